@@ -1,0 +1,54 @@
+// The `risk` command: picks a subcommand, which parses its own arguments and sets the exit code.
+import { readFileSync } from 'node:fs';
+import { runOdds } from './odds.js';
+import { runSimulate } from './simulate.js';
+import { EXIT_USAGE, type CommandIO } from './io.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export const HELP = `risk ${pkg.version} — peer-to-peer Risk for the terminal
+
+Usage:
+  risk                          start the game (terminal UI: not built yet, see below)
+  risk odds <attacking> <defending>
+                                exact battle odds: armies in the attacking territory
+                                (one stays home) against the defending armies
+  risk simulate [--players N] [--games G] [--seed S] [--turn-cap T] [--json]
+                                play G offline games between random-legal bots
+  risk --version                print the version
+  risk --help                   print this help
+
+Exit codes: 0 success, 1 failure, 2 bad arguments.
+`;
+
+const commands: Record<string, (args: string[], io: CommandIO) => number> = {
+  odds: runOdds,
+  simulate: runSimulate,
+};
+
+export function main(argv: string[], io: CommandIO): number {
+  const [first, ...rest] = argv;
+  if (first === '--version' || first === '-v') {
+    io.out(`${pkg.version}\n`);
+    return 0;
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    io.out(HELP);
+    return 0;
+  }
+  if (first === undefined) {
+    io.err('risk: the terminal UI is not built yet. Available now: risk odds, risk simulate (see risk --help).\n');
+    return 1;
+  }
+  const command = commands[first];
+  if (command === undefined) {
+    io.err(`risk: unknown command "${first}". Commands: ${Object.keys(commands).join(', ')}. See risk --help.\n`);
+    return EXIT_USAGE;
+  }
+  return command(rest, io);
+}
+
+process.exitCode = main(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+});

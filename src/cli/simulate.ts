@@ -1,0 +1,64 @@
+// `risk simulate`: offline games between random-legal bots.
+import { randomBot } from '../ai/random.js';
+import { runArena } from '../ai/arena.js';
+import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+
+const USAGE = `usage: risk simulate [--players N] [--games G] [--seed S] [--turn-cap T] [--json]
+  --players   2–6 (default 4)        --games     1–1000000 (default 100)
+  --seed      0–4294967295 (default 1) --turn-cap  turns before a game is stopped (default 5000)
+  --json      print one JSON object
+`;
+
+export function runSimulate(args: string[], io: CommandIO): number {
+  const parsed = parseCommandArgs(args, {
+    options: {
+      players: { type: 'string' },
+      games: { type: 'string' },
+      seed: { type: 'string' },
+      'turn-cap': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  if (!parsed.ok) {
+    io.err(`risk simulate: ${parsed.reason}\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const v = parsed.values as Record<string, string | undefined>;
+  const numbers = {
+    players: [v.players ?? '4', 2, 6],
+    games: [v.games ?? '100', 1, 1_000_000],
+    seed: [v.seed ?? '1', 0, 0xffffffff],
+    'turn-cap': [v['turn-cap'] ?? '5000', 1, 1_000_000],
+  } as const;
+  const values: Record<string, number> = {};
+  for (const [name, [text, min, max]] of Object.entries(numbers)) {
+    const value = parseInteger(text, min, max);
+    if (value === null) {
+      io.err(`risk simulate: --${name} "${text}" must be a whole number from ${min} to ${max}\n${USAGE}`);
+      return EXIT_USAGE;
+    }
+    values[name] = value;
+  }
+  const stats = runArena({
+    players: values.players!,
+    games: values.games!,
+    seed: values.seed!,
+    turnCap: values['turn-cap']!,
+    seatBot: (_game, _seat, rng) => randomBot(rng),
+  });
+  if (parsed.values.json === true) {
+    io.out(`${JSON.stringify({ players: values.players, seed: values.seed, turnCap: values['turn-cap'], ...stats })}\n`);
+    return 0;
+  }
+  const share = (wins: number) => `${((100 * wins) / stats.games).toFixed(1)}%`;
+  io.out(
+    [
+      `${stats.games} games, ${values.players} random-legal bots, seed ${values.seed}`,
+      `speed: ${stats.gamesPerSecond.toFixed(1)} games/s (${stats.seconds.toFixed(2)} s)`,
+      `turns: mean ${stats.meanTurns.toFixed(1)}, max ${stats.maxTurns}; battles per game: mean ${stats.meanBattles.toFixed(1)}`,
+      `wins by seat: ${stats.winsBySeat.map((w, seat) => `seat ${seat} ${w} (${share(w)})`).join(', ')}`,
+      `stopped at the turn cap (${values['turn-cap']}) without a winner: ${stats.cappedGames}`,
+    ].join('\n') + '\n',
+  );
+  return 0;
+}

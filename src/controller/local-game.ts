@@ -1,0 +1,78 @@
+// An offline game: every seat is local and synchronous, dice come from one source.
+import {
+  apply,
+  decisionBy,
+  type Action,
+  type Board,
+  type Dice,
+  type GameEvent,
+  type GameState,
+  type OptionsInput,
+  startGame,
+} from '../model/index.js';
+import type { Bot } from '../ai/bot.js';
+
+export interface LocalGameResult {
+  readonly state: GameState;
+  readonly winner: number | null;
+  /** Turns begun. */
+  readonly turns: number;
+  /** True when the game was stopped at the turn cap without a winner. */
+  readonly capped: boolean;
+  readonly actions: number;
+  readonly battles: number;
+}
+
+export interface LocalGameSetup {
+  readonly board: Board;
+  readonly options: OptionsInput;
+  readonly seats: readonly Bot[];
+  readonly dice: Dice;
+  /** Stop after this many turns (reported as capped). */
+  readonly turnCap: number;
+  readonly onEvent?: (event: GameEvent, state: GameState) => void;
+  readonly onAction?: (action: Action, before: GameState) => void;
+}
+
+/** The action for steps that no seat decides: the start-of-game draws. */
+export function drawStep(state: GameState): Action | null {
+  switch (state.phase) {
+    case 'first_player':
+      return { command: 'first_player' };
+    case 'shuffle_deck':
+      return { command: 'shuffle_deck' };
+    case 'deal':
+      return { command: 'deal_territories' };
+    default:
+      return null;
+  }
+}
+
+export function playLocalGame(setup: LocalGameSetup): LocalGameResult {
+  const started = startGame(setup.board, setup.options);
+  if (!started.ok) throw new Error(started.reason);
+  if (setup.seats.length !== started.value.players.length) {
+    throw new Error(`${setup.seats.length} seats for ${started.value.players.length} players`);
+  }
+  let state = started.value;
+  let actions = 0;
+  let battles = 0;
+  while (state.phase !== 'over' && state.turn <= setup.turnCap) {
+    const actor = decisionBy(state);
+    const action = actor === null ? drawStep(state)! : setup.seats[actor]!.decide(state, actor);
+    setup.onAction?.(action, state);
+    const result = apply(state, action, setup.dice);
+    if (!result.ok) {
+      const who = actor === null ? 'draw step' : `${setup.seats[actor]!.kind} bot in seat ${actor}`;
+      throw new Error(`${who} chose an illegal action ${JSON.stringify(action)}: ${result.reason}`);
+    }
+    state = result.state;
+    actions++;
+    for (const event of result.events) {
+      if (event.type === 'battle') battles++;
+      setup.onEvent?.(event, state);
+    }
+  }
+  const capped = state.phase !== 'over';
+  return { state, winner: state.winner, turns: capped ? setup.turnCap : state.turn, capped, actions, battles };
+}

@@ -1,0 +1,132 @@
+// Questions about a game state: whose decision it is, what is due, what is legal.
+import { areAdjacent } from './board.js';
+import type { GameState, PlayerState } from './state.js';
+
+export function isActive(player: PlayerState): boolean {
+  return !player.neutral && !player.eliminated;
+}
+
+export function territoriesOf(state: GameState, player: number): number[] {
+  const owned: number[] = [];
+  state.owner.forEach((o, t) => {
+    if (o === player) owned.push(t);
+  });
+  return owned;
+}
+
+export function countTerritories(state: GameState, player: number): number {
+  let n = 0;
+  for (const o of state.owner) if (o === player) n++;
+  return n;
+}
+
+export function totalArmies(state: GameState, player: number): number {
+  let n = 0;
+  state.owner.forEach((o, t) => {
+    if (o === player) n += state.armies[t]!;
+  });
+  return n;
+}
+
+export interface Reinforcements {
+  readonly territories: number;
+  readonly base: number;
+  readonly continents: readonly { readonly id: number; readonly value: number }[];
+  readonly total: number;
+}
+
+/** Armies due at the start of a turn, before cards: max(3, territories / 3) plus whole continents. */
+export function reinforcements(state: GameState, player: number): Reinforcements {
+  const territories = countTerritories(state, player);
+  const base = Math.max(3, Math.floor(territories / 3));
+  const continents = state.board.continents
+    .filter((c) => c.territories.every((t) => state.owner[t] === player))
+    .map((c) => ({ id: c.id, value: c.value }));
+  return { territories, base, continents, total: base + continents.reduce((s, c) => s + c.value, 0) };
+}
+
+/** The seat that must act now, or null when the next step is a dice draw or the game is over. */
+export function decisionBy(state: GameState): number | null {
+  switch (state.phase) {
+    case 'setup':
+    case 'cards':
+    case 'deploy':
+    case 'attack':
+    case 'capture':
+      return state.current;
+    case 'defend':
+      return state.owner[state.pendingAttack!.to]!;
+    default:
+      return null;
+  }
+}
+
+/** The next seat after `from` (in ascending order, wrapping) that satisfies `eligible`, or -1. */
+export function nextSeat(state: GameState, from: number, eligible: (p: PlayerState) => boolean, includeFrom = false): number {
+  const n = state.players.length;
+  for (let step = includeFrom ? 0 : 1; step <= n; step++) {
+    const p = state.players[(((from + step) % n) + n) % n]!;
+    if (eligible(p)) return p.id;
+  }
+  return -1;
+}
+
+/** Most dice the attacker may roll from a territory: 1–3, keeping one army home. */
+export function maxAttackDice(state: GameState, from: number): number {
+  return Math.min(3, state.armies[from]! - 1);
+}
+
+/** Most dice the defender may roll: 2 with at least two armies, else 1. */
+export function maxDefendDice(state: GameState, territory: number): number {
+  return Math.min(2, state.armies[territory]!);
+}
+
+/** Every [from, to] pair the current player may attack along. */
+export function attackOptions(state: GameState): [number, number][] {
+  if (state.phase !== 'attack') return [];
+  const options: [number, number][] = [];
+  const me = state.current;
+  for (let from = 0; from < state.owner.length; from++) {
+    if (state.owner[from] !== me || state.armies[from]! < 2) continue;
+    for (const to of state.board.adjacency[from]!) {
+      if (state.owner[to] !== me) options.push([from, to]);
+    }
+  }
+  return options;
+}
+
+/** Territories the player could fortify into from `from`, following the fortify option. */
+export function fortifyTargets(state: GameState, from: number): number[] {
+  const me = state.owner[from]!;
+  if (state.options.fortify === 'adjacent') {
+    return state.board.adjacency[from]!.filter((t) => state.owner[t] === me);
+  }
+  const seen = new Set<number>([from]);
+  const queue = [from];
+  while (queue.length > 0) {
+    for (const n of state.board.adjacency[queue.pop()!]!) {
+      if (!seen.has(n) && state.owner[n] === me) {
+        seen.add(n);
+        queue.push(n);
+      }
+    }
+  }
+  seen.delete(from);
+  return [...seen].sort((a, b) => a - b);
+}
+
+export function canFortify(state: GameState, from: number, to: number): boolean {
+  if (state.owner[from] !== state.owner[to] || from === to) return false;
+  if (state.options.fortify === 'adjacent') return areAdjacent(state.board, from, to);
+  return fortifyTargets(state, from).includes(to);
+}
+
+/**
+ * In the cards phase: the most cards the player may keep after trading now, or null when trading
+ * is optional. Forced at the start of a turn from `forcedTradeAt` cards; after an elimination down to 4.
+ */
+export function handLimitFor(state: GameState, player: number): number | null {
+  if (state.eliminationTrade) return 4;
+  const held = state.players[player]!.cards.length;
+  return held >= state.options.forcedTradeAt ? state.options.forcedTradeAt - 1 : null;
+}
