@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { runOdds } from './odds.js';
 import { runSimulate } from './simulate.js';
+import { runVerify } from './verify.js';
 import { EXIT_USAGE, type CommandIO } from './io.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -15,6 +16,9 @@ Usage:
                                 (one stays home) against the defending armies
   risk simulate [--players N] [--games G] [--seed S] [--turn-cap T] [--json]
                                 play G offline games between random-legal bots
+  risk verify [--lenient] [--json] <file>
+                                audit a recorded game: commitments, rolls, legality,
+                                turn order; exit 0 clean, 1 violations, 2 unreadable
   risk --version                print the version
   risk --help                   print this help
 
@@ -24,6 +28,7 @@ Exit codes: 0 success, 1 failure, 2 bad arguments.
 const commands: Record<string, (args: string[], io: CommandIO) => number> = {
   odds: runOdds,
   simulate: runSimulate,
+  verify: runVerify,
 };
 
 export function main(argv: string[], io: CommandIO): number {

@@ -16,6 +16,13 @@ export interface GameOptions {
    * territory at once (default, 1993), or added to the armies to 'deploy' this turn.
    */
   readonly territoryBonus: 'placed' | 'deploy';
+  /** How many of a set's cards can earn the +2: 'one' per set (default, 1993) or 'each' (cs3099 peers). */
+  readonly territoryBonusCards: 'one' | 'each';
+  /**
+   * When the draw pile runs out: 'reshuffle' the traded cards into a new pile (default, 1993), or
+   * draw 'none' (the cs3099 peers, whose protocol has no dice round for a reshuffle).
+   */
+  readonly emptyDeck: 'reshuffle' | 'none';
 }
 
 export const STARTING_ARMIES: Readonly<Record<number, number>> = { 2: 40, 3: 35, 4: 30, 5: 25, 6: 20 };
@@ -42,6 +49,8 @@ export function resolveOptions(input: OptionsInput): { ok: true; value: GameOpti
       forcedTradeAt: input.forcedTradeAt ?? 5,
       fortify: input.fortify ?? 'adjacent',
       territoryBonus: input.territoryBonus ?? 'placed',
+      territoryBonusCards: input.territoryBonusCards ?? 'one',
+      emptyDeck: input.emptyDeck ?? 'reshuffle',
     },
   };
 }

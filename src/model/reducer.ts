@@ -99,7 +99,7 @@ export function needsDice(state: GameState, action: Action): boolean {
     case 'defend':
       return true;
     case 'fortify':
-      return state.capturedThisTurn && state.deck.length === 0 && state.discards.length > 0;
+      return state.capturedThisTurn && state.deck.length === 0 && state.discards.length > 0 && state.options.emptyDeck === 'reshuffle';
     default:
       return false;
   }
@@ -308,11 +308,11 @@ function applyCards(state: GameState, player: number, payload: unknown): ApplyRe
   const bonusTerritories: number[] = [];
   sets.forEach((set, i) => {
     setArmies += setValue(state.setsTraded + i);
-    // +2 at most once per set, on the first card (in the order sent) that shows an owned territory.
-    const shown = (set as number[]).find((c) => c < state.owner.length && state.owner[c] === player);
-    if (shown !== undefined) {
-      bonusTerritories.push(shown);
-      if (state.options.territoryBonus === 'placed') armies[shown]! += 2;
+    // +2 for a card showing an owned territory: by default once per set, on the first such card sent.
+    const shown = (set as number[]).filter((c) => c < state.owner.length && state.owner[c] === player);
+    for (const territory of state.options.territoryBonusCards === 'one' ? shown.slice(0, 1) : shown) {
+      bonusTerritories.push(territory);
+      if (state.options.territoryBonus === 'placed') armies[territory]! += 2;
       else poolBonus += 2;
     }
   });
@@ -490,7 +490,7 @@ function applyFortify(state: GameState, player: number, payload: unknown, dice: 
 
 function drawCard(state: GameState, player: number, dice: Dice | undefined, events: GameEvent[]): GameState {
   let { deck, discards } = state;
-  if (deck.length === 0 && discards.length > 0) {
+  if (deck.length === 0 && discards.length > 0 && state.options.emptyDeck === 'reshuffle') {
     const order = dice!.shuffle(discards.length);
     deck = order.map((i) => discards[i]!);
     discards = [];

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { battleOdds, conquerTable, rollOutcomes } from '../src/model/odds.js';
+import { battleOdds, conquerTable, rollOutcomes } from '../../src/model/odds.js';
 
 // ---------------------------------------------------------------------------------------------
 // Tiny exact fraction helper (BigInt), for an independent oracle.

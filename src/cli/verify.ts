@@ -1,0 +1,79 @@
+// `risk verify <file>`: audit a recorded game. Exit 0 clean, 1 violations, 2 unreadable file.
+import { readFileSync } from 'node:fs';
+import { verifyTranscript, type VerifyReport } from '../controller/verify.js';
+import { countTerritories } from '../model/index.js';
+import { parseTranscript } from '../protocol/transcript.js';
+import { EXIT_USAGE, parseCommandArgs, type CommandIO } from './io.js';
+
+const USAGE = `usage: risk verify [--lenient] [--json] <file>
+  --lenient  follow the recorded peer's known card-draw bug (each such draw is still reported)
+  --json     print the report as one JSON object
+`;
+
+export function runVerify(args: string[], io: CommandIO): number {
+  const parsed = parseCommandArgs(args, { allowPositionals: true, options: { lenient: { type: 'boolean' }, json: { type: 'boolean' } } });
+  if (!parsed.ok || parsed.positionals.length !== 1) {
+    io.err(`risk verify: ${parsed.ok ? 'expected one file' : parsed.reason}\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const file = parsed.positionals[0]!;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    io.err(`risk verify: cannot read ${file}: ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  const transcript = parseTranscript(text);
+  if (!transcript.ok) {
+    io.err(`risk verify: ${file}: ${transcript.reason}\n`);
+    return EXIT_USAGE;
+  }
+  const report = verifyTranscript(transcript.lines, { lenient: parsed.values.lenient === true });
+  const problems = transcript.problems.map((p) => ({ line: p.line, player: null, kind: 'message' as const, reason: p.reason }));
+  const violations = [...problems, ...report.violations].sort((a, b) => a.line - b.line);
+  if (parsed.values.json === true) io.out(`${JSON.stringify(toJson(report, violations))}\n`);
+  else io.out(describe(file, report, violations));
+  return violations.length > 0 || report.state === null ? 1 : 0;
+}
+
+function toJson(report: VerifyReport, violations: VerifyReport['violations']) {
+  const s = report.state;
+  return {
+    players: report.players,
+    firstPlayer: report.firstPlayer,
+    deck: report.deck,
+    roundsVerified: report.roundsVerified,
+    battles: report.battles,
+    actionsChecked: report.actionsChecked,
+    violations,
+    lostStepAt: report.lostStepAt,
+    finalOwner: s?.owner ?? null,
+    finalArmies: s?.armies ?? null,
+    phase: s?.phase ?? null,
+    winner: s?.winner ?? null,
+  };
+}
+
+function describe(file: string, report: VerifyReport, violations: VerifyReport['violations']): string {
+  const s = report.state;
+  const name = (id: number | null) => (id === null ? '-' : `player ${id} (${report.players.find((p) => p.id === id)?.name ?? '?'})`);
+  const out = [
+    `verify ${file}`,
+    `players: ${report.players.map((p) => name(p.id)).join(', ') || 'none'}`,
+    `first player: ${report.firstPlayer === null ? 'not drawn' : name(report.firstPlayer)}`,
+    `deck order: ${report.deck === null ? 'not shuffled' : report.deck.join(', ')}`,
+    `dice rounds verified: ${report.roundsVerified} (battles rolled: ${report.battles})`,
+    `actions checked: ${report.actionsChecked}`,
+  ];
+  if (report.lostStepAt !== null) out.push(`replay lost step at line ${report.lostStepAt}: later game actions were not checked (try --lenient)`);
+  out.push(`violations: ${violations.length}`);
+  for (const v of violations) out.push(`  line ${v.line}, ${v.player === null ? 'no player' : `player ${v.player}`}, ${v.kind}: ${v.reason}`);
+  if (s !== null) {
+    out.push('final board:');
+    for (const t of s.board.territories) out.push(`  ${String(t.id).padStart(2)} ${t.name.padEnd(22)} ${s.owner[t.id] === -1 ? 'unclaimed' : `player ${s.owner[t.id]}`}, ${s.armies[t.id]} armies`);
+    out.push(`territories: ${s.players.map((p) => `player ${p.id} ${countTerritories(s, p.id)}`).join(', ')}`);
+    out.push(`winner: ${s.phase === 'over' ? name(s.winner) : `none yet (game stopped in phase ${s.phase}, turn ${s.turn})`}`);
+  } else out.push('the game never started (no initialise_game)');
+  return `${out.join('\n')}\n`;
+}

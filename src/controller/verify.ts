@@ -1,0 +1,256 @@
+// Auditing a recorded game: replay it as a spectator through the rules engine, check every
+// commitment, re-derive every roll, and check every action's legality and turn order.
+import {
+  apply,
+  classicBoard,
+  needsDice,
+  startGame,
+  type Action,
+  type Dice,
+  type GameState,
+  type OptionsInput,
+} from '../model/index.js';
+import { decodeLine } from '../protocol/codec.js';
+import { combineNumbers, commitment, hexToBytes } from '../protocol/commitment.js';
+import { isGameMessage, toAction, type Message } from '../protocol/messages.js';
+import { CS3099_RULES } from '../protocol/profiles.js';
+import { cs3099Dice, hashChainStream } from '../protocol/random.js';
+import type { TranscriptLine } from '../protocol/transcript.js';
+
+export type ViolationKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug';
+
+export interface Violation {
+  readonly line: number;
+  readonly player: number | null;
+  readonly kind: ViolationKind;
+  readonly reason: string;
+}
+
+export interface VerifyOptions {
+  /**
+   * Follow the recorded peer's known card-draw bug (§7: after its first capture it draws a card at
+   * every later fortify) so the replay stays in step; each such draw is still reported.
+   */
+  readonly lenient: boolean;
+  readonly options?: Omit<OptionsInput, 'players'>;
+}
+
+export interface VerifyReport {
+  readonly players: readonly { readonly id: number; readonly name: string }[];
+  readonly firstPlayer: number | null;
+  readonly deck: readonly number[] | null;
+  /** Dice rounds whose every reveal matched its commitment and whose draw was applied. */
+  readonly roundsVerified: number;
+  readonly battles: number;
+  readonly actionsChecked: number;
+  readonly violations: readonly Violation[];
+  /** Line from which the replay could no longer follow the recording, if it lost step. */
+  readonly lostStepAt: number | null;
+  readonly state: GameState | null;
+}
+
+interface Round {
+  hashes: Map<number, { hash: string; line: number }>;
+  numbers: Map<number, Uint8Array>;
+}
+
+const newRound = (): Round => ({ hashes: new Map(), numbers: new Map() });
+
+const ALL_ONES: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };
+
+export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions: VerifyOptions): VerifyReport {
+  // The proxy may have recorded several connections; one client's connection sees every message
+  // (the host relays everything), so follow the first.
+  const conn = lines.find((l) => l.dir === 'client->host' || l.dir === 'host->client')?.conn;
+  const names = new Map<number, string>();
+  let clientId: number | null = null;
+  let state: GameState | null = null;
+  let round = newRound();
+  let pendingDefend: { action: Action; line: number } | null = null;
+  let firstPlayer: number | null = null;
+  let deck: number[] | null = null;
+  let roundsVerified = 0;
+  let battles = 0;
+  let actionsChecked = 0;
+  let lostStepAt: number | null = null;
+  const everCaptured = new Set<number>();
+  const violations: Violation[] = [];
+  const violation = (line: number, player: number | null, kind: ViolationKind, reason: string) =>
+    violations.push({ line, player, kind, reason });
+
+  for (const record of lines) {
+    if (record.conn !== conn || (record.dir !== 'client->host' && record.dir !== 'host->client')) continue;
+    const decoded = decodeLine(record.raw);
+    if (!decoded.ok) {
+      violation(record.line, null, 'message', decoded.reason);
+      continue;
+    }
+    if ('ignored' in decoded) continue;
+    const message: Message = decoded.message;
+    const sender = 'player_id' in message ? (message.player_id ?? null) : null;
+    if (record.dir === 'client->host' && clientId !== null && sender !== null && sender !== clientId) {
+      violation(record.line, clientId, 'impersonation', `player ${clientId}'s connection sent ${message.command} claiming to be player ${sender}`);
+      continue;
+    }
+
+    switch (message.command) {
+      case 'accept_join_game':
+        clientId = message.payload.player_id;
+        names.set(clientId, names.get(clientId) ?? `player ${clientId}`);
+        break;
+      case 'join_game':
+        if (clientId !== null) names.set(clientId, message.payload.name);
+        else names.set(-1, message.payload.name); // named before its id is known
+        break;
+      case 'players_joined':
+        for (const [id, name] of message.payload) names.set(id, name);
+        break;
+      case 'initialise_game': {
+        if (names.has(-1) && clientId !== null) {
+          names.set(clientId, names.get(-1)!);
+          names.delete(-1);
+        }
+        const ids = [...names.keys()].sort((a, b) => a - b);
+        if (!ids.every((id, i) => id === i)) {
+          violation(record.line, null, 'message', `player ids must be 0..${ids.length - 1}, got ${ids.join(', ')}`);
+          break;
+        }
+        const started = startGame(classicBoard(), { ...CS3099_RULES, ...verifyOptions.options, players: ids.length });
+        if (!started.ok) violation(record.line, null, 'message', started.reason);
+        else state = started.value;
+        break;
+      }
+      case 'roll_hash':
+      case 'roll_number': {
+        if (state === null) {
+          violation(record.line, sender, 'message', `${message.command} before initialise_game`);
+          break;
+        }
+        const player = message.player_id;
+        const participants = state.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
+        if (!participants.includes(player)) {
+          violation(record.line, player, 'commitment', `player ${player} takes no part in dice rounds (neutral, out, or unknown)`);
+          break;
+        }
+        if (message.command === 'roll_hash') {
+          if (round.numbers.size > 0) violation(record.line, player, 'commitment', 'commitment sent after the reveals began');
+          else if (round.hashes.has(player)) violation(record.line, player, 'commitment', 'second commitment in one round');
+          else {
+            const copied = [...round.hashes].find(([, h]) => h.hash === message.payload);
+            if (copied) violation(record.line, player, 'commitment', `commitment copied from player ${copied[0]} (line ${copied[1].line})`);
+            round.hashes.set(player, { hash: message.payload, line: record.line });
+          }
+          break;
+        }
+        const committed = round.hashes.get(player);
+        if (committed === undefined) {
+          violation(record.line, player, 'commitment', 'revealed a number without a commitment');
+          break;
+        }
+        if (round.hashes.size < participants.length) {
+          violation(record.line, player, 'commitment', `revealed before all ${participants.length} commitments arrived`);
+        }
+        const number = hexToBytes(message.payload);
+        if (commitment(number) !== committed.hash) {
+          violation(record.line, player, 'commitment', `revealed number does not match its commitment (line ${committed.line})`);
+        }
+        round.numbers.set(player, number);
+        if (round.numbers.size < participants.length) break;
+
+        if (lostStepAt !== null) {
+          round = newRound();
+          break;
+        }
+        const dice = cs3099Dice(hashChainStream(combineNumbers([...round.numbers.values()])));
+        const cleanRound = participants.every((p) => commitment(round.numbers.get(p)!) === round.hashes.get(p)?.hash);
+        round = newRound();
+        let step: Action | null = null;
+        if (state.phase === 'first_player') step = { command: 'first_player' };
+        else if (state.phase === 'shuffle_deck') step = { command: 'shuffle_deck' };
+        else if (pendingDefend !== null) step = pendingDefend.action;
+        if (step === null) {
+          violation(record.line, null, 'message', 'a dice round with nothing to roll for');
+          break;
+        }
+        const result = apply(state, step, dice);
+        if (!result.ok) {
+          violation(pendingDefend?.line ?? record.line, 'player' in step ? step.player : null, 'rules', result.reason);
+        } else {
+          state = result.state;
+          if (cleanRound) roundsVerified++;
+          if (step.command === 'first_player') firstPlayer = state.firstPlayer;
+          if (step.command === 'shuffle_deck') deck = [...state.deck];
+          if (step.command === 'defend') battles++;
+        }
+        pendingDefend = null;
+        break;
+      }
+      default: {
+        if (!isGameMessage(message)) break;
+        if (state === null) {
+          violation(record.line, sender, 'message', `${message.command} before initialise_game`);
+          break;
+        }
+        if (lostStepAt !== null) break;
+        const action = toAction(message);
+        // The recorded peers end the winning turn with a fortify after the last capture: harmless.
+        if (state.phase === 'over' && action.command === 'fortify' && action.player === state.winner) break;
+        actionsChecked++;
+        if (pendingDefend !== null) {
+          violation(record.line, sender, 'rules', `${action.command} while the battle of line ${pendingDefend.line} waits for its dice round`);
+          break;
+        }
+        if (action.command === 'defend') {
+          // The battle is rolled by the dice round that follows; check legality now.
+          const check = apply(state, action, ALL_ONES);
+          if (!check.ok) {
+            violation(record.line, action.player, 'rules', check.reason);
+            if (!verifyOptions.lenient) lostStepAt = record.line;
+          } else pendingDefend = { action, line: record.line };
+          break;
+        }
+        if (needsDice(state, action)) {
+          violation(record.line, sender, 'rules', `${action.command} needs a dice round to reshuffle the discards, which the class protocol does not run`);
+        }
+        const capturedBefore = state.capturedThisTurn;
+        const result = apply(state, action, ALL_ONES);
+        if (!result.ok) {
+          violation(record.line, 'player' in action ? action.player : null, 'rules', result.reason);
+          if (!verifyOptions.lenient) lostStepAt = record.line;
+          break;
+        }
+        state = result.state;
+        if (action.command === 'fortify') {
+          const player = action.player;
+          if (capturedBefore) everCaptured.add(player);
+          else if (verifyOptions.lenient && everCaptured.has(player) && state.deck.length > 0) {
+            const card = state.deck[0]!;
+            violation(
+              record.line,
+              player,
+              'card-draw-bug',
+              `drew a card (${card}) at the end of a turn without a capture: the recorded peer's card-draw bug (§7)`,
+            );
+            state = {
+              ...state,
+              deck: state.deck.slice(1),
+              players: state.players.map((p) => (p.id === player ? { ...p, cards: [...p.cards, card] } : p)),
+            };
+          }
+        }
+      }
+    }
+  }
+
+  return {
+    players: [...names].filter(([id]) => id >= 0).sort(([a], [b]) => a - b).map(([id, name]) => ({ id, name })),
+    firstPlayer,
+    deck,
+    roundsVerified,
+    battles,
+    actionsChecked,
+    violations,
+    lostStepAt,
+    state,
+  };
+}
