@@ -103,9 +103,14 @@ const acceptJoinGame = lobbyFrame('accept_join_game', acceptJoinPayload, 'host �
 
 const rejectJoinGame = lobbyFrame('reject_join_game', z.string(), 'host → joining client, then close: the reason.');
 
+// Native profile: a fourth element lists the player's dialable addresses (multiaddrs) for the mesh.
 const playerEntry = z
-  .tuple([playerId, z.string(), z.string().nullable().optional()], { error: 'expected [player_id, name, public_key?]' })
-  .transform(([id, name, key]): [number, string, string] => [id, name, key ?? '']);
+  .tuple([playerId, z.string(), z.string().nullable().optional(), z.array(z.string().max(1024)).max(32).optional()], {
+    error: 'expected [player_id, name, public_key?, addresses?]',
+  })
+  .transform(([id, name, key, addresses]): [number, string, string] | [number, string, string, string[]] =>
+    addresses === undefined ? [id, name, key ?? ''] : [id, name, key ?? '', addresses],
+  );
 
 const playersJoined = lobbyFrame(
   'players_joined',
@@ -124,14 +129,31 @@ const ready = frame('ready', z.null(), hostId, 'host → all, with ack_id; every
 
 const initialiseGame = lobbyFrame(
   'initialise_game',
-  z.object({ version: z.number().positive({ error: 'a version must be > 0' }), supported_features: features }),
+  z
+    .object({
+      version: z.number().positive({ error: 'a version must be > 0' }),
+      supported_features: features,
+      // Native profile: names the game in bound commitments.
+      game_id: z.string().min(1).max(128).optional(),
+    })
+    .transform(({ game_id, ...init }) => (game_id === undefined ? init : { ...init, game_id })),
   'host → all after the ready acks: the version and features common to all.',
 );
 
 // ---------------------------------------------------------------------------------------------
 // Acknowledgements and dice (§6, §8)
 
-const acknowledgement = frame('acknowledgement', ackId, playerId, 'Answer to a message carrying ack_id; payload = that ack_id.');
+const acknowledgement = z
+  .object({
+    command: z.literal('acknowledgement'),
+    payload: ackId,
+    player_id: playerId,
+    ack_id: ackId.optional(),
+    // Native state_hash_acks: the acker's game state and the message it applied, both SHA-256 hex.
+    state_hash: hex32.optional(),
+    message_hash: hex32.optional(),
+  })
+  .meta({ title: 'cs3099 acknowledgement', description: 'Answer to a message carrying ack_id; payload = that ack_id. Native peers add state_hash and message_hash.' });
 
 const rollHash = frame('roll_hash', hex32, playerId, 'Dice round step 1: hex SHA-256 of the 32 random bytes.');
 
@@ -220,6 +242,18 @@ const leaveGame = frame(
   'The sender leaves and becomes neutral.',
 );
 
+// Native extension: evidence that a player cheated; class peers ignore it as unknown.
+const expel = frame(
+  'expel',
+  z.object({
+    player: playerId,
+    reason: z.string().max(1024),
+    evidence: z.array(z.string().max(1 << 16)).max(16),
+  }),
+  playerId,
+  'Native profile: the sender expelled `player` (now neutral) for `reason`, with the offending lines.',
+);
+
 // ---------------------------------------------------------------------------------------------
 // The catalogue and the canonical types
 
@@ -244,6 +278,7 @@ export const commandSchemas = {
   fortify,
   timeout,
   leave_game: leaveGame,
+  expel,
 } as const;
 
 export type Command = keyof typeof commandSchemas;
@@ -409,6 +444,10 @@ export function encodeMessage(message: Message): WireMessage {
   const wire: { command: string; payload: unknown; player_id?: number | null; ack_id?: number } = { command: message.command, payload };
   if ('player_id' in message && message.player_id !== undefined) wire.player_id = message.player_id;
   if (message.ack_id !== undefined) wire.ack_id = message.ack_id;
+  if (message.command === 'acknowledgement') {
+    if (message.state_hash !== undefined) (wire as Record<string, unknown>).state_hash = message.state_hash;
+    if (message.message_hash !== undefined) (wire as Record<string, unknown>).message_hash = message.message_hash;
+  }
   return wire;
 }
 

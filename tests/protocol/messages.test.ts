@@ -236,7 +236,7 @@ describe('the recordings decode line by line', () => {
       }
       // The recordings hold neither a join refusal nor anyone leaving or timing out.
       expect([...seen].sort()).toStrictEqual(
-        COMMANDS.filter((c) => !['reject_join_game', 'timeout', 'leave_game'].includes(c)).sort(),
+        COMMANDS.filter((c) => !['reject_join_game', 'timeout', 'leave_game', 'expel'].includes(c)).sort(),
       );
       // Only the camelCase accept_join_game (now both spellings) and [0,0,0] fortifies (now null) change.
       expect([...rewritten.keys()].sort()).toStrictEqual(['accept_join_game', 'fortify']);
@@ -291,7 +291,8 @@ describe('rejections name the field', () => {
     ['fortify as a string', { command: 'fortify', payload: 'none', player_id: 0 }, 'fortify.payload: expected an array or null, got "none"'],
     ['capture of 0 armies', { command: 'attack_capture', payload: [1, 2, 0], player_id: 0 }, 'attack_capture.payload[2]: at least 1 army moves in'],
     ['accept without a move timeout', { command: 'accept_join_game', payload: { player_id: 1, acknowledgementTimeout: 2 } }, 'accept_join_game.payload.move_timeout: missing (also read as commandTimeout)'],
-    ['players_joined entry of 4', { command: 'players_joined', payload: [[0, 'a', 'k', 1]] }, 'players_joined.payload[0]: expected [player_id, name, public_key?]'],
+    ['players_joined addresses not a list', { command: 'players_joined', payload: [[0, 'a', 'k', 1]] }, 'players_joined.payload[0][3]: expected an array, got 1'],
+    ['players_joined entry of 5', { command: 'players_joined', payload: [[0, 'a', 'k', [], 1]] }, 'players_joined.payload[0]: expected [player_id, name, public_key?, addresses?]'],
     ['join without versions', { command: 'join_game', payload: { supported_versions: [], name: 'x' } }, 'join_game.payload.supported_versions: list at least one supported version'],
     ['leave_game flag not a boolean', { command: 'leave_game', payload: { response: 0, receive_updates: 'yes' }, player_id: 1 }, 'leave_game.payload.receive_updates: expected true or false, got "yes"'],
     ['timeout naming no player', { command: 'timeout', payload: null, player_id: 0, ack_id: 1 }, 'timeout.payload: expected a number, got null'],

@@ -1,0 +1,135 @@
+// The native transport: libp2p over TCP with Noise encryption and yamux (preferred) or mplex
+// stream muxing. One stream per link, carrying JSON lines under our own protocol id.
+import { noise } from '@chainsafe/libp2p-noise';
+import { yamux } from '@chainsafe/libp2p-yamux';
+import type { PrivateKey, Stream } from '@libp2p/interface';
+import { mplex } from '@libp2p/mplex';
+import { tcp } from '@libp2p/tcp';
+import { multiaddr, type Multiaddr } from '@multiformats/multiaddr';
+import { createLibp2p, type Libp2p } from 'libp2p';
+import { LineSplitter } from '../../protocol/codec.js';
+import { LinkEvents, type Link } from './link.js';
+
+export const PROTOCOL_ID = '/p2p-risk/1.0.0';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface PeerNodeOptions {
+  /** Address to listen on: 0.0.0.0 (default: classmates can join) or 127.0.0.1 in tests. */
+  readonly host?: string;
+  /** 0 picks a free port. */
+  readonly port?: number;
+  readonly privateKey?: PrivateKey;
+}
+
+export class PeerNode {
+  private linkListener: ((link: Link) => void) | null = null;
+  private pending: Link[] = [];
+
+  private constructor(readonly node: Libp2p) {}
+
+  static async start(options: PeerNodeOptions = {}): Promise<PeerNode> {
+    const node = await createLibp2p({
+      ...(options.privateKey ? { privateKey: options.privateKey } : {}),
+      addresses: { listen: [`/ip4/${options.host ?? '0.0.0.0'}/tcp/${options.port ?? 0}`] },
+      // Games have long quiet spells while people think: keep idle sockets open.
+      transports: [tcp({ inboundSocketInactivityTimeout: DAY_MS, outboundSocketInactivityTimeout: DAY_MS })],
+      connectionEncrypters: [noise()],
+      streamMuxers: [yamux(), mplex()],
+    });
+    const peer = new PeerNode(node);
+    await node.handle(PROTOCOL_ID, (stream, connection) => {
+      const link = streamLink(stream, connection.remotePeer.toString());
+      if (peer.linkListener) peer.linkListener(link);
+      else peer.pending.push(link);
+    });
+    return peer;
+  }
+
+  get peerId(): string {
+    return this.node.peerId.toString();
+  }
+
+  /** Full multiaddrs (with /p2p/<peer id>) that others can dial. */
+  addresses(): string[] {
+    return this.node.getMultiaddrs().map((a) => a.toString());
+  }
+
+  /** Inbound links, including any that arrived before a listener was set. */
+  onLink(listener: (link: Link) => void) {
+    this.linkListener = listener;
+    const waiting = this.pending;
+    this.pending = [];
+    for (const link of waiting) listener(link);
+  }
+
+  /** Dials a multiaddr or plain host:port. */
+  async dial(address: string, timeoutMs = 10_000): Promise<{ ok: true; link: Link } | { ok: false; reason: string }> {
+    const target = parseDialAddress(address);
+    if (!target.ok) return target;
+    try {
+      const stream = await this.node.dialProtocol(target.value, PROTOCOL_ID, { signal: AbortSignal.timeout(timeoutMs) });
+      const connection = this.node.getConnections().find((c) => c.streams.includes(stream));
+      return { ok: true, link: streamLink(stream, connection?.remotePeer.toString() ?? address) };
+    } catch (error) {
+      return { ok: false, reason: `cannot reach ${address}: ${(error as Error).message}` };
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.node.stop();
+  }
+}
+
+/** A multiaddr as printed by a host, or host:port (IPv4, [IPv6] or a DNS name). */
+export function parseDialAddress(address: string): { ok: true; value: Multiaddr } | { ok: false; reason: string } {
+  const text = address.trim();
+  if (text.startsWith('/')) {
+    try {
+      return { ok: true, value: multiaddr(text) };
+    } catch (error) {
+      return { ok: false, reason: `"${text}" is not a valid multiaddr: ${(error as Error).message}` };
+    }
+  }
+  const match = /^(?:\[([0-9a-fA-F:]+)\]|([^:\s]+)):(\d{1,5})$/.exec(text);
+  if (!match || Number(match[3]) > 65535 || Number(match[3]) === 0) {
+    return { ok: false, reason: `"${text}" is not an address: use host:port (e.g. 192.168.1.20:7475) or the /ip4/… address the host printed` };
+  }
+  const port = match[3];
+  if (match[1]) return { ok: true, value: multiaddr(`/ip6/${match[1]}/tcp/${port}`) };
+  const host = match[2]!;
+  const kind = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ? 'ip4' : 'dns4';
+  return { ok: true, value: multiaddr(`/${kind}/${host}/tcp/${port}`) };
+}
+
+function streamLink(stream: Stream, remotePeer: string): Link {
+  const events = new LinkEvents();
+  const splitter = new LineSplitter();
+  const encoder = new TextEncoder();
+  stream.inactivityTimeout = DAY_MS;
+  stream.addEventListener('message', (event) => {
+    const data = event.data;
+    for (const item of splitter.push(data instanceof Uint8Array ? data : data.subarray())) {
+      if (item.ok) {
+        if (item.line.trim() !== '') events.line(item.line);
+      } else events.line(JSON.stringify({ command: '__bad_line__', payload: item.reason }));
+    }
+  });
+  stream.addEventListener('close', (event) => events.close(event.error ? event.error.message : null));
+  return {
+    remotePeer,
+    send(line: string) {
+      if (events.closed || stream.status !== 'open') return;
+      stream.send(encoder.encode(line.endsWith('\n') ? line : `${line}\n`));
+    },
+    onLine: (listener) => events.onLine(listener),
+    onClose: (listener) => events.onClose(listener),
+    close() {
+      if (events.closed) return;
+      stream.close().catch(() => stream.abort(new Error('closed')));
+      events.close(null);
+    },
+    get closed() {
+      return events.closed;
+    },
+  };
+}
