@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { runOdds } from './odds.js';
 import { runSimulate } from './simulate.js';
+import { runTournament } from './tournament.js';
 import { runVerify } from './verify.js';
 import { EXIT_USAGE, type CommandIO } from './io.js';
 
@@ -16,6 +17,9 @@ Usage:
                                 (one stays home) against the defending armies
   risk simulate [--players N] [--games G] [--seed S] [--turn-cap T] [--json]
                                 play G offline games between random-legal bots
+  risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--json]
+                                bots (random, easy, normal, hard) play G offline games,
+                                seats rotated: wins with 95% intervals per bot
   risk verify [--lenient] [--json] <file>
                                 audit a recorded game: commitments, rolls, legality,
                                 turn order; exit 0 clean, 1 violations, 2 unreadable
@@ -28,6 +32,7 @@ Exit codes: 0 success, 1 failure, 2 bad arguments.
 const commands: Record<string, (args: string[], io: CommandIO) => number> = {
   odds: runOdds,
   simulate: runSimulate,
+  tournament: runTournament,
   verify: runVerify,
 };
 

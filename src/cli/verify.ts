@@ -5,6 +5,8 @@ import { countTerritories } from '../model/index.js';
 import { parseTranscript } from '../protocol/transcript.js';
 import { EXIT_USAGE, parseCommandArgs, type CommandIO } from './io.js';
 
+const MAX_LISTED = 50;
+
 const USAGE = `usage: risk verify [--lenient] [--json] <file>
   --lenient  follow the recorded peer's known card-draw bug (each such draw is still reported)
   --json     print the report as one JSON object
@@ -68,7 +70,9 @@ function describe(file: string, report: VerifyReport, violations: VerifyReport['
   ];
   if (report.lostStepAt !== null) out.push(`replay lost step at line ${report.lostStepAt}: later game actions were not checked (try --lenient)`);
   out.push(`violations: ${violations.length}`);
-  for (const v of violations) out.push(`  line ${v.line}, ${v.player === null ? 'no player' : `player ${v.player}`}, ${v.kind}: ${v.reason}`);
+  const shown = violations.slice(0, MAX_LISTED);
+  for (const v of shown) out.push(`  line ${v.line}, ${v.player === null ? 'no player' : `player ${v.player}`}, ${v.kind}: ${v.reason}`);
+  if (violations.length > shown.length) out.push(`  … and ${violations.length - shown.length} more (--json lists them all)`);
   if (s !== null) {
     out.push('final board:');
     for (const t of s.board.territories) out.push(`  ${String(t.id).padStart(2)} ${t.name.padEnd(22)} ${s.owner[t.id] === -1 ? 'unclaimed' : `player ${s.owner[t.id]}`}, ${s.armies[t.id]} armies`);

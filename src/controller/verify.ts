@@ -3,6 +3,7 @@
 import {
   apply,
   classicBoard,
+  maxDefendDice,
   needsDice,
   startGame,
   type Action,
@@ -11,10 +12,10 @@ import {
   type OptionsInput,
 } from '../model/index.js';
 import { decodeLine } from '../protocol/codec.js';
-import { combineNumbers, commitment, hexToBytes } from '../protocol/commitment.js';
+import { boundCommitment, combineNumbers, commitment, hexToBytes } from '../protocol/commitment.js';
 import { isGameMessage, toAction, type Message } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
-import { cs3099Dice, hashChainStream } from '../protocol/random.js';
+import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../protocol/random.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 
 export type ViolationKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug';
@@ -54,19 +55,33 @@ interface Round {
   numbers: Map<number, Uint8Array>;
 }
 
+interface PendingDefend {
+  readonly action: Action;
+  readonly line: number;
+  readonly index: number;
+  readonly before: GameState;
+}
+
 const newRound = (): Round => ({ hashes: new Map(), numbers: new Map() });
 
 const ALL_ONES: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };
 
 export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions: VerifyOptions): VerifyReport {
-  // The proxy may have recorded several connections; one client's connection sees every message
-  // (the host relays everything), so follow the first.
+  // A proxy recording may hold several connections; one client's connection sees every message
+  // (the host relays everything), so follow the first. A peer's own record (in/out) is followed whole.
+  const native = lines.some((l) => l.dir === 'in' || l.dir === 'out');
   const conn = lines.find((l) => l.dir === 'client->host' || l.dir === 'host->client')?.conn;
+  let rules: Omit<OptionsInput, 'players'> = native ? {} : CS3099_RULES;
+  let features = { mtDice: false, boundCommitments: false };
+  let gameId = '';
+  let roundNumber = 0;
+  let last: { index: number; before: GameState } | null = null;
+  let nextIndex = 0;
   const names = new Map<number, string>();
   let clientId: number | null = null;
   let state: GameState | null = null;
   let round = newRound();
-  let pendingDefend: { action: Action; line: number } | null = null;
+  let pendingDefend: PendingDefend | null = null;
   let firstPlayer: number | null = null;
   let deck: number[] | null = null;
   let roundsVerified = 0;
@@ -79,7 +94,17 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
     violations.push({ line, player, kind, reason });
 
   for (const record of lines) {
-    if (record.conn !== conn || (record.dir !== 'client->host' && record.dir !== 'host->client')) continue;
+    if (native && record.dir === 'note') {
+      const fact = parseNote(record.raw);
+      if (fact?.rules !== undefined) rules = fact.rules as Omit<OptionsInput, 'players'>;
+      if (typeof fact?.rollback === 'number' && last !== null && last.index === fact.rollback && state !== null) {
+        state = last.before;
+        nextIndex = last.index;
+        last = null;
+      }
+      continue;
+    }
+    if (native ? record.dir !== 'in' && record.dir !== 'out' : record.conn !== conn || (record.dir !== 'client->host' && record.dir !== 'host->client')) continue;
     const decoded = decodeLine(record.raw);
     if (!decoded.ok) {
       violation(record.line, null, 'message', decoded.reason);
@@ -88,6 +113,11 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
     if ('ignored' in decoded) continue;
     const message: Message = decoded.message;
     const sender = 'player_id' in message ? (message.player_id ?? null) : null;
+    const speaksForNeutral = message.command === 'defend' && sender !== null && state?.players[sender]?.neutral === true;
+    if (native && record.dir === 'in' && sender !== null && sender !== record.conn && !speaksForNeutral && message.command !== 'players_joined') {
+      violation(record.line, record.conn, 'impersonation', `player ${record.conn}'s connection sent ${message.command} claiming to be player ${sender}`);
+      continue;
+    }
     if (record.dir === 'client->host' && clientId !== null && sender !== null && sender !== clientId) {
       violation(record.line, clientId, 'impersonation', `player ${clientId}'s connection sent ${message.command} claiming to be player ${sender}`);
       continue;
@@ -115,7 +145,12 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           violation(record.line, null, 'message', `player ids must be 0..${ids.length - 1}, got ${ids.join(', ')}`);
           break;
         }
-        const started = startGame(classicBoard(), { ...CS3099_RULES, ...verifyOptions.options, players: ids.length });
+        features = {
+          mtDice: message.payload.supported_features.includes('mt19937_dice'),
+          boundCommitments: message.payload.supported_features.includes('bound_commitments'),
+        };
+        gameId = 'game_id' in message.payload ? (message.payload.game_id ?? '') : '';
+        const started = startGame(classicBoard(), { ...rules, ...verifyOptions.options, players: ids.length });
         if (!started.ok) violation(record.line, null, 'message', started.reason);
         else state = started.value;
         break;
@@ -151,7 +186,8 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           violation(record.line, player, 'commitment', `revealed before all ${participants.length} commitments arrived`);
         }
         const number = hexToBytes(message.payload);
-        if (commitment(number) !== committed.hash) {
+        const expected = features.boundCommitments ? boundCommitment(number, { gameId, round: roundNumber, player }) : commitment(number);
+        if (expected !== committed.hash) {
           violation(record.line, player, 'commitment', `revealed number does not match its commitment (line ${committed.line})`);
         }
         round.numbers.set(player, number);
@@ -161,9 +197,15 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           round = newRound();
           break;
         }
-        const dice = cs3099Dice(hashChainStream(combineNumbers([...round.numbers.values()])));
-        const cleanRound = participants.every((p) => commitment(round.numbers.get(p)!) === round.hashes.get(p)?.hash);
+        const seed = combineNumbers([...round.numbers.values()]);
+        const dice = features.mtDice ? uniformDice(mersenneStream(wordsFromBytes(seed))) : cs3099Dice(hashChainStream(seed));
+        const cleanRound = participants.every((p) => {
+          const n = round.numbers.get(p)!;
+          const hash = features.boundCommitments ? boundCommitment(n, { gameId, round: roundNumber, player: p }) : commitment(n);
+          return hash === round.hashes.get(p)?.hash;
+        });
         round = newRound();
+        roundNumber++;
         let step: Action | null = null;
         if (state.phase === 'first_player') step = { command: 'first_player' };
         else if (state.phase === 'shuffle_deck') step = { command: 'shuffle_deck' };
@@ -181,8 +223,33 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           if (step.command === 'first_player') firstPlayer = state.firstPlayer;
           if (step.command === 'shuffle_deck') deck = [...state.deck];
           if (step.command === 'defend') battles++;
+          if ('player' in step && pendingDefend !== null) {
+            last = { index: pendingDefend.index, before: pendingDefend.before };
+            nextIndex = pendingDefend.index + 1;
+          }
         }
         pendingDefend = null;
+        break;
+      }
+      case 'expel': {
+        // Only the recording peer's own expulsions changed its game; others' are reports.
+        if (!native || record.dir !== 'out' || state === null) break;
+        const expelled = message.payload.player;
+        const result = apply(state, { command: 'timeout', player: expelled }, ALL_ONES);
+        if (!result.ok) break;
+        state = result.state;
+        const waiting = pendingDefend as PendingDefend | null;
+        if (waiting !== null) {
+          const action: Action =
+            waiting.action.command === 'defend' && waiting.action.player === expelled && state.phase === 'defend'
+              ? { command: 'defend', player: expelled, payload: maxDefendDice(state, state.pendingAttack!.to) }
+              : waiting.action;
+          pendingDefend = apply(state, action, ALL_ONES).ok ? { ...waiting, action } : null;
+        }
+        if (round.hashes.size > 0) {
+          round = newRound();
+          roundNumber++;
+        }
         break;
       }
       default: {
@@ -192,7 +259,12 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           break;
         }
         if (lostStepAt !== null) break;
+        // On the native mesh a leave only marks the player gone; a sequenced timeout follows.
+        if (native && message.command === 'leave_game') break;
         const action = toAction(message);
+        if (native && message.ack_id !== nextIndex) {
+          violation(record.line, sender, 'rules', `${action.command} carries sequence number ${String(message.ack_id)}, expected ${nextIndex}`);
+        }
         // The recorded peers end the winning turn with a fortify after the last capture: harmless.
         if (state.phase === 'over' && action.command === 'fortify' && action.player === state.winner) break;
         actionsChecked++;
@@ -200,19 +272,20 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           violation(record.line, sender, 'rules', `${action.command} while the battle of line ${pendingDefend.line} waits for its dice round`);
           break;
         }
-        if (action.command === 'defend') {
-          // The battle is rolled by the dice round that follows; check legality now.
+        if (action.command === 'defend' || (native && needsDice(state, action))) {
+          // The battle (or a reshuffle) is rolled by the dice round that follows; check legality now.
           const check = apply(state, action, ALL_ONES);
           if (!check.ok) {
             violation(record.line, action.player, 'rules', check.reason);
             if (!verifyOptions.lenient) lostStepAt = record.line;
-          } else pendingDefend = { action, line: record.line };
+          } else pendingDefend = { action, line: record.line, index: message.ack_id ?? nextIndex, before: state };
           break;
         }
         if (needsDice(state, action)) {
           violation(record.line, sender, 'rules', `${action.command} needs a dice round to reshuffle the discards, which the class protocol does not run`);
         }
         const capturedBefore = state.capturedThisTurn;
+        const before = state;
         const result = apply(state, action, ALL_ONES);
         if (!result.ok) {
           violation(record.line, 'player' in action ? action.player : null, 'rules', result.reason);
@@ -220,6 +293,8 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           break;
         }
         state = result.state;
+        last = { index: message.ack_id ?? nextIndex, before };
+        nextIndex = last.index + 1;
         if (action.command === 'fortify') {
           const player = action.player;
           if (capturedBefore) everCaptured.add(player);
@@ -253,4 +328,13 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
     lostStepAt,
     state,
   };
+}
+
+function parseNote(raw: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }

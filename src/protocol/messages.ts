@@ -61,6 +61,8 @@ const joinGame = lobbyFrame(
       supported_features: features,
       name: z.string().max(256, { error: 'a player name is at most 256 characters' }),
       public_key: z.string().nullable().optional(),
+      // Native profile: where the joining peer can be dialled for the mesh.
+      addresses: z.array(z.string().max(1024)).max(32).optional(),
     })
     // A null key is no key.
     .transform(({ public_key, ...join }) => (public_key == null ? join : { ...join, public_key })),

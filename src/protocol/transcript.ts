@@ -5,7 +5,8 @@ import { z } from 'zod';
 export const TranscriptRecordSchema = z.object({
   t: z.number(),
   conn: z.number().int(),
-  dir: z.enum(['client->host', 'host->client', 'open', 'close']),
+  // Proxy recordings use the first four; this project's own game records use in, out and note.
+  dir: z.enum(['client->host', 'host->client', 'open', 'close', 'in', 'out', 'note']),
   raw: z.string(),
 });
 
@@ -14,7 +15,7 @@ export interface TranscriptLine {
   readonly line: number;
   readonly t: number;
   readonly conn: number;
-  readonly dir: 'client->host' | 'host->client' | 'open' | 'close';
+  readonly dir: 'client->host' | 'host->client' | 'open' | 'close' | 'in' | 'out' | 'note';
   readonly raw: string;
 }
 

@@ -122,6 +122,7 @@ function streamLink(stream: Stream, remotePeer: string): Link {
       stream.send(encoder.encode(line.endsWith('\n') ? line : `${line}\n`));
     },
     onLine: (listener) => events.onLine(listener),
+    unread: (lines) => events.unread(lines),
     onClose: (listener) => events.onClose(listener),
     close() {
       if (events.closed) return;

@@ -3,7 +3,10 @@ export interface Link {
   /** The remote peer's identity (a libp2p peer id, or host:port for plain TCP). */
   readonly remotePeer: string;
   send(line: string): void;
-  onLine(listener: (line: string) => void): void;
+  /** Lines go to one listener at a time; while none listens they wait. Returns a detach function. */
+  onLine(listener: (line: string) => void): () => void;
+  /** Puts lines back in front of those waiting, for the next listener. */
+  unread(lines: readonly string[]): void;
   /** Called once when the link closes, with the reason if it failed. */
   onClose(listener: (reason: string | null) => void): void;
   close(): void;
@@ -18,11 +21,19 @@ export class LinkEvents {
   closed = false;
   closeReason: string | null = null;
 
-  onLine(listener: (line: string) => void) {
-    this.lineListeners.push(listener);
+  onLine(listener: (line: string) => void): () => void {
+    this.lineListeners = [listener];
     const waiting = this.early;
     this.early = [];
     for (const line of waiting) listener(line);
+    return () => {
+      if (this.lineListeners[0] === listener) this.lineListeners = [];
+    };
+  }
+
+  unread(lines: readonly string[]) {
+    if (this.lineListeners.length > 0) for (const line of lines) this.lineListeners[0]!(line);
+    else this.early = [...lines, ...this.early];
   }
 
   onClose(listener: (reason: string | null) => void) {
@@ -41,5 +52,50 @@ export class LinkEvents {
     this.closeReason = reason;
     for (const listener of this.closeListeners) listener(reason);
     this.closeListeners = [];
+  }
+}
+
+/** Reads a link line by line with timeouts, then hands the unread lines on to the next reader. */
+export class LineReader {
+  private lines: string[] = [];
+  private wake: (() => void) | null = null;
+  private closedReason: string | null = null;
+  private detach: () => void;
+
+  constructor(private readonly link: Link) {
+    this.detach = link.onLine((line) => {
+      this.lines.push(line);
+      this.wake?.();
+    });
+    link.onClose((reason) => {
+      this.closedReason = reason ?? 'connection closed';
+      this.wake?.();
+    });
+  }
+
+  /** The next line, or a reason (timeout or close). */
+  async next(timeoutMs: number): Promise<{ ok: true; line: string } | { ok: false; reason: string }> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.lines.length > 0) return { ok: true, line: this.lines.shift()! };
+      if (this.closedReason !== null) return { ok: false, reason: `connection closed: ${this.closedReason}` };
+      const left = deadline - Date.now();
+      if (left <= 0) return { ok: false, reason: `no answer within ${timeoutMs} ms` };
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Stops reading; lines not yet read go back to the link for its next listener. */
+  release() {
+    this.detach();
+    this.link.unread(this.lines);
+    this.lines = [];
   }
 }

@@ -1,0 +1,93 @@
+// Exact odds of a chain of conquests by one stack: it takes the first territory, moves all but one
+// army in, attacks the next from there, and so on. Both sides always roll the most dice.
+//
+// The battle tables in src/model/odds.ts give the odds of one battle; a chain needs the whole
+// distribution of the armies left after each conquest, so the probability mass is pushed forward
+// through the (attackers, defenders) grid of each battle in turn. Cost O(attackers · Σ defenders).
+import { rollOutcomes } from '../model/odds.js';
+
+export interface ChainOdds {
+  /** Probability of taking every territory of the chain. */
+  readonly success: number;
+  /** Probability of taking the first territory (a card, if it is the turn's first capture). */
+  readonly first: number;
+  /** Expected territories taken (counting partial chains). */
+  readonly expectedTaken: number;
+  /** Expected armies standing in the last territory, given success. */
+  readonly expectedLeft: number;
+  /** Expected armies the stack loses over the whole attempt (success or not). */
+  readonly expectedLosses: number;
+}
+
+// Flat outcome tables for k = (attackerDice - 1) * 2 + (defenderDice - 1).
+const START: number[] = [];
+const LOSE_A: number[] = [];
+const LOSE_D: number[] = [];
+const PROB: number[] = [];
+for (let ad = 1; ad <= 3; ad++) {
+  for (let dd = 1; dd <= 2; dd++) {
+    START.push(LOSE_A.length);
+    for (const o of rollOutcomes(ad, dd)) {
+      LOSE_A.push(o.attackerLosses);
+      LOSE_D.push(o.defenderLosses);
+      PROB.push(o.probability);
+    }
+  }
+}
+START.push(LOSE_A.length);
+
+let grid = new Float64Array(1024);
+
+/**
+ * Odds for a stack of `attackers` armies (one stays in each territory it leaves) against the
+ * territories holding `defenders` armies, taken in this order.
+ */
+export function chainOdds(attackers: number, defenders: readonly number[]): ChainOdds {
+  let dist = new Float64Array(attackers + 1);
+  dist[attackers] = 1;
+  let alive = 1;
+  let expectedTaken = 0;
+  let expectedLosses = 0;
+  let top = attackers;
+  let first = -1;
+  for (const d of defenders) {
+    if (alive < 1e-12 || top < 2) {
+      alive = 0;
+      break;
+    }
+    const stride = d + 1;
+    const cells = (top + 1) * stride;
+    if (grid.length < cells) grid = new Float64Array(Math.max(cells, grid.length * 2));
+    grid.fill(0, 0, cells);
+    for (let m = 2; m <= top; m++) grid[m * stride + d] = dist[m]!;
+    // Every roll lowers attackers or defenders, so this order sees each cell after all its inflows.
+    for (let dd = d; dd >= 1; dd--) {
+      for (let m = top; m >= 2; m--) {
+        const mass = grid[m * stride + dd]!;
+        if (mass === 0) continue;
+        const ad = m - 1 < 3 ? m - 1 : 3;
+        const k = (ad - 1) * 2 + (dd < 2 ? 0 : 1);
+        for (let j = START[k]!; j < START[k + 1]!; j++) {
+          const flow = mass * PROB[j]!;
+          grid[(m - LOSE_A[j]!) * stride + dd - LOSE_D[j]!]! += flow;
+          expectedLosses += flow * LOSE_A[j]!;
+        }
+      }
+    }
+    const next = new Float64Array(top);
+    let conquered = 0;
+    for (let m = 2; m <= top; m++) {
+      const mass = grid[m * stride]!;
+      next[m - 1] = mass; // all but one move into the conquered territory
+      conquered += mass;
+    }
+    expectedTaken += conquered;
+    if (first < 0) first = conquered;
+    alive = conquered;
+    dist = next;
+    top -= 1;
+  }
+  let left = 0;
+  for (let m = 1; m < dist.length; m++) left += m * dist[m]!;
+  return { success: alive, first: Math.max(0, first), expectedTaken, expectedLeft: alive > 0 ? left / alive : 0, expectedLosses };
+}

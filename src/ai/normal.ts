@@ -1,0 +1,134 @@
+// The normal bot: plays for continents. It claims in the continents it can hold, guards the edges
+// of the continents it holds, stacks the rest next to its target continent and attacks there at a
+// fixed margin of armies, breaks enemy continents, takes a card each turn when cheap, and walks
+// idle armies to the most pressed border. No odds, no look-ahead; trades cards as soon as it can.
+import {
+  attackOptions,
+  maxAttackDice,
+  maxDefendDice,
+  territoriesOf,
+  type Action,
+  type Dice,
+  type GameState,
+} from '../model/index.js';
+import type { Bot } from './bot.js';
+import { chooseSets, tradeAction } from './card-play.js';
+import { readPosition, type Position } from './evaluate.js';
+import { bestBy, claimScore, frontFortify, moveInKeeping, setupPlacement } from './tactics.js';
+
+export function normalBot(rng: Dice): Bot {
+  return {
+    kind: 'normal',
+    decide(state: GameState, player: number): Action {
+      switch (state.phase) {
+        case 'setup': {
+          const position = readPosition(state);
+          const choice = state.owner.includes(-1)
+            ? bestBy(territoriesOf(state, -1), (t) => claimScore(position, player, t), rng)!
+            : setupPlacement(position, player, rng);
+          return { command: 'setup', player, payload: choice };
+        }
+        case 'cards':
+          return tradeAction(player, chooseSets(state, player, 'one', (t) => readPosition(state).biggestThreat[t]! / 10));
+        case 'deploy':
+          return { command: 'deploy', player, payload: deployment(readPosition(state), player, rng) };
+        case 'attack':
+          return attack(readPosition(state), player, rng);
+        case 'defend':
+          return { command: 'defend', player, payload: maxDefendDice(state, state.pendingAttack!.to) };
+        case 'capture': {
+          const position = readPosition(state);
+          const { from } = state.pendingCapture!;
+          const keep = position.foreignNeighbours[from]! > 0 ? position.biggestThreat[from]! : 0;
+          return { command: 'attack_capture', player, payload: moveInKeeping(state, keep) };
+        }
+        default:
+          throw new Error(`normal bot asked to decide in phase ${state.phase}`);
+      }
+    },
+  };
+}
+
+/** The continent to take next: most of it already ours, little enemy force in it, worth much for its edges. */
+function targetContinent(position: Position, player: number): number | null {
+  const { state, facts } = position;
+  let best: number | null = null;
+  let top = 0;
+  for (const c of state.board.continents) {
+    if (position.continentHolder[c.id] === player) continue;
+    let mine = 0;
+    let theirs = 0;
+    for (const t of c.territories) {
+      if (state.owner[t] === player) mine += state.armies[t]!;
+      else theirs += state.armies[t]!;
+    }
+    for (const t of facts.entrances[c.id]!) if (state.owner[t] === player) mine += state.armies[t]!;
+    const share = position.owned[c.id]![player]! / c.territories.length;
+    const score = facts.continentWorth[c.id]! * (0.5 + share) * (mine / (mine + theirs + 1));
+    if (score > top) {
+      top = score;
+      best = c.id;
+    }
+  }
+  return best;
+}
+
+function deployment(position: Position, player: number, rng: Dice): [number, number][] {
+  const { state, facts } = position;
+  let left = state.toDeploy;
+  const placed = new Map<number, number>();
+  const place = (t: number, k: number) => {
+    placed.set(t, (placed.get(t) ?? 0) + k);
+    left -= k;
+  };
+  // Guard the edges of held continents, with at most half of the armies.
+  for (const c of state.board.continents) {
+    if (position.continentHolder[c.id] !== player) continue;
+    for (const t of facts.edges[c.id]!) {
+      const need = position.biggestThreat[t]! + 1 - state.armies[t]! - (placed.get(t) ?? 0);
+      const k = Math.min(need, left - Math.ceil(state.toDeploy / 2));
+      if (k > 0) place(t, k);
+    }
+  }
+  if (left > 0) place(stagingTerritory(position, player, rng), left);
+  return [...placed.entries()];
+}
+
+/** Where to stack for the attack: our biggest stack next to the target continent, else next to the weakest neighbour. */
+function stagingTerritory(position: Position, player: number, rng: Dice): number {
+  const { state } = position;
+  const target = targetContinent(position, player);
+  const mine = territoriesOf(state, player);
+  const border = mine.filter((t) => position.foreignNeighbours[t]! > 0);
+  const into = (t: number) =>
+    state.board.adjacency[t]!.filter((n) => state.owner[n] !== player && (target === null || position.facts.continentOf[n] === target));
+  const staging = border.filter((t) => into(t).length > 0);
+  if (staging.length > 0) return bestBy(staging, (t) => state.armies[t]! - Math.min(...into(t).map((n) => state.armies[n]!)), rng)!;
+  const weakest = (t: number) => Math.min(...state.board.adjacency[t]!.filter((n) => state.owner[n] !== player).map((n) => state.armies[n]!));
+  return bestBy(border.length > 0 ? border : mine, (t) => state.armies[t]! - weakest(t), rng)!;
+}
+
+function attack(position: Position, player: number, rng: Dice): Action {
+  const { state, facts } = position;
+  const target = targetContinent(position, player);
+  const options = attackOptions(state);
+  const margin = ([from, to]: [number, number]) => state.armies[from]! - state.armies[to]!;
+  const heldByEnemy = (t: number) => {
+    const holder = position.continentHolder[facts.continentOf[t]!]!;
+    return holder >= 0 && holder !== player;
+  };
+  // A held continent's guard stays home unless the attack keeps the continent.
+  const guarding = (from: number) =>
+    position.continentHolder[facts.continentOf[from]!] === player && facts.edges[facts.continentOf[from]!]!.includes(from);
+  const tiers: [number, number][][] = [
+    options.filter(([from, to]) => facts.continentOf[to] === target && margin([from, to]) >= 2),
+    options.filter(([from, to]) => heldByEnemy(to) && margin([from, to]) >= 3),
+    state.capturedThisTurn ? [] : options.filter(([from, to]) => margin([from, to]) >= 3 && !guarding(from)),
+    options.filter(([from, to]) => state.armies[from]! >= 2 * state.armies[to]! + 4 && !guarding(from)),
+  ];
+  for (const tier of tiers) {
+    const choice = bestBy(tier, margin, rng);
+    if (choice !== undefined) return { command: 'attack', player, payload: [choice[0], choice[1], maxAttackDice(state, choice[0])] };
+  }
+  return frontFortify(position, player, rng);
+}

@@ -1,0 +1,295 @@
+// The lobby at the host, in the class handshake (cs3099-observed.md §3), then the full mesh:
+// after initialise_game every peer holds a link to every other.
+import { randomBytes } from 'node:crypto';
+import { decodeLine, encodeLine } from '../protocol/codec.js';
+import type { Message } from '../protocol/messages.js';
+import { LineReader, type Link } from './net/link.js';
+import type { PeerNode } from './net/libp2p-node.js';
+
+export interface LobbyPlayer {
+  readonly id: number;
+  readonly name: string;
+  readonly peerId: string;
+  readonly addresses: readonly string[];
+}
+
+export interface Roster {
+  readonly me: number;
+  readonly players: readonly LobbyPlayer[];
+  /** A link to every other player. */
+  readonly links: Map<number, Link>;
+  readonly gameId: string;
+  /** Features every player listed. */
+  readonly features: readonly string[];
+  readonly ackTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+}
+
+export type LobbyEvent = { readonly type: 'joined' | 'left'; readonly player: LobbyPlayer } | { readonly type: 'info'; readonly text: string };
+
+export type LobbyResult = { ok: true; roster: Roster } | { ok: false; reason: string };
+
+export const SUPPORTED_VERSIONS = [1];
+const MAX_PLAYERS = 6;
+
+const send = (link: Link, message: Message) => link.send(encodeLine(message).trimEnd());
+
+/** The next message from a reader, skipping lines that are not messages; or why there is none. */
+async function nextMessage(reader: LineReader, timeoutMs: number): Promise<{ ok: true; message: Message } | { ok: false; reason: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const next = await reader.next(Math.max(1, deadline - Date.now()));
+    if (!next.ok) return next;
+    const decoded = decodeLine(next.line);
+    if (decoded.ok && 'message' in decoded) return { ok: true, message: decoded.message };
+  }
+}
+
+/** Waits for a message that passes `test`; others met on the way are kept for later. */
+async function waitFor(reader: LineReader, kept: Message[], test: (m: Message) => boolean, timeoutMs: number): Promise<Message | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const index = kept.findIndex(test);
+    if (index >= 0) return kept.splice(index, 1)[0]!;
+    const left = deadline - Date.now();
+    if (left <= 0) return null;
+    const next = await nextMessage(reader, left);
+    if (!next.ok) return null;
+    kept.push(next.message);
+  }
+}
+
+export interface HostOptions {
+  readonly players: number;
+  readonly name: string;
+  readonly features: readonly string[];
+  readonly ackTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+  readonly onEvent?: (event: LobbyEvent) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** Runs the host's lobby until `players` have joined, then starts the game and builds the mesh. */
+export function hostLobby(node: PeerNode, options: HostOptions): Promise<LobbyResult> {
+  return new Promise((resolve) => {
+    interface Member {
+      player: LobbyPlayer;
+      link: Link | null;
+      reader: LineReader | null;
+      features: readonly string[];
+      kept: Message[];
+    }
+    const members = new Map<number, Member>();
+    members.set(0, { player: { id: 0, name: options.name, peerId: node.peerId, addresses: node.addresses() }, link: null, reader: null, features: options.features, kept: [] });
+    let starting = false;
+    const entry = (p: LobbyPlayer) => [p.id, p.name, p.peerId, [...p.addresses]] as [number, string, string, string[]];
+    const others = (id: number) => [...members.values()].filter((m) => m.player.id !== id && m.link !== null);
+
+    options.signal?.addEventListener('abort', () => {
+      for (const m of members.values()) m.link?.close();
+      resolve({ ok: false, reason: 'the lobby was closed' });
+    });
+
+    node.onLink(async (link) => {
+      const reader = new LineReader(link);
+      const first = await nextMessage(reader, Math.max(options.ackTimeoutMs, 5000));
+      if (!first.ok || first.message.command !== 'join_game') {
+        link.close();
+        return;
+      }
+      const join = first.message.payload;
+      const reject = (reason: string) => {
+        send(link, { command: 'reject_join_game', payload: reason });
+        setTimeout(() => link.close(), 100);
+        options.onEvent?.({ type: 'info', text: `refused ${join.name}: ${reason}` });
+      };
+      if (starting) return reject('Game in progress');
+      if (members.size >= options.players) return reject('Game full');
+      if (!join.supported_versions.some((v) => SUPPORTED_VERSIONS.includes(v))) return reject('No common version');
+      let id = 1;
+      while (members.has(id)) id++;
+      const player: LobbyPlayer = { id, name: join.name || `Player ${id}`, peerId: link.remotePeer, addresses: join.addresses ?? [] };
+      members.set(id, { player, link, reader, features: join.supported_features, kept: [] });
+      send(link, {
+        command: 'accept_join_game',
+        payload: { player_id: id, acknowledgement_timeout: options.ackTimeoutMs / 1000, move_timeout: options.moveTimeoutMs / 1000 },
+      });
+      send(link, { command: 'players_joined', payload: [...members.values()].filter((m) => m.player.id !== id).map((m) => entry(m.player)) });
+      for (const m of others(id)) send(m.link!, { command: 'players_joined', payload: [entry(player)] });
+      options.onEvent?.({ type: 'joined', player });
+      link.onClose(() => {
+        if (starting || members.get(id)?.link !== link) return;
+        members.delete(id);
+        for (const m of others(id)) send(m.link!, { command: 'leave_game', payload: { response: 0, message: 'left the lobby', receive_updates: false }, player_id: id });
+        options.onEvent?.({ type: 'left', player });
+      });
+      if (members.size === options.players) {
+        starting = true;
+        resolve(await startGame());
+      }
+    });
+
+    async function startGame(): Promise<LobbyResult> {
+      const clients = [...members.values()].filter((m) => m.link !== null);
+      const count = members.size;
+      for (const m of clients) send(m.link!, { command: 'ping', payload: count, player_id: 0 });
+      for (const m of clients) {
+        const reply = await waitFor(m.reader!, m.kept, (msg) => msg.command === 'ping', options.ackTimeoutMs);
+        if (!reply) return abandon(`player ${m.player.id} (${m.player.name}) did not answer the ping`);
+      }
+      for (const m of clients) send(m.link!, { command: 'ready', payload: null, player_id: 0, ack_id: 0 });
+      for (const m of clients) {
+        const ack = await waitFor(m.reader!, m.kept, (msg) => msg.command === 'acknowledgement' && msg.payload === 0, options.ackTimeoutMs);
+        if (!ack) return abandon(`player ${m.player.id} (${m.player.name}) did not acknowledge ready`);
+      }
+      const features = [...members.values()].reduce<readonly string[]>((common, m) => common.filter((f) => m.features.includes(f)), options.features);
+      const gameId = randomBytes(8).toString('hex');
+      for (const m of clients) send(m.link!, { command: 'initialise_game', payload: { version: 1, supported_features: [...features], game_id: gameId } });
+      // The game session reads on from here: hand it what the lobby has not read.
+      for (const m of clients) m.reader!.release();
+      const links = new Map<number, Link>(clients.map((m) => [m.player.id, m.link!]));
+      return {
+        ok: true,
+        roster: {
+          me: 0,
+          players: [...members.values()].map((m) => m.player).sort((a, b) => a.id - b.id),
+          links,
+          gameId,
+          features,
+          ackTimeoutMs: options.ackTimeoutMs,
+          moveTimeoutMs: options.moveTimeoutMs,
+        },
+      };
+    }
+
+    function abandon(reason: string): LobbyResult {
+      for (const m of members.values()) m.link?.close();
+      return { ok: false, reason: `the game could not start: ${reason}` };
+    }
+  });
+}
+
+export interface JoinOptions {
+  readonly name: string;
+  readonly features: readonly string[];
+  /** How long to wait for the host to start the game. */
+  readonly startTimeoutMs: number;
+  readonly onEvent?: (event: LobbyEvent) => void;
+}
+
+/** Joins a host's lobby, waits for the start, then connects to every other player. */
+export async function joinLobby(node: PeerNode, address: string, options: JoinOptions): Promise<LobbyResult> {
+  const dialed = await node.dial(address);
+  if (!dialed.ok) return dialed;
+  const host = dialed.link;
+  const reader = new LineReader(host);
+  send(host, {
+    command: 'join_game',
+    payload: {
+      supported_versions: SUPPORTED_VERSIONS,
+      supported_features: [...options.features],
+      name: options.name,
+      public_key: node.peerId,
+      addresses: node.addresses(),
+    },
+  });
+  const inbound = new Map<string, Link>();
+  node.onLink((link) => inbound.set(link.remotePeer, link));
+
+  let me: number | null = null;
+  let ackTimeoutMs = 5000;
+  let moveTimeoutMs = 60_000;
+  const players = new Map<number, LobbyPlayer>();
+  const deadline = Date.now() + options.startTimeoutMs;
+  for (;;) {
+    const next = await nextMessage(reader, Math.max(1, deadline - Date.now()));
+    if (!next.ok) {
+      host.close();
+      return { ok: false, reason: me === null ? `the host did not answer: ${next.reason}` : `the host went away before the game started: ${next.reason}` };
+    }
+    const message = next.message;
+    switch (message.command) {
+      case 'reject_join_game':
+        host.close();
+        return { ok: false, reason: `the host refused to let you join: ${message.payload}` };
+      case 'accept_join_game':
+        me = message.payload.player_id;
+        ackTimeoutMs = message.payload.acknowledgement_timeout * 1000;
+        moveTimeoutMs = message.payload.move_timeout * 1000;
+        players.set(me, { id: me, name: options.name, peerId: node.peerId, addresses: node.addresses() });
+        break;
+      case 'players_joined':
+        for (const [id, name, key, addresses] of message.payload) {
+          const peerId = id === 0 ? host.remotePeer : key;
+          players.set(id, { id, name, peerId, addresses: addresses ?? [] });
+          options.onEvent?.({ type: 'joined', player: players.get(id)! });
+        }
+        break;
+      case 'leave_game': {
+        const left = players.get(message.player_id);
+        players.delete(message.player_id);
+        if (left) options.onEvent?.({ type: 'left', player: left });
+        break;
+      }
+      case 'ping':
+        if (me !== null) send(host, { command: 'ping', payload: null, player_id: me });
+        break;
+      case 'ready':
+        if (me !== null) send(host, { command: 'acknowledgement', payload: message.ack_id ?? 0, player_id: me });
+        break;
+      case 'initialise_game': {
+        if (me === null) return { ok: false, reason: 'the host started the game before accepting this player' };
+        reader.release();
+        const mesh = await connectMesh(node, me, [...players.values()], host, inbound, ackTimeoutMs * 3);
+        if (!mesh.ok) return mesh;
+        return {
+          ok: true,
+          roster: {
+            me,
+            players: [...players.values()].sort((a, b) => a.id - b.id),
+            links: mesh.links,
+            gameId: ('game_id' in message.payload ? message.payload.game_id : undefined) ?? randomBytes(8).toString('hex'),
+            features: message.payload.supported_features,
+            ackTimeoutMs,
+            moveTimeoutMs,
+          },
+        };
+      }
+      default:
+        break;
+    }
+  }
+}
+
+/** Each client dials the clients with lower ids and waits for those with higher ids to dial it. */
+async function connectMesh(
+  node: PeerNode,
+  me: number,
+  players: readonly LobbyPlayer[],
+  host: Link,
+  inbound: Map<string, Link>,
+  timeoutMs: number,
+): Promise<{ ok: true; links: Map<number, Link> } | { ok: false; reason: string }> {
+  const links = new Map<number, Link>([[0, host]]);
+  for (const p of players) {
+    if (p.id === 0 || p.id === me || p.id > me) continue;
+    let dialed: { ok: true; link: Link } | { ok: false; reason: string } = { ok: false, reason: 'no address' };
+    for (const address of p.addresses) {
+      dialed = await node.dial(address, timeoutMs);
+      if (dialed.ok) break;
+    }
+    if (!dialed.ok) return { ok: false, reason: `cannot connect to player ${p.id} (${p.name}): ${dialed.reason}` };
+    if (dialed.link.remotePeer !== p.peerId) return { ok: false, reason: `player ${p.id}'s address answered with another peer id` };
+    links.set(p.id, dialed.link);
+  }
+  const deadline = Date.now() + timeoutMs;
+  for (const p of players) {
+    if (p.id <= me) continue;
+    while (!inbound.has(p.peerId)) {
+      if (Date.now() > deadline) return { ok: false, reason: `player ${p.id} (${p.name}) did not connect to this peer` };
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    links.set(p.id, inbound.get(p.peerId)!);
+  }
+  return { ok: true, links };
+}

@@ -1,0 +1,29 @@
+// From a finished lobby to a running game session: one function for hosts and joiners alike.
+import type { Roster } from './lobby.js';
+import type { Recorder } from './recorder.js';
+import type { Seat } from './seat.js';
+import { featuresFrom, MeshSession, type SessionEvent } from './session.js';
+import type { OptionsInput } from '../model/index.js';
+
+export interface SessionSetup {
+  readonly seat: Seat;
+  readonly recorder?: Recorder;
+  readonly onEvent?: (event: SessionEvent) => void;
+  readonly rules?: Omit<OptionsInput, 'players'>;
+}
+
+export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
+  return new MeshSession({
+    me: roster.me,
+    players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+    links: roster.links,
+    seats: new Map([[roster.me, setup.seat]]),
+    gameId: roster.gameId,
+    features: featuresFrom(roster.features),
+    ackTimeoutMs: roster.ackTimeoutMs,
+    moveTimeoutMs: roster.moveTimeoutMs,
+    ...(setup.rules ? { rules: setup.rules } : {}),
+    ...(setup.recorder ? { recorder: setup.recorder } : {}),
+    ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
+  });
+}

@@ -1,0 +1,45 @@
+// Seats: whoever answers the decision due for a player. Local humans and bots are seats; a
+// remote player is not (its answers arrive as messages).
+import { randomBot } from '../ai/random.js';
+import type { Bot } from '../ai/bot.js';
+import { apply, type Action, type Dice, type GameState } from '../model/index.js';
+
+export interface Seat {
+  readonly kind: string;
+  decide(state: GameState, player: number): Promise<Action>;
+}
+
+export interface SeatIncident {
+  readonly player: number;
+  readonly reason: string;
+}
+
+/**
+ * A bot as a seat. A bot that throws, overruns its time, or answers with an illegal action is
+ * replaced for that decision by the random-legal choice; the incident is reported.
+ */
+export function botSeat(bot: Bot, rng: Dice, options: { deadlineMs: number; onIncident?: (incident: SeatIncident) => void }): Seat {
+  const fallback = randomBot(rng);
+  return {
+    kind: bot.kind,
+    async decide(state, player) {
+      const started = performance.now();
+      let reason: string;
+      try {
+        const action = bot.decide(state, player);
+        const elapsed = performance.now() - started;
+        const check = apply(state, action, NO_DICE_CHECK);
+        if (elapsed > options.deadlineMs) reason = `took ${elapsed.toFixed(0)} ms (limit ${options.deadlineMs} ms)`;
+        else if (!check.ok) reason = `chose an illegal action: ${check.reason}`;
+        else return action;
+      } catch (error) {
+        reason = `threw: ${(error as Error).message}`;
+      }
+      options.onIncident?.({ player, reason: `${bot.kind} bot ${reason}; played a random legal move instead` });
+      return fallback.decide(state, player);
+    },
+  };
+}
+
+// Legality of a defend does not depend on the faces rolled.
+const NO_DICE_CHECK: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };
