@@ -1,5 +1,6 @@
 // The `risk` command: picks a subcommand, which parses its own arguments and sets the exit code.
 import { readFileSync } from 'node:fs';
+import { runBot } from './bot.js';
 import { runOdds } from './odds.js';
 import { runSimulate } from './simulate.js';
 import { runTournament } from './tournament.js';
@@ -20,6 +21,10 @@ Usage:
   risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--json]
                                 bots (random, easy, normal, hard) play G offline games,
                                 seats rotated: wins with 95% intervals per bot
+  risk bot host --players N [--port P] [--bot KIND] [--name NAME] [--json]
+  risk bot join <address> [--bot KIND] [--name NAME] [--json]
+                                a headless peer: plays a whole game with a bot
+                                (risk bot --help for every option)
   risk verify [--lenient] [--json] <file>
                                 audit a recorded game: commitments, rolls, legality,
                                 turn order; exit 0 clean, 1 violations, 2 unreadable
@@ -29,14 +34,15 @@ Usage:
 Exit codes: 0 success, 1 failure, 2 bad arguments.
 `;
 
-const commands: Record<string, (args: string[], io: CommandIO) => number> = {
+const commands: Record<string, (args: string[], io: CommandIO) => number | Promise<number>> = {
+  bot: runBot,
   odds: runOdds,
   simulate: runSimulate,
   tournament: runTournament,
   verify: runVerify,
 };
 
-export function main(argv: string[], io: CommandIO): number {
+export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [first, ...rest] = argv;
   if (first === '--version' || first === '-v') {
     io.out(`${pkg.version}\n`);
@@ -58,7 +64,7 @@ export function main(argv: string[], io: CommandIO): number {
   return command(rest, io);
 }
 
-process.exitCode = main(process.argv.slice(2), {
+process.exitCode = await main(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 });

@@ -79,7 +79,7 @@ export interface SessionResult {
 
 interface Round {
   readonly number: number;
-  readonly participants: readonly number[];
+  participants: number[];
   readonly mine: Uint8Array | null;
   readonly hashes: Map<number, string>;
   readonly numbers: Map<number, Uint8Array>;
@@ -129,6 +129,7 @@ export class MeshSession {
   private readonly acks = new Map<number, Map<number, Ack>>();
   private readonly inbox = new Map<number, { message: Message; line: string }[]>();
   private readonly gone = new Set<number>();
+  private readonly goneReason = new Map<number, string>();
   private round: Round | null = null;
   private roundCounter = 0;
   private pending: Pending | null = null;
@@ -207,7 +208,13 @@ export class MeshSession {
   private markGone(player: number, reason: string) {
     if (this.finished || this.gone.has(player)) return;
     this.gone.add(player);
+    this.goneReason.set(player, reason);
     this.emit({ type: 'info', text: `player ${player} ${reason}` });
+    // A dice round cannot wait for it; once it has revealed, its number counts and it goes later.
+    const round = this.round;
+    if (round !== null && round.participants.includes(player) && !round.numbers.has(player)) {
+      this.neutralise(player, reason, { cheat: false, evidence: [] });
+    }
     this.pump();
   }
 
@@ -514,6 +521,10 @@ export class MeshSession {
   // ---- dice rounds ----
 
   private startRound() {
+    for (const p of this.state.players) {
+      if (isActive(p) && this.gone.has(p.id)) this.neutralise(p.id, this.goneReason.get(p.id) ?? 'gone', { cheat: false, evidence: [] });
+    }
+    if (this.pending === null && this.state.phase !== 'first_player' && this.state.phase !== 'shuffle_deck') return;
     const participants = this.state.players.filter(isActive).map((p) => p.id);
     const number = this.roundCounter++;
     const mine = participants.includes(this.config.me) ? secretNumber() : null;
@@ -536,7 +547,13 @@ export class MeshSession {
       if (this.round !== round || this.finished) return;
       const stage = round.hashes.size < round.participants.length ? round.hashes : round.numbers;
       const silent = round.participants.filter((p) => !stage.has(p));
-      for (const p of silent) this.expel(p, `did not ${stage === round.hashes ? 'commit to' : 'reveal'} its dice number within ${this.config.ackTimeoutMs} ms`, []);
+      const revealing = stage === round.numbers;
+      for (const p of silent) {
+        this.neutralise(p, `did not ${revealing ? 'reveal' : 'commit to'} its dice number within ${this.config.ackTimeoutMs} ms`, {
+          cheat: revealing,
+          evidence: [],
+        });
+      }
       this.pump();
     }, this.config.ackTimeoutMs);
   }
@@ -561,7 +578,7 @@ export class MeshSession {
         const reason = copied
           ? `copied player ${copied[0]}'s dice commitment`
           : `revealed a dice number that does not match its commitment`;
-        this.expel(from, reason, [JSON.stringify({ commitment: expected, revealed: message.payload, round: round.number })]);
+        this.neutralise(from, reason, { cheat: true, evidence: [JSON.stringify({ commitment: expected, revealed: message.payload, round: round.number })] });
         return 'done';
       }
       round.numbers.set(from, number);
@@ -604,23 +621,29 @@ export class MeshSession {
   // ---- cheating and failure ----
 
   private cheat(player: number, reason: string, evidence: string[]) {
-    this.expel(player, reason, evidence);
+    this.neutralise(player, reason, { cheat: true, evidence });
     this.pump();
   }
 
-  /** Makes a player neutral here and now, tells everyone why, and restarts any dice round without it. */
-  private expel(player: number, reason: string, evidence: string[]) {
+  /**
+   * Makes a player neutral here and now and tells everyone why. A dice round goes on without it
+   * (its commitment and number no longer count): restarting instead would deadlock peers that
+   * noticed a disconnect at different moments.
+   */
+  private neutralise(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[] }) {
     const record = this.state.players[player];
     if (record === undefined || record.neutral || record.eliminated || player === this.config.me) return;
-    this.violations.push({ player, reason });
-    this.emit({ type: 'violation', player, reason, evidence });
-    this.broadcast({ command: 'expel', payload: { player, reason, evidence }, player_id: this.config.me });
+    if (how.cheat) {
+      this.violations.push({ player, reason });
+      this.emit({ type: 'violation', player, reason, evidence: how.evidence });
+    }
+    this.broadcast({ command: 'expel', payload: { player, reason, evidence: [...how.evidence] }, player_id: this.config.me });
     const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
     if (!result.ok) return;
     this.state = result.state;
+    this.gone.add(player);
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-    this.gone.add(player);
     const pending = this.pending;
     if (pending !== null) {
       // A neutral defender rolls the most dice; a move that neutrality made illegal is dropped.
@@ -630,11 +653,17 @@ export class MeshSession {
       if (!apply(this.state, pending.action, CHECK_DICE).ok) this.pending = null;
     }
     const round = this.round;
-    if (round !== null && (round.participants.includes(player) || this.pending === null)) {
+    if (round === null) return;
+    const drawStep = this.state.phase === 'first_player' || this.state.phase === 'shuffle_deck';
+    if (this.pending === null && !drawStep) {
       if (round.timer) clearTimeout(round.timer);
       this.round = null;
-      if (this.pending !== null || this.state.phase === 'first_player' || this.state.phase === 'shuffle_deck') this.startRound();
+      return;
     }
+    round.participants = round.participants.filter((p) => p !== player);
+    round.hashes.delete(player);
+    round.numbers.delete(player);
+    this.progressRound();
   }
 
   // ---- output ----

@@ -93,6 +93,47 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   const violation = (line: number, player: number | null, kind: ViolationKind, reason: string) =>
     violations.push({ line, player, kind, reason });
 
+  const activePlayers = () => state!.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
+  /** Draws the round's dice and applies what they were for, once every participant revealed. */
+  const completeRound = (line: number) => {
+        if (lostStepAt !== null) {
+          round = newRound();
+          return;
+        }
+        const seed = combineNumbers([...round.numbers.values()]);
+        const dice = features.mtDice ? uniformDice(mersenneStream(wordsFromBytes(seed))) : cs3099Dice(hashChainStream(seed));
+        const cleanRound = activePlayers().every((p) => {
+          const n = round.numbers.get(p)!;
+          const hash = features.boundCommitments ? boundCommitment(n, { gameId, round: roundNumber, player: p }) : commitment(n);
+          return hash === round.hashes.get(p)?.hash;
+        });
+        round = newRound();
+        roundNumber++;
+        let step: Action | null = null;
+        if (state!.phase === 'first_player') step = { command: 'first_player' };
+        else if (state!.phase === 'shuffle_deck') step = { command: 'shuffle_deck' };
+        else if (pendingDefend !== null) step = pendingDefend.action;
+        if (step === null) {
+          violation(line, null, 'message', 'a dice round with nothing to roll for');
+          return;
+        }
+        const result = apply(state!, step, dice);
+        if (!result.ok) {
+          violation(pendingDefend?.line ?? line, 'player' in step ? step.player : null, 'rules', result.reason);
+        } else {
+          state = result.state;
+          if (cleanRound) roundsVerified++;
+          if (step.command === 'first_player') firstPlayer = state.firstPlayer;
+          if (step.command === 'shuffle_deck') deck = [...state.deck];
+          if (step.command === 'defend') battles++;
+          if ('player' in step && pendingDefend !== null) {
+            last = { index: pendingDefend.index, before: pendingDefend.before };
+            nextIndex = pendingDefend.index + 1;
+          }
+        }
+        pendingDefend = null;
+  };
+
   for (const record of lines) {
     if (native && record.dir === 'note') {
       const fact = parseNote(record.raw);
@@ -193,42 +234,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
         round.numbers.set(player, number);
         if (round.numbers.size < participants.length) break;
 
-        if (lostStepAt !== null) {
-          round = newRound();
-          break;
-        }
-        const seed = combineNumbers([...round.numbers.values()]);
-        const dice = features.mtDice ? uniformDice(mersenneStream(wordsFromBytes(seed))) : cs3099Dice(hashChainStream(seed));
-        const cleanRound = participants.every((p) => {
-          const n = round.numbers.get(p)!;
-          const hash = features.boundCommitments ? boundCommitment(n, { gameId, round: roundNumber, player: p }) : commitment(n);
-          return hash === round.hashes.get(p)?.hash;
-        });
-        round = newRound();
-        roundNumber++;
-        let step: Action | null = null;
-        if (state.phase === 'first_player') step = { command: 'first_player' };
-        else if (state.phase === 'shuffle_deck') step = { command: 'shuffle_deck' };
-        else if (pendingDefend !== null) step = pendingDefend.action;
-        if (step === null) {
-          violation(record.line, null, 'message', 'a dice round with nothing to roll for');
-          break;
-        }
-        const result = apply(state, step, dice);
-        if (!result.ok) {
-          violation(pendingDefend?.line ?? record.line, 'player' in step ? step.player : null, 'rules', result.reason);
-        } else {
-          state = result.state;
-          if (cleanRound) roundsVerified++;
-          if (step.command === 'first_player') firstPlayer = state.firstPlayer;
-          if (step.command === 'shuffle_deck') deck = [...state.deck];
-          if (step.command === 'defend') battles++;
-          if ('player' in step && pendingDefend !== null) {
-            last = { index: pendingDefend.index, before: pendingDefend.before };
-            nextIndex = pendingDefend.index + 1;
-          }
-        }
-        pendingDefend = null;
+        completeRound(record.line);
         break;
       }
       case 'expel': {
@@ -246,9 +252,15 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
               : waiting.action;
           pendingDefend = apply(state, action, ALL_ONES).ok ? { ...waiting, action } : null;
         }
-        if (round.hashes.size > 0) {
+        // The round goes on without the expelled player; it is dropped when its move became illegal.
+        round.hashes.delete(expelled);
+        round.numbers.delete(expelled);
+        const drawStep = state.phase === 'first_player' || state.phase === 'shuffle_deck';
+        if (pendingDefend === null && !drawStep && round.hashes.size > 0) {
           round = newRound();
           roundNumber++;
+        } else if (round.hashes.size > 0 && activePlayers().every((p) => round.numbers.has(p))) {
+          completeRound(record.line);
         }
         break;
       }
@@ -285,7 +297,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           violation(record.line, sender, 'rules', `${action.command} needs a dice round to reshuffle the discards, which the class protocol does not run`);
         }
         const capturedBefore = state.capturedThisTurn;
-        const before = state;
+        const before: GameState = state;
         const result = apply(state, action, ALL_ONES);
         if (!result.ok) {
           violation(record.line, 'player' in action ? action.player : null, 'rules', result.reason);

@@ -1,0 +1,172 @@
+// `risk bot host|join`: a headless peer that plays a whole game with a bot and prints its events.
+import { createBot, parseBotKind, type BotKind } from '../ai/registry.js';
+import { hostLobby, joinLobby, type LobbyEvent, type LobbyResult } from '../controller/lobby.js';
+import { PeerNode } from '../controller/net/libp2p-node.js';
+import { loadOrCreateKey } from '../controller/net/identity.js';
+import { sessionFor } from '../controller/peer-game.js';
+import { defaultRecordPath, fileRecorder, type Recorder } from '../controller/recorder.js';
+import { botSeat } from '../controller/seat.js';
+import { NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
+import { seededDice } from '../protocol/random.js';
+import { describeSessionEvent } from '../views/event-text.js';
+import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+
+const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
+       risk bot join <address> [options]
+  --bot KIND          random, easy, normal or hard (default normal)
+  --name NAME         player name (default: the bot kind)
+  --players N         host only: 2–6 players, the host included
+  --port P            host only: TCP port to listen on (default 7475; 0 = any free port)
+  --listen ADDR       address to listen on (default 0.0.0.0: classmates can join)
+  --seed S            seed for the bot's own choices (default: random)
+  --move-timeout S    host only: seconds a player has to move (default 10)
+  --ack-timeout S     host only: seconds to acknowledge a move (default 2)
+  --start-timeout S   join only: seconds to wait for the game to start (default 600)
+  --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
+  --no-record         write no record
+  --key FILE          keep this peer's identity in FILE (default: a new identity per run)
+  --json              print one JSON object per event instead of text
+`;
+
+const OPTIONS = {
+  bot: { type: 'string' },
+  name: { type: 'string' },
+  players: { type: 'string' },
+  port: { type: 'string' },
+  listen: { type: 'string' },
+  seed: { type: 'string' },
+  'move-timeout': { type: 'string' },
+  'ack-timeout': { type: 'string' },
+  'start-timeout': { type: 'string' },
+  record: { type: 'string' },
+  'no-record': { type: 'boolean' },
+  key: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+export async function runBot(args: string[], io: CommandIO): Promise<number> {
+  const usage = (reason: string) => {
+    io.err(`risk bot: ${reason}\n${USAGE}`);
+    return EXIT_USAGE;
+  };
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(USAGE);
+    return 0;
+  }
+  const parsed = parseCommandArgs(args, { allowPositionals: true, options: OPTIONS });
+  if (!parsed.ok) return usage(parsed.reason);
+  const [role, address, ...extra] = parsed.positionals;
+  const v = parsed.values as Record<string, string | boolean | undefined>;
+  if (role !== 'host' && role !== 'join') return usage(role === undefined ? 'say host or join' : `"${role}" is neither host nor join`);
+  if (role === 'join' && address === undefined) return usage('join needs the host address (host:port or the address the host printed)');
+  if (role === 'host' && address !== undefined) return usage(`host takes no address (got "${address}"): use --port and --listen`);
+  if (extra.length > 0) return usage(`unexpected "${extra.join(' ')}"`);
+
+  const kind = parseBotKind((v.bot as string | undefined) ?? 'normal');
+  if (!kind.ok) return usage(kind.reason);
+  const number = (name: string, fallback: number, min: number, max: number): number | string => {
+    const text = v[name] as string | undefined;
+    if (text === undefined) return fallback;
+    return parseInteger(text, min, max) ?? `--${name} "${text}" must be a whole number from ${min} to ${max}`;
+  };
+  const players = role === 'host' ? number('players', -1, 2, 6) : 0;
+  const port = number('port', role === 'host' ? 7475 : 0, 0, 65535);
+  const seed = number('seed', Math.floor(Math.random() * 2 ** 32), 0, 2 ** 32 - 1);
+  const moveTimeout = number('move-timeout', 10, 1, 86_400);
+  const ackTimeout = number('ack-timeout', 2, 1, 3600);
+  const startTimeout = number('start-timeout', 600, 1, 86_400);
+  for (const value of [players, port, seed, moveTimeout, ackTimeout, startTimeout]) if (typeof value === 'string') return usage(value);
+  if (role === 'host' && players === -1) return usage('host needs --players N (2–6, the host included)');
+  const name = ((v.name as string | undefined) ?? kind.value).slice(0, 64);
+
+  const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
+
+  let privateKey;
+  if (typeof v.key === 'string') {
+    const loaded = await loadOrCreateKey(v.key);
+    if (!loaded.ok) return usage(loaded.reason);
+    privateKey = loaded.key;
+  }
+  let node: PeerNode;
+  try {
+    node = await PeerNode.start({ host: (v.listen as string | undefined) ?? '0.0.0.0', port: port as number, ...(privateKey ? { privateKey } : {}) });
+  } catch (error) {
+    io.err(`risk bot: cannot listen on ${(v.listen as string | undefined) ?? '0.0.0.0'}:${port}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const stop = async () => {
+    await node.stop().catch(() => {});
+  };
+  const onSignal = () => {
+    void stop().then(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const lobbyEvent = (event: LobbyEvent) => {
+      if (event.type === 'info') say(event.text, { type: 'lobby', text: event.text });
+      else say(`${event.player.name} (player ${event.player.id}) ${event.type} the lobby`, { type: event.type, player: event.player.id, name: event.player.name });
+    };
+    let lobby: LobbyResult;
+    if (role === 'host') {
+      const addresses = node.addresses();
+      say(`hosting a ${players}-player game as ${name} (${kind.value} bot); join with: risk bot join ${addresses[0]}`, { type: 'hosting', addresses, players });
+      for (const a of addresses.slice(1)) say(`  or: ${a}`, { type: 'address', address: a });
+      lobby = await hostLobby(node, {
+        players: players as number,
+        name,
+        features: [...NATIVE_FEATURES],
+        ackTimeoutMs: (ackTimeout as number) * 1000,
+        moveTimeoutMs: (moveTimeout as number) * 1000,
+        onEvent: lobbyEvent,
+      });
+    } else {
+      say(`joining ${address} as ${name} (${kind.value} bot)`, { type: 'joining', address });
+      lobby = await joinLobby(node, address!, { name, features: [...NATIVE_FEATURES], startTimeoutMs: (startTimeout as number) * 1000, onEvent: lobbyEvent });
+    }
+    if (!lobby.ok) {
+      io.err(`risk bot: ${lobby.reason}\n`);
+      return 1;
+    }
+    const roster = lobby.roster;
+    const names = new Map(roster.players.map((p) => [p.id, p.name]));
+    const nameOf = (id: number) => `${names.get(id) ?? '?'} (player ${id})`;
+    say(`the game starts: ${roster.players.map((p) => nameOf(p.id)).join(', ')}; you are player ${roster.me}`, {
+      type: 'start',
+      me: roster.me,
+      players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+      features: roster.features,
+    });
+
+    let recorder: Recorder | undefined;
+    if (v['no-record'] !== true) {
+      recorder = fileRecorder((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
+      say(`recording to ${recorder.path}`, { type: 'record', path: recorder.path });
+    }
+    const onEvent = (event: SessionEvent) => {
+      const line = describeSessionEvent(event, nameOf);
+      if (line === null) return;
+      const json = event.type === 'game' ? { ...event.event } : { ...event };
+      say(line, json as Record<string, unknown>);
+    };
+    const seat = botSeat(createBot(kind.value as BotKind, seededDice(seed as number)), seededDice((seed as number) ^ 0x5eed), {
+      deadlineMs: 2000,
+      onIncident: (incident) => say(`incident: ${incident.reason}`, { type: 'incident', ...incident }),
+    });
+    const session = sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
+    const result = await session.run();
+    if (result.winner === null) {
+      io.err('risk bot: the game ended without a winner\n');
+      return 1;
+    }
+    say(`winner: ${nameOf(result.winner)}`, { type: 'winner', player: result.winner, name: names.get(result.winner) });
+    return 0;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    // Give the last acknowledgements a moment to leave before the connections close.
+    await new Promise((r) => setTimeout(r, 200));
+    await stop();
+  }
+}

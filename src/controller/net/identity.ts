@@ -1,0 +1,37 @@
+// A peer's identity: an Ed25519 key created once and kept on disk, so a player keeps its peer id.
+import { generateKeyPair, privateKeyFromProtobuf, privateKeyToProtobuf } from '@libp2p/crypto/keys';
+import type { PrivateKey } from '@libp2p/interface';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+
+export function defaultKeyPath(): string {
+  const base = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return join(base, 'p2p-risk', 'peer-key');
+}
+
+/** Loads the key at `path`, creating it (readable by the owner only) the first time. */
+export async function loadOrCreateKey(path: string): Promise<{ ok: true; key: PrivateKey; created: boolean } | { ok: false; reason: string }> {
+  let bytes: Buffer | null = null;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { ok: false, reason: `cannot read key ${path}: ${(error as Error).message}` };
+  }
+  if (bytes !== null) {
+    try {
+      return { ok: true, key: privateKeyFromProtobuf(new Uint8Array(bytes)), created: false };
+    } catch (error) {
+      return { ok: false, reason: `${path} is not a peer key: ${(error as Error).message}` };
+    }
+  }
+  const key = await generateKeyPair('Ed25519');
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, privateKeyToProtobuf(key), { mode: 0o600 });
+    chmodSync(path, 0o600);
+  } catch (error) {
+    return { ok: false, reason: `cannot write key ${path}: ${(error as Error).message}` };
+  }
+  return { ok: true, key, created: true };
+}

@@ -1,0 +1,62 @@
+// One line of plain text per game or session event: for headless peers, logs and the plain view.
+import type { GameEvent, GameState } from '../model/index.js';
+import type { SessionEvent } from '../controller/session.js';
+
+export function territoryName(state: GameState, t: number): string {
+  return state.board.territories[t]?.name ?? `territory ${t}`;
+}
+
+export function describeGameEvent(event: GameEvent, state: GameState, name: (player: number) => string): string | null {
+  const t = (id: number) => territoryName(state, id);
+  switch (event.type) {
+    case 'first_player':
+      return `${name(event.player)} goes first`;
+    case 'deck_shuffled':
+      return 'the deck is shuffled';
+    case 'territories_dealt':
+      return 'territories are dealt at random';
+    case 'placed':
+      return `${name(event.player)} ${event.claimed ? 'claims' : 'reinforces'} ${t(event.territory)}`;
+    case 'setup_complete':
+      return 'setup complete';
+    case 'turn_started':
+      return `turn ${event.turn}: ${name(event.player)} receives ${event.reinforcements.total} armies`;
+    case 'cards_traded':
+      return `${name(event.player)} trades ${event.sets.length} set${event.sets.length > 1 ? 's' : ''} for ${event.armies} armies`;
+    case 'deployed':
+      return `${name(event.player)} deploys ${event.placements.map(([id, n]) => `${n} on ${t(id)}`).join(', ')}`;
+    case 'attack_declared':
+      return `${name(event.player)} attacks ${t(event.to)} from ${t(event.from)} with ${event.dice} dice`;
+    case 'battle':
+      return `battle ${t(event.from)} → ${t(event.to)}: attacker [${event.attackerDice.join(' ')}] defender [${event.defenderDice.join(' ')}]: attacker loses ${event.attackerLosses}, defender loses ${event.defenderLosses}`;
+    case 'conquered':
+      return `${name(event.player)} conquers ${t(event.territory)}`;
+    case 'eliminated':
+      return `${name(event.player)} is eliminated by ${name(event.by)} (${event.cardsTaken} cards taken)`;
+    case 'moved_in':
+      return `${name(event.player)} moves ${event.armies} armies into ${t(event.to)}`;
+    case 'fortified':
+      return `${name(event.player)} fortifies ${t(event.to)} with ${event.armies} from ${t(event.from)}`;
+    case 'discards_reshuffled':
+      return `the ${event.cards} traded cards are reshuffled into a new deck`;
+    case 'card_drawn':
+      return `${name(event.player)} draws a card`;
+    case 'neutral':
+      return `${name(event.player)} is now neutral`;
+    case 'game_over':
+      return event.winner === null ? 'game over: no winner' : `game over: ${name(event.winner)} wins`;
+  }
+}
+
+export function describeSessionEvent(event: SessionEvent, name: (player: number) => string): string | null {
+  switch (event.type) {
+    case 'game':
+      return describeGameEvent(event.event, event.state, name);
+    case 'violation':
+      return `CHEATING: ${name(event.player)} ${event.reason}; expelled (now neutral)${event.evidence.length ? ` — evidence: ${event.evidence.join(' | ')}` : ''}`;
+    case 'neutral':
+      return `${name(event.player)} is neutral: ${event.reason}`;
+    case 'info':
+      return event.text;
+  }
+}
