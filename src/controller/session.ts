@@ -111,10 +111,14 @@ interface Pending {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** What every peer must agree on: the game state without the board and options they share. */
+/**
+ * What every peer must agree on: the game state without the board and options they share, and
+ * without who is neutral: honest peers may learn of an expulsion a move apart, and neutrality
+ * shows in every later move anyway.
+ */
 export function stateHash(state: GameState): string {
-  const { board: _board, options: _options, ...rest } = state;
-  return sha256(JSON.stringify(rest));
+  const { board: _board, options: _options, players, ...rest } = state;
+  return sha256(JSON.stringify({ ...rest, players: players.map(({ neutral: _neutral, ...p }) => p) }));
 }
 
 const messageHashOf = (index: number, action: MessageAction) => sha256(JSON.stringify([index, action]));
@@ -127,11 +131,16 @@ export class MeshSession {
   private index = 0;
   private last: Applied | null = null;
   private readonly acks = new Map<number, Map<number, Ack>>();
+  /** Who made each recent move, to recognise a second claim to the same index. */
+  private readonly taken = new Map<number, { author: number; messageHash: string }>();
   private readonly inbox = new Map<number, { message: Message; line: string }[]>();
+  /** Dice messages wait apart, so one for a later round never holds up the moves behind it. */
+  private readonly rolls = new Map<number, { message: Message; line: string }[]>();
   private readonly gone = new Set<number>();
   private readonly goneReason = new Map<number, string>();
   private round: Round | null = null;
-  private roundCounter = 0;
+  /** Rounds abandoned because their move became illegal; their late messages are dropped. */
+  private readonly abandoned = new Set<number>();
   private pending: Pending | null = null;
   private deciding = false;
   private moveTimer: NodeJS.Timeout | null = null;
@@ -147,7 +156,10 @@ export class MeshSession {
     if (!started.ok) throw new Error(started.reason);
     this.state = started.value;
     this.done = new Promise((resolve) => (this.resolve = resolve));
-    for (const player of config.players) this.inbox.set(player.id, []);
+    for (const player of config.players) {
+      this.inbox.set(player.id, []);
+      this.rolls.set(player.id, []);
+    }
   }
 
   get current(): GameState {
@@ -194,15 +206,21 @@ export class MeshSession {
       return;
     }
     if ('ignored' in decoded) return;
-    const message = decoded.message;
-    const claimed = 'player_id' in message ? message.player_id : undefined;
-    const speaksForNeutral = message.command === 'defend' && claimed !== undefined && claimed !== null && this.state.players[claimed]?.neutral === true;
-    if (claimed !== undefined && claimed !== null && claimed !== from && !speaksForNeutral) {
-      this.cheat(from, `sent a message claiming to be player ${claimed}`, [line]);
-      return;
-    }
-    this.inbox.get(from)?.push({ message, line });
+    const command = decoded.message.command;
+    (command === 'roll_hash' || command === 'roll_number' ? this.rolls : this.inbox).get(from)?.push({ message: decoded.message, line });
     this.pump();
+  }
+
+  /**
+   * Whose message this is. Another player's id is impersonation, except a defend for a neutral
+   * player (the coordinator speaks for it); one for a player not yet neutral here may be early:
+   * the sender may have neutralised that player a moment before this peer does.
+   */
+  private claimOf(from: number, message: Message): 'own' | 'early' | 'impersonation' {
+    const claimed = 'player_id' in message ? message.player_id : undefined;
+    if (claimed === undefined || claimed === null || claimed === from) return 'own';
+    if (message.command !== 'defend') return 'impersonation';
+    return this.state.players[claimed]?.neutral === true ? 'own' : 'early';
   }
 
   private markGone(player: number, reason: string) {
@@ -236,16 +254,23 @@ export class MeshSession {
   /** Consumes every queued message that can be handled now. */
   private drainInbox(): boolean {
     let progress = false;
-    for (const [from, queue] of this.inbox) {
+    for (const [from, queue] of [...this.inbox, ...this.rolls]) {
       while (queue.length > 0 && !this.finished) {
         const { message, line } = queue[0]!;
+        // A neutral player's messages no longer count; a claim to be someone else is judged in order.
+        const claim = this.state.players[from]!.neutral ? 'neutral' : this.claimOf(from, message);
+        if (claim === 'early') break;
+        if (claim !== 'own') {
+          queue.shift();
+          if (claim === 'impersonation') this.cheat(from, `sent a message claiming to be player ${(message as { player_id: number }).player_id}`, [line]);
+          progress = true;
+          continue;
+        }
         // Recorded when processed, so a record replays in this peer's order.
         if (message.command !== 'acknowledgement') this.config.recorder?.incoming(from, line);
         const outcome = this.handle(from, message);
-        if (outcome === 'wait') {
-          if (message.command !== 'acknowledgement') this.config.recorder?.unrecord();
-          break;
-        }
+        if (outcome !== 'done' && message.command !== 'acknowledgement') this.config.recorder?.unrecord();
+        if (outcome === 'wait') break;
         queue.shift();
         progress = true;
       }
@@ -253,7 +278,7 @@ export class MeshSession {
     return progress;
   }
 
-  private handle(from: number, message: Message): 'done' | 'wait' {
+  private handle(from: number, message: Message): 'done' | 'wait' | 'dropped' {
     switch (message.command) {
       case 'acknowledgement':
         this.recordAck(from, message.payload, { stateHash: message.state_hash ?? null, messageHash: message.message_hash ?? null });
@@ -283,11 +308,16 @@ export class MeshSession {
     }
     const action = toAction(message);
     if (index < this.index) {
-      this.maybeTimeoutWins(from, index, action);
+      if (this.maybeTimeoutWins(from, index, action)) return 'done';
+      // A second, different move for an index already taken: the sender moved out of turn,
+      // whether its message arrived before or after the rightful one.
+      const taken = this.taken.get(index);
+      if (taken !== undefined && taken.author !== from && taken.messageHash !== messageHashOf(index, action)) {
+        this.cheat(from, `sent ${action.command} out of turn: move ${index} was player ${taken.author}'s`, [encodeLine(message)]);
+      }
       return 'done';
     }
     if (index > this.index || !this.settled(this.index - 1) || this.pending !== null || this.round !== null) return 'wait';
-    if (this.state.players[from]!.neutral) return 'done';
     const reason = this.authorityProblem(from, action);
     if (reason !== null) {
       this.cheat(from, reason, [encodeLine(message)]);
@@ -331,6 +361,8 @@ export class MeshSession {
     this.index = index + 1;
     const hash = stateHash(this.state);
     this.last = { index, author, action, messageHash, stateHash: hash, before };
+    this.taken.set(index, { author, messageHash });
+    this.taken.delete(index - 64);
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     this.recordAck(this.config.me, index, { stateHash: hash, messageHash });
     this.broadcast({ command: 'acknowledgement', payload: index, player_id: this.config.me, ...this.ackHashes(hash, messageHash) });
@@ -343,14 +375,15 @@ export class MeshSession {
   }
 
   /** A timeout for a player replaces that player's own move at the same index while it is unsettled. */
-  private maybeTimeoutWins(from: number, index: number, action: MessageAction) {
+  private maybeTimeoutWins(from: number, index: number, action: MessageAction): boolean {
     const last = this.last;
-    if (action.command !== 'timeout' || last === null || last.index !== index || this.settled(index)) return;
-    if (last.author !== action.player || last.action.command === 'timeout') return;
-    if (this.authorityOf(from, action, last.before) !== null) return;
+    if (action.command !== 'timeout' || last === null || last.index !== index || this.settled(index)) return false;
+    if (last.author !== action.player || last.action.command === 'timeout') return false;
+    if (this.authorityOf(from, action, last.before) !== null) return false;
     this.emit({ type: 'info', text: `player ${from}'s timeout of player ${action.player} replaces that player's late move ${index}` });
     this.rollback(last);
     this.commit(from, action, index, messageHashOf(index, action), CHECK_DICE);
+    return true;
   }
 
   private authorityOf(from: number, action: MessageAction, state: GameState): string | null {
@@ -397,7 +430,8 @@ export class MeshSession {
     const last = this.last;
     if (last === null || last.index !== index || !this.config.features.stateHashAcks) return;
     for (const [player, ack] of this.acks.get(index) ?? []) {
-      if (player === this.config.me || ack.messageHash === null) continue;
+      // A neutral player's acknowledgements no longer count (it may have sent them before this peer knew).
+      if (player === this.config.me || ack.messageHash === null || !isActive(this.state.players[player]!)) continue;
       if (ack.messageHash !== last.messageHash) {
         // Someone applied a different move `index`: its author told different peers different things.
         const author = last.author;
@@ -526,7 +560,7 @@ export class MeshSession {
     }
     if (this.pending === null && this.state.phase !== 'first_player' && this.state.phase !== 'shuffle_deck') return;
     const participants = this.state.players.filter(isActive).map((p) => p.id);
-    const number = this.roundCounter++;
+    const number = this.roundId();
     const mine = participants.includes(this.config.me) ? secretNumber() : null;
     this.round = { number, participants, mine, hashes: new Map(), numbers: new Map(), revealed: false, timer: null };
     if (mine !== null) {
@@ -534,7 +568,7 @@ export class MeshSession {
         ? boundCommitment(mine, { gameId: this.config.gameId, round: number, player: this.config.me })
         : commitment(mine);
       this.round.hashes.set(this.config.me, hash);
-      this.broadcast({ command: 'roll_hash', payload: hash, player_id: this.config.me });
+      this.broadcast({ command: 'roll_hash', payload: hash, player_id: this.config.me, round: number });
     }
     this.armRoundTimer();
     this.progressRound();
@@ -558,9 +592,20 @@ export class MeshSession {
     }, this.config.ackTimeoutMs);
   }
 
-  private handleRoll(from: number, message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>): 'done' | 'wait' {
+  /** The round about to start: 0 for the first player, 1 for the deck, 2 + k for move k. */
+  private roundId(): number {
+    if (this.state.phase === 'first_player') return 0;
+    if (this.state.phase === 'shuffle_deck') return 1;
+    return 2 + (this.pending?.index ?? this.index);
+  }
+
+  private handleRoll(from: number, message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>): 'done' | 'wait' | 'dropped' {
     const round = this.round;
     if (this.state.players[from]?.neutral) return 'done';
+    if (message.round !== undefined) {
+      if (this.abandoned.has(message.round) || message.round < (round?.number ?? this.roundId())) return 'dropped';
+      if (round === null || message.round > round.number) return 'wait';
+    }
     if (round === null || !round.participants.includes(from)) return 'wait';
     if (message.command === 'roll_hash') {
       if (round.hashes.has(from)) return 'wait'; // the next round's
@@ -594,7 +639,7 @@ export class MeshSession {
     if (round.hashes.size === all && !round.revealed && round.mine !== null) {
       round.revealed = true;
       round.numbers.set(this.config.me, round.mine);
-      this.broadcast({ command: 'roll_number', payload: bytesToHex(round.mine), player_id: this.config.me });
+      this.broadcast({ command: 'roll_number', payload: bytesToHex(round.mine), player_id: this.config.me, round: round.number });
       this.armRoundTimer();
     }
     if (round.hashes.size === all && round.numbers.size === all) this.finishRound(round);
@@ -657,6 +702,7 @@ export class MeshSession {
     const drawStep = this.state.phase === 'first_player' || this.state.phase === 'shuffle_deck';
     if (this.pending === null && !drawStep) {
       if (round.timer) clearTimeout(round.timer);
+      this.abandoned.add(round.number);
       this.round = null;
       return;
     }

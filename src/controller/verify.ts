@@ -74,7 +74,6 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   let rules: Omit<OptionsInput, 'players'> = native ? {} : CS3099_RULES;
   let features = { mtDice: false, boundCommitments: false };
   let gameId = '';
-  let roundNumber = 0;
   let last: { index: number; before: GameState } | null = null;
   let nextIndex = 0;
   const names = new Map<number, string>();
@@ -93,6 +92,12 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   const violation = (line: number, player: number | null, kind: ViolationKind, reason: string) =>
     violations.push({ line, player, kind, reason });
 
+  /** The native round id: 0 first player, 1 deck, then 2 + the index of the move rolled for. */
+  const roundId = () => {
+    if (state!.phase === 'first_player') return 0;
+    if (state!.phase === 'shuffle_deck') return 1;
+    return 2 + (pendingDefend?.index ?? nextIndex);
+  };
   const activePlayers = () => state!.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
   /** Draws the round's dice and applies what they were for, once every participant revealed. */
   const completeRound = (line: number) => {
@@ -104,11 +109,10 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
         const dice = features.mtDice ? uniformDice(mersenneStream(wordsFromBytes(seed))) : cs3099Dice(hashChainStream(seed));
         const cleanRound = activePlayers().every((p) => {
           const n = round.numbers.get(p)!;
-          const hash = features.boundCommitments ? boundCommitment(n, { gameId, round: roundNumber, player: p }) : commitment(n);
+          const hash = features.boundCommitments ? boundCommitment(n, { gameId, round: roundId(), player: p }) : commitment(n);
           return hash === round.hashes.get(p)?.hash;
         });
         round = newRound();
-        roundNumber++;
         let step: Action | null = null;
         if (state!.phase === 'first_player') step = { command: 'first_player' };
         else if (state!.phase === 'shuffle_deck') step = { command: 'shuffle_deck' };
@@ -227,7 +231,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           violation(record.line, player, 'commitment', `revealed before all ${participants.length} commitments arrived`);
         }
         const number = hexToBytes(message.payload);
-        const expected = features.boundCommitments ? boundCommitment(number, { gameId, round: roundNumber, player }) : commitment(number);
+        const expected = features.boundCommitments ? boundCommitment(number, { gameId, round: roundId(), player }) : commitment(number);
         if (expected !== committed.hash) {
           violation(record.line, player, 'commitment', `revealed number does not match its commitment (line ${committed.line})`);
         }
@@ -258,7 +262,6 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
         const drawStep = state.phase === 'first_player' || state.phase === 'shuffle_deck';
         if (pendingDefend === null && !drawStep && round.hashes.size > 0) {
           round = newRound();
-          roundNumber++;
         } else if (round.hashes.size > 0 && activePlayers().every((p) => round.numbers.has(p))) {
           completeRound(record.line);
         }

@@ -157,9 +157,17 @@ const acknowledgement = z
   })
   .meta({ title: 'cs3099 acknowledgement', description: 'Answer to a message carrying ack_id; payload = that ack_id. Native peers add state_hash and message_hash.' });
 
-const rollHash = frame('roll_hash', hex32, playerId, 'Dice round step 1: hex SHA-256 of the 32 random bytes.');
+// Native peers name the round (0: first player, 1: deck, then 2 + the index of the move rolled for),
+// so a message of an abandoned round is recognised; class peers send no round.
+function rollFrame<C extends 'roll_hash' | 'roll_number'>(command: C, description: string) {
+  return z
+    .object({ command: z.literal(command), payload: hex32, player_id: playerId, ack_id: ackId.optional(), round: nat('a round').optional() })
+    .meta({ title: `cs3099 ${command}`, description });
+}
 
-const rollNumber = frame('roll_number', hex32, playerId, 'Dice round step 2, after all hashes: the 32 random bytes as hex.');
+const rollHash = rollFrame('roll_hash', 'Dice round step 1: hex SHA-256 of the 32 random bytes.');
+
+const rollNumber = rollFrame('roll_number', 'Dice round step 2, after all hashes: the 32 random bytes as hex.');
 
 // ---------------------------------------------------------------------------------------------
 // Game moves (§5, §8)
@@ -446,6 +454,9 @@ export function encodeMessage(message: Message): WireMessage {
   const wire: { command: string; payload: unknown; player_id?: number | null; ack_id?: number } = { command: message.command, payload };
   if ('player_id' in message && message.player_id !== undefined) wire.player_id = message.player_id;
   if (message.ack_id !== undefined) wire.ack_id = message.ack_id;
+  if ((message.command === 'roll_hash' || message.command === 'roll_number') && message.round !== undefined) {
+    (wire as Record<string, unknown>).round = message.round;
+  }
   if (message.command === 'acknowledgement') {
     if (message.state_hash !== undefined) (wire as Record<string, unknown>).state_hash = message.state_hash;
     if (message.message_hash !== undefined) (wire as Record<string, unknown>).message_hash = message.message_hash;

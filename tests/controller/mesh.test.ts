@@ -1,5 +1,5 @@
 // Whole games between in-process peers over real libp2p on 127.0.0.1.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,15 +8,8 @@ import { startLoopbackGame } from '../../src/controller/loopback-game.js';
 import { fileRecorder } from '../../src/controller/recorder.js';
 import { botSeat } from '../../src/controller/seat.js';
 import { stateHash } from '../../src/controller/session.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
-import { parseTranscript } from '../../src/protocol/transcript.js';
 import { seededDice } from '../../src/protocol/random.js';
-
-export function verifyRecord(path: string) {
-  const parsed = parseTranscript(readFileSync(path, 'utf8'));
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return verifyTranscript(parsed.lines, { lenient: false });
-}
+import { verifyRecord } from './records.js';
 
 describe('games on the native mesh', () => {
   it.each([2, 3, 4, 6])('%i peers reach a winner, agree on every state, and their records verify', async (players) => {
