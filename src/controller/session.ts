@@ -53,7 +53,9 @@ export type SessionEvent =
   | { readonly type: 'game'; readonly event: GameEvent; readonly state: GameState }
   | { readonly type: 'violation'; readonly player: number; readonly reason: string; readonly evidence: readonly string[] }
   | { readonly type: 'neutral'; readonly player: number; readonly reason: string }
-  | { readonly type: 'info'; readonly text: string };
+  | { readonly type: 'info'; readonly text: string }
+  /** A dice round finished: how long it took from this peer's commitment to the last reveal. */
+  | { readonly type: 'round'; readonly id: number; readonly participants: number; readonly ms: number };
 
 export interface SessionConfig {
   readonly me: number;
@@ -85,6 +87,7 @@ interface Round {
   readonly numbers: Map<number, Uint8Array>;
   revealed: boolean;
   timer: NodeJS.Timeout | null;
+  readonly startedAt: number;
 }
 
 interface Applied {
@@ -562,7 +565,7 @@ export class MeshSession {
     const participants = this.state.players.filter(isActive).map((p) => p.id);
     const number = this.roundId();
     const mine = participants.includes(this.config.me) ? secretNumber() : null;
-    this.round = { number, participants, mine, hashes: new Map(), numbers: new Map(), revealed: false, timer: null };
+    this.round = { number, participants, mine, hashes: new Map(), numbers: new Map(), revealed: false, timer: null, startedAt: performance.now() };
     if (mine !== null) {
       const hash = this.config.features.boundCommitments
         ? boundCommitment(mine, { gameId: this.config.gameId, round: number, player: this.config.me })
@@ -648,6 +651,7 @@ export class MeshSession {
   private finishRound(round: Round) {
     if (round.timer) clearTimeout(round.timer);
     this.round = null;
+    this.emit({ type: 'round', id: round.number, participants: round.participants.length, ms: performance.now() - round.startedAt });
     const seed = combineNumbers([...round.numbers.values()]);
     const dice = this.config.features.mtDice ? uniformDice(mersenneStream(wordsFromBytes(seed))) : cs3099Dice(hashChainStream(seed));
     const pending = this.pending;

@@ -58,5 +58,7 @@ export function describeSessionEvent(event: SessionEvent, name: (player: number)
       return `${name(event.player)} is neutral: ${event.reason}`;
     case 'info':
       return event.text;
+    case 'round':
+      return null;
   }
 }

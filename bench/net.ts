@@ -1,0 +1,88 @@
+// Network benchmark on loopback: dice-round latency, battles per second, memory per peer.
+// Prints numbers only; every peer binds 127.0.0.1 and is stopped at the end.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createBot } from '../src/ai/registry.js';
+import { startLoopbackGame } from '../src/controller/loopback-game.js';
+import { botSeat } from '../src/controller/seat.js';
+import { seededDice } from '../src/protocol/random.js';
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+async function game(players: number, seed: number) {
+  const rounds: number[] = [];
+  let battles = 0;
+  let started = 0;
+  const loop = await startLoopbackGame(
+    Array.from({ length: players }, (_, i) => ({
+      name: `bot${i}`,
+      seat: botSeat(createBot('random', seededDice(seed * 10 + i)), seededDice(i), { deadlineMs: 5000 }),
+    })),
+    {
+      ackTimeoutMs: 10_000,
+      moveTimeoutMs: 30_000,
+      onEvent: (peer, event) => {
+        if (peer !== 0) return;
+        // Timed from the first dice round: lobby and peer start-up are not game play.
+        if (event.type === 'round') {
+          if (started === 0) started = performance.now() - event.ms;
+          rounds.push(event.ms);
+        }
+        if (event.type === 'game' && event.event.type === 'battle') battles++;
+      },
+    },
+  );
+  const results = await loop.results;
+  const seconds = (performance.now() - started) / 1000;
+  await loop.stop();
+  return { rounds, battles, seconds, winner: results[0]!.winner };
+}
+
+for (const players of [2, 4, 6]) {
+  const { rounds, battles, seconds } = await game(players, players);
+  console.log(
+    `${players} peers (one process, random-legal bots): dice round p50 ${percentile(rounds, 50).toFixed(2)} ms, p99 ${percentile(rounds, 99).toFixed(2)} ms over ${rounds.length} rounds; ` +
+      `${battles} battles in ${seconds.toFixed(1)} s = ${(battles / seconds).toFixed(0)} battles/s`,
+  );
+}
+
+// Memory: each peer in its own process, peak resident set read from /proc while the game runs.
+const launcher = fileURLToPath(new URL('../bin/risk.js', import.meta.url));
+async function processGame(players: number): Promise<number[]> {
+  const common = ['--bot', 'normal', '--no-record', '--json'];
+  const host = spawn(process.execPath, [launcher, 'bot', 'host', '--listen', '127.0.0.1', '--port', '0', '--players', String(players), ...common]);
+  const address = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    host.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.includes('"hosting"'));
+      if (line) resolve((JSON.parse(line).addresses as string[])[0]!);
+    });
+    host.on('exit', () => reject(new Error('host exited early')));
+  });
+  const peers = [host];
+  for (let i = 1; i < players; i++) {
+    peers.push(spawn(process.execPath, [launcher, 'bot', 'join', address, ...common], { stdio: ['ignore', 'ignore', 'ignore'] }));
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const peak = peers.map(() => 0);
+  const timer = setInterval(() => {
+    peers.forEach((p, i) => {
+      try {
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p.pid}/status`, 'utf8'))?.[1] ?? 0);
+        peak[i] = Math.max(peak[i]!, kb);
+      } catch {}
+    });
+  }, 50);
+  const deadline = setTimeout(() => peers.forEach((p) => p.kill('SIGKILL')), 120_000);
+  await Promise.all(peers.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.on('exit', r)))));
+  clearInterval(timer);
+  clearTimeout(deadline);
+  return peak.map((kb) => kb / 1024);
+}
+const rss = await processGame(2);
+console.log(`memory: peak RSS per peer process (2-peer game, Node 24): ${rss.map((mb) => `${mb.toFixed(0)} MB`).join(', ')}`);
