@@ -1,6 +1,6 @@
 // Network benchmark on loopback: dice-round latency, battles per second, memory per peer.
 // Prints numbers only; every peer binds 127.0.0.1 and is stopped at the end.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createBot } from '../src/ai/registry.js';
@@ -64,7 +64,7 @@ async function processGame(players: number): Promise<number[]> {
     });
     host.on('exit', () => reject(new Error('host exited early')));
   });
-  const peers = [host];
+  const peers: ChildProcess[] = [host];
   for (let i = 1; i < players; i++) {
     peers.push(spawn(process.execPath, [launcher, 'bot', 'join', address, ...common], { stdio: ['ignore', 'ignore', 'ignore'] }));
     await new Promise((r) => setTimeout(r, 300));
