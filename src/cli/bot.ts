@@ -1,7 +1,9 @@
 // `risk bot host|join`: a headless peer that plays a whole game with a bot and prints its events.
 import { createBot, parseBotKind, type BotKind } from '../ai/registry.js';
-import { hostLobby, joinLobby, type LobbyEvent, type LobbyResult } from '../controller/lobby.js';
+import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type LobbyResult } from '../controller/lobby.js';
 import { PeerNode } from '../controller/net/libp2p-node.js';
+import { listenTcp, TcpEndpoint, type TcpListener } from '../controller/net/tcp.js';
+import { StarSession } from '../controller/star-session.js';
 import { loadOrCreateKey } from '../controller/net/identity.js';
 import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder, type Recorder } from '../controller/recorder.js';
@@ -13,6 +15,8 @@ import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
+  --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
+                      protocol: plain TCP through the host, to play with other groups)
   --bot KIND          random, easy, normal or hard (default normal)
   --name NAME         player name (default: the bot kind)
   --players N         host only: 2–6 players, the host included
@@ -30,6 +34,7 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
 
 const OPTIONS = {
   bot: { type: 'string' },
+  profile: { type: 'string' },
   name: { type: 'string' },
   players: { type: 'string' },
   port: { type: 'string' },
@@ -64,6 +69,9 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
 
   const kind = parseBotKind((v.bot as string | undefined) ?? 'normal');
   if (!kind.ok) return usage(kind.reason);
+  const profile = ((v.profile as string | undefined) ?? 'native').trim().toLowerCase();
+  if (profile !== 'native' && profile !== 'cs3099') return usage(`unknown profile "${v.profile as string}": choose native or cs3099`);
+  const cs3099 = profile === 'cs3099';
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
     const text = v[name] as string | undefined;
     if (text === undefined) return fallback;
@@ -87,15 +95,26 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     if (!loaded.ok) return usage(loaded.reason);
     privateKey = loaded.key;
   }
-  let node: PeerNode;
+  const listen = (v.listen as string | undefined) ?? '0.0.0.0';
+  let node: PeerNode | null = null;
+  let tcp: TcpListener | null = null;
+  let endpoint: LobbyEndpoint;
   try {
-    node = await PeerNode.start({ host: (v.listen as string | undefined) ?? '0.0.0.0', port: port as number, ...(privateKey ? { privateKey } : {}) });
+    if (cs3099) {
+      // A cs3099 client needs no listening socket; a host listens on plain TCP.
+      if (role === 'host') tcp = await listenTcp(listen, port as number);
+      endpoint = new TcpEndpoint(tcp);
+    } else {
+      node = await PeerNode.start({ host: listen, port: port as number, ...(privateKey ? { privateKey } : {}) });
+      endpoint = node;
+    }
   } catch (error) {
-    io.err(`risk bot: cannot listen on ${(v.listen as string | undefined) ?? '0.0.0.0'}:${port}: ${(error as Error).message}\n`);
+    io.err(`risk bot: cannot listen on ${listen}:${port}: ${(error as Error).message}\n`);
     return 1;
   }
   const stop = async () => {
-    await node.stop().catch(() => {});
+    await node?.stop().catch(() => {});
+    await tcp?.close().catch(() => {});
   };
   const onSignal = () => {
     void stop().then(() => process.exit(130));
@@ -110,20 +129,21 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     };
     let lobby: LobbyResult;
     if (role === 'host') {
-      const addresses = node.addresses();
-      say(`hosting a ${players}-player game as ${name} (${kind.value} bot); join with: risk bot join ${addresses[0]}`, { type: 'hosting', addresses, players });
+      const addresses = endpoint.addresses();
+      const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${addresses[0]}`;
+      say(`hosting a ${players}-player ${profile} game as ${name} (${kind.value} bot); join with: ${joinCommand}`, { type: 'hosting', addresses, players, profile });
       for (const a of addresses.slice(1)) say(`  or: ${a}`, { type: 'address', address: a });
-      lobby = await hostLobby(node, {
+      lobby = await hostLobby(endpoint, {
         players: players as number,
         name,
-        features: [...NATIVE_FEATURES],
+        features: cs3099 ? [] : [...NATIVE_FEATURES],
         ackTimeoutMs: (ackTimeout as number) * 1000,
         moveTimeoutMs: (moveTimeout as number) * 1000,
         onEvent: lobbyEvent,
       });
     } else {
       say(`joining ${address} as ${name} (${kind.value} bot)`, { type: 'joining', address });
-      lobby = await joinLobby(node, address!, { name, features: [...NATIVE_FEATURES], startTimeoutMs: (startTimeout as number) * 1000, onEvent: lobbyEvent });
+      lobby = await joinLobby(endpoint, address!, { name, features: cs3099 ? [] : [...NATIVE_FEATURES], startTimeoutMs: (startTimeout as number) * 1000, onEvent: lobbyEvent });
     }
     if (!lobby.ok) {
       io.err(`risk bot: ${lobby.reason}\n`);
@@ -154,8 +174,24 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       deadlineMs: 2000,
       onIncident: (incident) => say(`incident: ${incident.reason}`, { type: 'incident', ...incident }),
     });
-    const session = sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
+    const session = cs3099
+      ? new StarSession({
+          me: roster.me,
+          role: role === 'host' ? 'host' : 'client',
+          players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+          links: roster.links,
+          seat,
+          ackTimeoutMs: roster.ackTimeoutMs,
+          moveTimeoutMs: roster.moveTimeoutMs,
+          onEvent,
+          ...(recorder ? { recorder } : {}),
+        })
+      : sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
     const result = await session.run();
+    if (session instanceof StarSession && session.problem !== null) {
+      io.err(`risk bot: ${session.problem}\n`);
+      return 1;
+    }
     if (result.winner === null) {
       io.err('risk bot: the game ended without a winner\n');
       return 1;

@@ -4,7 +4,18 @@ import { randomBytes } from 'node:crypto';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import type { Message } from '../protocol/messages.js';
 import { LineReader, type Link } from './net/link.js';
-import type { PeerNode } from './net/libp2p-node.js';
+/**
+ * What the lobby needs of a transport: inbound links, dialling, and this peer's identity. A
+ * libp2p PeerNode serves the native profile; plain TCP the cs3099 profile (no identity, no mesh).
+ */
+export interface LobbyEndpoint {
+  readonly peerId: string;
+  addresses(): string[];
+  onLink(listener: (link: Link) => void): void;
+  dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
+  /** Whether players connect to each other after the start (native) or talk through the host (cs3099). */
+  readonly mesh: boolean;
+}
 
 export interface LobbyPlayer {
   readonly id: number;
@@ -70,7 +81,7 @@ export interface HostOptions {
 }
 
 /** Runs the host's lobby until `players` have joined, then starts the game and builds the mesh. */
-export function hostLobby(node: PeerNode, options: HostOptions): Promise<LobbyResult> {
+export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<LobbyResult> {
   return new Promise((resolve) => {
     interface Member {
       player: LobbyPlayer;
@@ -82,7 +93,9 @@ export function hostLobby(node: PeerNode, options: HostOptions): Promise<LobbyRe
     const members = new Map<number, Member>();
     members.set(0, { player: { id: 0, name: options.name, peerId: node.peerId, addresses: node.addresses() }, link: null, reader: null, features: options.features, kept: [] });
     let starting = false;
-    const entry = (p: LobbyPlayer) => [p.id, p.name, p.peerId, [...p.addresses]] as [number, string, string, string[]];
+    // The recorded class peer reads exactly [id, name, key]; mesh addresses ride in a fourth element.
+    const entry = (p: LobbyPlayer): [number, string, string] | [number, string, string, string[]] =>
+      node.mesh ? [p.id, p.name, p.peerId, [...p.addresses]] : [p.id, p.name, p.peerId];
     const others = (id: number) => [...members.values()].filter((m) => m.player.id !== id && m.link !== null);
 
     options.signal?.addEventListener('abort', () => {
@@ -144,7 +157,8 @@ export function hostLobby(node: PeerNode, options: HostOptions): Promise<LobbyRe
       }
       const features = [...members.values()].reduce<readonly string[]>((common, m) => common.filter((f) => m.features.includes(f)), options.features);
       const gameId = randomBytes(8).toString('hex');
-      for (const m of clients) send(m.link!, { command: 'initialise_game', payload: { version: 1, supported_features: [...features], game_id: gameId } });
+      const payload = node.mesh ? { version: 1, supported_features: [...features], game_id: gameId } : { version: 1, supported_features: [...features] };
+      for (const m of clients) send(m.link!, { command: 'initialise_game', payload });
       // The game session reads on from here: hand it what the lobby has not read.
       for (const m of clients) m.reader!.release();
       const links = new Map<number, Link>(clients.map((m) => [m.player.id, m.link!]));
@@ -178,20 +192,22 @@ export interface JoinOptions {
 }
 
 /** Joins a host's lobby, waits for the start, then connects to every other player. */
-export async function joinLobby(node: PeerNode, address: string, options: JoinOptions): Promise<LobbyResult> {
+export async function joinLobby(node: LobbyEndpoint, address: string, options: JoinOptions): Promise<LobbyResult> {
   const dialed = await node.dial(address);
   if (!dialed.ok) return dialed;
   const host = dialed.link;
   const reader = new LineReader(host);
   send(host, {
     command: 'join_game',
-    payload: {
-      supported_versions: SUPPORTED_VERSIONS,
-      supported_features: [...options.features],
-      name: options.name,
-      public_key: node.peerId,
-      addresses: node.addresses(),
-    },
+    payload: node.mesh
+      ? {
+          supported_versions: SUPPORTED_VERSIONS,
+          supported_features: [...options.features],
+          name: options.name,
+          public_key: node.peerId,
+          addresses: node.addresses(),
+        }
+      : { supported_versions: SUPPORTED_VERSIONS, supported_features: [...options.features], name: options.name },
   });
   const inbound = new Map<string, Link>();
   node.onLink((link) => inbound.set(link.remotePeer, link));
@@ -240,7 +256,7 @@ export async function joinLobby(node: PeerNode, address: string, options: JoinOp
       case 'initialise_game': {
         if (me === null) return { ok: false, reason: 'the host started the game before accepting this player' };
         reader.release();
-        const mesh = await connectMesh(node, me, [...players.values()], host, inbound, ackTimeoutMs * 3);
+        const mesh = node.mesh ? await connectMesh(node, me, [...players.values()], host, inbound, ackTimeoutMs * 3) : { ok: true as const, links: new Map([[0, host]]) };
         if (!mesh.ok) return mesh;
         return {
           ok: true,
@@ -263,7 +279,7 @@ export async function joinLobby(node: PeerNode, address: string, options: JoinOp
 
 /** Each client dials the clients with lower ids and waits for those with higher ids to dial it. */
 async function connectMesh(
-  node: PeerNode,
+  node: LobbyEndpoint,
   me: number,
   players: readonly LobbyPlayer[],
   host: Link,

@@ -1,13 +1,22 @@
 // A game among several peers in this one process, over real libp2p on 127.0.0.1: the Quick game,
 // tests and benchmarks. Peer 0 hosts; the others join in order.
-import { hostLobby, joinLobby, type Roster } from './lobby.js';
+import { hostLobby, joinLobby, type LobbyEndpoint, type Roster } from './lobby.js';
 import type { Link } from './net/link.js';
 import { PeerNode } from './net/libp2p-node.js';
+import { listenTcp, TcpEndpoint, type TcpListener } from './net/tcp.js';
+import { StarSession } from './star-session.js';
 import { sessionFor } from './peer-game.js';
 import type { Recorder } from './recorder.js';
 import type { Seat } from './seat.js';
-import { NATIVE_FEATURES, type MeshSession, type SessionEvent, type SessionResult } from './session.js';
-import type { OptionsInput } from '../model/index.js';
+import { NATIVE_FEATURES, type SessionEvent, type SessionResult } from './session.js';
+import type { GameState, OptionsInput } from '../model/index.js';
+
+/** What both profiles' sessions offer. */
+export interface GameSession {
+  run(): Promise<SessionResult>;
+  stop(): void;
+  readonly current: GameState;
+}
 
 export interface LoopbackPeer {
   readonly name: string;
@@ -18,6 +27,8 @@ export interface LoopbackPeer {
 }
 
 export interface LoopbackOptions {
+  /** 'native' (default): libp2p full mesh. 'cs3099': plain TCP through the host. */
+  readonly profile?: 'native' | 'cs3099';
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
   readonly rules?: Omit<OptionsInput, 'players'>;
@@ -25,7 +36,7 @@ export interface LoopbackOptions {
 }
 
 export interface LoopbackGame {
-  readonly sessions: readonly MeshSession[];
+  readonly sessions: readonly GameSession[];
   readonly rosters: readonly Roster[];
   /** Resolves when every session has finished. */
   readonly results: Promise<SessionResult[]>;
@@ -36,38 +47,66 @@ export interface LoopbackGame {
 }
 
 export async function startLoopbackGame(peers: readonly LoopbackPeer[], options: LoopbackOptions): Promise<LoopbackGame> {
-  const nodes = await Promise.all(peers.map(() => PeerNode.start({ host: '127.0.0.1', port: 0 })));
-  const stopNodes = () => Promise.all(nodes.map((n) => n.stop().catch(() => {}))).then(() => {});
+  const cs3099 = options.profile === 'cs3099';
+  let listener: TcpListener | null = null;
+  let nodes: PeerNode[] = [];
+  let endpoints: LobbyEndpoint[];
+  if (cs3099) {
+    listener = await listenTcp('127.0.0.1', 0);
+    endpoints = peers.map((_, i) => new TcpEndpoint(i === 0 ? listener : null));
+  } else {
+    nodes = await Promise.all(peers.map(() => PeerNode.start({ host: '127.0.0.1', port: 0 })));
+    endpoints = nodes;
+  }
+  let rosters: Roster[] = [];
+  const shutdown = async () => {
+    for (const roster of rosters) for (const link of roster.links.values()) link.close();
+    await Promise.all(nodes.map((n) => n.stop().catch(() => {})));
+    await listener?.close();
+  };
   try {
-    const host = hostLobby(nodes[0]!, {
+    const features = cs3099 ? [] : [...NATIVE_FEATURES];
+    let joined = 0;
+    const host = hostLobby(endpoints[0]!, {
       players: peers.length,
       name: peers[0]!.name,
-      features: [...NATIVE_FEATURES],
+      features,
       ackTimeoutMs: options.ackTimeoutMs,
       moveTimeoutMs: options.moveTimeoutMs,
+      onEvent: (event) => {
+        if (event.type === 'joined') joined++;
+      },
     });
-    const address = nodes[0]!.addresses()[0]!;
+    const address = endpoints[0]!.addresses()[0]!;
     const joins = [];
     // One at a time, so players get ids in the order given.
     for (let i = 1; i < peers.length; i++) {
-      const joined = joinLobby(nodes[i]!, address, { name: peers[i]!.name, features: [...NATIVE_FEATURES], startTimeoutMs: 30_000 });
-      joins.push(joined);
-      await waitUntil(() => nodes[0]!.node.getConnections().length >= i, 5000);
+      joins.push(joinLobby(endpoints[i]!, address, { name: peers[i]!.name, features, startTimeoutMs: 30_000 }));
+      await waitUntil(() => joined >= i, 5000);
     }
     const lobbies = await Promise.all([host, ...joins]);
-    const rosters: Roster[] = [];
     for (const lobby of lobbies) {
       if (!lobby.ok) throw new Error(lobby.reason);
       rosters.push(lobby.roster);
     }
-    const sessions = rosters.map((roster, i) => {
+    const sessions: GameSession[] = rosters.map((roster, i) => {
       const spec = peers[i]!;
       const links = spec.wrapLinks ? spec.wrapLinks(roster.links, roster) : roster.links;
-      return sessionFor({ ...roster, links }, {
-        seat: spec.seat,
+      const common = {
         ...(spec.recorder ? { recorder: spec.recorder } : {}),
         ...(options.rules ? { rules: options.rules } : {}),
         ...(options.onEvent ? { onEvent: (event: SessionEvent) => options.onEvent!(i, event) } : {}),
+      };
+      if (!cs3099) return sessionFor({ ...roster, links }, { seat: spec.seat, ...common });
+      return new StarSession({
+        me: roster.me,
+        role: roster.me === 0 ? 'host' : 'client',
+        players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+        links,
+        seat: spec.seat,
+        ackTimeoutMs: roster.ackTimeoutMs,
+        moveTimeoutMs: roster.moveTimeoutMs,
+        ...common,
       });
     });
     const each = sessions.map((s) => s.run());
@@ -78,11 +117,12 @@ export async function startLoopbackGame(peers: readonly LoopbackPeer[], options:
       each,
       async stop() {
         for (const s of sessions) s.stop();
-        await stopNodes();
+        await shutdown();
       },
     };
   } catch (error) {
-    await stopNodes();
+    await shutdown();
+    rosters = [];
     throw error;
   }
 }

@@ -194,9 +194,9 @@ export class MeshSession {
     const features = [f.mtDice && 'mt19937_dice', f.boundCommitments && 'bound_commitments', f.stateHashAcks && 'state_hash_acks'].filter(
       (x): x is string => typeof x === 'string',
     );
+    recorder.note({ me: this.config.me, rules: this.config.rules ?? {} });
     recorder.incoming(0, encodeLine({ command: 'players_joined', payload: this.config.players.map((p) => [p.id, p.name, ''] as [number, string, string]) }).trimEnd());
     recorder.incoming(0, encodeLine({ command: 'initialise_game', payload: { version: 1, supported_features: features, game_id: this.config.gameId } }).trimEnd());
-    recorder.note({ me: this.config.me, rules: this.config.rules ?? {} });
   }
 
   // ---- input ----

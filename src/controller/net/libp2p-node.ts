@@ -22,6 +22,8 @@ export interface PeerNodeOptions {
 }
 
 export class PeerNode {
+  /** Native games connect every player to every other. */
+  readonly mesh = true;
   private linkListener: ((link: Link) => void) | null = null;
   private pending: Link[] = [];
 

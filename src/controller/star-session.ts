@@ -1,0 +1,418 @@
+// A game session on the cs3099 profile: plain TCP in a star. Clients talk only to the host; the
+// host re-sends every client message unchanged to every other client, so all peers see one order
+// of messages (cs3099-observed.md §1). Every peer still checks every move and rolls every die.
+import {
+  apply,
+  classicBoard,
+  decisionBy,
+  isActive,
+  maxDefendDice,
+  needsDice,
+  startGame,
+  type Action,
+  type Dice,
+  type GameState,
+  type OptionsInput,
+} from '../model/index.js';
+import { decodeLine, encodeLine } from '../protocol/codec.js';
+import { bytesToHex, combineNumbers, commitment, hexToBytes, secretNumber } from '../protocol/commitment.js';
+import { fromAction, isGameMessage, toAction, type Message, type MessageAction } from '../protocol/messages.js';
+import { CS3099_RULES } from '../protocol/profiles.js';
+import { cs3099Dice, hashChainStream } from '../protocol/random.js';
+import type { Link } from './net/link.js';
+import type { Recorder } from './recorder.js';
+import type { Seat } from './seat.js';
+import type { SessionEvent, SessionPlayer, SessionResult } from './session.js';
+
+export interface StarConfig {
+  readonly me: number;
+  readonly role: 'host' | 'client';
+  readonly players: readonly SessionPlayer[];
+  /** Host: a link to each client. Client: the link to the host (player 0). */
+  readonly links: ReadonlyMap<number, Link>;
+  readonly seat: Seat;
+  readonly rules?: Omit<OptionsInput, 'players'>;
+  readonly ackTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+  readonly recorder?: Recorder;
+  readonly onEvent?: (event: SessionEvent) => void;
+}
+
+interface Round {
+  participants: number[];
+  readonly mine: Uint8Array | null;
+  readonly hashes: Map<number, string>;
+  readonly numbers: Map<number, Uint8Array>;
+  revealed: boolean;
+  readonly startedAt: number;
+}
+
+// Legality never depends on the faces rolled.
+const CHECK_DICE: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };
+
+export class StarSession {
+  private state: GameState;
+  private round: Round | null = null;
+  private pending: { action: MessageAction; author: number } | null = null;
+  /** Dice messages that came before this peer entered their round. */
+  private early: { from: number; message: Message; line: string }[] = [];
+  private ackCounter = 0;
+  private deciding = false;
+  private finished = false;
+  private failure: string | null = null;
+  private moveTimer: NodeJS.Timeout | null = null;
+  private roundTimer: NodeJS.Timeout | null = null;
+  private readonly violations: { player: number; reason: string }[] = [];
+  private resolve!: (result: SessionResult) => void;
+  private readonly done: Promise<SessionResult>;
+
+  constructor(private readonly config: StarConfig) {
+    const started = startGame(classicBoard(), { ...CS3099_RULES, ...config.rules, players: config.players.length });
+    if (!started.ok) throw new Error(started.reason);
+    this.state = started.value;
+    this.done = new Promise((resolve) => (this.resolve = resolve));
+  }
+
+  get current(): GameState {
+    return this.state;
+  }
+
+  /** Why the game could not go on for this peer (the host went away), if it could not. */
+  get problem(): string | null {
+    return this.failure;
+  }
+
+  run(): Promise<SessionResult> {
+    const recorder = this.config.recorder;
+    if (recorder) {
+      recorder.note({ me: this.config.me, profile: 'cs3099', rules: { ...CS3099_RULES, ...this.config.rules } });
+      recorder.incoming(0, encodeLine({ command: 'players_joined', payload: this.config.players.map((p) => [p.id, p.name, ''] as [number, string, string]) }).trimEnd());
+      recorder.incoming(0, encodeLine({ command: 'initialise_game', payload: { version: 1, supported_features: [] } }).trimEnd());
+    }
+    for (const [player, link] of this.config.links) {
+      link.onLine((line) => this.receive(player, line));
+      link.onClose(() => this.linkClosed(player));
+    }
+    this.step();
+    return this.done;
+  }
+
+  stop() {
+    this.finish();
+  }
+
+  // ---- input ----
+
+  private receive(linkPlayer: number, line: string) {
+    if (this.finished) return;
+    const decoded = decodeLine(line);
+    if (!decoded.ok) {
+      this.emit({ type: 'info', text: `ignored a malformed line from ${this.config.role === 'host' ? `player ${linkPlayer}` : 'the host'}: ${decoded.reason}` });
+      return;
+    }
+    if ('ignored' in decoded) return;
+    const message = decoded.message;
+    const claimed = 'player_id' in message ? message.player_id : undefined;
+    if (this.config.role === 'host') {
+      // A client speaks only for itself; the host relays what it accepts to everyone else.
+      if (claimed !== undefined && claimed !== null && claimed !== linkPlayer) {
+        this.violation(linkPlayer, `sent ${message.command} claiming to be player ${claimed}`);
+        return;
+      }
+      for (const [player, link] of this.config.links) if (player !== linkPlayer) link.send(line);
+    }
+    const from = typeof claimed === 'number' ? claimed : linkPlayer;
+    this.config.recorder?.incoming(from, line);
+    this.process(from, message, line);
+    this.step();
+  }
+
+  private linkClosed(player: number) {
+    if (this.finished) return;
+    if (this.config.role === 'client') {
+      this.failure = 'the host closed the connection';
+      this.emit({ type: 'info', text: this.failure });
+      this.finish();
+      return;
+    }
+    const p = this.state.players[player];
+    if (p && isActive(p)) {
+      this.emit({ type: 'info', text: `player ${player} disconnected` });
+      this.hostTimeout(player, 'disconnected');
+    }
+  }
+
+  // ---- processing, in the one order every peer sees ----
+
+  private process(from: number, message: Message, line: string, own = false) {
+    switch (message.command) {
+      case 'roll_hash':
+      case 'roll_number':
+        this.roll(from, message, line);
+        return;
+      case 'leave_game':
+        this.neutralise(from, 'left the game');
+        return;
+      default:
+        break;
+    }
+    if (!isGameMessage(message)) return;
+    if (message.ack_id !== undefined) {
+      this.ackCounter = Math.max(this.ackCounter, message.ack_id + 1);
+      if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.config.me });
+    }
+    const action = toAction(message);
+    if (this.state.phase === 'over') return; // the recorded peer ends its winning turn with a fortify
+    if (action.command === 'timeout') {
+      this.neutralise(action.player, 'timed out');
+      return;
+    }
+    const awaited = decisionBy(this.state);
+    const forNeutral = action.command === 'defend' && awaited !== null && this.state.players[awaited]!.neutral;
+    if (this.round !== null || this.pending !== null) {
+      this.violation(from, `sent ${action.command} during a dice round`);
+      return;
+    }
+    if (!forNeutral && from !== awaited) {
+      this.violation(from, `sent ${action.command} out of turn: it is player ${awaited}'s decision`);
+      return;
+    }
+    const check = apply(this.state, action, CHECK_DICE);
+    if (!check.ok) {
+      this.violation(from, `illegal ${action.command}: ${check.reason}`);
+      return;
+    }
+    if (needsDice(this.state, action)) {
+      this.pending = { action, author: from };
+      this.startRound();
+      return;
+    }
+    this.applyWith(action, CHECK_DICE);
+  }
+
+  private applyWith(action: Action, dice: Dice) {
+    const result = apply(this.state, action, dice);
+    if (!result.ok) throw new Error(`checked action refused: ${result.reason}`);
+    this.state = result.state;
+    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+    this.clearMoveTimer();
+  }
+
+  // ---- dice rounds ----
+
+  private needsRound(): boolean {
+    return this.pending !== null || this.state.phase === 'first_player' || this.state.phase === 'shuffle_deck';
+  }
+
+  private startRound() {
+    const participants = this.state.players.filter(isActive).map((p) => p.id);
+    const mine = participants.includes(this.config.me) ? secretNumber() : null;
+    this.round = { participants, mine, hashes: new Map(), numbers: new Map(), revealed: false, startedAt: performance.now() };
+    if (mine !== null) {
+      const hash = commitment(mine);
+      this.round.hashes.set(this.config.me, hash);
+      this.sendOut({ command: 'roll_hash', payload: hash, player_id: this.config.me });
+    }
+    this.armRoundTimer();
+    for (const early of this.early.splice(0)) this.roll(early.from, early.message as Extract<Message, { command: 'roll_hash' }>, early.line);
+    this.progressRound();
+  }
+
+  private roll(from: number, message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>, line: string) {
+    if (this.round === null) {
+      if (this.needsRound()) this.startRound();
+      else {
+        this.early.push({ from, message, line });
+        return;
+      }
+    }
+    const round = this.round!;
+    if (!round.participants.includes(from)) return;
+    if (message.command === 'roll_hash') {
+      if (round.hashes.has(from)) return this.violation(from, 'sent a second dice commitment in one round');
+      const copied = [...round.hashes].find(([, h]) => h === message.payload);
+      if (copied) return this.violation(from, `copied player ${copied[0]}'s dice commitment`);
+      round.hashes.set(from, message.payload);
+    } else {
+      if (round.hashes.size < round.participants.length) return this.violation(from, 'revealed its dice number before every commitment was in');
+      if (round.numbers.has(from)) return this.violation(from, 'revealed a second dice number in one round');
+      const number = hexToBytes(message.payload);
+      if (commitment(number) !== round.hashes.get(from)) return this.violation(from, 'revealed a dice number that does not match its commitment');
+      round.numbers.set(from, number);
+    }
+    this.progressRound();
+  }
+
+  private progressRound() {
+    const round = this.round;
+    if (round === null) return;
+    const all = round.participants.length;
+    if (round.hashes.size === all && !round.revealed && round.mine !== null) {
+      round.revealed = true;
+      round.numbers.set(this.config.me, round.mine);
+      this.sendOut({ command: 'roll_number', payload: bytesToHex(round.mine), player_id: this.config.me });
+      this.armRoundTimer();
+    }
+    if (round.hashes.size === all && round.numbers.size === all) this.finishRound(round);
+  }
+
+  private finishRound(round: Round) {
+    this.round = null;
+    if (this.roundTimer) clearTimeout(this.roundTimer);
+    this.roundTimer = null;
+    this.emit({ type: 'round', id: -1, participants: round.participants.length, ms: performance.now() - round.startedAt });
+    const dice = cs3099Dice(hashChainStream(combineNumbers([...round.numbers.values()])));
+    const pending = this.pending;
+    this.pending = null;
+    if (pending !== null) this.applyWith(pending.action, dice);
+    else this.applyWith(this.state.phase === 'first_player' ? { command: 'first_player' } : { command: 'shuffle_deck' }, dice);
+  }
+
+  /** The host times out whoever a dice round is still waiting for. */
+  private armRoundTimer() {
+    if (this.config.role !== 'host') return;
+    if (this.roundTimer) clearTimeout(this.roundTimer);
+    this.roundTimer = setTimeout(() => {
+      this.roundTimer = null;
+      const round = this.round;
+      if (round === null || this.finished) return;
+      const stage = round.hashes.size < round.participants.length ? round.hashes : round.numbers;
+      for (const p of round.participants.filter((p) => !stage.has(p))) this.hostTimeout(p, `no dice ${stage === round.hashes ? 'commitment' : 'number'} within ${this.config.moveTimeoutMs} ms`);
+      this.step();
+    }, this.config.moveTimeoutMs);
+  }
+
+  // ---- neutral players, timeouts and violations ----
+
+  /** Every peer applies this at the same point of the one order, so all stay in step. */
+  private neutralise(player: number, reason: string) {
+    const p = this.state.players[player];
+    if (p === undefined || !isActive(p)) return;
+    const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
+    if (!result.ok) return;
+    this.state = result.state;
+    this.emit({ type: 'neutral', player, reason });
+    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+    if (this.pending !== null) {
+      const pending = this.pending;
+      if (pending.action.command === 'defend' && pending.action.player === player && this.state.phase === 'defend') {
+        pending.action = { command: 'defend', player, payload: maxDefendDice(this.state, this.state.pendingAttack!.to) };
+      }
+      if (!apply(this.state, pending.action, CHECK_DICE).ok) this.pending = null;
+    }
+    const round = this.round;
+    if (round !== null) {
+      if (!this.needsRound()) {
+        this.round = null;
+        if (this.roundTimer) clearTimeout(this.roundTimer);
+        return;
+      }
+      round.participants = round.participants.filter((q) => q !== player);
+      round.hashes.delete(player);
+      round.numbers.delete(player);
+      this.progressRound();
+    }
+  }
+
+  /** A move that breaks the rules: the host makes its author neutral for everyone. */
+  private violation(player: number, reason: string) {
+    this.violations.push({ player, reason });
+    this.emit({ type: 'violation', player, reason, evidence: [] });
+    if (this.config.role === 'host') this.hostTimeout(player, reason);
+  }
+
+  private hostTimeout(player: number, reason: string) {
+    const p = this.state.players[player];
+    if (this.config.role !== 'host' || p === undefined || !isActive(p) || player === this.config.me) return;
+    const message: Message = { command: 'timeout', payload: player, player_id: this.config.me, ack_id: this.ackCounter++ };
+    this.sendOut(message);
+    this.emit({ type: 'info', text: `player ${player} timed out: ${reason}` });
+    this.neutralise(player, reason);
+  }
+
+  // ---- acting ----
+
+  private step(): void {
+    if (this.finished) return;
+    if (this.state.phase === 'over') {
+      this.finish();
+      return;
+    }
+    if (this.round !== null || this.pending !== null) return;
+    if (this.state.phase === 'first_player' || this.state.phase === 'shuffle_deck') {
+      this.startRound();
+      return this.step();
+    }
+    const awaited = decisionBy(this.state);
+    if (awaited === null) return;
+    if (this.state.players[awaited]!.neutral) {
+      if (this.config.role === 'host' && this.state.phase === 'defend') {
+        this.send({ command: 'defend', player: awaited, payload: maxDefendDice(this.state, this.state.pendingAttack!.to) });
+      }
+      return;
+    }
+    if (awaited === this.config.me) {
+      if (!this.deciding) this.decide();
+      return;
+    }
+    if (this.config.role === 'host' && this.moveTimer === null) {
+      const snapshot = this.state;
+      this.moveTimer = setTimeout(() => {
+        this.moveTimer = null;
+        if (this.state === snapshot && !this.finished) {
+          this.hostTimeout(awaited, `did not move within ${this.config.moveTimeoutMs} ms`);
+          this.step();
+        }
+      }, this.config.moveTimeoutMs);
+    }
+  }
+
+  private decide() {
+    this.deciding = true;
+    const snapshot = this.state;
+    this.config.seat
+      .decide(snapshot, this.config.me)
+      .then((action) => {
+        this.deciding = false;
+        if (this.finished || this.state !== snapshot) return this.step();
+        this.send(action as MessageAction);
+      })
+      .catch((error: Error) => {
+        this.deciding = false;
+        this.emit({ type: 'info', text: `this seat failed to decide: ${error.message}` });
+      });
+  }
+
+  /** Sends one of this peer's moves and applies it here, as every other peer will. */
+  private send(action: MessageAction) {
+    const message = fromAction(toAction(fromAction(action)), this.ackCounter, this.config.me);
+    const line = this.sendOut(message);
+    this.process(message.player_id ?? this.config.me, message, line, true);
+    this.step();
+  }
+
+  private sendOut(message: Message): string {
+    const line = encodeLine(message).trimEnd();
+    this.config.recorder?.outgoing(line);
+    for (const link of this.config.links.values()) link.send(line);
+    return line;
+  }
+
+  private emit(event: SessionEvent) {
+    this.config.onEvent?.(event);
+  }
+
+  private finish() {
+    if (this.finished) return;
+    this.finished = true;
+    this.clearMoveTimer();
+    if (this.roundTimer) clearTimeout(this.roundTimer);
+    this.config.recorder?.close();
+    this.resolve({ state: this.state, winner: this.state.winner, violations: this.violations });
+  }
+
+  private clearMoveTimer() {
+    if (this.moveTimer) clearTimeout(this.moveTimer);
+    this.moveTimer = null;
+  }
+}
