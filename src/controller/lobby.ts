@@ -121,7 +121,8 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       if (!join.supported_versions.some((v) => SUPPORTED_VERSIONS.includes(v))) return reject('No common version');
       let id = 1;
       while (members.has(id)) id++;
-      const player: LobbyPlayer = { id, name: join.name || `Player ${id}`, peerId: link.remotePeer, addresses: join.addresses ?? [] };
+      // On plain TCP there is no peer identity: the class key stays empty.
+      const player: LobbyPlayer = { id, name: join.name || `Player ${id}`, peerId: node.mesh ? link.remotePeer : '', addresses: join.addresses ?? [] };
       members.set(id, { player, link, reader, features: join.supported_features, kept: [] });
       send(link, {
         command: 'accept_join_game',

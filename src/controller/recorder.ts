@@ -65,7 +65,8 @@ export function fileRecorder(path: string): Recorder {
     unrecord: () => {
       tentative = null;
     },
-    note: (fact) => write(-1, 'note', JSON.stringify(fact)),
+    // A note goes before a line still being processed: a rollback note precedes the move replacing it.
+    note: (fact) => buffer.push(format(-1, 'note', JSON.stringify(fact))),
     lobby: (dir, conn, line) => write(conn, dir, line),
     close: flush,
   };

@@ -303,7 +303,7 @@ export class MeshSession {
 
   // ---- sequenced game messages ----
 
-  private handleSequenced(from: number, message: GameMessage): 'done' | 'wait' {
+  private handleSequenced(from: number, message: GameMessage): 'done' | 'wait' | 'dropped' {
     const index = message.ack_id;
     if (index === undefined) {
       this.cheat(from, `sent ${message.command} without its sequence number (ack_id)`, [encodeLine(message)]);
@@ -317,8 +317,9 @@ export class MeshSession {
       const taken = this.taken.get(index);
       if (taken !== undefined && taken.author !== from && taken.messageHash !== messageHashOf(index, action)) {
         this.cheat(from, `sent ${action.command} out of turn: move ${index} was player ${taken.author}'s`, [encodeLine(message)]);
+        return 'done';
       }
-      return 'done';
+      return 'dropped'; // a duplicate (two coordinators speaking for the same player)
     }
     if (index > this.index || !this.settled(this.index - 1) || this.pending !== null || this.round !== null) return 'wait';
     const reason = this.authorityProblem(from, action);
@@ -333,11 +334,12 @@ export class MeshSession {
   /** Why `from` may not send this action now, or null if it may. */
   private authorityProblem(from: number, action: MessageAction): string | null {
     const awaited = decisionBy(this.state);
-    if (action.command === 'timeout' || action.command === 'leave_game') {
-      if (action.command === 'leave_game') return 'sent leave_game with a sequence number';
+    if (action.command === 'leave_game') return 'sent leave_game with a sequence number';
+    if (action.command === 'timeout') {
       if (awaited !== action.player) return `timed out player ${action.player}, whose decision is not due`;
       if (action.player === from) return 'timed itself out';
-      return null;
+      const check = apply(this.state, action, CHECK_DICE);
+      return check.ok ? null : `sent an impossible timeout: ${check.reason}`;
     }
     if (awaited === null) return `sent ${action.command} while the game waits for a dice round`;
     const forNeutral = action.command === 'defend' && this.state.players[awaited]!.neutral;

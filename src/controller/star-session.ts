@@ -139,12 +139,18 @@ export class StarSession {
     if (p && isActive(p)) {
       this.emit({ type: 'info', text: `player ${player} disconnected` });
       this.hostTimeout(player, 'disconnected');
+      this.step();
     }
   }
 
   // ---- processing, in the one order every peer sees ----
 
   private process(from: number, message: Message, line: string, own = false) {
+    // Class peers acknowledge every message that carries an ack_id (§8), leave_game included.
+    if (message.command !== 'acknowledgement' && 'ack_id' in message && message.ack_id !== undefined) {
+      this.ackCounter = Math.max(this.ackCounter, message.ack_id + 1);
+      if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.config.me });
+    }
     switch (message.command) {
       case 'roll_hash':
       case 'roll_number':
@@ -157,13 +163,11 @@ export class StarSession {
         break;
     }
     if (!isGameMessage(message)) return;
-    if (message.ack_id !== undefined) {
-      this.ackCounter = Math.max(this.ackCounter, message.ack_id + 1);
-      if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.config.me });
-    }
     const action = toAction(message);
     if (this.state.phase === 'over') return; // the recorded peer ends its winning turn with a fortify
     if (action.command === 'timeout') {
+      // Only the host times players out.
+      if (from !== 0) return this.violation(from, `sent a timeout for player ${action.player}; only the host may`);
       this.neutralise(action.player, 'timed out');
       return;
     }

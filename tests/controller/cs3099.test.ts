@@ -82,7 +82,7 @@ describe('games on the cs3099 profile', () => {
 
 const transcript = fileURLToPath(new URL('../../../shared/protocol/transcripts/class-2p-game-a.jsonl', import.meta.url));
 
-interface Record {
+interface TranscriptRow {
   dir: string;
   raw: string;
 }
@@ -92,7 +92,7 @@ describe('our client against the recorded class host', () => {
     const records = readFileSync(transcript, 'utf8')
       .split('\n')
       .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as Record);
+      .map((l) => JSON.parse(l) as TranscriptRow);
     // The recording up to the first setup: lobby, then the first-player and deck rounds.
     const end = records.findIndex((r) => r.raw.includes('"setup"'));
     const script = records.slice(0, end).filter((r) => r.dir === 'host->client' || r.dir === 'client->host');

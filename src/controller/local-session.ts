@@ -1,0 +1,85 @@
+// A game with every seat on this machine and no network (hot seat): like playLocalGame, but the
+// seats answer asynchronously (people at the keyboard), and it reports events the way a
+// networked session does, so the same views can show it.
+import { apply, decisionBy, maxDefendDice, startGame, type Action, type Board, type Dice, type GameState, type OptionsInput } from '../model/index.js';
+import { drawStep } from './local-game.js';
+import type { Seat } from './seat.js';
+import type { SessionEvent } from './session.js';
+
+export interface LocalSessionSetup {
+  readonly board: Board;
+  readonly rules?: Omit<OptionsInput, 'players'>;
+  /** One seat per player, in seat order. */
+  readonly seats: readonly Seat[];
+  readonly dice: Dice;
+  readonly onEvent?: (event: SessionEvent) => void;
+}
+
+export interface LocalSessionResult {
+  readonly state: GameState;
+  readonly winner: number | null;
+  /** True when the game was stopped before anyone won. */
+  readonly stopped: boolean;
+}
+
+export class LocalSession {
+  private state: GameState;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly setup: LocalSessionSetup) {
+    const started = startGame(setup.board, { ...setup.rules, players: setup.seats.length });
+    if (!started.ok) throw new Error(started.reason);
+    this.state = started.value;
+  }
+
+  get current(): GameState {
+    return this.state;
+  }
+
+  /** Plays until someone wins or stop() is called. A seat's refused move is reported and asked again. */
+  async run(): Promise<LocalSessionResult> {
+    while (this.state.phase !== 'over' && !this.stopped) {
+      const actor = decisionBy(this.state);
+      let action: Action;
+      if (actor === null) action = drawStep(this.state)!;
+      else if (this.state.players[actor]!.neutral) {
+        // Only a defence can fall to a neutral player: it rolls the most dice.
+        action = { command: 'defend', player: actor, payload: maxDefendDice(this.state, this.state.pendingAttack!.to) };
+      } else {
+        const asked = this.state;
+        const answer = await Promise.race([this.setup.seats[actor]!.decide(asked, actor), this.stopping()]);
+        if (answer === null || this.stopped) break;
+        action = answer;
+      }
+      this.play(action, actor);
+    }
+    return { state: this.state, winner: this.state.winner, stopped: this.state.phase !== 'over' };
+  }
+
+  /** A player leaves: neutral from now on (keeps territories, takes no turns). */
+  leave(player: number) {
+    this.play({ command: 'leave_game', player }, player);
+  }
+
+  stop() {
+    this.stopped = true;
+    this.wake?.();
+  }
+
+  private play(action: Action, actor: number | null) {
+    const result = apply(this.state, action, this.setup.dice);
+    if (!result.ok) {
+      this.setup.onEvent?.({ type: 'info', text: `refused ${actor === null ? 'draw' : `player ${actor}'s move`}: ${result.reason}` });
+      return;
+    }
+    this.state = result.state;
+    for (const event of result.events) this.setup.onEvent?.({ type: 'game', event, state: this.state });
+  }
+
+  private stopping(): Promise<null> {
+    return new Promise((resolve) => {
+      this.wake = () => resolve(null);
+    });
+  }
+}
