@@ -36,6 +36,8 @@ if (major < MIN_MAJOR) {
   });
 } else {
   const { register } = await import('tsx/esm/api');
-  register();
+  // Name the tsconfig: found from the working directory it would be missed outside the project
+  // (and with it the JSX settings of the terminal UI).
+  register({ tsconfig: join(root, 'tsconfig.json') });
   await import('../src/cli/main.ts');
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { runBot } from './bot.js';
 import { runOdds } from './odds.js';
+import { runPlay } from './play.js';
 import { runSimulate } from './simulate.js';
 import { runTournament } from './tournament.js';
 import { runVerify } from './verify.js';
@@ -12,7 +13,11 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 export const HELP = `risk ${pkg.version} — peer-to-peer Risk for the terminal
 
 Usage:
-  risk                          start the game (terminal UI: not built yet, see below)
+  risk                          start the game: the terminal UI's main menu (quick game,
+                                host, join, hot seat, how to play)
+  risk play [quick | host | join <address> | hotseat [names…]] [--plain] [options]
+                                straight to one of them (risk play --help for every option);
+                                --plain (automatic in pipes): text lines and typed commands
   risk odds <attacking> <defending>
                                 exact battle odds: armies in the attacking territory
                                 (one stays home) against the defending armies
@@ -35,6 +40,7 @@ Exit codes: 0 success, 1 failure, 2 bad arguments.
 `;
 
 const commands: Record<string, (args: string[], io: CommandIO) => number | Promise<number>> = {
+  play: runPlay,
   bot: runBot,
   odds: runOdds,
   simulate: runSimulate,
@@ -52,10 +58,8 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     io.out(HELP);
     return 0;
   }
-  if (first === undefined) {
-    io.err('risk: the terminal UI is not built yet. Available now: risk odds, risk simulate (see risk --help).\n');
-    return 1;
-  }
+  // No command, or only play options (risk --plain): the game for people.
+  if (first === undefined || first.startsWith('--')) return runPlay(argv, io);
   const command = commands[first];
   if (command === undefined) {
     io.err(`risk: unknown command "${first}". Commands: ${Object.keys(commands).join(', ')}. See risk --help.\n`);
@@ -64,7 +68,13 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   return command(rest, io);
 }
 
-process.exitCode = await main(process.argv.slice(2), {
+const argv = process.argv.slice(2);
+const code = await main(argv, {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 });
+process.exitCode = code;
+if (argv[0] === undefined || argv[0] === 'play' || argv[0].startsWith('--')) {
+  // A game's peers may still be closing their connections: they must not keep the program open.
+  setTimeout(() => process.exit(code), 2000).unref();
+}

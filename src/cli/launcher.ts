@@ -1,0 +1,245 @@
+// Starting the games the terminal UI offers: it wires peers, bots, sessions and the table the
+// screen shows. The views only see the Launcher interface.
+import { randomBytes } from 'node:crypto';
+import { createBot, type BotKind } from '../ai/registry.js';
+import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../controller/lobby.js';
+import { LocalSession } from '../controller/local-session.js';
+import { startLoopbackGame } from '../controller/loopback-game.js';
+import { PeerNode } from '../controller/net/libp2p-node.js';
+import { sessionFor } from '../controller/peer-game.js';
+import { defaultRecordPath, fileRecorder } from '../controller/recorder.js';
+import { botSeat, type Seat } from '../controller/seat.js';
+import { MeshSession, NATIVE_FEATURES } from '../controller/session.js';
+import { classicBoard, type Action, type GameState } from '../model/index.js';
+import { seededDice } from '../protocol/random.js';
+import { humanSeat } from '../views/human-seat.js';
+import type { HotSeatPlayer, Launcher, Opened, Started } from '../views/launcher.js';
+import { Table } from '../views/table.js';
+
+export interface LauncherOptions {
+  /** Address to listen on when hosting or joining: 0.0.0.0 (classmates can join) or 127.0.0.1. */
+  readonly listen: string;
+  /** Port to host on; if taken, any free port. */
+  readonly port: number;
+  /** Networked games: how long a player may think before being made neutral. */
+  readonly moveTimeoutMs: number;
+  readonly ackTimeoutMs: number;
+  /** A pause before each bot move after the setup, so a person can follow the bots' turns. */
+  readonly botDelayMs: number;
+  /** Write a record of networked games (for risk verify). */
+  readonly record: boolean;
+  /** Seed for bots, hot-seat dice and automatic placement; random by default. */
+  readonly seed?: number;
+}
+
+export const DEFAULT_LAUNCH: LauncherOptions = {
+  listen: '0.0.0.0',
+  port: 7475,
+  moveTimeoutMs: 5 * 60_000,
+  ackTimeoutMs: 10_000,
+  botDelayMs: 250,
+  record: true,
+};
+
+const QUICK_BOTS = ['Ada', 'Babbage', 'Curie'];
+// A person in a quick game may think as long as they like: the bots wait.
+const QUICK_MOVE_TIMEOUT_MS = 24 * 60 * 60_000;
+// Lets the last acknowledgements leave before the connections close.
+const LINGER_MS = 300;
+
+const randomSeed = () => randomBytes(4).readUInt32BE(0);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A bot seat that waits a moment before each move after the setup. */
+function paced(seat: Seat, delayMs: number): Seat {
+  if (delayMs <= 0) return seat;
+  return {
+    kind: seat.kind,
+    async decide(state, player) {
+      if (state.phase !== 'setup' && state.phase !== 'defend') await sleep(delayMs);
+      return seat.decide(state, player);
+    },
+  };
+}
+
+function makeBotSeat(kind: BotKind, seed: number, delayMs: number): Seat {
+  return paced(botSeat(createBot(kind, seededDice(seed)), seededDice(seed ^ 0x5eed), { deadlineMs: 5000 }), delayMs);
+}
+
+/** The computer's setup placement for a player who asked to place the rest automatically. */
+function autoPlacer(seed: number): (state: GameState, player: number) => Action {
+  const bot = createBot('normal', seededDice(seed));
+  return (state, player) => bot.decide(state, player);
+}
+
+/** Non-loopback addresses first: those are the ones classmates can dial. */
+export function shareableFirst(addresses: readonly string[]): string[] {
+  const local = (a: string) => /\/ip4\/127\.|\/ip6\/::1\//.test(a);
+  return [...addresses].sort((a, b) => Number(local(a)) - Number(local(b)));
+}
+
+export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launcher {
+  const seed = options.seed ?? randomSeed();
+
+  async function listen(port: number): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
+    try {
+      return { ok: true, node: await PeerNode.start({ host: options.listen, port }) };
+    } catch (error) {
+      if (port !== 0) return listen(0);
+      return { ok: false, reason: `cannot listen on ${options.listen}: ${(error as Error).message}` };
+    }
+  }
+
+  /** The table of a networked game once the lobby is done: one session, this player's seat. */
+  function networkTable(node: PeerNode, roster: Roster): Table {
+    let leave = () => {};
+    let left = false;
+    const table = new Table({
+      mode: 'network',
+      players: roster.players.map((p) => ({ id: p.id, name: p.name, kind: p.id === roster.me ? 'you' : 'remote' })),
+      autoPlace: autoPlacer(seed),
+      onQuit: async () => {
+        left = true;
+        leave();
+        await sleep(LINGER_MS);
+        await node.stop().catch(() => {});
+      },
+    });
+    const recorder = options.record ? fileRecorder(defaultRecordPath(roster.gameId, roster.me)) : undefined;
+    const session = sessionFor(roster, { seat: humanSeat(table), onEvent: table.record, ...(recorder ? { recorder } : {}) });
+    leave = () => session.leave();
+    table.show(session.current);
+    if (recorder) table.note(`recording this game to ${recorder.path}`);
+    void session.run().then(async (result) => {
+      table.end(result.winner, left ? 'You left the game.' : null);
+      await sleep(LINGER_MS);
+      await node.stop().catch(() => {});
+    });
+    return table;
+  }
+
+  function lobbyStarted(node: PeerNode, result: Promise<{ ok: true; roster: Roster } | { ok: false; reason: string }>): Promise<Started> {
+    return result.then(async (lobby) => {
+      if (lobby.ok) return { ok: true, table: networkTable(node, lobby.roster) };
+      await node.stop().catch(() => {});
+      return { ok: false, reason: lobby.reason };
+    });
+  }
+
+  return {
+    async quickGame(name) {
+      let stop = async () => {};
+      let left = false;
+      const me = new Table({
+        mode: 'quick',
+        players: [{ id: 0, name, kind: 'you' }, ...QUICK_BOTS.map((bot, i) => ({ id: i + 1, name: bot, kind: 'bot' as const }))],
+        autoPlace: autoPlacer(seed),
+        onQuit: () => stop(),
+      });
+      const game = await startLoopbackGame(
+        [{ name, seat: humanSeat(me) }, ...QUICK_BOTS.map((bot, i) => ({ name: bot, seat: makeBotSeat('normal', seed + i + 1, options.botDelayMs) }))],
+        {
+          ackTimeoutMs: options.ackTimeoutMs,
+          moveTimeoutMs: QUICK_MOVE_TIMEOUT_MS,
+          onEvent: (peer, event) => {
+            if (peer === 0) me.record(event);
+          },
+        },
+      );
+      stop = async () => {
+        left = true;
+        const mine = game.sessions[0]!;
+        if (mine instanceof MeshSession) mine.leave();
+        else mine.stop();
+        await sleep(LINGER_MS);
+        await game.stop();
+      };
+      me.show(game.sessions[0]!.current);
+      void game.each[0]!.then(async (result) => {
+        me.end(result.winner, left ? 'You left the game.' : null);
+        await sleep(LINGER_MS);
+        await game.stop();
+      });
+      return { ok: true, table: me };
+    },
+
+    async hostGame({ players, name }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
+      const listening = await listen(options.port);
+      if (!listening.ok) return listening;
+      const node = listening.node;
+      const abort = new AbortController();
+      const result = hostLobby(node, {
+        players,
+        name,
+        features: [...NATIVE_FEATURES],
+        ackTimeoutMs: options.ackTimeoutMs,
+        moveTimeoutMs: options.moveTimeoutMs,
+        onEvent: onLobby,
+        signal: abort.signal,
+      });
+      return {
+        ok: true,
+        lobby: {
+          addresses: shareableFirst(node.addresses()),
+          started: lobbyStarted(node, result),
+          async cancel() {
+            abort.abort();
+            await node.stop().catch(() => {});
+          },
+        },
+      };
+    },
+
+    async joinGame({ address, name }, onLobby): Promise<Opened> {
+      const listening = await listen(0);
+      if (!listening.ok) return listening;
+      const node = listening.node;
+      // The lobby is open once the host has accepted us: its first news is the players already there.
+      let accepted = () => {};
+      const acceptance = new Promise<null>((resolve) => (accepted = () => resolve(null)));
+      const result = joinLobby(node, address, {
+        name,
+        features: [...NATIVE_FEATURES],
+        startTimeoutMs: 60 * 60_000,
+        onEvent: (event) => {
+          accepted();
+          onLobby(event);
+        },
+      });
+      const early = await Promise.race([result, acceptance]);
+      if (early !== null && !early.ok) {
+        await node.stop().catch(() => {});
+        return early;
+      }
+      return {
+        ok: true,
+        lobby: {
+          addresses: [],
+          started: lobbyStarted(node, result),
+          async cancel() {
+            await node.stop().catch(() => {});
+          },
+        },
+      };
+    },
+
+    hotSeat(players: readonly HotSeatPlayer[]): Started {
+      let local: LocalSession | null = null;
+      const table = new Table({
+        mode: 'hotseat',
+        players: players.map((p, id) => ({ id, name: p.name, kind: p.kind === 'human' ? 'human' : 'bot' })),
+        autoPlace: autoPlacer(seed),
+        onQuit: async () => local?.stop(),
+      });
+      const seats = players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs)));
+      try {
+        local = new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record });
+      } catch (error) {
+        return { ok: false, reason: (error as Error).message };
+      }
+      table.show(local.current);
+      void local.run().then((result) => table.end(result.winner, result.stopped ? 'The game was stopped.' : null));
+      return { ok: true, table };
+    },
+  };
+}

@@ -1,0 +1,137 @@
+// The whole terminal UI: the menu, the screens that start a game, the game itself, and back.
+import { Box, Text, useInput } from 'ink';
+import { useEffect, useRef, useState } from 'react';
+import { GameScreen } from './game-screen.js';
+import { HelpScreen } from './help-screen.js';
+import { HostScreen } from './host-screen.js';
+import { HotSeatSetup } from './hot-seat-setup.js';
+import { JoinScreen } from './join-screen.js';
+import { isCtrlC } from './keys.js';
+import { adviceFor, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
+import { MainMenu, type MenuChoice } from './main-menu.js';
+import type { Table } from './table.js';
+
+export type Screen =
+  | { readonly kind: 'menu'; readonly notice?: string }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'host' }
+  | { readonly kind: 'join'; readonly address?: string }
+  | { readonly kind: 'hotseat'; readonly players?: readonly HotSeatPlayer[] }
+  | { readonly kind: 'starting'; readonly what: string }
+  | { readonly kind: 'failed'; readonly reason: string }
+  | { readonly kind: 'game'; readonly table: Table };
+
+export interface AppProps {
+  readonly launcher: Launcher;
+  readonly defaultName: string;
+  /** Where to begin: the menu, or straight into one of its items (risk play quick, …). */
+  readonly start?: Screen | 'quick';
+  /** Called once when the player quits. */
+  readonly onExit: () => void;
+  readonly rollMs?: number;
+  readonly size?: { readonly columns: number; readonly rows: number };
+}
+
+export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppProps) {
+  const [screen, setScreen] = useState<Screen>(() => (start === 'quick' ? { kind: 'starting', what: 'a quick game' } : (start ?? { kind: 'menu' })));
+  // Bumped when the player leaves a starting screen, so a game that starts late is stopped, not shown.
+  const attempt = useRef(0);
+
+  const begin = (started: Started) => setScreen(started.ok ? { kind: 'game', table: started.table } : { kind: 'failed', reason: started.reason });
+  const quick = () => {
+    const mine = ++attempt.current;
+    setScreen({ kind: 'starting', what: 'a quick game: you and three bots, each bot a peer on this machine' });
+    launcher.quickGame(defaultName).then(
+      (started) => {
+        if (mine === attempt.current) begin(started);
+        else if (started.ok) void started.table.quit();
+      },
+      (error: Error) => mine === attempt.current && begin({ ok: false, reason: error.message }),
+    );
+  };
+  useEffect(() => {
+    if (start === 'quick') quick();
+  }, []);
+
+  const choose = (choice: MenuChoice) => {
+    switch (choice) {
+      case 'quick':
+        return quick();
+      case 'quit':
+        return onExit();
+      default:
+        return setScreen({ kind: choice });
+    }
+  };
+  const toMenu = () => {
+    attempt.current++;
+    setScreen({ kind: 'menu' });
+  };
+
+  switch (screen.kind) {
+    case 'menu':
+      return <MainMenu onChoose={choose} notice={screen.notice ?? null} />;
+    case 'help':
+      return <HelpAlone onClose={toMenu} />;
+    case 'host':
+      return <HostScreen launcher={launcher} defaultName={defaultName} onStarted={(table) => setScreen({ kind: 'game', table })} onBack={toMenu} />;
+    case 'join':
+      return (
+        <JoinScreen
+          launcher={launcher}
+          defaultName={defaultName}
+          {...(screen.address ? { address: screen.address } : {})}
+          onStarted={(table) => setScreen({ kind: 'game', table })}
+          onBack={toMenu}
+        />
+      );
+    case 'hotseat':
+      return <HotSeatSetup {...(screen.players ? { initial: screen.players } : {})} onStart={(players) => begin(launcher.hotSeat(players))} onBack={toMenu} />;
+    case 'starting':
+      return <Waiting text={`Starting ${screen.what}…`} onCancel={toMenu} />;
+    case 'failed':
+      return <Failed reason={screen.reason} onClose={toMenu} />;
+    case 'game':
+      return (
+        <GameScreen
+          table={screen.table}
+          {...(rollMs !== undefined ? { rollMs } : {})}
+          {...(size ? { size } : {})}
+          onLeave={(how) => (how === 'exit' ? onExit() : setScreen({ kind: 'menu', notice: 'You left the game.' }))}
+        />
+      );
+  }
+}
+
+function HelpAlone({ onClose }: { onClose: () => void }) {
+  useInput((input, key) => {
+    if (key.escape || key.return || input === '?' || input === 'q' || isCtrlC(input, key)) onClose();
+  });
+  return <HelpScreen closeHint="Esc or Enter: back to the menu" />;
+}
+
+function Waiting({ text, onCancel }: { text: string; onCancel: () => void }) {
+  useInput((input, key) => {
+    if (key.escape || isCtrlC(input, key)) onCancel();
+  });
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text>{text}</Text>
+    </Box>
+  );
+}
+
+function Failed({ reason, onClose }: { reason: string; onClose: () => void }) {
+  useInput((input, key) => {
+    if (key.escape || key.return || isCtrlC(input, key)) onClose();
+  });
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text bold>The game could not start</Text>
+      <Text>{reason}</Text>
+      <Text> </Text>
+      <Text>{adviceFor(reason)}</Text>
+      <Text dimColor>Enter: back to the menu</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+// The end: who won, and a short summary of everyone's game.
+import { Box, Text } from 'ink';
+import { countTerritories, totalArmies, type GameState } from '../model/index.js';
+import type { TablePlayer, TableView } from './table.js';
+import { playerColor, playerMark, tint, useTheme } from './theme.js';
+
+export function GameOver({ view, state, name }: { view: TableView; state: GameState; name: (p: number) => string }) {
+  const theme = useTheme();
+  const over = view.over!;
+  const me = view.players.find((p: TablePlayer) => p.kind === 'you');
+  const headline =
+    over.winner === null
+      ? 'Game over: no winner'
+      : me !== undefined && over.winner === me.id
+        ? `You win! ${name(over.winner)} rules the world.`
+        : `${name(over.winner)} wins the game.`;
+  return (
+    <Box flexDirection="column" borderStyle="double" paddingX={2} paddingY={1}>
+      <Text bold {...tint(theme, over.winner === null ? undefined : playerColor(over.winner))}>
+        {headline}
+      </Text>
+      {over.reason ? <Text>{over.reason}</Text> : null}
+      <Text>
+        {state.turn} {state.turn === 1 ? 'turn' : 'turns'} played, {view.stats.reduce((n, s) => n + s.battles, 0)} battles fought.
+      </Text>
+      <Text> </Text>
+      <Text bold>{'  Player'.padEnd(26)}territories armies battles conquests</Text>
+      {state.players.map((p) => {
+        const s = view.stats[p.id] ?? { battles: 0, conquests: 0, outInTurn: null };
+        const fate = p.id === over.winner ? 'winner' : p.eliminated ? `out${s.outInTurn ? ` (turn ${s.outInTurn})` : ''}` : p.neutral ? 'left' : '';
+        return (
+          <Text key={p.id}>
+            <Text {...tint(theme, playerColor(p.id))}>{playerMark(p.id)}</Text> {name(p.id).slice(0, 23).padEnd(24)}
+            {String(countTerritories(state, p.id)).padStart(11)} {String(totalArmies(state, p.id)).padStart(6)} {String(s.battles).padStart(7)}{' '}
+            {String(s.conquests).padStart(9)} {fate}
+          </Text>
+        );
+      })}
+      <Text> </Text>
+      <Text dimColor>Enter: back to the menu · q: quit</Text>
+    </Box>
+  );
+}

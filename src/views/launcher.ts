@@ -1,0 +1,53 @@
+// What the menu screens need in order to start a game. The cli wires the real one (peers, bots,
+// sessions); tests can hand in their own.
+import type { LobbyEvent } from '../controller/lobby.js';
+import type { Table } from './table.js';
+
+export type Started = { readonly ok: true; readonly table: Table } | { readonly ok: false; readonly reason: string };
+
+export interface Lobby {
+  /** Addresses other players can join (the host's), best first. */
+  readonly addresses: readonly string[];
+  /** Resolves when the game starts, or with why it could not. */
+  readonly started: Promise<Started>;
+  /** Closes the lobby and stops this peer. */
+  cancel(): Promise<void>;
+}
+
+export type Opened = { readonly ok: true; readonly lobby: Lobby } | { readonly ok: false; readonly reason: string };
+
+export const SEAT_KINDS = ['human', 'easy', 'normal', 'hard'] as const;
+export type SeatKind = (typeof SEAT_KINDS)[number];
+
+export interface HotSeatPlayer {
+  readonly name: string;
+  readonly kind: SeatKind;
+}
+
+export interface Launcher {
+  /** You against three normal bots, each bot a real peer on this machine. */
+  quickGame(name: string): Promise<Started>;
+  hostGame(options: { readonly players: number; readonly name: string }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
+  joinGame(options: { readonly address: string; readonly name: string }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
+  /** Several people (and bots) at this one keyboard, no network. */
+  hotSeat(players: readonly HotSeatPlayer[]): Started;
+}
+
+/** What to do about a lobby that failed, in words. */
+export function adviceFor(reason: string): string {
+  if (/not an address|not a valid multiaddr/.test(reason)) {
+    return 'Type the address exactly as the host’s screen shows it, e.g. 192.168.1.20:7475 or the /ip4/… line.';
+  }
+  if (/Game full/i.test(reason)) return 'The game is full. Ask the host to host another game, or host one yourself.';
+  if (/Game in progress/i.test(reason)) return 'That game has already started. Ask the host to host a new one.';
+  if (/No common version/i.test(reason)) return 'The host runs an incompatible version of risk: update both to the same version.';
+  if (/went away|lobby was closed/.test(reason)) return 'The host left or lost the connection. Ask them to host again, then join the new address.';
+  if (/could not start|did not answer the ping|did not acknowledge|did not connect|cannot connect to player/.test(reason)) {
+    return 'A player dropped out while the game was starting. Host (or join) again.';
+  }
+  if (/cannot listen|EADDRINUSE|EACCES/.test(reason)) return 'Another program holds that port. Choose another port with --port, or stop the other program.';
+  if (/cannot reach|did not answer|ECONNREFUSED|timed? ?out|abort/i.test(reason)) {
+    return 'Check the address, that the host is still waiting in the lobby, and that both machines share a network (a firewall may block the port).';
+  }
+  return 'Go back and try again.';
+}

@@ -1,0 +1,288 @@
+// The plain view: the game as lines of text, commands read line by line from stdin. No cursor
+// movement, so it works in pipes, scripts and screen readers. Lines typed before they are due
+// wait their turn, so a script can write all its commands at once.
+import { createInterface } from 'node:readline';
+import { countTerritories, totalArmies } from '../model/index.js';
+import type { LobbyEvent } from '../controller/lobby.js';
+import { adviceFor, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Opened, type Started } from './launcher.js';
+import { hint, mapLines, NEW_TURN, PLAIN_HELP, readLine, words, type LineTurn } from './line-commands.js';
+import { cardName } from './prompt-text.js';
+import { RULES_SUMMARY } from './rules-text.js';
+import type { PendingDecision, Table, TableView } from './table.js';
+
+export type PlainStart =
+  | { readonly kind: 'menu' }
+  | { readonly kind: 'quick' }
+  | { readonly kind: 'host'; readonly players: number }
+  | { readonly kind: 'join'; readonly address: string }
+  | { readonly kind: 'hotseat'; readonly players: readonly HotSeatPlayer[] };
+
+export interface PlainOptions {
+  readonly launcher: Launcher;
+  readonly input: NodeJS.ReadableStream;
+  readonly out: (text: string) => void;
+  /** ANSI colour for player names (off under NO_COLOR or when not writing to a terminal). */
+  readonly color: boolean;
+  readonly defaultName: string;
+  readonly start: PlainStart;
+}
+
+const MENU = `risk, plain text mode. Type one of:
+  quick                       you against three bots
+  host <players>              host a networked game for 2–6 players (you included)
+  join <address>              join a host, e.g. join 192.168.1.20:7475
+  hotseat <name> <name> …     players at this keyboard; a name like bot:normal is a bot (easy, normal, hard)
+  rules                       the rules in short
+  quit
+`;
+
+const ANSI = [31, 34, 32, 33, 35, 36];
+
+/** Plays one game (or none) in plain text. Resolves with the exit code. */
+export function runPlain(options: PlainOptions): Promise<number> {
+  const { launcher, out } = options;
+  const say = (text: string) => out(text.endsWith('\n') ? text : `${text}\n`);
+  const lines = createInterface({ input: options.input, terminal: false });
+  const queue: string[] = [];
+  let inputEnded = false;
+  let table: Table | null = null;
+  let printed = 0;
+  let asked: number | null = null;
+  let turn: LineTurn = NEW_TURN;
+  let lobbyCancel: (() => Promise<void>) | null = null;
+  let finish!: (code: number) => void;
+  const done = new Promise<number>((resolve) => (finish = resolve));
+  let finished = false;
+
+  const end = (code: number) => {
+    if (finished) return;
+    finished = true;
+    lines.close();
+    finish(code);
+  };
+
+  const paint = (player: number, text: string) => (options.color && player >= 0 ? `\x1b[${ANSI[player % ANSI.length]}m${text}\x1b[39m` : text);
+  const nameOf = (player: number) => paint(player, table?.nameOf(player) ?? `player ${player}`);
+
+  const localDecision = (view: TableView): PendingDecision | null => {
+    const d = view.decision;
+    if (d === null) return null;
+    const kind = view.players.find((p) => p.id === d.player)?.kind;
+    return kind === 'you' || kind === 'human' ? d : null;
+  };
+
+  // ---- the game ----
+
+  const onTable = () => {
+    if (table === null || finished) return;
+    const view = table.view;
+    for (const entry of view.log.filter((e) => e.id > printed)) say(entry.text);
+    printed = view.log.at(-1)?.id ?? printed;
+    if (view.over) return gameOver(view);
+    const decision = localDecision(view);
+    if (decision !== null && decision.id !== asked) {
+      asked = decision.id;
+      turn = NEW_TURN;
+      const who = view.players.filter((p) => p.kind === 'you' || p.kind === 'human').length > 1 ? `${nameOf(decision.player)}, your move` : 'your move';
+      say(`${who}: ${hint(decision, turn)}`);
+      drain();
+    }
+  };
+
+  const gameOver = (view: TableView) => {
+    const state = view.state;
+    const over = view.over!;
+    say(over.winner === null ? `game over: no winner${over.reason ? ` (${over.reason})` : ''}` : `game over: ${nameOf(over.winner)} wins`);
+    if (state) {
+      say(`${state.turn} turns, ${view.stats.reduce((n, s) => n + s.battles, 0)} battles`);
+      for (const p of state.players) {
+        const s = view.stats[p.id];
+        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.neutral ? ', left' : ''}`);
+      }
+    }
+    void table!.quit().then(() => end(over.winner === null && over.reason !== null ? 1 : 0));
+  };
+
+  const tableCommand = (command: string) => {
+    const view = table!.view;
+    const state = view.state;
+    switch (command) {
+      case 'help':
+        return say(PLAIN_HELP);
+      case 'rules':
+        return say(RULES_SUMMARY.join('\n'));
+      case 'map':
+        return state ? say(mapLines(state, nameOf).join('\n')) : say('the board is not dealt yet');
+      case 'players':
+        if (!state) return say('no players yet');
+        return say(state.players.map((p) => `${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${p.cards.length} cards${p.neutral ? ' (neutral)' : p.eliminated ? ' (out)' : ''}`).join('\n'));
+      case 'cards': {
+        const me = localDecision(view)?.player ?? view.players.find((p) => p.kind === 'you')?.id;
+        if (!state || me === undefined) return say('no cards to show');
+        const hand = state.players[me]!.cards;
+        return say(hand.length === 0 ? 'no cards' : `cards: ${hand.map((c) => cardName(state.board, c)).join(', ')}`);
+      }
+      case 'quit':
+        say('leaving the game');
+        return void table!.quit().then(() => end(0));
+    }
+  };
+
+  const gameLine = (line: string): boolean => {
+    const view = table!.view;
+    const decision = localDecision(view);
+    const verb = words(line)[0]?.toLowerCase();
+    if (decision === null) {
+      if (verb && ['help', '?', 'rules', 'map', 'board', 'players', 'cards', 'quit', 'exit'].includes(verb)) {
+        tableCommand(verb === '?' ? 'help' : verb === 'board' ? 'map' : verb === 'exit' ? 'quit' : verb);
+        return true;
+      }
+      return false; // not due yet: keep it for the next decision
+    }
+    const result = readLine(decision, turn, line);
+    turn = result.turn;
+    if (result.kind === 'reply') say(result.text);
+    else if (result.kind === 'send') table!.answer(decision.id, result.action);
+    else if (result.command === 'auto-setup') table!.placeRestAutomatically(decision.player);
+    else if (result.command === 'auto-defend') {
+      table!.defendAutomatically(decision.player);
+      const most = readLine(decision, turn, 'defend');
+      if (most.kind === 'send') table!.answer(decision.id, most.action);
+    } else tableCommand(result.command);
+    return true;
+  };
+
+  const drain = () => {
+    while (queue.length > 0 && table !== null && !finished) {
+      if (!gameLine(queue[0]!)) break;
+      queue.shift();
+    }
+    if (inputEnded && table !== null && !finished && localDecision(table.view) !== null && queue.length === 0) {
+      say('input ended while a move was due: leaving the game');
+      void table.quit().then(() => end(1));
+    }
+  };
+
+  const play = (started: Started) => {
+    if (!started.ok) {
+      say(`the game could not start: ${started.reason}`);
+      say(adviceFor(started.reason));
+      return end(1);
+    }
+    table = started.table;
+    say(`the game starts: ${table.view.players.map((p) => nameOf(p.id)).join(', ')}`);
+    table.subscribe(onTable);
+    onTable();
+  };
+
+  // ---- before the game ----
+
+  const lobbyEvent = (event: LobbyEvent) => {
+    if (event.type === 'info') say(event.text);
+    else say(`${event.player.name} ${event.type === 'joined' ? 'joined' : 'left'} the lobby`);
+  };
+
+  const openLobby = async (opening: Promise<Opened>, hosting: boolean) => {
+    const opened = await opening;
+    if (!opened.ok) {
+      say(`${hosting ? 'hosting' : 'joining'} failed: ${opened.reason}`);
+      say(adviceFor(opened.reason));
+      return end(1);
+    }
+    lobbyCancel = opened.lobby.cancel;
+    if (hosting) {
+      say('waiting for players. They join with one of:');
+      for (const address of opened.lobby.addresses) say(`  ${address}`);
+    } else say('joined the lobby: waiting for the host to start');
+    play(await opened.lobby.started);
+  };
+
+  const begin = (start: PlainStart) => {
+    switch (start.kind) {
+      case 'menu':
+        return say(MENU);
+      case 'quick':
+        say('starting a quick game: you and three normal bots, each a peer on this machine');
+        return void launcher.quickGame(options.defaultName).then(play, (error: Error) => play({ ok: false, reason: error.message }));
+      case 'host':
+        return void openLobby(launcher.hostGame({ players: start.players, name: options.defaultName }, lobbyEvent), true);
+      case 'join':
+        say(`joining ${start.address}…`);
+        return void openLobby(launcher.joinGame({ address: start.address, name: options.defaultName }, lobbyEvent), false);
+      case 'hotseat':
+        return play(launcher.hotSeat(start.players));
+    }
+  };
+
+  let menu = options.start.kind === 'menu';
+  const menuLine = (line: string) => {
+    const parsed = parseStart(words(line), options.defaultName);
+    if (parsed === 'quit') return end(0);
+    if (parsed === 'rules') return say(RULES_SUMMARY.join('\n'));
+    if (typeof parsed === 'string') return say(`${parsed}\n${MENU}`);
+    menu = false;
+    begin(parsed);
+  };
+
+  lines.on('line', (line) => {
+    if (finished) return;
+    if (menu) return menuLine(line);
+    if (table === null) {
+      if (/^\s*(quit|exit)\s*$/i.test(line)) {
+        void (lobbyCancel?.() ?? Promise.resolve()).then(() => end(0));
+        return;
+      }
+      queue.push(line);
+      return;
+    }
+    queue.push(line);
+    drain();
+  });
+  lines.on('close', () => {
+    inputEnded = true;
+    if (menu) return end(0);
+    if (table !== null) drain();
+  });
+
+  begin(options.start);
+  return done;
+}
+
+/** A menu line as a game to start, or why it is not one. */
+export function parseStart(list: readonly string[], defaultName: string): PlainStart | 'quit' | 'rules' | string {
+  const [verb, ...args] = list.map((w) => w.trim());
+  switch (verb?.toLowerCase()) {
+    case undefined:
+      return 'type a choice';
+    case 'quit':
+    case 'exit':
+      return 'quit';
+    case 'rules':
+    case 'help':
+      return 'rules';
+    case 'quick':
+      return { kind: 'quick' };
+    case 'host': {
+      const players = Number(args[0] ?? '4');
+      return Number.isInteger(players) && players >= 2 && players <= 6 ? { kind: 'host', players } : `host: players must be 2 to 6, not "${args[0]}"`;
+    }
+    case 'join':
+      return args[0] ? { kind: 'join', address: args[0] } : 'join: give the host address, e.g. join 192.168.1.20:7475';
+    case 'hotseat': {
+      const names = args.length > 0 ? args : [defaultName, 'Player 2'];
+      const players = names.map((n): HotSeatPlayer | string => {
+        const bot = /^bot:(\w+)$/i.exec(n);
+        if (!bot) return { name: n, kind: 'human' };
+        const kind = bot[1]!.toLowerCase();
+        return (SEAT_KINDS as readonly string[]).includes(kind) && kind !== 'human' ? { name: `${kind} bot`, kind: kind as HotSeatPlayer['kind'] } : `hotseat: "${n}": bots are bot:easy, bot:normal or bot:hard`;
+      });
+      const problem = players.find((p) => typeof p === 'string');
+      if (problem !== undefined) return problem as string;
+      if (players.length < 2 || players.length > 6) return 'hotseat: 2 to 6 players';
+      if (!players.some((p) => (p as HotSeatPlayer).kind === 'human')) return 'hotseat: at least one player must be a person';
+      return { kind: 'hotseat', players: players as HotSeatPlayer[] };
+    }
+    default:
+      return `unknown choice "${verb}"`;
+  }
+}

@@ -1,0 +1,39 @@
+// Who is playing: mark and colour, territories, armies, cards held, and armies due next turn.
+import { Box, Text } from 'ink';
+import { countTerritories, reinforcements, totalArmies, type GameState } from '../model/index.js';
+import type { TablePlayer } from './table.js';
+import { playerColor, playerMark, tint, useTheme } from './theme.js';
+
+const KIND: Record<TablePlayer['kind'], string> = { you: 'you', human: 'human', bot: 'bot', remote: 'peer' };
+
+export function PlayersPanel({ state, players, width }: { state: GameState; players: readonly TablePlayer[]; width: number }) {
+  const theme = useTheme();
+  const setup = state.phase === 'setup' || state.turn === 0;
+  const last = setup ? 'to place' : 'next';
+  // Columns: turn marker, mark, name, then "terr armies cards next" right-aligned under their titles.
+  const nameWidth = Math.max(8, width - 2 - ' terr armies cards'.length - (last.length + 1) - 1);
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold wrap="truncate-end">
+        {'  ' + 'Players'.padEnd(nameWidth)} terr armies cards {last}
+      </Text>
+      {state.players.map((p) => {
+        const info = players.find((x) => x.id === p.id);
+        const label = `${info?.name ?? `Player ${p.id}`} (${info ? KIND[info.kind] : '?'})`;
+        const status = p.eliminated ? 'out' : p.neutral ? 'neutral' : setup ? String(p.reserve) : `+${reinforcements(state, p.id).total}`;
+        const current = state.current === p.id && state.phase !== 'over';
+        return (
+          <Text key={p.id} wrap="truncate-end" strikethrough={p.eliminated} dimColor={p.eliminated || p.neutral}>
+            <Text bold={current}>{current ? '▶' : ' '}</Text>
+            <Text {...tint(theme, playerColor(p.id))} bold>
+              {playerMark(p.id)}
+            </Text>
+            <Text bold={current}>{label.length > nameWidth ? `${label.slice(0, nameWidth - 1)}…` : label.padEnd(nameWidth)}</Text>
+            {String(countTerritories(state, p.id)).padStart(5)} {String(totalArmies(state, p.id)).padStart(6)} {String(p.cards.length).padStart(5)}{' '}
+            {status.padStart(last.length)}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+// The words under the board: what the player is asked now, about which territory, and the keys.
+import { cardType, CARD_TYPE_NAMES, maxDefendDice, type Board, type GameState } from '../model/index.js';
+import { amountRange, amountValue, cardsView, candidatesFor, plannedArmies, type Decision, type TurnInput } from './turn-input.js';
+
+export interface PromptText {
+  readonly title: string;
+  readonly detail: string;
+  readonly keys: string;
+}
+
+export function cardName(board: Board, card: number): string {
+  const type = cardType(board, card);
+  if (type >= CARD_TYPE_NAMES.length) return 'Wildcard';
+  return `${board.territories[card]!.name} (${CARD_TYPE_NAMES[type]})`;
+}
+
+function where(state: GameState, t: number, name: (p: number) => string): string {
+  if (t < 0) return '';
+  const owner = state.owner[t]!;
+  const territory = state.board.territories[t]!;
+  const continent = state.board.continents[territory.continent]?.name ?? '';
+  if (owner < 0) return `${territory.name} (${continent}): unclaimed`;
+  return `${territory.name} (${continent}): ${name(owner)}, ${state.armies[t]} ${state.armies[t] === 1 ? 'army' : 'armies'}`;
+}
+
+const MOVE = '←↑↓→/type a name';
+
+export function promptText(decision: Decision, input: TurnInput, name: (p: number) => string): PromptText {
+  const { state, player } = decision;
+  const step = input.step;
+  const t = (id: number) => state.board.territories[id]!.name;
+  const here = where(state, input.cursor, name);
+  const value = amountValue(decision, step);
+  const range = amountRange(decision, step);
+  const between = range ? `${range.min}–${range.max}` : '';
+  const none = candidatesFor(decision, step).length === 0;
+  switch (step.kind) {
+    case 'setup': {
+      const claiming = state.owner.includes(-1);
+      const left = state.players[player]!.reserve;
+      return {
+        title: `${claiming ? 'Setup: claim an empty territory' : 'Setup: put an army on one of your territories'} (${left} left to place)`,
+        detail: here,
+        keys: `${MOVE} · Enter place 1 army · Tab place the rest automatically`,
+      };
+    }
+    case 'cards': {
+      const view = cardsView(decision, step);
+      const must = view.limit !== null;
+      return {
+        title: must
+          ? `Cards: you must trade down to ${view.limit} cards — choose a set (${view.nextValue} armies)`
+          : `Cards: trade a set for ${view.nextValue} armies?`,
+        detail: step.chosen.length > 0 ? `Chosen so far: ${step.chosen.map((s) => s.map((c) => cardName(state.board, c)).join(' + ')).join('; ')}` : '',
+        keys: `↑↓ or 1–9 choose a set · Enter trade${must ? '' : ' · Tab no trade'} · Esc clear`,
+      };
+    }
+    case 'deploy': {
+      const left = state.toDeploy - [...plannedArmies(step).values()].reduce((a, b) => a + b, 0);
+      if (step.amount !== null) {
+        return {
+          title: `Deploy: how many armies on ${t(input.cursor)}? ${value} (${between})`,
+          detail: here,
+          keys: 'digits or ↑↓ set the number · Enter place · Esc back',
+        };
+      }
+      return {
+        title: `Deploy: ${left} ${left === 1 ? 'army' : 'armies'} to place — choose a territory`,
+        detail: here,
+        keys: `${MOVE} · Enter place here · Tab place all ${left} here${step.plan.length ? ' · Esc undo last' : ''}`,
+      };
+    }
+    case 'deploy-confirm':
+      return {
+        title: 'Deploy: all armies placed. Send this deployment?',
+        detail: [...plannedArmies(step)].map(([id, n]) => `${n} on ${t(id)}`).join(', '),
+        keys: 'Enter send · Esc undo the last placement',
+      };
+    case 'attack-from':
+      return {
+        title: none ? 'Attack: no attack is possible — Tab to go on to fortify' : 'Attack: choose a territory to attack from',
+        detail: here,
+        keys: `${MOVE} · Enter choose · Tab end attacks`,
+      };
+    case 'attack-to':
+      return {
+        title: `Attack from ${t(step.from)} (${state.armies[step.from]}): choose the enemy territory to attack`,
+        detail: here,
+        keys: `${MOVE} · Enter choose · Esc back · Tab end attacks`,
+      };
+    case 'attack-dice':
+      return {
+        title: `Attack ${t(step.to)} (${state.armies[step.to]}) from ${t(step.from)} (${state.armies[step.from]}) with ${value} ${value === 1 ? 'die' : 'dice'} (${between})`,
+        detail: `${name(state.owner[step.to]!)} defends with up to ${maxDefendDice(state, step.to)} ${maxDefendDice(state, step.to) === 1 ? 'die' : 'dice'}`,
+        keys: 'digits or ↑↓ dice · Enter roll · Esc back · Tab end attacks',
+      };
+    case 'fortify-from':
+      return {
+        title: none ? 'Fortify: no move is possible — Tab ends your turn' : 'Fortify: move armies from which territory? (optional)',
+        detail: here,
+        keys: `${MOVE} · Enter choose · Tab end turn without moving · Esc back to attacking`,
+      };
+    case 'fortify-to':
+      return {
+        title: `Fortify from ${t(step.from)} (${state.armies[step.from]}): move armies to which territory?`,
+        detail: here,
+        keys: `${MOVE} · Enter choose · Esc back · Tab end turn without moving`,
+      };
+    case 'fortify-count':
+      return {
+        title: `Fortify: move ${value} of ${state.armies[step.from]} armies from ${t(step.from)} to ${t(step.to)} (${between})`,
+        detail: 'This ends your turn.',
+        keys: 'digits or ↑↓ set the number · Enter move · Esc back',
+      };
+    case 'capture': {
+      const { from, to } = state.pendingCapture!;
+      return {
+        title: `${t(to)} is yours! Move ${value} armies in from ${t(from)} (${between})`,
+        detail: `${state.armies[from]} armies in ${t(from)}; one must stay behind.`,
+        keys: 'digits or ↑↓ set the number · Enter move in',
+      };
+    }
+    case 'defend': {
+      const attack = state.pendingAttack!;
+      return {
+        title: `${name(player)}: defend ${t(attack.to)} (${state.armies[attack.to]}) with ${value} ${value === 1 ? 'die' : 'dice'}? (${between})`,
+        detail: `${name(state.current)} attacks from ${t(attack.from)} (${state.armies[attack.from]}) with ${attack.dice} ${attack.dice === 1 ? 'die' : 'dice'}`,
+        keys: 'digits or ↑↓ dice · Enter roll · a always defend with the most dice',
+      };
+    }
+  }
+}

@@ -1,0 +1,54 @@
+// The world map drawn in text in its real shape (see map-layout.ts), each territory in its
+// owner's colour and mark with its army count.
+import { Box, Text } from 'ink';
+import type { GameState } from '../model/index.js';
+import { territoryLook, type Highlight } from './board-marks.js';
+import { mapPieces, SLOT_WIDTH } from './map-layout.js';
+import { tint, useTheme } from './theme.js';
+
+const { lines } = mapPieces();
+const SEA = new Set(['┄', '┆', '·', '◄', '►']);
+
+/** Splits drawn text into runs of sea routes, land borders and titles, so each can be styled. */
+function runs(text: string): { text: string; kind: 'sea' | 'land' | 'title' }[] {
+  const out: { text: string; kind: 'sea' | 'land' | 'title' }[] = [];
+  for (const ch of text) {
+    const kind = SEA.has(ch) ? 'sea' : /[A-Z0-9+]/.test(ch) ? 'title' : 'land';
+    const last = out.at(-1);
+    if (last && (last.kind === kind || ch === ' ')) last.text += ch;
+    else out.push({ text: ch, kind });
+  }
+  return out;
+}
+
+export function WorldMap({ state, highlight }: { state: GameState; highlight: Highlight }) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column">
+      {lines.map((pieces, row) => (
+        <Text key={row} wrap="truncate-end">
+          {pieces.length === 0 ? ' ' : null}
+          {pieces.map((piece, i) => {
+            if (piece.kind === 'text') {
+              return runs(piece.text).map((run, j) => (
+                <Text key={`${i}.${j}`} {...tint(theme, run.kind === 'sea' ? 'blue' : run.kind === 'land' ? 'gray' : undefined)} bold={run.kind === 'title'}>
+                  {run.text}
+                </Text>
+              ));
+            }
+            const look = territoryLook(state, piece.territory, highlight, SLOT_WIDTH);
+            const label = look.text.trimEnd();
+            return (
+              <Text key={i}>
+                <Text {...tint(theme, look.color)} inverse={look.inverse} bold={look.bold} dimColor={look.dim} underline={look.underline}>
+                  {label}
+                </Text>
+                {look.text.slice(label.length)}
+              </Text>
+            );
+          })}
+        </Text>
+      ))}
+    </Box>
+  );
+}

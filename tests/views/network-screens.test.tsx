@@ -1,0 +1,55 @@
+// Host and Join through the real screens and real peers on 127.0.0.1: the joiner types the
+// address the host's screen shows, both reach the game, a move on one screen shows on the other,
+// and leaving tells the other peer.
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { realLauncher } from '../../src/cli/launcher.js';
+import { App } from '../../src/views/app.js';
+import { KEY, press, until } from './ink-helpers.js';
+
+const LOCAL = { listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 1 };
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function app(name: string) {
+  const exited = { value: false };
+  const screen = render(<App launcher={realLauncher(LOCAL)} defaultName={name} onExit={() => (exited.value = true)} rollMs={0} size={{ columns: 120, rows: 40 }} />);
+  cleanups.push(screen.unmount);
+  return { ...screen, exited };
+}
+
+describe('a networked game through the screens', () => {
+  it('host shows the address, the joiner types it, both play, leaving is seen by the other', async () => {
+    const host = app('Hana');
+    const guest = app('Gus');
+    await press(host.stdin, '2');
+    await until(host.lastFrame, 'Host a game');
+    await press(host.stdin, KEY.left, KEY.left, KEY.enter, KEY.enter);
+    const lobby = await until(host.lastFrame, 'Lobby: 1 of 2 players', 10_000);
+    // The short form, host:port, as a person would type it.
+    const address = /127\.0\.0\.1:\d+/.exec(lobby)?.[0];
+    expect(address, lobby).toBeDefined();
+
+    await press(guest.stdin, '3');
+    await until(guest.lastFrame, 'Join a game');
+    await press(guest.stdin, address!, KEY.enter);
+    // Each screen ends up in the game: one is asked to claim, the other waits.
+    const both = async () => {
+      await until(host.lastFrame, /Setup: claim|Waiting for/, 15_000);
+      await until(guest.lastFrame, /Setup: claim|Waiting for/, 15_000);
+    };
+    await both();
+    const [mover, watcher] = (host.lastFrame() ?? '').includes('Setup: claim') ? [host, guest] : [guest, host];
+    await press(mover.stdin, 'i', 'n', 'd', 'o', KEY.enter);
+    await until(watcher.lastFrame, /(Hana|Gus) claims Indonesia/, 10_000);
+
+    // The guest leaves: the host's log says so, and the guest is back at the menu.
+    await press(guest.stdin, 'q', 'y');
+    await until(guest.lastFrame, 'You left the game.', 10_000);
+    await until(host.lastFrame, /player 1 left the game|Gus is (now )?neutral/, 10_000);
+    await press(host.stdin, 'q', 'y');
+    await until(host.lastFrame, 'You left the game.', 10_000);
+  }, 60_000);
+});

@@ -1,0 +1,140 @@
+// The plain view: the real `risk` program with stdin and stdout as pipes (not a terminal) plays a
+// Quick game's first turn from typed commands; and the plain loop in-process for a hot-seat game.
+import { spawn, spawnSync } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { realLauncher } from '../../src/cli/launcher.js';
+import { parseStart, runPlain } from '../../src/views/plain.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The first "Name (armies)" in a "Yours: …" or "Possible: …" list. */
+const firstListed = (line: string, label: string) => new RegExp(`${label}: ([^(]+?) \\(\\d+\\)`).exec(line)?.[1];
+
+describe('plain text mode', () => {
+  it('not a terminal: a Quick game turn from typed commands, as lines with no cursor movement', async () => {
+    const child = spawn(process.execPath, ['bin/risk.js', 'play', 'quick', '--bot-delay', '0', '--no-record', '--name', 'Tester'], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let output = '';
+    let pending = '';
+    const said: string[] = [];
+    const say = (line: string) => {
+      said.push(line);
+      child.stdin.write(`${line}\n`);
+    };
+    let stage: 'setup' | 'deploy' | 'attack' | 'after-attack' | 'ending' | 'done' = 'setup';
+    const onLine = (line: string) => {
+      if (!line.startsWith('your move: ')) return;
+      const ask = line.slice('your move: '.length);
+      if (/^.+ attacks your .+ defend/.test(ask)) return say('auto');
+      if (stage === 'setup' && /place <territory>/.test(ask)) {
+        stage = 'deploy';
+        return say('auto');
+      }
+      if (stage === 'deploy' && ask.startsWith('deploy ')) {
+        stage = 'attack';
+        // A typo first: the reply says what is wrong, and the next line is read as usual.
+        say('deploy Atlantis 1');
+        return say(`deploy "${firstListed(ask, 'Yours')}"`);
+      }
+      if (stage === 'attack' && ask.startsWith('attack ')) {
+        stage = 'after-attack';
+        const possible = /Possible: ([^(]+?) \(\d+\) → ([^(]+?) \(\d+\)/.exec(ask);
+        return say(`attack "${possible![1]}" "${possible![2]}"`);
+      }
+      if (stage === 'after-attack' && /move <armies>/.test(ask)) return say('move');
+      if (stage === 'after-attack') {
+        stage = 'ending';
+        say('end');
+        return say('end');
+      }
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        onLine(line);
+        if (stage === 'ending' && /^turn \d+: (Ada|Babbage|Curie) receives/.test(line)) {
+          stage = 'done';
+          say('quit');
+        }
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+      child.on('exit', (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    expect(output).not.toMatch(/\u001B\[/); // no cursor movement, no colour (NO_COLOR)
+    expect(stage).toBe('done');
+    expect(code).toBe(0);
+    expect(output).toContain('the game starts: Tester (you), Ada, Babbage, Curie');
+    expect(output).toContain('no territory is called "Atlantis" ("map" lists them all)');
+    expect(output).toMatch(/Tester \(you\) deploys \d+ on /);
+    expect(output).toMatch(/Tester \(you\) attacks .+ from .+ with \d dice/);
+    expect(output).toMatch(/battle .+ → .+: attacker \[[\d ]+\] defender \[[\d ]+\]: attacker loses \d, defender loses \d/);
+    expect(output).toContain('attacks over. fortify <from> <to> <armies>, or end to end your turn');
+    expect(output).toContain('leaving the game');
+    expect(said[0]).toBe('auto');
+  }, 120_000);
+
+  it('hot seat in-process: two people, commands read in order, help and map answer at any time', async () => {
+    const input = new PassThrough();
+    let output = '';
+    const done = runPlain({
+      launcher: realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 5 }),
+      input,
+      out: (text) => (output += text),
+      color: false,
+      defaultName: 'Ann',
+      start: { kind: 'hotseat', players: [{ name: 'Ann', kind: 'human' }, { name: 'Bea', kind: 'human' }] },
+    });
+    // Written all at once: each waits for its decision. Both players let the computer place.
+    input.write('map\nauto\nauto\nhelp\n');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(output).toMatch(/Ann, your move: claim an empty territory/);
+    expect(output).toMatch(/North America \(\+5\): Alaska unclaimed/);
+    expect(output).toContain('attack <from> <to> [dice]');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(output).toMatch(/(Ann|Bea), your move: deploy \d+ armies/);
+    input.write('quit\n');
+    await expect(done).resolves.toBe(0);
+  });
+
+  it('the risk command: help lines, bad options, and the plain menu', () => {
+    const risk = (args: string[], input = '') => spawnSync(process.execPath, ['bin/risk.js', ...args], { cwd: root, input, encoding: 'utf8', timeout: 30_000 });
+    expect(risk(['--help']).stdout).toMatch(/risk play \[quick \| host \| join <address> \| hotseat \[names…\]\] \[--plain\]/);
+    expect(risk(['play', '--help']).stdout).toContain('--plain             plain text lines and typed commands');
+    const bad = risk(['play', '--players', '9', 'host']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--players "9" must be a whole number from 2 to 6');
+    expect(risk(['play', 'conquer']).stderr).toContain('unknown choice "conquer"');
+    const menu = risk([], 'dance\nquit\n');
+    expect(menu.status).toBe(0);
+    expect(menu.stdout).toContain('risk, plain text mode. Type one of:');
+    expect(menu.stdout).toContain('unknown choice "dance"');
+  });
+
+  it('the menu choices and their errors', () => {
+    expect(parseStart(['host', '3'], 'Ann')).toEqual({ kind: 'host', players: 3 });
+    expect(parseStart(['host', '9'], 'Ann')).toBe('host: players must be 2 to 6, not "9"');
+    expect(parseStart(['join'], 'Ann')).toMatch(/give the host address/);
+    expect(parseStart(['hotseat', 'Ann', 'bot:hard'], 'Ann')).toEqual({
+      kind: 'hotseat',
+      players: [
+        { name: 'Ann', kind: 'human' },
+        { name: 'hard bot', kind: 'hard' },
+      ],
+    });
+    expect(parseStart(['hotseat', 'bot:easy', 'bot:easy'], 'Ann')).toBe('hotseat: at least one player must be a person');
+    expect(parseStart(['hotseat', 'Ann', 'bot:genius'], 'Ann')).toMatch(/bots are bot:easy, bot:normal or bot:hard/);
+  });
+});
