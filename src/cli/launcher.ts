@@ -5,6 +5,7 @@ import { createBot, type BotKind } from '../ai/registry.js';
 import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../controller/lobby.js';
 import { LocalSession } from '../controller/local-session.js';
 import { startLoopbackGame } from '../controller/loopback-game.js';
+import { loadOrCreateKey } from '../controller/net/identity.js';
 import { PeerNode } from '../controller/net/libp2p-node.js';
 import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder } from '../controller/recorder.js';
@@ -28,6 +29,8 @@ export interface LauncherOptions {
   readonly botDelayMs: number;
   /** Write a record of networked games (for risk verify). */
   readonly record: boolean;
+  /** Where this player's peer identity is kept between games; none: a new identity each time. */
+  readonly keyPath?: string;
   /** Seed for bots, hot-seat dice and automatic placement; random by default. */
   readonly seed?: number;
 }
@@ -82,8 +85,14 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
   const seed = options.seed ?? randomSeed();
 
   async function listen(port: number): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
+    let privateKey;
+    if (options.keyPath !== undefined) {
+      const key = await loadOrCreateKey(options.keyPath);
+      if (!key.ok) return key;
+      privateKey = key.key;
+    }
     try {
-      return { ok: true, node: await PeerNode.start({ host: options.listen, port }) };
+      return { ok: true, node: await PeerNode.start({ host: options.listen, port, ...(privateKey ? { privateKey } : {}) }) };
     } catch (error) {
       if (port !== 0) return listen(0);
       return { ok: false, reason: `cannot listen on ${options.listen}: ${(error as Error).message}` };

@@ -1,6 +1,7 @@
 // `risk` and `risk play`: the game for people. The Ink terminal UI when stdin and stdout are a
 // terminal; plain text lines (stdin commands) with --plain, in pipes, or for screen readers.
 import { userInfo } from 'node:os';
+import { defaultKeyPath } from '../controller/net/identity.js';
 import { colorWanted } from '../views/theme.js';
 import { parseStart, runPlain, type PlainStart } from '../views/plain.js';
 import type { Screen } from '../views/app.js';
@@ -88,6 +89,8 @@ export async function runPlay(args: string[], io: CommandIO): Promise<number> {
     moveTimeoutMs: (moveTimeout as number) * 1000,
     botDelayMs: botDelay as number,
     record: v['no-record'] !== true,
+    // A person keeps one peer id between games.
+    keyPath: defaultKeyPath(),
     ...(seed !== -1 ? { seed: seed as number } : {}),
   });
   const color = colorWanted() && v['no-color'] !== true;
