@@ -2,7 +2,7 @@
 // remote player is not (its answers arrive as messages).
 import { randomBot } from '../ai/random.js';
 import type { Bot } from '../ai/bot.js';
-import { apply, type Action, type Dice, type GameState } from '../model/index.js';
+import { apply, CHECK_DICE, type Action, type Dice, type GameState } from '../model/index.js';
 
 export interface Seat {
   readonly kind: string;
@@ -28,7 +28,7 @@ export function botSeat(bot: Bot, rng: Dice, options: { deadlineMs: number; onIn
       try {
         const action = bot.decide(state, player);
         const elapsed = performance.now() - started;
-        const check = apply(state, action, NO_DICE_CHECK);
+        const check = apply(state, action, CHECK_DICE);
         if (elapsed > options.deadlineMs) reason = `took ${elapsed.toFixed(0)} ms (limit ${options.deadlineMs} ms)`;
         else if (!check.ok) reason = `chose an illegal action: ${check.reason}`;
         else return action;
@@ -40,6 +40,3 @@ export function botSeat(bot: Bot, rng: Dice, options: { deadlineMs: number; onIn
     },
   };
 }
-
-// Legality of a defend does not depend on the faces rolled.
-const NO_DICE_CHECK: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };

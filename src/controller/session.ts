@@ -8,11 +8,13 @@
 import { createHash } from 'node:crypto';
 import {
   apply,
+  CHECK_DICE,
   classicBoard,
   decisionBy,
   isActive,
   maxDefendDice,
   needsDice,
+  pendingAfterNeutral,
   startGame,
   type Action,
   type Dice,
@@ -695,13 +697,10 @@ export class MeshSession {
     this.gone.add(player);
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-    const pending = this.pending;
-    if (pending !== null) {
-      // A neutral defender rolls the most dice; a move that neutrality made illegal is dropped.
-      if (pending.action.command === 'defend' && pending.action.player === player && this.state.phase === 'defend') {
-        pending.action = { command: 'defend', player, payload: maxDefendDice(this.state, this.state.pendingAttack!.to) };
-      }
-      if (!apply(this.state, pending.action, CHECK_DICE).ok) this.pending = null;
+    if (this.pending !== null) {
+      const action = pendingAfterNeutral(this.state, this.pending.action, player);
+      if (action === null) this.pending = null;
+      else this.pending.action = action;
     }
     const round = this.round;
     if (round === null) return;
@@ -746,5 +745,3 @@ export class MeshSession {
   }
 }
 
-// Legality never depends on the faces rolled; the real dice come from the round.
-const CHECK_DICE: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };

@@ -3,11 +3,13 @@
 // of messages (cs3099-observed.md §1). Every peer still checks every move and rolls every die.
 import {
   apply,
+  CHECK_DICE,
   classicBoard,
   decisionBy,
   isActive,
   maxDefendDice,
   needsDice,
+  pendingAfterNeutral,
   startGame,
   type Action,
   type Dice,
@@ -47,8 +49,6 @@ interface Round {
   readonly startedAt: number;
 }
 
-// Legality never depends on the faces rolled.
-const CHECK_DICE: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };
 
 export class StarSession {
   private state: GameState;
@@ -298,11 +298,8 @@ export class StarSession {
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     if (this.pending !== null) {
-      const pending = this.pending;
-      if (pending.action.command === 'defend' && pending.action.player === player && this.state.phase === 'defend') {
-        pending.action = { command: 'defend', player, payload: maxDefendDice(this.state, this.state.pendingAttack!.to) };
-      }
-      if (!apply(this.state, pending.action, CHECK_DICE).ok) this.pending = null;
+      const action = pendingAfterNeutral(this.state, this.pending.action, player);
+      this.pending = action === null ? null : { ...this.pending, action };
     }
     const round = this.round;
     if (round !== null) {

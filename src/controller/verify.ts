@@ -2,9 +2,10 @@
 // commitment, re-derive every roll, and check every action's legality and turn order.
 import {
   apply,
+  CHECK_DICE,
   classicBoard,
-  maxDefendDice,
   needsDice,
+  pendingAfterNeutral,
   startGame,
   type Action,
   type Dice,
@@ -64,7 +65,6 @@ interface PendingDefend {
 
 const newRound = (): Round => ({ hashes: new Map(), numbers: new Map() });
 
-const ALL_ONES: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };
 
 export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions: VerifyOptions): VerifyReport {
   // A proxy recording may hold several connections; one client's connection sees every message
@@ -248,16 +248,13 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
         // Only the recording peer's own expulsions changed its game; others' are reports.
         if (!native || record.dir !== 'out' || state === null) break;
         const expelled = message.payload.player;
-        const result = apply(state, { command: 'timeout', player: expelled }, ALL_ONES);
+        const result = apply(state, { command: 'timeout', player: expelled }, CHECK_DICE);
         if (!result.ok) break;
         state = result.state;
         const waiting = pendingDefend as PendingDefend | null;
         if (waiting !== null) {
-          const action: Action =
-            waiting.action.command === 'defend' && waiting.action.player === expelled && state.phase === 'defend'
-              ? { command: 'defend', player: expelled, payload: maxDefendDice(state, state.pendingAttack!.to) }
-              : waiting.action;
-          pendingDefend = apply(state, action, ALL_ONES).ok ? { ...waiting, action } : null;
+          const action = pendingAfterNeutral(state, waiting.action, expelled);
+          pendingDefend = action === null ? null : { ...waiting, action };
         }
         // The round goes on without the expelled player; it is dropped when its move became illegal.
         round.hashes.delete(expelled);
@@ -292,7 +289,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
         }
         if (action.command === 'defend' || (native && needsDice(state, action))) {
           // The battle (or a reshuffle) is rolled by the dice round that follows; check legality now.
-          const check = apply(state, action, ALL_ONES);
+          const check = apply(state, action, CHECK_DICE);
           if (!check.ok) {
             violation(record.line, action.player, 'rules', check.reason);
             if (!verifyOptions.lenient) lostStepAt = record.line;
@@ -304,7 +301,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
         }
         const capturedBefore = state.capturedThisTurn;
         const before: GameState = state;
-        const result = apply(state, action, ALL_ONES);
+        const result = apply(state, action, CHECK_DICE);
         if (!result.ok) {
           violation(record.line, 'player' in action ? action.player : null, 'rules', result.reason);
           if (!verifyOptions.lenient) lostStepAt = record.line;

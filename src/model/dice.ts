@@ -37,3 +37,10 @@ export function rollBattle(dice: Dice, attackerCount: number, defenderCount: num
   const defender = Array.from({ length: defenderCount }, () => dice.die());
   return compareDice(attacker, defender);
 }
+
+/**
+ * Dice for checking legality only: whether a move is legal never depends on the faces rolled,
+ * so a check may run before the real dice round.
+ */
+export const CHECK_DICE: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };
+

@@ -2,7 +2,7 @@
 // Action names and payloads follow the class vocabulary (cs3099-observed.md §5).
 import { areAdjacent } from './board.js';
 import { isValidSet, setValue } from './cards.js';
-import { rollBattle, type Dice } from './dice.js';
+import { CHECK_DICE, rollBattle, type Dice } from './dice.js';
 import {
   canFortify,
   countTerritories,
@@ -537,4 +537,16 @@ function applyNeutral(state: GameState, player: number): ApplyResult {
 
 function replacePlayer(players: readonly PlayerState[], id: number, change: Partial<PlayerState>): PlayerState[] {
   return players.map((p) => (p.id === id ? { ...p, ...change } : p));
+}
+
+/**
+ * A move still waiting for its dice after `player` became neutral: a neutral defender rolls the
+ * most dice it may; a move that neutrality made illegal (the attacker's turn ended) is dropped.
+ */
+export function pendingAfterNeutral<A extends Action>(state: GameState, pending: A, player: number): A | null {
+  const adjusted =
+    pending.command === 'defend' && pending.player === player && state.phase === 'defend'
+      ? ({ command: 'defend', player, payload: maxDefendDice(state, state.pendingAttack!.to) } as A)
+      : pending;
+  return apply(state, adjusted, CHECK_DICE).ok ? adjusted : null;
 }
