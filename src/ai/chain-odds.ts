@@ -38,11 +38,28 @@ START.push(LOSE_A.length);
 
 let grid = new Float64Array(1024);
 
+/** Most grid cells (attackers × defenders) worked through exactly; bigger battles are scaled down. */
+const BUDGET = 20_000;
+
 /**
  * Odds for a stack of `attackers` armies (one stays in each territory it leaves) against the
- * territories holding `defenders` armies, taken in this order.
+ * territories holding `defenders` armies, taken in this order. Exact up to BUDGET cells; beyond,
+ * both sides are scaled down alike (at that size the odds hang mostly on the ratio) and the
+ * army counts of the answer scaled back up.
  */
 export function chainOdds(attackers: number, defenders: readonly number[]): ChainOdds {
+  let total = 0;
+  for (const d of defenders) total += d;
+  if (attackers * total <= BUDGET) return exactChain(attackers, defenders);
+  const k = Math.sqrt(BUDGET / (attackers * total));
+  const scaled = exactChain(
+    Math.max(2, Math.round(attackers * k)),
+    defenders.map((d) => Math.max(1, Math.round(d * k))),
+  );
+  return { ...scaled, expectedLeft: scaled.expectedLeft / k, expectedLosses: scaled.expectedLosses / k };
+}
+
+function exactChain(attackers: number, defenders: readonly number[]): ChainOdds {
   let dist = new Float64Array(attackers + 1);
   dist[attackers] = 1;
   let alive = 1;

@@ -1,6 +1,7 @@
 // The easy bot: one stack at a time. It claims where it already has most, piles all its armies on
 // the border stack nearest a weak neighbour, attacks whenever it has two more armies than the
-// target, trades cards as soon as it can, and walks idle armies towards the front.
+// target and rolls the whole stack on after a capture, trades cards as soon as it can, and walks
+// idle armies towards the front.
 import {
   attackOptions,
   fortifyTargets,
@@ -73,7 +74,8 @@ function moveIn(state: GameState, player: number): [number, number, number] {
   const { from, to, minimum } = state.pendingCapture!;
   const most = state.armies[from]! - 1;
   const exposed = (t: number) => state.board.adjacency[t]!.some((n) => state.owner[n] !== player);
-  const count = !exposed(to) ? minimum : !exposed(from) ? most : Math.max(minimum, Math.ceil(most / 2));
+  // The stack rolls on; only a capture surrounded by our own gets the minimum.
+  const count = exposed(to) ? most : minimum;
   return [from, to, count];
 }
 

@@ -28,8 +28,10 @@ export function normalBot(rng: Dice): Bot {
             : setupPlacement(position, player, rng);
           return { command: 'setup', player, payload: choice };
         }
-        case 'cards':
-          return tradeAction(player, chooseSets(state, player, 'one', (t) => readPosition(state).biggestThreat[t]! / 10));
+        case 'cards': {
+          const threat = readPosition(state).biggestThreat;
+          return tradeAction(player, chooseSets(state, player, 'one', (t) => threat[t]! / 10));
+        }
         case 'deploy':
           return { command: 'deploy', player, payload: deployment(readPosition(state), player, rng) };
         case 'attack':

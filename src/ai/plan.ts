@@ -1,16 +1,14 @@
-// Attack plans for the hard bot: a goal (take a continent, wipe out a player, break a rival's
-// continent, win the turn's card or push on) turned into legs — chains of conquests, each by one stack —
-// and rated with the exact chain odds in armies gained and lost.
+// Attack plans for the hard bot. A goal — take a continent, wipe out a player, or take one
+// territory — becomes legs: chains of conquests, each by one stack, with their exact odds.
+// Plans are only proposed here; the bot judges them by the board they would leave (outlook.ts).
 import { chainOdds, type ChainOdds } from './chain-odds.js';
 import type { Position } from './evaluate.js';
 
 export type Goal =
-  | { readonly kind: 'continent'; readonly continent: number; readonly targets: readonly number[]; readonly value: number }
-  | { readonly kind: 'eliminate'; readonly player: number; readonly targets: readonly number[]; readonly value: number }
-  /** Any one of the targets will do. */
-  | { readonly kind: 'break'; readonly continent: number; readonly targets: readonly number[]; readonly value: number }
-  /** Any one foreign territory next to us: the turn's card, or a step forward. */
-  | { readonly kind: 'capture'; readonly targets: readonly number[]; readonly value: number };
+  | { readonly kind: 'continent'; readonly continent: number; readonly targets: readonly number[] }
+  | { readonly kind: 'eliminate'; readonly player: number; readonly targets: readonly number[] }
+  /** Any one of the targets: the turn's card, a rival's continent broken, a step forward. */
+  | { readonly kind: 'capture'; readonly targets: readonly number[] };
 
 export interface Leg {
   readonly source: number;
@@ -24,100 +22,85 @@ export interface Leg {
 export interface Plan {
   readonly goal: Goal;
   readonly legs: readonly Leg[];
-  /** Where the armies to deploy go for this plan, or null when it uses none. */
+  /** Where the armies to deploy go for this plan, or null when there are none to deploy. */
   readonly deployOn: number | null;
-  readonly success: number;
-  readonly score: number;
 }
 
-/** How the hard bot prices what an attack brings, in armies. */
-export interface Prices {
-  /** A card earned by the first capture of the turn (0 once one is earned). */
-  readonly card: number;
-  /** Each territory taken: income and a thinner enemy, less the cost of a thin new border. */
-  readonly territory: number;
-  /** Each enemy army destroyed, by owner (the leader's count more). */
-  readonly kill: readonly number[];
+/** Foreign territories a stack may pass through on its way to a target. */
+const DETOUR = 2;
+/** Most stacks one plan may use. */
+const MAX_LEGS = 5;
+/** Sources tried for each leg (more when armies are still to deploy, since any source can take them). */
+const SOURCES_TRIED = 3;
+
+/** Candidate plans for a goal with `deploy` armies still to place on one source. */
+export function plansFor(position: Position, me: number, goal: Goal, deploy: number): Plan[] {
+  if (goal.kind === 'capture') return capturePlans(position, me, goal, deploy);
+  const plan = coverPlan(position, me, goal, deploy);
+  return plan === null ? [] : [plan];
 }
 
-const needsAll = (goal: Goal) => goal.kind === 'continent' || goal.kind === 'eliminate';
-
-/** The best plan for a goal with `deploy` armies still to place, or null when no stack can reach it. */
-export function planFor(position: Position, me: number, goal: Goal, deploy: number, prices: Prices): Plan | null {
-  return needsAll(goal) ? planAll(position, me, goal, deploy, prices) : planAny(position, me, goal, deploy, prices);
+function leg(position: Position, source: number, chain: number[], armies: number): Leg {
+  return { source, chain, armies, odds: chainOdds(armies, chain.map((t) => position.state.armies[t]!)) };
 }
 
-/** Scores legs: success times the goal, plus what each capture and each kill brings, less the armies lost. */
-export function scoreLegs(position: Position, goal: Goal, legs: readonly Leg[], prices: Prices): { success: number; score: number } {
+/** One plan per target: from our biggest stack beside it, else through one foreign territory. */
+function capturePlans(position: Position, me: number, goal: Goal, deploy: number): Plan[] {
   const { state } = position;
-  let success = 1;
-  let gains = 0;
-  let firstCapture = 0;
-  for (const leg of legs) {
-    success *= leg.odds.success;
-    const length = leg.chain.length;
-    let kill = 0;
-    for (const t of leg.chain) {
-      kill += state.armies[t]! * prices.kill[state.owner[t]!]!;
-    }
-    // Kills scale with how far the leg gets; armies lost are the stack's expected losses.
-    const reach = length > 0 ? leg.odds.expectedTaken / length : 0;
-    gains += leg.odds.expectedTaken * prices.territory + kill * reach - leg.odds.expectedLosses;
-    firstCapture = Math.max(firstCapture, leg.odds.first);
-  }
-  return { success, score: success * goal.value + gains + firstCapture * prices.card };
-}
-
-function planAny(position: Position, me: number, goal: Goal, deploy: number, prices: Prices): Plan | null {
-  const { state } = position;
-  const targets = new Set(goal.targets);
-  let best: Plan | null = null;
+  const plans: Plan[] = [];
   for (const t of goal.targets) {
+    let source = -1;
+    let via = -1;
     for (const s of state.board.adjacency[t]!) {
-      if (state.owner[s] !== me) continue;
-      const armies = state.armies[s]! + deploy;
-      if (armies < 2) continue;
-      const legs = [{ source: s, chain: [t], armies, odds: chainOdds(armies, [state.armies[t]!]) }];
-      const { success, score } = scoreLegs(position, goal, legs, prices);
-      if (best === null || score > best.score) best = { goal, legs, deployOn: deploy > 0 ? s : null, success, score };
+      if (state.owner[s] === me && (source < 0 || state.armies[s]! > state.armies[source]!)) source = s;
     }
-  }
-  // Two steps, through a territory outside the goal, when no stack touches a target.
-  if (best === null && goal.kind === 'break') {
-    for (const t of goal.targets) {
+    if (source < 0) {
       for (const x of state.board.adjacency[t]!) {
-        if (state.owner[x] === me || targets.has(x)) continue;
+        if (state.owner[x] === me) continue;
         for (const s of state.board.adjacency[x]!) {
           if (state.owner[s] !== me) continue;
-          const armies = state.armies[s]! + deploy;
-          if (armies < 3) continue;
-          const legs = [{ source: s, chain: [x, t], armies, odds: chainOdds(armies, [state.armies[x]!, state.armies[t]!]) }];
-          const { success, score } = scoreLegs(position, goal, legs, prices);
-          if (best === null || score > best.score) best = { goal, legs, deployOn: deploy > 0 ? s : null, success, score };
+          if (source < 0 || state.armies[s]! - state.armies[x]! > state.armies[source]! - state.armies[via]!) {
+            source = s;
+            via = x;
+          }
         }
       }
     }
+    if (source < 0) continue;
+    const armies = state.armies[source]! + deploy;
+    if (armies < 2) continue;
+    const chain = via < 0 ? [t] : [via, t];
+    plans.push({ goal, legs: [leg(position, source, chain, armies)], deployOn: deploy > 0 ? source : null });
   }
-  return best;
+  return plans;
 }
 
-/** Sources worth trying for a leg: our stacks next to a remaining target, or one step away from one. */
+/** Sources worth trying for a leg: our stacks next to a remaining target, or a short detour away from one. */
 function legSources(position: Position, me: number, remaining: ReadonlySet<number>, used: ReadonlySet<number>): number[] {
   const { state } = position;
   const near = new Set<number>();
-  for (const t of remaining) {
-    for (const n of state.board.adjacency[t]!) {
-      if (state.owner[n] === me) near.add(n);
-      else if (!remaining.has(n)) for (const s of state.board.adjacency[n]!) if (state.owner[s] === me) near.add(s);
+  let frontier = [...remaining];
+  const seen = new Set(frontier);
+  for (let depth = 0; depth <= DETOUR && frontier.length > 0; depth++) {
+    const next: number[] = [];
+    for (const t of frontier) {
+      for (const n of state.board.adjacency[t]!) {
+        if (state.owner[n] === me) near.add(n);
+        else if (!seen.has(n)) {
+          seen.add(n);
+          next.push(n);
+        }
+      }
     }
+    frontier = next;
   }
   return [...near].filter((s) => !used.has(s)).sort((a, b) => state.armies[b]! - state.armies[a]! || a - b);
 }
 
 /**
  * The chain one stack would follow from `source` through the remaining targets: next the target
- * with the fewest onward targets (so the walk does not strand any), else a detour through one
- * foreign territory to reach a target.
+ * with the fewest onward targets (so the walk does not strand any), else the cheapest detour
+ * through up to DETOUR foreign territories to the nearest target.
  */
 export function walk(position: Position, me: number, source: number, remaining: ReadonlySet<number>): number[] {
   const { state } = position;
@@ -137,28 +120,47 @@ export function walk(position: Position, me: number, source: number, remaining: 
         next = t;
       }
     }
-    if (next < 0) {
-      for (const x of state.board.adjacency[head]!) {
-        if (state.owner[x] === me || taken.has(x) || remaining.has(x)) continue;
-        if (!state.board.adjacency[x]!.some((y) => remaining.has(y) && !taken.has(y))) continue;
-        const key = state.armies[x]!;
-        if (key < bestKey) {
-          bestKey = key;
-          next = x;
-        }
-      }
+    if (next >= 0) {
+      chain.push(next);
+      taken.add(next);
+      head = next;
+      continue;
     }
-    if (next < 0) return chain;
-    chain.push(next);
-    taken.add(next);
-    head = next;
+    const path = detour(position, me, head, remaining, taken);
+    if (path === null) return chain;
+    for (const t of path) {
+      chain.push(t);
+      taken.add(t);
+    }
+    head = path[path.length - 1]!;
   }
 }
 
-const MAX_LEGS = 3;
-const SOURCES_TRIED = 3;
+/** The cheapest path (by defending armies) from `head` through foreign territories to a remaining target. */
+function detour(position: Position, me: number, head: number, remaining: ReadonlySet<number>, taken: ReadonlySet<number>): number[] | null {
+  const { state } = position;
+  let paths: { path: number[]; cost: number }[] = [{ path: [], cost: 0 }];
+  let best = null as { path: number[]; cost: number } | null;
+  for (let depth = 0; depth <= DETOUR; depth++) {
+    const next: { path: number[]; cost: number }[] = [];
+    for (const { path, cost } of paths) {
+      const at = path.length === 0 ? head : path[path.length - 1]!;
+      for (const n of state.board.adjacency[at]!) {
+        if (state.owner[n] === me || taken.has(n) || path.includes(n)) continue;
+        const step = { path: [...path, n], cost: cost + state.armies[n]! };
+        if (remaining.has(n)) {
+          if (best === null || step.cost < best.cost) best = step;
+        } else if (depth < DETOUR) next.push(step);
+      }
+    }
+    if (best !== null) return best.path;
+    paths = next;
+  }
+  return null;
+}
 
-function planAll(position: Position, me: number, goal: Goal, deploy: number, prices: Prices): Plan | null {
+/** Legs that between them take every target, chosen greedily by targets covered, then odds; null if none can. */
+function coverPlan(position: Position, me: number, goal: Goal, deploy: number): Plan | null {
   const { state } = position;
   const remaining = new Set(goal.targets);
   const used = new Set<number>();
@@ -167,19 +169,17 @@ function planAll(position: Position, me: number, goal: Goal, deploy: number, pri
   let left = deploy;
   while (remaining.size > 0) {
     if (legs.length === MAX_LEGS) return null;
-    let best: { leg: Leg; covered: number; key: number } | null = null;
-    const sources = legSources(position, me, remaining, used);
-    // With armies to deploy, any source can become the big stack: try the ones nearest to the most targets too.
+    let best: { leg: Leg; key: number } | null = null;
     let tried = 0;
-    for (const s of sources) {
+    for (const s of legSources(position, me, remaining, used)) {
       const armies = state.armies[s]! + left;
       if (armies < 2) continue;
       const chain = walk(position, me, s, remaining);
       const covered = chain.filter((t) => remaining.has(t)).length;
       if (covered === 0) continue;
-      const odds = chainOdds(armies, chain.map((t) => state.armies[t]!));
-      const key = covered + odds.success;
-      if (best === null || key > best.key) best = { leg: { source: s, chain, armies, odds }, covered, key };
+      const candidate = leg(position, s, chain, armies);
+      const key = covered + candidate.odds.success;
+      if (best === null || key > best.key) best = { leg: candidate, key };
       if (++tried >= SOURCES_TRIED + (left > 0 ? 3 : 0)) break;
     }
     if (best === null) return null;
@@ -189,6 +189,5 @@ function planAll(position: Position, me: number, goal: Goal, deploy: number, pri
     if (left > 0) deployOn = best.leg.source;
     left = 0;
   }
-  const { success, score } = scoreLegs(position, goal, legs, prices);
-  return { goal, legs, deployOn, success, score };
+  return { goal, legs, deployOn };
 }

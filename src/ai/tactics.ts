@@ -17,8 +17,19 @@ export function bestBy<T>(items: readonly T[], score: (item: T) => number, rng: 
   return best.length <= 1 ? best[0] : best[rng.below(best.length)];
 }
 
+export interface ClaimWeights {
+  /** How much a rival's territories in a continent put us off it. */
+  readonly rival: number;
+  /** Per own neighbour: keeps claims together. */
+  readonly friends: number;
+  /** Taking a territory of a continent a rival is about to claim whole, per continent worth. */
+  readonly block: number;
+}
+
+export const CLAIM: ClaimWeights = { rival: 0.6, friends: 0.03, block: 0.5 };
+
 /** How much claiming territory t helps towards holding its continent (or stops a rival holding it). */
-export function claimScore(position: Position, player: number, t: number): number {
+export function claimScore(position: Position, player: number, t: number, weights: ClaimWeights = CLAIM): number {
   const { state, facts } = position;
   const c = facts.continentOf[t]!;
   const size = state.board.continents.find((k) => k.id === c)!.territories.length;
@@ -31,12 +42,12 @@ export function claimScore(position: Position, player: number, t: number): numbe
     if (p !== player) rival = Math.max(rival, k);
   });
   const worth = facts.continentWorth[c]!;
-  let score = worth * ((1 + mine) / size - (0.6 * rival) / size);
+  let score = worth * ((1 + mine) / size - (weights.rival * rival) / size);
   // A rival holding every claimed territory of an almost full continent: take one to block it.
-  if (rival === claimed && rival >= size - 2 && claimed > 0) score += 0.5 * worth;
+  if (rival === claimed && rival >= size - 2 && claimed > 0) score += weights.block * worth;
   let friends = 0;
   for (const n of state.board.adjacency[t]!) if (state.owner[n] === player) friends++;
-  return score + 0.03 * friends;
+  return score + weights.friends * friends;
 }
 
 /** Where to put one setup army: on a pressed border, first in the continents we hold most of. */
