@@ -42,11 +42,21 @@ async function game(players: number, seed: number) {
   return { rounds, battles, seconds, winner: results[0]!.winner };
 }
 
+const GAMES = 3;
 for (const players of [2, 4, 6]) {
-  const { rounds, battles, seconds } = await game(players, players);
+  // Several games per size: one short game says more about start-up than about play.
+  const rounds: number[] = [];
+  let battles = 0;
+  let seconds = 0;
+  for (let g = 0; g < GAMES; g++) {
+    const one = await game(players, players * 100 + g);
+    rounds.push(...one.rounds);
+    battles += one.battles;
+    seconds += one.seconds;
+  }
   console.log(
     `${players} peers (one process, random-legal bots): dice round p50 ${percentile(rounds, 50).toFixed(2)} ms, p99 ${percentile(rounds, 99).toFixed(2)} ms over ${rounds.length} rounds; ` +
-      `${battles} battles in ${seconds.toFixed(1)} s = ${(battles / seconds).toFixed(0)} battles/s`,
+      `${battles} battles in ${seconds.toFixed(1)} s of play over ${GAMES} games = ${(battles / seconds).toFixed(0)} battles/s`,
   );
 }
 
