@@ -26,10 +26,11 @@ Usage:
   risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--json]
                                 bots (random, easy, normal, hard) play G offline games,
                                 seats rotated: wins with 95% intervals per bot
-  risk bot host --players N [--port P] [--bot KIND] [--name NAME] [--json]
-  risk bot join <address> [--bot KIND] [--name NAME] [--json]
-                                a headless peer: plays a whole game with a bot
-                                (risk bot --help for every option)
+  risk bot host --players N [--port P] [--bot KIND] [--name NAME] [--profile P] [--json]
+  risk bot join <address> [--bot KIND] [--name NAME] [--profile P] [--json]
+                                a headless peer: plays a whole game with a bot;
+                                --profile cs3099 plays the 2015 class protocol with
+                                other groups (risk bot --help for every option)
   risk verify [--lenient] [--json] <file>
                                 audit a recorded game: commitments, rolls, legality,
                                 turn order; exit 0 clean, 1 violations, 2 unreadable
