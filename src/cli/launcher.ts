@@ -2,11 +2,13 @@
 // screen shows. The views only see the Launcher interface.
 import { randomBytes } from 'node:crypto';
 import { createBot, type BotKind } from '../ai/registry.js';
-import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../controller/lobby.js';
+import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../controller/lobby.js';
 import { LocalSession } from '../controller/local-session.js';
 import { startLoopbackGame } from '../controller/loopback-game.js';
 import { loadOrCreateKey } from '../controller/net/identity.js';
 import { PeerNode } from '../controller/net/libp2p-node.js';
+import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
+import { StarSession } from '../controller/star-session.js';
 import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder } from '../controller/recorder.js';
 import { botSeat, type Seat } from '../controller/seat.js';
@@ -14,7 +16,7 @@ import { MeshSession, NATIVE_FEATURES } from '../controller/session.js';
 import { classicBoard, type Action, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
 import { humanSeat } from '../views/human-seat.js';
-import type { HotSeatPlayer, Launcher, Opened, Started } from '../views/launcher.js';
+import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { Table } from '../views/table.js';
 
 export interface LauncherOptions {
@@ -99,8 +101,27 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     }
   }
 
+  /** A listening endpoint for the chosen profile, and how to close it. */
+  async function endpointFor(profile: Profile, port: number | null): Promise<{ ok: true; endpoint: LobbyEndpoint; close: () => Promise<void> } | { ok: false; reason: string }> {
+    if (profile === 'cs3099') {
+      if (port === null) return { ok: true, endpoint: new TcpEndpoint(null), close: async () => {} };
+      let tcp;
+      try {
+        tcp = await listenTcp(options.listen, port).catch(() => listenTcp(options.listen, 0));
+      } catch (error) {
+        return { ok: false, reason: `cannot listen on ${options.listen}: ${(error as Error).message}` };
+      }
+      return { ok: true, endpoint: new TcpEndpoint(tcp), close: () => tcp.close().catch(() => {}) };
+    }
+    const listening = await listen(port ?? 0);
+    if (!listening.ok) return listening;
+    const node = listening.node;
+    return { ok: true, endpoint: node, close: () => node.stop().catch(() => {}) };
+  }
+
   /** The table of a networked game once the lobby is done: one session, this player's seat. */
-  function networkTable(node: PeerNode, roster: Roster): Table {
+  function networkTable(close: () => Promise<void>, roster: Roster, profile: Profile): Table {
+    const node = { stop: close };
     let leave = () => {};
     let left = false;
     const table = new Table({
@@ -115,7 +136,20 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       },
     });
     const recorder = options.record ? fileRecorder(defaultRecordPath(roster.gameId, roster.me)) : undefined;
-    const session = sessionFor(roster, { seat: humanSeat(table), onEvent: table.record, ...(recorder ? { recorder } : {}) });
+    const session =
+      profile === 'cs3099'
+        ? new StarSession({
+            me: roster.me,
+            role: roster.me === 0 ? 'host' : 'client',
+            players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+            links: roster.links,
+            seat: humanSeat(table),
+            ackTimeoutMs: roster.ackTimeoutMs,
+            moveTimeoutMs: roster.moveTimeoutMs,
+            onEvent: table.record,
+            ...(recorder ? { recorder } : {}),
+          })
+        : sessionFor(roster, { seat: humanSeat(table), onEvent: table.record, ...(recorder ? { recorder } : {}) });
     leave = () => session.leave();
     table.show(session.current);
     if (recorder) table.note(`recording this game to ${recorder.path}`);
@@ -127,10 +161,10 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     return table;
   }
 
-  function lobbyStarted(node: PeerNode, result: Promise<{ ok: true; roster: Roster } | { ok: false; reason: string }>): Promise<Started> {
+  function lobbyStarted(close: () => Promise<void>, result: Promise<{ ok: true; roster: Roster } | { ok: false; reason: string }>, profile: Profile): Promise<Started> {
     return result.then(async (lobby) => {
-      if (lobby.ok) return { ok: true, table: networkTable(node, lobby.roster) };
-      await node.stop().catch(() => {});
+      if (lobby.ok) return { ok: true, table: networkTable(close, lobby.roster, profile) };
+      await close();
       return { ok: false, reason: lobby.reason };
     });
   }
@@ -172,15 +206,15 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       return { ok: true, table: me };
     },
 
-    async hostGame({ players, name }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
-      const listening = await listen(options.port);
-      if (!listening.ok) return listening;
-      const node = listening.node;
+    async hostGame({ players, name, profile = 'native' }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
+      const opened = await endpointFor(profile, options.port);
+      if (!opened.ok) return opened;
+      const node = opened.endpoint;
       const abort = new AbortController();
       const result = hostLobby(node, {
         players,
         name,
-        features: [...NATIVE_FEATURES],
+        features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
         ackTimeoutMs: options.ackTimeoutMs,
         moveTimeoutMs: options.moveTimeoutMs,
         onEvent: onLobby,
@@ -190,25 +224,25 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         ok: true,
         lobby: {
           addresses: shareableFirst(node.addresses()),
-          started: lobbyStarted(node, result),
+          started: lobbyStarted(opened.close, result, profile),
           async cancel() {
             abort.abort();
-            await node.stop().catch(() => {});
+            await opened.close();
           },
         },
       };
     },
 
-    async joinGame({ address, name }, onLobby): Promise<Opened> {
-      const listening = await listen(0);
-      if (!listening.ok) return listening;
-      const node = listening.node;
+    async joinGame({ address, name, profile = 'native' }, onLobby): Promise<Opened> {
+      const opened = await endpointFor(profile, profile === 'cs3099' ? null : 0);
+      if (!opened.ok) return opened;
+      const node = opened.endpoint;
       // The lobby is open once the host has accepted us: its first news is the players already there.
       let accepted = () => {};
       const acceptance = new Promise<null>((resolve) => (accepted = () => resolve(null)));
       const result = joinLobby(node, address, {
         name,
-        features: [...NATIVE_FEATURES],
+        features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
         startTimeoutMs: 60 * 60_000,
         onEvent: (event) => {
           accepted();
@@ -217,16 +251,16 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       });
       const early = await Promise.race([result, acceptance]);
       if (early !== null && !early.ok) {
-        await node.stop().catch(() => {});
+        await opened.close();
         return early;
       }
       return {
         ok: true,
         lobby: {
           addresses: [],
-          started: lobbyStarted(node, result),
+          started: lobbyStarted(opened.close, result, profile),
           async cancel() {
-            await node.stop().catch(() => {});
+            await opened.close();
           },
         },
       };

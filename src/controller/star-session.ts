@@ -101,6 +101,18 @@ export class StarSession {
     this.finish();
   }
 
+  /** Leaves the game: tells the others (who make this player neutral), then stops. */
+  leave() {
+    if (this.finished) return;
+    this.sendOut({
+      command: 'leave_game',
+      payload: { response: 0, message: 'left the game', receive_updates: false },
+      player_id: this.config.me,
+      ack_id: this.ackCounter++,
+    });
+    this.finish();
+  }
+
   // ---- input ----
 
   private receive(linkPlayer: number, line: string) {

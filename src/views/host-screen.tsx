@@ -4,7 +4,7 @@ import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type Launcher, type Lobby } from './launcher.js';
+import { adviceFor, PROFILE_LABELS, type Launcher, type Lobby, type Profile } from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import type { Table } from './table.js';
 import { editText, TextField } from './text-field.js';
@@ -26,7 +26,8 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [players, setPlayers] = useState(4);
   const [name, setName] = useState(defaultName);
-  const [field, setField] = useState<'players' | 'name'>('players');
+  const [field, setField] = useState<'players' | 'name' | 'profile'>('players');
+  const [profile, setProfile] = useState<Profile>('native');
   const [joined, setJoined] = useState<Pick<LobbyPlayer, 'id' | 'name'>[]>([]);
   const [news, setNews] = useState<string | null>(null);
   const live = useRef(true);
@@ -45,7 +46,7 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
       if (event.type === 'info') setNews(event.text);
       else setJoined((list) => withLobbyEvent(list, event));
     };
-    const opened = await launcher.hostGame({ players, name: name.trim() || defaultName }, onLobby);
+    const opened = await launcher.hostGame({ players, name: name.trim() || defaultName, profile }, onLobby);
     if (!live.current) {
       if (opened.ok) void opened.lobby.cancel();
       return;
@@ -73,10 +74,17 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
     }
     if (stage.kind !== 'form') return;
     if (key.escape || isCtrlC(input, key)) return onBack();
-    if (key.tab || key.upArrow || key.downArrow) return setField((f) => (f === 'players' ? 'name' : 'players'));
+    const order = ['players', 'name', 'profile'] as const;
+    if (key.tab || key.downArrow) return setField((f) => order[(order.indexOf(f) + 1) % order.length]!);
+    if (key.upArrow) return setField((f) => order[(order.indexOf(f) + order.length - 1) % order.length]!);
     if (key.return) {
       if (field === 'players') return setField('name');
       return void open();
+    }
+    if (field === 'profile') {
+      // The class protocol lets other groups' 2015 programs join; the native one is for p2p-risk.
+      if (key.leftArrow || key.rightArrow || input === ' ') setProfile((p) => (p === 'native' ? 'cs3099' : 'native'));
+      return;
     }
     if (field === 'players') {
       if (key.leftArrow || input === '-') setPlayers((n) => Math.max(2, n - 1));
@@ -99,9 +107,13 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
           <Text inverse={field === 'players'}>{` ◂ ${players} ▸ `}</Text>
         </Text>
         <TextField label="Your name" value={name} focus={field === 'name'} placeholder={defaultName} />
+        <Text>
+          <Text bold={field === 'profile'}>{field === 'profile' ? '▸ ' : '  '}Protocol: </Text>
+          <Text inverse={field === 'profile'}>{` ◂ ${PROFILE_LABELS[profile]} ▸ `}</Text>
+        </Text>
         <Text> </Text>
         {news ? <Text bold>{news}</Text> : null}
-        <Text dimColor>←→ or 2–6 players · Tab/↑↓ next field · Enter {field === 'name' ? 'open the lobby' : 'next'} · Esc back</Text>
+        <Text dimColor>←→ or 2–6 players · ←→ protocol · Tab/↑↓ next field · Enter {field === 'players' ? 'next' : 'open the lobby'} · Esc back</Text>
       </Box>
     );
   }

@@ -3,7 +3,7 @@ import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type Launcher, type Lobby } from './launcher.js';
+import { adviceFor, PROFILE_LABELS, type Launcher, type Lobby, type Profile } from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import type { Table } from './table.js';
 import { editText, TextField } from './text-field.js';
@@ -22,7 +22,8 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [address, setAddress] = useState(initialAddress);
   const [name, setName] = useState(defaultName);
-  const [field, setField] = useState<'address' | 'name'>('address');
+  const [field, setField] = useState<'address' | 'name' | 'profile'>('address');
+  const [profile, setProfile] = useState<Profile>('native');
   const [players, setPlayers] = useState<Pick<LobbyPlayer, 'id' | 'name'>[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const live = useRef(true);
@@ -44,7 +45,7 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
     const onLobby = (event: LobbyEvent) => {
       if (live.current && event.type !== 'info') setPlayers((list) => withLobbyEvent(list, event));
     };
-    const opened = await launcher.joinGame({ address: address.trim(), name: name.trim() || defaultName }, onLobby);
+    const opened = await launcher.joinGame({ address: address.trim(), name: name.trim() || defaultName, profile }, onLobby);
     if (!live.current) {
       if (opened.ok) void opened.lobby.cancel();
       return;
@@ -72,8 +73,14 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
       return;
     }
     if (key.escape || isCtrlC(input, key)) return onBack();
-    if (key.tab || key.upArrow || key.downArrow) return setField((f) => (f === 'address' ? 'name' : 'address'));
+    const order = ['address', 'name', 'profile'] as const;
+    if (key.tab || key.downArrow) return setField((f) => order[(order.indexOf(f) + 1) % order.length]!);
+    if (key.upArrow) return setField((f) => order[(order.indexOf(f) + order.length - 1) % order.length]!);
     if (key.return) return field === 'address' && name === '' ? setField('name') : void join();
+    if (field === 'profile') {
+      if (key.leftArrow || key.rightArrow || input === ' ') setProfile((p) => (p === 'native' ? 'cs3099' : 'native'));
+      return;
+    }
     if (field === 'address') {
       const edited = editText(address, input, key, 300);
       if (edited !== null) setAddress(edited.trim());
@@ -90,9 +97,13 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
         <Text> </Text>
         <TextField label="Host address" value={address} focus={field === 'address'} placeholder="e.g. 192.168.1.20:7475" />
         <TextField label="Your name" value={name} focus={field === 'name'} placeholder={defaultName} />
+        <Text>
+          <Text bold={field === 'profile'}>{field === 'profile' ? '▸ ' : '  '}Protocol: </Text>
+          <Text inverse={field === 'profile'}>{` ◂ ${PROFILE_LABELS[profile]} ▸ `}</Text>
+        </Text>
         <Text> </Text>
         {problem ? <Text bold>{problem}</Text> : null}
-        <Text dimColor>Tab/↑↓ next field · Enter join · Esc back</Text>
+        <Text dimColor>Tab/↑↓ next field · ←→ protocol · Enter join · Esc back</Text>
       </Box>
     );
   }

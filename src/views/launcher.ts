@@ -24,11 +24,19 @@ export interface HotSeatPlayer {
   readonly kind: SeatKind;
 }
 
+export type Profile = 'native' | 'cs3099';
+
+export const PROFILE_LABELS: Readonly<Record<Profile, string>> = {
+  native: 'native (p2p-risk players)',
+  cs3099: 'cs3099 (other groups\u2019 2015 class programs)',
+};
+
 export interface Launcher {
   /** You against three normal bots, each bot a real peer on this machine. */
   quickGame(name: string): Promise<Started>;
-  hostGame(options: { readonly players: number; readonly name: string }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
-  joinGame(options: { readonly address: string; readonly name: string }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
+  /** `profile`: 'native' (default, p2p-risk peers) or 'cs3099' (the 2015 class protocol, other groups' programs). */
+  hostGame(options: { readonly players: number; readonly name: string; readonly profile?: Profile }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
+  joinGame(options: { readonly address: string; readonly name: string; readonly profile?: Profile }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
   /** Several people (and bots) at this one keyboard, no network. */
   hotSeat(players: readonly HotSeatPlayer[]): Started;
 }

@@ -64,7 +64,7 @@ describe('host', () => {
     await until(lastFrame, '◂ 2 ▸');
     await press(stdin, KEY.right, KEY.enter, KEY.backspace, KEY.backspace, KEY.backspace, 'Zoe', KEY.enter);
     let frame = await until(lastFrame, 'Lobby: 1 of 3 players');
-    expect(hostGame).toHaveBeenCalledWith({ players: 3, name: 'Zoe' }, expect.any(Function));
+    expect(hostGame).toHaveBeenCalledWith({ players: 3, name: 'Zoe', profile: 'native' }, expect.any(Function));
     expect(frame).toContain('192.168.1.20:7475');
     expect(frame).toContain('Zoe (host)');
     expect(frame).toContain('waiting for a player…');
@@ -100,11 +100,22 @@ describe('join', () => {
     const frame = await until(lastFrame, 'Could not join');
     expect(frame).toContain(reason);
     expect(frame).toContain(advice);
-    expect(joinGame).toHaveBeenCalledWith({ address: '10.0.0.9:7475', name: 'Ann' }, expect.any(Function));
+    expect(joinGame).toHaveBeenCalledWith({ address: '10.0.0.9:7475', name: 'Ann', profile: 'native' }, expect.any(Function));
     await press(stdin, KEY.enter);
     await until(lastFrame, 'Join a game');
     await press(stdin, KEY.escape);
     expect(onBack).toHaveBeenCalled();
+  });
+
+  it('offers the class protocol (cs3099) for other groups\' programs', async () => {
+    const joinGame = vi.fn(async (): Promise<Opened> => ({ ok: false, reason: 'cannot reach 10.0.0.9:7475: connect ECONNREFUSED' }));
+    const { stdin, lastFrame } = mount(<JoinScreen launcher={fakeLauncher({ joinGame })} defaultName="Ann" onStarted={() => {}} onBack={() => {}} />);
+    await until(lastFrame, 'Protocol: ');
+    await press(stdin, '10.0.0.9:7475', KEY.tab, KEY.tab, KEY.right);
+    await until(lastFrame, 'cs3099');
+    await press(stdin, KEY.enter);
+    await until(lastFrame, 'Could not join');
+    expect(joinGame).toHaveBeenCalledWith({ address: '10.0.0.9:7475', name: 'Ann', profile: 'cs3099' }, expect.any(Function));
   });
 
   it('an empty address is not sent', async () => {
