@@ -4,7 +4,8 @@ import { Box, Text } from 'ink';
 import type { Board, GameState } from '../model/index.js';
 import { territoryLook, type Highlight } from './board-marks.js';
 import type { Position } from './map-layout.js';
-import { tint, useTheme } from './theme.js';
+import { TerritoryLabel } from './territory-label.js';
+import { useTheme } from './theme.js';
 
 const ITEM_WIDTH = 8;
 const PREFIX_WIDTH = 5;
@@ -48,15 +49,7 @@ export function CompactBoard({ state, highlight, width }: { state: GameState; hi
           <Text bold>{row.label.padEnd(PREFIX_WIDTH)}</Text>
           {row.territories.map((t) => {
             const look = territoryLook(state, t, highlight, ITEM_WIDTH);
-            const label = look.text.trimEnd();
-            return (
-              <Text key={t}>
-                <Text {...tint(theme, look.color)} inverse={look.inverse} bold={look.bold} dimColor={look.dim} underline={look.underline}>
-                  {label}
-                </Text>
-                {look.text.slice(label.length)}
-              </Text>
-            );
+            return <TerritoryLabel key={t} look={look} theme={theme} />;
           })}
         </Text>
       ))}

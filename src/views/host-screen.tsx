@@ -4,7 +4,8 @@ import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, PROFILE_LABELS, type Launcher, type Lobby, type Profile } from './launcher.js';
+import { adviceFor, type Launcher, type Lobby, type Profile } from './launcher.js';
+import { ProfileField, toggledProfile } from './profile-field.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import type { Table } from './table.js';
 import { editText, TextField } from './text-field.js';
@@ -83,7 +84,8 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
     }
     if (field === 'profile') {
       // The class protocol lets other groups' 2015 programs join; the native one is for p2p-risk.
-      if (key.leftArrow || key.rightArrow || input === ' ') setProfile((p) => (p === 'native' ? 'cs3099' : 'native'));
+      const next = toggledProfile(profile, input, key);
+      if (next !== null) setProfile(next);
       return;
     }
     if (field === 'players') {
@@ -107,10 +109,7 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
           <Text inverse={field === 'players'}>{` ◂ ${players} ▸ `}</Text>
         </Text>
         <TextField label="Your name" value={name} focus={field === 'name'} placeholder={defaultName} />
-        <Text>
-          <Text bold={field === 'profile'}>{field === 'profile' ? '▸ ' : '  '}Protocol: </Text>
-          <Text inverse={field === 'profile'}>{` ◂ ${PROFILE_LABELS[profile]} ▸ `}</Text>
-        </Text>
+        <ProfileField profile={profile} focus={field === 'profile'} />
         <Text> </Text>
         {news ? <Text bold>{news}</Text> : null}
         <Text dimColor>←→ or 2–6 players · ←→ protocol · Tab/↑↓ next field · Enter {field === 'players' ? 'next' : 'open the lobby'} · Esc back</Text>

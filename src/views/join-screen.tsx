@@ -3,7 +3,8 @@ import { Box, Text, useInput } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, PROFILE_LABELS, type Launcher, type Lobby, type Profile } from './launcher.js';
+import { adviceFor, type Launcher, type Lobby, type Profile } from './launcher.js';
+import { ProfileField, toggledProfile } from './profile-field.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import type { Table } from './table.js';
 import { editText, TextField } from './text-field.js';
@@ -78,7 +79,8 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
     if (key.upArrow) return setField((f) => order[(order.indexOf(f) + order.length - 1) % order.length]!);
     if (key.return) return field === 'address' && name === '' ? setField('name') : void join();
     if (field === 'profile') {
-      if (key.leftArrow || key.rightArrow || input === ' ') setProfile((p) => (p === 'native' ? 'cs3099' : 'native'));
+      const next = toggledProfile(profile, input, key);
+      if (next !== null) setProfile(next);
       return;
     }
     if (field === 'address') {
@@ -97,10 +99,7 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
         <Text> </Text>
         <TextField label="Host address" value={address} focus={field === 'address'} placeholder="e.g. 192.168.1.20:7475" />
         <TextField label="Your name" value={name} focus={field === 'name'} placeholder={defaultName} />
-        <Text>
-          <Text bold={field === 'profile'}>{field === 'profile' ? '▸ ' : '  '}Protocol: </Text>
-          <Text inverse={field === 'profile'}>{` ◂ ${PROFILE_LABELS[profile]} ▸ `}</Text>
-        </Text>
+        <ProfileField profile={profile} focus={field === 'profile'} />
         <Text> </Text>
         {problem ? <Text bold>{problem}</Text> : null}
         <Text dimColor>Tab/↑↓ next field · ←→ protocol · Enter join · Esc back</Text>

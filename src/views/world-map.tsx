@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type { GameState } from '../model/index.js';
 import { territoryLook, type Highlight } from './board-marks.js';
 import { mapPieces, SLOT_WIDTH } from './map-layout.js';
+import { TerritoryLabel } from './territory-label.js';
 import { tint, useTheme } from './theme.js';
 
 const { lines } = mapPieces();
@@ -37,15 +38,7 @@ export function WorldMap({ state, highlight }: { state: GameState; highlight: Hi
               ));
             }
             const look = territoryLook(state, piece.territory, highlight, SLOT_WIDTH);
-            const label = look.text.trimEnd();
-            return (
-              <Text key={i}>
-                <Text {...tint(theme, look.color)} inverse={look.inverse} bold={look.bold} dimColor={look.dim} underline={look.underline}>
-                  {label}
-                </Text>
-                {look.text.slice(label.length)}
-              </Text>
-            );
+            return <TerritoryLabel key={i} look={look} theme={theme} />;
           })}
         </Text>
       ))}
