@@ -41,7 +41,6 @@ export type LobbyEvent = { readonly type: 'joined' | 'left'; readonly player: Lo
 export type LobbyResult = { ok: true; roster: Roster } | { ok: false; reason: string };
 
 export const SUPPORTED_VERSIONS = [1];
-const MAX_PLAYERS = 6;
 
 const send = (link: Link, message: Message) => link.send(encodeLine(message).trimEnd());
 

@@ -13,8 +13,6 @@ export interface Recorder {
   unrecord(): void;
   /** A fact about the game that no message carries (who recorded it, rollbacks). */
   note(fact: Record<string, unknown>): void;
-  /** A line from the lobby, before the game (dir host->client or client->host). */
-  lobby(dir: 'client->host' | 'host->client', conn: number, line: string): void;
   close(): void;
   readonly path: string | null;
 }
@@ -67,7 +65,6 @@ export function fileRecorder(path: string): Recorder {
     },
     // A note goes before a line still being processed: a rollback note precedes the move replacing it.
     note: (fact) => buffer.push(format(-1, 'note', JSON.stringify(fact))),
-    lobby: (dir, conn, line) => write(conn, dir, line),
     close: flush,
   };
 }

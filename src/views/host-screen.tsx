@@ -1,10 +1,11 @@
 // Hosting: how many players and your name, then the lobby with the address to share and the
 // players as they join. The game starts by itself when the lobby is full.
 import { Box, Text, useInput } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, type Launcher, type Lobby, type Profile } from './launcher.js';
+import { cycleField, useMounted } from './form.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import type { Table } from './table.js';
@@ -31,13 +32,7 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
   const [profile, setProfile] = useState<Profile>('native');
   const [joined, setJoined] = useState<Pick<LobbyPlayer, 'id' | 'name'>[]>([]);
   const [news, setNews] = useState<string | null>(null);
-  const live = useRef(true);
-  useEffect(
-    () => () => {
-      live.current = false;
-    },
-    [],
-  );
+  const live = useMounted();
 
   const open = async () => {
     setStage({ kind: 'opening' });
@@ -76,8 +71,8 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
     if (stage.kind !== 'form') return;
     if (key.escape || isCtrlC(input, key)) return onBack();
     const order = ['players', 'name', 'profile'] as const;
-    if (key.tab || key.downArrow) return setField((f) => order[(order.indexOf(f) + 1) % order.length]!);
-    if (key.upArrow) return setField((f) => order[(order.indexOf(f) + order.length - 1) % order.length]!);
+    if (key.tab || key.downArrow) return setField((f) => cycleField(order, f, 1));
+    if (key.upArrow) return setField((f) => cycleField(order, f, -1));
     if (key.return) {
       if (field === 'players') return setField('name');
       return void open();

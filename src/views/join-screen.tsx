@@ -1,9 +1,10 @@
 // Joining: the host's address and your name, then the lobby until the host's game starts.
 import { Box, Text, useInput } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, type Launcher, type Lobby, type Profile } from './launcher.js';
+import { cycleField, useMounted } from './form.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import type { Table } from './table.js';
@@ -27,13 +28,7 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
   const [profile, setProfile] = useState<Profile>('native');
   const [players, setPlayers] = useState<Pick<LobbyPlayer, 'id' | 'name'>[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const live = useRef(true);
-  useEffect(
-    () => () => {
-      live.current = false;
-    },
-    [],
-  );
+  const live = useMounted();
 
   const join = async () => {
     if (address.trim() === '') {
@@ -75,8 +70,8 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
     }
     if (key.escape || isCtrlC(input, key)) return onBack();
     const order = ['address', 'name', 'profile'] as const;
-    if (key.tab || key.downArrow) return setField((f) => order[(order.indexOf(f) + 1) % order.length]!);
-    if (key.upArrow) return setField((f) => order[(order.indexOf(f) + order.length - 1) % order.length]!);
+    if (key.tab || key.downArrow) return setField((f) => cycleField(order, f, 1));
+    if (key.upArrow) return setField((f) => cycleField(order, f, -1));
     if (key.return) return field === 'address' && name === '' ? setField('name') : void join();
     if (field === 'profile') {
       const next = toggledProfile(profile, input, key);

@@ -14,7 +14,7 @@ import { botSeat, type Seat } from '../../src/controller/seat.js';
 import { stateHash, type SessionEvent } from '../../src/controller/session.js';
 import { StarSession } from '../../src/controller/star-session.js';
 import { seededDice } from '../../src/protocol/random.js';
-import { verifyRecord } from './records.js';
+import { expectAgreement, verifyRecord } from './records.js';
 
 const bot = (seed: number): Seat => botSeat(createBot('normal', seededDice(seed)), seededDice(seed + 1000), { deadlineMs: 5000 });
 
@@ -35,13 +35,7 @@ describe('games on the cs3099 profile', () => {
     );
     try {
       const results = await game.results;
-      const winner = results[0]!.winner;
-      expect(winner).not.toBeNull();
-      for (const r of results) {
-        expect(r.winner).toBe(winner);
-        expect(r.violations).toEqual([]);
-        expect(stateHash(r.state)).toBe(stateHash(results[0]!.state));
-      }
+      const winner = expectAgreement(results);
       expect(battles[0]!.length).toBeGreaterThan(0);
       for (const b of battles) expect(b).toEqual(battles[0]);
       for (let i = 0; i < players; i++) {

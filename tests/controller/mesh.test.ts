@@ -7,9 +7,8 @@ import { createBot } from '../../src/ai/registry.js';
 import { startLoopbackGame } from '../../src/controller/loopback-game.js';
 import { fileRecorder } from '../../src/controller/recorder.js';
 import { botSeat } from '../../src/controller/seat.js';
-import { stateHash } from '../../src/controller/session.js';
 import { seededDice } from '../../src/protocol/random.js';
-import { verifyRecord } from './records.js';
+import { expectAgreement, verifyRecord } from './records.js';
 
 describe('games on the native mesh', () => {
   it.each([2, 3, 4, 6])('%i peers reach a winner, agree on every state, and their records verify', async (players) => {
@@ -24,13 +23,7 @@ describe('games on the native mesh', () => {
     );
     try {
       const results = await game.results;
-      const winner = results[0]!.winner;
-      expect(winner).not.toBeNull();
-      for (const r of results) {
-        expect(r.winner).toBe(winner);
-        expect(r.violations).toEqual([]);
-        expect(stateHash(r.state)).toBe(stateHash(results[0]!.state));
-      }
+      const winner = expectAgreement(results);
       expect(results[0]!.state.owner.every((o) => o === winner)).toBe(true);
       for (let i = 0; i < players; i++) {
         const report = verifyRecord(join(dir, `peer${i}.jsonl`));
