@@ -41,6 +41,8 @@ export type LobbyEvent = { readonly type: 'joined' | 'left'; readonly player: Lo
 export type LobbyResult = { ok: true; roster: Roster } | { ok: false; reason: string };
 
 export const SUPPORTED_VERSIONS = [1];
+/** The class protocol's limit (cs3099-observed.md §3). */
+const MAX_PLAYERS = 6;
 
 const send = (link: Link, message: Message) => link.send(encodeLine(message).trimEnd());
 
@@ -210,7 +212,11 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
       : { supported_versions: SUPPORTED_VERSIONS, supported_features: [...options.features], name: options.name },
   });
   const inbound = new Map<string, Link>();
-  node.onLink((link) => inbound.set(link.remotePeer, link));
+  node.onLink((link) => {
+    // One link per peer; a second one, or one from a peer we will never play, is not kept.
+    if (inbound.has(link.remotePeer) || inbound.size >= MAX_PLAYERS) link.close();
+    else inbound.set(link.remotePeer, link);
+  });
 
   let me: number | null = null;
   let ackTimeoutMs = 5000;
@@ -257,6 +263,10 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         if (me === null) return { ok: false, reason: 'the host started the game before accepting this player' };
         reader.release();
         const mesh = node.mesh ? await connectMesh(node, me, [...players.values()], host, inbound, ackTimeoutMs * 3) : { ok: true as const, links: new Map([[0, host]]) };
+        // From now on only the members' links count: close the rest and refuse new ones.
+        const used = new Set(mesh.ok ? mesh.links.values() : []);
+        for (const link of inbound.values()) if (!used.has(link)) link.close();
+        node.onLink((link) => link.close());
         if (!mesh.ok) return mesh;
         return {
           ok: true,

@@ -26,6 +26,7 @@ import { decodeLine, encodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, combineNumbers, commitment, hexToBytes, secretNumber } from '../protocol/commitment.js';
 import { fromAction, isGameMessage, toAction, type GameMessage, type Message, type MessageAction } from '../protocol/messages.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../protocol/random.js';
+import { evidenceOf } from '../protocol/evidence.js';
 import type { Link } from './net/link.js';
 import type { Recorder } from './recorder.js';
 import type { Seat } from './seat.js';
@@ -207,7 +208,7 @@ export class MeshSession {
     if (this.finished) return;
     const decoded = decodeLine(line);
     if (!decoded.ok) {
-      this.cheat(from, `sent a malformed message: ${decoded.reason}`, [line]);
+      this.cheat(from, `sent a malformed message: ${decoded.reason.slice(0, 200)}`, [evidenceOf(line)]);
       return;
     }
     if ('ignored' in decoded) return;
