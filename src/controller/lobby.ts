@@ -3,7 +3,16 @@
 import { randomBytes } from 'node:crypto';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import type { Message } from '../protocol/messages.js';
+import type { PrivateKey } from '@libp2p/interface';
+import type { Keyring } from '../protocol/signing.js';
+import { gameKeyring } from './net/identity.js';
 import { LineReader, type Link } from './net/link.js';
+
+/** The keyring for a native roster: this node's key and the players' peer ids. */
+function keyringFor(node: LobbyEndpoint, players: readonly LobbyPlayer[]): Keyring | null {
+  if (!node.mesh || node.privateKey === undefined) return null;
+  return gameKeyring(node.privateKey, new Map(players.map((p) => [p.id, p.peerId])));
+}
 /**
  * What the lobby needs of a transport: inbound links, dialling, and this peer's identity. A
  * libp2p PeerNode serves the native profile; plain TCP the cs3099 profile (no identity, no mesh).
@@ -15,6 +24,8 @@ export interface LobbyEndpoint {
   dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
   /** Whether players connect to each other after the start (native) or talk through the host (cs3099). */
   readonly mesh: boolean;
+  /** The identity key (native): it signs this peer's game messages. */
+  readonly privateKey?: PrivateKey;
 }
 
 export interface LobbyPlayer {
@@ -34,6 +45,8 @@ export interface Roster {
   readonly features: readonly string[];
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
+  /** Signs this peer's lines and checks everyone's (native, when every peer id is an Ed25519 key). */
+  readonly keyring: Keyring | null;
 }
 
 export type LobbyEvent = { readonly type: 'joined' | 'left'; readonly player: LobbyPlayer } | { readonly type: 'info'; readonly text: string };
@@ -164,11 +177,13 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       // The game session reads on from here: hand it what the lobby has not read.
       for (const m of clients) m.reader!.release();
       const links = new Map<number, Link>(clients.map((m) => [m.player.id, m.link!]));
+      const players = [...members.values()].map((m) => m.player).sort((a, b) => a.id - b.id);
       return {
         ok: true,
         roster: {
           me: 0,
-          players: [...members.values()].map((m) => m.player).sort((a, b) => a.id - b.id),
+          players,
+          keyring: keyringFor(node, players),
           links,
           gameId,
           features,
@@ -268,11 +283,13 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         for (const link of inbound.values()) if (!used.has(link)) link.close();
         node.onLink((link) => link.close());
         if (!mesh.ok) return mesh;
+        const everyone = [...players.values()].sort((a, b) => a.id - b.id);
         return {
           ok: true,
           roster: {
             me,
-            players: [...players.values()].sort((a, b) => a.id - b.id),
+            players: everyone,
+            keyring: keyringFor(node, everyone),
             links: mesh.links,
             gameId: ('game_id' in message.payload ? message.payload.game_id : undefined) ?? randomBytes(8).toString('hex'),
             features: message.payload.supported_features,

@@ -11,7 +11,7 @@ import {
   type OptionsInput,
   startGame,
 } from '../model/index.js';
-import type { Bot } from '../ai/bot.js';
+import type { InstantSeat } from './seat.js';
 
 export interface LocalGameResult {
   readonly state: GameState;
@@ -27,7 +27,7 @@ export interface LocalGameResult {
 export interface LocalGameSetup {
   readonly board: Board;
   readonly options: OptionsInput;
-  readonly seats: readonly Bot[];
+  readonly seats: readonly InstantSeat[];
   readonly dice: Dice;
   /** Stop after this many turns (reported as capped). */
   readonly turnCap: number;

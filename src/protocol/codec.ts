@@ -5,10 +5,10 @@ import { encodeMessage, parseMessage, show, type Message, type ParseResult } fro
 
 /**
  * Longest line accepted, in UTF-16 code units. The longest recorded class line is ~1.3 k and a
- * six-player players_joined with mesh addresses ~2 k; anything longer is a peer's fault, and the
- * splitter drops it without keeping its bytes.
+ * native expel (a few signed lines as proof) stays under 20 k; anything longer is a peer's fault,
+ * and the splitter drops it without keeping its bytes.
  */
-export const MAX_LINE_LENGTH = 1 << 14;
+export const MAX_LINE_LENGTH = 1 << 16;
 
 export type DecodeResult = ParseResult;
 

@@ -261,7 +261,7 @@ const leaveGame = frame(
 
 export const MAX_REASON = 300;
 export const MAX_EVIDENCE_ITEM = 2048;
-export const MAX_EVIDENCE_ITEMS = 8;
+export const MAX_EVIDENCE_ITEMS = 3;
 
 // Native extension: evidence that a player cheated; class peers ignore it as unknown.
 const expel = frame(

@@ -39,12 +39,8 @@ export async function loadOrCreateKey(path: string): Promise<{ ok: true; key: Pr
   return { ok: true, key, created: true };
 }
 
-/**
- * The keys that sign and check a native game's messages: this peer's identity key and every
- * player's public key, read from their peer ids. Null when a key is not Ed25519.
- */
-export function gameKeyring(mine: PrivateKey, peerIds: ReadonlyMap<number, string>): Keyring | null {
-  if (mine.type !== 'Ed25519') return null;
+/** Every player's Ed25519 public key, read from its peer id; null when one is not Ed25519. */
+function publicKeysOf(peerIds: ReadonlyMap<number, string>): Map<number, KeyObject> | null {
   const publicKeys = new Map<number, KeyObject>();
   for (const [player, id] of peerIds) {
     try {
@@ -55,5 +51,18 @@ export function gameKeyring(mine: PrivateKey, peerIds: ReadonlyMap<number, strin
       return null;
     }
   }
+  return publicKeys;
+}
+
+/** The keys that sign and check a native game's messages: this peer's identity key and everyone's public key. */
+export function gameKeyring(mine: PrivateKey, peerIds: ReadonlyMap<number, string>): Keyring | null {
+  const publicKeys = publicKeysOf(peerIds);
+  if (mine.type !== 'Ed25519' || publicKeys === null) return null;
   return keyring(ed25519PrivateKey(mine.raw.subarray(0, 32), mine.publicKey.raw), publicKeys);
+}
+
+/** A keyring that only checks signatures (auditing a record). */
+export function auditKeyring(peerIds: ReadonlyMap<number, string>): Keyring | null {
+  const publicKeys = publicKeysOf(peerIds);
+  return publicKeys === null ? null : keyring(null, publicKeys);
 }
