@@ -3,6 +3,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { TranscriptLine } from '../protocol/transcript.js';
 
 export interface Recorder {
   /** A line received from player `from`, recorded when it is processed. */
@@ -61,5 +62,22 @@ export function fileRecorder(path: string): Recorder {
       open = false;
       closeSync(fd);
     },
+  };
+}
+
+/** Keeps a record in memory as transcript lines (tests and benchmarks audit it without a file). */
+export function memoryRecorder(): Recorder & { readonly lines: TranscriptLine[] } {
+  const lines: TranscriptLine[] = [];
+  const started = performance.now();
+  const add = (conn: number, dir: TranscriptLine['dir'], raw: string) =>
+    lines.push({ line: lines.length + 1, t: Math.round(performance.now() - started) / 1000, conn, dir, raw });
+  return {
+    path: null,
+    lines,
+    incoming: (from, line) => add(from, 'in', line),
+    outgoing: (line) => add(-1, 'out', line),
+    note: (fact) => add(-1, 'note', JSON.stringify(fact)),
+    sync: () => {},
+    close: () => {},
   };
 }

@@ -36,6 +36,9 @@ import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromByte
 import { lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal, type Keyring } from '../../protocol/signing.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult } from './types.js';
 
+/** Encoded messages start with their command; a signed one inside its envelope. */
+const isExpelLine = (line: string) => line.startsWith('{"signed":"{\\"command\\":\\"expel\\"') || line.startsWith('{"command":"expel"');
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -49,6 +52,21 @@ export function stateHash(state: GameState): string {
 }
 
 export const messageHashOf = (index: number, action: MessageAction) => sha256(JSON.stringify([index, action]));
+
+/** What the author of a line signs: a move's place and hash, or any other line's exact text. */
+export function digestOf(gameId: string, message: Message, inner: string): Buffer {
+  if (isGameMessage(message) && message.ack_id !== undefined) {
+    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, toAction(message)));
+  }
+  return lineDigest(gameId, inner);
+}
+
+/** A message as `by` sends it on the native mesh: encoded, signed, sealed. */
+export function sealMessage(gameId: string, message: Message, by: number, keyring: Keyring): { line: string; sig: string } {
+  const inner = encodeLine(message).trimEnd();
+  const sig = keyring.sign(digestOf(gameId, message, inner));
+  return { line: seal(inner, by, sig), sig };
+}
 
 /** The action as every receiver will read it off the wire (e.g. play_cards armies -1 dropped). */
 const canonical = (action: MessageAction): MessageAction => toAction(fromAction(action));
@@ -87,8 +105,9 @@ interface Applied {
 interface Ack {
   readonly stateHash: string | null;
   readonly messageHash: string | null;
-  /** The author of the acknowledged move, when the ack names one. */
+  /** The author of the acknowledged move and its signature, when the ack names them. */
   readonly author: number | null;
+  readonly authorSig: string | null;
   readonly line: string;
 }
 
@@ -105,6 +124,8 @@ interface Incoming {
   readonly message: Message;
   readonly line: string;
   readonly sig: string | null;
+  /** The link it came on (its author's, or a peer that handed it on). */
+  readonly link: number;
 }
 
 interface Deadline {
@@ -126,7 +147,10 @@ export class Replica {
   private readonly myVotes = new Set<string>();
   private readonly gone = new Set<number>();
   private readonly faults = new Map<number, number>();
-  private readonly seen = new Set<string>();
+  private seen = new Set<string>();
+  private seenBefore = new Set<string>();
+  /** Signatures checked already (as proof). */
+  private readonly checked = new Set<string>();
   private round: Round | null = null;
   private readonly abandoned = new Set<number>();
   private pending: Pending | null = null;
@@ -252,7 +276,11 @@ export class Replica {
 
   private take(link: number, line: string, depth: number) {
     const signed = this.config.features.signed;
-    if (line.length > MAX_LINE_LENGTH) return this.fault(link, `sent a line of ${line.length} characters`);
+    // A long line is never proof (nobody could check it cheaply): only an expel, which carries
+    // short signed lines, may pass the move size.
+    if (line.length > MAX_LINE_LENGTH || (line.length > MAX_SIGNED_LINE && !isExpelLine(line))) {
+      return this.fault(link, `sent a line of ${line.length} characters`);
+    }
     let from = link;
     let inner = line;
     let sig: string | null = null;
@@ -265,23 +293,25 @@ export class Replica {
       sig = sealed.sig;
       sealedBy = sealed.by;
       from = sealed.by;
-      if (this.seen.has(sig)) return;
+      if (this.seen.has(sig) || this.seenBefore.has(sig)) return;
     }
     const decoded = decodeLine(inner);
     if (!decoded.ok) {
       const reason = `sent a malformed message: ${decoded.reason.slice(0, 200)}`;
       if (sig === null) return this.cheat(link, reason, [evidenceOf(line)], line);
       // Signed garbage is its author's; unsigned garbage only tells us about the link it came on.
-      if (this.keyring.verify(from, lineDigest(this.config.gameId, inner), sig)) return this.cheat(from, reason, [line], line);
+      if (this.keyring.verify(from, lineDigest(this.config.gameId, inner), sig)) return this.cheat(from, reason, [line], line, link);
       return this.fault(link, 'sent a line whose signature does not match');
     }
     if ('ignored' in decoded) return;
     const message = decoded.message;
-    // Only an expel (which carries other lines as proof) may be longer than an ordinary move.
     if (message.command !== 'expel' && line.length > MAX_SIGNED_LINE) return this.fault(link, `sent a ${message.command} of ${line.length} characters`);
     if (sig !== null) {
-      const digest = this.digestOf(message, inner);
-      if (!this.keyring.verify(sealedBy!, digest, sig)) return this.fault(link, 'sent a line whose signature does not match');
+      // A line straight from its author came over that author's authenticated link: its signature
+      // is checked only when the line becomes proof. A line handed on is checked now.
+      if ((sealedBy !== link || depth > 0) && !this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig)) {
+        return this.fault(link, 'sent a line whose signature does not match');
+      }
       this.remember(sig);
     }
     const claimed = 'player_id' in message ? message.player_id : undefined;
@@ -289,43 +319,55 @@ export class Replica {
       return; // a neutral player's lines no longer count
     }
     if (claimed !== undefined && claimed !== null && claimed !== from && message.command !== 'defend') {
-      return this.cheat(from, `sent ${message.command} claiming to be player ${claimed}`, [line], line);
+      return this.cheat(from, `sent ${message.command} claiming to be player ${claimed}`, [line], line, link);
     }
-    this.route(from, message, line, sig, depth);
+    this.route(link, from, message, line, sig, depth);
   }
 
   private digestOf(message: Message, inner: string): Buffer {
-    if (isGameMessage(message) && message.ack_id !== undefined) {
-      return moveDigest(this.config.gameId, message.ack_id, messageHashOf(message.ack_id, toAction(message)));
-    }
-    return lineDigest(this.config.gameId, inner);
+    return digestOf(this.config.gameId, message, inner);
   }
 
-  private route(from: number, message: Message, line: string, sig: string | null, depth: number) {
+  private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
     switch (message.command) {
       case 'acknowledgement':
-        this.record(from, line);
+        this.record(link, line);
         this.onAck(from, message, line);
         return;
       case 'timeout_vote':
-        this.record(from, line);
+        this.record(link, line);
         this.onVote(from, message.payload.player, message.payload.index, line);
         return;
       case 'leave_game':
-        this.record(from, line);
-        this.neutralise(from, 'left the game', { cheat: false, evidence: [line] });
+        this.record(link, line);
+        if (this.proven([line])) this.neutralise(from, 'left the game', { cheat: false, evidence: [line] });
         return;
       case 'expel':
-        this.record(from, line);
-        this.onExpel(from, message, depth);
+        this.record(link, line);
+        this.onExpel(link, message, depth);
         return;
       case 'roll_hash':
       case 'roll_number':
-        this.enqueue(this.rolls, from, { message, line, sig });
+        this.enqueue(this.rolls, from, { message, line, sig, link });
         return;
       default:
-        if (isGameMessage(message)) this.enqueue(this.inbox, from, { message, line, sig });
+        if (isGameMessage(message)) this.enqueue(this.inbox, from, { message, line, sig, link });
     }
+  }
+
+  /** Whether every signed line checks out (lines straight from their authors are checked only here). */
+  private proven(lines: readonly string[]): boolean {
+    if (!this.config.features.signed) return true;
+    return lines.every((line) => {
+      const sealed = unseal(line);
+      if (sealed === null) return false;
+      if (this.checked.has(sealed.sig)) return true;
+      const decoded = decodeLine(sealed.inner);
+      const digest = decoded.ok && 'message' in decoded ? this.digestOf(decoded.message, sealed.inner) : lineDigest(this.config.gameId, sealed.inner);
+      const ok = this.keyring.verify(sealed.by, digest, sealed.sig);
+      if (ok) this.checked.add(sealed.sig);
+      return ok;
+    });
   }
 
   private enqueue(queues: Map<number, Incoming[]>, from: number, item: Incoming) {
@@ -350,7 +392,11 @@ export class Replica {
 
   private remember(sig: string) {
     this.seen.add(sig);
-    if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.values().next().value!);
+    if (this.seen.size < MAX_SEEN) return;
+    // Two generations: the older is dropped whole, so remembering stays O(1).
+    this.seenBefore = this.seen;
+    this.seen = new Set();
+    if (this.checked.size > MAX_SEEN) this.checked.clear();
   }
 
   // ---- the loop ----
@@ -378,7 +424,7 @@ export class Replica {
         }
         const claim = this.claimOf(from, item.message);
         if (claim === 'early') break;
-        this.inFlight = { from, line: item.line };
+        this.inFlight = { from: item.link, line: item.line };
         const outcome = this.handle(from, item);
         if (outcome === 'wait') {
           this.inFlight = null;
@@ -477,7 +523,7 @@ export class Replica {
       ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: move.messageHash } : {}),
       ...(move.sig !== null ? { author: move.author, author_sig: move.sig } : {}),
     };
-    this.storeAck(this.config.me, move.index, { stateHash: hash, messageHash: move.messageHash, author: move.author, line: '' });
+    this.storeAck(this.config.me, move.index, { stateHash: hash, messageHash: move.messageHash, author: move.author, authorSig: move.sig, line: '' });
     this.broadcast(ack);
     this.checkAgreement();
     this.deadline = null;
@@ -490,22 +536,42 @@ export class Replica {
     if (!isActive(this.state.players[from]!)) return;
     const base = this.last?.index ?? -1;
     if (index < base - ACK_WINDOW || index > this.index) return this.fault(from, `acknowledged move ${index}, far from move ${base}`);
-    const ack: Ack = { stateHash: message.state_hash ?? null, messageHash: message.message_hash ?? null, author: message.author ?? null, line };
-    // An ack that names a move its author never signed is the acker's own lie, checkable by anyone.
-    if (this.config.features.signed && ack.messageHash !== null && message.author !== undefined) {
-      const authorSig = message.author_sig ?? '';
-      const authorsMove = moveDigest(this.config.gameId, index, ack.messageHash);
-      if (!this.keyring.verify(message.author, authorsMove, authorSig)) {
-        return this.cheat(from, `acknowledged a move ${index} that ${this.nameOf(message.author)} never signed`, [line]);
-      }
-    }
-    const taken = this.taken.get(index);
-    if (taken !== undefined && index !== this.last?.index && taken.messageHash === ack.messageHash && ack.stateHash !== null && ack.stateHash !== taken.stateHash) {
-      // Judged late (this peer settled that move already): the same rule as checkAgreement.
-      return this.cheat(from, `acknowledged move ${index} with a game state that differs from the rules' result`, [line]);
-    }
+    const ack: Ack = {
+      stateHash: message.state_hash ?? null,
+      messageHash: message.message_hash ?? null,
+      author: message.author ?? null,
+      authorSig: message.author_sig ?? null,
+      line,
+    };
     this.storeAck(from, index, ack);
+    const taken = this.taken.get(index);
+    if (taken !== undefined && index !== this.last?.index) this.judgeAck(from, index, ack, taken);
     this.checkAgreement();
+  }
+
+  /**
+   * An ack for a move this peer applied. The same move with another resulting state is the
+   * acker's provable mistake. Another move needs the author's signature: without a valid one the
+   * acker lied; with one, the author signed two moves for one point (a peer that lost the point
+   * to a neutralisation may still ack the undone move: its author is neutral then, and it is ignored).
+   */
+  private judgeAck(from: number, index: number, ack: Ack, move: { author: number; messageHash: string; stateHash: string; line: string }): boolean {
+    if (ack.messageHash === null) return true;
+    if (ack.messageHash === move.messageHash) {
+      if (ack.stateHash === null || ack.stateHash === move.stateHash) return true;
+      this.cheat(from, `acknowledged move ${index} with a game state that differs from the rules' result`, [ack.line]);
+      return false;
+    }
+    if (!this.config.features.signed || ack.author === null) return true;
+    if (!this.keyring.verify(ack.author, moveDigest(this.config.gameId, index, ack.messageHash), ack.authorSig ?? '')) {
+      this.cheat(from, `acknowledged a move ${index} that ${this.nameOf(ack.author)} never signed`, [ack.line]);
+      return false;
+    }
+    if (ack.author === move.author && move.author !== this.config.me && isActive(this.state.players[move.author]!)) {
+      this.cheat(move.author, `signed two different moves for sequence point ${index}`, [move.line, ack.line]);
+      return false;
+    }
+    return true;
   }
 
   private storeAck(from: number, index: number, ack: Ack) {
@@ -534,24 +600,12 @@ export class Replica {
     return this.ackers().every((p) => this.matches(acks?.get(p), last));
   }
 
-  /**
-   * An ack with the right move but another resulting state is its sender's provable mistake; an
-   * ack carrying the author's signature of another move for the same point proves the author
-   * told different peers different things.
-   */
   private checkAgreement() {
     const last = this.last;
     if (last === null || !this.config.features.stateHashAcks) return;
     for (const [player, ack] of this.acks.get(last.index) ?? []) {
       if (player === this.config.me || !isActive(this.state.players[player]!)) continue;
-      if (ack.messageHash !== last.messageHash && ack.author === last.author && this.config.features.signed && last.author !== this.config.me) {
-        this.cheat(last.author, `signed two different moves for sequence point ${last.index}`, [last.line, ack.line]);
-        return;
-      }
-      if (ack.messageHash === last.messageHash && ack.stateHash !== last.stateHash) {
-        this.cheat(player, `acknowledged move ${last.index} with a game state that differs from the rules' result`, [ack.line]);
-        return;
-      }
+      if (!this.judgeAck(player, last.index, ack, last)) return;
     }
   }
 
@@ -686,11 +740,15 @@ export class Replica {
   private checkQuorum(player: number) {
     const others = this.state.players.filter((p) => isActive(p) && p.id !== player).map((p) => p.id);
     const byVoter = this.votes.get(player) ?? new Map<number, { index: number; line: string }>();
-    const valid = others.filter((p) => {
+    const needed = Math.floor(others.length / 2) + 1;
+    const recent = others.filter((p) => {
       const vote = byVoter.get(p);
       return vote !== undefined && vote.index >= this.index - ACK_WINDOW;
     });
-    if (valid.length < Math.floor(others.length / 2) + 1) return;
+    if (recent.length < needed) return;
+    // The votes become proof for everyone: each must carry its voter's valid signature.
+    const valid = recent.filter((p) => p === this.config.me || this.proven([byVoter.get(p)!.line]));
+    if (valid.length < needed) return;
     const lines = valid.slice(0, MAX_EVIDENCE_ITEMS).map((p) => byVoter.get(p)!.line);
     this.votes.delete(player);
     this.neutralise(player, `timed out: ${valid.length} of ${others.length} other players found it silent`, { cheat: false, evidence: lines });
@@ -836,8 +894,10 @@ export class Replica {
 
   // ---- cheating and silence ----
 
-  private cheat(player: number, reason: string, evidence: string[], line?: string) {
-    if (line !== undefined && this.inFlight === null) this.inFlight = { from: player, line };
+  private cheat(player: number, reason: string, evidence: string[], line?: string, link = player) {
+    if (line !== undefined && this.inFlight === null) this.inFlight = { from: link, line };
+    // Proof is only what every peer can check: a badly signed line is the link's noise, not proof.
+    if (!this.proven(evidence)) return this.fault(link, 'sent a line whose signature does not match');
     this.neutralise(player, reason, { cheat: true, evidence });
   }
 
@@ -908,8 +968,7 @@ export class Replica {
     let line = inner;
     let sig: string | null = null;
     if (this.config.features.signed && !this.config.mute) {
-      sig = this.keyring.sign(this.digestOf(message, inner));
-      line = seal(inner, this.config.me, sig);
+      ({ line, sig } = sealMessage(this.config.gameId, message, this.config.me, this.keyring));
       this.remember(sig);
     }
     if (!this.config.mute) {
