@@ -483,6 +483,8 @@ export function encodeMessage(message: Message): WireMessage {
   if (message.command === 'acknowledgement') {
     if (message.state_hash !== undefined) (wire as Record<string, unknown>).state_hash = message.state_hash;
     if (message.message_hash !== undefined) (wire as Record<string, unknown>).message_hash = message.message_hash;
+    if (message.author !== undefined) (wire as Record<string, unknown>).author = message.author;
+    if (message.author_sig !== undefined) (wire as Record<string, unknown>).author_sig = message.author_sig;
   }
   return wire;
 }

@@ -94,7 +94,10 @@ interface Round {
 
 interface Applied {
   readonly index: number;
+  /** The move's author, or -1 for a neutralisation. */
   readonly author: number;
+  /** The player a neutralisation made neutral. */
+  readonly neutral: number | null;
   readonly messageHash: string;
   readonly stateHash: string;
   readonly line: string;
@@ -137,7 +140,15 @@ interface Deadline {
 export class Replica {
   private state: GameState;
   private index = 0;
-  private last: Applied | null = null;
+  /** Recent entries of the sequence (moves and neutralisations), with the state before each. */
+  private readonly applied = new Map<number, Applied>();
+  /** Every entry below this index is settled (acknowledged by every active player). */
+  private firstOpen = 0;
+  /** Proof (or a quorum of votes) that a player must be made neutral, kept until it is. */
+  private readonly proofs = new Map<number, { reason: string; evidence: readonly string[]; at?: number }>();
+  private readonly blamed = new Set<number>();
+  /** Neutralisation proposals (expel with ack_id) waiting for their sequence point. */
+  private readonly proposals: { from: number; link: number; message: Extract<Message, { command: 'expel' }>; line: string }[] = [];
   private readonly acks = new Map<number, Map<number, Ack>>();
   /** Recent moves by index, with their signed lines. */
   private readonly taken = new Map<number, { author: number; messageHash: string; stateHash: string; line: string }>();
@@ -145,6 +156,8 @@ export class Replica {
   private readonly rolls = new Map<number, Incoming[]>();
   private readonly votes = new Map<number, Map<number, { index: number; line: string }>>();
   private readonly myVotes = new Set<string>();
+  /** Who voted each player silent: they get that player's lines handed on from here. */
+  private readonly relays = new Map<number, Set<number>>();
   private readonly gone = new Set<number>();
   private readonly faults = new Map<number, number>();
   private seen = new Set<string>();
@@ -181,6 +194,10 @@ export class Replica {
     return this.state;
   }
 
+  private get last(): Applied | null {
+    return this.applied.get(this.index - 1) ?? null;
+  }
+
   get finished(): SessionResult | null {
     return this.result;
   }
@@ -193,7 +210,7 @@ export class Replica {
   /** The decision this peer's seat must make now, if any. */
   get decisionDue(): { readonly index: number; readonly state: GameState } | null {
     if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
-    if (!this.settled(this.index - 1) || this.state.phase === 'over') return null;
+    if (!this.allSettled() || this.state.phase === 'over') return null;
     return decisionBy(this.state) === this.config.me && !this.state.players[this.config.me]!.neutral ? { index: this.index, state: this.state } : null;
   }
 
@@ -322,6 +339,14 @@ export class Replica {
       return this.cheat(from, `sent ${message.command} claiming to be player ${claimed}`, [line], line, link);
     }
     this.route(link, from, message, line, sig, depth);
+    if (link === from) this.relay(from, link, line);
+  }
+
+  /** Hands a line on to the peers that voted its author silent: they may be cut off from it. */
+  private relay(author: number, link: number, line: string) {
+    const voters = this.relays.get(author);
+    if (voters === undefined || this.config.mute) return;
+    for (const voter of voters) if (voter !== link && voter !== author) this.effects.push({ type: 'send', line, to: voter });
   }
 
   private digestOf(message: Message, inner: string): Buffer {
@@ -340,9 +365,14 @@ export class Replica {
         return;
       case 'leave_game':
         this.record(link, line);
-        if (this.proven([line])) this.neutralise(from, 'left the game', { cheat: false, evidence: [line] });
+        if (this.proven([line])) this.prove(from, 'left the game', { cheat: false, evidence: [line] });
         return;
       case 'expel':
+        if (message.ack_id !== undefined && depth === 0) {
+          if (this.proposals.length >= MAX_QUEUED) return this.fault(link, 'sent too many expel proposals');
+          this.proposals.push({ from, link, message, line });
+          return;
+        }
         this.record(link, line);
         this.onExpel(link, message, depth);
         return;
@@ -414,7 +444,7 @@ export class Replica {
   }
 
   private drainQueues(): boolean {
-    let progress = false;
+    let progress = this.drainProposals();
     for (const [from, queue] of [...this.inbox, ...this.rolls]) {
       while (queue.length > 0 && this.result === null) {
         const item = queue[0]!;
@@ -464,14 +494,15 @@ export class Replica {
     if (index < this.index) {
       const taken = this.taken.get(index);
       if (taken === undefined || taken.messageHash === hash) return 'done'; // old, or a duplicate
+      if (taken.author === -1) return 'done'; // it lost its point to a neutralisation: its author moves again
       if (taken.author === from) {
-        this.cheat(from, `signed two different moves for sequence point ${index}`, [taken.line, item.line]);
+        this.equivocation(from, index, [taken.line, item.line]);
       } else if (action.command !== 'defend' || !this.state.players[action.player]!.neutral) {
         this.cheat(from, `sent ${action.command} out of turn: move ${index} was ${this.nameOf(taken.author)}'s`, [item.line]);
       }
       return 'done';
     }
-    if (index > this.index || !this.settled(this.index - 1) || this.pending !== null || this.round !== null) return 'wait';
+    if (index > this.index || !this.allSettled() || this.pending !== null || this.round !== null) return 'wait';
     const reason = this.authorityProblem(from, action);
     if (reason !== null) {
       this.cheat(from, reason, [item.line]);
@@ -510,10 +541,7 @@ export class Replica {
     this.state = result.state;
     this.index = move.index + 1;
     const hash = stateHash(this.state);
-    this.last = { index: move.index, author: move.author, messageHash: move.messageHash, stateHash: hash, line: move.line, sig: move.sig, before };
-    this.taken.set(move.index, { author: move.author, messageHash: move.messageHash, stateHash: hash, line: move.line });
-    this.taken.delete(move.index - MOVE_MEMORY);
-    this.acks.delete(move.index - MOVE_MEMORY);
+    this.remember_(move.index, { index: move.index, author: move.author, neutral: null, messageHash: move.messageHash, stateHash: hash, line: move.line, sig: move.sig, before });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over')) this.effects.push({ type: 'sync' });
     const ack: Message = {
@@ -527,6 +555,33 @@ export class Replica {
     this.broadcast(ack);
     this.checkAgreement();
     this.deadline = null;
+  }
+
+  /** Keeps an entry of the sequence (and forgets old ones). */
+  private remember_(index: number, entry: Applied) {
+    this.applied.set(index, entry);
+    this.taken.set(index, { author: entry.author, messageHash: entry.messageHash, stateHash: entry.stateHash, line: entry.line });
+    for (const map of [this.applied, this.taken, this.acks] as Map<number, unknown>[]) map.delete(index - MOVE_MEMORY);
+  }
+
+  /** Undoes every entry from `index` on (none of them can be settled anywhere: see handleProposal). */
+  private rollbackTo(index: number) {
+    const entry = this.applied.get(index);
+    if (entry === undefined) throw new Error(`no entry ${index} to roll back to`);
+    this.state = entry.before;
+    for (let i = index; i < this.index; i++) {
+      this.applied.delete(i);
+      this.taken.delete(i);
+    }
+    this.index = index;
+    this.firstOpen = Math.min(this.firstOpen, index);
+    if (this.pending !== null) this.dropPending();
+  }
+
+  private dropPending() {
+    if (this.round !== null) this.abandoned.add(this.round.number);
+    this.round = null;
+    this.pending = null;
   }
 
   // ---- acknowledgements ----
@@ -545,7 +600,7 @@ export class Replica {
     };
     this.storeAck(from, index, ack);
     const taken = this.taken.get(index);
-    if (taken !== undefined && index !== this.last?.index) this.judgeAck(from, index, ack, taken);
+    if (taken !== undefined && index < this.firstOpen) this.judgeAck(from, index, ack, taken);
     this.checkAgreement();
   }
 
@@ -567,8 +622,8 @@ export class Replica {
       this.cheat(from, `acknowledged a move ${index} that ${this.nameOf(ack.author)} never signed`, [ack.line]);
       return false;
     }
-    if (ack.author === move.author && move.author !== this.config.me && isActive(this.state.players[move.author]!)) {
-      this.cheat(move.author, `signed two different moves for sequence point ${index}`, [move.line, ack.line]);
+    if (ack.author === move.author && move.author >= 0 && move.author !== this.config.me && isActive(this.state.players[move.author]!)) {
+      this.equivocation(move.author, index, [move.line, ack.line]);
       return false;
     }
     return true;
@@ -591,21 +646,33 @@ export class Replica {
     return ack.messageHash === last.messageHash && ack.stateHash === last.stateHash;
   }
 
-  private settled(index: number): boolean {
-    if (index < 0) return true;
-    const last = this.last;
-    if (last === null || index < last.index) return true;
-    if (index > last.index) return false;
+  private isSettled(index: number): boolean {
+    const entry = this.applied.get(index);
+    if (entry === undefined) return true;
     const acks = this.acks.get(index);
-    return this.ackers().every((p) => this.matches(acks?.get(p), last));
+    return this.ackers().every((p) => this.matches(acks?.get(p), entry));
+  }
+
+  /** Whether every entry applied here is settled (lockstep: only then may a new move come). */
+  private allSettled(): boolean {
+    while (this.firstOpen < this.index && this.isSettled(this.firstOpen)) this.firstOpen++;
+    return this.firstOpen >= this.index;
+  }
+
+  private settled(index: number): boolean {
+    this.allSettled();
+    return index < this.firstOpen;
   }
 
   private checkAgreement() {
-    const last = this.last;
-    if (last === null || !this.config.features.stateHashAcks) return;
-    for (const [player, ack] of this.acks.get(last.index) ?? []) {
-      if (player === this.config.me || !isActive(this.state.players[player]!)) continue;
-      if (!this.judgeAck(player, last.index, ack, last)) return;
+    if (!this.config.features.stateHashAcks) return;
+    for (let index = this.firstOpen; index < this.index; index++) {
+      const entry = this.applied.get(index);
+      if (entry === undefined) continue;
+      for (const [player, ack] of this.acks.get(index) ?? []) {
+        if (player === this.config.me || !isActive(this.state.players[player]!)) continue;
+        if (!this.judgeAck(player, index, ack, entry)) return;
+      }
     }
   }
 
@@ -616,9 +683,10 @@ export class Replica {
       this.finish(this.state.winner !== null && this.state.owner.every((o) => o === this.state.winner) ? 'conquest' : 'forfeit');
       return false;
     }
+    if (this.proposeProven()) return true;
     if (this.round !== null || this.pending !== null) return false;
-    if (!this.settled(this.index - 1)) {
-      this.arm('ack', this.index - 1);
+    if (!this.allSettled()) {
+      this.arm('ack', this.firstOpen);
       return false;
     }
     const draw = drawStep(this.state);
@@ -666,10 +734,10 @@ export class Replica {
       return round.participants.filter((p) => !stage.has(p) && p !== this.config.me);
     }
     if (due.kind === 'ack') {
-      const last = this.last;
-      if (last === null || last.index !== due.index) return [];
-      const acks = this.acks.get(last.index);
-      return this.ackers().filter((p) => !this.matches(acks?.get(p), last));
+      const entry = this.applied.get(due.index);
+      if (entry === undefined || due.index < this.firstOpen) return [];
+      const acks = this.acks.get(due.index);
+      return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
     }
     if (due.index !== this.index || this.pending !== null || this.round !== null) return [];
     const awaited = decisionBy(this.state);
@@ -711,7 +779,12 @@ export class Replica {
     let byVoter = this.votes.get(player);
     if (byVoter === undefined) this.votes.set(player, (byVoter = new Map()));
     byVoter.set(voter, { index, line });
-    if (voter !== this.config.me) this.handOn(voter, player);
+    if (voter !== this.config.me) {
+      let voters = this.relays.get(player);
+      if (voters === undefined) this.relays.set(player, (voters = new Set()));
+      voters.add(voter);
+      this.handOn(voter, player);
+    }
     this.checkQuorum(player);
   }
 
@@ -751,7 +824,7 @@ export class Replica {
     if (valid.length < needed) return;
     const lines = valid.slice(0, MAX_EVIDENCE_ITEMS).map((p) => byVoter.get(p)!.line);
     this.votes.delete(player);
-    this.neutralise(player, `timed out: ${valid.length} of ${others.length} other players found it silent`, { cheat: false, evidence: lines });
+    this.prove(player, `timed out: ${valid.length} of ${others.length} other players found it silent`, { cheat: false, evidence: lines });
   }
 
   /** With nobody left to hear from, this peer cannot tell the others' silence from its own. */
@@ -894,62 +967,141 @@ export class Replica {
 
   // ---- cheating and silence ----
 
-  private cheat(player: number, reason: string, evidence: string[], line?: string, link = player) {
+  private cheat(player: number, reason: string, evidence: string[], line?: string, link = player, at?: number) {
     if (line !== undefined && this.inFlight === null) this.inFlight = { from: link, line };
     // Proof is only what every peer can check: a badly signed line is the link's noise, not proof.
     if (!this.proven(evidence)) return this.fault(link, 'sent a line whose signature does not match');
-    this.neutralise(player, reason, { cheat: true, evidence });
+    this.prove(player, reason, { cheat: true, evidence, ...(at !== undefined ? { at } : {}) });
   }
 
   /**
-   * Makes a player neutral and hands the proof on to everyone. A move of that player's that is
-   * not yet settled is undone; a dice round goes on without it.
+   * Two signed moves for one point: no version of that move can settle anywhere (the peers that
+   * hold the other version never acknowledge this one), so the neutralisation takes that point.
    */
-  private neutralise(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[] }) {
+  private equivocation(player: number, index: number, evidence: string[]) {
+    this.cheat(player, `signed two different moves for sequence point ${index}`, evidence, undefined, player, index);
+  }
+
+  /**
+   * This peer now holds proof (or a quorum of votes) that a player must be made neutral. The
+   * neutralisation takes a point of the sequence like a move (proposeProven), so every peer puts
+   * it at the same place; during the opening draws, when no move has a point yet, it applies at once.
+   */
+  private prove(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[]; at?: number }) {
     const record = this.state.players[player];
     if (record === undefined || !isActive(record)) return;
-    if (how.cheat) {
+    if (how.cheat && !this.blamed.has(player)) {
+      this.blamed.add(player);
       this.violations.push({ player, reason });
       this.emit({ type: 'violation', player, reason, evidence: how.evidence.map((e) => (e.length > 600 ? evidenceOf(e) : e)) });
     }
-    if (player === this.config.me) {
-      this.applyNeutral(player, reason);
-      this.finish('neutralised', reason);
+    const evidence = how.evidence.slice(0, MAX_EVIDENCE_ITEMS).map((e) => (e.length > MAX_SIGNED_LINE ? evidenceOf(e) : e));
+    if (!this.proofs.has(player)) this.proofs.set(player, { reason: reason.slice(0, 300), evidence, ...(how.at !== undefined ? { at: how.at } : {}) });
+    if (this.index === 0 && drawStep(this.state) !== null) {
+      this.broadcast({ command: 'expel', payload: { player, reason: reason.slice(0, 300), evidence }, player_id: this.config.me });
+      this.applyNeutralNow(player, reason);
       return;
     }
-    const evidence = how.evidence.slice(0, MAX_EVIDENCE_ITEMS).map((e) => (e.length > MAX_SIGNED_LINE ? evidenceOf(e) : e));
-    this.broadcast({ command: 'expel', payload: { player, reason: reason.slice(0, 300), evidence }, player_id: this.config.me });
-    this.applyNeutral(player, reason);
+    if (!this.pumping) this.proposeProven();
   }
 
-  private applyNeutral(player: number, reason: string) {
-    const last = this.last;
-    if (last !== null && last.author === player && !this.settled(last.index)) {
-      this.state = last.before;
-      this.index = last.index;
-      this.acks.delete(last.index);
-      this.taken.delete(last.index);
-      this.last = null;
+  /** Proposes, at this peer's current point, the neutralisation of the lowest proven active player. */
+  private proposeProven(): boolean {
+    if (this.result !== null || this.applied.has(this.index)) return false;
+    const player = [...this.proofs.keys()].filter((p) => isActive(this.state.players[p]!)).sort((a, b) => a - b)[0];
+    if (player === undefined) return false;
+    const proof = this.proofs.get(player)!;
+    // An equivocated move is undone: its point goes to the neutralisation.
+    const at = proof.at;
+    if (at !== undefined && at >= this.firstOpen && at < this.index && this.applied.get(at)?.author === player) this.rollbackTo(at);
+    const { line } = this.broadcast({ command: 'expel', payload: { player, reason: proof.reason, evidence: [...proof.evidence] }, player_id: this.config.me, ack_id: this.index });
+    this.commitNeutral(this.index, player, proof.reason, line);
+    return true;
+  }
+
+  private drainProposals(): boolean {
+    let progress = false;
+    for (let i = 0; i < this.proposals.length && this.result === null; ) {
+      const proposal = this.proposals[i]!;
+      const index = proposal.message.ack_id!;
+      if (index > this.index) {
+        i++;
+        continue;
+      }
+      this.proposals.splice(i, 1);
+      this.record(proposal.link, proposal.line);
+      this.handleProposal(proposal.link, proposal.message, index);
+      progress = true;
     }
-    const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
+    return progress;
+  }
+
+  /**
+   * Someone proposes to make a player neutral at point `index`. Its evidence is judged here as if
+   * it had arrived directly; without proof here the proposal does nothing. A proposal beats a move
+   * at the same point (its proposer never acknowledged that move, so the move cannot have settled
+   * anywhere); between two proposals the lower player id wins, the other comes one point later.
+   */
+  private handleProposal(link: number, message: Extract<Message, { command: 'expel' }>, index: number) {
+    const player = message.payload.player;
+    for (const line of message.payload.evidence) this.take(link, line, 1);
+    if (message.payload.evidence.length === 2) this.checkRevealPair(message.payload.evidence[0]!, message.payload.evidence[1]!);
+    if (!this.proofs.has(player)) return; // nothing here proves it (a false claim changes nothing)
+    const entry = this.applied.get(index);
+    if (entry !== undefined) {
+      if (entry.neutral === player) return; // the same neutralisation
+      if (index < this.firstOpen) return; // too late for that point: proposeProven puts it at the current one
+      if (entry.neutral !== null && entry.neutral < player) return;
+      this.rollbackTo(index);
+    } else if (index !== this.index) return;
+    if (!isActive(this.state.players[player]!)) {
+      // Made neutral here at a later point: that point gives way to this earlier one.
+      const later = [...this.applied.values()].find((e) => e.neutral === player && e.index > index && e.index >= this.firstOpen);
+      if (later === undefined) return;
+      this.rollbackTo(index);
+    }
+    if (this.pending !== null) this.dropPending();
+    this.commitNeutral(index, player, message.payload.reason, '');
+  }
+
+  private commitNeutral(index: number, player: number, reason: string, line: string) {
+    const before = this.state;
+    const action: MessageAction = { command: 'timeout', player };
+    const result = apply(before, action, CHECK_DICE);
     if (!result.ok) return;
+    if (this.pending !== null && this.pending.index === index) this.dropPending();
     this.state = result.state;
+    this.index = index + 1;
+    const hash = stateHash(this.state);
+    const messageHash = messageHashOf(index, action);
+    this.remember_(index, { index, author: -1, neutral: player, messageHash, stateHash: hash, line, sig: null, before });
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     this.effects.push({ type: 'sync' });
     this.deadline = null;
-    if (this.pending !== null) {
-      const action = pendingAfterNeutral(this.state, this.pending.action, player);
-      if (action === null) this.pending = null;
-      else this.pending.action = action;
-    }
-    const round = this.round;
-    if (round === null) return;
-    if (this.pending === null && drawStep(this.state) === null) {
-      this.abandoned.add(round.number);
-      this.round = null;
+    if (player === this.config.me) {
+      this.finish('neutralised', reason);
       return;
     }
+    this.storeAck(this.config.me, index, { stateHash: hash, messageHash, author: null, authorSig: null, line: '' });
+    this.broadcast({
+      command: 'acknowledgement',
+      payload: index,
+      player_id: this.config.me,
+      ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: messageHash } : {}),
+    });
+    this.checkAgreement();
+  }
+
+  /** During the opening draws: neutral at once, the dice round goes on without it. */
+  private applyNeutralNow(player: number, reason: string) {
+    const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
+    if (!result.ok) return;
+    this.state = result.state;
+    this.emit({ type: 'neutral', player, reason });
+    if (player === this.config.me) return this.finish('neutralised', reason);
+    const round = this.round;
+    if (round === null) return;
     round.participants = round.participants.filter((p) => p !== player);
     round.hashes.delete(player);
     round.numbers.delete(player);
