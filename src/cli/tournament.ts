@@ -1,9 +1,15 @@
 // `risk tournament`: bots against each other over many offline games, seats rotated, with win
 // rates and their 95% confidence intervals. A game count that is not a multiple of the number of
 // bots is rounded up to one, so that every bot plays every seat equally often (the output says so).
-import { parseBotKind, type BotKind } from '../ai/registry.js';
-import { playTournamentGames, summarize, type TournamentGame, type TournamentSetup, type TournamentSummary } from '../ai/tournament.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type BotKind, parseBotKind } from '../ai/registry.js';
+import {
+  playTournamentGames,
+  summarize,
+  type TournamentGame,
+  type TournamentSetup,
+  type TournamentSummary,
+} from '../ai/tournament.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { runOnWorkers } from './tournament-pool.js';
 
 const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--json]
@@ -21,8 +27,13 @@ interface TournamentArgs {
   readonly json: boolean;
 }
 
-function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs } | { ok: false; reason: string } {
-  const parsed = parseCommandArgs(args, {
+function parseTournamentArgs(
+  args: string[],
+  io: CommandIO,
+): { ok: true; value: TournamentArgs } | { ok: false; reason: string } | { ok: false; exit: number } {
+  const parsed = parseCommand(args, io, {
+    command: 'risk tournament',
+    usage: USAGE,
     options: {
       bots: { type: 'string' },
       games: { type: 'string' },
@@ -68,11 +79,8 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
 }
 
 export function runTournament(args: string[], io: CommandIO): number {
-  const parsed = parseTournamentArgs(args);
-  if (!parsed.ok) {
-    io.err(`risk tournament: ${parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseTournamentArgs(args, io);
+  if (!parsed.ok) return 'exit' in parsed ? parsed.exit : usageError(io, 'risk tournament', parsed.reason, USAGE);
   const { setup, requestedGames, workers, json } = parsed.value;
   const started = performance.now();
   let records: TournamentGame[];

@@ -35,7 +35,7 @@ describe('risk tournament', () => {
     [['--bots', 'easy,easy', '--seed', '-1'], /--seed/],
     [['--bots', 'easy,easy', '--seed', '4294967296'], /--seed "4294967296"/],
     [['--bots', 'easy,easy', '--turn-cap', 'x'], /--turn-cap "x"/],
-    [['--bots', 'easy,easy', '--fast'], /Unknown option '--fast'/],
+    [['--bots', 'easy,easy', '--fast'], /risk tournament: unknown option --fast\.\n/],
   ])('bad arguments %j: usage on stderr, exit 2', (args, message) => {
     const result = run(args as string[]);
     expect(result.code).toBe(2);
