@@ -40,7 +40,8 @@ export function plainParseError(error: Error & { code?: string }, options: Optio
       const name = option.replace(/^-+/, '');
       const long = Object.entries(options).find(([key, o]) => key === name || o.short === name)?.[0] ?? name;
       if (options[long]?.type === 'boolean') return `--${long} takes no value`;
-      if (/ambiguous/.test(error.message)) return `--${long} needs a value; one that starts with "-" is written --${long}=VALUE`;
+      if (/ambiguous/.test(error.message))
+        return `--${long} needs a value; one that starts with "-" is written --${long}=VALUE`;
       return `--${long} needs a value`;
     }
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':

@@ -1,7 +1,7 @@
 // The `risk` command: picks a subcommand, which parses its own arguments and sets the exit code.
 // Subcommands load on use, so `risk --version` and `risk --help` start without libp2p, Ink or zod.
 import { readFileSync } from 'node:fs';
-import { type CommandIO, EXIT_USAGE, usageError } from './io.js';
+import { type CommandIO, usageError } from './io.js';
 
 type Run = (args: string[], io: CommandIO) => number | Promise<number>;
 
@@ -59,7 +59,8 @@ const SHORT_USAGE = `usage: risk [COMMAND] [options]   (commands: ${Object.keys(
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [first, ...rest] = argv;
   if (first === '--version' || first === '-v' || first === 'version') {
-    if (first === 'version' && rest.length > 0) return usageError(io, 'risk version', 'version takes no arguments', SHORT_USAGE);
+    if (first === 'version' && rest.length > 0)
+      return usageError(io, 'risk version', 'version takes no arguments', SHORT_USAGE);
     io.out(`${version()}\n`);
     return 0;
   }

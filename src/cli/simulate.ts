@@ -44,18 +44,20 @@ export async function runSimulate(args: string[], io: CommandIO): Promise<number
     seatBot: (_game, _seat, rng) => randomBot(rng),
   });
   if (parsed.values.json === true) {
-    io.out(`${JSON.stringify({ players: values.players, seed: values.seed, turnCap: values['turn-cap'], ...stats })}\n`);
+    io.out(
+      `${JSON.stringify({ players: values.players, seed: values.seed, turnCap: values['turn-cap'], ...stats })}\n`,
+    );
     return 0;
   }
   const share = (wins: number) => `${((100 * wins) / stats.games).toFixed(1)}%`;
   io.out(
-    [
+    `${[
       `${stats.games} games, ${values.players} random-legal bots, seed ${values.seed}`,
       `speed: ${stats.gamesPerSecond.toFixed(1)} games/s (${stats.seconds.toFixed(2)} s)`,
       `turns: mean ${stats.meanTurns.toFixed(1)}, max ${stats.maxTurns}; battles per game: mean ${stats.meanBattles.toFixed(1)}`,
       `wins by seat: ${stats.winsBySeat.map((w, seat) => `seat ${seat} ${w} (${share(w)})`).join(', ')}`,
       `stopped at the turn cap (${values['turn-cap']}) without a winner: ${stats.cappedGames}`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
   return 0;
 }

@@ -42,7 +42,10 @@ const { workerData } = require('node:worker_threads');
 /** Longest wait for a single game before the pool gives up on a silent worker. */
 const STALL_MS = 600_000;
 
-export function runOnWorkers(setup: TournamentSetup, workers: number): { ok: true; value: TournamentGame[] } | { ok: false; reason: string } {
+export function runOnWorkers(
+  setup: TournamentSetup,
+  workers: number,
+): { ok: true; value: TournamentGame[] } | { ok: false; reason: string } {
   const control = new Int32Array(new SharedArrayBuffer(3 * 4));
   const records = new Int32Array(new SharedArrayBuffer(setup.games * RECORD_FIELDS * 4));
   const failure = new Uint8Array(new SharedArrayBuffer(1024));

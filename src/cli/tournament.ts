@@ -52,7 +52,8 @@ function parseTournamentArgs(
     if (!kind.ok) return kind;
     bots.push(kind.value);
   }
-  if (bots.length < 2 || bots.length > 6) return { ok: false, reason: `--bots names ${bots.length} bots; a game seats 2 to 6` };
+  if (bots.length < 2 || bots.length > 6)
+    return { ok: false, reason: `--bots names ${bots.length} bots; a game seats 2 to 6` };
   const numbers = {
     games: [v.games ?? '100', 1, 1_000_000],
     seed: [v.seed ?? '1', 0, 0xffffffff],
@@ -62,7 +63,8 @@ function parseTournamentArgs(
   const values: Record<string, number> = {};
   for (const [name, [text, min, max]] of Object.entries(numbers)) {
     const value = parseInteger(text, min, max);
-    if (value === null) return { ok: false, reason: `--${name} "${text}" must be a whole number from ${min} to ${max}` };
+    if (value === null)
+      return { ok: false, reason: `--${name} "${text}" must be a whole number from ${min} to ${max}` };
     values[name] = value;
   }
   const requestedGames = values.games!;
@@ -102,13 +104,19 @@ export function runTournament(args: string[], io: CommandIO): number {
   return 0;
 }
 
-function describe(s: TournamentSummary, requestedGames: number, speed: { workers: number; seconds: number; gamesPerSecond: number }): string {
+function describe(
+  s: TournamentSummary,
+  requestedGames: number,
+  speed: { workers: number; seconds: number; gamesPerSecond: number },
+): string {
   const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
   const lines = [
     `tournament: ${s.games} games, ${s.bots.length} players, seed ${s.seed}, turn cap ${s.turnCap}, ${speed.workers} worker${speed.workers === 1 ? '' : 's'}`,
   ];
   if (requestedGames !== s.games) {
-    lines.push(`(${requestedGames} games asked for, rounded up to ${s.games} so that every bot plays every seat equally often)`);
+    lines.push(
+      `(${requestedGames} games asked for, rounded up to ${s.games} so that every bot plays every seat equally often)`,
+    );
   }
   lines.push(` #  bot      wins  win rate  95% interval    fair share`);
   for (const b of s.standings) {

@@ -32,7 +32,7 @@ const ALLOWED_FOR_NOW = new Set([
   'controller/local-game.ts -> ai/bot.ts',
 ]);
 
-export interface Edge {
+interface Edge {
   readonly from: string;
   readonly to: string;
 }
@@ -48,7 +48,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every relative import of a source file: static, type-only, re-exports and import(). */
-export function importsOf(text: string): string[] {
+function importsOf(text: string): string[] {
   const specifiers = [
     ...text.matchAll(/\b(?:import|export)\s[^'";]*?\sfrom\s*'([^']+)'/g),
     ...text.matchAll(/\bimport\s*'([^']+)'/g),
@@ -63,7 +63,7 @@ function layerOf(file: string): Layer | null {
 }
 
 /** The edges that break the rule, as `from -> to` paths under src/. */
-export function violations(edges: readonly Edge[]): string[] {
+function violations(edges: readonly Edge[]): string[] {
   return edges
     .filter(({ from, to }) => {
       const a = layerOf(from);
@@ -132,6 +132,14 @@ describe('the layer rule of DESIGN.md', () => {
       "import {\n  g,\n  type H,\n} from './g.js';",
       "import { z } from 'zod';",
     ].join('\n');
-    expect(importsOf(text).sort()).toEqual(['../model/b.js', './a.js', './c.js', './d.js', './e.js', './f.js', './g.js']);
+    expect(importsOf(text).sort()).toEqual([
+      '../model/b.js',
+      './a.js',
+      './c.js',
+      './d.js',
+      './e.js',
+      './f.js',
+      './g.js',
+    ]);
   });
 });

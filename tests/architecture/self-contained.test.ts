@@ -16,7 +16,7 @@ function testSources(dir: string): string[] {
 }
 
 /** Paths in string literals that climb out of the repository or into ../shared. */
-export function outsideReads(text: string): string[] {
+function outsideReads(text: string): string[] {
   return [...text.matchAll(/(['"`])([^'"`\n]*)\1/g)]
     .map((m) => m[2]!)
     .filter((s) => /(^|\/)shared\//.test(s) && s.includes('..'));
@@ -35,7 +35,9 @@ describe('self-contained tests', () => {
     expect(outsideReads("new URL('../../../shared/protocol/x.jsonl', import.meta.url)")).toEqual([
       '../../../shared/protocol/x.jsonl',
     ]);
-    expect(outsideReads("new URL('../shared/protocol/transcripts/', repoRoot)")).toEqual(['../shared/protocol/transcripts/']);
+    expect(outsideReads("new URL('../shared/protocol/transcripts/', repoRoot)")).toEqual([
+      '../shared/protocol/transcripts/',
+    ]);
     expect(outsideReads("new URL('../fixtures/transcripts/', import.meta.url)")).toEqual([]);
   });
 });

@@ -72,8 +72,16 @@ describe('usage errors: one plain sentence, the usage of the command in hand, ex
     [['odds', '4'], 'risk odds: expected 2 numbers, got 1.', 'usage: risk odds'],
     [['simulate', '--games'], 'risk simulate: --games needs a value.', 'usage: risk simulate'],
     [['simulate', '--json=yes'], 'risk simulate: --json takes no value.', 'usage: risk simulate'],
-    [['simulate', 'fast'], 'risk simulate: unexpected argument "fast": this command takes options only.', 'usage: risk simulate'],
-    [['tournament', '--bots', 'easy,easy', '--seed', '-1'], 'risk tournament: --seed needs a value; one that starts with "-" is written --seed=VALUE.', 'usage: risk tournament'],
+    [
+      ['simulate', 'fast'],
+      'risk simulate: unexpected argument "fast": this command takes options only.',
+      'usage: risk simulate',
+    ],
+    [
+      ['tournament', '--bots', 'easy,easy', '--seed', '-1'],
+      'risk tournament: --seed needs a value; one that starts with "-" is written --seed=VALUE.',
+      'usage: risk tournament',
+    ],
     [['verify'], 'risk verify: expected one file, got 0.', 'usage: risk verify'],
     [['bot', 'dance'], 'risk bot: "dance" is neither host nor join.', 'usage: risk bot host'],
   ])('%j', (args, sentence, usage) => {
