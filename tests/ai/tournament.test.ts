@@ -64,7 +64,8 @@ describe('risk tournament', () => {
     expect(result.out).toMatch(/ 1 {2}normal +0 +0\.0% +0\.0%–56\.2% +33\.3%/);
   });
 
-  it('worker threads give the same results as one thread', () => {
+  // Each worker compiles the TypeScript sources through tsx first: seconds on a busy machine.
+  it('worker threads give the same results as one thread', { timeout: 60_000 }, () => {
     const args = ['--bots', 'hard,normal,easy,random', '--games', '8', '--seed', '3'];
     expect(results([...args, '--workers', '3'])).toEqual(results(args));
   });
