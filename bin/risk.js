@@ -18,7 +18,9 @@ const major = Number(process.versions.node.split('.')[0]);
 // default lets it grow to tens of MB of garbage between collections, a quarter of a bot peer's
 // peak memory; collecting it more often costs nothing a turn-based game notices.
 const args = process.argv.slice(2);
-const longRunning = args[0] === undefined || args[0] === 'play' || args[0] === 'bot' || /^--(?!help$|version$)/.test(args[0]);
+const asksForHelp = args.includes('--help') || args.includes('-h');
+const longRunning =
+  !asksForHelp && (args[0] === undefined || args[0] === 'play' || args[0] === 'bot' || /^--(?!version$)/.test(args[0]));
 const TUNING = ['--max-semi-space-size=1'];
 
 if (major < MIN_MAJOR) {
@@ -56,7 +58,9 @@ if (major < MIN_MAJOR) {
   try {
     ({ register } = await import('tsx/esm/api'));
   } catch {
-    process.stderr.write(`risk: ${join(root, 'dist')} is missing: run "npm run build" (or "npm install") in ${root}.\n`);
+    process.stderr.write(
+      `risk: ${join(root, 'dist')} is missing: run "npm run build" (or "npm install") in ${root}.\n`,
+    );
     process.exit(1);
   }
   // Name the tsconfig: found from the working directory it would be missed outside the project
