@@ -137,7 +137,8 @@ async function botGame(): Promise<Sample> {
 /**
  * A quick game in the terminal UI (four peers in one process, as `risk play quick` runs it), the
  * person played by keys: Tab (place the rest automatically; all armies on the territory under the
- * cursor; end attacks; end the turn) and now and then `a` (always defend with the most dice).
+ * cursor; end attacks; end the turn), Enter (send) and now and then `a` (always defend with the
+ * most dice).
  * Peak memory over QUICK_MS of play; the game goes on after that, so the process is then stopped.
  */
 async function quickGame(): Promise<Sample & { turn: number }> {
@@ -146,12 +147,15 @@ async function quickGame(): Promise<Sample & { turn: number }> {
     limitMs: QUICK_MS + 20_000,
   });
   let presses = 0;
-  const keys = setInterval(() => running.child.stdin?.write(++presses % 8 === 0 ? 'a' : '\t'), 300);
+  const cycle = ['\t', '\r', '\t', '\r', '\t', 'a'];
+  const keys = setInterval(() => running.child.stdin?.write(cycle[presses++ % cycle.length]!), 300);
   await new Promise((r) => setTimeout(r, QUICK_MS));
   clearInterval(keys);
   running.child.kill('SIGTERM');
   const result = await running.done;
-  const turn = Math.max(0, ...[...running.output.matchAll(/RISK +turn (\d+)/g)].map((m) => Number(m[1])));
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's escape codes
+  const screen = running.output.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, '');
+  const turn = Math.max(0, ...[...screen.matchAll(/RISK +turn (\d+)/g)].map((m) => Number(m[1])));
   return { ms: result.ms, rssKb: result.rssKb, cpuMs: result.cpuMs, turn };
 }
 
