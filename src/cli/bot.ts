@@ -88,7 +88,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const [{ defaultRecordPath, fileRecorder }, { botSeat }, { NATIVE_FEATURES }, { seededDice }, { describeSessionEvent }] =
     await Promise.all([
       import('../controller/recorder.js'),
-      import('../controller/seat.js'),
+      import('../ai/seat.js'),
       import('../controller/session.js'),
       import('../protocol/random.js'),
       import('../views/event-text.js'),

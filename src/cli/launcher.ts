@@ -3,10 +3,11 @@
 // sessions) loads when a game needs it, so the menu starts without it.
 import { randomBytes } from 'node:crypto';
 import { type BotKind, createBot } from '../ai/registry.js';
+import { botSeat } from '../ai/seat.js';
 import type { LobbyEndpoint, LobbyEvent, Roster } from '../controller/lobby.js';
 import { LocalSession } from '../controller/local-session.js';
 import type { PeerNode } from '../controller/net/libp2p-node.js';
-import { botSeat, type Seat } from '../controller/seat.js';
+import type { Seat } from '../controller/seat.js';
 import { type Action, classicBoard, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
 import { humanSeat } from '../views/human-seat.js';

@@ -21,17 +21,6 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   cli: ['model', 'protocol', 'controller', 'ai', 'views'],
 };
 
-/**
- * Known breaks, each `from -> to` (files under src/). The bot seat lives in the controller today
- * and imports the bots; the replicated-game core moves it into src/ai.
- * Temporary allowance, removed when the core lands.
- */
-const ALLOWED_FOR_NOW = new Set([
-  'controller/seat.ts -> ai/random.ts',
-  'controller/seat.ts -> ai/bot.ts',
-  'controller/local-game.ts -> ai/bot.ts',
-]);
-
 interface Edge {
   readonly from: string;
   readonly to: string;
@@ -94,13 +83,8 @@ describe('the layer rule of DESIGN.md', () => {
     expect(edges).toContainEqual({ from: 'cli/main.ts', to: 'cli/play.ts' }); // import() counts
   });
 
-  it('no import points up or sideways, apart from the listed temporary allowance', () => {
-    expect(violations(edges).filter((v) => !ALLOWED_FOR_NOW.has(v))).toEqual([]);
-  });
-
-  it('every temporary allowance is still needed (remove the ones that are not)', () => {
-    const found = new Set(violations(edges));
-    expect([...ALLOWED_FOR_NOW].filter((v) => !found.has(v))).toEqual([]);
+  it('no import points up or sideways', () => {
+    expect(violations(edges)).toEqual([]);
   });
 
   it('reports an import that points up', () => {
