@@ -1,17 +1,13 @@
 // `risk bot host|join`: a headless peer that plays a whole game with a bot and prints its events.
-import { createBot, parseBotKind, type BotKind } from '../ai/registry.js';
-import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type LobbyResult } from '../controller/lobby.js';
-import { PeerNode } from '../controller/net/libp2p-node.js';
-import { listenTcp, TcpEndpoint, type TcpListener } from '../controller/net/tcp.js';
-import { StarSession } from '../controller/star-session.js';
-import { loadOrCreateKey } from '../controller/net/identity.js';
-import { sessionFor } from '../controller/peer-game.js';
-import { defaultRecordPath, fileRecorder, type Recorder } from '../controller/recorder.js';
-import { botSeat } from '../ai/seat.js';
-import { NATIVE_FEATURES, type Outcome, type SessionEvent } from '../controller/session.js';
-import { seededDice } from '../protocol/random.js';
-import { describeSessionEvent } from '../views/event-text.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+// Everything but the argument parsing loads after the arguments are checked, and libp2p only
+// for the native profile: `risk bot --help` and a cs3099 peer start without it.
+import type { BotKind } from '../ai/registry.js';
+import type { LobbyEndpoint, LobbyEvent, LobbyResult } from '../controller/lobby.js';
+import type { PeerNode } from '../controller/net/libp2p-node.js';
+import type { TcpListener } from '../controller/net/tcp.js';
+import type { Recorder } from '../controller/recorder.js';
+import type { Outcome, SessionEvent } from '../controller/session.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
@@ -50,16 +46,9 @@ const OPTIONS = {
 } as const;
 
 export async function runBot(args: string[], io: CommandIO): Promise<number> {
-  const usage = (reason: string) => {
-    io.err(`risk bot: ${reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  };
-  if (args.includes('--help') || args.includes('-h')) {
-    io.out(USAGE);
-    return 0;
-  }
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: OPTIONS });
-  if (!parsed.ok) return usage(parsed.reason);
+  const usage = (reason: string) => usageError(io, 'risk bot', reason, USAGE);
+  const parsed = parseCommand(args, io, { command: 'risk bot', usage: USAGE, allowPositionals: true, options: OPTIONS });
+  if (!parsed.ok) return parsed.exit;
   const [role, address, ...extra] = parsed.positionals;
   const v = parsed.values as Record<string, string | boolean | undefined>;
   if (role !== 'host' && role !== 'join') return usage(role === undefined ? 'say host or join' : `"${role}" is neither host nor join`);
@@ -67,6 +56,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (role === 'host' && address !== undefined) return usage(`host takes no address (got "${address}"): use --port and --listen`);
   if (extra.length > 0) return usage(`unexpected "${extra.join(' ')}"`);
 
+  const { createBot, parseBotKind } = await import('../ai/registry.js');
   const kind = parseBotKind((v.bot as string | undefined) ?? 'normal');
   if (!kind.ok) return usage(kind.reason);
   const profile = ((v.profile as string | undefined) ?? 'native').trim().toLowerCase();
@@ -89,8 +79,24 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
 
   const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
 
+  const [{ hostLobby, joinLobby }, { TcpEndpoint, listenTcp }, { StarSession }, { sessionFor }] = await Promise.all([
+    import('../controller/lobby.js'),
+    import('../controller/net/tcp.js'),
+    import('../controller/star-session.js'),
+    import('../controller/peer-game.js'),
+  ]);
+  const [{ defaultRecordPath, fileRecorder }, { botSeat }, { NATIVE_FEATURES }, { seededDice }, { describeSessionEvent }] =
+    await Promise.all([
+      import('../controller/recorder.js'),
+      import('../ai/seat.js'),
+      import('../controller/session.js'),
+      import('../protocol/random.js'),
+      import('../views/event-text.js'),
+    ]);
+
   let privateKey;
   if (typeof v.key === 'string') {
+    const { loadOrCreateKey } = await import('../controller/net/identity.js');
     const loaded = await loadOrCreateKey(v.key);
     if (!loaded.ok) return usage(loaded.reason);
     privateKey = loaded.key;
@@ -105,6 +111,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       if (role === 'host') tcp = await listenTcp(listen, port as number);
       endpoint = new TcpEndpoint(tcp);
     } else {
+      const { PeerNode } = await import('../controller/net/libp2p-node.js');
       node = await PeerNode.start({ host: listen, port: port as number, ...(privateKey ? { privateKey } : {}) });
       endpoint = node;
     }
@@ -213,9 +220,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       io.err(`risk bot: ${session.problem}\n`);
       return 1;
     }
-    const ending = endingOf(result.outcome, result.reason);
     if (result.winner === null) {
-      io.err(`risk bot: the game ended without a winner: ${ending}\n`);
+      io.err(`risk bot: the game ended without a winner: ${endingOf(result.outcome, result.reason)}\n`);
       return 1;
     }
     const how = result.outcome === 'forfeit' ? ' (by forfeit: every other player left or was made neutral)' : '';

@@ -1,20 +1,14 @@
 // Starting the games the terminal UI offers: it wires peers, bots, sessions and the table the
-// screen shows. The views only see the Launcher interface.
+// screen shows. The views only see the Launcher interface. Networking (libp2p, sockets, the
+// sessions) loads when a game needs it, so the menu starts without it.
 import { randomBytes } from 'node:crypto';
-import { createBot, type BotKind } from '../ai/registry.js';
-import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../controller/lobby.js';
-import { LocalSession } from '../controller/local-session.js';
-import { startLoopbackGame } from '../controller/loopback-game.js';
-import { loadOrCreateKey } from '../controller/net/identity.js';
-import { PeerNode } from '../controller/net/libp2p-node.js';
-import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
-import { StarSession } from '../controller/star-session.js';
-import { sessionFor } from '../controller/peer-game.js';
-import { defaultRecordPath, fileRecorder } from '../controller/recorder.js';
+import { type BotKind, createBot } from '../ai/registry.js';
 import { botSeat } from '../ai/seat.js';
+import type { LobbyEndpoint, LobbyEvent, Roster } from '../controller/lobby.js';
+import { LocalSession } from '../controller/local-session.js';
+import type { PeerNode } from '../controller/net/libp2p-node.js';
 import type { Seat } from '../controller/seat.js';
-import { MeshSession, NATIVE_FEATURES } from '../controller/session.js';
-import { classicBoard, type Action, type GameState } from '../model/index.js';
+import { type Action, classicBoard, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
@@ -32,7 +26,10 @@ export interface LauncherOptions {
   readonly botDelayMs: number;
   /** Write a record of networked games (for risk verify). */
   readonly record: boolean;
-  /** Where this player's peer identity is kept between games; none: a new identity each time. */
+  /**
+   * Where this player's peer identity is kept between games ('default': the usual place under
+   * ~/.local/share, looked up only when a game needs it); none: a new identity each time.
+   */
   readonly keyPath?: string;
   /** Seed for bots, hot-seat dice and automatic placement; random by default. */
   readonly seed?: number;
@@ -88,9 +85,13 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
   const seed = options.seed ?? randomSeed();
 
   async function listen(port: number): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
+    const [{ defaultKeyPath, loadOrCreateKey }, { PeerNode }] = await Promise.all([
+      import('../controller/net/identity.js'),
+      import('../controller/net/libp2p-node.js'),
+    ]);
     let privateKey;
     if (options.keyPath !== undefined) {
-      const key = await loadOrCreateKey(options.keyPath);
+      const key = await loadOrCreateKey(options.keyPath === 'default' ? defaultKeyPath() : options.keyPath);
       if (!key.ok) return key;
       privateKey = key.key;
     }
@@ -105,6 +106,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
   /** A listening endpoint for the chosen profile, and how to close it. */
   async function endpointFor(profile: Profile, port: number | null): Promise<{ ok: true; endpoint: LobbyEndpoint; close: () => Promise<void> } | { ok: false; reason: string }> {
     if (profile === 'cs3099') {
+      const { listenTcp, TcpEndpoint } = await import('../controller/net/tcp.js');
       if (port === null) return { ok: true, endpoint: new TcpEndpoint(null), close: async () => {} };
       let tcp;
       try {
@@ -121,7 +123,12 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
   }
 
   /** The table of a networked game once the lobby is done: one session, this player's seat. */
-  function networkTable(close: () => Promise<void>, roster: Roster, profile: Profile): Table {
+  async function networkTable(close: () => Promise<void>, roster: Roster, profile: Profile): Promise<Table> {
+    const [{ defaultRecordPath, fileRecorder }, { StarSession }, { sessionFor }] = await Promise.all([
+      import('../controller/recorder.js'),
+      import('../controller/star-session.js'),
+      import('../controller/peer-game.js'),
+    ]);
     const node = { stop: close };
     let leave = () => {};
     let left = false;
@@ -164,7 +171,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
 
   function lobbyStarted(close: () => Promise<void>, result: Promise<{ ok: true; roster: Roster } | { ok: false; reason: string }>, profile: Profile): Promise<Started> {
     return result.then(async (lobby) => {
-      if (lobby.ok) return { ok: true, table: networkTable(close, lobby.roster, profile) };
+      if (lobby.ok) return { ok: true, table: await networkTable(close, lobby.roster, profile) };
       await close();
       return { ok: false, reason: lobby.reason };
     });
@@ -172,6 +179,10 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
 
   return {
     async quickGame(name) {
+      const [{ startLoopbackGame }, { MeshSession }] = await Promise.all([
+        import('../controller/loopback-game.js'),
+        import('../controller/session.js'),
+      ]);
       let stop = async () => {};
       let left = false;
       const me = new Table({
@@ -210,6 +221,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     async hostGame({ players, name, profile = 'native' }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
       const opened = await endpointFor(profile, options.port);
       if (!opened.ok) return opened;
+      const [{ hostLobby }, { NATIVE_FEATURES }] = await Promise.all([import('../controller/lobby.js'), import('../controller/session.js')]);
       const node = opened.endpoint;
       const abort = new AbortController();
       const result = hostLobby(node, {
@@ -237,6 +249,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     async joinGame({ address, name, profile = 'native' }, onLobby): Promise<Opened> {
       const opened = await endpointFor(profile, profile === 'cs3099' ? null : 0);
       if (!opened.ok) return opened;
+      const [{ joinLobby }, { NATIVE_FEATURES }] = await Promise.all([import('../controller/lobby.js'), import('../controller/session.js')]);
       const node = opened.endpoint;
       // The lobby is open once the host has accepted us: its first news is the players already there.
       let accepted = () => {};

@@ -1,12 +1,10 @@
 // `risk` and `risk play`: the game for people. The Ink terminal UI when stdin and stdout are a
 // terminal; plain text lines (stdin commands) with --plain, in pipes, or for screen readers.
+// The game's modules load after the arguments are checked: `risk play --help` starts without them.
 import { userInfo } from 'node:os';
-import { defaultKeyPath } from '../controller/net/identity.js';
-import { colorWanted } from '../views/theme.js';
-import { parseStart, runPlain, type PlainStart } from '../views/plain.js';
 import type { Screen } from '../views/app.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
-import { DEFAULT_LAUNCH, realLauncher } from './launcher.js';
+import type { PlainStart } from '../views/plain.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 
 export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | hotseat [names…]] [options]
   (no choice: the main menu)
@@ -21,6 +19,7 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
   --seed S            seed for the bots and the hot-seat dice (default: random)
   --no-record         do not record networked games (default: recorded for risk verify)
   --no-color          no colours (also: NO_COLOR=1)
+  (risk --help lists the other commands)
 `;
 
 const OPTIONS = {
@@ -46,18 +45,17 @@ function loginName(): string {
   }
 }
 
-export async function runPlay(args: string[], io: CommandIO): Promise<number> {
-  const usage = (reason: string) => {
-    io.err(`risk: ${reason}\n${PLAY_USAGE}`);
-    return EXIT_USAGE;
-  };
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: OPTIONS });
-  if (!parsed.ok) return usage(parsed.reason);
+/** `command`: how the user called it, for messages ("risk play", or "risk" for the menu). */
+export async function runPlay(args: string[], io: CommandIO, command = 'risk play'): Promise<number> {
+  const usage = (reason: string) => usageError(io, command, reason, PLAY_USAGE);
+  const parsed = parseCommand(args, io, { command, usage: PLAY_USAGE, allowPositionals: true, options: OPTIONS });
+  if (!parsed.ok) return parsed.exit;
   const v = parsed.values;
-  if (v.help) {
-    io.out(PLAY_USAGE);
-    return 0;
-  }
+  const [{ DEFAULT_LAUNCH, realLauncher }, { parseStart, runPlain }, { colorWanted }] = await Promise.all([
+    import('./launcher.js'),
+    import('../views/plain.js'),
+    import('../views/theme.js'),
+  ]);
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
     const text = v[name] as string | undefined;
     if (text === undefined) return fallback;
@@ -90,7 +88,7 @@ export async function runPlay(args: string[], io: CommandIO): Promise<number> {
     botDelayMs: botDelay as number,
     record: v['no-record'] !== true,
     // A person keeps one peer id between games.
-    keyPath: defaultKeyPath(),
+    keyPath: 'default',
     ...(seed !== -1 ? { seed: seed as number } : {}),
   });
   const color = colorWanted() && v['no-color'] !== true;

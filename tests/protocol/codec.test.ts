@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeLine, encodeLine, LineSplitter, MAX_LINE_LENGTH, type SplitItem } from '../../src/protocol/codec.js';
 import { COMMANDS, encodeMessage, type Command, type Message, type MessageOf } from '../../src/protocol/messages.js';
 
-// The shared protocol notes live next to the repo root: <root>/../shared.
-const repoRoot = new URL('../../', import.meta.url);
-const transcriptDir = new URL('../shared/protocol/transcripts/', repoRoot);
+// Recorded class games, copied into tests/fixtures (see its README).
+const transcriptDir = new URL('../fixtures/transcripts/', import.meta.url);
 
 function wireLines(name: string): string[] {
   return readFileSync(new URL(name, transcriptDir), 'utf8')
