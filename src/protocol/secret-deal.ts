@@ -53,6 +53,11 @@ export interface DealOptions {
   readonly random?: (bytes: number) => Uint8Array;
   /** Tests only: this peer's key. */
   readonly key?: DealKey;
+  /**
+   * Adversary simulations only: rewrites (or withholds, with undefined) each message this peer
+   * sends, and this peer's own state follows the rewritten message as a real cheater's would.
+   */
+  readonly rewriteOwn?: (message: DealMessage) => DealMessage | undefined;
 }
 
 /** Messages held for a later step: a shuffle can arrive before the one it follows, over another link. */
@@ -85,7 +90,7 @@ export class DealDriver {
   private sentResult = false;
   private sentReveal = false;
 
-  constructor(options: DealOptions) {
+  constructor(private readonly options: DealOptions) {
     const { context } = options;
     const n = context.players.length;
     if (n < 2 || n > MAX_DEAL_PLAYERS) throw new Error(`DealDriver: ${n} players; a deal needs 2–${MAX_DEAL_PLAYERS}`);
@@ -175,9 +180,8 @@ export class DealDriver {
     const step = this.newStep();
     if (this.phaseNow !== 'dealt' || this.key === undefined || this.myCard === undefined) throw new Error('DealDriver.claim: no card dealt to this peer');
     const proof = proveClaim(this.context, this.me!, this.myCard, this.current[this.myPosition]!, this.key, this.random);
-    const message: DealClaim = { command: 'deal_claim', player_id: this.me!, payload: { deal: this.context.deal, card: this.myCard, proof } };
-    this.claimsMade.set(this.me!, message);
-    step.send.push(message);
+    const message = this.own(step, { command: 'deal_claim', player_id: this.me!, payload: { deal: this.context.deal, card: this.myCard, proof } });
+    if (message?.command === 'deal_claim') this.claimsMade.set(this.me!, message);
     return this.finish(step);
   }
 
@@ -247,10 +251,9 @@ export class DealDriver {
       const input = this.decks[this.myPosition]!;
       const deck = shuffleDeck(input, this.key);
       const proof = proveShuffle(this.context, this.me, this.head, input, deck, this.key, this.random);
-      const message: DealShuffle = { command: 'deal_shuffle', player_id: this.me, payload: { deal: this.context.deal, prev: this.head, key: hex(this.key.y), deck: deck.map(hex), proof } };
-      this.applyShuffle(message, deck, this.key.y);
-      step.send.push(message);
-      return true;
+      const message = this.own(step, { command: 'deal_shuffle', player_id: this.me, payload: { deal: this.context.deal, prev: this.head, key: hex(this.key.y), deck: deck.map(hex), proof } });
+      if (message?.command === 'deal_shuffle') this.applyShuffle(message, message.payload.deck.map(hexToBigInt), hexToBigInt(message.payload.key));
+      return message !== undefined;
     }
     if (this.phaseNow === 'unlock' && this.unlocks === this.myPosition) {
       const cards = [];
@@ -259,19 +262,16 @@ export class DealDriver {
         const { value, proof } = unlockCard(this.context, this.me, this.head, position, this.current[position]!, this.key, this.random);
         cards.push({ position, value: hex(value), proof });
       }
-      const message: DealUnlock = { command: 'deal_unlock', player_id: this.me, payload: { deal: this.context.deal, prev: this.head, cards } };
-      this.applyUnlock(message);
-      step.send.push(message);
-      return true;
+      const message = this.own(step, { command: 'deal_unlock', player_id: this.me, payload: { deal: this.context.deal, prev: this.head, cards } });
+      if (message?.command === 'deal_unlock') this.applyUnlock(message);
+      return message !== undefined;
     }
     if (this.phaseNow === 'check' && !this.sentResult) {
       this.sentResult = true;
       this.myCard = decryptCard(this.context, this.current[this.myPosition]!, this.key);
       const payload = { deal: this.context.deal, prev: this.head };
-      const message: DealAccept | DealComplaint =
-        this.myCard === undefined ? { command: 'deal_complaint', player_id: this.me, payload } : { command: 'deal_accept', player_id: this.me, payload };
-      this.results.set(this.me, message);
-      step.send.push(message);
+      const message = this.own(step, this.myCard === undefined ? { command: 'deal_complaint', player_id: this.me, payload } : { command: 'deal_accept', player_id: this.me, payload });
+      if (message?.command === 'deal_accept' || message?.command === 'deal_complaint') this.results.set(this.me, message);
       this.checkResults(step);
       return true;
     }
@@ -285,9 +285,15 @@ export class DealDriver {
 
   private sendReveal(step: Step): void {
     this.sentReveal = true;
-    const message: DealReveal = { command: 'deal_reveal', player_id: this.me!, payload: { deal: this.context.deal, key: hex(this.key!.e), seed: Buffer.from(this.key!.seed).toString('hex') } };
-    this.reveals.set(this.me!, message);
-    step.send.push(message);
+    const message = this.own(step, { command: 'deal_reveal', player_id: this.me!, payload: { deal: this.context.deal, key: hex(this.key!.e), seed: Buffer.from(this.key!.seed).toString('hex') } });
+    if (message?.command === 'deal_reveal') this.reveals.set(this.me!, message);
+  }
+
+  /** Puts one of this peer's messages on the way out (through the adversary hook in simulations). */
+  private own(step: Step, message: DealMessage): DealMessage | undefined {
+    const sent = this.options.rewriteOwn ? this.options.rewriteOwn(message) : message;
+    if (sent !== undefined) step.send.push(sent);
+    return sent;
   }
 
   /** 'wait': not this message's turn yet; 'done': used, dropped or blamed. */

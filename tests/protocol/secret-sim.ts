@@ -2,6 +2,7 @@
 // (after a JSON round trip and the zod schema, as on the wire); an adversary may rewrite its own
 // outgoing messages. Bounded: at most MAX_DELIVERIES deliveries.
 import { DealDriver, type DealContext, type DealOutput } from '../../src/protocol/secret-deal.js';
+import type { DealKey } from '../../src/protocol/secret-deal-crypto.js';
 import { parseSecretMessage, type DealMessage } from '../../src/protocol/secret-messages.js';
 import type { SecretViolation } from '../../src/protocol/secret-commitment.js';
 
@@ -19,15 +20,24 @@ export type Tamper = (message: DealMessage, to: number) => DealMessage[];
 
 export class DealMesh {
   readonly peers = new Map<number, Peer>();
-  readonly observer: Peer;
   private readonly inbox: { from: number; to: number; message: DealMessage }[] = [];
   /** Everything sent, in sending order, as an audit of the record would read it. */
   readonly record: { from: number; message: DealMessage }[] = [];
   private readonly tamper = new Map<number, Tamper>();
 
-  constructor(readonly context: DealContext, options: { tamper?: ReadonlyMap<number, Tamper>; silent?: readonly number[] } = {}) {
-    for (const id of context.players) this.peers.set(id, { id, driver: new DealDriver({ context, me: id }), violations: [], outputs: [] });
-    this.observer = { id: -1, driver: new DealDriver({ context }), violations: [], outputs: [] };
+  constructor(readonly context: DealContext, options: {
+      /** Per-recipient rewriting of what goes on the wire (equivocation); the sender's state does not follow. */
+      tamper?: ReadonlyMap<number, Tamper>;
+      /** An adversary's own rewriting: its state follows what it sent. */
+      cheat?: ReadonlyMap<number, (message: DealMessage) => DealMessage | undefined>;
+      keys?: ReadonlyMap<number, DealKey>;
+    } = {}) {
+    for (const id of context.players) this.peers.set(id, { id, driver: new DealDriver({
+          context,
+          me: id,
+          ...(options.keys?.has(id) ? { key: options.keys.get(id)! } : {}),
+          ...(options.cheat?.has(id) ? { rewriteOwn: options.cheat.get(id)! } : {}),
+        }), violations: [], outputs: [] });
     for (const [id, t] of options.tamper ?? []) this.tamper.set(id, t);
   }
 

@@ -1,0 +1,313 @@
+import { describe, expect, it } from 'vitest';
+import { cardElements, decryptCard, hex, newDealKey, proveClaim, type DealContext } from '../../src/protocol/secret-deal-crypto.js';
+import { DealDriver } from '../../src/protocol/secret-deal.js';
+import { P, hexToBigInt, modInverse, modPow } from '../../src/protocol/secret-group.js';
+import type { DealClaim, DealMessage, DealReveal, DealShuffle, DealUnlock } from '../../src/protocol/secret-messages.js';
+import { DealMesh, type Tamper } from './secret-sim.js';
+
+const players = (n: number) => Array.from({ length: n }, (_, i) => i);
+const context = (n: number, cards = 14, deal = 0): DealContext => ({ gameId: 'test-game', deal, players: players(n), cards });
+
+/** Every honest peer (all but `cheater`) names the cheater, and nobody else, at least once. */
+function expectNamedByHonest(mesh: DealMesh, cheater: number, reason: RegExp) {
+  for (const peer of mesh.peers.values()) {
+    if (peer.id === cheater) continue;
+    expect(peer.violations.length, `peer ${peer.id} names the cheater`).toBeGreaterThan(0);
+    for (const v of peer.violations) {
+      expect(v.player).toBe(cheater);
+      expect(v.reason).toMatch(reason);
+      expect(() => JSON.parse(v.evidence)).not.toThrow();
+    }
+  }
+}
+
+function expectVoidWithout(mesh: DealMesh, cheater: number) {
+  for (const peer of mesh.peers.values()) {
+    if (peer.id === cheater) continue;
+    const outcome = mesh.outcome(peer.id);
+    expect(outcome?.kind).toBe('void');
+    if (outcome?.kind === 'void') {
+      expect(outcome.cheaters).toEqual([cheater]);
+      expect(outcome.restartWith).toEqual(mesh.context.players.filter((p) => p !== cheater));
+    }
+  }
+}
+
+type Cheat = (message: DealMessage) => DealMessage | undefined;
+
+/** The adversary rewrites its own messages of one command (and its own state follows). */
+const rewrite = <M extends DealMessage>(command: M['command'], change: (message: M) => M): Cheat => (message) =>
+  message.command === command ? change(structuredClone(message) as M) : message;
+
+describe('secret deal: honest peers', () => {
+  for (const n of [2, 3, 4, 5, 6]) {
+    it(`deals ${n} distinct cards of 14 to ${n} peers; claims and the end-of-game audit agree`, () => {
+      const mesh = new DealMesh(context(n));
+      mesh.start();
+      const cards = [...mesh.peers.values()].map((peer) => {
+        expect(peer.violations).toEqual([]);
+        expect(mesh.outcome(peer.id)).toEqual({ kind: 'dealt', card: peer.driver.card });
+        return peer.driver.card!;
+      });
+      expect(new Set(cards).size).toBe(n);
+      for (const card of cards) expect(card).toBeGreaterThanOrEqual(0), expect(card).toBeLessThan(14);
+
+      // Every player claims; every other peer accepts exactly the card its owner decrypted.
+      for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.claim());
+      mesh.run();
+      for (const peer of mesh.peers.values()) {
+        const seen = peer.outputs.flatMap((o) => o.claims);
+        expect(seen.sort((a, b) => a.player - b.player)).toEqual(players(n).filter((p) => p !== peer.id).map((p) => ({ player: p, card: cards[p] })));
+        expect(peer.violations).toEqual([]);
+      }
+
+      // End of game: every key is published; an observer replaying the record finds every card.
+      for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
+      mesh.run();
+      const audit = mesh.audit();
+      expect(audit.flatMap((o) => o.violations)).toEqual([]);
+      expect(audit.find((o) => o.outcome)?.outcome).toEqual({ kind: 'dealt', card: undefined });
+      expect(audit.flatMap((o) => o.claims).sort((a, b) => a.player - b.player)).toEqual(cards.map((card, player) => ({ player, card })));
+      expect(audit.flatMap((o) => o.revealed).sort((a, b) => a.player - b.player)).toEqual(cards.map((card, player) => ({ player, card })));
+    }, 60_000);
+  }
+
+  it('deals a deck of exactly as many cards as players (every card dealt)', () => {
+    const mesh = new DealMesh(context(3, 3));
+    mesh.start();
+    expect([...mesh.peers.values()].map((p) => p.driver.card).sort()).toEqual([0, 1, 2]);
+  });
+
+  it('no peer can open another\'s final card with its own key, and the dealt deck shows no card in the clear', () => {
+    const keys = new Map(players(3).map((p) => [p, newDealKey()] as const));
+    const mesh = new DealMesh(context(3), { keys });
+    mesh.start();
+    const clear = new Set(cardElements('test-game', 14).map(hex));
+    for (const { message } of mesh.record) {
+      if (message.command === 'deal_shuffle') for (const c of message.payload.deck) expect(clear.has(c)).toBe(false);
+      if (message.command === 'deal_unlock') for (const c of message.payload.cards) expect(clear.has(c.value)).toBe(false);
+    }
+    const last = mesh.record.filter((r) => r.message.command === 'deal_unlock');
+    const finals = new Map<number, bigint>();
+    for (const { message } of last) for (const c of (message as DealUnlock).payload.cards) finals.set(c.position, hexToBigInt(c.value));
+    for (const [owner, final] of finals) {
+      for (const [p, key] of keys) if (p !== owner) expect(decryptCard(context(3), final, key)).toBeUndefined();
+      expect(decryptCard(context(3), final, keys.get(owner)!)).toBe(mesh.peers.get(owner)!.driver.card);
+    }
+  });
+
+  it('a shuffle that arrives before the one it follows waits for it', () => {
+    const ctx = context(3, 5);
+    const drivers = players(3).map((me) => new DealDriver({ context: ctx, me }));
+    const s0 = drivers[0]!.start().send[0]!;
+    const s1 = drivers[1]!.receive(0, s0).send[0]!;
+    expect(s1.command).toBe('deal_shuffle');
+    // Peer 2 hears player 1 first: it waits, then shuffles once player 0's message comes.
+    expect(drivers[2]!.receive(1, s1).send).toEqual([]);
+    const after = drivers[2]!.receive(0, s0);
+    expect(after.violations).toEqual([]);
+    expect(after.send.map((m) => m.command)).toEqual(['deal_shuffle']);
+  });
+});
+
+describe('secret deal: cheaters are caught and only they are named', () => {
+  it('a duplicated card in a shuffle', () => {
+    const tamper = rewrite<DealShuffle>('deal_shuffle', (m) => ((m.payload.deck[1] = m.payload.deck[0]!), m));
+    const mesh = new DealMesh(context(3), { cheat: new Map([[1, tamper]]) });
+    mesh.start();
+    expectNamedByHonest(mesh, 1, /same card twice/);
+    expectVoidWithout(mesh, 1);
+  });
+
+  it('steering: the last shuffler puts a card of its choice at its own position', () => {
+    const key = newDealKey();
+    const wanted = cardElements('test-game', 14)[5]!;
+    // Its own layer only: after the others unlock it would be wanted^(e·d0·d1), not a card.
+    const tamper = rewrite<DealShuffle>('deal_shuffle', (m) => ((m.payload.deck[2] = hex(modPow(wanted, key.e))), m));
+    const mesh = new DealMesh(context(3), { cheat: new Map([[2, tamper]]), keys: new Map([[2, key]]) });
+    mesh.start();
+    expectNamedByHonest(mesh, 2, /product proof fails/);
+    expectVoidWithout(mesh, 2);
+  });
+
+  it('steering: a false complaint about a valid card to be dealt again is exposed by the audit', () => {
+    const tamper: Cheat = (m) => (m.command === 'deal_accept' ? { ...m, command: 'deal_complaint' } : m);
+    const mesh = new DealMesh(context(4), { cheat: new Map([[3, tamper]]) });
+    mesh.start();
+    expectNamedByHonest(mesh, 3, /complained about a valid card/);
+    expectVoidWithout(mesh, 3);
+  });
+
+  it('encrypting inconsistently (two cards changed so the product still holds) is found by the audit', () => {
+    const r = 9n; // 3², a residue
+    const tamper = rewrite<DealShuffle>('deal_shuffle', (m) => {
+      const deck = m.payload.deck;
+      deck[0] = hex((hexToBigInt(deck[0]!) * r) % P);
+      deck[1] = hex((hexToBigInt(deck[1]!) * modInverse(r, P)) % P);
+      return m;
+    });
+    const mesh = new DealMesh(context(3), { cheat: new Map([[2, tamper]]) });
+    mesh.start();
+    // Players 0 and 1 got no card and complained; the revealed keys show who shuffled wrongly.
+    expectNamedByHonest(mesh, 2, /shuffled inconsistently/);
+    expectVoidWithout(mesh, 2);
+    const audit = mesh.audit();
+    expect(audit.flatMap((o) => o.violations).map((v) => v.player)).toEqual([2]);
+  });
+
+  it('learning another\'s card: an unlocker substitutes a ciphertext whose card it would know', () => {
+    // Player 1, unlocking player 2's card, sends Y2^a = (G^a)^e2: player 2 would then hold G^a.
+    let y2: bigint | undefined;
+    const tamper: Cheat = (m) => {
+      if (m.command !== 'deal_unlock') return m;
+      const forged = structuredClone(m);
+      const card = forged.payload.cards.find((c) => c.position === 2)!;
+      card.value = hex(modPow(y2!, 12345n));
+      return forged;
+    };
+    const mesh = new DealMesh(context(3), { cheat: new Map([[1, tamper]]) });
+    const spy = mesh.take.bind(mesh);
+    mesh.take = (peer, output) => {
+      for (const m of output.send) if (m.command === 'deal_shuffle' && m.player_id === 2) y2 = hexToBigInt(m.payload.key);
+      spy(peer, output);
+    };
+    mesh.start();
+    expect(y2).toBeDefined();
+    expectNamedByHonest(mesh, 1, /position 2 something other than that card with its layer removed/);
+    expectVoidWithout(mesh, 1);
+  });
+
+  it('swapping at claim time: a claim of another card, with a proof made with the claimer\'s own key', () => {
+    const key = newDealKey();
+    const mesh = new DealMesh(context(3), { keys: new Map([[1, key]]) });
+    mesh.start();
+    const real = mesh.peers.get(1)!.driver.card!;
+    const other = (real + 1) % 14;
+    const final = [...mesh.record].reverse().flatMap(({ message }) => (message.command === 'deal_unlock' ? message.payload.cards : [])).find((c) => c.position === 1)!;
+    const forged: DealClaim = {
+      command: 'deal_claim',
+      player_id: 1,
+      payload: { deal: 0, card: other, proof: proveClaim(context(3), 1, other, hexToBigInt(final.value), key) },
+    };
+    const adversary = mesh.peers.get(1)!;
+    mesh.take(adversary, { send: [forged], violations: [], claims: [], revealed: [] });
+    mesh.run();
+    expectNamedByHonest(mesh, 1, new RegExp(`claimed card ${other}, which is not the card dealt to it`));
+    for (const id of [0, 2]) expect(mesh.peers.get(id)!.outputs.flatMap((o) => o.claims)).toEqual([]);
+    // The same adversary's honest claim of its real card would have been accepted.
+    const honest = new DealMesh(context(2));
+    honest.start();
+    honest.take(honest.peers.get(1)!, honest.peers.get(1)!.driver.claim());
+    honest.run();
+    expect(honest.peers.get(0)!.outputs.flatMap((o) => o.claims)).toEqual([{ player: 1, card: honest.peers.get(1)!.driver.card }]);
+  });
+
+  it('revealing a wrong key for the audit', () => {
+    const tamper = rewrite<DealReveal>('deal_reveal', (m) => ((m.payload.key = hex(hexToBigInt(m.payload.key) + 2n)), m));
+    const mesh = new DealMesh(context(3), { cheat: new Map([[0, tamper]]) });
+    mesh.start();
+    for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
+    mesh.run();
+    expectNamedByHonest(mesh, 0, /revealed a key that is not the one it dealt with/);
+    expect(mesh.audit().flatMap((o) => o.violations).map((v) => v.player)).toEqual([0]);
+  });
+
+  it('revealing the right key with another shuffle seed for the audit', () => {
+    const tamper = rewrite<DealReveal>('deal_reveal', (m) => ((m.payload.seed = '00'.repeat(32)), m));
+    const mesh = new DealMesh(context(3), { cheat: new Map([[1, tamper]]) });
+    mesh.start();
+    for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
+    mesh.run();
+    expectNamedByHonest(mesh, 1, /shuffled inconsistently/);
+  });
+
+  it('impersonation: a shuffle that claims to come from another player', () => {
+    const tamper = rewrite<DealShuffle>('deal_shuffle', (m) => ((m.player_id = 2), m));
+    const mesh = new DealMesh(context(3), { cheat: new Map([[0, tamper]]) });
+    mesh.start();
+    expectNamedByHonest(mesh, 0, /claiming to be player 2/);
+  });
+
+  it('two different shuffles sent to the same peer', () => {
+    const tamper: Tamper = (m) => {
+      if (m.command !== 'deal_shuffle') return [m];
+      const other = structuredClone(m);
+      [other.payload.deck[0], other.payload.deck[1]] = [other.payload.deck[1]!, other.payload.deck[0]!];
+      return [m, other];
+    };
+    const mesh = new DealMesh(context(3), { tamper: new Map([[1, tamper]]) });
+    mesh.start();
+    expectNamedByHonest(mesh, 1, /two different deal_shuffle messages/);
+  });
+
+  it('equivocation (different shuffles to different peers) voids the deal and blames no honest peer', () => {
+    const tamper: Tamper = (m, to) => {
+      if (m.command !== 'deal_shuffle' || to !== 2) return [m];
+      const other = structuredClone(m);
+      [other.payload.deck[0], other.payload.deck[1]] = [other.payload.deck[1]!, other.payload.deck[0]!];
+      return [other];
+    };
+    const mesh = new DealMesh(context(3), { tamper: new Map([[1, tamper]]) });
+    mesh.start();
+    for (const id of [0, 2]) {
+      expect(mesh.peers.get(id)!.violations).toEqual([]);
+      const outcome = mesh.outcome(id);
+      expect(outcome?.kind).toBe('void');
+      if (outcome?.kind === 'void') expect(outcome.reason).toMatch(/different deal transcript/);
+    }
+  });
+});
+
+describe('secret deal: failures', () => {
+  it('a player leaving mid-deal voids it; the rest deal again and finish', () => {
+    // Player 3 never shuffles: the others time it out.
+    const mesh = new DealMesh(context(4), { cheat: new Map([[3, (m: DealMessage) => (m.command === 'deal_shuffle' ? undefined : m)]]) });
+    mesh.start();
+    expect(mesh.peers.get(0)!.driver.waitingFor()).toEqual([3]);
+    mesh.leave(3);
+    for (const id of [0, 1, 2]) {
+      expect(mesh.outcome(id)).toEqual({ kind: 'void', reason: 'player 3 left during the shuffle', cheaters: [], restartWith: [0, 1, 2] });
+      expect(mesh.peers.get(id)!.violations).toEqual([]);
+    }
+    const again = new DealMesh({ ...context(4), deal: 1, players: [0, 1, 2] });
+    again.start();
+    expect(new Set([0, 1, 2].map((id) => again.peers.get(id)!.driver.card)).size).toBe(3);
+  });
+
+  it('a player that withholds its key after a complaint is passed over without false blame', () => {
+    const tamper: Cheat = (m) => (m.command === 'deal_accept' ? { ...m, command: 'deal_complaint' } : m.command === 'deal_reveal' ? undefined : m);
+    const mesh = new DealMesh(context(3), { cheat: new Map([[2, tamper]]) });
+    mesh.start();
+    expect(mesh.peers.get(0)!.driver.waitingFor()).toEqual([2]);
+    mesh.leave(2);
+    for (const id of [0, 1]) {
+      const outcome = mesh.outcome(id);
+      expect(outcome?.kind).toBe('void');
+      if (outcome?.kind === 'void') expect(outcome.restartWith).toEqual([0, 1]);
+      expect(mesh.peers.get(id)!.violations).toEqual([]);
+    }
+  });
+
+  it('messages of another deal attempt are ignored', () => {
+    const ctx = context(2, 4);
+    const a = new DealDriver({ context: ctx, me: 0 });
+    const b = new DealDriver({ context: { ...ctx, deal: 1 }, me: 1 });
+    const shuffle = a.start().send[0]!;
+    const out = b.receive(0, shuffle);
+    expect(out).toEqual({ send: [], violations: [], claims: [], revealed: [] });
+  });
+
+  it('refuses a deal it cannot run, with the reason', () => {
+    expect(() => new DealDriver({ context: context(3, 2), me: 0 })).toThrow(/2 cards for 3 players/);
+    expect(() => new DealDriver({ context: { ...context(3), players: [0, 0, 1] }, me: 0 })).toThrow(/twice/);
+    expect(() => new DealDriver({ context: context(3), me: 7 })).toThrow(/not a player/);
+  });
+
+  it('cards are encoded as distinct quadratic residues, different in every game', () => {
+    const cards = cardElements('test-game', 14);
+    // A non-residue would keep its Legendre symbol through x ↦ x^e (e odd) and leak a bit.
+    expect(cards.every((c) => modPow(c, (P - 1n) / 2n) === 1n)).toBe(true);
+    expect(new Set(cards).size).toBe(14);
+    expect(cardElements('other-game', 14)[0]).not.toBe(cards[0]);
+  });
+});
