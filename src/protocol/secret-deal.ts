@@ -21,7 +21,7 @@ import {
 } from './secret-deal-crypto.js';
 import { defaultRandom, hexToBigInt, isElement } from './secret-group.js';
 import { canonicalJson } from './secret-json.js';
-import type { DealAccept, DealClaim, DealComplaint, DealMessage, DealReveal, DealShuffle, DealUnlock } from './secret-messages.js';
+import type { DealAbort, DealAccept, DealClaim, DealComplaint, DealMessage, DealReveal, DealSequenced, DealShuffle, DealUnlock } from './secret-messages.js';
 import { MAX_DEAL_CARDS, MAX_DEAL_PLAYERS } from './secret-messages.js';
 import type { SecretViolation } from './secret-commitment.js';
 
@@ -58,6 +58,23 @@ export interface DealOptions {
    * sends, and this peer's own state follows the rewritten message as a real cheater's would.
    */
   readonly rewriteOwn?: (message: DealMessage) => DealMessage | undefined;
+  /**
+   * Signatures (e.g. by the players' libp2p identity keys). With them, a transcript fork names who
+   * forked it, with evidence any peer can check; without them a fork voids the deal and names nobody.
+   */
+  readonly auth?: DealAuth;
+}
+
+export interface DealAuth {
+  sign(bytes: Uint8Array): string;
+  verify(player: number, bytes: Uint8Array, signature: string): boolean;
+}
+
+export const SIGNATURE_TAG = 'p2p-risk/secret-deal/signature/v1';
+
+/** What a signature covers: the tag, NUL, the canonical JSON of command, player_id and payload. */
+export function signingBytes(message: DealMessage): Uint8Array {
+  return Buffer.from(`${SIGNATURE_TAG}\0${canonicalOf(message)}`, 'utf8');
 }
 
 /** Messages held for a later step: a shuffle can arrive before the one it follows, over another link. */
@@ -88,6 +105,8 @@ export class DealDriver {
   private queue: { from: number; message: DealMessage }[] = [];
   private myCard: number | undefined;
   private sentResult = false;
+  /** This peer's turns taken (once each, whatever the adversary hook made of them). */
+  private readonly tookTurn = new Set<'shuffle' | 'unlock'>();
   private sentReveal = false;
 
   constructor(private readonly options: DealOptions) {
@@ -150,6 +169,10 @@ export class DealDriver {
     if (from === this.me || !this.context.players.includes(from) || this.gone.has(from) || this.cheaters.has(from)) return this.finish(step);
     if (message.player_id !== from) {
       this.blame(step, from, `sent a ${message.command} claiming to be player ${message.player_id}`, message);
+      return this.finish(step);
+    }
+    if (this.options.auth !== undefined && !this.signedBy(message, from)) {
+      this.blame(step, from, `sent a ${message.command} without a valid signature`, message);
       return this.finish(step);
     }
     if (this.queue.length >= MAX_QUEUED) {
@@ -247,15 +270,17 @@ export class DealDriver {
   private act(step: Step): boolean {
     if (this.key === undefined || this.me === undefined) return false;
     const n = this.context.players.length;
-    if (this.phaseNow === 'shuffle' && this.decks.length - 1 === this.myPosition) {
+    if (this.phaseNow === 'shuffle' && this.decks.length - 1 === this.myPosition && !this.tookTurn.has('shuffle')) {
+      this.tookTurn.add('shuffle');
       const input = this.decks[this.myPosition]!;
       const deck = shuffleDeck(input, this.key);
       const proof = proveShuffle(this.context, this.me, this.head, input, deck, this.key, this.random);
       const message = this.own(step, { command: 'deal_shuffle', player_id: this.me, payload: { deal: this.context.deal, prev: this.head, key: hex(this.key.y), deck: deck.map(hex), proof } });
       if (message?.command === 'deal_shuffle') this.applyShuffle(message, message.payload.deck.map(hexToBigInt), hexToBigInt(message.payload.key));
-      return message !== undefined;
+      return true;
     }
-    if (this.phaseNow === 'unlock' && this.unlocks === this.myPosition) {
+    if (this.phaseNow === 'unlock' && this.unlocks === this.myPosition && !this.tookTurn.has('unlock')) {
+      this.tookTurn.add('unlock');
       const cards = [];
       for (let position = 0; position < n; position++) {
         if (position === this.myPosition) continue;
@@ -264,7 +289,7 @@ export class DealDriver {
       }
       const message = this.own(step, { command: 'deal_unlock', player_id: this.me, payload: { deal: this.context.deal, prev: this.head, cards } });
       if (message?.command === 'deal_unlock') this.applyUnlock(message);
-      return message !== undefined;
+      return true;
     }
     if (this.phaseNow === 'check' && !this.sentResult) {
       this.sentResult = true;
@@ -289,11 +314,24 @@ export class DealDriver {
     if (message?.command === 'deal_reveal') this.reveals.set(this.me!, message);
   }
 
-  /** Puts one of this peer's messages on the way out (through the adversary hook in simulations). */
+  /**
+   * Puts one of this peer's messages on the way out (through the adversary hook in simulations):
+   * signed, and a sequenced one with the previous step's message attached as evidence.
+   */
   private own(step: Step, message: DealMessage): DealMessage | undefined {
-    const sent = this.options.rewriteOwn ? this.options.rewriteOwn(message) : message;
-    if (sent !== undefined) step.send.push(sent);
+    let sent = this.options.rewriteOwn ? this.options.rewriteOwn(message) : message;
+    if (sent === undefined) return undefined;
+    if (this.options.auth !== undefined) {
+      sent = { ...sent, sig: this.options.auth.sign(signingBytes(sent)) };
+      const last = this.sequenced.at(-1);
+      if (last !== undefined && isSequenced(sent)) sent = { ...sent, previous: bare(last) } as DealMessage;
+    }
+    step.send.push(sent);
     return sent;
+  }
+
+  private signedBy(message: DealMessage, player: number): boolean {
+    return message.player_id === player && message.sig !== undefined && this.options.auth!.verify(player, signingBytes(message), message.sig);
   }
 
   /** 'wait': not this message's turn yet; 'done': used, dropped or blamed. */
@@ -310,6 +348,8 @@ export class DealDriver {
         return this.onReveal(step, from, message);
       case 'deal_claim':
         return this.onClaim(step, from, message);
+      case 'deal_abort':
+        return this.onAbort(step, from, message);
     }
   }
 
@@ -319,12 +359,79 @@ export class DealDriver {
     return 'done';
   }
 
-  private forked(step: Step, from: number, message: DealMessage, prev: string): boolean {
+  /**
+   * A sequenced message that does not extend this peer's transcript head. Unsigned, nobody can be
+   * named. Signed, the message carries its author's copy of the previous step: if that copy is
+   * validly signed and leads to its prev, the previous step's author sent two versions
+   * (equivocation); otherwise the sender extends a transcript it cannot show.
+   */
+  private forked(step: Step, from: number, message: DealSequenced): boolean {
+    const prev = message.payload.prev;
     if (prev === this.head) return false;
-    // Someone showed this peer and `from` different messages; without signatures the two views
-    // cannot tell who, so nobody is blamed and the deal is void.
-    this.end(step, `player ${from}'s ${message.command} extends a different deal transcript (${prev.slice(0, 12)}… here ${this.head.slice(0, 12)}…): an earlier message was not the same for everyone`);
+    const here = `${prev.slice(0, 12)}… here ${this.head.slice(0, 12)}…`;
+    if (this.options.auth === undefined) {
+      this.abort(step, `player ${from}'s ${message.command} extends a different deal transcript (${here}): an earlier message was not the same for everyone`, {});
+      return true;
+    }
+    const mine = this.sequenced.at(-1);
+    const theirs = message.previous;
+    const founded =
+      mine !== undefined &&
+      theirs !== undefined &&
+      theirs.command === mine.command &&
+      this.signedBy(theirs, mine.player_id) &&
+      extend(theirs.payload.prev, canonicalOf(theirs)) === prev;
+    if (!founded) {
+      this.blame(step, from, `sent a ${message.command} that extends a deal transcript it cannot show (${here})`, message);
+      this.abort(step, `player ${from} extends a deal transcript it cannot show`, { first: message });
+    } else {
+      this.blame(step, mine.player_id, `sent different ${mine.command} messages to different players`, [bare(mine), theirs]);
+      this.abort(step, `player ${mine.player_id} sent different ${mine.command} messages to different players`, { first: bare(mine), second: theirs });
+    }
     return true;
+  }
+
+  /** Voids the deal here and tells the others why, with the evidence (when signed). */
+  private abort(step: Step, reason: string, evidence: { first?: DealSequenced; second?: DealSequenced }): void {
+    if (this.phaseNow !== 'void') this.end(step, reason);
+    if (this.me !== undefined) this.own(step, { command: 'deal_abort', player_id: this.me, payload: { deal: this.context.deal, reason, ...evidence } });
+  }
+
+  private onAbort(step: Step, from: number, message: DealAbort): 'done' {
+    const { first, second, reason } = message.payload;
+    if (this.options.auth === undefined) {
+      // Unsigned: nothing to check, and nobody to name; after the deal is done it changes nothing.
+      if (this.phaseNow !== 'dealt') this.end(step, `player ${from} aborted the deal: ${reason}`);
+      return 'done';
+    }
+    const positionOf = (m: DealSequenced) => this.context.players.indexOf(m.player_id);
+    if (first !== undefined && second !== undefined) {
+      const equivocation =
+        first.player_id === second.player_id &&
+        first.command === second.command &&
+        positionOf(first) >= 0 &&
+        this.signedBy(first, first.player_id) &&
+        this.signedBy(second, second.player_id) &&
+        canonicalOf(first) !== canonicalOf(second);
+      if (equivocation) {
+        this.blame(step, first.player_id, `sent different ${first.command} messages to different players`, [first, second]);
+        this.end(step, `player ${first.player_id} sent different ${first.command} messages to different players`);
+        return 'done';
+      }
+    } else if (first !== undefined && second === undefined) {
+      const theirs = first.previous;
+      const unfounded =
+        positionOf(first) >= 0 &&
+        this.signedBy(first, first.player_id) &&
+        (theirs === undefined || !this.signedBy(theirs, theirs.player_id) || extend(theirs.payload.prev, canonicalOf(theirs)) !== first.payload.prev);
+      if (unfounded) {
+        this.blame(step, first.player_id, `sent a ${first.command} that extends a deal transcript it cannot show`, first);
+        this.end(step, `player ${first.player_id} extends a deal transcript it cannot show`);
+        return 'done';
+      }
+    }
+    this.blame(step, from, 'aborted the deal without evidence of a fork', message);
+    return 'done';
   }
 
   private onShuffle(step: Step, from: number, message: DealShuffle): 'wait' | 'done' {
@@ -332,7 +439,7 @@ export class DealDriver {
     const done = this.decks.length - 1;
     if (position < done) return this.repeated(step, from, this.sequenced.find((m) => m.command === 'deal_shuffle' && m.player_id === from), message);
     if (this.phaseNow !== 'shuffle' || position > done) return this.phaseNow === 'shuffle' ? 'wait' : 'done';
-    if (this.forked(step, from, message, message.payload.prev)) return 'done';
+    if (this.forked(step, from, message)) return 'done';
     const { deck: deckHex, key: keyHex, proof } = message.payload;
     const input = this.decks[position]!;
     if (deckHex.length !== input.length) {
@@ -384,7 +491,7 @@ export class DealDriver {
       return this.repeated(step, from, this.sequenced.find((m) => m.command === 'deal_unlock' && m.player_id === from), message);
     }
     if (position > this.unlocks) return 'wait';
-    if (this.forked(step, from, message, message.payload.prev)) return 'done';
+    if (this.forked(step, from, message)) return 'done';
     const n = this.context.players.length;
     const expected = Array.from({ length: n }, (_, i) => i).filter((i) => i !== position);
     const positions = message.payload.cards.map((c) => c.position);
@@ -418,7 +525,7 @@ export class DealDriver {
   private onResult(step: Step, from: number, message: DealAccept | DealComplaint): 'wait' | 'done' {
     if (this.phaseNow === 'shuffle' || this.phaseNow === 'unlock') return 'wait';
     if (this.results.has(from)) return this.repeated(step, from, this.results.get(from), message);
-    if (this.forked(step, from, message, message.payload.prev)) return 'done';
+    if (this.forked(step, from, message)) return 'done';
     this.results.set(from, message);
     this.checkResults(step);
     return 'done';
@@ -494,6 +601,16 @@ function canonicalOf(message: DealMessage): string {
   const text = canonicalJson({ command, player_id, payload });
   if (!text.ok) throw new Error(`canonicalOf: ${text.reason}`);
   return text.text;
+}
+
+function isSequenced(message: DealMessage): message is DealSequenced {
+  return message.command === 'deal_shuffle' || message.command === 'deal_unlock' || message.command === 'deal_accept' || message.command === 'deal_complaint';
+}
+
+/** A sequenced message as embedded in the next: without its own `previous`, so evidence stays one level deep. */
+function bare(message: DealMessage): DealShuffle | DealUnlock {
+  const { previous: _previous, ...rest } = message as DealShuffle;
+  return rest as DealShuffle | DealUnlock;
 }
 
 function canonicalDeck(deck: readonly bigint[]): string {

@@ -33,6 +33,17 @@ const purpose = z
 const frame = <C extends string, P extends z.ZodType>(command: C, payload: P, description: string) =>
   z.object({ command: z.literal(command), payload, player_id: playerId, ack_id: nat('an ack id').optional() }).meta({ title: `secret ${command}`, description });
 
+/** A signature by the sender's identity key over the message (secret-dealing.md, Signatures); hex. */
+const sig = z
+  .string()
+  .regex(/^[0-9a-fA-F]{2,1024}$/, { error: 'a signature is 2–1024 hex digits' })
+  .transform((hex) => hex.toLowerCase())
+  .optional();
+
+/** Deal messages carry an optional signature; sequenced ones also the previous step's message, as evidence. */
+const signed = <C extends string, P extends z.ZodType>(command: C, payload: P, description: string) =>
+  z.object({ command: z.literal(command), payload, player_id: playerId, ack_id: nat('an ack id').optional(), sig }).meta({ title: `secret ${command}`, description });
+
 // ---------------------------------------------------------------------------------------------
 // Commit-reveal of one secret value per player (a capital, RISC orders or placements)
 
@@ -58,56 +69,75 @@ const secretReveal = frame(
 
 const deal = nat('a deal number');
 
-const dealShuffle = frame(
-  'deal_shuffle',
-  z
-    .object({
-      deal,
-      prev: hash,
-      key: element,
-      deck: z.array(element).min(1, { error: 'a deck holds at least one card' }).max(MAX_DEAL_CARDS, { error: `a deck holds at most ${MAX_DEAL_CARDS} cards` }),
-      proof,
-    })
-    .strict(),
-  'Shuffle step: the public part of the key (G^e), the deck encrypted with e and permuted, and a proof that the product of the cards was raised to e.',
-);
+const shufflePayload = z
+  .object({
+    deal,
+    prev: hash,
+    key: element,
+    deck: z.array(element).min(1, { error: 'a deck holds at least one card' }).max(MAX_DEAL_CARDS, { error: `a deck holds at most ${MAX_DEAL_CARDS} cards` }),
+    proof,
+  })
+  .strict();
+const shuffleDescription =
+  'Shuffle step: the public part of the key (G^e), the deck encrypted with e and permuted, and a proof that the product of the cards was raised to e.';
 
 const unlockedCard = z.object({ position: nat('a position'), value: element, proof }).strict();
+const unlockPayload = z
+  .object({
+    deal,
+    prev: hash,
+    cards: z.array(unlockedCard).max(MAX_DEAL_PLAYERS, { error: `at most ${MAX_DEAL_PLAYERS} cards are unlocked at once` }),
+  })
+  .strict();
+const unlockDescription = 'Unlock step: the sender removes its layer from every dealt card but its own, each with a proof.';
 
-const dealUnlock = frame(
-  'deal_unlock',
-  z
-    .object({
-      deal,
-      prev: hash,
-      cards: z.array(unlockedCard).max(MAX_DEAL_PLAYERS, { error: `at most ${MAX_DEAL_PLAYERS} cards are unlocked at once` }),
-    })
-    .strict(),
-  'Unlock step: the sender removes its layer from every dealt card but its own, each with a proof.',
-);
+/** A sequenced message as embedded in the next one (without its own `previous`). */
+const sequencedBare = z.union([signed('deal_shuffle', shufflePayload, shuffleDescription), signed('deal_unlock', unlockPayload, unlockDescription)]);
 
-const dealAccept = frame(
+const sequenced = <C extends string, P extends z.ZodType>(command: C, payload: P, description: string) =>
+  signed(command, payload, description).extend({ previous: sequencedBare.optional() });
+
+const dealShuffle = sequenced('deal_shuffle', shufflePayload, shuffleDescription);
+const dealUnlock = sequenced('deal_unlock', unlockPayload, unlockDescription);
+
+const dealAccept = sequenced(
   'deal_accept',
   z.object({ deal, prev: hash }).strict(),
   'The sender decrypted a valid card; prev is the hash of the whole deal transcript it saw.',
 );
 
-const dealComplaint = frame(
+const dealComplaint = sequenced(
   'deal_complaint',
   z.object({ deal, prev: hash }).strict(),
   'The sender decrypted something that is not a card: the deal is void and every player reveals its key.',
 );
 
-const dealReveal = frame(
+const dealReveal = signed(
   'deal_reveal',
   z.object({ deal, key: element, seed: salt }).strict(),
   'The sender publishes its key and shuffle seed: after a complaint, or for the audit at the end of the game.',
 );
 
-const dealClaim = frame(
+const dealClaim = signed(
   'deal_claim',
   z.object({ deal, card: nat('a card'), proof }).strict(),
   'The sender shows its dealt card: a proof that its final ciphertext is the card raised to its key.',
+);
+
+/** Evidence of a fork: two signed messages of one step that differ, or one whose previous does not lead to its prev. */
+const forkEvidence = z.union([dealShuffle, dealUnlock, dealAccept, dealComplaint]);
+
+const dealAbort = signed(
+  'deal_abort',
+  z
+    .object({
+      deal,
+      reason: z.string().max(512, { error: 'a reason is at most 512 characters' }),
+      first: forkEvidence.optional(),
+      second: forkEvidence.optional(),
+    })
+    .strict(),
+  'The sender saw the deal transcript fork and voids the deal; with signatures, the evidence names who forked it.',
 );
 
 export const secretSchemas = {
@@ -119,6 +149,7 @@ export const secretSchemas = {
   deal_complaint: dealComplaint,
   deal_reveal: dealReveal,
   deal_claim: dealClaim,
+  deal_abort: dealAbort,
 } as const;
 
 export type SecretCommand = keyof typeof secretSchemas;
@@ -132,8 +163,11 @@ export type DealAccept = z.output<typeof dealAccept>;
 export type DealComplaint = z.output<typeof dealComplaint>;
 export type DealReveal = z.output<typeof dealReveal>;
 export type DealClaim = z.output<typeof dealClaim>;
+export type DealAbort = z.output<typeof dealAbort>;
+/** The messages that extend the transcript hash chain (each names the head it extends). */
+export type DealSequenced = DealShuffle | DealUnlock | DealAccept | DealComplaint;
 export type CommitMessage = SecretCommit | SecretReveal;
-export type DealMessage = DealShuffle | DealUnlock | DealAccept | DealComplaint | DealReveal | DealClaim;
+export type DealMessage = DealShuffle | DealUnlock | DealAccept | DealComplaint | DealReveal | DealClaim | DealAbort;
 export type SecretMessage = CommitMessage | DealMessage;
 
 export type SecretParse = { readonly ok: true; readonly message: SecretMessage } | { readonly ok: false; readonly reason: string };

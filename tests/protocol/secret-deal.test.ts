@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cardElements, decryptCard, hex, newDealKey, proveClaim, type DealContext } from '../../src/protocol/secret-deal-crypto.js';
 import { DealDriver } from '../../src/protocol/secret-deal.js';
 import { P, hexToBigInt, modInverse, modPow } from '../../src/protocol/secret-group.js';
 import type { DealClaim, DealMessage, DealReveal, DealShuffle, DealUnlock } from '../../src/protocol/secret-messages.js';
 import { DealMesh, type Tamper } from './secret-sim.js';
+
+// Each deal does hundreds of 2048-bit exponentiations; on a shared 2-core machine that takes seconds.
+vi.setConfig({ testTimeout: 60_000 });
 
 const players = (n: number) => Array.from({ length: n }, (_, i) => i);
 const context = (n: number, cards = 14, deal = 0): DealContext => ({ gameId: 'test-game', deal, players: players(n), cards });
@@ -240,7 +243,7 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     expectNamedByHonest(mesh, 1, /two different deal_shuffle messages/);
   });
 
-  it('equivocation (different shuffles to different peers) voids the deal and blames no honest peer', () => {
+  it('unsigned: equivocation (different shuffles to different peers) voids the deal everywhere and blames nobody', () => {
     const tamper: Tamper = (m, to) => {
       if (m.command !== 'deal_shuffle' || to !== 2) return [m];
       const other = structuredClone(m);
@@ -253,9 +256,55 @@ describe('secret deal: cheaters are caught and only they are named', () => {
       expect(mesh.peers.get(id)!.violations).toEqual([]);
       const outcome = mesh.outcome(id);
       expect(outcome?.kind).toBe('void');
-      if (outcome?.kind === 'void') expect(outcome.reason).toMatch(/different deal transcript/);
+      if (outcome?.kind === 'void') expect(outcome).toMatchObject({ cheaters: [], restartWith: [0, 1, 2] });
     }
   });
+
+  it('signed: equivocation is proved by two signed versions, and every honest peer names the equivocator', () => {
+    let mesh: DealMesh;
+    const tamper: Tamper = (m, to) => {
+      if (m.command !== 'deal_shuffle' || to !== 2) return [m];
+      const other = structuredClone(m);
+      [other.payload.deck[0], other.payload.deck[1]] = [other.payload.deck[1]!, other.payload.deck[0]!];
+      return [mesh.resign(1, other)];
+    };
+    mesh = new DealMesh(context(3), { tamper: new Map([[1, tamper]]), signed: true });
+    mesh.start();
+    expectNamedByHonest(mesh, 1, /sent different deal_shuffle messages to different players/);
+    expectVoidWithout(mesh, 1);
+  });
+
+  it('signed: a message that extends a transcript its sender cannot show names the sender', () => {
+    const cheat = rewrite<DealShuffle>('deal_shuffle', (m) => ((m.payload.prev = '00'.repeat(32)), m));
+    const mesh = new DealMesh(context(3), { cheat: new Map([[2, cheat]]), signed: true });
+    mesh.start();
+    expectNamedByHonest(mesh, 2, /extends a deal transcript it cannot show/);
+    expectVoidWithout(mesh, 2);
+  });
+
+  it('signed: an abort without evidence names the aborter; a message without a valid signature names its sender', () => {
+    const abort: Cheat = (m) => (m.command === 'deal_unlock' ? { command: 'deal_abort', player_id: 1, payload: { deal: 0, reason: 'I do not like my card' } } : m);
+    const aborting = new DealMesh(context(3), { cheat: new Map([[1, abort]]), signed: true });
+    aborting.start();
+    expectNamedByHonest(aborting, 1, /aborted the deal without evidence of a fork/);
+    expectVoidWithout(aborting, 1);
+
+    const unsigned: Tamper = (m) => [{ ...m, sig: 'ab'.repeat(64) }];
+    const forging = new DealMesh(context(3), { tamper: new Map([[0, unsigned]]), signed: true });
+    forging.start();
+    expectNamedByHonest(forging, 0, /without a valid signature/);
+  });
+
+  it('signed: an honest deal completes and its record audits clean', () => {
+    const mesh = new DealMesh(context(4), { signed: true });
+    mesh.start();
+    for (const peer of mesh.peers.values()) expect(mesh.outcome(peer.id)).toEqual({ kind: 'dealt', card: peer.driver.card });
+    for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
+    mesh.run();
+    const audit = mesh.audit();
+    expect(audit.flatMap((o) => o.violations)).toEqual([]);
+    expect(audit.flatMap((o) => o.revealed).length).toBe(4);
+  }, 60_000);
 });
 
 describe('secret deal: failures', () => {

@@ -1,7 +1,8 @@
 // In-memory mesh for the secret-deal drivers: every message is broadcast to every other peer
 // (after a JSON round trip and the zod schema, as on the wire); an adversary may rewrite its own
 // outgoing messages. Bounded: at most MAX_DELIVERIES deliveries.
-import { DealDriver, type DealContext, type DealOutput } from '../../src/protocol/secret-deal.js';
+import { generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { DealDriver, signingBytes, type DealAuth, type DealContext, type DealOutput } from '../../src/protocol/secret-deal.js';
 import type { DealKey } from '../../src/protocol/secret-deal-crypto.js';
 import { parseSecretMessage, type DealMessage } from '../../src/protocol/secret-messages.js';
 import type { SecretViolation } from '../../src/protocol/secret-commitment.js';
@@ -24,6 +25,23 @@ export class DealMesh {
   /** Everything sent, in sending order, as an audit of the record would read it. */
   readonly record: { from: number; message: DealMessage }[] = [];
   private readonly tamper = new Map<number, Tamper>();
+  private readonly identities = new Map<number, { publicKey: KeyObject; privateKey: KeyObject }>();
+
+  /** Player `me`'s signing and everyone's checking (me undefined: checking only, for an observer). */
+  auth(me?: number): DealAuth {
+    return {
+      sign: (bytes) => sign(null, bytes, this.identities.get(me!)!.privateKey).toString('hex'),
+      verify: (player, bytes, signature) => {
+        const identity = this.identities.get(player);
+        return identity !== undefined && verify(null, bytes, identity.publicKey, Buffer.from(signature, 'hex'));
+      },
+    };
+  }
+
+  /** A message re-signed by `player` (an adversary signing a version of its own). */
+  resign<M extends DealMessage>(player: number, message: M): M {
+    return { ...message, sig: this.auth(player).sign(signingBytes(message)) };
+  }
 
   constructor(readonly context: DealContext, options: {
       /** Per-recipient rewriting of what goes on the wire (equivocation); the sender's state does not follow. */
@@ -31,12 +49,16 @@ export class DealMesh {
       /** An adversary's own rewriting: its state follows what it sent. */
       cheat?: ReadonlyMap<number, (message: DealMessage) => DealMessage | undefined>;
       keys?: ReadonlyMap<number, DealKey>;
+      /** Every player signs with its own Ed25519 key (as the session would with its libp2p identity). */
+      signed?: boolean;
     } = {}) {
+    if (options.signed) for (const id of context.players) this.identities.set(id, generateKeyPairSync('ed25519'));
     for (const id of context.players) this.peers.set(id, { id, driver: new DealDriver({
           context,
           me: id,
           ...(options.keys?.has(id) ? { key: options.keys.get(id)! } : {}),
           ...(options.cheat?.has(id) ? { rewriteOwn: options.cheat.get(id)! } : {}),
+          ...(options.signed ? { auth: this.auth(id) } : {}),
         }), violations: [], outputs: [] });
     for (const [id, t] of options.tamper ?? []) this.tamper.set(id, t);
   }
@@ -83,7 +105,7 @@ export class DealMesh {
 
   /** The audit of everything recorded, by an observer that holds no key. */
   audit() {
-    const observer = new DealDriver({ context: this.context });
+    const observer = new DealDriver({ context: this.context, ...(this.identities.size > 0 ? { auth: this.auth() } : {}) });
     const all: DealOutput[] = [];
     for (const { from, message } of this.record) all.push(observer.receive(from, JSON.parse(JSON.stringify(message))));
     return all;
