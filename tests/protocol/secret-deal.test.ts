@@ -6,7 +6,7 @@ import type { DealClaim, DealMessage, DealReveal, DealShuffle, DealUnlock } from
 import { DealMesh, type Tamper } from './secret-sim.js';
 
 // Each deal does hundreds of 2048-bit exponentiations; on a shared 2-core machine that takes seconds.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const players = (n: number) => Array.from({ length: n }, (_, i) => i);
 const context = (n: number, cards = 14, deal = 0): DealContext => ({ gameId: 'test-game', deal, players: players(n), cards });
@@ -72,7 +72,7 @@ describe('secret deal: honest peers', () => {
       expect(audit.find((o) => o.outcome)?.outcome).toEqual({ kind: 'dealt', card: undefined });
       expect(audit.flatMap((o) => o.claims).sort((a, b) => a.player - b.player)).toEqual(cards.map((card, player) => ({ player, card })));
       expect(audit.flatMap((o) => o.revealed).sort((a, b) => a.player - b.player)).toEqual(cards.map((card, player) => ({ player, card })));
-    }, 60_000);
+    }, 180_000);
   }
 
   it('deals a deck of exactly as many cards as players (every card dealt)', () => {
@@ -304,7 +304,7 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     const audit = mesh.audit();
     expect(audit.flatMap((o) => o.violations)).toEqual([]);
     expect(audit.flatMap((o) => o.revealed).length).toBe(4);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('secret deal: failures', () => {
