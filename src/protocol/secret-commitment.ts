@@ -3,7 +3,7 @@
 // participant has committed, and every peer checks every reveal. Pure: no I/O, no clocks.
 import { createHash, randomBytes } from 'node:crypto';
 import { canonicalJson } from './secret-json.js';
-import type { CommitMessage, SecretCommit, SecretReveal } from './secret-messages.js';
+import type { CommitMessage, SecretCommit } from './secret-messages.js';
 
 export const SECRET_COMMITMENT_TAG = 'p2p-risk/secret-commitment/v1';
 export const SALT_BYTES = 32;

@@ -77,8 +77,12 @@ export function signingBytes(message: DealMessage): Uint8Array {
   return Buffer.from(`${SIGNATURE_TAG}\0${canonicalOf(message)}`, 'utf8');
 }
 
-/** Messages held for a later step: a shuffle can arrive before the one it follows, over another link. */
-const MAX_QUEUED = 8 * MAX_DEAL_PLAYERS;
+/**
+ * Messages held for a later step, per sender: a shuffle can arrive before the one it follows, over
+ * another link. A player sends at most 5 deal messages that can be early (shuffle, unlock, result,
+ * reveal, claim), so more is flooding.
+ */
+const MAX_QUEUED_PER_PLAYER = 8;
 
 type Step = { send: DealMessage[]; violations: SecretViolation[]; claims: { player: number; card: number }[]; revealed: { player: number; card: number | undefined }[]; outcome?: DealOutcome };
 
@@ -175,7 +179,7 @@ export class DealDriver {
       this.blame(step, from, `sent a ${message.command} without a valid signature`, message);
       return this.finish(step);
     }
-    if (this.queue.length >= MAX_QUEUED) {
+    if (this.queue.filter((item) => item.from === from).length >= MAX_QUEUED_PER_PLAYER) {
       this.blame(step, from, `sent more deal messages than the deal has steps`, message);
       return this.finish(step);
     }
@@ -621,13 +625,13 @@ function canonicalDeck(deck: readonly bigint[]): string {
  * The audit of a recorded deal (`risk verify`): replays every message through an observer and
  * returns the violations, the claims and the cards the revealed keys open.
  */
-export function auditDeal(context: DealContext, messages: readonly { from: number; message: DealMessage }[]): {
+export function auditDeal(context: DealContext, messages: readonly { from: number; message: DealMessage }[], auth?: Pick<DealAuth, 'verify'>): {
   violations: SecretViolation[];
   outcome: DealOutcome | undefined;
   claims: { player: number; card: number }[];
   revealed: { player: number; card: number | undefined }[];
 } {
-  const observer = new DealDriver({ context });
+  const observer = new DealDriver({ context, ...(auth ? { auth: { sign: () => { throw new Error('an observer signs nothing'); }, verify: auth.verify } } : {}) });
   const violations: SecretViolation[] = [];
   const claims: { player: number; card: number }[] = [];
   const revealed: { player: number; card: number | undefined }[] = [];
