@@ -2,7 +2,7 @@
 // (after a JSON round trip and the zod schema, as on the wire); an adversary may rewrite its own
 // outgoing messages. Bounded: at most MAX_DELIVERIES deliveries.
 import { generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { DealDriver, signingBytes, type DealAuth, type DealContext, type DealOutput } from '../../src/protocol/secret-deal.js';
+import { DealDriver, auditDeal, signingBytes, type DealAuth, type DealContext, type DealOutput } from '../../src/protocol/secret-deal.js';
 import type { DealKey } from '../../src/protocol/secret-deal-crypto.js';
 import { parseSecretMessage, type DealMessage } from '../../src/protocol/secret-messages.js';
 import type { SecretViolation } from '../../src/protocol/secret-commitment.js';
@@ -103,11 +103,9 @@ export class DealMesh {
     return this.peers.get(id)!.outputs.find((o) => o.outcome)?.outcome;
   }
 
-  /** The audit of everything recorded, by an observer that holds no key. */
+  /** The audit of everything recorded (`auditDeal`: an observer that holds no key). */
   audit() {
-    const observer = new DealDriver({ context: this.context, ...(this.identities.size > 0 ? { auth: this.auth() } : {}) });
-    const all: DealOutput[] = [];
-    for (const { from, message } of this.record) all.push(observer.receive(from, JSON.parse(JSON.stringify(message))));
-    return all;
+    const record = this.record.map(({ from, message }) => ({ from, message: JSON.parse(JSON.stringify(message)) as DealMessage }));
+    return auditDeal(this.context, record, this.identities.size > 0 ? this.auth() : undefined);
   }
 }
