@@ -24,6 +24,7 @@ import { canonicalJson } from './secret-json.js';
 import type { DealAbort, DealAccept, DealClaim, DealComplaint, DealMessage, DealReveal, DealSequenced, DealShuffle, DealUnlock } from './secret-messages.js';
 import { MAX_DEAL_CARDS, MAX_DEAL_PLAYERS } from './secret-messages.js';
 import type { SecretViolation } from './secret-commitment.js';
+import { lineDigest, type Keyring } from './signing.js';
 
 export type { DealContext } from './secret-deal-crypto.js';
 
@@ -59,22 +60,25 @@ export interface DealOptions {
    */
   readonly rewriteOwn?: (message: DealMessage) => DealMessage | undefined;
   /**
-   * Signatures (e.g. by the players' libp2p identity keys). With them, a transcript fork names who
-   * forked it, with evidence any peer can check; without them a fork voids the deal and names nobody.
+   * The game's keyring (src/protocol/signing.ts: the players' libp2p identity keys). With it, a
+   * transcript fork names who forked it, with evidence any peer can check; without it a fork voids
+   * the deal and names nobody. An observer (audit) needs only `verify`.
    */
   readonly auth?: DealAuth;
 }
 
-export interface DealAuth {
-  sign(bytes: Uint8Array): string;
-  verify(player: number, bytes: Uint8Array, signature: string): boolean;
-}
+/** The game's keyring; an observer's may throw on `sign` (signing.ts `keyring(null, ...)`). */
+export type DealAuth = Pick<Keyring, 'sign' | 'verify'>;
 
 export const SIGNATURE_TAG = 'p2p-risk/secret-deal/signature/v1';
 
-/** What a signature covers: the tag, NUL, the canonical JSON of command, player_id and payload. */
-export function signingBytes(message: DealMessage): Uint8Array {
-  return Buffer.from(`${SIGNATURE_TAG}\0${canonicalOf(message)}`, 'utf8');
+/**
+ * What a deal signature covers: the game's line digest (signing.ts `lineDigest`) of the tag, NUL and
+ * the canonical JSON of command, player_id and payload. Every real inner line is a JSON object
+ * (starts with '{'), so this digest never equals that of a line the signer sent, nor a move's.
+ */
+export function dealDigest(gameId: string, message: DealMessage): Buffer {
+  return lineDigest(gameId, `${SIGNATURE_TAG}\0${canonicalOf(message)}`);
 }
 
 /**
@@ -326,7 +330,7 @@ export class DealDriver {
     let sent = this.options.rewriteOwn ? this.options.rewriteOwn(message) : message;
     if (sent === undefined) return undefined;
     if (this.options.auth !== undefined) {
-      sent = { ...sent, sig: this.options.auth.sign(signingBytes(sent)) };
+      sent = { ...sent, sig: this.options.auth.sign(dealDigest(this.context.gameId, sent)) };
       const last = this.sequenced.at(-1);
       if (last !== undefined && isSequenced(sent)) sent = { ...sent, previous: bare(last) } as DealMessage;
     }
@@ -335,7 +339,7 @@ export class DealDriver {
   }
 
   private signedBy(message: DealMessage, player: number): boolean {
-    return message.player_id === player && message.sig !== undefined && this.options.auth!.verify(player, signingBytes(message), message.sig);
+    return message.player_id === player && message.sig !== undefined && this.options.auth!.verify(player, dealDigest(this.context.gameId, message), message.sig);
   }
 
   /** 'wait': not this message's turn yet; 'done': used, dropped or blamed. */
@@ -625,7 +629,7 @@ function canonicalDeck(deck: readonly bigint[]): string {
  * The audit of a recorded deal (`risk verify`): replays every message through an observer and
  * returns the violations, the claims and the cards the revealed keys open.
  */
-export function auditDeal(context: DealContext, messages: readonly { from: number; message: DealMessage }[], auth?: Pick<DealAuth, 'verify'>): {
+export function auditDeal(context: DealContext, messages: readonly { from: number; message: DealMessage }[], auth?: Pick<Keyring, 'verify'>): {
   violations: SecretViolation[];
   outcome: DealOutcome | undefined;
   claims: { player: number; card: number }[];

@@ -46,9 +46,9 @@ describe('secret deal: honest peers', () => {
   for (const n of [2, 3, 4, 5, 6]) {
     // The end-of-game audit recomputes every shuffle twice over; once (n = 3) is enough to keep the suite light.
     const audited = n === 3;
-    it(`deals ${n} distinct cards of 14 to ${n} peers; claims${audited ? ' and the end-of-game audit' : ''} agree`, () => {
-      const mesh = new DealMesh(context(n));
-      mesh.start();
+    it(`deals ${n} distinct cards of 14 to ${n} peers; claims${audited ? ' and the end-of-game audit' : ''} agree`, async () => {
+      const mesh = await DealMesh.create(context(n));
+      await mesh.start();
       const cards = [...mesh.peers.values()].map((peer) => {
         expect(peer.violations).toEqual([]);
         expect(mesh.outcome(peer.id)).toEqual({ kind: 'dealt', card: peer.driver.card });
@@ -59,7 +59,7 @@ describe('secret deal: honest peers', () => {
 
       // Every player claims; every other peer accepts exactly the card its owner decrypted.
       for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.claim());
-      mesh.run();
+      await mesh.run();
       for (const peer of mesh.peers.values()) {
         const seen = peer.outputs.flatMap((o) => o.claims);
         expect(seen.sort((a, b) => a.player - b.player)).toEqual(players(n).filter((p) => p !== peer.id).map((p) => ({ player: p, card: cards[p] })));
@@ -69,7 +69,7 @@ describe('secret deal: honest peers', () => {
       if (!audited) return;
       // End of game: every key is published; an observer replaying the record finds every card.
       for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
-      mesh.run();
+      await mesh.run();
       const audit = mesh.audit();
       expect(audit.violations).toEqual([]);
       expect(audit.outcome).toEqual({ kind: 'dealt', card: undefined });
@@ -78,16 +78,16 @@ describe('secret deal: honest peers', () => {
     }, 180_000);
   }
 
-  it('deals a deck of exactly as many cards as players (every card dealt)', () => {
-    const mesh = new DealMesh(context(3, 3));
-    mesh.start();
+  it('deals a deck of exactly as many cards as players (every card dealt)', async () => {
+    const mesh = await DealMesh.create(context(3, 3));
+    await mesh.start();
     expect([...mesh.peers.values()].map((p) => p.driver.card).sort()).toEqual([0, 1, 2]);
   });
 
-  it('no peer can open another\'s final card with its own key, and the dealt deck shows no card in the clear', () => {
+  it('no peer can open another\'s final card with its own key, and the dealt deck shows no card in the clear', async () => {
     const keys = new Map(players(3).map((p) => [p, newDealKey()] as const));
-    const mesh = new DealMesh(context(3), { keys });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { keys });
+    await mesh.start();
     const clear = new Set(cardElements('test-game', 14).map(hex));
     for (const { message } of mesh.record) {
       if (message.command === 'deal_shuffle') for (const c of message.payload.deck) expect(clear.has(c)).toBe(false);
@@ -102,7 +102,7 @@ describe('secret deal: honest peers', () => {
     }
   });
 
-  it('a shuffle that arrives before the one it follows waits for it', () => {
+  it('a shuffle that arrives before the one it follows waits for it', async () => {
     const ctx = context(3, 5);
     const drivers = players(3).map((me) => new DealDriver({ context: ctx, me }));
     const s0 = drivers[0]!.start().send[0]!;
@@ -117,34 +117,34 @@ describe('secret deal: honest peers', () => {
 });
 
 describe('secret deal: cheaters are caught and only they are named', () => {
-  it('a duplicated card in a shuffle', () => {
+  it('a duplicated card in a shuffle', async () => {
     const tamper = rewrite<DealShuffle>('deal_shuffle', (m) => ((m.payload.deck[1] = m.payload.deck[0]!), m));
-    const mesh = new DealMesh(context(3), { cheat: new Map([[1, tamper]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { cheat: new Map([[1, tamper]]) });
+    await mesh.start();
     expectNamedByHonest(mesh, 1, /same card twice/);
     expectVoidWithout(mesh, 1);
   });
 
-  it('steering: the last shuffler puts a card of its choice at its own position', () => {
+  it('steering: the last shuffler puts a card of its choice at its own position', async () => {
     const key = newDealKey();
     const wanted = cardElements('test-game', 14)[5]!;
     // Its own layer only: after the others unlock it would be wanted^(e·d0·d1), not a card.
     const tamper = rewrite<DealShuffle>('deal_shuffle', (m) => ((m.payload.deck[2] = hex(modPow(wanted, key.e))), m));
-    const mesh = new DealMesh(context(3), { cheat: new Map([[2, tamper]]), keys: new Map([[2, key]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { cheat: new Map([[2, tamper]]), keys: new Map([[2, key]]) });
+    await mesh.start();
     expectNamedByHonest(mesh, 2, /product proof fails/);
     expectVoidWithout(mesh, 2);
   });
 
-  it('steering: a false complaint about a valid card to be dealt again is exposed by the audit', () => {
+  it('steering: a false complaint about a valid card to be dealt again is exposed by the audit', async () => {
     const tamper: Cheat = (m) => (m.command === 'deal_accept' ? { ...m, command: 'deal_complaint' } : m);
-    const mesh = new DealMesh(context(4), { cheat: new Map([[3, tamper]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(4), { cheat: new Map([[3, tamper]]) });
+    await mesh.start();
     expectNamedByHonest(mesh, 3, /complained about a valid card/);
     expectVoidWithout(mesh, 3);
   });
 
-  it('encrypting inconsistently (two cards changed so the product still holds) is found by the audit', () => {
+  it('encrypting inconsistently (two cards changed so the product still holds) is found by the audit', async () => {
     const r = 9n; // 3², a residue
     const tamper = rewrite<DealShuffle>('deal_shuffle', (m) => {
       const deck = m.payload.deck;
@@ -152,8 +152,8 @@ describe('secret deal: cheaters are caught and only they are named', () => {
       deck[1] = hex((hexToBigInt(deck[1]!) * modInverse(r, P)) % P);
       return m;
     });
-    const mesh = new DealMesh(context(3), { cheat: new Map([[2, tamper]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { cheat: new Map([[2, tamper]]) });
+    await mesh.start();
     // Players 0 and 1 got no card and complained; the revealed keys show who shuffled wrongly.
     expectNamedByHonest(mesh, 2, /shuffled inconsistently/);
     expectVoidWithout(mesh, 2);
@@ -161,7 +161,7 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     expect(audit.violations.map((v) => v.player)).toEqual([2]);
   });
 
-  it('learning another\'s card: an unlocker substitutes a ciphertext whose card it would know', () => {
+  it('learning another\'s card: an unlocker substitutes a ciphertext whose card it would know', async () => {
     // Player 1, unlocking player 2's card, sends Y2^a = (G^a)^e2: player 2 would then hold G^a.
     let y2: bigint | undefined;
     const tamper: Cheat = (m) => {
@@ -171,22 +171,22 @@ describe('secret deal: cheaters are caught and only they are named', () => {
       card.value = hex(modPow(y2!, 12345n));
       return forged;
     };
-    const mesh = new DealMesh(context(3), { cheat: new Map([[1, tamper]]) });
+    const mesh = await DealMesh.create(context(3), { cheat: new Map([[1, tamper]]) });
     const spy = mesh.take.bind(mesh);
     mesh.take = (peer, output) => {
       for (const m of output.send) if (m.command === 'deal_shuffle' && m.player_id === 2) y2 = hexToBigInt(m.payload.key);
       spy(peer, output);
     };
-    mesh.start();
+    await mesh.start();
     expect(y2).toBeDefined();
     expectNamedByHonest(mesh, 1, /position 2 something other than that card with its layer removed/);
     expectVoidWithout(mesh, 1);
   });
 
-  it('swapping at claim time: a claim of another card, with a proof made with the claimer\'s own key', () => {
+  it('swapping at claim time: a claim of another card, with a proof made with the claimer\'s own key', async () => {
     const key = newDealKey();
-    const mesh = new DealMesh(context(3), { keys: new Map([[1, key]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { keys: new Map([[1, key]]) });
+    await mesh.start();
     const real = mesh.peers.get(1)!.driver.card!;
     const other = (real + 1) % 14;
     const final = [...mesh.record].reverse().flatMap(({ message }) => (message.command === 'deal_unlock' ? message.payload.cards : [])).find((c) => c.position === 1)!;
@@ -197,64 +197,64 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     };
     const adversary = mesh.peers.get(1)!;
     mesh.take(adversary, { send: [forged], violations: [], claims: [], revealed: [] });
-    mesh.run();
+    await mesh.run();
     expectNamedByHonest(mesh, 1, new RegExp(`claimed card ${other}, which is not the card dealt to it`));
     for (const id of [0, 2]) expect(mesh.peers.get(id)!.outputs.flatMap((o) => o.claims)).toEqual([]);
     // The same adversary's honest claim of its real card would have been accepted.
-    const honest = new DealMesh(context(2));
-    honest.start();
+    const honest = await DealMesh.create(context(2));
+    await honest.start();
     honest.take(honest.peers.get(1)!, honest.peers.get(1)!.driver.claim());
-    honest.run();
+    await honest.run();
     expect(honest.peers.get(0)!.outputs.flatMap((o) => o.claims)).toEqual([{ player: 1, card: honest.peers.get(1)!.driver.card }]);
   });
 
-  it('revealing a wrong key for the audit', () => {
+  it('revealing a wrong key for the audit', async () => {
     const tamper = rewrite<DealReveal>('deal_reveal', (m) => ((m.payload.key = hex(hexToBigInt(m.payload.key) + 2n)), m));
-    const mesh = new DealMesh(context(3), { cheat: new Map([[0, tamper]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { cheat: new Map([[0, tamper]]) });
+    await mesh.start();
     for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
-    mesh.run();
+    await mesh.run();
     expectNamedByHonest(mesh, 0, /revealed a key that is not the one it dealt with/);
     expect(mesh.audit().violations.map((v) => v.player)).toEqual([0]);
   });
 
-  it('revealing the right key with another shuffle seed for the audit', () => {
+  it('revealing the right key with another shuffle seed for the audit', async () => {
     const tamper = rewrite<DealReveal>('deal_reveal', (m) => ((m.payload.seed = '00'.repeat(32)), m));
-    const mesh = new DealMesh(context(3), { cheat: new Map([[1, tamper]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { cheat: new Map([[1, tamper]]) });
+    await mesh.start();
     for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
-    mesh.run();
+    await mesh.run();
     expectNamedByHonest(mesh, 1, /shuffled inconsistently/);
   });
 
-  it('impersonation: a shuffle that claims to come from another player', () => {
+  it('impersonation: a shuffle that claims to come from another player', async () => {
     const tamper = rewrite<DealShuffle>('deal_shuffle', (m) => ((m.player_id = 2), m));
-    const mesh = new DealMesh(context(3), { cheat: new Map([[0, tamper]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { cheat: new Map([[0, tamper]]) });
+    await mesh.start();
     expectNamedByHonest(mesh, 0, /claiming to be player 2/);
   });
 
-  it('two different shuffles sent to the same peer', () => {
+  it('two different shuffles sent to the same peer', async () => {
     const tamper: Tamper = (m) => {
       if (m.command !== 'deal_shuffle') return [m];
       const other = structuredClone(m);
       [other.payload.deck[0], other.payload.deck[1]] = [other.payload.deck[1]!, other.payload.deck[0]!];
       return [m, other];
     };
-    const mesh = new DealMesh(context(3), { tamper: new Map([[1, tamper]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { tamper: new Map([[1, tamper]]) });
+    await mesh.start();
     expectNamedByHonest(mesh, 1, /two different deal_shuffle messages/);
   });
 
-  it('unsigned: equivocation (different shuffles to different peers) voids the deal everywhere and blames nobody', () => {
+  it('unsigned: equivocation (different shuffles to different peers) voids the deal everywhere and blames nobody', async () => {
     const tamper: Tamper = (m, to) => {
       if (m.command !== 'deal_shuffle' || to !== 2) return [m];
       const other = structuredClone(m);
       [other.payload.deck[0], other.payload.deck[1]] = [other.payload.deck[1]!, other.payload.deck[0]!];
       return [other];
     };
-    const mesh = new DealMesh(context(3), { tamper: new Map([[1, tamper]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { tamper: new Map([[1, tamper]]) });
+    await mesh.start();
     for (const id of [0, 2]) {
       expect(mesh.peers.get(id)!.violations).toEqual([]);
       const outcome = mesh.outcome(id);
@@ -263,7 +263,7 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     }
   });
 
-  it('signed: equivocation is proved by two signed versions, and every honest peer names the equivocator', () => {
+  it('signed: equivocation is proved by two signed versions, and every honest peer names the equivocator', async () => {
     let mesh: DealMesh;
     const tamper: Tamper = (m, to) => {
       if (m.command !== 'deal_shuffle' || to !== 2) return [m];
@@ -271,39 +271,39 @@ describe('secret deal: cheaters are caught and only they are named', () => {
       [other.payload.deck[0], other.payload.deck[1]] = [other.payload.deck[1]!, other.payload.deck[0]!];
       return [mesh.resign(1, other)];
     };
-    mesh = new DealMesh(context(3), { tamper: new Map([[1, tamper]]), signed: true });
-    mesh.start();
+    mesh = await DealMesh.create(context(3), { tamper: new Map([[1, tamper]]), signed: true });
+    await mesh.start();
     expectNamedByHonest(mesh, 1, /sent different deal_shuffle messages to different players/);
     expectVoidWithout(mesh, 1);
   });
 
-  it('signed: a message that extends a transcript its sender cannot show names the sender', () => {
+  it('signed: a message that extends a transcript its sender cannot show names the sender', async () => {
     const cheat = rewrite<DealShuffle>('deal_shuffle', (m) => ((m.payload.prev = '00'.repeat(32)), m));
-    const mesh = new DealMesh(context(3), { cheat: new Map([[2, cheat]]), signed: true });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { cheat: new Map([[2, cheat]]), signed: true });
+    await mesh.start();
     expectNamedByHonest(mesh, 2, /extends a deal transcript it cannot show/);
     expectVoidWithout(mesh, 2);
   });
 
-  it('signed: an abort without evidence names the aborter; a message without a valid signature names its sender', () => {
+  it('signed: an abort without evidence names the aborter; a message without a valid signature names its sender', async () => {
     const abort: Cheat = (m) => (m.command === 'deal_unlock' ? { command: 'deal_abort', player_id: 1, payload: { deal: 0, reason: 'I do not like my card' } } : m);
-    const aborting = new DealMesh(context(3), { cheat: new Map([[1, abort]]), signed: true });
-    aborting.start();
+    const aborting = await DealMesh.create(context(3), { cheat: new Map([[1, abort]]), signed: true });
+    await aborting.start();
     expectNamedByHonest(aborting, 1, /aborted the deal without evidence of a fork/);
     expectVoidWithout(aborting, 1);
 
     const unsigned: Tamper = (m) => [{ ...m, sig: 'ab'.repeat(64) }];
-    const forging = new DealMesh(context(3), { tamper: new Map([[0, unsigned]]), signed: true });
-    forging.start();
+    const forging = await DealMesh.create(context(3), { tamper: new Map([[0, unsigned]]), signed: true });
+    await forging.start();
     expectNamedByHonest(forging, 0, /without a valid signature/);
   });
 
-  it('signed: an honest deal completes and its record audits clean', () => {
-    const mesh = new DealMesh(context(4), { signed: true });
-    mesh.start();
+  it('signed: an honest deal completes and its record audits clean', async () => {
+    const mesh = await DealMesh.create(context(4), { signed: true });
+    await mesh.start();
     for (const peer of mesh.peers.values()) expect(mesh.outcome(peer.id)).toEqual({ kind: 'dealt', card: peer.driver.card });
     for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
-    mesh.run();
+    await mesh.run();
     const audit = mesh.audit();
     expect(audit.violations).toEqual([]);
     expect([...audit.revealed].length).toBe(4);
@@ -311,27 +311,27 @@ describe('secret deal: cheaters are caught and only they are named', () => {
 });
 
 describe('secret deal: failures', () => {
-  it('a player leaving mid-deal voids it; the rest deal again and finish', () => {
+  it('a player leaving mid-deal voids it; the rest deal again and finish', async () => {
     // Player 3 never shuffles: the others time it out.
-    const mesh = new DealMesh(context(4), { cheat: new Map([[3, (m: DealMessage) => (m.command === 'deal_shuffle' ? undefined : m)]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(4), { cheat: new Map([[3, (m: DealMessage) => (m.command === 'deal_shuffle' ? undefined : m)]]) });
+    await mesh.start();
     expect(mesh.peers.get(0)!.driver.waitingFor()).toEqual([3]);
-    mesh.leave(3);
+    await mesh.leave(3);
     for (const id of [0, 1, 2]) {
       expect(mesh.outcome(id)).toEqual({ kind: 'void', reason: 'player 3 left during the shuffle', cheaters: [], restartWith: [0, 1, 2] });
       expect(mesh.peers.get(id)!.violations).toEqual([]);
     }
-    const again = new DealMesh({ ...context(4), deal: 1, players: [0, 1, 2] });
-    again.start();
+    const again = await DealMesh.create({ ...context(4), deal: 1, players: [0, 1, 2] });
+    await again.start();
     expect(new Set([0, 1, 2].map((id) => again.peers.get(id)!.driver.card)).size).toBe(3);
   });
 
-  it('a player that withholds its key after a complaint is passed over without false blame', () => {
+  it('a player that withholds its key after a complaint is passed over without false blame', async () => {
     const tamper: Cheat = (m) => (m.command === 'deal_accept' ? { ...m, command: 'deal_complaint' } : m.command === 'deal_reveal' ? undefined : m);
-    const mesh = new DealMesh(context(3), { cheat: new Map([[2, tamper]]) });
-    mesh.start();
+    const mesh = await DealMesh.create(context(3), { cheat: new Map([[2, tamper]]) });
+    await mesh.start();
     expect(mesh.peers.get(0)!.driver.waitingFor()).toEqual([2]);
-    mesh.leave(2);
+    await mesh.leave(2);
     for (const id of [0, 1]) {
       const outcome = mesh.outcome(id);
       expect(outcome?.kind).toBe('void');
@@ -340,15 +340,15 @@ describe('secret deal: failures', () => {
     }
   });
 
-  it('a player that floods messages ahead of their step is named', () => {
+  it('a player that floods messages ahead of their step is named', async () => {
     const driver = new DealDriver({ context: context(2, 2), me: 0 });
-    driver.start();
+    await driver.start();
     const claim = (card: number): DealMessage => ({ command: 'deal_claim', player_id: 1, payload: { deal: 0, card, proof: { c: '00'.repeat(32), s: '00'.repeat(256) } } });
     for (let card = 0; card < 8; card++) expect(driver.receive(1, claim(card)).violations).toEqual([]);
     expect(driver.receive(1, claim(8)).violations.map((v) => [v.player, v.reason])).toEqual([[1, 'sent more deal messages than the deal has steps']]);
   });
 
-  it('messages of another deal attempt are ignored', () => {
+  it('messages of another deal attempt are ignored', async () => {
     const ctx = context(2, 4);
     const a = new DealDriver({ context: ctx, me: 0 });
     const b = new DealDriver({ context: { ...ctx, deal: 1 }, me: 1 });
@@ -357,13 +357,13 @@ describe('secret deal: failures', () => {
     expect(out).toEqual({ send: [], violations: [], claims: [], revealed: [] });
   });
 
-  it('refuses a deal it cannot run, with the reason', () => {
+  it('refuses a deal it cannot run, with the reason', async () => {
     expect(() => new DealDriver({ context: context(3, 2), me: 0 })).toThrow(/2 cards for 3 players/);
     expect(() => new DealDriver({ context: { ...context(3), players: [0, 0, 1] }, me: 0 })).toThrow(/twice/);
     expect(() => new DealDriver({ context: context(3), me: 7 })).toThrow(/not a player/);
   });
 
-  it('cards are encoded as distinct quadratic residues, different in every game', () => {
+  it('cards are encoded as distinct quadratic residues, different in every game', async () => {
     const cards = cardElements('test-game', 14);
     // A non-residue would keep its Legendre symbol through x ↦ x^e (e odd) and leak a bit.
     expect(cards.every((c) => modPow(c, (P - 1n) / 2n) === 1n)).toBe(true);

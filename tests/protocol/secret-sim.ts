@@ -1,8 +1,10 @@
-// In-memory mesh for the secret-deal drivers: every message is broadcast to every other peer
-// (after a JSON round trip and the zod schema, as on the wire); an adversary may rewrite its own
-// outgoing messages. Bounded: at most MAX_DELIVERIES deliveries.
-import { generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { DealDriver, auditDeal, signingBytes, type DealAuth, type DealContext, type DealOutput } from '../../src/protocol/secret-deal.js';
+// The secret-deal drivers over the game's in-memory mesh (src/controller/net/memory.ts): every
+// message is broadcast as a JSON line on each link and parsed with the zod schema at the receiver,
+// as on the wire; players sign with the keyrings made from their libp2p identities, as in a game.
+// An adversary may rewrite its own outgoing messages. Bounded: at most MAX_DELIVERIES deliveries.
+import { auditKeyring } from '../../src/controller/net/identity.js';
+import { memoryMesh, type MemoryMesh } from '../../src/controller/net/memory.js';
+import { DealDriver, auditDeal, dealDigest, type DealAuth, type DealContext, type DealOutput } from '../../src/protocol/secret-deal.js';
 import type { DealKey } from '../../src/protocol/secret-deal-crypto.js';
 import { parseSecretMessage, type DealMessage } from '../../src/protocol/secret-messages.js';
 import type { SecretViolation } from '../../src/protocol/secret-commitment.js';
@@ -19,53 +21,60 @@ export interface Peer {
 /** Rewrites (or drops, with []) an adversary's outgoing message; `to` lets it equivocate. */
 export type Tamper = (message: DealMessage, to: number) => DealMessage[];
 
+export interface DealMeshOptions {
+  /** Per-recipient rewriting of what goes on the wire (equivocation); the sender's state does not follow. */
+  readonly tamper?: ReadonlyMap<number, Tamper>;
+  /** An adversary's own rewriting: its state follows what it sent. */
+  readonly cheat?: ReadonlyMap<number, (message: DealMessage) => DealMessage | undefined>;
+  readonly keys?: ReadonlyMap<number, DealKey>;
+  /** Every player signs with its game keyring (its libp2p identity key). */
+  readonly signed?: boolean;
+}
+
 export class DealMesh {
   readonly peers = new Map<number, Peer>();
-  private readonly inbox: { from: number; to: number; message: DealMessage }[] = [];
   /** Everything sent, in sending order, as an audit of the record would read it. */
   readonly record: { from: number; message: DealMessage }[] = [];
-  private readonly tamper = new Map<number, Tamper>();
-  private readonly identities = new Map<number, { publicKey: KeyObject; privateKey: KeyObject }>();
+  private readonly tamper: ReadonlyMap<number, Tamper>;
+  private inFlight = 0;
+  private deliveries = 0;
+  private failure: Error | null = null;
 
-  /** Player `me`'s signing and everyone's checking (me undefined: checking only, for an observer). */
-  auth(me?: number): DealAuth {
-    return {
-      sign: (bytes) => sign(null, bytes, this.identities.get(me!)!.privateKey).toString('hex'),
-      verify: (player, bytes, signature) => {
-        const identity = this.identities.get(player);
-        return identity !== undefined && verify(null, bytes, identity.publicKey, Buffer.from(signature, 'hex'));
-      },
-    };
+  /** A mesh of the context's players (ids 0…max), each peer running a deal driver. */
+  static async create(context: DealContext, options: DealMeshOptions = {}): Promise<DealMesh> {
+    return new DealMesh(context, options, await memoryMesh(Math.max(...context.players) + 1));
   }
 
-  /** A message re-signed by `player` (an adversary signing a version of its own). */
-  resign<M extends DealMessage>(player: number, message: M): M {
-    return { ...message, sig: this.auth(player).sign(signingBytes(message)) };
-  }
-
-  constructor(readonly context: DealContext, options: {
-      /** Per-recipient rewriting of what goes on the wire (equivocation); the sender's state does not follow. */
-      tamper?: ReadonlyMap<number, Tamper>;
-      /** An adversary's own rewriting: its state follows what it sent. */
-      cheat?: ReadonlyMap<number, (message: DealMessage) => DealMessage | undefined>;
-      keys?: ReadonlyMap<number, DealKey>;
-      /** Every player signs with its own Ed25519 key (as the session would with its libp2p identity). */
-      signed?: boolean;
-    } = {}) {
-    if (options.signed) for (const id of context.players) this.identities.set(id, generateKeyPairSync('ed25519'));
-    for (const id of context.players) this.peers.set(id, { id, driver: new DealDriver({
+  private constructor(readonly context: DealContext, private readonly options: DealMeshOptions, private readonly net: MemoryMesh) {
+    this.tamper = options.tamper ?? new Map();
+    for (const id of context.players) {
+      const peer: Peer = { id, violations: [], outputs: [], driver: new DealDriver({
           context,
           me: id,
           ...(options.keys?.has(id) ? { key: options.keys.get(id)! } : {}),
           ...(options.cheat?.has(id) ? { rewriteOwn: options.cheat.get(id)! } : {}),
-          ...(options.signed ? { auth: this.auth(id) } : {}),
-        }), violations: [], outputs: [] });
-    for (const [id, t] of options.tamper ?? []) this.tamper.set(id, t);
+          ...(options.signed ? { auth: net.keyrings[id]! } : {}),
+        }) };
+      this.peers.set(id, peer);
+      for (const from of context.players) {
+        if (from !== id) net.links[id]!.get(from)!.onLine((line) => this.deliver(peer, from, line));
+      }
+    }
   }
 
-  start(): void {
+  /** Player `player`'s keyring: it signs as that player and checks everyone. */
+  auth(player: number): DealAuth {
+    return this.net.keyrings[player]!;
+  }
+
+  /** A message re-signed by `player` (an adversary signing a version of its own). */
+  resign<M extends DealMessage>(player: number, message: M): M {
+    return { ...message, sig: this.auth(player).sign(dealDigest(this.context.gameId, message)) };
+  }
+
+  async start(): Promise<void> {
     for (const peer of this.peers.values()) this.take(peer, peer.driver.start());
-    this.run();
+    await this.run();
   }
 
   /** The peer's driver produced `output`: keep it and put its messages on the wire. */
@@ -73,39 +82,55 @@ export class DealMesh {
     peer.outputs.push(output);
     peer.violations.push(...output.violations);
     for (const message of output.send) {
-      const wire = (to: number) => {
-        const tamper = this.tamper.get(peer.id);
-        return tamper ? tamper(message, to) : [message];
-      };
+      const tamper = this.tamper.get(peer.id);
+      const wire = (to: number) => (tamper ? tamper(message, to) : [message]);
       this.record.push(...wire(-1).map((m) => ({ from: peer.id, message: m })));
-      for (const to of this.peers.keys()) if (to !== peer.id) for (const m of wire(to)) this.inbox.push({ from: peer.id, to, message: m });
+      for (const to of this.peers.keys()) {
+        if (to === peer.id) continue;
+        for (const m of wire(to)) {
+          this.inFlight++;
+          this.net.links[peer.id]!.get(to)!.send(JSON.stringify(m));
+        }
+      }
     }
   }
 
-  run(): void {
-    for (let deliveries = 0; this.inbox.length > 0; deliveries++) {
-      if (deliveries > MAX_DELIVERIES) throw new Error('DealMesh: the deal does not end');
-      const { from, to, message } = this.inbox.shift()!;
-      const parsed = parseSecretMessage(JSON.parse(JSON.stringify(message)));
-      if (!parsed.ok) throw new Error(`DealMesh: ${parsed.reason}`);
-      const peer = this.peers.get(to)!;
-      this.take(peer, peer.driver.receive(from, parsed.message as DealMessage));
+  private deliver(peer: Peer, from: number, line: string): void {
+    this.inFlight--;
+    if (this.failure !== null) return;
+    if (++this.deliveries > MAX_DELIVERIES) {
+      this.failure = new Error('DealMesh: the deal does not end');
+      return;
     }
+    const parsed = parseSecretMessage(JSON.parse(line));
+    if (!parsed.ok) {
+      this.failure = new Error(`DealMesh: ${parsed.reason}`);
+      return;
+    }
+    this.take(peer, peer.driver.receive(from, parsed.message as DealMessage));
+  }
+
+  /** Until every line sent has been delivered (links deliver on microtasks, all drained before a macrotask). */
+  async run(): Promise<void> {
+    while (this.inFlight > 0 && this.failure === null) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.failure !== null) throw this.failure;
   }
 
   /** Every peer but `player` learns it left (a timeout in the session). */
-  leave(player: number): void {
+  async leave(player: number): Promise<void> {
     for (const peer of this.peers.values()) if (peer.id !== player) this.take(peer, peer.driver.leave(player));
-    this.run();
+    await this.run();
   }
 
   outcome(id: number) {
     return this.peers.get(id)!.outputs.find((o) => o.outcome)?.outcome;
   }
 
-  /** The audit of everything recorded (`auditDeal`: an observer that holds no key). */
+  /** The audit of everything recorded (`auditDeal`: an observer with a checking-only keyring). */
   audit() {
     const record = this.record.map(({ from, message }) => ({ from, message: JSON.parse(JSON.stringify(message)) as DealMessage }));
-    return auditDeal(this.context, record, this.identities.size > 0 ? this.auth() : undefined);
+    const ring = auditKeyring(new Map(this.net.peerIds.map((id, player) => [player, id])));
+    if (ring === null) throw new Error('DealMesh: the mesh identities are Ed25519');
+    return auditDeal(this.context, record, this.options.signed ? ring : undefined);
   }
 }
