@@ -139,6 +139,14 @@ export class DealDriver {
     return this.phaseNow;
   }
 
+  /**
+   * The transcript hash over every shuffle and unlock accepted so far: once dealt, the same at every
+   * peer that saw the same deal, so the session can acknowledge the deal by it (secret-dealing.md §11).
+   */
+  get transcriptHead(): string {
+    return this.head;
+  }
+
   /** Every message that built the deal, in order (shuffles, unlocks, results), for the game record. */
   transcript(): readonly DealMessage[] {
     return [...this.sequenced, ...this.results.values(), ...this.reveals.values(), ...this.claimsMade.values()];

@@ -55,6 +55,8 @@ describe('secret deal: honest peers', () => {
         return peer.driver.card!;
       });
       expect(new Set(cards).size).toBe(n);
+      // The session acknowledges the deal by its transcript head: the same everywhere.
+      expect(new Set([...mesh.peers.values()].map((peer) => peer.driver.transcriptHead)).size).toBe(1);
       for (const card of cards) expect(card).toBeGreaterThanOrEqual(0), expect(card).toBeLessThan(14);
 
       // Every player claims; every other peer accepts exactly the card its owner decrypted.
