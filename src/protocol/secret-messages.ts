@@ -9,6 +9,12 @@ import { ELEMENT_HEX } from './secret-group.js';
 /** Upper bounds that keep every message small: a deck of at most 64 cards dealt to at most 16 players. */
 export const MAX_DEAL_CARDS = 64;
 export const MAX_DEAL_PLAYERS = 16;
+/**
+ * Longest sealed deal line a session accepts (secret-dealing.md §11): a signed shuffle, with the
+ * previous step attached, takes about 1.25 KB per card (17.5 KB for 14); 32 KiB covers 24 cards
+ * and 6 players. The drivers allow more; a session must deal no bigger deck.
+ */
+export const MAX_DEAL_LINE = 32 * 1024;
 
 const nat = (what: string) => z.int().min(0, { error: `${what} must be ≥ 0` });
 const playerId = nat('a player id');

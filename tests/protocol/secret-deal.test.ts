@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { cardElements, decryptCard, hex, newDealKey, proveClaim, type DealContext } from '../../src/protocol/secret-deal-crypto.js';
 import { DealDriver } from '../../src/protocol/secret-deal.js';
 import { P, hexToBigInt, modInverse, modPow } from '../../src/protocol/secret-group.js';
-import type { DealClaim, DealMessage, DealReveal, DealShuffle, DealUnlock } from '../../src/protocol/secret-messages.js';
+import { MAX_DEAL_LINE, type DealClaim, type DealMessage, type DealReveal, type DealShuffle, type DealUnlock } from '../../src/protocol/secret-messages.js';
+import { MAX_SIGNED_LINE, seal } from '../../src/protocol/signing.js';
 import { DealMesh, type Tamper } from './secret-sim.js';
 
 // Each deal does hundreds of 2048-bit exponentiations; on a shared 2-core machine that takes seconds.
@@ -46,8 +47,10 @@ describe('secret deal: honest peers', () => {
   for (const n of [2, 3, 4, 5, 6]) {
     // The end-of-game audit recomputes every shuffle twice over; once (n = 3) is enough to keep the suite light.
     const audited = n === 3;
-    it(`deals ${n} distinct cards of 14 to ${n} peers; claims${audited ? ' and the end-of-game audit' : ''} agree`, async () => {
-      const mesh = await DealMesh.create(context(n));
+    // Six players deal signed: the largest lines a session sees, measured against MAX_DEAL_LINE.
+    const signed = n === 6;
+    it(`deals ${n} distinct cards of 14 to ${n} peers${signed ? ' (signed)' : ''}; claims${audited ? ' and the end-of-game audit' : ''} agree`, async () => {
+      const mesh = await DealMesh.create(context(n), { signed });
       await mesh.start();
       const cards = [...mesh.peers.values()].map((peer) => {
         expect(peer.violations).toEqual([]);
@@ -68,6 +71,11 @@ describe('secret deal: honest peers', () => {
         expect(peer.violations).toEqual([]);
       }
 
+      if (signed) {
+        const sealed = mesh.record.map(({ message }) => seal(JSON.stringify(message), message.player_id, 'ab'.repeat(64)).length);
+        expect(Math.max(...sealed)).toBeGreaterThan(MAX_SIGNED_LINE);
+        expect(Math.max(...sealed)).toBeLessThan(MAX_DEAL_LINE);
+      }
       if (!audited) return;
       // End of game: every key is published; an observer replaying the record finds every card.
       for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
@@ -277,6 +285,10 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     await mesh.start();
     expectNamedByHonest(mesh, 1, /sent different deal_shuffle messages to different players/);
     expectVoidWithout(mesh, 1);
+    // The abort carries both signed shuffles: longer than a move line, within the deal line limit.
+    const aborts = mesh.record.filter(({ message }) => message.command === 'deal_abort' && message.payload.second !== undefined);
+    expect(aborts.length).toBeGreaterThan(0);
+    for (const { message } of aborts) expect(seal(JSON.stringify(message), message.player_id, 'ab'.repeat(64)).length).toBeLessThan(MAX_DEAL_LINE);
   });
 
   it('signed: a message that extends a transcript its sender cannot show names the sender', async () => {
