@@ -5,7 +5,7 @@ import { createBot, type BotKind } from '../ai/registry.js';
 import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../controller/lobby.js';
 import { LocalSession } from '../controller/local-session.js';
 import { startLoopbackGame } from '../controller/loopback-game.js';
-import { loadOrCreateKey } from '../controller/net/identity.js';
+import { identityFor } from '../controller/net/identity.js';
 import { PeerNode } from '../controller/net/libp2p-node.js';
 import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
 import { StarSession } from '../controller/star-session.js';
@@ -22,8 +22,10 @@ import { Table } from '../views/table.js';
 export interface LauncherOptions {
   /** Address to listen on when hosting or joining: 0.0.0.0 (classmates can join) or 127.0.0.1. */
   readonly listen: string;
-  /** Port to host on; if taken, any free port. */
+  /** Port to host on; if taken, any free port (unless `strictPort`). */
   readonly port: number;
+  /** The port was chosen explicitly (--port): when it is taken, say so instead of taking another. */
+  readonly strictPort?: boolean;
   /** Networked games: how long a player may think before being made neutral. */
   readonly moveTimeoutMs: number;
   readonly ackTimeoutMs: number;
@@ -31,7 +33,10 @@ export interface LauncherOptions {
   readonly botDelayMs: number;
   /** Write a record of networked games (for risk verify). */
   readonly record: boolean;
-  /** Where this player's peer identity is kept between games; none: a new identity each time. */
+  /**
+   * Where this player's peer identity is kept between games; none: a new identity for each run, so
+   * two programs on one machine (or on machines sharing a home directory) never share one.
+   */
   readonly keyPath?: string;
   /** Seed for bots, hot-seat dice and automatic placement; random by default. */
   readonly seed?: number;
@@ -87,17 +92,13 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
   const seed = options.seed ?? randomSeed();
 
   async function listen(port: number): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
-    let privateKey;
-    if (options.keyPath !== undefined) {
-      const key = await loadOrCreateKey(options.keyPath);
-      if (!key.ok) return key;
-      privateKey = key.key;
-    }
+    const key = await identityFor(options.keyPath);
+    if (!key.ok) return key;
     try {
-      return { ok: true, node: await PeerNode.start({ host: options.listen, port, ...(privateKey ? { privateKey } : {}) }) };
+      return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }) };
     } catch (error) {
-      if (port !== 0) return listen(0);
-      return { ok: false, reason: `cannot listen on ${options.listen}: ${(error as Error).message}` };
+      if (port !== 0 && !options.strictPort) return listen(0);
+      return { ok: false, reason: `cannot listen on ${options.listen}${port ? ` port ${port}` : ''}: ${(error as Error).message}` };
     }
   }
 
@@ -107,9 +108,9 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       if (port === null) return { ok: true, endpoint: new TcpEndpoint(null), close: async () => {} };
       let tcp;
       try {
-        tcp = await listenTcp(options.listen, port).catch(() => listenTcp(options.listen, 0));
+        tcp = await listenTcp(options.listen, port).catch((error: Error) => (options.strictPort ? Promise.reject(error) : listenTcp(options.listen, 0)));
       } catch (error) {
-        return { ok: false, reason: `cannot listen on ${options.listen}: ${(error as Error).message}` };
+        return { ok: false, reason: `cannot listen on ${options.listen} port ${port}: ${(error as Error).message}` };
       }
       return { ok: true, endpoint: new TcpEndpoint(tcp), close: () => tcp.close().catch(() => {}) };
     }

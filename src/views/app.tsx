@@ -7,16 +7,19 @@ import { HostScreen } from './host-screen.js';
 import { HotSeatSetup } from './hot-seat-setup.js';
 import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
+import { adviceFor, plainReason, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
 import type { Table } from './table.js';
 
 export type Screen =
   | { readonly kind: 'menu'; readonly notice?: string }
   | { readonly kind: 'help' }
-  | { readonly kind: 'host' }
-  | { readonly kind: 'join'; readonly address?: string }
-  | { readonly kind: 'hotseat'; readonly players?: readonly HotSeatPlayer[] }
+  /** `open`: straight to the lobby with these settings (risk play host). */
+  | { readonly kind: 'host'; readonly players?: number; readonly open?: boolean }
+  /** `join`: dial at once (risk play join ADDRESS). */
+  | { readonly kind: 'join'; readonly address?: string; readonly join?: boolean }
+  /** `start`: the players are given, the game starts at once (risk play hotseat Ann Bea). */
+  | { readonly kind: 'hotseat'; readonly players?: readonly HotSeatPlayer[]; readonly start?: boolean }
   | { readonly kind: 'starting'; readonly what: string }
   | { readonly kind: 'failed'; readonly reason: string }
   | { readonly kind: 'game'; readonly table: Table };
@@ -33,7 +36,9 @@ export interface AppProps {
 }
 
 export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppProps) {
-  const [screen, setScreen] = useState<Screen>(() => (start === 'quick' ? { kind: 'starting', what: 'a quick game' } : (start ?? { kind: 'menu' })));
+  const [screen, setScreen] = useState<Screen>(() =>
+    start === 'quick' ? { kind: 'starting', what: 'a quick game' } : start?.kind === 'hotseat' && start.start ? { kind: 'starting', what: 'the hot-seat game' } : (start ?? { kind: 'menu' }),
+  );
   // Bumped when the player leaves a starting screen, so a game that starts late is stopped, not shown.
   const attempt = useRef(0);
 
@@ -51,6 +56,8 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
   };
   useEffect(() => {
     if (start === 'quick') quick();
+    // risk play hotseat Ann Bea: the players are given, the game starts.
+    else if (start?.kind === 'hotseat' && start.start && start.players) begin(launcher.hotSeat(start.players));
   }, []);
 
   const choose = (choice: MenuChoice) => {
@@ -74,13 +81,23 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
     case 'help':
       return <HelpAlone onClose={toMenu} />;
     case 'host':
-      return <HostScreen launcher={launcher} defaultName={defaultName} onStarted={(table) => setScreen({ kind: 'game', table })} onBack={toMenu} />;
+      return (
+        <HostScreen
+          launcher={launcher}
+          defaultName={defaultName}
+          {...(screen.players ? { players: screen.players } : {})}
+          open={screen.open === true}
+          onStarted={(table) => setScreen({ kind: 'game', table })}
+          onBack={toMenu}
+        />
+      );
     case 'join':
       return (
         <JoinScreen
           launcher={launcher}
           defaultName={defaultName}
           {...(screen.address ? { address: screen.address } : {})}
+          join={screen.join === true && Boolean(screen.address)}
           onStarted={(table) => setScreen({ kind: 'game', table })}
           onBack={toMenu}
         />
@@ -128,7 +145,7 @@ function Failed({ reason, onClose }: { reason: string; onClose: () => void }) {
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>The game could not start</Text>
-      <Text>{reason}</Text>
+      <Text>{plainReason(reason)}</Text>
       <Text> </Text>
       <Text>{adviceFor(reason)}</Text>
       <Text dimColor>Enter: back to the menu</Text>

@@ -1,10 +1,10 @@
 // Hosting: how many players and your name, then the lobby with the address to share and the
 // players as they join. The game starts by itself when the lobby is full.
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type Launcher, type Lobby, type Profile } from './launcher.js';
+import { adviceFor, plainReason, type Launcher, type Lobby, type Profile } from './launcher.js';
 import { cycleField, useMounted } from './form.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
@@ -20,13 +20,17 @@ type Stage =
 export interface HostScreenProps {
   readonly launcher: Launcher;
   readonly defaultName: string;
+  /** The number of players to offer (default 4). */
+  readonly players?: number;
+  /** Open the lobby at once with these settings, skipping the form. */
+  readonly open?: boolean;
   readonly onStarted: (table: Table) => void;
   readonly onBack: () => void;
 }
 
-export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScreenProps) {
-  const [stage, setStage] = useState<Stage>({ kind: 'form' });
-  const [players, setPlayers] = useState(4);
+export function HostScreen({ launcher, defaultName, players: initialPlayers = 4, open: openAtOnce = false, onStarted, onBack }: HostScreenProps) {
+  const [stage, setStage] = useState<Stage>(openAtOnce ? { kind: 'opening' } : { kind: 'form' });
+  const [players, setPlayers] = useState(initialPlayers);
   const [name, setName] = useState(defaultName);
   const [field, setField] = useState<'players' | 'name' | 'profile'>('players');
   const [profile, setProfile] = useState<Profile>('native');
@@ -54,6 +58,10 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
     if (started.ok) onStarted(started.table);
     else setStage({ kind: 'failed', reason: started.reason });
   };
+
+  useEffect(() => {
+    if (openAtOnce) void open();
+  }, []);
 
   useInput((input, key) => {
     if (stage.kind === 'lobby') {
@@ -116,7 +124,7 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
     return (
       <Box flexDirection="column" paddingX={1}>
         <Text bold>Hosting failed</Text>
-        <Text>{stage.reason}</Text>
+        <Text>{plainReason(stage.reason)}</Text>
         <Text> </Text>
         <Text>{adviceFor(stage.reason)}</Text>
         <Text> </Text>

@@ -4,7 +4,7 @@
 import { createInterface } from 'node:readline';
 import { countTerritories, totalArmies } from '../model/index.js';
 import type { LobbyEvent } from '../controller/lobby.js';
-import { adviceFor, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Opened, type Started } from './launcher.js';
+import { adviceFor, plainReason, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Opened, type Started } from './launcher.js';
 import { hint, mapLines, NEW_TURN, PLAIN_HELP, readLine, words, type LineTurn } from './line-commands.js';
 import { cardName } from './prompt-text.js';
 import { RULES_SUMMARY } from './rules-text.js';
@@ -15,7 +15,8 @@ export type PlainStart =
   | { readonly kind: 'quick' }
   | { readonly kind: 'host'; readonly players: number }
   | { readonly kind: 'join'; readonly address: string }
-  | { readonly kind: 'hotseat'; readonly players: readonly HotSeatPlayer[] };
+  /** `form`: no names were given (the terminal UI shows its form first). */
+  | { readonly kind: 'hotseat'; readonly players: readonly HotSeatPlayer[]; readonly form?: boolean };
 
 export interface PlainOptions {
   readonly launcher: Launcher;
@@ -165,7 +166,7 @@ export function runPlain(options: PlainOptions): Promise<number> {
 
   const play = (started: Started) => {
     if (!started.ok) {
-      say(`the game could not start: ${started.reason}`);
+      say(`the game could not start: ${plainReason(started.reason)}`);
       say(adviceFor(started.reason));
       return end(1);
     }
@@ -185,7 +186,7 @@ export function runPlain(options: PlainOptions): Promise<number> {
   const openLobby = async (opening: Promise<Opened>, hosting: boolean) => {
     const opened = await opening;
     if (!opened.ok) {
-      say(`${hosting ? 'hosting' : 'joining'} failed: ${opened.reason}`);
+      say(`${hosting ? 'hosting' : 'joining'} failed: ${plainReason(opened.reason)}`);
       say(adviceFor(opened.reason));
       return end(1);
     }
