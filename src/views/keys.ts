@@ -13,7 +13,15 @@ export function uiKeys(input: string, key: Key): UiKey[] {
   if (key.tab) return [{ name: 'tab' }];
   if (key.backspace || key.delete) return [{ name: 'backspace' }];
   if (key.ctrl || key.meta) return [];
-  return [...input].filter((ch) => ch >= ' ').map((char) => ({ name: 'char', char }));
+  // Keys that arrive in one chunk (two Enters, a digit and Enter) come as one string: each counts.
+  const keys: UiKey[] = [];
+  for (const char of input) {
+    if (char === '\r' || char === '\n') keys.push({ name: 'enter' });
+    else if (char === '\t') keys.push({ name: 'tab' });
+    else if (char === '\x7f' || char === '\b') keys.push({ name: 'backspace' });
+    else if (char >= ' ') keys.push({ name: 'char', char });
+  }
+  return keys;
 }
 
 export const isCtrlC = (input: string, key: Key): boolean => key.ctrl && input === 'c';

@@ -25,6 +25,8 @@ export const KEYS_SUMMARY: readonly string[] = [
   'Esc           step back: nothing is sent until the last Enter of a move',
   'Tab           end this part of the turn: stop attacking, end the turn without',
   '              fortifying, place the rest of the armies, or skip a card trade',
-  'a             (when attacked) always defend with the most dice',
+  'b             (choosing dice) blitz: attack until the territory falls or yours is down to N',
+  'h             the game\'s history: every battle, who took what; ↑↓ PgUp PgDn scroll',
+  'd             (in this help) defend by hand, or automatically with the most dice (the default)',
   '?             this help                 q or Ctrl-C   leave the game (asks first)',
 ];

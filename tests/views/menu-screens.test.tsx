@@ -132,9 +132,9 @@ describe('hot seat', () => {
     const onStart = vi.fn();
     const { stdin, lastFrame } = mount(<HotSeatSetup onStart={onStart} onBack={() => {}} />);
     await until(lastFrame, 'Hot seat: 3 players');
-    await press(stdin, ...Array(8).fill(KEY.backspace), 'Ann', KEY.down, KEY.right, KEY.right, '+');
+    await press(stdin, KEY.enter, ...Array(8).fill(KEY.backspace), 'Ann', KEY.enter, KEY.down, KEY.right, KEY.right, '+');
     await until(lastFrame, 'Hot seat: 4 players');
-    await press(stdin, KEY.enter);
+    await press(stdin, 's');
     expect(onStart).toHaveBeenCalledWith([
       { name: 'Ann', kind: 'human' },
       { name: 'Player 2', kind: 'normal' },
@@ -146,7 +146,7 @@ describe('hot seat', () => {
   it('needs at least one person', async () => {
     const onStart = vi.fn();
     const { stdin, lastFrame } = mount(<HotSeatSetup initial={[{ name: 'A', kind: 'human' }, { name: 'B', kind: 'easy' }]} onStart={onStart} onBack={() => {}} />);
-    await press(stdin, KEY.right, KEY.enter);
+    await press(stdin, KEY.right, 's');
     await until(lastFrame, 'At least one player must be a person');
     expect(onStart).not.toHaveBeenCalled();
   });

@@ -121,7 +121,7 @@ describe('plain text mode', () => {
     expect(menu.status).toBe(0);
     expect(menu.stdout).toContain('risk, plain text mode. Type one of:');
     expect(menu.stdout).toContain('unknown choice "dance"');
-  });
+  }, 60_000);
 
   it('the menu choices and their errors', () => {
     expect(parseStart(['host', '3'], 'Ann')).toEqual({ kind: 'host', players: 3 });
