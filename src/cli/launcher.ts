@@ -40,6 +40,8 @@ export interface LauncherOptions {
   readonly keyPath?: string;
   /** Seed for bots, hot-seat dice and automatic placement; random by default. */
   readonly seed?: number;
+  /** People here choose their defence dice by hand (default: the most dice, without asking). */
+  readonly defendByHand?: boolean;
 }
 
 export const DEFAULT_LAUNCH: LauncherOptions = {
@@ -60,20 +62,24 @@ const LINGER_MS = 300;
 const randomSeed = () => randomBytes(4).readUInt32BE(0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A bot seat that waits a moment before each move after the setup. */
-function paced(seat: Seat, delayMs: number): Seat {
-  if (delayMs <= 0) return seat;
+/**
+ * A bot seat that waits a moment before each move after the setup, and while the local game is
+ * paused (`running` resolves when it goes on).
+ */
+function paced(seat: Seat, delayMs: number, running: () => Promise<void> = () => Promise.resolve()): Seat {
   return {
     kind: seat.kind,
     async decide(state, player) {
-      if (state.phase !== 'setup' && state.phase !== 'defend') await sleep(delayMs);
+      await running();
+      if (delayMs > 0 && state.phase !== 'setup' && state.phase !== 'defend') await sleep(delayMs);
+      await running();
       return seat.decide(state, player);
     },
   };
 }
 
-function makeBotSeat(kind: BotKind, seed: number, delayMs: number): Seat {
-  return paced(botSeat(createBot(kind, seededDice(seed)), seededDice(seed ^ 0x5eed), { deadlineMs: 5000 }), delayMs);
+function makeBotSeat(kind: BotKind, seed: number, delayMs: number, running?: () => Promise<void>): Seat {
+  return paced(botSeat(createBot(kind, seededDice(seed)), seededDice(seed ^ 0x5eed), { deadlineMs: 5000 }), delayMs, running);
 }
 
 /** The computer's setup placement for a player who asked to place the rest automatically. */
@@ -129,6 +135,8 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       mode: 'network',
       players: roster.players.map((p) => ({ id: p.id, name: p.name, kind: p.id === roster.me ? 'you' : 'remote' })),
       autoPlace: autoPlacer(seed),
+      moveTimeoutMs: roster.moveTimeoutMs,
+      defendByHand: options.defendByHand === true,
       onQuit: async () => {
         left = true;
         leave();
@@ -178,10 +186,11 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         mode: 'quick',
         players: [{ id: 0, name, kind: 'you' }, ...QUICK_BOTS.map((bot, i) => ({ id: i + 1, name: bot, kind: 'bot' as const }))],
         autoPlace: autoPlacer(seed),
+        defendByHand: options.defendByHand === true,
         onQuit: () => stop(),
       });
       const game = await startLoopbackGame(
-        [{ name, seat: humanSeat(me) }, ...QUICK_BOTS.map((bot, i) => ({ name: bot, seat: makeBotSeat('normal', seed + i + 1, options.botDelayMs) }))],
+        [{ name, seat: humanSeat(me) }, ...QUICK_BOTS.map((bot, i) => ({ name: bot, seat: makeBotSeat('normal', seed + i + 1, options.botDelayMs, me.whenRunning) }))],
         {
           ackTimeoutMs: options.ackTimeoutMs,
           moveTimeoutMs: QUICK_MOVE_TIMEOUT_MS,
@@ -273,9 +282,10 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         mode: 'hotseat',
         players: players.map((p, id) => ({ id, name: p.name, kind: p.kind === 'human' ? 'human' : 'bot' })),
         autoPlace: autoPlacer(seed),
+        defendByHand: options.defendByHand === true,
         onQuit: async () => local?.stop(),
       });
-      const seats = players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs)));
+      const seats = players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning)));
       try {
         local = new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record });
       } catch (error) {

@@ -20,6 +20,8 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
   --listen ADDR       address to listen on (default 0.0.0.0: others can join; 127.0.0.1: this machine only)
   --move-timeout S    host: seconds a player may think before being made neutral (default 300)
   --bot-delay MS      pause before each bot move so you can follow it (default 250)
+  --defend-by-hand    choose your defence dice when attacked (default: the most dice, at once;
+                      also a setting in the game's help, key ?)
   --seed S            seed for the bots and the hot-seat dice (default: random)
   --no-record         do not record networked games (default: recorded for risk verify)
   --no-color          no colours (also: NO_COLOR=1)
@@ -36,6 +38,7 @@ const OPTIONS = {
   'bot-delay': { type: 'string' },
   seed: { type: 'string' },
   'no-record': { type: 'boolean' },
+  'defend-by-hand': { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -123,6 +126,7 @@ export function playSettings(v: Record<string, unknown>, given: readonly string[
     moveTimeoutMs: (moveTimeout as number) * 1000,
     botDelayMs: botDelay as number,
     record: v['no-record'] !== true,
+    defendByHand: v['defend-by-hand'] === true,
     // A new identity per run unless asked: a shared key file makes two programs one peer.
     ...(v.key !== undefined ? { keyPath: v.key as string } : {}),
     ...(seed !== -1 ? { seed: seed as number } : {}),

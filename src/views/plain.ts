@@ -229,7 +229,8 @@ export function runPlain(options: PlainOptions): Promise<number> {
     if (finished) return;
     if (menu) return menuLine(line);
     if (table === null) {
-      if (/^\s*(quit|exit)\s*$/i.test(line)) {
+      // Quit at once only when nothing is waiting; after queued commands it waits its turn.
+      if (queue.length === 0 && /^\s*(quit|exit)\s*$/i.test(line)) {
         void (lobbyCancel?.() ?? Promise.resolve()).then(() => end(0));
         return;
       }
