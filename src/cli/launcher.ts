@@ -54,6 +54,8 @@ export const DEFAULT_LAUNCH: LauncherOptions = {
 };
 
 const QUICK_BOTS = ['Ada', 'Babbage', 'Curie'];
+// Names for bots that fill a lobby's empty seats.
+const BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
 // A person in a quick game may think as long as they like: the bots wait.
 const QUICK_MOVE_TIMEOUT_MS = 24 * 60 * 60_000;
 // Lets the last acknowledgements leave before the connections close.
@@ -178,6 +180,54 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     });
   }
 
+  interface BotPeer {
+    /** Whether the host accepted it (it then holds a seat). */
+    joined(): boolean;
+    stop(): Promise<void>;
+  }
+
+  /** A bot that joins a lobby as a peer of its own on this machine, and plays the game there. */
+  async function startBotPeer(profile: Profile, address: string, name: string, kind: BotKind, botSeed: number): Promise<{ ok: true; bot: BotPeer } | { ok: false; reason: string }> {
+    const opened = await endpointFor(profile, profile === 'cs3099' ? null : 0);
+    if (!opened.ok) return opened;
+    let accepted = false;
+    let stopped = false;
+    let session: { leave(): void } | null = null;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      session?.leave();
+      await sleep(LINGER_MS);
+      await opened.close();
+    };
+    const seat = makeBotSeat(kind, botSeed, options.botDelayMs);
+    void joinLobby(opened.endpoint, address, {
+      name,
+      features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
+      startTimeoutMs: 60 * 60_000,
+      onEvent: () => (accepted = true),
+    }).then(async (lobby) => {
+      if (!lobby.ok || stopped) return stop();
+      const roster = lobby.roster;
+      const game =
+        profile === 'cs3099'
+          ? new StarSession({
+              me: roster.me,
+              role: 'client',
+              players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+              links: roster.links,
+              seat,
+              ackTimeoutMs: roster.ackTimeoutMs,
+              moveTimeoutMs: roster.moveTimeoutMs,
+            })
+          : sessionFor(roster, { seat });
+      session = game;
+      await game.run();
+      await stop();
+    });
+    return { ok: true, bot: { joined: () => accepted, stop } };
+  }
+
   return {
     async quickGame(name) {
       let stop = async () => {};
@@ -221,23 +271,58 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       if (!opened.ok) return opened;
       const node = opened.endpoint;
       const abort = new AbortController();
+      const early = new AbortController();
+      // Seats taken, to say why the game cannot start yet; the host holds seat 0.
+      const seats = new Set<number>([0]);
+      const bots: BotPeer[] = [];
       const result = hostLobby(node, {
         players,
         name,
         features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
         ackTimeoutMs: options.ackTimeoutMs,
         moveTimeoutMs: options.moveTimeoutMs,
-        onEvent: onLobby,
+        onEvent: (event) => {
+          if (event.type === 'joined') seats.add(event.player.id);
+          if (event.type === 'left') seats.delete(event.player.id);
+          onLobby(event);
+        },
         signal: abort.signal,
+        startNow: early.signal,
       });
+      const addresses = shareableFirst(node.addresses());
+      // Bots on this machine dial the host over the loopback interface.
+      const local = [...node.addresses()].find((a) => /\/ip4\/127\.|^127\./.test(a)) ?? addresses[0];
+      const stopBots = () => Promise.all(bots.map((b) => b.stop())).then(() => {});
       return {
         ok: true,
         lobby: {
-          addresses: shareableFirst(node.addresses()),
-          started: lobbyStarted(opened.close, result, profile),
+          addresses,
+          started: lobbyStarted(opened.close, result, profile).then(async (started) => {
+            if (!started.ok) await stopBots();
+            return started;
+          }),
           async cancel() {
             abort.abort();
+            await stopBots();
             await opened.close();
+          },
+          startNow() {
+            if (seats.size < 2) return { ok: false, reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).' };
+            const missing = [...Array(seats.size).keys()].find((id) => !seats.has(id));
+            if (missing !== undefined) return { ok: false, reason: `Seat ${missing + 1} is empty since a player left: wait for someone, or add bots with b.` };
+            early.abort();
+            return { ok: true };
+          },
+          async fillWithBots(kind) {
+            if (local === undefined) return { ok: false, reason: 'This lobby has no address the bots could dial.' };
+            const empty = players - seats.size - bots.filter((b) => !b.joined()).length;
+            if (empty <= 0) return { ok: false, reason: 'Every seat is taken.' };
+            for (let i = 0; i < empty; i++) {
+              const bot = await startBotPeer(profile, local, `${BOT_NAMES[bots.length % BOT_NAMES.length]} (bot)`, kind, seed + 100 + bots.length);
+              if (!bot.ok) return bot;
+              bots.push(bot.bot);
+            }
+            return { ok: true, added: empty };
           },
         },
       };

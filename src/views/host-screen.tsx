@@ -68,6 +68,14 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
       if (key.escape || isCtrlC(input, key) || input === 'q') {
         void stage.lobby.cancel();
         onBack();
+      } else if (input === 's' && stage.lobby.startNow) {
+        const started = stage.lobby.startNow();
+        setNews(started.ok ? 'Starting with the players here…' : started.reason);
+      } else if (input === 'b' && stage.lobby.fillWithBots) {
+        setNews('Bots are joining…');
+        void stage.lobby.fillWithBots('normal').then((filled) => {
+          if (live.current) setNews(filled.ok ? `${filled.added} ${filled.added === 1 ? 'bot joins' : 'bots join'}: the game starts when every seat is taken` : filled.reason);
+        });
       }
       return;
     }
@@ -151,7 +159,10 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
       <LobbyList players={joined} seats={players} me={0} />
       <Text> </Text>
       {news ? <Text dimColor>{news}</Text> : null}
-      <Text dimColor>The game starts when every seat is taken · Esc: close the lobby</Text>
+      <Text dimColor>
+        The game starts when every seat is taken{stage.lobby.startNow ? ' · s: start now with the players here' : ''}
+        {stage.lobby.fillWithBots ? ' · b: bots take the empty seats' : ''} · Esc: close the lobby
+      </Text>
     </Box>
   );
 }

@@ -12,6 +12,10 @@ export interface Lobby {
   readonly started: Promise<Started>;
   /** Closes the lobby and stops this peer. */
   cancel(): Promise<void>;
+  /** Host: start now with the players present; or why not. */
+  startNow?(): { ok: true } | { ok: false; reason: string };
+  /** Host: bots on this machine take the empty seats (the game then starts as the lobby fills). */
+  fillWithBots?(kind: 'easy' | 'normal' | 'hard'): Promise<{ ok: true; added: number } | { ok: false; reason: string }>;
 }
 
 export type Opened = { readonly ok: true; readonly lobby: Lobby } | { readonly ok: false; readonly reason: string };

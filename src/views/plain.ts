@@ -4,7 +4,7 @@
 import { createInterface } from 'node:readline';
 import { countTerritories, totalArmies } from '../model/index.js';
 import type { LobbyEvent } from '../controller/lobby.js';
-import { adviceFor, plainReason, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Opened, type Started } from './launcher.js';
+import { adviceFor, plainReason, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Lobby, type Opened, type Started } from './launcher.js';
 import { hint, mapLines, NEW_TURN, PLAIN_HELP, readLine, words, type LineTurn } from './line-commands.js';
 import { cardName } from './prompt-text.js';
 import { RULES_SUMMARY } from './rules-text.js';
@@ -51,6 +51,7 @@ export function runPlain(options: PlainOptions): Promise<number> {
   let asked: number | null = null;
   let turn: LineTurn = NEW_TURN;
   let lobbyCancel: (() => Promise<void>) | null = null;
+  let hosted: Lobby | null = null;
   let finish!: (code: number) => void;
   const done = new Promise<number>((resolve) => (finish = resolve));
   let finished = false;
@@ -192,8 +193,10 @@ export function runPlain(options: PlainOptions): Promise<number> {
     }
     lobbyCancel = opened.lobby.cancel;
     if (hosting) {
+      hosted = opened.lobby;
       say('waiting for players. They join with one of:');
       for (const address of opened.lobby.addresses) say(`  ${address}`);
+      say('type "start" to start with the players here, "bots" to let bots take the empty seats');
     } else say('joined the lobby: waiting for the host to start');
     play(await opened.lobby.started);
   };
@@ -228,6 +231,14 @@ export function runPlain(options: PlainOptions): Promise<number> {
   lines.on('line', (line) => {
     if (finished) return;
     if (menu) return menuLine(line);
+    if (table === null && hosted !== null && queue.length === 0 && /^\s*(start|bots)\s*$/i.test(line)) {
+      const lobby = hosted;
+      if (/start/i.test(line)) {
+        const started = lobby.startNow?.() ?? { ok: false, reason: 'this lobby cannot start early' };
+        say(started.ok ? 'starting with the players here' : started.reason);
+      } else void lobby.fillWithBots?.('normal').then((filled) => say(filled.ok ? `${filled.added} bots join` : filled.reason));
+      return;
+    }
     if (table === null) {
       // Quit at once only when nothing is waiting; after queued commands it waits its turn.
       if (queue.length === 0 && /^\s*(quit|exit)\s*$/i.test(line)) {

@@ -127,6 +127,36 @@ describe('peer identity and ports', () => {
   });
 });
 
+describe('the host lobby', () => {
+  const LOCAL = { listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 7 };
+
+  it('starts early with the players present', async () => {
+    const host = await realLauncher(LOCAL).hostGame({ players: 4, name: 'Hana', profile: 'native' }, () => {});
+    if (!host.ok) throw new Error(host.reason);
+    expect(host.lobby.startNow!()).toEqual({ ok: false, reason: expect.stringMatching(/Nobody has joined yet/) });
+    const address = host.lobby.addresses.find((a) => a.includes('127.0.0.1'))!;
+    const joined = await realLauncher(LOCAL).joinGame({ address, name: 'Jo', profile: 'native' }, () => {});
+    if (!joined.ok) throw new Error(joined.reason);
+    await vi.waitFor(() => expect(host.lobby.startNow!()).toEqual({ ok: true }), { timeout: 5000 });
+    const [a, b] = await Promise.all([host.lobby.started, joined.lobby.started]);
+    if (!a.ok || !b.ok) throw new Error('a table did not start');
+    expect(a.table.getView().players.map((p) => p.name)).toEqual(['Hana', 'Jo']);
+    await b.table.quit();
+    await a.table.quit();
+  }, 30_000);
+
+  it('fills the empty seats with bots, and the game starts', async () => {
+    const host = await realLauncher(LOCAL).hostGame({ players: 3, name: 'Hana', profile: 'native' }, () => {});
+    if (!host.ok) throw new Error(host.reason);
+    await expect(host.lobby.fillWithBots!('easy')).resolves.toEqual({ ok: true, added: 2 });
+    const started = await host.lobby.started;
+    if (!started.ok) throw new Error(started.reason);
+    expect(started.table.getView().players.map((p) => p.name)).toEqual(['Hana', 'Ada (bot)', 'Babbage (bot)']);
+    await expect.poll(() => started.table.getView().state?.phase, { timeout: 10_000 }).toBe('setup');
+    await started.table.quit();
+  }, 30_000);
+});
+
 describe('network failures in plain words', () => {
   it.each([
     ['cannot reach 10.0.0.9:7475: connect ECONNREFUSED 10.0.0.9:7475', 'Nobody is hosting a game at 10.0.0.9:7475'],
