@@ -2,7 +2,7 @@
 // the viewer's cards, the last battle's dice, the story so far, and the question of the moment.
 // Keys go to the move in progress; "?" (help), "h" (history) and "q" work everywhere. The title
 // line with whose turn it is and the countdown for the move now due stays on every screen.
-import { Box, Text, useInput, useWindowSize } from 'ink';
+import { Box, Text, useInput, useWindowSize, type Key } from 'ink';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { GameState } from '../model/index.js';
 import { BattlePanel } from './battle-panel.js';
@@ -13,7 +13,7 @@ import { EventLog } from './event-log.js';
 import { GameOver } from './game-over.js';
 import { HelpScreen, helpLines, helpRows } from './help-screen.js';
 import { HistoryScreen, historyLines, historyRows } from './history-screen.js';
-import { isCtrlC, uiKeys } from './keys.js';
+import { isCtrlC, splitKeys, uiKeys } from './keys.js';
 import { MAP_HEIGHT, MAP_TEMPLATE, MAP_WIDTH, mapFits, mapPieces, SMALL_MAP_HEIGHT, SMALL_MAP_TEMPLATE, SMALL_MAP_WIDTH, territoryCode, type Position } from './map-layout.js';
 import { PassScreen, QuitConfirm } from './overlays.js';
 import { PlayersLine, PlayersPanel } from './players-panel.js';
@@ -161,6 +161,10 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
   };
 
   useInput((text, key) => {
+    for (const [t, k] of splitKeys(text, key)) onKey(t, k);
+  });
+
+  function onKey(text: string, key: Key) {
     const now = table.getView();
     const current = overlayRef.current;
     if (current?.kind === 'help' || current?.kind === 'history') {
@@ -204,7 +208,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
     for (const k of uiKeys(text, key)) {
       if (k.name !== 'enter') lastEnter.current = -Infinity;
       else {
-        const at = Date.now();
+        const at = table.now();
         const repeated = at - lastEnter.current < REPEAT_MS;
         lastEnter.current = at;
         // Enter held through a conquest must not move every army in: a fresh press is needed.
@@ -232,7 +236,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
     lastInput.current = currentInput;
     held.current = { id: mine.id, input: currentInput };
     redraw((n) => n + 1);
-  });
+  }
 
   const due = state === null ? -1 : dueFrom(view, state);
   const timeLeft = countdown ? table.timeLeft() : null;
@@ -431,7 +435,7 @@ function PromptBar({
   const text = promptText(decision, input, name);
   // On the small map neighbours are not drawn: name them.
   const neighbours =
-    layout === 'small' && input.cursor >= 0 && text.detail !== '' && !input.message
+    layout === 'small' && input.cursor >= 0 && candidatesFor(decision, input.step).length > 0 && !input.message
       ? ` · borders ${decision.state.board.adjacency[input.cursor]!.map((t) => territoryCode(decision.state.board, t)).join(' ')}`
       : '';
   return (

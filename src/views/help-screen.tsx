@@ -3,7 +3,7 @@
 import { Box } from 'ink';
 import type { ReactNode } from 'react';
 import { KEYS_SUMMARY, RULES_SUMMARY } from './rules-text.js';
-import { ScrollPage, wrapLines, type ScrollLine } from './scroll.js';
+import { rewrap, ScrollPage, type ScrollLine } from './scroll.js';
 
 export interface HelpSettings {
   readonly defendByHand: boolean;
@@ -12,8 +12,8 @@ export interface HelpSettings {
 
 /** The help's lines for a width. */
 export function helpLines(width: number, settings: HelpSettings | null): ScrollLine[] {
-  const wrap = (line: string) => wrapLines(line, width).map((text) => ({ text }));
-  const lines: ScrollLine[] = [...RULES_SUMMARY.flatMap(wrap), { text: '' }, { text: 'Keys', bold: true }, ...KEYS_SUMMARY.flatMap(wrap)];
+  const wrap = (text: readonly string[]) => rewrap(text, width).map((line) => ({ text: line }));
+  const lines: ScrollLine[] = [...wrap(RULES_SUMMARY), { text: '' }, { text: 'Keys', bold: true }, ...wrap(KEYS_SUMMARY)];
   if (settings) {
     lines.push({ text: '' }, { text: 'Settings', bold: true });
     lines.push({ text: `d  defence: ${settings.defendByHand ? 'decide by hand when attacked' : 'automatically with the most dice (press d to decide by hand)'}` });

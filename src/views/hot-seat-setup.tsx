@@ -3,7 +3,7 @@
 // and a bot, +/- for more or fewer players; the last row starts the game.
 import { Box, Text, useInput, type Key } from 'ink';
 import { useRef, useState } from 'react';
-import { isCtrlC } from './keys.js';
+import { isCtrlC, splitKeys } from './keys.js';
 import { SEAT_KINDS, type HotSeatPlayer, type SeatKind } from './launcher.js';
 import { editText } from './text-field.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
@@ -72,12 +72,14 @@ export function HotSeatSetup({ initial, onStart, onBack }: { initial?: readonly 
   const current = useRef(initialHotSeatForm(initial));
   const [form, setForm] = useState(current.current);
 
-  useInput((input, key) => {
-    const outcome = hotSeatKey(current.current, input, key);
-    current.current = outcome.form;
-    setForm(outcome.form);
-    if (outcome.back) onBack();
-    else if (outcome.start) onStart(outcome.start);
+  useInput((text, k) => {
+    for (const [input, key] of splitKeys(text, k)) {
+      const outcome = hotSeatKey(current.current, input, key);
+      current.current = outcome.form;
+      setForm(outcome.form);
+      if (outcome.back) return onBack();
+      if (outcome.start) return onStart(outcome.start);
+    }
   });
 
   const { players, row, editing, problem } = form;

@@ -25,3 +25,42 @@ export function uiKeys(input: string, key: Key): UiKey[] {
 }
 
 export const isCtrlC = (input: string, key: Key): boolean => key.ctrl && input === 'c';
+
+const NO_KEY: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
+/**
+ * One input report as the single keys in it: keys typed faster than the terminal is read ("h?",
+ * two Enters) arrive as one string, and each must count.
+ */
+export function splitKeys(input: string, key: Key): [string, Key][] {
+  const chars = [...input];
+  if (chars.length <= 1 || key.ctrl || key.meta || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return [[input, key]];
+  return chars.map((ch): [string, Key] => {
+    if (ch === '\r' || ch === '\n') return ['', { ...NO_KEY, return: true }];
+    if (ch === '\t') return ['', { ...NO_KEY, tab: true }];
+    if (ch === '\x7f' || ch === '\b') return ['', { ...NO_KEY, backspace: true }];
+    if (ch === '\x03') return ['c', { ...NO_KEY, ctrl: true }];
+    return [ch, { ...NO_KEY, shift: /[A-Z]/.test(ch) }];
+  });
+}

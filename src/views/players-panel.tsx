@@ -73,7 +73,7 @@ export function PlayersLine({
           {line.map((p) => {
             const info = players.find((x) => x.id === p.id);
             const current = state.current === p.id && state.phase !== 'over';
-            const status = goneWord(gone[p.id]) ?? (p.eliminated ? 'out' : p.neutral ? 'neutral' : setup ? `${p.reserve} to place` : `${countTerritories(state, p.id)}t ${totalArmies(state, p.id)}a ${p.cards.length}c`);
+            const status = goneWord(gone[p.id]) ?? (p.eliminated ? 'out' : p.neutral ? 'neutral' : setup ? `${p.reserve} left` : `${countTerritories(state, p.id)}t ${totalArmies(state, p.id)}a ${p.cards.length}c`);
             const who = `${info?.name ?? `Player ${p.id}`}${info?.kind === 'you' ? ' (you)' : ''}`;
             const body = `${who.slice(0, Math.max(4, cell - status.length - 4))} ${status}`;
             return (

@@ -122,7 +122,7 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
       const a = state.armies[step.from]!;
       const d = state.armies[step.to]!;
       return {
-        title: `Blitz ${t(step.to)} (${d}) from ${t(step.from)} (${a}): attack until it falls or ${t(step.from)} is down to ${value} (${between})`,
+        title: `Blitz ${t(step.to)} (${d}) from ${t(step.from)} (${a}) until won or down to ${value} (${between})`,
         detail: `Win odds ${percent(conquerChance(a, d, value!))} (${name(state.owner[step.to]!)} defending with the most dice)`,
         keys: 'digits or ↑↓ armies to keep · Enter blitz · Esc back',
       };

@@ -64,19 +64,33 @@ export function ScrollPage({
   );
 }
 
-/** Text cut to lines of at most `width` columns at spaces, keeping the leading indent. */
-export function wrapLines(text: string, width: number): string[] {
-  if (text.length <= width) return [text];
-  const indent = /^\s*/.exec(text)![0];
+/** One line cut at spaces into lines of at most `width` columns; the rest hang at `hang` columns. */
+export function wrapLine(text: string, width: number, hang = 0): string[] {
   const out: string[] = [];
-  let line = '';
-  for (const word of text.trim().split(/\s+/)) {
-    const next = line === '' ? indent + word : `${line} ${word}`;
-    if (next.length > width && line !== '') {
-      out.push(line);
-      line = indent + '  ' + word;
-    } else line = next;
+  let rest = text;
+  while (rest.length > width) {
+    let cut = rest.lastIndexOf(' ', width);
+    if (cut <= hang) cut = width;
+    out.push(rest.slice(0, cut).trimEnd());
+    rest = ' '.repeat(hang) + rest.slice(cut).trimStart();
   }
-  if (line) out.push(line);
+  out.push(rest);
   return out;
+}
+
+/**
+ * Text written as lines for a wide screen, re-cut for `width`: an indented line that does not
+ * start a numbered item continues the line before it, and hangs at its own indent.
+ */
+export function rewrap(lines: readonly string[], width: number): string[] {
+  const paragraphs: { text: string; hang: number }[] = [];
+  for (const line of lines) {
+    const indent = /^\s*/.exec(line)![0].length;
+    const last = paragraphs.at(-1);
+    if (last && indent > 0 && line.trim() !== '' && !/^\s*\d+\./.test(line) && !last.text.endsWith(':')) {
+      last.text = `${last.text} ${line.trim()}`;
+      last.hang = indent;
+    } else paragraphs.push({ text: line, hang: /^\S+\s{2,}/.exec(line)?.[0].length ?? indent + 2 });
+  }
+  return paragraphs.flatMap((p) => wrapLine(p.text, width, Math.min(p.hang, Math.floor(width / 2))));
 }

@@ -121,7 +121,8 @@ export class Table {
   private readonly autoSetup = new Set<number>();
   private readonly autoDefend = new Set<number>();
   private quitting: Promise<void> | null = null;
-  private readonly now: () => number;
+  /** The table's clock (Date.now unless the table was given one). */
+  readonly now: () => number;
   private resumed: { promise: Promise<void>; resolve: () => void } | null = null;
 
   constructor(private readonly options: TableOptions) {
