@@ -99,7 +99,7 @@ describe('a whole turn with the keyboard', () => {
     frame = await until(lastFrame, 'Ann (you) fortifies Alaska with 2 from Kamchatka');
     expect(frame).toContain('Waiting for Bot to reinforce');
     expect(frame).toContain('Your cards (1)');
-  });
+  }, 20_000);
 
   it('the compact list replaces the map on a tiny terminal, the title stays, and keys still work', async () => {
     const table = new Table({ mode: 'quick', players: PLAYERS });
