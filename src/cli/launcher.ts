@@ -84,7 +84,7 @@ function makeBotSeat(kind: BotKind, seed: number, delayMs: number, running?: () 
   return paced(botSeat(createBot(kind, seededDice(seed)), seededDice(seed ^ 0x5eed), { deadlineMs: 5000 }), delayMs, running);
 }
 
-/** The computer's setup placement for a player who asked to place the rest automatically. */
+/** The computer's move for a person who asked it to (place the rest of the setup, or play for them). */
 function autoPlacer(seed: number): (state: GameState, player: number) => Action {
   const bot = createBot('normal', seededDice(seed));
   return (state, player) => bot.decide(state, player);
@@ -137,6 +137,8 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       mode: 'network',
       players: roster.players.map((p) => ({ id: p.id, name: p.name, kind: p.id === roster.me ? 'you' : 'remote' })),
       autoPlace: autoPlacer(seed),
+      autoPlay: autoPlacer(seed + 7),
+      autoPlayDelayMs: options.botDelayMs,
       moveTimeoutMs: roster.moveTimeoutMs,
       defendByHand: options.defendByHand === true,
       onQuit: async () => {
@@ -236,6 +238,8 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         mode: 'quick',
         players: [{ id: 0, name, kind: 'you' }, ...QUICK_BOTS.map((bot, i) => ({ id: i + 1, name: bot, kind: 'bot' as const }))],
         autoPlace: autoPlacer(seed),
+        autoPlay: autoPlacer(seed + 7),
+        autoPlayDelayMs: options.botDelayMs,
         defendByHand: options.defendByHand === true,
         onQuit: () => stop(),
       });
@@ -367,6 +371,8 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         mode: 'hotseat',
         players: players.map((p, id) => ({ id, name: p.name, kind: p.kind === 'human' ? 'human' : 'bot' })),
         autoPlace: autoPlacer(seed),
+        autoPlay: autoPlacer(seed + 7),
+        autoPlayDelayMs: options.botDelayMs,
         defendByHand: options.defendByHand === true,
         onQuit: async () => local?.stop(),
       });

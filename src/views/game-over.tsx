@@ -37,7 +37,7 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
         );
       })}
       <Text> </Text>
-      <Text dimColor>Enter: back to the menu · q: quit</Text>
+      <Text dimColor>Enter: back to the menu · h: the game's history · q: quit</Text>
     </Box>
   );
 }

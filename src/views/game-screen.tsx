@@ -172,9 +172,13 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
       const closing = current.kind === 'help' ? key.escape || key.return || text === '?' || text === 'q' : key.escape || key.return || text === 'h' || text === 'q';
       if (closing) return setOverlay(null);
       if (current.kind === 'help' && text === 'd') return table.setDefendByHand(!now.defendByHand);
+      if (current.kind === 'help' && text === 'p' && table.canAutoPlay) {
+        const people = now.players.filter((p) => p.kind === 'you' || p.kind === 'human').map((p) => p.id);
+        return table.setAutopilot(people, !people.every((p) => now.autopilot.includes(p)));
+      }
       const s = now.state;
       if (s === null) return;
-      const lines = current.kind === 'help' ? helpLines(columns - 1, { defendByHand: now.defendByHand, paused: now.paused }).length : historyLines(now, s, table.nameOf).length;
+      const lines = current.kind === 'help' ? helpLines(columns - 1, helpSettings(now)).length : historyLines(now, s, table.nameOf).length;
       const page = current.kind === 'help' ? helpRows(rows, 1) : historyRows(rows, 1);
       const from = current.offset ?? Math.max(0, lines - page);
       const next = scrollKey(from, lines, page, text, key);
@@ -238,12 +242,17 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
     redraw((n) => n + 1);
   }
 
+  function helpSettings(v: TableView) {
+    const people = v.players.filter((p) => p.kind === 'you' || p.kind === 'human').map((p) => p.id);
+    return { defendByHand: v.defendByHand, paused: v.paused, autopilot: table.canAutoPlay ? people.length > 0 && people.every((p) => v.autopilot.includes(p)) : null };
+  }
+
   const due = state === null ? -1 : dueFrom(view, state);
   const timeLeft = countdown ? table.timeLeft() : null;
   const header = state === null ? null : <Header view={view} state={decision?.state ?? state} name={table.nameOf} due={due} timeLeft={timeLeft} />;
 
   if (overlay?.kind === 'help') {
-    return <HelpScreen columns={columns} rows={rows} offset={overlay.offset} settings={{ defendByHand: view.defendByHand, paused: view.paused }} top={header} />;
+    return <HelpScreen columns={columns} rows={rows} offset={overlay.offset} settings={helpSettings(view)} top={header} />;
   }
   if (overlay?.kind === 'history' && state !== null) {
     return <HistoryScreen view={view} state={state} name={table.nameOf} columns={columns} rows={rows} offset={overlay.offset} top={header} />;
@@ -393,6 +402,7 @@ function Header({ view, state, name, due, timeLeft }: { view: TableView; state: 
       {PHASE_NAMES[state.phase]}
       {view.mode === 'hotseat' ? ' · hot seat' : view.mode === 'quick' ? ' · quick game' : ''}
       {view.paused ? ' · paused' : ''}
+      {view.autopilot.length > 0 ? ' · computer plays for you' : ''}
       <Text dimColor>{'   ? help · h history · q leave'}</Text>
     </Text>
   );

@@ -7,18 +7,26 @@ import { rewrap, ScrollPage, type ScrollLine } from './scroll.js';
 
 export interface HelpSettings {
   readonly defendByHand: boolean;
+  /** Whether the computer plays for the people here; null: it cannot. */
+  readonly autopilot: boolean | null;
   readonly paused: boolean;
 }
 
 /** The help's lines for a width. */
 export function helpLines(width: number, settings: HelpSettings | null): ScrollLine[] {
   const wrap = (text: readonly string[]) => rewrap(text, width).map((line) => ({ text: line }));
-  const lines: ScrollLine[] = [...wrap(RULES_SUMMARY), { text: '' }, { text: 'Keys', bold: true }, ...wrap(KEYS_SUMMARY)];
+  // The settings first: they are what a player comes back to change.
+  const lines: ScrollLine[] = [];
   if (settings) {
-    lines.push({ text: '' }, { text: 'Settings', bold: true });
+    lines.push({ text: 'Settings', bold: true });
     lines.push({ text: `d  defence: ${settings.defendByHand ? 'decide by hand when attacked' : 'automatically with the most dice (press d to decide by hand)'}` });
+    if (settings.autopilot !== null) {
+      lines.push({ text: `p  the computer plays for you: ${settings.autopilot ? 'on (press p to play yourself again)' : 'off (press p to let it play your turns)'}` });
+    }
     if (settings.paused) lines.push({ text: 'The game waits while this help is open.', dim: true });
+    lines.push({ text: '' });
   }
+  lines.push(...wrap(RULES_SUMMARY), { text: '' }, { text: 'Keys', bold: true }, ...wrap(KEYS_SUMMARY));
   return lines;
 }
 

@@ -29,6 +29,7 @@ export const KEYS_SUMMARY: readonly string[] = [
   'b             (choosing dice) blitz: attack until the territory falls or yours is down to N',
   'h             the game\'s history: every battle, who took what; ↑↓ PgUp PgDn scroll',
   'd             (in this help) defend by hand, or automatically with the most dice (the default)',
+  'p             (in this help) let the computer play your turns, or take them back',
   '?             this help (the game waits while it is open, except on the network)',
   'q, Ctrl-C     leave the game (asks first)',
 ];

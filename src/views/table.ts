@@ -83,6 +83,8 @@ export interface TableView {
   /** People here defend by hand; by default the table defends with the most dice for them. */
   readonly defendByHand: boolean;
   readonly blitz: Blitz | null;
+  /** People here for whom the computer plays. */
+  readonly autopilot: readonly number[];
 }
 
 export interface TableOptions {
@@ -98,6 +100,10 @@ export interface TableOptions {
   readonly defendByHand?: boolean;
   /** The clock for the countdown (tests give their own). */
   readonly now?: () => number;
+  /** The computer's move for a person who lets it play for them (the help's "p"). */
+  readonly autoPlay?: (state: GameState, player: number) => Action;
+  /** A pause before each of those moves, so the game can be followed (as the bots' pause). */
+  readonly autoPlayDelayMs?: number;
 }
 
 // The whole game's story stays for the history screen.
@@ -143,6 +149,7 @@ export class Table {
       paused: false,
       defendByHand: options.defendByHand ?? false,
       blitz: null,
+      autopilot: [],
     };
   }
 
@@ -217,6 +224,11 @@ export class Table {
   ask = (state: GameState, player: number): Promise<Action> => {
     const forced = onlyAnswer({ state, player });
     if (forced !== null) return Promise.resolve(forced);
+    const auto = this.options.autoPlay;
+    if (auto && this.snapshot.autopilot.includes(player)) {
+      // Through a timer: the game's loop must let the screen draw between the computer's moves.
+      return new Promise((resolve) => setTimeout(() => resolve(auto(state, player)), this.options.autoPlayDelayMs ?? 0));
+    }
     if (state.phase === 'setup' && this.autoSetup.has(player) && this.options.autoPlace) {
       return Promise.resolve(this.options.autoPlace(state, player));
     }
@@ -246,6 +258,22 @@ export class Table {
     if (this.waiting === null || decision === null || decision.id !== decisionId || decision.state.phase !== 'attack') return;
     this.update({ blitz: { player: decision.player, from, to, stopAt: Math.max(1, stopAt) } });
     this.answer(decisionId, { command: 'attack', player: decision.player, payload: [from, to, maxAttackDice(decision.state, from)] });
+  };
+
+  /** Whether the computer can play for people here. */
+  get canAutoPlay(): boolean {
+    return this.options.autoPlay !== undefined;
+  }
+
+  /** The computer plays for these people from now on (the move on screen too), or stops. */
+  setAutopilot = (players: readonly number[], on: boolean): void => {
+    const auto = this.options.autoPlay;
+    if (!auto) return;
+    const set = new Set(this.snapshot.autopilot);
+    for (const p of players) on ? set.add(p) : set.delete(p);
+    this.update({ autopilot: [...set] });
+    const decision = this.snapshot.decision;
+    if (on && decision && players.includes(decision.player)) this.answer(decision.id, auto(decision.state, decision.player));
   };
 
   /** People here decide their defence by hand (true) or the table defends with the most dice (false). */

@@ -208,11 +208,12 @@ describe('names, help and history', () => {
     expect(frame.split('\n')[0]).toMatch(/RISK .*paused/);
     expect(frame.split('\n').length).toBeLessThanOrEqual(24);
     expect(frame).toContain('lines 1–');
+    expect(frame).toContain('d  defence: automatically with the most dice');
     expect(table.view.paused).toBe(true);
     let resumed = false;
     void table.whenRunning().then(() => (resumed = true));
     await press(stdin, KEY.end);
-    frame = await until(lastFrame, 'Settings');
+    frame = await until(lastFrame, 'leave the game (asks first)');
     expect(frame).not.toContain('Goal: own all 42 territories');
     expect(resumed).toBe(false);
     await press(stdin, KEY.escape);
