@@ -249,7 +249,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
 
   const due = state === null ? -1 : dueFrom(view, state);
   const timeLeft = countdown ? table.timeLeft() : null;
-  const header = state === null ? null : <Header view={view} state={decision?.state ?? state} name={table.nameOf} due={due} timeLeft={timeLeft} />;
+  const header = state === null ? null : <Header view={view} state={decision?.state ?? state} name={table.nameOf} due={due} timeLeft={timeLeft} narrow={columns < FULL_LAYOUT.columns} />;
 
   if (overlay?.kind === 'help') {
     return <HelpScreen columns={columns} rows={rows} offset={overlay.offset} settings={helpSettings(view)} top={header} />;
@@ -382,7 +382,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
   );
 }
 
-function Header({ view, state, name, due, timeLeft }: { view: TableView; state: GameState; name: (p: number) => string; due: number; timeLeft: number | null }) {
+function Header({ view, state, name, due, timeLeft, narrow }: { view: TableView; state: GameState; name: (p: number) => string; due: number; timeLeft: number | null; narrow: boolean }) {
   const theme = useTheme();
   const who = state.current >= 0 && state.phase !== 'over' ? name(state.current) : '';
   const turn = state.turn > 0 ? `turn ${state.turn} · ` : '';
@@ -403,7 +403,7 @@ function Header({ view, state, name, due, timeLeft }: { view: TableView; state: 
       {view.mode === 'hotseat' ? ' · hot seat' : view.mode === 'quick' ? ' · quick game' : ''}
       {view.paused ? ' · paused' : ''}
       {view.autopilot.length > 0 ? ' · computer plays for you' : ''}
-      <Text dimColor>{'   ? help · h history · q leave'}</Text>
+      <Text dimColor>{narrow ? '  ? h q' : '   ? help · h history · q leave'}</Text>
     </Text>
   );
 }
@@ -466,7 +466,7 @@ function PromptBar({
         {input.search ? <Text dimColor>{`  [typed: ${input.search}]`}</Text> : null}
       </Text>
       <Text dimColor wrap="truncate-end">
-        {text.keys} · ? help · h history · q leave
+        {layout === 'small' || layout === 'list' ? text.keys : `${text.keys} · ? help · h history · q leave`}
       </Text>
     </Box>
   );

@@ -261,6 +261,20 @@ describe('cards and status lines', () => {
   });
 });
 
+describe('the battle shown', () => {
+  it('shows the real dice at once, never a "rolling…" with other faces than the result', async () => {
+    const table = new Table({ mode: 'quick', players: PLAYERS });
+    let state = midGame({ phase: 'attack', armies: { [T.Alaska!]: 6, [T.Kamchatka!]: 3 } });
+    table.show(state);
+    const { lastFrame } = show(table);
+    state = applyAndRecord(table, state, { command: 'attack', player: 0, payload: [T.Alaska!, T.Kamchatka!, 3] });
+    applyAndRecord(table, state, { command: 'defend', player: 1, payload: 2 }, scriptedDice([2, 3, 4, 5, 1]));
+    const frame = await until(lastFrame, 'Alaska ⚔ Kamchatka');
+    expect(frame).toContain('│ 4 ││ 3 ││ 2 │ vs │ 5 ││ 1 │');
+    expect(frame).not.toContain('rolling');
+  });
+});
+
 describe('map sizes', () => {
   it('80×24: a map in the board\'s shape with the neighbours of the cursor named; everything fits', async () => {
     const table = new Table({ mode: 'quick', players: PLAYERS });
