@@ -1,8 +1,9 @@
 // The whole terminal UI: the menu, the screens that start a game, the game itself, and back.
-import { Box, Text, useInput } from 'ink';
+import { Box, Text, useInput, useWindowSize } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { GameScreen } from './game-screen.js';
-import { HelpScreen } from './help-screen.js';
+import { HelpScreen, helpLines, helpRows } from './help-screen.js';
+import { scrollKey } from './scroll.js';
 import { HostScreen } from './host-screen.js';
 import { HotSeatSetup } from './hot-seat-setup.js';
 import { JoinScreen } from './join-screen.js';
@@ -79,7 +80,7 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
     case 'menu':
       return <MainMenu onChoose={choose} notice={screen.notice ?? null} />;
     case 'help':
-      return <HelpAlone onClose={toMenu} />;
+      return <HelpAlone onClose={toMenu} {...(size ? { size } : {})} />;
     case 'host':
       return (
         <HostScreen
@@ -120,11 +121,16 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
   }
 }
 
-function HelpAlone({ onClose }: { onClose: () => void }) {
+function HelpAlone({ onClose, size }: { onClose: () => void; size?: { readonly columns: number; readonly rows: number } }) {
+  const windowSize = useWindowSize();
+  const { columns, rows } = size ?? windowSize;
+  const [offset, setOffset] = useState(0);
   useInput((input, key) => {
-    if (key.escape || key.return || input === '?' || input === 'q' || isCtrlC(input, key)) onClose();
+    if (key.escape || key.return || input === '?' || input === 'q' || isCtrlC(input, key)) return onClose();
+    const next = scrollKey(offset, helpLines(columns - 1, null).length, helpRows(rows), input, key);
+    if (next !== null) setOffset(next);
   });
-  return <HelpScreen closeHint="Esc or Enter: back to the menu" />;
+  return <HelpScreen columns={columns} rows={rows} offset={offset} closeHint="Esc or Enter: back to the menu" />;
 }
 
 function Waiting({ text, onCancel }: { text: string; onCancel: () => void }) {

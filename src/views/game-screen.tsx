@@ -3,7 +3,7 @@
 // Keys go to the move in progress; "?" (help), "h" (history) and "q" work everywhere. The title
 // line with whose turn it is and the countdown for the move now due stays on every screen.
 import { Box, Text, useInput, useWindowSize, type Key } from 'ink';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { GameState } from '../model/index.js';
 import { BattlePanel } from './battle-panel.js';
 import { NO_HIGHLIGHT, type Highlight } from './board-marks.js';
@@ -115,8 +115,29 @@ type Overlay = null | { kind: 'help'; offset: number } | { kind: 'history'; offs
 // Two key presses closer than this are a held key repeating.
 const REPEAT_MS = 250;
 
+// The screen draws the table at most this often: bots at full speed change it hundreds of times a second.
+const FRAME_MS = 40;
+
+/** The table's changes, at most one per frame (the last one always arrives). */
+function framed(table: Table): (listener: () => void) => () => void {
+  return (listener) => {
+    let timer: NodeJS.Timeout | null = null;
+    const off = table.subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        listener();
+      }, FRAME_MS);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  };
+}
+
 export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps) {
-  const view = useSyncExternalStore(table.subscribe, table.getView);
+  const subscribe = useMemo(() => framed(table), [table]);
+  const view = useSyncExternalStore(subscribe, table.getView);
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   // Screen state lives in refs as well as in React state: keys that arrive together must each see

@@ -134,7 +134,7 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
       <LobbyList players={players} seats={null} me={null} />
       <Text>{'  and you, ' + (name.trim() || defaultName)}</Text>
       <Text> </Text>
-      <Text>Waiting for the host to start: the game begins when every seat is taken.</Text>
+      <Text>Waiting for the host to start the game (when every seat is taken, or earlier if the host chooses).</Text>
       <Text dimColor>Esc: leave the lobby</Text>
     </Box>
   );

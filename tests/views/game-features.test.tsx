@@ -8,6 +8,7 @@ import { classicBoard, type GameState } from '../../src/model/index.js';
 import { battleOdds } from '../../src/model/odds.js';
 import { conquerChance } from '../../src/views/attack-odds.js';
 import { describeGameEvent } from '../../src/views/event-text.js';
+import { App } from '../../src/views/app.js';
 import { GameScreen } from '../../src/views/game-screen.js';
 import { HotSeatSetup } from '../../src/views/hot-seat-setup.js';
 import { Table, withNames, type TablePlayer } from '../../src/views/table.js';
@@ -220,6 +221,20 @@ describe('names, help and history', () => {
     await until(lastFrame, 'Deploy:');
     await tick();
     expect(resumed).toBe(true);
+  });
+
+  it('How to play from the menu scrolls at 80×24 too', async () => {
+    const launcher = { quickGame: vi.fn(), hostGame: vi.fn(), joinGame: vi.fn(), hotSeat: vi.fn() };
+    const screen = render(<App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 80, rows: 24 }} />);
+    unmount = screen.unmount;
+    await until(screen.lastFrame, 'Quick game');
+    await press(screen.stdin, '5');
+    let frame = await until(screen.lastFrame, 'How to play');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+    expect(frame).toContain('lines 1–');
+    await press(screen.stdin, KEY.end);
+    frame = await until(screen.lastFrame, 'leave the game (asks first)');
+    expect(frame).not.toContain('Goal: own all 42 territories');
   });
 
   it('h shows the whole history with what each player won and lost, and scrolls back', async () => {
