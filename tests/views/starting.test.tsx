@@ -75,6 +75,28 @@ describe('risk play goes straight in', () => {
   });
 });
 
+describe('the host lobby screen', () => {
+  it('s starts early (or says why not), b lets bots take the empty seats', async () => {
+    const startNow = vi.fn(() => ({ ok: false as const, reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).' }));
+    const fillWithBots = vi.fn(async () => ({ ok: true as const, added: 3 }));
+    const hostGame = vi.fn(async (): Promise<Opened> => ({
+      ok: true,
+      lobby: { addresses: ['/ip4/127.0.0.1/tcp/7475/p2p/x'], started: new Promise(() => {}), cancel: async () => {}, startNow, fillWithBots },
+    }));
+    const screen = render(<App launcher={fakeLauncher({ hostGame })} defaultName="Ann" start={{ kind: 'host', players: 4, open: true }} onExit={() => {}} />);
+    cleanups.push(screen.unmount);
+    let frame = await until(screen.lastFrame, 'Lobby: 1 of 4 players');
+    expect(frame).toContain('127.0.0.1:7475');
+    expect(frame).toContain('s: start now with the players here');
+    screen.stdin.write('s');
+    await until(screen.lastFrame, 'Nobody has joined yet');
+    screen.stdin.write('b');
+    frame = await until(screen.lastFrame, '3 bots join: the game starts when every seat is taken');
+    expect(fillWithBots).toHaveBeenCalledWith('normal');
+    expect(startNow).toHaveBeenCalled();
+  });
+});
+
 describe('peer identity and ports', () => {
   it('a new identity per run unless --key; an explicit --port is strict', () => {
     expect(settingsOf({}, []).launch.keyPath).toBeUndefined();
