@@ -18,6 +18,7 @@ import { classicBoard, type Action, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
+import { gameEndOf } from '../views/game-end.js';
 import { Table } from '../views/table.js';
 
 export interface LauncherOptions {
@@ -168,7 +169,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     table.show(session.current);
     if (recorder) table.note(`recording this game to ${recorder.path}`);
     void session.run().then(async (result) => {
-      table.end(result.winner, left ? 'You left the game.' : null);
+      table.end(gameEndOf(result, left));
       await sleep(LINGER_MS);
       await node.stop().catch(() => {});
     });
@@ -264,7 +265,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       };
       me.show(game.sessions[0]!.current);
       void game.each[0]!.then(async (result) => {
-        me.end(result.winner, left ? 'You left the game.' : null);
+        me.end(gameEndOf(result, left));
         await sleep(LINGER_MS);
         await game.stop();
       });
@@ -384,7 +385,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         return { ok: false, reason: (error as Error).message };
       }
       table.show(local.current);
-      void local.run().then((result) => table.end(result.winner, result.stopped ? 'The game was stopped.' : null));
+      void local.run().then((result) => table.end({ winner: result.winner, outcome: result.stopped ? 'stopped' : null, reason: null }));
       return { ok: true, table };
     },
   };

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { countTerritories, totalArmies } from '../model/index.js';
 import type { LobbyEvent } from '../controller/lobby.js';
 import { adviceFor, plainReason, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Lobby, type Opened, type Started } from './launcher.js';
+import { endWords, exitCodeOf, neutralWord } from './game-end.js';
 import { hint, mapLines, NEW_TURN, PLAIN_HELP, readLine, words, type LineTurn } from './line-commands.js';
 import { cardName } from './prompt-text.js';
 import { RULES_SUMMARY } from './rules-text.js';
@@ -94,15 +95,18 @@ export function runPlain(options: PlainOptions): Promise<number> {
   const gameOver = (view: TableView) => {
     const state = view.state;
     const over = view.over!;
-    say(over.winner === null ? `game over: no winner${over.reason ? ` (${over.reason})` : ''}` : `game over: ${nameOf(over.winner)} wins`);
+    const mine = view.players.filter((p) => p.kind === 'you');
+    const { headline, detail } = endWords(over, mine.length === 1 ? mine[0]!.id : null, nameOf);
+    say(headline);
+    if (detail !== null) say(detail);
     if (state) {
       say(`${state.turn} turns, ${view.stats.reduce((n, s) => n + s.battles, 0)} battles`);
       for (const p of state.players) {
         const s = view.stats[p.id];
-        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.neutral ? ', left' : ''}`);
+        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.neutral ? `, ${neutralWord(view.gone[p.id])}` : ''}`);
       }
     }
-    void table!.quit().then(() => end(over.winner === null && over.reason !== null ? 1 : 0));
+    void table!.quit().then(() => end(exitCodeOf(over)));
   };
 
   const tableCommand = (command: string) => {

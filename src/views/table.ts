@@ -4,6 +4,7 @@
 import { attackOptions, maxAttackDice, maxDefendDice, type Action, type GameEvent, type GameState } from '../model/index.js';
 import type { SessionEvent } from '../controller/session.js';
 import { describeSessionEvent } from './event-text.js';
+import type { GameEnd } from './game-end.js';
 import { onlyAnswer } from './turn-input.js';
 
 export type PlayerKind = 'you' | 'human' | 'bot' | 'remote';
@@ -70,8 +71,8 @@ export interface TableView {
   readonly lastBattle: LastBattle | null;
   readonly decision: PendingDecision | null;
   readonly stats: readonly PlayerStats[];
-  /** Set once the game has ended for this table (a winner, or stopped). */
-  readonly over: { readonly winner: number | null; readonly reason: string | null } | null;
+  /** Set once the game has ended for this table: on the board, then with the session's outcome. */
+  readonly over: GameEnd | null;
   /** When the move now due became due (the last progress of the game), by the table's clock. */
   readonly dueSince: number | null;
   /** Networked games: how long a player may take for a move before becoming neutral; null: no limit. */
@@ -127,6 +128,8 @@ export class Table {
   private readonly autoSetup = new Set<number>();
   private readonly autoDefend = new Set<number>();
   private quitting: Promise<void> | null = null;
+  /** Set once the session's result is in: nothing later changes how the game ended. */
+  private ended = false;
   /** The table's clock (Date.now unless the table was given one). */
   readonly now: () => number;
   private resumed: { promise: Promise<void>; resolve: () => void } | null = null;
@@ -195,7 +198,7 @@ export class Table {
         change.lastBattle = { ...this.snapshot.lastBattle, conquered: true, state: event.state };
       }
       change.stats = countStats(this.snapshot.stats, event.event, this.snapshot.lastBattle?.battle ?? null, event.state.turn);
-      if (event.event.type === 'game_over') change.over = { winner: event.event.winner, reason: null };
+      if (event.event.type === 'game_over' && !this.ended) change.over = { winner: event.event.winner, outcome: null, reason: null };
     }
     if (event.type === 'neutral' && this.waiting && this.snapshot.decision?.player === event.player) {
       // This seat timed out or left: its question is moot.
@@ -327,9 +330,10 @@ export class Table {
     return Math.max(0, dueSince + moveTimeoutMs - this.now());
   };
 
-  /** The game ended or stopped for this table. */
-  end = (winner: number | null, reason: string | null = null): void => {
-    if (this.snapshot.over === null || reason !== null) this.update({ over: { winner, reason }, decision: null });
+  /** The session ended for this table: how (its outcome) replaces what the board alone said. */
+  end = (end: GameEnd): void => {
+    if (!this.ended) this.update({ over: end, decision: null });
+    this.ended = true;
     this.waiting = null;
   };
 
