@@ -305,6 +305,26 @@ describe('map sizes', () => {
     expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
   });
 
+  it('smaller than 80×24 (40×14): the list of continents scrolls to the cursor; the title line stays', async () => {
+    const table = new Table({ mode: 'quick', players: PLAYERS });
+    const state = midGame({ phase: 'deploy', toDeploy: 3, owner: () => 0 });
+    table.show(state);
+    void table.ask(state, 0);
+    const { stdin, lastFrame } = show(table, { columns: 40, rows: 14 });
+    let frame = await until(lastFrame, 'Deploy: 3 armies');
+    expect(frame).toMatch(/^N\.Am ALA●1/m);
+    expect(frame).not.toMatch(/^Aus /m);
+    // Typing a name moves the cursor to New Guinea, in the last line of the list.
+    await press(stdin, 'n', 'e', 'w');
+    frame = await until(lastFrame, 'New Guinea (Australia)');
+    const lines = frame.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(14);
+    expect(lines[0]).toContain('RISK');
+    expect(frame).toMatch(/^Aus +IDN●1 +NGU●1/m);
+    expect(frame).not.toMatch(/^N\.Am /m);
+    expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(40);
+  });
+
   it('200×60: the map with the panels beside it and a long story beneath', async () => {
     const table = new Table({ mode: 'quick', players: PLAYERS });
     const state = midGame({ phase: 'deploy', toDeploy: 3 });
