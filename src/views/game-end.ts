@@ -64,10 +64,11 @@ export function exitCodeOf(end: GameEnd): number {
   return end.outcome === 'neutralised' || end.outcome === 'lost-contact' || end.outcome === 'stopped' ? 1 : 0;
 }
 
-/** One word for why a player turned neutral, from the reason the session gave. */
-export function neutralWord(reason: string | undefined): string {
-  if (reason === undefined) return 'neutral';
-  if (/^(left|disconnected)/i.test(reason)) return 'left';
-  if (/timed? ?out|did not move|silent/i.test(reason)) return 'timed out';
-  return 'neutral';
+/** How a player who is no longer at the table is shown: "left", "disconnected", "timed out", "expelled". */
+export function goneWord(reason: string | undefined): string | null {
+  if (reason === undefined) return null;
+  if (/disconnect|connection|went away/i.test(reason)) return 'disconnected';
+  if (/time|did not move|silent/i.test(reason)) return 'timed out';
+  if (/cheat|expel|violat/i.test(reason)) return 'expelled';
+  return 'left';
 }

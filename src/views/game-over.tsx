@@ -1,7 +1,7 @@
 // The end: who won, and a short summary of everyone's game.
 import { Box, Text } from 'ink';
 import { countTerritories, totalArmies, type GameState } from '../model/index.js';
-import { endWords, neutralWord } from './game-end.js';
+import { endWords, goneWord } from './game-end.js';
 import type { TablePlayer, TableView } from './table.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
 
@@ -23,7 +23,7 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
       <Text bold>{'  Player'.padEnd(26)}territories armies battles conquests</Text>
       {state.players.map((p) => {
         const s = view.stats[p.id] ?? { battles: 0, conquests: 0, outInTurn: null };
-        const fate = p.id === over.winner ? 'winner' : p.eliminated ? `out${s.outInTurn ? ` (turn ${s.outInTurn})` : ''}` : p.neutral ? neutralWord(view.gone[p.id]) : '';
+        const fate = p.id === over.winner ? 'winner' : p.eliminated ? `out${s.outInTurn ? ` (turn ${s.outInTurn})` : ''}` : p.neutral ? goneWord(view.gone[p.id]) ?? 'neutral' : '';
         return (
           <Text key={p.id}>
             <Text {...tint(theme, playerColor(p.id))}>{playerMark(p.id)}</Text> {name(p.id).slice(0, 23).padEnd(24)}

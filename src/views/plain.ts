@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { countTerritories, totalArmies } from '../model/index.js';
 import type { LobbyEvent } from '../controller/lobby.js';
 import { adviceFor, plainReason, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Lobby, type Opened, type Started } from './launcher.js';
-import { endWords, exitCodeOf, neutralWord } from './game-end.js';
+import { endWords, exitCodeOf, goneWord } from './game-end.js';
 import { hint, mapLines, NEW_TURN, PLAIN_HELP, readLine, words, type LineTurn } from './line-commands.js';
 import { cardName } from './prompt-text.js';
 import { RULES_SUMMARY } from './rules-text.js';
@@ -103,7 +103,7 @@ export function runPlain(options: PlainOptions): Promise<number> {
       say(`${state.turn} turns, ${view.stats.reduce((n, s) => n + s.battles, 0)} battles`);
       for (const p of state.players) {
         const s = view.stats[p.id];
-        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.neutral ? `, ${neutralWord(view.gone[p.id])}` : ''}`);
+        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.neutral ? `, ${goneWord(view.gone[p.id]) ?? 'neutral'}` : ''}`);
       }
     }
     void table!.quit().then(() => end(exitCodeOf(over)));

@@ -1,19 +1,11 @@
 // Who is playing: mark and colour, territories, armies, cards held, and armies due next turn.
 import { Box, Text } from 'ink';
 import { countTerritories, reinforcements, totalArmies, type GameState } from '../model/index.js';
+import { goneWord } from './game-end.js';
 import type { TablePlayer } from './table.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
 
 const KIND: Record<TablePlayer['kind'], string> = { you: 'you', human: 'human', bot: 'bot', remote: 'peer' };
-
-/** How a player who is no longer at the table is shown: "left", "disconnected", "timed out". */
-function goneWord(reason: string | undefined): string | null {
-  if (reason === undefined) return null;
-  if (/disconnect|connection|went away/i.test(reason)) return 'disconnected';
-  if (/time|did not move/i.test(reason)) return 'timed out';
-  if (/cheat|expel|violat/i.test(reason)) return 'expelled';
-  return 'left';
-}
 
 export function PlayersPanel({ state, players, width, gone = {} }: { state: GameState; players: readonly TablePlayer[]; width: number; gone?: Readonly<Record<number, string>> }) {
   const theme = useTheme();

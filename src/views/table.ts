@@ -183,8 +183,14 @@ export class Table {
     const described = describeSessionEvent(event, this.nameOf);
     const text = described === null ? null : event.type === 'info' ? withNames(described, this.nameOf) : described;
     const change: { -readonly [K in keyof TableView]?: TableView[K] } = {};
-    if (event.type === 'neutral') change.gone = { ...this.snapshot.gone, [event.player]: event.reason };
+    // Why a player is gone, first cause kept: an expulsion for cheating is not "left".
+    if (event.type === 'violation') change.gone = { ...this.snapshot.gone, [event.player]: `expelled: ${event.reason}` };
+    if (event.type === 'neutral' && !/^expelled/.test(this.snapshot.gone[event.player] ?? '')) change.gone = { ...this.snapshot.gone, [event.player]: event.reason };
     if (event.type === 'info') {
+      // The replicated core names the player: "lost the connection to Bea".
+      const lost = /^lost the connection to (.+)$/.exec(event.text)?.[1];
+      const who = lost === undefined ? undefined : this.snapshot.players.find((p) => p.name === lost);
+      if (who !== undefined && this.snapshot.gone[who.id] === undefined) change.gone = { ...this.snapshot.gone, [who.id]: 'disconnected' };
       const left = /^player (\d+) (disconnected|left|.*timed? ?out|did not move)/.exec(event.text);
       if (left) change.gone = { ...this.snapshot.gone, [Number(left[1])]: left[2]!.startsWith('disc') ? 'disconnected' : left[2]!.startsWith('left') ? 'left' : 'timed out' };
     }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '../../src/controller/seat.js';
 import type { GameState } from '../../src/model/index.js';
 import { GameScreen } from '../../src/views/game-screen.js';
-import { endWords, exitCodeOf, gameEndOf, neutralWord, type GameEnd } from '../../src/views/game-end.js';
+import { endWords, exitCodeOf, gameEndOf, goneWord, type GameEnd } from '../../src/views/game-end.js';
 import type { Launcher } from '../../src/views/launcher.js';
 import { runPlain } from '../../src/views/plain.js';
 import { Table, type TablePlayer } from '../../src/views/table.js';
@@ -63,10 +63,23 @@ describe('the end of a game in words', () => {
     for (const outcome of ['neutralised', 'lost-contact', 'stopped'] as const) expect(exitCodeOf(end({ outcome }))).toBe(1);
   });
 
-  it('a neutral player is shown as left, timed out or neutral', () => {
-    expect(neutralWord('left the game')).toBe('left');
-    expect(neutralWord('timed out: 1 of 1 other players found it silent')).toBe('timed out');
-    expect(neutralWord('sent a move out of turn')).toBe('neutral');
+  it('a player no longer at the table is shown as left, disconnected, timed out or expelled', () => {
+    expect(goneWord('left the game')).toBe('left');
+    expect(goneWord('disconnected')).toBe('disconnected');
+    expect(goneWord('timed out: 1 of 1 other players found it silent')).toBe('timed out');
+    expect(goneWord('expelled: sent a move out of turn')).toBe('expelled');
+    expect(goneWord(undefined)).toBeNull();
+  });
+
+  it('the table keeps why: a lost connection (named by the core), a timeout, an expulsion that is not "left"', () => {
+    const table = new Table({ mode: 'network', players: [...PLAYERS, { id: 2, name: 'Cy', kind: 'remote' }] });
+    table.record({ type: 'info', text: 'lost the connection to Bea' });
+    expect(table.view.gone[1]).toBe('disconnected');
+    table.record({ type: 'neutral', player: 1, reason: 'timed out: 1 of 1 other players found it silent' });
+    expect(goneWord(table.view.gone[1])).toBe('timed out');
+    table.record({ type: 'violation', player: 2, reason: 'sent a move out of turn', evidence: [] });
+    table.record({ type: 'neutral', player: 2, reason: 'sent a move out of turn' });
+    expect(goneWord(table.view.gone[2])).toBe('expelled');
   });
 });
 
