@@ -193,8 +193,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       return 1;
     }
     if (result.winner === null) {
-      const how = [result.outcome, result.reason].filter((x) => x !== undefined && x !== '').join(': ');
-      io.err(`risk bot: the game ended without a winner${how ? ` (${how})` : ''}\n`);
+      io.err('risk bot: the game ended without a winner\n');
       return 1;
     }
     say(`winner: ${nameOf(result.winner)}`, { type: 'winner', player: result.winner, name: names.get(result.winner) });
