@@ -92,6 +92,8 @@ export interface HostOptions {
   readonly moveTimeoutMs: number;
   readonly onEvent?: (event: LobbyEvent) => void;
   readonly signal?: AbortSignal;
+  /** Aborted by the host to start now with the players present (at least two, seats 0…n-1). */
+  readonly startNow?: AbortSignal;
 }
 
 /** Runs the host's lobby until `players` have joined, then starts the game and builds the mesh. */
@@ -115,6 +117,13 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
     options.signal?.addEventListener('abort', () => {
       for (const m of members.values()) m.link?.close();
       resolve({ ok: false, reason: 'the lobby was closed' });
+    });
+    options.startNow?.addEventListener('abort', async () => {
+      // Seats must be 0…n-1: a seat left empty in the middle is filled first (by a player or a bot).
+      const complete = [...members.keys()].every((id) => id < members.size);
+      if (starting || members.size < 2 || !complete) return;
+      starting = true;
+      resolve(await startGame());
     });
 
     node.onLink(async (link) => {
