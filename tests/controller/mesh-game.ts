@@ -31,6 +31,8 @@ export interface MemoryGameOptions {
   readonly moveTimeoutMs?: number;
   readonly rules?: Omit<OptionsInput, 'players'>;
   readonly rogue?: { readonly player: number; readonly links: Rogue };
+  /** An honest peer whose links fail (e.g. it crashes part-way). */
+  readonly crash?: { readonly player: number; readonly links: Rogue };
   /** Seats other than bots (e.g. a silent seat). */
   readonly seats?: ReadonlyMap<number, Seat>;
   /** Virtual time after which the game counts as hung. */
@@ -67,7 +69,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
   const turnHashes: string[][] = Array.from({ length: players }, () => []);
   const sessions: MeshSession[] = [];
   for (let i = 0; i < players; i++) {
-    const rogue = options.rogue?.player === i ? options.rogue.links : undefined;
+    const rogue = options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
     const links = rogue ? rogue(mesh.links[i]!, { me: i, gameId, keyring: mesh.keyrings[i]!, players }) : mesh.links[i]!;
     const seat = options.seats?.get(i) ?? botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
     sessions.push(

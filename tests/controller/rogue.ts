@@ -6,7 +6,7 @@ import type { Link } from '../../src/controller/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { lineDigest, seal, unseal } from '../../src/protocol/signing.js';
-import type { Rogue, RogueContext } from './memory-game.js';
+import type { Rogue, RogueContext } from './mesh-game.js';
 
 export const ATTACKS = [
   'oversized-line',
