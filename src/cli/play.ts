@@ -21,6 +21,7 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
   --seed S            seed for the bots and the hot-seat dice (default: random)
   --no-record         do not record networked games (default: recorded for risk verify)
   --no-color          no colours (also: NO_COLOR=1)
+  --game risc         RISC, the simultaneous-orders game, against bots (risk play --game risc --help)
 `;
 
 const OPTIONS = {
@@ -51,7 +52,10 @@ export async function runPlay(args: string[], io: CommandIO): Promise<number> {
     io.err(`risk: ${reason}\n${PLAY_USAGE}`);
     return EXIT_USAGE;
   };
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: OPTIONS });
+  const game = takeGame(args);
+  if (game.game === 'risc') return (await import('./risc-play.js')).runRiscPlay(game.rest, io);
+  if (game.game !== 'classic') return usage(`--game "${game.game}": the games are classic and risc`);
+  const parsed = parseCommandArgs(game.rest, { allowPositionals: true, options: OPTIONS });
   if (!parsed.ok) return usage(parsed.reason);
   const v = parsed.values;
   if (v.help) {
@@ -107,4 +111,13 @@ export async function runPlay(args: string[], io: CommandIO): Promise<number> {
     code = 0;
   }
   return code;
+}
+
+/** Takes --game out of the arguments: RISC has its own options, so it is chosen before parsing. */
+function takeGame(args: string[]): { game: string; rest: string[] } {
+  const at = args.findIndex((a) => a === '--game' || a.startsWith('--game='));
+  if (at < 0) return { game: 'classic', rest: args };
+  const inline = args[at]!.startsWith('--game=');
+  const game = inline ? args[at]!.slice('--game='.length) : (args[at + 1] ?? '');
+  return { game, rest: [...args.slice(0, at), ...args.slice(at + (inline ? 1 : 2))] };
 }

@@ -4,6 +4,8 @@ import { verifyTranscript, type VerifyReport } from '../controller/verify.js';
 import { countTerritories } from '../model/index.js';
 import { parseTranscript } from '../protocol/transcript.js';
 import { EXIT_USAGE, parseCommandArgs, type CommandIO } from './io.js';
+import { isRiscRecord } from '../controller/risc-record.js';
+import { runRiscVerify } from './risc-verify.js';
 
 const MAX_LISTED = 50;
 
@@ -26,6 +28,7 @@ export function runVerify(args: string[], io: CommandIO): number {
     io.err(`risk verify: cannot read ${file}: ${(error as Error).message}\n`);
     return EXIT_USAGE;
   }
+  if (isRiscRecord(text)) return runRiscVerify(file, text, parsed.values.json === true, io);
   const transcript = parseTranscript(text);
   if (!transcript.ok) {
     io.err(`risk verify: ${file}: ${transcript.reason}\n`);

@@ -9,11 +9,13 @@ import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
+import { RiscGameScreen } from './risc/risc-screen.js';
 import type { Table } from './table.js';
 
 export type Screen =
   | { readonly kind: 'menu'; readonly notice?: string }
   | { readonly kind: 'help' }
+  | { readonly kind: 'risc' }
   | { readonly kind: 'host' }
   | { readonly kind: 'join'; readonly address?: string }
   | { readonly kind: 'hotseat'; readonly players?: readonly HotSeatPlayer[] }
@@ -73,6 +75,8 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
       return <MainMenu onChoose={choose} notice={screen.notice ?? null} />;
     case 'help':
       return <HelpAlone onClose={toMenu} />;
+    case 'risc':
+      return <RiscGameScreen options={{ name: defaultName, players: 3, bot: 'hard', seed: (Math.random() * 2 ** 32) >>> 0 }} onLeave={toMenu} />;
     case 'host':
       return <HostScreen launcher={launcher} defaultName={defaultName} onStarted={(table) => setScreen({ kind: 'game', table })} onBack={toMenu} />;
     case 'join':
