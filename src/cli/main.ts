@@ -18,6 +18,8 @@ Usage:
   risk play [quick | host | join <address> | hotseat [names…]] [--plain] [options]
                                 straight to one of them (risk play --help for every option);
                                 --plain (automatic in pipes): text lines and typed commands
+  risk play --game risc [--players N] [--bot easy|hard] [--plain]
+                                RISC: everyone orders at once, in secret, against bots
   risk odds <attacking> <defending>
                                 exact battle odds: armies in the attacking territory
                                 (one stays home) against the defending armies

@@ -2,7 +2,7 @@
 // last turn, and the RISC questions — placement one territory at a time, then (M)ove, (A)ttack,
 // (D)one — answered in a one-line field. The same dialogue as the plain client; the bots are seats
 // of the same local driver, and everything goes through commit and reveal.
-import { Box, Text, useInput } from 'ink';
+import { Box, Text, useInput, useStdout } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { RiscBotKind } from '../../ai/risc/bots.js';
 import { botSeats, runRiscLocal, type RiscSeat } from '../../controller/risc-local.js';
@@ -31,8 +31,9 @@ type Asking =
 
 const LOG_LINES = 8;
 
-export function RiscGameScreen({ options, onLeave }: { options: RiscGameOptions; onLeave: () => void }) {
+export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOptions; onLeave: () => void; rows?: number }) {
   const { color } = useTheme();
+  const { stdout } = useStdout();
   const [state, setState] = useState<RiscState | null>(null);
   const [log, setLog] = useState<string[]>([]);
   const [asking, setAsking] = useState<Asking | null>(null);
@@ -129,6 +130,9 @@ export function RiscGameScreen({ options, onLeave }: { options: RiscGameOptions;
       {playerMark(player)} {text}
     </Text>
   );
+  // One line per territory with its neighbours when the terminal is tall enough; else a line per player.
+  const height = rows ?? (stdout as { rows?: number }).rows ?? 50;
+  const roomy = state === null || height >= state.board.territories.length + 2 * state.players.length + LOG_LINES + 10;
   const prompt = asking === null ? null : asking.kind === 'place' ? placementPrompt(asking.state, asking.placing) : orderPrompt(asking.state, 0, asking.planning);
   return (
     <Box flexDirection="column" paddingX={1}>
@@ -146,12 +150,21 @@ export function RiscGameScreen({ options, onLeave }: { options: RiscGameOptions;
                   {unitsOf(state, p.id)} units{state.lost[p.id] ? ' — lost' : state.expelled[p.id] ? ' — expelled' : ''}
                 </Text>
               </Text>
-              {territoriesOf(state, p.id).map((t) => (
-                <Text key={t}>
-                  {String(state.units[t]).padStart(5)} in {nameOf(state, t)}
-                  <Text dimColor> (next to: {state.board.adjacency[t]!.map((n) => nameOf(state, n)).join(', ')})</Text>
+              {roomy ? (
+                territoriesOf(state, p.id).map((t) => (
+                  <Text key={t}>
+                    {String(state.units[t]).padStart(5)} in {nameOf(state, t)}
+                    <Text dimColor> (next to: {state.board.adjacency[t]!.map((n) => nameOf(state, n)).join(', ')})</Text>
+                  </Text>
+                ))
+              ) : (
+                <Text>
+                  {'   '}
+                  {territoriesOf(state, p.id)
+                    .map((t) => `${nameOf(state, t)} ${state.units[t]}`)
+                    .join(' · ')}
                 </Text>
-              ))}
+              )}
             </Box>
           ))}
       {log.length > 0 ? (
