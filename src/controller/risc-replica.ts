@@ -106,6 +106,8 @@ export class RiscReplica {
   }
 
   private receive(message: RiscMessage, lineNo: number): RecordedViolation[] {
+    // An expelled player's later messages are noise, not new evidence: they are dropped.
+    if (this.state.expelled[message.player_id] || this.round?.expelled.includes(message.player_id)) return [];
     if (this.round === null) return [{ line: lineNo, player: message.player_id, kind: 'record', reason: 'orders after the game ended' }];
     const r = receive(this.round, this.state, message);
     if (r.outcome === 'other-round') {
