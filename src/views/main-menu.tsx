@@ -8,8 +8,8 @@ export const MENU_ITEMS = [
   { id: 'host', label: 'Host a game', hint: 'others join you over the network' },
   { id: 'join', label: 'Join a game', hint: 'type the address a host shows you' },
   { id: 'hotseat', label: 'Hot seat', hint: 'several players at this keyboard' },
-  { id: 'risc', label: 'RISC', hint: 'everyone orders at once, in secret: you against two bots' },
   { id: 'help', label: 'How to play', hint: 'the rules in short, and the keys' },
+  { id: 'risc', label: 'RISC', hint: 'everyone orders at once, in secret: you against two bots' },
   { id: 'quit', label: 'Quit', hint: '' },
 ] as const;
 
