@@ -141,6 +141,14 @@ export class RiscReplica {
   private diceFor(line: RiscDiceLine, report: (reason: string, player: number | null) => void): Dice {
     const p = line.payload;
     if ('seed' in p) return seededDice(p.seed);
+    // Every player still giving orders this round (not expelled, not timed out) adds a number.
+    const round = this.round!;
+    const owed = round.expected.filter((x) => !round.expelled.includes(x) && !round.timedOut.includes(x));
+    const given = p.numbers.map((n) => n.player);
+    const missing = owed.filter((x) => !given.includes(x));
+    const extra = given.filter((x, i) => !owed.includes(x) || given.indexOf(x) !== i);
+    if (missing.length > 0) report(`turn ${p.turn}: no dice number from player${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, missing.length === 1 ? missing[0]! : null);
+    if (extra.length > 0) report(`turn ${p.turn}: dice numbers from players ${extra.join(', ')}, who give no orders this round or gave two`, null);
     for (const n of p.numbers) {
       if (boundCommitment(hexToBytes(n.number), { gameId: this.game, round: p.turn, player: n.player }) !== n.hash) {
         report(`dice number of player ${n.player} for turn ${p.turn} does not match its commitment`, n.player);

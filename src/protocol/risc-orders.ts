@@ -127,3 +127,11 @@ export type RiscDiceReveal = z.infer<typeof RiscDiceRevealSchema>;
 
 export const RiscWireSchema = z.union([RiscCommitSchema, RiscRevealSchema, RiscDiceCommitSchema, RiscDiceRevealSchema]);
 export type RiscWire = RiscMessage | RiscDiceCommit | RiscDiceReveal;
+
+/** Parses any RISC wire value (orders or dice), or names the first problem. */
+export function parseRiscWire(value: unknown): { ok: true; value: RiscWire } | { ok: false; reason: string } {
+  const parsed = RiscWireSchema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return { ok: false, reason: `${issue.path.join('.') || '(message)'}: ${issue.message}` };
+}

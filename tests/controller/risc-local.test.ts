@@ -105,5 +105,9 @@ describe('the RISC auditor', () => {
     expect(audit.diceRounds).toBe(1);
     const bad = [...cut, { command: 'risc_dice', payload: { game: 'g9', turn: 1, numbers: [{ ...numbers[0]!, number: 'ff'.repeat(32) }, numbers[1]] } }];
     expect(auditRiscRecord(bad.map((l) => JSON.stringify(l)).join('\n')).violations[0]).toMatchObject({ kind: 'dice-commitment', player: 0 });
+    const short = [...cut, { command: 'risc_dice', payload: { game: 'g9', turn: 1, numbers: [numbers[0]] } }];
+    expect(auditRiscRecord(short.map((l) => JSON.stringify(l)).join('\n')).violations).toEqual([
+      { line: cut.length + 1, player: 1, kind: 'dice-commitment', reason: 'turn 1: no dice number from player 1' },
+    ]);
   });
 });

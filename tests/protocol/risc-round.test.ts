@@ -1,7 +1,7 @@
 // The RISC commit-reveal round: honest play, and every cheat a peer can try.
 import { describe, expect, it } from 'vitest';
 import { executePlacement, riscMap, startRisc, territoriesOf, type RiscState } from '../../src/model/risc/index.js';
-import { ordersCommitment, parseRiscMessage, sealOrders, type RiscBody } from '../../src/protocol/risc-orders.js';
+import { ordersCommitment, parseRiscMessage, parseRiscWire, sealOrders, type RiscBody } from '../../src/protocol/risc-orders.js';
 import { awaitingCommits, expire, finishRound, isComplete, openRound, receive, type RiscRound } from '../../src/protocol/risc-round.js';
 import { seededDice } from '../../src/protocol/random.js';
 
@@ -51,6 +51,9 @@ describe('RISC commitments', () => {
     expect(parseRiscMessage({ command: 'risc_commit', payload: { game: GAME, turn: 1, stage: 'orders', hash: 'xyz' }, player_id: 0 })).toMatchObject({ ok: false, reason: /payload.hash/ });
     expect(parseRiscMessage({ command: 'risc_reveal', payload: { game: GAME, turn: 1, stage: 'orders', salt: SALT, orders: [{ kind: 'fly', from: 0, to: 1, units: 1 }] }, player_id: 0 }).ok).toBe(false);
     expect(parseRiscMessage({ command: 'risc_commit', payload: { game: GAME, turn: -1, stage: 'orders', hash: SALT }, player_id: 0 }).ok).toBe(false);
+    expect(parseRiscWire({ command: 'risc_dice_reveal', payload: { game: GAME, turn: 1, number: SALT }, player_id: 2 })).toMatchObject({ ok: true });
+    expect(parseRiscWire({ command: 'risc_dice_commit', payload: { game: GAME, turn: 1, hash: 'no' }, player_id: 2 })).toMatchObject({ ok: false });
+    expect(parseRiscWire({ command: 'roll_hash', payload: SALT, player_id: 2 })).toMatchObject({ ok: false });
   });
 });
 
