@@ -52,7 +52,7 @@ export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOp
       name: options.name,
       kind: 'human',
       place: (s, player) => new Promise((resolve) => (setState(s), ask({ kind: 'place', state: s, placing: newPlacing(s, player), resolve }))),
-      orders: (s) => new Promise((resolve) => (setState(s), ask({ kind: 'orders', state: s, planning: NEW_PLANNING, resolve }))),
+      orders: (s) => new Promise((resolve) => (setState(s), setMessage(null), ask({ kind: 'orders', state: s, planning: NEW_PLANNING, resolve }))),
     };
     const names = [options.name, ...RISC_BOT_NAMES.slice(0, options.players - 1).map((n) => `${n} (bot)`)];
     runRiscLocal({
@@ -121,6 +121,13 @@ export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOp
     }
     if (key.return) return submit(input);
     if (key.escape) return submit('');
+    if (/[\r\n]/.test(ch)) {
+      // Pasted or fast-typed text arrives in one piece: each line break is an Enter.
+      const [first = '', ...more] = ch.split(/\r\n|[\r\n]/);
+      submit(input + first);
+      for (const line of more.slice(0, -1)) submit(line);
+      return setInput(more.at(-1) ?? '');
+    }
     const edited = editText(input, ch, key, 80);
     if (edited !== null) setInput(edited);
   });

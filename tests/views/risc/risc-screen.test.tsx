@@ -25,7 +25,7 @@ describe('RISC screen', () => {
     let frame = await until(lastFrame, 'How many units in Narnia? (24 left');
     expect(frame).toContain('Ann (you)');
     expect(frame).toMatch(/0 in Narnia \(next to: Midkemia, Elantris, Scadrial\)/);
-    await press(stdin, 'a', 'u', 't', 'o', KEY.enter);
+    stdin.write('auto\r'); // pasted: the text and the Enter in one piece
     frame = await until(lastFrame, '(M)ove');
     expect(frame).toContain('Everyone has placed their units.');
     expect(frame).toContain('2 in Narnia');
