@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runBot } from '../../src/cli/bot.js';
 import { runPlay } from '../../src/cli/play.js';
 import { runVerify } from '../../src/cli/verify.js';
 
@@ -69,5 +70,52 @@ describe('risk play --game risc', () => {
     const result = await inProcess(runPlay, ['--game=chess']);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/the games are classic and risc/);
+  });
+});
+
+describe('risk bot host|join --game risc (libp2p on 127.0.0.1)', () => {
+  it('a host and a joiner play RISC to one winner; both records verify clean', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risc-bot-'));
+    let hostOut = '';
+    let announced!: (address: string) => void;
+    const address = new Promise<string>((resolve) => (announced = resolve));
+    const hostIo = {
+      out: (t: string) => {
+        hostOut += t;
+        for (const line of t.split('\n').filter(Boolean)) {
+          const event = JSON.parse(line) as { type: string; addresses?: string[] };
+          if (event.type === 'hosting') announced(event.addresses![0]!);
+        }
+      },
+      err: (t: string) => (hostOut += t),
+    };
+    const hostRecord = join(dir, 'host.jsonl');
+    const joinRecord = join(dir, 'join.jsonl');
+    const host = runBot(['host', '--game', 'risc', '--players', '2', '--port', '0', '--listen', '127.0.0.1', '--seed', '5', '--record', hostRecord, '--json'], hostIo);
+    const joined = inProcess(runBot, ['join', '--game', 'risc', '--bot', 'easy', '--seed', '3', '--record', joinRecord, await address]);
+    const [hostCode, joiner] = await Promise.all([host, joined]);
+    expect(hostCode).toBe(0);
+    expect(joiner.err).toBe('');
+    expect(joiner.code).toBe(0);
+    const events = hostOut.trim().split('\n').map((l) => JSON.parse(l) as { type: string; player?: number });
+    const winner = events.find((e) => e.type === 'winner')!.player;
+    expect(events.filter((e) => e.type === 'turn').length).toBeGreaterThan(1);
+    expect(joiner.out).toContain(`winner: ${winner === 0 ? 'hard' : 'easy'} (player ${winner})`);
+    for (const file of [hostRecord, joinRecord]) {
+      const verified = await inProcess(runVerify, [file]);
+      expect(verified.code).toBe(0);
+      expect(verified.out).toContain('violations: 0');
+      expect(verified.out).toContain(`winner: player ${winner}`);
+    }
+  }, 90_000);
+
+  it.each([
+    [['host', '--game', 'chess', '--players', '2'], 'unknown game "chess": choose classic or risc'],
+    [['host', '--game', 'risc', '--players', '2', '--bot', 'normal'], '--bot "normal": the RISC bots are easy and hard'],
+    [['join', '--game', 'risc', '--profile', 'cs3099', '127.0.0.1:1'], 'RISC is played on the native profile only'],
+  ])('%j is a usage error', async (args, reason) => {
+    const result = await inProcess(runBot, args);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(reason);
   });
 });
