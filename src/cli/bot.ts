@@ -149,6 +149,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         players: players as number,
         name,
         features,
+        ...(risc ? { required: [RISC_FEATURE] } : {}),
         ackTimeoutMs: (ackTimeout as number) * 1000,
         moveTimeoutMs: (moveTimeout as number) * 1000,
         onEvent: lobbyEvent,

@@ -13,7 +13,7 @@ import { auditRiscRecord } from '../../src/controller/risc-verify.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { lineDigest, seal } from '../../src/protocol/signing.js';
 
-async function meshRosters(players: number, moveTimeoutMs = 5000): Promise<RiscRoster[]> {
+async function meshRosters(players: number, moveTimeoutMs = 30_000): Promise<RiscRoster[]> {
   const mesh = await memoryMesh(players);
   const roster = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId, addresses: [] }));
   return mesh.links.map((links, me) => ({ me, players: roster, links, gameId: `mesh-${players}`, features: [RISC_FEATURE], moveTimeoutMs, keyring: mesh.keyrings[me]! }));
@@ -94,6 +94,25 @@ describe('networked RISC on the in-memory mesh (signed lines)', () => {
     expect(refused).toEqual(["0<1: a message for player 2 on player 1's link"]);
   }, 60_000);
 
+  it('a silent player is timed out round after round; the other wins', async () => {
+    // Delivery and bot decisions are microtasks, so a deadline fires only while a round waits on the silent player.
+    const rosters = await meshRosters(2, 100);
+    const records: RiscRecordLine[][] = rosters.map(() => []);
+    const silent = { name: 'silent', kind: 'easy' as const, place: async () => null, orders: async () => null };
+    const results = await Promise.all(
+      rosters.map((roster, me) =>
+        playRiscOverLinks(roster, {
+          seat: me === 1 ? silent : botRiscSeat(`p${me}`, 'hard', seededDice(100 + me)),
+          secret: secretFrom(7 * me + 1),
+          onRecord: (line) => records[me]!.push(line),
+        }),
+      ),
+    );
+    expectOneWinner(results, records);
+    expect(results[0]!.ok && results[0]!.state.winner).toBe(0);
+    expect(records[0]!.some((l) => l.command === 'risc_timeout' && l.payload.players.includes(1))).toBe(true);
+  }, 60_000);
+
   it('a game whose lobby did not agree on RISC does not start', async () => {
     const [a] = await meshRosters(2);
     const result = await playRiscOverLinks({ ...a!, features: [] }, { seat: botRiscSeat('p0', 'easy', seededDice(1)) });
@@ -124,4 +143,18 @@ describe('networked RISC over libp2p on 127.0.0.1, through the lobby', () => {
       await Promise.all(nodes.map((n) => n.stop()));
     }
   }, 90_000);
+
+  it('a RISC host refuses a joiner that did not choose RISC', async () => {
+    const nodes = await Promise.all([0, 1].map(() => PeerNode.start({ host: '127.0.0.1', port: 0 })));
+    const abort = new AbortController();
+    try {
+      const host = hostLobby(nodes[0]!, { players: 2, name: 'host', features: [RISC_FEATURE], required: [RISC_FEATURE], ackTimeoutMs: 5000, moveTimeoutMs: 10_000, signal: abort.signal });
+      const classic = await joinLobby(nodes[1]!, nodes[0]!.addresses()[0]!, { name: 'classic', features: ['signed_messages'], startTimeoutMs: 10_000 });
+      expect(classic).toEqual({ ok: false, reason: 'the host refused to let you join: this game needs the feature risc' });
+      abort.abort();
+      expect(await host).toEqual({ ok: false, reason: 'the lobby was closed' });
+    } finally {
+      await Promise.all(nodes.map((n) => n.stop()));
+    }
+  }, 30_000);
 });
