@@ -32,7 +32,8 @@ Usage:
   risk bot join <address> [--bot KIND] [--name NAME] [--profile P] [--json]
                                 a headless peer: plays a whole game with a bot;
                                 --profile cs3099 plays the 2015 class protocol with
-                                other groups (risk bot --help for every option)
+                                other groups; --game risc plays networked RISC
+                                (risk bot --help for every option)
   risk verify [--lenient] [--json] <file>
                                 audit a recorded game: commitments, rolls, legality,
                                 turn order; exit 0 clean, 1 violations, 2 unreadable
