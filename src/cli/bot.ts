@@ -8,18 +8,22 @@ import type { TcpListener } from '../controller/net/tcp.js';
 import type { Recorder } from '../controller/recorder.js';
 import type { Outcome, SessionEvent } from '../controller/session.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
+import { isRiscBotKind, RISC_BOT_KINDS } from '../ai/risc/bots.js';
+import { RISC_FEATURE } from '../controller/risc-net.js';
+import { playRiscBot } from './risc-bot.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
   --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
                       protocol: plain TCP through the host, to play with other groups)
-  --bot KIND          random, easy, normal or hard (default normal)
+  --game G            classic (default) or risc (RISC: native profile only; bots ${RISC_BOT_KINDS.join(' or ')})
+  --bot KIND          random, easy, normal or hard (default normal; RISC: hard)
   --name NAME         player name (default: the bot kind)
   --players N         host only: 2–6 players, the host included
   --port P            host only: TCP port to listen on (default 7475; 0 = any free port)
   --listen ADDR       address to listen on (default 0.0.0.0: classmates can join)
   --seed S            seed for the bot's own choices (default: random)
-  --move-timeout S    host only: seconds a player has to move (default 10)
+  --move-timeout S    host only: seconds a player has to move (default 10; a RISC round)
   --ack-timeout S     host only: seconds to acknowledge a move (default 2)
   --start-timeout S   join only: seconds to wait for the game to start (default 600)
   --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
@@ -30,6 +34,7 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
 
 const OPTIONS = {
   bot: { type: 'string' },
+  game: { type: 'string' },
   profile: { type: 'string' },
   name: { type: 'string' },
   players: { type: 'string' },
@@ -57,11 +62,17 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (extra.length > 0) return usage(`unexpected "${extra.join(' ')}"`);
 
   const { createBot, parseBotKind } = await import('../ai/registry.js');
-  const kind = parseBotKind((v.bot as string | undefined) ?? 'normal');
+  const game = ((v.game as string | undefined) ?? 'classic').trim().toLowerCase();
+  if (game !== 'classic' && game !== 'risc') return usage(`unknown game "${v.game as string}": choose classic or risc`);
+  const risc = game === 'risc';
+  const riscKind = (v.bot as string | undefined) ?? 'hard';
+  if (risc && !isRiscBotKind(riscKind)) return usage(`--bot "${riscKind}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
+  const kind = risc ? ({ ok: true, value: riscKind } as const) : parseBotKind((v.bot as string | undefined) ?? 'normal');
   if (!kind.ok) return usage(kind.reason);
   const profile = ((v.profile as string | undefined) ?? 'native').trim().toLowerCase();
   if (profile !== 'native' && profile !== 'cs3099') return usage(`unknown profile "${v.profile as string}": choose native or cs3099`);
   const cs3099 = profile === 'cs3099';
+  if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
     const text = v[name] as string | undefined;
     if (text === undefined) return fallback;
@@ -93,6 +104,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       import('../protocol/random.js'),
       import('../views/event-text.js'),
     ]);
+  const features = cs3099 ? [] : risc ? [RISC_FEATURE] : [...NATIVE_FEATURES];
 
   let privateKey;
   if (typeof v.key === 'string') {
@@ -155,20 +167,21 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     let lobby: LobbyResult;
     if (role === 'host') {
       const addresses = endpoint.addresses();
-      const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${addresses[0]}`;
-      say(`hosting a ${players}-player ${profile} game as ${name} (${kind.value} bot); join with: ${joinCommand}`, { type: 'hosting', addresses, players, profile });
+      const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${risc ? '--game risc ' : ''}${addresses[0]}`;
+      say(`hosting a ${players}-player ${profile} ${risc ? 'RISC ' : ''}game as ${name} (${kind.value} bot); join with: ${joinCommand}`, { type: 'hosting', addresses, players, profile });
       for (const a of addresses.slice(1)) say(`  or: ${a}`, { type: 'address', address: a });
       lobby = await hostLobby(endpoint, {
         players: players as number,
         name,
-        features: cs3099 ? [] : [...NATIVE_FEATURES],
+        features,
+        ...(risc ? { required: [RISC_FEATURE] } : {}),
         ackTimeoutMs: (ackTimeout as number) * 1000,
         moveTimeoutMs: (moveTimeout as number) * 1000,
         onEvent: lobbyEvent,
       });
     } else {
       say(`joining ${address} as ${name} (${kind.value} bot)`, { type: 'joining', address });
-      lobby = await joinLobby(endpoint, address!, { name, features: cs3099 ? [] : [...NATIVE_FEATURES], startTimeoutMs: (startTimeout as number) * 1000, onEvent: lobbyEvent });
+      lobby = await joinLobby(endpoint, address!, { name, features, startTimeoutMs: (startTimeout as number) * 1000, onEvent: lobbyEvent });
     }
     if (!lobby.ok) {
       io.err(`risk bot: ${lobby.reason}\n`);
@@ -184,6 +197,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       features: roster.features,
     });
 
+    if (risc) {
+      const recordPath = v['no-record'] === true ? null : ((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
+      return await playRiscBot(roster, { kind: riscKind as 'easy' | 'hard', seed: seed as number, recordPath, say, err: io.err });
+    }
     let recorder: Recorder | undefined;
     if (v['no-record'] !== true) {
       recorder = fileRecorder((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));

@@ -30,6 +30,8 @@ Usage:
   risk play [quick | host | join <address> | hotseat [names…]] [--plain] [options]
                                 straight to one of them (risk play --help for every option);
                                 --plain (automatic in pipes): text lines and typed commands
+  risk play --game risc [--players N] [--bot easy|hard] [--plain]
+                                RISC: everyone orders at once, in secret, against bots
   risk odds <attacking> <defending>
                                 exact battle odds: armies in the attacking territory
                                 (one stays home) against the defending armies
@@ -42,7 +44,8 @@ Usage:
   risk bot join <address> [--bot KIND] [--name NAME] [--profile P] [--json]
                                 a headless peer: plays a whole game with a bot;
                                 --profile cs3099 plays the 2015 class protocol with
-                                other groups (risk bot --help for every option)
+                                other groups; --game risc plays networked RISC
+                                (risk bot --help for every option)
   risk verify [--lenient] [--json] <file>
                                 audit a recorded game: commitments, rolls, legality,
                                 turn order; exit 0 clean, 1 violations, 2 unreadable

@@ -25,6 +25,7 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
   --seed S            seed for the bots and the hot-seat dice (default: random)
   --no-record         do not record networked games (default: recorded for risk verify)
   --no-color          no colours (also: NO_COLOR=1)
+  --game risc         RISC, the simultaneous-orders game, against bots (risk play --game risc --help)
 `;
 
 const OPTIONS = {
@@ -55,7 +56,10 @@ function loginName(): string {
 /** `command`: how the user called it, for messages ("risk play", or "risk" for the menu). */
 export async function runPlay(args: string[], io: CommandIO, command = 'risk play'): Promise<number> {
   const usage = (reason: string) => usageError(io, command, reason, PLAY_USAGE);
-  const parsed = parseCommand(args, io, { command, usage: PLAY_USAGE, allowPositionals: true, options: OPTIONS });
+  const game = takeGame(args);
+  if (game.game === 'risc') return (await import('./risc-play.js')).runRiscPlay(game.rest, io);
+  if (game.game !== 'classic') return usage(`--game "${game.game}": the games are classic and risc`);
+  const parsed = parseCommand(game.rest, io, { command, usage: PLAY_USAGE, allowPositionals: true, options: OPTIONS });
   if (!parsed.ok) return parsed.exit;
   const v = parsed.values;
   const settings = playSettings(v, parsed.positionals);
@@ -142,4 +146,13 @@ export function firstScreen(start: PlainStart): Screen | 'quick' {
     case 'hotseat':
       return { kind: 'hotseat', players: start.players, start: start.form !== true };
   }
+}
+
+/** Takes --game out of the arguments: RISC has its own options, so it is chosen before parsing. */
+function takeGame(args: string[]): { game: string; rest: string[] } {
+  const at = args.findIndex((a) => a === '--game' || a.startsWith('--game='));
+  if (at < 0) return { game: 'classic', rest: args };
+  const inline = args[at]!.startsWith('--game=');
+  const game = inline ? args[at]!.slice('--game='.length) : (args[at + 1] ?? '');
+  return { game, rest: [...args.slice(0, at), ...args.slice(at + (inline ? 1 : 2))] };
 }

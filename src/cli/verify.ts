@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import type { VerifyReport } from '../controller/verify.js';
 import { type CommandIO, EXIT_USAGE, parseCommand, usageError } from './io.js';
+import { isRiscRecord } from '../controller/risc-record.js';
+import { runRiscVerify } from './risc-verify.js';
 
 const MAX_LISTED = 50;
 
@@ -31,6 +33,7 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
     io.err(`risk verify: cannot read ${file}: ${(error as Error).message}\n`);
     return EXIT_USAGE;
   }
+  if (isRiscRecord(text)) return runRiscVerify(file, text, parsed.values.json === true, io);
   const [{ parseTranscript }, { verifyTranscript }, { countTerritories }] = await Promise.all([
     import('../protocol/transcript.js'),
     import('../controller/verify.js'),

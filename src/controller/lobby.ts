@@ -88,6 +88,8 @@ export interface HostOptions {
   readonly players: number;
   readonly name: string;
   readonly features: readonly string[];
+  /** Features a joiner must list to be let in (a RISC host needs RISC players). */
+  readonly required?: readonly string[];
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
   readonly onEvent?: (event: LobbyEvent) => void;
@@ -142,6 +144,8 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       if (starting) return reject('Game in progress');
       if (members.size >= options.players) return reject('Game full');
       if (!join.supported_versions.some((v) => SUPPORTED_VERSIONS.includes(v))) return reject('No common version');
+      const lacking = (options.required ?? []).filter((f) => !join.supported_features.includes(f));
+      if (lacking.length > 0) return reject(`this game needs the feature ${lacking.join(', ')}`);
       let id = 1;
       while (members.has(id)) id++;
       // On plain TCP there is no peer identity: the class key stays empty.

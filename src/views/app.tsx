@@ -10,11 +10,13 @@ import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, plainReason, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
+import { RiscGameScreen } from './risc/risc-screen.js';
 import type { Table } from './table.js';
 
 export type Screen =
   | { readonly kind: 'menu'; readonly notice?: string }
   | { readonly kind: 'help' }
+  | { readonly kind: 'risc' }
   /** `open`: straight to the lobby with these settings (risk play host). */
   | { readonly kind: 'host'; readonly players?: number; readonly open?: boolean }
   /** `join`: dial at once (risk play join ADDRESS). */
@@ -81,6 +83,8 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
       return <MainMenu onChoose={choose} notice={screen.notice ?? null} />;
     case 'help':
       return <HelpAlone onClose={toMenu} {...(size ? { size } : {})} />;
+    case 'risc':
+      return <RiscGameScreen options={{ name: defaultName, players: 3, bot: 'hard', seed: (Math.random() * 2 ** 32) >>> 0 }} onLeave={toMenu} />;
     case 'host':
       return (
         <HostScreen
