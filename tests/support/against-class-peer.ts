@@ -44,7 +44,7 @@ export interface OurSide {
   readonly violations: readonly string[];
   readonly neutral: readonly string[];
   readonly stderr: string;
-  /** Our peer returned but the class peer never saw our connection close (a real process would live on). */
+  /** Our peer returned but the connection stayed open (a real process would live on: class peers never close). */
   readonly leftOpen: boolean;
 }
 
@@ -154,8 +154,8 @@ export async function playAgainstClassPeer(options: ClassMatchOptions): Promise<
   const theirs = await peer.finished;
   // Our peer has hangMs to return and to close its connection after the class peer saw the end.
   const deadline = Date.now() + hangMs;
-  while (Date.now() < deadline && (exitCode === null || peer.remoteClosedAt === null)) await sleep(25);
-  const leftOpen = exitCode !== null && peer.remoteClosedAt === null;
+  while (Date.now() < deadline && (exitCode === null || peer.closedAt === null)) await sleep(25);
+  const leftOpen = exitCode !== null && peer.closedAt === null;
   const returned = exitCode as number | null;
   await peer.stop();
   // Once the class peer is gone, our peer should notice; if it still does not return it is leaked.

@@ -176,8 +176,8 @@ export class ClassPeer {
   port = 0;
   me = -1;
   state: GameState | null = null;
-  /** When (ms since start) the other side closed the connection; null while it is open or after stop(). */
-  remoteClosedAt: number | null = null;
+  /** When (ms since start) the connection closed, by either side; null while it is open, and when stop() closed it. */
+  closedAt: number | null = null;
 
   private readonly quirks: ClassQuirks;
   private readonly started = Date.now();
@@ -288,7 +288,7 @@ export class ClassPeer {
     socket.on('data', (chunk: Buffer) => this.onData(chunk.toString('utf8')));
     socket.on('error', () => {});
     const closed = () => {
-      if (!this.stopping && this.remoteClosedAt === null) this.remoteClosedAt = Date.now() - this.started;
+      if (!this.stopping && this.closedAt === null) this.closedAt = Date.now() - this.started;
       this.end('disconnected', 'the other side closed the connection');
     };
     socket.on('end', closed);
@@ -477,9 +477,12 @@ export class ClassPeer {
     this.nextAckId = 1;
     const waitMs = (this.options.ackTimeoutS ?? 2) * 1000;
     const deadline = Date.now() + waitMs;
+    this.acting = true; // waiting on its own timer is no stall of the other side
     const poll = () => {
       if (this.outcome !== null) return;
       if (Date.now() >= deadline || (!this.quirks.readyWaitsFullAckTimeout && this.readyAcked)) {
+        this.acting = false;
+        this.armStall();
         this.send({ command: 'initialise_game', payload: { version: 1, supported_features: [] } });
         this.initialise();
       } else this.later(poll, 20);
