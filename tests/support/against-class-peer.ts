@@ -177,7 +177,9 @@ export async function playAgainstClassPeer(options: ClassMatchOptions): Promise<
   const expulsions = (theirs.status === 'expelled' || sentTimeout ? 1 : 0) + our.neutral.length;
   const stalls = theirs.status === 'stalled' || theirs.status === 'bounded' ? 1 : 0;
   const classEnded = theirs.status === 'won' || theirs.status === 'lost';
-  const hangs = classEnded && (returned === null || leftOpen) ? 1 : 0;
+  // A real process would not exit: ours did not return although the class peer saw the end, or it
+  // returned and left its connection open (class peers never close theirs).
+  const hangs = (classEnded && returned === null) || leftOpen ? 1 : 0;
 
   let ending: MatchEnding;
   let summary: string;
