@@ -28,6 +28,12 @@ describe('our cs3099 peers against a well-behaved class peer (no quirks)', () =>
       expect(r.ours.winner).toBe(r.theirs.winner);
     }
   }, 6 * 60_000);
+
+  it.each(['host', 'client'] as const)('our %s finishes against a peer speaking the wrapped {"message": …} dialect', async (ourRole) => {
+    const results: ClassMatchResult[] = [];
+    for (let seed = 1; seed <= 2; seed++) results.push(await playAgainstClassPeer({ ourRole, seed, quirks: { ...NO_QUIRKS, wrapLines: true } }));
+    expect(problems(results)).toEqual([]);
+  }, 4 * 60_000);
 });
 
 (STAR_SESSION_FINISHES_AGAINST_CLASS_QUIRKS ? describe : describe.todo)(
@@ -43,5 +49,12 @@ describe('our cs3099 peers against a well-behaved class peer (no quirks)', () =>
       // The quirk must have come into play, or these games prove nothing about it.
       expect(results.some((r) => r.theirs.quirkDraws.length > 0)).toBe(true);
     }, GAMES_PER_ROLE * 3 * 60_000);
+
+    it('our host answers a client that wants the envelope in its dialect', async () => {
+      const results: ClassMatchResult[] = [];
+      const quirks = { ...NO_QUIRKS, wrapLines: true, wrappedLinesOnly: true };
+      for (let seed = 1; seed <= 3; seed++) results.push(await playAgainstClassPeer({ ourRole: 'host', seed, quirks }));
+      expect(problems(results)).toEqual([]);
+    }, 10 * 60_000);
   },
 );

@@ -147,6 +147,25 @@ describe('the class peer driven by the interop recordings', () => {
 });
 
 describe('the class peer’s lobby and line dialect', () => {
+  it('two peers speaking the wrapped dialect play to the end', async () => {
+    const quirks = { ...NO_QUIRKS, wrapLines: true };
+    const host = await start({ role: 'host', seed: 3, quirks, stallMs: 10_000, maxMs: 60_000 });
+    const client = await start({ role: 'client', seed: 4, quirks, address: `127.0.0.1:${host.port}`, stallMs: 10_000, maxMs: 60_000 });
+    const [h, c] = await Promise.all([host.finished, client.finished]);
+    expect([h.status, c.status].sort()).toEqual(['lost', 'won']);
+    expect(host.lines.filter((l) => l.dir === 'out').every((l) => l.raw.startsWith('{"message":"{'))).toBe(true);
+  }, 90_000);
+
+  it('a peer that wants the envelope dies on a bare line', async () => {
+    const host = await start({ role: 'host', seed: 1, stallMs: 5000, quirks: { bareLinesOnly: false, wrappedLinesOnly: true } });
+    const a = await dial(host.port);
+    a.socket.write(`${join}\n`);
+    const outcome = await host.finished;
+    a.socket.destroy();
+    expect(outcome.status).toBe('crashed');
+    expect(outcome.reason).toMatch(/bare line/);
+  });
+
   const dial = (port: number) =>
     new Promise<{ socket: Socket; lines: string[] }>((resolve) => {
       const lines: string[] = [];

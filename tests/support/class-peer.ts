@@ -52,6 +52,13 @@ export interface ClassQuirks {
   readonly readyWaitsFullAckTimeout: boolean;
   /** join_game says `"supported_versions":[1.0]` (a Java float). */
   readonly floatVersions: boolean;
+  /**
+   * Not the recorded peer: it sends every line in the late-course envelope `{"message": "<line>", "signature": ""}`
+   * (two other class implementations do, §1). Use with bareLinesOnly off: those accept both forms.
+   */
+  readonly wrapLines: boolean;
+  /** Not the recorded peer: the mirror of bareLinesOnly, a bare line kills its reader (a peer that wants the envelope). */
+  readonly wrappedLinesOnly: boolean;
 }
 
 /** The recorded 2015 implementation. */
@@ -69,6 +76,8 @@ export const JAVA_2015_QUIRKS: ClassQuirks = {
   bareLinesOnly: true,
   readyWaitsFullAckTimeout: true,
   floatVersions: true,
+  wrapLines: false,
+  wrappedLinesOnly: false,
 };
 
 /** A well-behaved class peer: the protocol as written, nothing else. */
@@ -86,6 +95,8 @@ export const NO_QUIRKS: ClassQuirks = {
   bareLinesOnly: false,
   readyWaitsFullAckTimeout: false,
   floatVersions: false,
+  wrapLines: false,
+  wrappedLinesOnly: false,
 };
 
 /** Chooses the peer's next action when the model says it must act; `null` means it has nothing more to say (a scripted replay ran out). */
@@ -316,8 +327,9 @@ export class ClassPeer {
   private sendRaw(raw: string) {
     if (this.outcome !== null && this.outcome.status !== 'won') return;
     if (this.socket === null || this.socket.destroyed) return;
-    this.log('out', raw);
-    this.socket.write(`${raw}\n`);
+    const line = this.quirks.wrapLines ? JSON.stringify({ message: raw, signature: '' }) : raw;
+    this.log('out', line);
+    this.socket.write(`${line}\n`);
   }
 
   private send(message: Json) {
@@ -381,7 +393,7 @@ export class ClassPeer {
 
   // ---- receiving ---------------------------------------------------------------------------
 
-  private receive(raw: string): void {
+  private receive(raw: string, inEnvelope = false): void {
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -390,9 +402,12 @@ export class ClassPeer {
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.crash(`not a JSON object: ${raw.slice(0, 80)}`);
     const message = value as Json;
+    if (typeof message.command === 'string' && this.quirks.wrappedLinesOnly && !inEnvelope) {
+      return this.crash('a bare line killed its reader (it wants the {"message": …} envelope)');
+    }
     if (typeof message.command !== 'string') {
       if ('message' in message && this.quirks.bareLinesOnly) return this.crash('a wrapped {"message": …} line killed its reader');
-      if ('message' in message && typeof message.message === 'string') return this.receive(message.message);
+      if ('message' in message && typeof message.message === 'string') return this.receive(message.message, true);
       return this.crash(`no command in ${raw.slice(0, 80)}`);
     }
     const ackId = typeof message.ack_id === 'number' ? message.ack_id : null;
