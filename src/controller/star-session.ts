@@ -36,8 +36,27 @@ export interface StarConfig {
   readonly rules?: Omit<OptionsInput, 'players'>;
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
+  /** Client: how long the host may stay silent before this peer gives the game up. Default 2 × move + ack timeout. */
+  readonly hostSilenceMs?: number;
   readonly recorder?: Recorder;
   readonly onEvent?: (event: SessionEvent) => void;
+}
+
+/** The host is player 0 on this profile; only it may time a player out. */
+const HOST = 0;
+
+/**
+ * Messages whose acknowledgement the host enforces. The recorded class peer acks an attack only once
+ * its battle is rolled (after the defender's move) and never acks defend or attack_capture (§8), so
+ * those are left out: enforcing them would expel a peer for its pace or its quirk.
+ */
+const ACK_ENFORCED: ReadonlySet<string> = new Set(['setup', 'play_cards', 'deploy', 'fortify', 'timeout', 'leave_game']);
+
+interface AwaitedAcks {
+  readonly ackId: number;
+  readonly command: string;
+  readonly waiting: Set<number>;
+  readonly timer: NodeJS.Timeout;
 }
 
 interface Round {
@@ -62,6 +81,8 @@ export class StarSession {
   private failure: string | null = null;
   private moveTimer: NodeJS.Timeout | null = null;
   private roundTimer: NodeJS.Timeout | null = null;
+  private hostWatch: NodeJS.Timeout | null = null;
+  private readonly awaitedAcks: AwaitedAcks[] = [];
   private readonly violations: { player: number; reason: string }[] = [];
   private resolve!: (result: SessionResult) => void;
   private readonly done: Promise<SessionResult>;
@@ -93,6 +114,7 @@ export class StarSession {
       link.onLine((line) => this.receive(player, line));
       link.onClose(() => this.linkClosed(player));
     }
+    this.watchHost();
     this.step();
     return this.done;
   }
@@ -102,11 +124,11 @@ export class StarSession {
   }
 
   /** Leaves the game: tells the others (who make this player neutral), then stops. */
-  leave() {
+  leave(reason = 'left the game') {
     if (this.finished) return;
     this.sendOut({
       command: 'leave_game',
-      payload: { response: 0, message: 'left the game', receive_updates: false },
+      payload: { response: 0, message: reason, receive_updates: false },
       player_id: this.config.me,
       ack_id: this.ackCounter++,
     });
@@ -125,13 +147,21 @@ export class StarSession {
     if ('ignored' in decoded) return;
     const message = decoded.message;
     const claimed = 'player_id' in message ? message.player_id : undefined;
+    this.watchHost();
     if (this.config.role === 'host') {
       // A client speaks only for itself; the host relays what it accepts to everyone else.
       if (claimed !== undefined && claimed !== null && claimed !== linkPlayer) {
         this.violation(linkPlayer, `sent ${message.command} claiming to be player ${claimed}`);
         return;
       }
+      if (message.command === 'timeout') {
+        // Relayed, the others could not tell it from the host's own: refused here, never passed on.
+        this.violation(linkPlayer, `sent a timeout for player ${message.payload}; only the host (player ${HOST}) may time a player out`);
+        this.step();
+        return;
+      }
       for (const [player, link] of this.config.links) if (player !== linkPlayer) link.send(line);
+      if ('ack_id' in message && message.ack_id !== undefined) this.expectAcks(linkPlayer, message.command, message.ack_id);
     }
     const from = typeof claimed === 'number' ? claimed : linkPlayer;
     this.config.recorder?.incoming(from, line);
@@ -164,6 +194,9 @@ export class StarSession {
       if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.config.me });
     }
     switch (message.command) {
+      case 'acknowledgement':
+        this.acknowledged(from, message.payload);
+        return;
       case 'roll_hash':
       case 'roll_number':
         this.roll(from, message, line);
@@ -177,9 +210,14 @@ export class StarSession {
     if (!isGameMessage(message)) return;
     const action = toAction(message);
     if (this.state.phase === 'over') return; // the recorded peer ends its winning turn with a fortify
-    if (action.command === 'timeout') {
-      // Only the host times players out.
-      if (from !== 0) return this.violation(from, `sent a timeout for player ${action.player}; only the host may`);
+    if (message.command === 'timeout' && action.command === 'timeout') {
+      // Only the host times players out, and it must say it is the one doing so: a timeout without
+      // player_id cannot be told from one a client slipped in.
+      const sender = message.player_id;
+      if (sender === null) {
+        return this.violation(from, `sent a timeout for player ${action.player} without player_id; only the host (player ${HOST}) may time a player out, and must name itself`);
+      }
+      if (sender !== HOST) return this.violation(sender, `sent a timeout for player ${action.player}; only the host (player ${HOST}) may time a player out`);
       this.neutralise(action.player, 'timed out');
       return;
     }
@@ -307,6 +345,9 @@ export class StarSession {
     const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
     if (!result.ok) return;
     this.state = result.state;
+    // The move timer was armed for the state before; step() arms a fresh one for whoever is awaited now.
+    this.clearMoveTimer();
+    for (const awaited of this.awaitedAcks) awaited.waiting.delete(player);
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     if (this.pending !== null) {
@@ -372,10 +413,9 @@ export class StarSession {
       const snapshot = this.state;
       this.moveTimer = setTimeout(() => {
         this.moveTimer = null;
-        if (this.state === snapshot && !this.finished) {
-          this.hostTimeout(awaited, `did not move within ${this.config.moveTimeoutMs} ms`);
-          this.step();
-        }
+        if (this.finished) return;
+        if (this.state === snapshot) this.hostTimeout(awaited, `did not move within ${this.config.moveTimeoutMs} ms`);
+        this.step();
       }, this.config.moveTimeoutMs);
     }
   }
@@ -408,7 +448,56 @@ export class StarSession {
     const line = encodeLine(message).trimEnd();
     this.config.recorder?.outgoing(line);
     for (const link of this.config.links.values()) link.send(line);
+    if (this.config.role === 'host' && 'ack_id' in message && message.ack_id !== undefined) this.expectAcks(this.config.me, message.command, message.ack_id);
+    this.watchHost();
     return line;
+  }
+
+  // ---- acknowledgements (host) and a silent host (client) ----
+
+  /** Host: every other active client must acknowledge `command` within the ack timeout, or it is timed out. */
+  private expectAcks(author: number, command: string, ackId: number) {
+    if (!ACK_ENFORCED.has(command) || this.finished) return;
+    const waiting = new Set(
+      this.state.players.filter((p) => isActive(p) && p.id !== author && p.id !== this.config.me && this.config.links.has(p.id)).map((p) => p.id),
+    );
+    if (waiting.size === 0) return;
+    const timer = setTimeout(() => {
+      const index = this.awaitedAcks.indexOf(entry);
+      if (index >= 0) this.awaitedAcks.splice(index, 1);
+      if (this.finished) return;
+      for (const player of waiting) this.hostTimeout(player, `did not acknowledge ${command} (ack_id ${ackId}) within ${this.config.ackTimeoutMs} ms`);
+      this.step();
+    }, this.config.ackTimeoutMs);
+    const entry: AwaitedAcks = { ackId, command, waiting, timer };
+    this.awaitedAcks.push(entry);
+  }
+
+  /** Ack ids repeat among class peers (§8), so an ack counts for every awaited message with its id. */
+  private acknowledged(player: number, ackId: number) {
+    if (this.config.role !== 'host') return;
+    for (const awaited of [...this.awaitedAcks]) {
+      if (awaited.ackId !== ackId || !awaited.waiting.delete(player) || awaited.waiting.size > 0) continue;
+      clearTimeout(awaited.timer);
+      this.awaitedAcks.splice(this.awaitedAcks.indexOf(awaited), 1);
+    }
+  }
+
+  /**
+   * Client: (re)starts the wait for the host. The host times out anyone it waits for within the move
+   * timeout and then speaks, so a host silent for much longer than that has gone away.
+   */
+  private watchHost() {
+    if (this.config.role !== 'client' || this.finished) return;
+    if (this.hostWatch) clearTimeout(this.hostWatch);
+    const silenceMs = this.config.hostSilenceMs ?? 2 * this.config.moveTimeoutMs + this.config.ackTimeoutMs;
+    this.hostWatch = setTimeout(() => {
+      this.hostWatch = null;
+      if (this.finished) return;
+      this.failure = `the host sent nothing for ${silenceMs} ms; gave the game up`;
+      this.emit({ type: 'info', text: this.failure });
+      this.leave(`the host sent nothing for ${silenceMs} ms`);
+    }, silenceMs);
   }
 
   private emit(event: SessionEvent) {
@@ -420,6 +509,8 @@ export class StarSession {
     this.finished = true;
     this.clearMoveTimer();
     if (this.roundTimer) clearTimeout(this.roundTimer);
+    if (this.hostWatch) clearTimeout(this.hostWatch);
+    for (const awaited of this.awaitedAcks.splice(0)) clearTimeout(awaited.timer);
     this.config.recorder?.close();
     this.resolve({ state: this.state, winner: this.state.winner, violations: this.violations });
   }
