@@ -212,3 +212,38 @@ describe('the acknowledgement timeout', () => {
     for (const c of clients) expect(c.result?.winner).toBe(host.result?.winner);
   }, 60_000);
 });
+
+/** A link that also keeps what this side sends, parsed. */
+function spied(link: Link): { link: Link; sent: Record<string, unknown>[] } {
+  const sent: Record<string, unknown>[] = [];
+  return {
+    sent,
+    link: {
+      ...dropping(link, (line) => (sent.push(JSON.parse(line) as Record<string, unknown>), false)),
+      get closed() {
+        return link.closed;
+      },
+    },
+  };
+}
+
+describe('the end of a game', () => {
+  it('the winner ends its winning turn with a fortify, the loser acks it, and both close their connection', async () => {
+    const [h1, c1] = memoryLinkPair('host', 'c1');
+    const host = spied(h1);
+    const client = spied(c1);
+    const peers = [peer(0, 2, new Map([[1, host.link]]), bot(31)), peer(1, 2, new Map([[0, client.link]]), bot(32))];
+    await advanceUntil(() => peers.every((p) => p.result !== null), 3_600_000, 200);
+    const winner = peers[0]!.result?.winner;
+    expect(winner === 0 || winner === 1).toBe(true);
+    expect(peers[1]!.result?.winner).toBe(winner);
+    const [won, lost] = winner === 0 ? [host.sent, client.sent] : [client.sent, host.sent];
+    const moves = won.filter((m) => m.command !== 'acknowledgement');
+    const closing = moves.at(-1)!;
+    expect(closing).toMatchObject({ command: 'fortify', payload: null, player_id: winner, ack_id: expect.any(Number) });
+    expect(moves.at(-2)!.command).toBe('attack_capture');
+    expect(lost).toContainEqual({ command: 'acknowledgement', payload: closing.ack_id, player_id: 1 - winner! });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(h1.closed && c1.closed).toBe(true);
+  }, 60_000);
+});
