@@ -96,6 +96,7 @@ describe('risk bot processes', () => {
     const own = verifyRecord(join(dir, 'p3.jsonl'));
     expect(own.truncated).toBe(false);
     expect(own.recordedEnd?.outcome).toBe('left');
+    expect(own.violations).toEqual([]);
     const survivors = [peers[0]!, peers[1]!];
     const codes = await Promise.all(survivors.map((p) => p.exit));
     expect(codes, survivors.map((p) => p.stderr).join('\n')).toEqual([0, 0]);

@@ -360,7 +360,8 @@ export class Replica {
   /** Hands a line on to the peers that voted its author silent: they may be cut off from it. */
   private relay(author: number, link: number, line: string) {
     const voters = this.relays.get(author);
-    if (voters === undefined || this.config.mute) return;
+    // Unsigned lines handed on would read as the forwarder's own.
+    if (voters === undefined || this.config.mute || !this.config.features.signed) return;
     for (const voter of voters) if (voter !== link && voter !== author) this.effects.push({ type: 'send', line, to: voter });
   }
 
@@ -383,7 +384,8 @@ export class Replica {
         if (this.proven([line])) this.prove(from, 'left the game', { cheat: false, evidence: [line] });
         return;
       case 'expel':
-        if (message.ack_id !== undefined && depth === 0) {
+        // Without signatures an expel proves nothing: it is only shown (onExpel).
+        if (message.ack_id !== undefined && depth === 0 && this.config.features.signed) {
           if (this.proposals.length >= MAX_QUEUED) return this.fault(link, 'sent too many expel proposals');
           this.proposals.push({ from, link, message, line });
           return;
@@ -545,6 +547,11 @@ export class Replica {
   }
 
   private accept(author: number, action: MessageAction, index: number, line: string, sig: string | null) {
+    // Every move is acknowledged with its author's signature, which others take as proof of what
+    // the author said: so a move's signature is checked before it is applied, not lazily.
+    if (author !== this.config.me && sig !== null && !this.proven([line])) {
+      return this.fault(author, `sent move ${index} with a signature that does not match`);
+    }
     const messageHash = messageHashOf(index, action);
     if (needsDice(this.state, action)) {
       this.pending = { index, author, action, messageHash, line, sig };
