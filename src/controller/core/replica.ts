@@ -75,6 +75,9 @@ const canonical = (action: MessageAction): MessageAction => toAction(fromAction(
 const ACK_WINDOW = 2;
 /** Moves and dice lines one sender may have waiting; an honest peer has a handful at most. */
 const MAX_QUEUED = 64;
+/** A peer out of the game (eliminated, neutral) is waited for by nobody and may fall far behind:
+ * it keeps this many moves' lines and acks from each sender instead. */
+const OBSERVER_WINDOW = 4096;
 /** Out-of-window or unusable lines one link may send before it is cut. */
 const MAX_FAULTS = 64;
 /** Signatures remembered to drop lines that arrive twice (directly and handed on). */
@@ -287,6 +290,11 @@ export class Replica {
     return true;
   }
 
+  /** Out of the game: nobody waits for this peer, so the others may be far ahead. */
+  private observing(): boolean {
+    return !isActive(this.state.players[this.config.me]!);
+  }
+
   private twoActive(): boolean {
     return this.state.players.filter(isActive).length === 2;
   }
@@ -419,7 +427,7 @@ export class Replica {
 
   private enqueue(queues: Map<number, Incoming[]>, from: number, item: Incoming) {
     const queue = queues.get(from)!;
-    if (queue.length >= MAX_QUEUED) {
+    if (queue.length >= (this.observing() ? OBSERVER_WINDOW : MAX_QUEUED)) {
       queue.length = 0;
       return this.fault(from, `sent more than ${MAX_QUEUED} lines ahead of the game`);
     }
@@ -617,7 +625,10 @@ export class Replica {
     const index = message.payload;
     if (!isActive(this.state.players[from]!)) return;
     const base = this.last?.index ?? -1;
-    if (index < base - ACK_WINDOW || index > this.index) return this.fault(from, `acknowledged move ${index}, far from move ${base}`);
+    const observing = this.observing();
+    if (index < base - ACK_WINDOW || index > this.index + (observing ? OBSERVER_WINDOW : 0)) {
+      return observing ? undefined : this.fault(from, `acknowledged move ${index}, far from move ${base}`);
+    }
     const ack: Ack = {
       stateHash: message.state_hash ?? null,
       messageHash: message.message_hash ?? null,
@@ -660,6 +671,11 @@ export class Replica {
     let byPlayer = this.acks.get(index);
     if (byPlayer === undefined) this.acks.set(index, (byPlayer = new Map()));
     byPlayer.set(from, ack);
+    // Acks of moves settled long ago are of no further use (as the moves themselves, MOVE_MEMORY).
+    if (this.acks.size > 2 * MOVE_MEMORY) {
+      const floor = Math.min(this.firstOpen, this.last?.index ?? 0) - MOVE_MEMORY;
+      for (const key of this.acks.keys()) if (key < floor) this.acks.delete(key);
+    }
   }
 
   /** Players whose acknowledgement of every move is awaited. */
