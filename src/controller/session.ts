@@ -36,6 +36,8 @@ export interface SessionConfig {
   readonly moveTimeoutMs: number;
   readonly recorder?: Recorder;
   readonly onEvent?: (event: SessionEvent) => void;
+  /** See ReplicaConfig.secretNumbers (tests). */
+  readonly secretNumbers?: () => Uint8Array;
 }
 
 export class MeshSession {
@@ -57,6 +59,7 @@ export class MeshSession {
       moveTimeoutMs: config.moveTimeoutMs,
       ...(config.rules ? { rules: config.rules } : {}),
       ...(config.keyring ? { keyring: config.keyring } : {}),
+      ...(config.secretNumbers ? { secretNumbers: config.secretNumbers } : {}),
     });
     this.done = new Promise((resolve) => (this.resolve = resolve));
   }

@@ -1,5 +1,6 @@
 // Whole native games between in-process peers over in-memory links, on whatever clock runs:
 // vitest's fake timers in tests (memory-game.ts), real timers in bench/chaos.ts. One peer may be a rogue.
+import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { stateHash } from '../../src/controller/core/replica.js';
@@ -43,8 +44,9 @@ export interface MemoryGame {
   readonly results: (SessionResult | null)[];
   readonly audits: VerifyReport[];
   readonly events: SessionEvent[][];
-  /** Each peer's state hash at the start of every turn, in order. */
-  readonly turnHashes: string[][];
+  /** Each peer's state hash at the start of every turn, by turn number (a move undone after an
+   * equivocation may start a turn twice: the later start counts). */
+  readonly turnHashes: Map<number, string>[];
   readonly virtualMs: number;
 }
 
@@ -61,12 +63,12 @@ export interface RunningGame {
 /** Starts every peer of a game; the caller runs the clock. */
 export async function startMemoryGame(options: MemoryGameOptions): Promise<RunningGame> {
   const { players, seed = 1 } = options;
-  const mesh = await memoryMesh(players);
+  const mesh = await memoryMesh(players, seed);
   const gameId = `memory-${seed}`;
   const features = featuresFrom([...NATIVE_FEATURES]);
   const recorders = Array.from({ length: players }, () => memoryRecorder());
   const events: SessionEvent[][] = Array.from({ length: players }, () => []);
-  const turnHashes: string[][] = Array.from({ length: players }, () => []);
+  const turnHashes: Map<number, string>[] = Array.from({ length: players }, () => new Map());
   const sessions: MeshSession[] = [];
   for (let i = 0; i < players; i++) {
     const rogue = options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
@@ -84,9 +86,14 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
         ackTimeoutMs: options.ackTimeoutMs ?? 2000,
         moveTimeoutMs: options.moveTimeoutMs ?? 5000,
         recorder: recorders[i]!,
+        // Seeded dice numbers and keys: a game replays exactly.
+        secretNumbers: (() => {
+          let n = 0;
+          return () => Uint8Array.from(createHash('sha256').update(`${seed} ${i} ${n++}`).digest());
+        })(),
         onEvent: (event) => {
           events[i]!.push(event);
-          if (event.type === 'game' && event.event.type === 'turn_started') turnHashes[i]!.push(stateHash(event.state));
+          if (event.type === 'game' && event.event.type === 'turn_started') turnHashes[i]!.set(event.event.turn, stateHash(event.state));
         },
         ...(options.rules ? { rules: options.rules } : {}),
       }),
@@ -118,8 +125,7 @@ export function honestAgreement(game: Pick<MemoryGame, 'results' | 'turnHashes'>
   // Every turn both saw began from the same state.
   const [a, ...others] = honest.map((i) => game.turnHashes[i]!);
   for (const b of others) {
-    const common = Math.min(a!.length, b.length);
-    for (let t = 0; t < common; t++) if (a![t] !== b[t]) throw new Error(`honest peers disagree on the state at the start of turn ${t + 1}`);
+    for (const [turn, hash] of a!) if (b.has(turn) && b.get(turn) !== hash) throw new Error(`honest peers disagree on the state at the start of turn ${turn}`);
   }
   return { winner: first.winner, hash: stateHash(first.state) };
 }

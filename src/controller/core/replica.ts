@@ -159,6 +159,10 @@ export class Replica {
   private readonly rolls = new Map<number, Incoming[]>();
   private readonly votes = new Map<number, Map<number, { index: number; line: string }>>();
   private readonly myVotes = new Set<string>();
+  /** Sequence point at which each player last voted (it is alive, and waiting for someone else). */
+  private readonly lastVoted = new Map<number, number>();
+  /** `player@index`: a stage-2 vote against it was held back once because it was voting itself. */
+  private readonly spared = new Set<string>();
   /** Who voted each player silent: they get that player's lines handed on from here. */
   private readonly relays = new Map<number, Set<number>>();
   private readonly gone = new Set<number>();
@@ -171,6 +175,7 @@ export class Replica {
   private readonly abandoned = new Set<number>();
   private pending: Pending | null = null;
   private deadline: Deadline | null = null;
+  private lastRound: Round | null = null;
   /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
   private lastStall = -Infinity;
   private effects: Effect[] = [];
@@ -347,12 +352,17 @@ export class Replica {
     const message = decoded.message;
     if (message.command !== 'expel' && line.length > MAX_SIGNED_LINE) return this.fault(link, `sent a ${message.command} of ${line.length} characters`);
     if (sig !== null) {
-      // A line straight from its author came over that author's authenticated link: its signature
-      // is checked only when the line becomes proof. A line handed on is checked now.
-      if ((sealedBy !== link || depth > 0) && !this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig)) {
-        return this.fault(link, 'sent a line whose signature does not match');
+      // An ack straight from its author came over that author's authenticated link: its signature
+      // is checked only when it becomes proof (acks are most of the traffic). Anything else is
+      // checked now: a badly signed move or dice line would be used here but prove nothing later.
+      const eager = sealedBy !== link || depth > 0 || message.command !== 'acknowledgement';
+      if (eager && !this.checked.has(sig)) {
+        if (!this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig)) return this.fault(link, 'sent a line whose signature does not match');
+        this.checked.add(sig);
       }
-      this.remember(sig);
+      // Only a checked line shuts out its copies: an ack altered under its signature must not keep
+      // the true one, handed on by someone else, from counting.
+      if (eager) this.remember(sig);
     }
     const claimed = 'player_id' in message ? message.player_id : undefined;
     if (this.state.players[from]!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
@@ -370,6 +380,7 @@ export class Replica {
     const voters = this.relays.get(author);
     // Unsigned lines handed on would read as the forwarder's own.
     if (voters === undefined || this.config.mute || !this.config.features.signed) return;
+    if (!this.proven([line])) return;
     for (const voter of voters) if (voter !== link && voter !== author) this.effects.push({ type: 'send', line, to: voter });
   }
 
@@ -815,16 +826,41 @@ export class Replica {
     if (this.config.mute || player === this.config.me || !isActive(this.state.players[player]!)) return;
     const first = `${player}@${this.index}`;
     const stage = this.myVotes.has(first) ? 2 : 1;
+    // A player that is itself voting is alive and waits on someone else: it gets one more timeout
+    // at this point to catch up with the lines handed to it before it is voted out.
+    if (stage === 2 && (this.lastVoted.get(player) ?? -1) >= this.index - 1 && !this.spared.has(first)) {
+      this.spared.add(first);
+      return;
+    }
     const key = stage === 1 ? first : `${first}#2`;
     if (this.myVotes.has(key)) return;
     this.myVotes.add(key);
     this.emit({ type: 'info', text: stage === 1 ? `${this.nameOf(player)} is silent; asking the others for its lines` : `${this.nameOf(player)} is still silent; voting to time it out` });
     const { line } = this.broadcast({ command: 'timeout_vote', payload: { player, index: this.index, stage }, player_id: this.config.me });
+    if (stage === 1) this.catchUp(player);
     this.onVote(this.config.me, player, this.index, stage, line);
+  }
+
+  /**
+   * The accused may be silent only because someone withheld from it the line it waits for: it is
+   * sent what this peer holds of the moves not yet settled, and of the dice round running.
+   */
+  private catchUp(player: number) {
+    if (this.config.mute || !this.config.features.signed) return;
+    const lines: string[] = [];
+    for (const [index, taken] of this.taken) if (index >= this.firstOpen - 1 && taken.author !== player && taken.line !== '') lines.push(taken.line);
+    if (this.pending !== null && this.pending.author !== player && this.pending.line !== '') lines.push(this.pending.line);
+    for (const round of [this.lastRound, this.round]) {
+      if (round === null) continue;
+      for (const [p, h] of round.hashes) if (p !== player && h.line !== '') lines.push(h.line);
+      for (const [p, n] of round.numbers) if (p !== player && n.line !== '') lines.push(n.line);
+    }
+    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: player });
   }
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
     const accused = this.state.players[player];
+    if (voter !== this.config.me) this.lastVoted.set(voter, Math.max(index, this.lastVoted.get(voter) ?? -1));
     if (accused === undefined || !isActive(accused) || voter === player || !isActive(this.state.players[voter]!)) return;
     if (index < this.index - ACK_WINDOW || index > this.index + 1) return;
     if (voter !== this.config.me) {
@@ -858,14 +894,15 @@ export class Replica {
     }
     const pending = this.pending;
     if (pending !== null && pending.author === accused) lines.push(pending.line);
-    const round = this.round;
-    if (round !== null) {
+    for (const round of [this.lastRound, this.round]) {
+      if (round === null) continue;
       const hash = round.hashes.get(accused)?.line;
       const number = round.numbers.get(accused)?.line;
       if (hash) lines.push(hash);
       if (number) lines.push(number);
     }
-    for (const line of lines) if (line !== '') this.effects.push({ type: 'send', line, to: voter });
+    // Only lines that prove themselves: a bad one would count against this peer at the voter.
+    for (const line of lines) if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
   }
 
   private checkQuorum(player: number) {
@@ -937,7 +974,7 @@ export class Replica {
     if (this.pending === null && draw === null) return;
     const participants = this.state.players.filter(isActive).map((p) => p.id);
     const number = this.roundId();
-    const mine = participants.includes(this.config.me) && !this.config.mute ? secretNumber() : null;
+    const mine = participants.includes(this.config.me) && !this.config.mute ? (this.config.secretNumbers ?? secretNumber)() : null;
     this.round = { number, participants, mine, hashes: new Map(), numbers: new Map(), revealed: false, startedAt: this.now };
     if (mine !== null) {
       const hash = this.commitmentOf(mine, number, this.config.me);
@@ -1003,6 +1040,8 @@ export class Replica {
 
   private finishRound(round: Round) {
     this.round = null;
+    // Kept to hand on: a peer that was kept from a line of it may still be waiting in it.
+    this.lastRound = round;
     this.deadline = null;
     this.emit({ type: 'round', id: round.number, participants: round.participants.length, ms: this.now - round.startedAt });
     const seed = combineNumbers([...round.numbers.values()].map((n) => n.bytes));
@@ -1230,3 +1269,4 @@ function queueKey(message: Message): number {
   }
   return 'ack_id' in message && typeof message.ack_id === 'number' ? message.ack_id : Number.MAX_SAFE_INTEGER;
 }
+

@@ -71,6 +71,8 @@ export interface ReplicaConfig {
   readonly keyring?: Keyring;
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
+  /** This peer's secret dice numbers (default: 32 random bytes each); tests replay games with a seeded source. */
+  readonly secretNumbers?: () => Uint8Array;
 }
 
 /** What the replica asks its driver to do. */

@@ -1,6 +1,7 @@
 // Links inside one process: a full mesh of in-memory channels, for session tests on fake timers
 // and for the chaos benchmark. Lines arrive in order, one microtask after they are sent.
-import { generateKeyPair } from '@libp2p/crypto/keys';
+import { createHash } from 'node:crypto';
+import { generateKeyPair, generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { peerIdFromPrivateKey } from '@libp2p/peer-id';
 import type { Keyring } from '../../protocol/signing.js';
 import { gameKeyring } from './identity.js';
@@ -47,9 +48,14 @@ export interface MemoryMesh {
   readonly keyrings: readonly Keyring[];
 }
 
-/** A full mesh of `players` peers, each with an Ed25519 identity and a keyring for the game. */
-export async function memoryMesh(players: number): Promise<MemoryMesh> {
-  const keys = await Promise.all(Array.from({ length: players }, () => generateKeyPair('Ed25519')));
+/**
+ * A full mesh of `players` peers, each with an Ed25519 identity and a keyring for the game. With a
+ * `seed` the identities are derived from it, so a game replays exactly (signatures included).
+ */
+export async function memoryMesh(players: number, seed?: number): Promise<MemoryMesh> {
+  const keyFor = (i: number) =>
+    seed === undefined ? generateKeyPair('Ed25519') : generateKeyPairFromSeed('Ed25519', createHash('sha256').update(`memory-mesh ${seed} ${i}`).digest());
+  const keys = await Promise.all(Array.from({ length: players }, (_, i) => keyFor(i)));
   const peerIds = keys.map((k) => peerIdFromPrivateKey(k).toString());
   const links = Array.from({ length: players }, () => new Map<number, Link>());
   for (let i = 0; i < players; i++) {
