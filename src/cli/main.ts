@@ -6,6 +6,10 @@ import { runPlay } from './play.js';
 import { runSimulate } from './simulate.js';
 import { runTournament } from './tournament.js';
 import { runVerify } from './verify.js';
+import { runExport } from './export.js';
+import { runHistory } from './history.js';
+import { runReplay } from './replay.js';
+import { runStats } from './stats.js';
 import { EXIT_USAGE, type CommandIO } from './io.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -34,6 +38,16 @@ Usage:
   risk verify [--lenient] [--json] <file>
                                 audit a recorded game: commitments, rolls, legality,
                                 turn order; exit 0 clean, 1 violations, 2 unreadable
+  risk history [--limit N] [--json]
+                                the stored games (every game is stored as it is played)
+  risk stats [--game N] [--kind K] [--json]
+                                per player and per bot kind: games, wins, turns, conquests,
+                                card sets, dice luck; win rate over time; a game's charts
+  risk replay <game>            watch a stored game: step, back, jump to a turn, play
+  risk export <game> [--output FILE]
+                                a stored game as a transcript for risk verify
+                                (all store commands take --db FILE; default $RISK_DB or
+                                ~/.local/share/p2p-risk/risk.db)
   risk --version                print the version
   risk --help                   print this help
 
@@ -47,6 +61,10 @@ const commands: Record<string, (args: string[], io: CommandIO) => number | Promi
   simulate: runSimulate,
   tournament: runTournament,
   verify: runVerify,
+  history: runHistory,
+  stats: runStats,
+  export: runExport,
+  replay: runReplay,
 };
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
@@ -75,7 +93,7 @@ const code = await main(argv, {
   err: (text) => process.stderr.write(text),
 });
 process.exitCode = code;
-if (argv[0] === undefined || argv[0] === 'play' || argv[0].startsWith('--')) {
+if (argv[0] === undefined || argv[0] === 'play' || argv[0] === 'replay' || argv[0].startsWith('--')) {
   // A game's peers may still be closing their connections: they must not keep the program open.
   setTimeout(() => process.exit(code), 2000).unref();
 }

@@ -2,14 +2,23 @@
 // outcome into shared memory (see tournament-pool.ts for the layout).
 import { workerData } from 'node:worker_threads';
 import { playTournamentGames } from '../ai/tournament.js';
+import { GameStore } from '../controller/store/store.js';
 import { CONTROL, RECORD_FIELDS, reportFailure, type PoolData } from './tournament-pool.js';
+import { tournamentRecording } from './tournament-store.js';
 
-const { setup, control, records, failure } = workerData as PoolData;
+const { setup, control, records, failure, storePath } = workerData as PoolData;
+let store: GameStore | null = null;
 try {
+  if (storePath !== null) {
+    const opened = GameStore.open(storePath);
+    if (!opened.ok) throw new Error(opened.reason);
+    store = opened.store;
+  }
+  const recording = store === null ? undefined : tournamentRecording(store, setup.seed);
   for (;;) {
     const game = Atomics.add(control, CONTROL.next, 1);
     if (game >= setup.games) break;
-    const [record] = playTournamentGames(setup, game, 1);
+    const [record] = playTournamentGames(setup, game, 1, undefined, recording);
     const at = game * RECORD_FIELDS;
     records[at] = record!.winner ?? -1;
     records[at + 1] = record!.turns;
@@ -19,4 +28,6 @@ try {
   }
 } catch (error) {
   reportFailure({ control, failure }, error);
+} finally {
+  store?.close();
 }

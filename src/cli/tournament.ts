@@ -4,13 +4,19 @@
 import { parseBotKind, type BotKind } from '../ai/registry.js';
 import { playTournamentGames, summarize, type TournamentGame, type TournamentSetup, type TournamentSummary } from '../ai/tournament.js';
 import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { defaultStorePath } from '../controller/store/paths.js';
+import { GameStore } from '../controller/store/store.js';
 import { runOnWorkers } from './tournament-pool.js';
+import { tournamentRecording } from './tournament-store.js';
 
-const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--json]
+const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--store] [--json]
   --bots      2–6 bot kinds, one per seat: random, easy, normal, hard (kinds may repeat)
   --games     1–1000000 (default 100), rounded up to a multiple of the number of bots
   --seed      0–4294967295 (default 1)   --workers   1–64 threads (default 1); same results for any W
   --turn-cap  turns before a game is stopped without a winner (default 5000)
+  --store     store every game in the game database for risk stats, history, replay and export
+              (dice then come from per-round numbers derived from the seed, so the results
+              differ from the same seed unstored); --db FILE names the database
   --json      print one JSON object
 `;
 
@@ -19,6 +25,8 @@ interface TournamentArgs {
   readonly requestedGames: number;
   readonly workers: number;
   readonly json: boolean;
+  /** Store the games here (null: not stored). */
+  readonly store: string | null;
 }
 
 function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs } | { ok: false; reason: string } {
@@ -30,6 +38,8 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
       workers: { type: 'string' },
       'turn-cap': { type: 'string' },
       json: { type: 'boolean' },
+      store: { type: 'boolean' },
+      db: { type: 'string' },
     },
   });
   if (!parsed.ok) return parsed;
@@ -63,6 +73,7 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
       requestedGames,
       workers: values.workers!,
       json: parsed.values.json === true,
+      store: parsed.values.store === true ? (typeof parsed.values.db === 'string' ? parsed.values.db : defaultStorePath()) : null,
     },
   };
 }
@@ -73,13 +84,22 @@ export function runTournament(args: string[], io: CommandIO): number {
     io.err(`risk tournament: ${parsed.reason}\n${USAGE}`);
     return EXIT_USAGE;
   }
-  const { setup, requestedGames, workers, json } = parsed.value;
+  const { setup, requestedGames, workers, json, store: storePath } = parsed.value;
   const started = performance.now();
   let records: TournamentGame[];
   if (workers === 1) {
-    records = playTournamentGames(setup, 0, setup.games);
+    const opened = storePath === null ? null : GameStore.open(storePath);
+    if (opened && !opened.ok) {
+      io.err(`risk tournament: ${opened.reason}\n`);
+      return 1;
+    }
+    try {
+      records = playTournamentGames(setup, 0, setup.games, undefined, opened ? tournamentRecording(opened.store, setup.seed) : undefined);
+    } finally {
+      if (opened) opened.store.close();
+    }
   } else {
-    const pooled = runOnWorkers(setup, workers);
+    const pooled = runOnWorkers(setup, workers, storePath);
     if (!pooled.ok) {
       io.err(`risk tournament: ${pooled.reason}\n`);
       return 1;
@@ -91,6 +111,7 @@ export function runTournament(args: string[], io: CommandIO): number {
   const speed = { workers, seconds, gamesPerSecond: setup.games / seconds };
   if (json) io.out(`${JSON.stringify({ requestedGames, ...summary, ...speed })}\n`);
   else io.out(describe(summary, requestedGames, speed));
+  if (storePath !== null && !json) io.out(`stored ${setup.games} games in ${storePath} (risk stats, risk history)\n`);
   return 0;
 }
 

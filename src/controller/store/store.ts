@@ -208,86 +208,107 @@ export class GameHandle {
   private readonly insertStep;
   private readonly insertLine;
   private readonly deleteStep;
+  /** Batch mode: the game's rows, written in one short transaction by finish(). */
+  private readonly queued: { steps: [number, string, string | null][]; lines: [number, number, string, number, string][] } | null;
 
   private constructor(
     private readonly db: Database,
-    readonly id: number,
+    private gameId: number,
     readonly uid: string,
-    private readonly batch: boolean,
+    private readonly meta: GameMeta | null,
     private nextStep: number,
     private nextLine: number,
   ) {
     this.insertStep = db.prepare('INSERT INTO steps (game_id, seq, action, numbers) VALUES (?, ?, ?, ?)');
     this.insertLine = db.prepare('INSERT INTO lines (game_id, seq, t, dir, conn, raw) VALUES (?, ?, ?, ?, ?, ?)');
     this.deleteStep = db.prepare('DELETE FROM steps WHERE game_id = ? AND seq = ?');
+    this.queued = meta === null ? null : { steps: [], lines: [] };
+  }
+
+  /** The game's number in the database (in batch mode: -1 until finish()). */
+  get id(): number {
+    return this.gameId;
   }
 
   static create(db: Database, meta: GameMeta, batch: boolean): GameHandle {
     const uid = meta.uid ?? randomBytes(8).toString('hex');
-    if (batch) db.exec('BEGIN');
-    else db.exec('BEGIN IMMEDIATE');
-    try {
-      const row = db
-        .prepare('INSERT INTO games (uid, kind, profile, dice, started_at, rules, me) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
-        .get(uid, meta.kind, meta.profile ?? 'native', meta.dice ?? 'mt19937', new Date().toISOString(), JSON.stringify(meta.rules ?? {}), meta.me ?? null) as {
-        id: number;
-      };
-      const player = db.prepare('INSERT INTO players (game_id, seat, name, peer_id, bot_kind) VALUES (?, ?, ?, ?, ?)');
-      meta.players.forEach((p, seat) => player.run(row.id, seat, p.name, p.peerId ?? null, p.botKind ?? null));
-      if (!batch) db.exec('COMMIT');
-      return new GameHandle(db, row.id, uid, batch, 0, 0);
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
+    if (batch) return new GameHandle(db, -1, uid, meta, 0, 0);
+    const id = transaction(db, () => insertGame(db, uid, meta));
+    return new GameHandle(db, id, uid, null, 0, 0);
   }
 
   static reopen(db: Database, id: number): GameHandle {
     const row = db.prepare('SELECT uid FROM games WHERE id = ?').get(id) as { uid: string } | undefined;
     if (row === undefined) throw new Error(`no game ${id}`);
     const max = (table: string) => (db.prepare(`SELECT COALESCE(MAX(seq) + 1, 0) AS n FROM ${table} WHERE game_id = ?`).get(id) as { n: number }).n;
-    return new GameHandle(db, id, row.uid, false, max('steps'), max('lines'));
+    return new GameHandle(db, id, row.uid, null, max('steps'), max('lines'));
   }
 
   /** An applied move (or draw step), with the numbers of the dice round it used. */
   step(action: Action, numbers: RoundNumbers | null) {
     if (this.done) return;
-    this.insertStep.run(this.id, this.nextStep++, JSON.stringify(action), numbers === null ? null : numbersToJson(numbers));
+    const row: [number, string, string | null] = [this.nextStep++, JSON.stringify(action), numbers === null ? null : numbersToJson(numbers)];
+    if (this.queued) this.queued.steps.push(row);
+    else this.insertStep.run(this.gameId, ...row);
   }
 
   /** Takes back the last step (a networked session's rollback). */
   unstep() {
     if (this.done || this.nextStep === 0) return;
-    this.deleteStep.run(this.id, --this.nextStep);
+    this.nextStep--;
+    if (this.queued) this.queued.steps.pop();
+    else this.deleteStep.run(this.gameId, this.nextStep);
   }
 
   /** A transcript line: `in` from player `conn`, `out` sent by this peer, or a `note` (JSON). */
   append(direction: 'in' | 'out' | 'note', line: string, conn = -1) {
     if (this.done) return;
-    this.insertLine.run(this.id, this.nextLine++, Math.round(performance.now() - this.started) / 1000, direction, conn, line);
+    const row: [number, number, string, number, string] = [this.nextLine++, Math.round(performance.now() - this.started) / 1000, direction, conn, line];
+    if (this.queued) this.queued.lines.push(row);
+    else this.insertLine.run(this.gameId, ...row);
   }
 
   /** The game ended (or stopped for good): outcome and statistics. */
   finish(outcome: Outcome) {
     if (this.done) return;
     this.done = true;
-    if (!this.batch) this.db.exec('BEGIN IMMEDIATE');
-    try {
+    const status = outcome.status ?? 'finished';
+    transaction(this.db, () => {
+      if (this.queued) {
+        this.gameId = insertGame(this.db, this.uid, this.meta!);
+        for (const row of this.queued.steps) this.insertStep.run(this.gameId, ...row);
+        for (const row of this.queued.lines) this.insertLine.run(this.gameId, ...row);
+      }
       this.db
         .prepare('UPDATE games SET status = ?, winner = ?, turns = ?, finished_at = ? WHERE id = ?')
-        .run(outcome.status ?? 'finished', outcome.winner, outcome.turns, new Date().toISOString(), this.id);
-      if ((outcome.status ?? 'finished') === 'finished') writeSummary(this.db, this.id);
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
+        .run(status, outcome.winner, outcome.turns, new Date().toISOString(), this.gameId);
+      if (status === 'finished') writeSummary(this.db, this.gameId);
+    });
   }
 
   /** Stops writing without an outcome: the game stays resumable (local games). A batch is dropped. */
   close() {
-    if (this.done) return;
     this.done = true;
-    if (this.batch) this.db.exec('ROLLBACK');
+  }
+}
+
+function insertGame(db: Database, uid: string, meta: GameMeta): number {
+  const row = db
+    .prepare('INSERT INTO games (uid, kind, profile, dice, started_at, rules, me) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(uid, meta.kind, meta.profile ?? 'native', meta.dice ?? 'mt19937', new Date().toISOString(), JSON.stringify(meta.rules ?? {}), meta.me ?? null) as { id: number };
+  const player = db.prepare('INSERT INTO players (game_id, seat, name, peer_id, bot_kind) VALUES (?, ?, ?, ?, ?)');
+  meta.players.forEach((p, seat) => player.run(row.id, seat, p.name, p.peerId ?? null, p.botKind ?? null));
+  return row.id;
+}
+
+function transaction<T>(db: Database, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
   }
 }

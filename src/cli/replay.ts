@@ -1,0 +1,69 @@
+// `risk replay GAME`: a stored game in the terminal UI, to step through or play back; with
+// --plain (or outside a terminal) the game's story as text lines.
+import { createElement } from 'react';
+import type { TablePlayer } from '../views/table.js';
+import { framesOf } from '../views/replay.js';
+import { EXIT_USAGE, parseCommandArgs, type CommandIO } from './io.js';
+import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';
+
+const USAGE = `usage: risk replay <game> [--plain] [--db FILE]
+  <game>      its number in risk history, or its id
+  --plain     print the game's story as text (automatic when not in a terminal)
+  --no-color  no colours (also: NO_COLOR=1)
+${DB_USAGE}
+keys: → or space step, ← back, ↓ ↑ next/previous turn, t jump to a turn, p play/pause,
+      + - speed, Home End first/last, q quit
+`;
+
+export async function runReplay(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommandArgs(args, { allowPositionals: true, options: { ...DB_OPTION, plain: { type: 'boolean' }, 'no-color': { type: 'boolean' } } });
+  if (!parsed.ok || parsed.positionals.length !== 1) {
+    io.err(`risk replay: ${parsed.ok ? 'name one game (risk history lists them)' : parsed.reason}\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const opened = openStoreFrom(parsed.values);
+  if (!opened.ok) {
+    io.err(`risk replay: ${opened.reason}\n`);
+    return 1;
+  }
+  const found = opened.store.find(parsed.positionals[0]!);
+  opened.store.close();
+  if (!found.ok) {
+    io.err(`risk replay: ${found.reason}\n`);
+    return 1;
+  }
+  const built = framesOf(found.game);
+  if (!built.ok) {
+    io.err(`risk replay: ${built.reason}\n`);
+    return 1;
+  }
+  const game = found.game;
+  const title = `game ${game.id} (${game.kind}, ${game.startedAt.slice(0, 16).replace('T', ' ')})`;
+  if (parsed.values.plain === true || !process.stdin.isTTY || !process.stdout.isTTY) {
+    io.out(`${title}: ${built.names.join(', ')}\n`);
+    let turn = -1;
+    for (const frame of built.frames) {
+      if (frame.state.turn !== turn) {
+        turn = frame.state.turn;
+        if (turn > 0) io.out(`-- turn ${turn}\n`);
+      }
+      for (const line of frame.lines) io.out(`${line}\n`);
+    }
+    return 0;
+  }
+  const players: TablePlayer[] = game.players.map((p) => ({ id: p.seat, name: p.name, kind: p.botKind ? 'bot' : 'human' }));
+  const { render } = await import('ink');
+  const { ReplayScreen } = await import('../views/replay-screen.js');
+  const { ThemeContext, colorWanted } = await import('../views/theme.js');
+  const color = parsed.values['no-color'] !== true && colorWanted();
+  let done = () => {};
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const instance = render(
+    createElement(ThemeContext.Provider, { value: { color } }, createElement(ReplayScreen, { title, frames: built.frames, players, onExit: () => done() })),
+    { exitOnCtrlC: false, alternateScreen: true, interactive: true },
+  );
+  await finished;
+  instance.unmount();
+  await instance.waitUntilExit().catch(() => {});
+  return 0;
+}
