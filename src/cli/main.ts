@@ -6,10 +6,6 @@ import { runPlay } from './play.js';
 import { runSimulate } from './simulate.js';
 import { runTournament } from './tournament.js';
 import { runVerify } from './verify.js';
-import { runExport } from './export.js';
-import { runHistory } from './history.js';
-import { runReplay } from './replay.js';
-import { runStats } from './stats.js';
 import { EXIT_USAGE, type CommandIO } from './io.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -61,10 +57,11 @@ const commands: Record<string, (args: string[], io: CommandIO) => number | Promi
   simulate: runSimulate,
   tournament: runTournament,
   verify: runVerify,
-  history: runHistory,
-  stats: runStats,
-  export: runExport,
-  replay: runReplay,
+  // The store commands load on use (node:sqlite, the charts, the replay screen).
+  history: (args, io) => import('./history.js').then((m) => m.runHistory(args, io)),
+  stats: (args, io) => import('./stats.js').then((m) => m.runStats(args, io)),
+  export: (args, io) => import('./export.js').then((m) => m.runExport(args, io)),
+  replay: (args, io) => import('./replay.js').then((m) => m.runReplay(args, io)),
 };
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {

@@ -9,6 +9,7 @@ import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
+import { ResumeScreen, StatsScreen } from './store-screens.js';
 import type { Table } from './table.js';
 
 export type Screen =
@@ -17,6 +18,8 @@ export type Screen =
   | { readonly kind: 'host' }
   | { readonly kind: 'join'; readonly address?: string }
   | { readonly kind: 'hotseat'; readonly players?: readonly HotSeatPlayer[] }
+  | { readonly kind: 'resume' }
+  | { readonly kind: 'stats' }
   | { readonly kind: 'starting'; readonly what: string }
   | { readonly kind: 'failed'; readonly reason: string }
   | { readonly kind: 'game'; readonly table: Table };
@@ -87,6 +90,14 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
       );
     case 'hotseat':
       return <HotSeatSetup {...(screen.players ? { initial: screen.players } : {})} onStart={(players) => begin(launcher.hotSeat(players))} onBack={toMenu} />;
+    case 'resume':
+      return launcher.resumeGame && launcher.savedGames ? (
+        <ResumeScreen games={launcher.savedGames()} onResume={(id) => begin(launcher.resumeGame!(id))} onBack={toMenu} />
+      ) : (
+        <Failed reason="saved games are not available here" onClose={toMenu} />
+      );
+    case 'stats':
+      return <StatsScreen load={(width) => launcher.statsText?.(width) ?? ['statistics are not available here']} onBack={toMenu} {...(size ? { size } : {})} />;
     case 'starting':
       return <Waiting text={`Starting ${screen.what}…`} onCancel={toMenu} />;
     case 'failed':
