@@ -25,10 +25,10 @@ beforeAll(() => {
   const c = capture();
   expect(runTournament(['--bots', 'normal,easy,random', '--games', '6', '--seed', '2', '--store', '--db', db], c.io)).toBe(0);
   expect(c.out()).toContain(`stored 6 games in ${db}`);
-});
+}, 60_000);
 afterAll(() => tmp.remove());
 
-describe('store commands', () => {
+describe('store commands', { timeout: 60_000 }, () => {
   it('risk history lists the stored games, newest first, with their outcome', () => {
     const c = capture();
     expect(runHistory(['--db', db], c.io)).toBe(0);

@@ -21,7 +21,7 @@ function writeDatabase(sql: string) {
   db.close();
 }
 
-describe('schema migrations', () => {
+describe('schema migrations', { timeout: 60_000 }, () => {
   it('brings a version 1 database up to date, keeping its games and computing the statistics it lacked', async () => {
     writeDatabase(readFileSync(new URL('../fixtures/store-v1.sql', import.meta.url), 'utf8'));
     const opened = GameStore.open(path);

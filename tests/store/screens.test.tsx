@@ -45,13 +45,13 @@ beforeAll(async () => {
   const built = framesOf(found.game);
   if (!built.ok) throw new Error(built.reason);
   frames = built.frames;
-});
+}, 60_000);
 afterAll(() => {
   store.close();
   tmp.remove();
 });
 
-describe('replay', () => {
+describe('replay', { timeout: 30_000 }, () => {
   it('steps, goes back, jumps to a turn, and plays to the end', () => {
     let pos = pressReplayKey(frames, START, 'next');
     expect(pos.at).toBe(1);
@@ -87,7 +87,7 @@ describe('replay', () => {
   });
 });
 
-describe('the menu\'s Resume and Stats', () => {
+describe('the menu\'s Resume and Stats', { timeout: 30_000 }, () => {
   it('Stats shows the tables and charts of the stored games', async () => {
     const launcher = realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: true, seed: 1, storePath: path });
     const { lastFrame, stdin } = mount(<App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 60 }} />);

@@ -27,7 +27,7 @@ afterEach(() => {
   tmp.remove();
 });
 
-describe('the game store', () => {
+describe('the game store', { timeout: 60_000 }, () => {
   it('opens in WAL mode at the latest schema version', () => {
     expect((store.db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
     expect(store.schemaVersion).toBe(2);

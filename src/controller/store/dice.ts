@@ -62,10 +62,25 @@ export function applyStep(state: GameState, action: Action, index: number, sourc
   return { result: apply(state, action, diceFromNumbers(numbers, kind)), numbers };
 }
 
-/** Numbers as stored: [[seat, hex], …]. */
-export const numbersToJson = (numbers: RoundNumbers): string => JSON.stringify(numbers.map(([p, n]) => [p, Buffer.from(n).toString('hex')]));
+const NUMBER_BYTES = 32;
 
-export function numbersFromJson(text: string): RoundNumbers {
-  const rows = JSON.parse(text) as [number, string][];
-  return rows.map(([p, hex]) => [p, Uint8Array.from(Buffer.from(hex, 'hex'))] as const);
+/** Numbers as stored: a blob of (seat byte, 32-byte number) per player. */
+export function encodeNumbers(numbers: RoundNumbers): Uint8Array {
+  const out = new Uint8Array(numbers.length * (1 + NUMBER_BYTES));
+  numbers.forEach(([p, n], i) => {
+    out[i * (1 + NUMBER_BYTES)] = p;
+    out.set(n, i * (1 + NUMBER_BYTES) + 1);
+  });
+  return out;
+}
+
+/** Stored numbers: the blob, or (databases written before the blob) JSON text [[seat, hex], …]. */
+export function decodeNumbers(stored: Uint8Array | string): RoundNumbers {
+  if (typeof stored === 'string') {
+    const rows = JSON.parse(stored) as [number, string][];
+    return rows.map(([p, hex]) => [p, Uint8Array.from(Buffer.from(hex, 'hex'))] as const);
+  }
+  const numbers: (readonly [number, Uint8Array])[] = [];
+  for (let at = 0; at + 1 + NUMBER_BYTES <= stored.length; at += 1 + NUMBER_BYTES) numbers.push([stored[at]!, stored.slice(at + 1, at + 1 + NUMBER_BYTES)]);
+  return numbers;
 }

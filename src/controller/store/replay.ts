@@ -1,7 +1,7 @@
 // Replaying a stored game's steps through the rules engine: resume, replay and statistics all
 // start from here, so they agree with what was played.
 import { apply, CHECK_DICE, classicBoard, startGame, type Action, type GameEvent, type GameState, type OptionsInput } from '../../model/index.js';
-import { diceFromNumbers, isDrawStep, numbersFromJson, type DiceKind, type RoundNumbers } from './dice.js';
+import { diceFromNumbers, isDrawStep, decodeNumbers, type DiceKind, type RoundNumbers } from './dice.js';
 
 export interface StoredStep {
   readonly seq: number;
@@ -22,8 +22,8 @@ export type ReplayResult =
   | { ok: true; state: GameState; /** Player moves applied (the next move's index). */ index: number }
   | { ok: false; reason: string; seq: number | null };
 
-export function parseStep(seq: number, action: string, numbers: string | null): StoredStep {
-  return { seq, action: JSON.parse(action) as Action, numbers: numbers === null ? null : numbersFromJson(numbers) };
+export function parseStep(seq: number, action: string, numbers: Uint8Array | string | null): StoredStep {
+  return { seq, action: JSON.parse(action) as Action, numbers: numbers === null ? null : decodeNumbers(numbers) };
 }
 
 export function replaySteps(source: ReplaySource, visit?: StepVisitor): ReplayResult {

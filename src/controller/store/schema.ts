@@ -52,7 +52,7 @@ export const MIGRATIONS: readonly Migration[] = [
         game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         seq INTEGER NOT NULL,
         action TEXT NOT NULL,
-        numbers TEXT,
+        numbers TEXT, -- a blob of (seat, 32-byte number) per player; JSON text in older rows
         PRIMARY KEY (game_id, seq)
       ) WITHOUT ROWID;
     `),

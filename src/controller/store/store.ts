@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Action, OptionsInput } from '../../model/index.js';
-import { numbersToJson, type DiceKind, type RoundNumbers } from './dice.js';
+import { encodeNumbers, type DiceKind, type RoundNumbers } from './dice.js';
 import { defaultStorePath } from './paths.js';
 import { parseStep, type ReplaySource, type StoredStep } from './replay.js';
 import { migrate } from './schema.js';
@@ -147,7 +147,7 @@ export class GameStore {
     const steps = (this.db.prepare('SELECT seq, action, numbers FROM steps WHERE game_id = ? ORDER BY seq').all(row.id) as {
       seq: number;
       action: string;
-      numbers: string | null;
+      numbers: Uint8Array | string | null;
     }[]).map((s) => parseStep(s.seq, s.action, s.numbers));
     const summary = this.summary(row);
     const game: StoredGame = { ...summary, me: row.me, rules: JSON.parse(row.rules), dice: row.dice as DiceKind, steps, playerCount: summary.players.length };
@@ -204,12 +204,13 @@ export class GameStore {
  */
 export class GameHandle {
   private readonly started = performance.now();
+  private readonly startedAt = new Date().toISOString();
   private done = false;
   private readonly insertStep;
   private readonly insertLine;
   private readonly deleteStep;
   /** Batch mode: the game's rows, written in one short transaction by finish(). */
-  private readonly queued: { steps: [number, string, string | null][]; lines: [number, number, string, number, string][] } | null;
+  private readonly queued: { steps: [number, string, Uint8Array | null][]; lines: [number, number, string, number, string][] } | null;
 
   private constructor(
     private readonly db: Database,
@@ -247,7 +248,7 @@ export class GameHandle {
   /** An applied move (or draw step), with the numbers of the dice round it used. */
   step(action: Action, numbers: RoundNumbers | null) {
     if (this.done) return;
-    const row: [number, string, string | null] = [this.nextStep++, JSON.stringify(action), numbers === null ? null : numbersToJson(numbers)];
+    const row: [number, string, Uint8Array | null] = [this.nextStep++, JSON.stringify(action), numbers === null ? null : encodeNumbers(numbers)];
     if (this.queued) this.queued.steps.push(row);
     else this.insertStep.run(this.gameId, ...row);
   }
@@ -275,7 +276,7 @@ export class GameHandle {
     const status = outcome.status ?? 'finished';
     transaction(this.db, () => {
       if (this.queued) {
-        this.gameId = insertGame(this.db, this.uid, this.meta!);
+        this.gameId = insertGame(this.db, this.uid, this.meta!, this.startedAt);
         for (const row of this.queued.steps) this.insertStep.run(this.gameId, ...row);
         for (const row of this.queued.lines) this.insertLine.run(this.gameId, ...row);
       }
@@ -292,10 +293,10 @@ export class GameHandle {
   }
 }
 
-function insertGame(db: Database, uid: string, meta: GameMeta): number {
+function insertGame(db: Database, uid: string, meta: GameMeta, startedAt = new Date().toISOString()): number {
   const row = db
     .prepare('INSERT INTO games (uid, kind, profile, dice, started_at, rules, me) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(uid, meta.kind, meta.profile ?? 'native', meta.dice ?? 'mt19937', new Date().toISOString(), JSON.stringify(meta.rules ?? {}), meta.me ?? null) as { id: number };
+    .get(uid, meta.kind, meta.profile ?? 'native', meta.dice ?? 'mt19937', startedAt, JSON.stringify(meta.rules ?? {}), meta.me ?? null) as { id: number };
   const player = db.prepare('INSERT INTO players (game_id, seat, name, peer_id, bot_kind) VALUES (?, ?, ?, ?, ?)');
   meta.players.forEach((p, seat) => player.run(row.id, seat, p.name, p.peerId ?? null, p.botKind ?? null));
   return row.id;

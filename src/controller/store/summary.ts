@@ -18,7 +18,7 @@ export function writeSummary(db: Database, id: number): boolean {
   const rows = db.prepare('SELECT seq, action, numbers FROM steps WHERE game_id = ? ORDER BY seq').all(id) as {
     seq: number;
     action: string;
-    numbers: string | null;
+    numbers: Uint8Array | string | null;
   }[];
   if (rows.length === 0 || players === 0) return false;
   const analyser = new GameAnalyser(players);
