@@ -35,7 +35,8 @@ Usage:
                                 audit a recorded game: commitments, rolls, legality,
                                 turn order; exit 0 clean, 1 violations, 2 unreadable
   risk history [--limit N] [--json]
-                                the stored games (every game is stored as it is played)
+                                the stored games (hot-seat games as they are played,
+                                tournaments run with --store)
   risk stats [--game N] [--kind K] [--json]
                                 per player and per bot kind: games, wins, turns, conquests,
                                 card sets, dice luck; win rate over time; a game's charts
