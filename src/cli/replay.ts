@@ -3,8 +3,8 @@
 import { createElement } from 'react';
 import type { TablePlayer } from '../views/table.js';
 import { framesOf } from '../views/replay.js';
-import { EXIT_USAGE, parseCommandArgs, type CommandIO } from './io.js';
-import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';
+import { parseCommandArgs, type CommandIO } from './io.js';
+import { DB_OPTION, DB_USAGE, loadNamedGame } from './store-args.js';
 
 const USAGE = `usage: risk replay <game> [--plain] [--db FILE]
   <game>      its number in risk history, or its id
@@ -17,29 +17,17 @@ keys: → or space step, ← back, ↓ ↑ next/previous turn, t jump to a turn,
 
 export async function runReplay(args: string[], io: CommandIO): Promise<number> {
   const parsed = parseCommandArgs(args, { allowPositionals: true, options: { ...DB_OPTION, plain: { type: 'boolean' }, 'no-color': { type: 'boolean' } } });
-  if (!parsed.ok || parsed.positionals.length !== 1) {
-    io.err(`risk replay: ${parsed.ok ? 'name one game (risk history lists them)' : parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
-  const opened = openStoreFrom(parsed.values);
-  if (!opened.ok) {
-    io.err(`risk replay: ${opened.reason}\n`);
-    return 1;
-  }
-  const found = opened.store.find(parsed.positionals[0]!);
-  opened.store.close();
-  if (!found.ok) {
-    io.err(`risk replay: ${found.reason}\n`);
-    return 1;
-  }
-  const built = framesOf(found.game);
+  const named = loadNamedGame('replay', parsed, USAGE, io);
+  if (!named.ok) return named.code;
+  const game = named.game;
+  const values = parsed.ok ? parsed.values : {};
+  const built = framesOf(game);
   if (!built.ok) {
     io.err(`risk replay: ${built.reason}\n`);
     return 1;
   }
-  const game = found.game;
   const title = `game ${game.id} (${game.kind}, ${game.startedAt.slice(0, 16).replace('T', ' ')})`;
-  if (parsed.values.plain === true || !process.stdin.isTTY || !process.stdout.isTTY) {
+  if (values.plain === true || !process.stdin.isTTY || !process.stdout.isTTY) {
     io.out(`${title}: ${built.names.join(', ')}\n`);
     let turn = -1;
     for (const frame of built.frames) {
@@ -55,7 +43,7 @@ export async function runReplay(args: string[], io: CommandIO): Promise<number> 
   const { render } = await import('ink');
   const { ReplayScreen } = await import('../views/replay-screen.js');
   const { ThemeContext, colorWanted } = await import('../views/theme.js');
-  const color = parsed.values['no-color'] !== true && colorWanted();
+  const color = values['no-color'] !== true && colorWanted();
   let done = () => {};
   const finished = new Promise<void>((resolve) => (done = resolve));
   const instance = render(
