@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadResumable, resumedLocalSession } from '../../src/controller/store/resume.js';
 import { SCHEMA_VERSION } from '../../src/controller/store/schema.js';
-import { sqlite } from '../../src/controller/store/sqlite.js';
+import { isSqliteExperimentalWarning, sqlite } from '../../src/controller/store/sqlite.js';
 import { GameStore } from '../../src/controller/store/store.js';
 import { botSeats, tempDir } from './helpers.js';
 
@@ -68,5 +68,14 @@ describe('schema migrations', { timeout: 60_000 }, () => {
     const opened = GameStore.open(bad);
     expect(opened.ok).toBe(false);
     if (!opened.ok) expect(opened.reason).toMatch(/not-a-db.*not a database|cannot open the game database/);
+  });
+});
+
+describe('loading node:sqlite', () => {
+  it('drops only the SQLite ExperimentalWarning (Node 22 prints it at load), not other warnings', () => {
+    expect(isSqliteExperimentalWarning('SQLite is an experimental feature and might change at any time', 'ExperimentalWarning')).toBe(true);
+    expect(isSqliteExperimentalWarning('SQLite is an experimental feature', { type: 'ExperimentalWarning' })).toBe(true);
+    expect(isSqliteExperimentalWarning('WASI is an experimental feature', 'ExperimentalWarning')).toBe(false);
+    expect(isSqliteExperimentalWarning('sqlite file is large', 'Warning')).toBe(false);
   });
 });

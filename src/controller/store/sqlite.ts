@@ -11,9 +11,7 @@ export function sqlite(): typeof Sqlite {
   if (loaded !== null) return loaded;
   const emit = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    const text = typeof warning === 'string' ? warning : warning.message;
-    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
-    if ((type === 'ExperimentalWarning' || (warning instanceof Error && warning.name === 'ExperimentalWarning')) && /sqlite/i.test(text)) return;
+    if (isSqliteExperimentalWarning(warning, rest[0])) return;
     (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
   try {
@@ -22,4 +20,12 @@ export function sqlite(): typeof Sqlite {
     process.emitWarning = emit;
   }
   return loaded;
+}
+
+/** process.emitWarning's arguments for "SQLite is an experimental feature…" (Node 22). */
+export function isSqliteExperimentalWarning(warning: string | Error, typeOrOptions?: unknown): boolean {
+  const text = typeof warning === 'string' ? warning : warning.message;
+  const type = typeof typeOrOptions === 'string' ? typeOrOptions : (typeOrOptions as { type?: string } | undefined)?.type;
+  const experimental = type === 'ExperimentalWarning' || (warning instanceof Error && warning.name === 'ExperimentalWarning');
+  return experimental && /sqlite/i.test(text);
 }
