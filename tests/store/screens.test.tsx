@@ -12,6 +12,8 @@ import { ReplayScreen } from '../../src/views/replay-screen.js';
 import { KEY, press, until } from '../views/ink-helpers.js';
 import { botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
 
+// The machine may be busy: screens get longer than the helpers' default to appear.
+const SLOW = 15_000;
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
@@ -51,7 +53,7 @@ afterAll(() => {
   tmp.remove();
 });
 
-describe('replay', { timeout: 30_000 }, () => {
+describe('replay', { timeout: 90_000 }, () => {
   it('steps, goes back, jumps to a turn, and plays to the end', () => {
     let pos = pressReplayKey(frames, START, 'next');
     expect(pos.at).toBe(1);
@@ -75,47 +77,47 @@ describe('replay', { timeout: 30_000 }, () => {
     const onExit = vi.fn();
     const players = PLAYERS.map((p, id) => ({ id, name: p.name, kind: p.botKind ? ('bot' as const) : ('human' as const) }));
     const { lastFrame, stdin } = mount(<ReplayScreen title="game 1" frames={frames} players={players} onExit={onExit} size={{ columns: 100, rows: 40 }} />);
-    await until(lastFrame, `step 1/${frames.length}`);
+    await until(lastFrame, `step 1/${frames.length}`, SLOW);
     await press(stdin, KEY.right, KEY.right);
-    await until(lastFrame, `step 3/${frames.length}`);
+    await until(lastFrame, `step 3/${frames.length}`, SLOW);
     await press(stdin, 't', '5', KEY.enter);
-    await until(lastFrame, /turn 5 · paused/);
+    await until(lastFrame, /turn 5 · paused/, SLOW);
     await press(stdin, 'G');
-    await until(lastFrame, /Game over: (Ann|Bea) wins/);
+    await until(lastFrame, /Game over: (Ann|Bea) wins/, SLOW);
     await press(stdin, 'q');
     expect(onExit).toHaveBeenCalledTimes(1);
   });
 });
 
-describe('the menu\'s Resume and Stats', { timeout: 30_000 }, () => {
+describe('the menu\'s Resume and Stats', { timeout: 90_000 }, () => {
   it('Stats shows the tables and charts of the stored games', async () => {
     const launcher = realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: true, seed: 1, storePath: path });
     const { lastFrame, stdin } = mount(<App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 60 }} />);
-    await until(lastFrame, 'Stats');
+    await until(lastFrame, 'Stats', SLOW);
     await press(stdin, '7');
-    await until(lastFrame, '1 finished game (2 stored)');
+    await until(lastFrame, '1 finished game (2 stored)', SLOW);
     expect(lastFrame()).toContain('Win rate over time');
     await press(stdin, KEY.escape);
-    await until(lastFrame, 'Quick game');
+    await until(lastFrame, 'Quick game', SLOW);
   });
 
   it('Resume lists the saved game and goes on with it exactly where it stopped', async () => {
     const launcher = realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: true, seed: 1, storePath: path });
     expect(launcher.savedGames!().map((g) => g.id)).toEqual([2]);
     const { lastFrame, stdin } = mount(<App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 45 }} />);
-    await until(lastFrame, 'Resume');
+    await until(lastFrame, 'Resume', SLOW);
     await press(stdin, '6');
-    await until(lastFrame, /#2 .* Ann, Bea \(easy\)/);
+    await until(lastFrame, /#2 .* Ann, Bea \(easy\)/, SLOW);
     await press(stdin, KEY.enter);
     // Ann (a person) is next: the keyboard is passed to her, then the game goes on.
-    await until(lastFrame, 'Pass the keyboard to ● Ann');
+    await until(lastFrame, 'Pass the keyboard to ● Ann', SLOW);
     await press(stdin, KEY.enter);
-    await until(lastFrame, /resumed game 2 at turn \d+/);
+    await until(lastFrame, /resumed game 2 at turn \d+/, SLOW);
     // Leaving keeps it saved, to be resumed again.
     await press(stdin, 'q');
-    await until(lastFrame, /Leave|leave/);
+    await until(lastFrame, /Leave|leave/, SLOW);
     await press(stdin, 'y');
-    await until(lastFrame, 'Quick game');
+    await until(lastFrame, 'Quick game', SLOW);
     expect(launcher.savedGames!().map((g) => g.id)).toEqual([2]);
   });
 });
