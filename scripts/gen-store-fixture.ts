@@ -2,7 +2,7 @@
 // holding one finished and one unfinished local game, for the migration test.
 import { writeFileSync } from 'node:fs';
 import { createBot } from '../src/ai/registry.js';
-import { botSeat } from '../src/controller/seat.js';
+import { botSeat } from '../src/ai/seat.js';
 import { storedLocalSession } from '../src/controller/store/resume.js';
 import { GameStore } from '../src/controller/store/store.js';
 import { seededDice } from '../src/protocol/random.js';

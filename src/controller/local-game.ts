@@ -2,6 +2,7 @@
 import {
   apply,
   decisionBy,
+  drawStep,
   type Action,
   type Board,
   type Dice,
@@ -10,7 +11,7 @@ import {
   type OptionsInput,
   startGame,
 } from '../model/index.js';
-import type { Bot } from '../ai/bot.js';
+import type { InstantSeat } from './seat.js';
 import { applyStep, isDrawStep, type NumberSource, type RoundNumbers } from './store/dice.js';
 
 export interface LocalGameResult {
@@ -27,7 +28,7 @@ export interface LocalGameResult {
 export interface LocalGameSetup {
   readonly board: Board;
   readonly options: OptionsInput;
-  readonly seats: readonly Bot[];
+  readonly seats: readonly InstantSeat[];
   readonly dice: Dice;
   /** Stop after this many turns (reported as capped). */
   readonly turnCap: number;
@@ -40,19 +41,6 @@ export interface LocalGameSetup {
   readonly rounds?: { readonly numbers: NumberSource; readonly onStep: (action: Action, numbers: RoundNumbers | null) => void };
 }
 
-/** The action for steps that no seat decides: the start-of-game draws. */
-export function drawStep(state: GameState): Action | null {
-  switch (state.phase) {
-    case 'first_player':
-      return { command: 'first_player' };
-    case 'shuffle_deck':
-      return { command: 'shuffle_deck' };
-    case 'deal':
-      return { command: 'deal_territories' };
-    default:
-      return null;
-  }
-}
 
 export function playLocalGame(setup: LocalGameSetup): LocalGameResult {
   const started = startGame(setup.board, setup.options);

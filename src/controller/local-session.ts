@@ -2,7 +2,7 @@
 // seats answer asynchronously (people at the keyboard), and it reports events the way a
 // networked session does, so the same views can show it.
 import { apply, decisionBy, maxDefendDice, startGame, type Action, type Board, type Dice, type GameState, type OptionsInput } from '../model/index.js';
-import { drawStep } from './local-game.js';
+import { drawStep } from '../model/index.js';
 import type { Seat } from './seat.js';
 import type { SessionEvent } from './session.js';
 import { applyStep, freshNumbers, isDrawStep, type NumberSource } from './store/dice.js';

@@ -1,5 +1,6 @@
 // Questions about a game state: whose decision it is, what is due, what is legal.
 import { areAdjacent } from './board.js';
+import type { Action } from './reducer.js';
 import type { GameState, PlayerState } from './state.js';
 
 export function isActive(player: PlayerState): boolean {
@@ -129,4 +130,18 @@ export function handLimitFor(state: GameState, player: number): number | null {
   if (state.eliminationTrade) return 4;
   const held = state.players[player]!.cards.length;
   return held >= state.options.forcedTradeAt ? state.options.forcedTradeAt - 1 : null;
+}
+
+/** The action for steps that no seat decides: the start-of-game draws. */
+export function drawStep(state: GameState): Action | null {
+  switch (state.phase) {
+    case 'first_player':
+      return { command: 'first_player' };
+    case 'shuffle_deck':
+      return { command: 'shuffle_deck' };
+    case 'deal':
+      return { command: 'deal_territories' };
+    default:
+      return null;
+  }
 }

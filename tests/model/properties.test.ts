@@ -14,7 +14,7 @@ import {
   type GameEvent,
   type GameState,
 } from '../../src/model/index.js';
-import { drawStep } from '../../src/controller/local-game.js';
+import { drawStep } from '../../src/model/index.js';
 import { mersenneStream, uniformDice } from '../../src/protocol/random.js';
 import { frozen } from '../helpers.js';
 

@@ -3,7 +3,7 @@
 // is written, until the game ends or the process is killed.
 import { createBot } from '../../src/ai/registry.js';
 import { LocalSession } from '../../src/controller/local-session.js';
-import { botSeat } from '../../src/controller/seat.js';
+import { botSeat } from '../../src/ai/seat.js';
 import { loadResumable } from '../../src/controller/store/resume.js';
 import { GameStore, type GameHandle } from '../../src/controller/store/store.js';
 import { classicBoard } from '../../src/model/index.js';

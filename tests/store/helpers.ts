@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBot, type BotKind } from '../../src/ai/registry.js';
-import { botSeat, type Seat } from '../../src/controller/seat.js';
+import { botSeat } from '../../src/ai/seat.js';
+import type { Seat } from '../../src/controller/seat.js';
 import { GameStore } from '../../src/controller/store/store.js';
 import { seededDice } from '../../src/protocol/random.js';
 

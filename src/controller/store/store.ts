@@ -10,7 +10,8 @@ import { defaultStorePath } from './paths.js';
 import { parseStep, type ReplaySource, type StoredStep } from './replay.js';
 import { migrate } from './schema.js';
 import { sqlite, type Database } from './sqlite.js';
-import { writeSummary } from './summary.js';
+import type { GameAnalysis } from './analysis.js';
+import { writeAnalysis, writeSummary } from './summary.js';
 
 /** quick, hotseat: local games (resumable); network, cs3099, bot: networked peers; tournament: offline bots. */
 export type GameKind = 'quick' | 'hotseat' | 'network' | 'cs3099' | 'bot' | 'tournament';
@@ -269,8 +270,20 @@ export class GameHandle {
     else this.insertLine.run(this.gameId, ...row);
   }
 
-  /** The game ended (or stopped for good): outcome and statistics. */
-  finish(outcome: Outcome) {
+  /**
+   * Makes every committed line and step durable against a power cut too (a checkpoint syncs the
+   * log); a killed process loses nothing committed even without it.
+   */
+  sync() {
+    if (this.done || this.queued) return;
+    this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+  }
+
+  /**
+   * The game ended (or stopped for good): outcome and statistics, replayed from the stored steps
+   * or, for a networked game that stores lines only, as its session observed them.
+   */
+  finish(outcome: Outcome, observed?: GameAnalysis) {
     if (this.done) return;
     this.done = true;
     const status = outcome.status ?? 'finished';
@@ -283,7 +296,7 @@ export class GameHandle {
       this.db
         .prepare('UPDATE games SET status = ?, winner = ?, turns = ?, finished_at = ? WHERE id = ?')
         .run(status, outcome.winner, outcome.turns, new Date().toISOString(), this.gameId);
-      if (status === 'finished') writeSummary(this.db, this.gameId);
+      if (status === 'finished' && !writeSummary(this.db, this.gameId) && observed) writeAnalysis(this.db, this.gameId, observed);
     });
   }
 

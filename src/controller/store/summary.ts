@@ -1,5 +1,5 @@
 // A finished game's statistics, computed by replaying its stored steps, written next to it.
-import { GameAnalyser } from './analysis.js';
+import { GameAnalyser, type GameAnalysis } from './analysis.js';
 import type { DiceKind } from './dice.js';
 import { parseStep, replaySteps } from './replay.js';
 import type { Database } from './sqlite.js';
@@ -27,7 +27,12 @@ export function writeSummary(db: Database, id: number): boolean {
     (_step, before, events, after) => analyser.observe(before, events, after),
   );
   if (!replay.ok) return false;
-  const analysis = analyser.finish(replay.state);
+  writeAnalysis(db, id, analyser.finish(replay.state));
+  return true;
+}
+
+/** Writes a game's statistics (replayed from its steps, or observed live by a networked session). */
+export function writeAnalysis(db: Database, id: number, analysis: GameAnalysis) {
   db.prepare('DELETE FROM player_stats WHERE game_id = ?').run(id);
   const insert = db.prepare(
     `INSERT INTO player_stats (game_id, seat, territories_taken, territories_lost, sets_traded, battles, armies_lost,
@@ -37,7 +42,6 @@ export function writeSummary(db: Database, id: number): boolean {
     insert.run(id, seat, p.territoriesTaken, p.territoriesLost, p.setsTraded, p.battles, p.armiesLost, p.armiesLostExpected, p.finalTerritories, p.finalArmies),
   );
   db.prepare('INSERT OR REPLACE INTO game_series (game_id, series) VALUES (?, ?)').run(id, JSON.stringify(analysis.series));
-  return true;
 }
 
 /** Migration 2: statistics for the finished games stored before it existed. */
