@@ -8,10 +8,13 @@ import { loadOrCreateKey } from '../controller/net/identity.js';
 import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder, type Recorder } from '../controller/recorder.js';
 import { botSeat } from '../ai/seat.js';
-import { NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
+import { featuresFrom, NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
+import { storeSession, teeRecorder, type StoredSession } from '../controller/store/recorder.js';
+import type { GameStore } from '../controller/store/store.js';
 import { seededDice } from '../protocol/random.js';
 import { describeSessionEvent } from '../views/event-text.js';
 import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { openStoreFrom } from './store-args.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
@@ -28,6 +31,8 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --start-timeout S   join only: seconds to wait for the game to start (default 600)
   --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
   --no-record         write no record
+  --store             also store the game in the game database (risk history, stats, export)
+  --db FILE           the game database for --store (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --json              print one JSON object per event instead of text
 `;
@@ -45,6 +50,8 @@ const OPTIONS = {
   'start-timeout': { type: 'string' },
   record: { type: 'string' },
   'no-record': { type: 'boolean' },
+  store: { type: 'boolean' },
+  db: { type: 'string' },
   key: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
@@ -88,6 +95,18 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const name = ((v.name as string | undefined) ?? kind.value).slice(0, 64);
 
   const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
+  if (typeof v.db === 'string' && v.store !== true) return usage('--db names the database for --store');
+
+  // Opened before the lobby, so that a database that cannot be opened stops the bot before it joins.
+  let gameStore: GameStore | null = null;
+  if (v.store === true) {
+    const opened = openStoreFrom(v);
+    if (!opened.ok) {
+      io.err(`risk bot: ${opened.reason}\n`);
+      return 1;
+    }
+    gameStore = opened.store;
+  }
 
   let privateKey;
   if (typeof v.key === 'string') {
@@ -115,6 +134,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const stop = async () => {
     await node?.stop().catch(() => {});
     await tcp?.close().catch(() => {});
+    // Last: closing links may still record a line.
+    gameStore?.close();
   };
   const onSignal = () => {
     void stop().then(() => process.exit(130));
@@ -164,7 +185,21 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       recorder = fileRecorder((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
       say(`recording to ${recorder.path}`, { type: 'record', path: recorder.path });
     }
+    let stored: StoredSession | null = null;
+    if (gameStore !== null) {
+      stored = storeSession(gameStore, {
+        kind: 'bot',
+        profile: cs3099 ? 'cs3099' : 'native',
+        gameId: roster.gameId,
+        me: roster.me,
+        features: featuresFrom(roster.features),
+        players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, botKind: p.id === roster.me ? kind.value : null })),
+      });
+      recorder = recorder ? teeRecorder(recorder, stored.recorder) : stored.recorder;
+      say(`storing as game ${stored.handle.id} in ${gameStore.path}`, { type: 'store', game: stored.handle.id, uid: stored.handle.uid, path: gameStore.path });
+    }
     const onEvent = (event: SessionEvent) => {
+      stored?.onEvent(event);
       const line = describeSessionEvent(event, nameOf);
       if (line === null) return;
       const json = event.type === 'game' ? { ...event.event } : { ...event };
@@ -188,6 +223,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         })
       : sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
     const result = await session.run();
+    stored?.finish(result);
     if (session instanceof StarSession && session.problem !== null) {
       io.err(`risk bot: ${session.problem}\n`);
       return 1;
