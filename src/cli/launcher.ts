@@ -13,13 +13,14 @@ import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder } from '../controller/recorder.js';
 import { botSeat } from '../ai/seat.js';
 import type { Seat } from '../controller/seat.js';
-import { MeshSession, NATIVE_FEATURES } from '../controller/session.js';
+import { featuresFrom, MeshSession, NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
 import { classicBoard, type Action, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { Table } from '../views/table.js';
 import { defaultStorePath } from '../controller/store/paths.js';
+import { storeSession, teeRecorder } from '../controller/store/recorder.js';
 import { loadResumable, resumedLocalSession, storedLocalSession } from '../controller/store/resume.js';
 import { gameSeries, gatherStats, latestFinished } from '../controller/store/stats.js';
 import { GameStore, type GameSummary } from '../controller/store/store.js';
@@ -177,7 +178,25 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         await node.stop().catch(() => {});
       },
     });
-    const recorder = options.record ? fileRecorder(defaultRecordPath(roster.gameId, roster.me)) : undefined;
+    const file = options.record ? fileRecorder(defaultRecordPath(roster.gameId, roster.me)) : undefined;
+    // Stored too (history, stats, export), unless records are off or the database cannot be opened.
+    const gameStore = openStore(table);
+    const stored =
+      gameStore === null
+        ? null
+        : storeSession(gameStore, {
+            kind: profile === 'cs3099' ? 'cs3099' : 'network',
+            profile: profile === 'cs3099' ? 'cs3099' : 'native',
+            gameId: roster.gameId,
+            me: roster.me,
+            features: featuresFrom(roster.features),
+            players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId })),
+          });
+    const recorder = file && stored ? teeRecorder(file, stored.recorder) : (file ?? stored?.recorder);
+    const onEvent = (event: SessionEvent) => {
+      stored?.onEvent(event);
+      table.record(event);
+    };
     const session =
       profile === 'cs3099'
         ? new StarSession({
@@ -188,14 +207,15 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
             seat: humanSeat(table),
             ackTimeoutMs: roster.ackTimeoutMs,
             moveTimeoutMs: roster.moveTimeoutMs,
-            onEvent: table.record,
+            onEvent,
             ...(recorder ? { recorder } : {}),
           })
-        : sessionFor(roster, { seat: humanSeat(table), onEvent: table.record, ...(recorder ? { recorder } : {}) });
+        : sessionFor(roster, { seat: humanSeat(table), onEvent, ...(recorder ? { recorder } : {}) });
     leave = () => session.leave();
     table.show(session.current);
-    if (recorder) table.note(`recording this game to ${recorder.path}`);
+    if (file) table.note(`recording this game to ${file.path}`);
     void session.run().then(async (result) => {
+      stored?.finish(result);
       table.end(result.winner, left ? 'You left the game.' : null);
       await sleep(LINGER_MS);
       await node.stop().catch(() => {});
