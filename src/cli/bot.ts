@@ -9,12 +9,11 @@ import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder, type Recorder } from '../controller/recorder.js';
 import { botSeat } from '../ai/seat.js';
 import { featuresFrom, NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
-import { storeSession, teeRecorder, type StoredSession } from '../controller/store/recorder.js';
+import type { StoredSession } from '../controller/store/recorder.js';
 import type { GameStore } from '../controller/store/store.js';
 import { seededDice } from '../protocol/random.js';
 import { describeSessionEvent } from '../views/event-text.js';
 import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
-import { openStoreFrom } from './store-args.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
@@ -98,9 +97,13 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (typeof v.db === 'string' && v.store !== true) return usage('--db names the database for --store');
 
   // Opened before the lobby, so that a database that cannot be opened stops the bot before it joins.
+  // The store's modules load only when asked for (a quicker start without them).
   let gameStore: GameStore | null = null;
+  let storing: typeof import('../controller/store/recorder.js') | null = null;
   if (v.store === true) {
-    const opened = openStoreFrom(v);
+    const [args, recorderModule] = await Promise.all([import('./store-args.js'), import('../controller/store/recorder.js')]);
+    storing = recorderModule;
+    const opened = args.openStoreFrom(v);
     if (!opened.ok) {
       io.err(`risk bot: ${opened.reason}\n`);
       return 1;
@@ -186,8 +189,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       say(`recording to ${recorder.path}`, { type: 'record', path: recorder.path });
     }
     let stored: StoredSession | null = null;
-    if (gameStore !== null) {
-      stored = storeSession(gameStore, {
+    if (gameStore !== null && storing !== null) {
+      stored = storing.storeSession(gameStore, {
         kind: 'bot',
         profile: cs3099 ? 'cs3099' : 'native',
         gameId: roster.gameId,
@@ -195,7 +198,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         features: featuresFrom(roster.features),
         players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, botKind: p.id === roster.me ? kind.value : null })),
       });
-      recorder = recorder ? teeRecorder(recorder, stored.recorder) : stored.recorder;
+      recorder = recorder ? storing.teeRecorder(recorder, stored.recorder) : stored.recorder;
       say(`storing as game ${stored.handle.id} in ${gameStore.path}`, { type: 'store', game: stored.handle.id, uid: stored.handle.uid, path: gameStore.path });
     }
     const onEvent = (event: SessionEvent) => {
