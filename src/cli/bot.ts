@@ -8,7 +8,7 @@ import { loadOrCreateKey } from '../controller/net/identity.js';
 import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder, type Recorder } from '../controller/recorder.js';
 import { botSeat } from '../ai/seat.js';
-import { featuresFrom, NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
+import { featuresFrom, NATIVE_FEATURES, type Outcome, type SessionEvent } from '../controller/session.js';
 import type { StoredSession } from '../controller/store/recorder.js';
 import type { GameStore } from '../controller/store/store.js';
 import { seededDice } from '../protocol/random.js';
@@ -140,11 +140,29 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     // Last: closing links may still record a line.
     gameStore?.close();
   };
-  const onSignal = () => {
-    void stop().then(() => process.exit(130));
+  // A signal ends the game in order: the others are told we left, the record is closed and
+  // synced, the sockets close, and the exit code is the shell's (130 for SIGINT, 143 for SIGTERM).
+  let leaveGame: ((reason: string) => void) | null = null;
+  let closeRecord: (() => void) | null = null;
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    say(`stopped by ${signal}: leaving the game`, { type: 'signal', signal });
+    try {
+      leaveGame?.(`stopped by ${signal}`);
+      closeRecord?.();
+    } catch (error) {
+      io.err(`risk bot: while leaving: ${(error as Error).message}\n`);
+    }
+    const code = signal === 'SIGINT' ? 130 : 143;
+    // Give the leave message a moment to go out before the connections close.
+    void new Promise((r) => setTimeout(r, 200))
+      .then(stop)
+      .finally(() => process.exit(code));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   try {
     const lobbyEvent = (event: LobbyEvent) => {
@@ -225,23 +243,47 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           ...(recorder ? { recorder } : {}),
         })
       : sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
+    leaveGame = (reason) => (session instanceof StarSession ? session.leave() : session.leave(reason));
+    closeRecord = () => recorder?.close();
     const result = await session.run();
     stored?.finish(result);
+    if (stopping) return 1;
     if (session instanceof StarSession && session.problem !== null) {
       io.err(`risk bot: ${session.problem}\n`);
       return 1;
     }
+    const ending = endingOf(result.outcome, result.reason);
     if (result.winner === null) {
-      io.err('risk bot: the game ended without a winner\n');
+      io.err(`risk bot: the game ended without a winner: ${ending}\n`);
       return 1;
     }
-    say(`winner: ${nameOf(result.winner)}`, { type: 'winner', player: result.winner, name: names.get(result.winner) });
+    const how = result.outcome === 'forfeit' ? ' (by forfeit: every other player left or was made neutral)' : '';
+    say(`winner: ${nameOf(result.winner)}${how}`, { type: 'winner', player: result.winner, name: names.get(result.winner), outcome: result.outcome ?? 'conquest' });
     return 0;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    // Give the last acknowledgements a moment to leave before the connections close.
-    await new Promise((r) => setTimeout(r, 200));
-    await stop();
+    if (!stopping) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      // Give the last acknowledgements a moment to leave before the connections close.
+      await new Promise((r) => setTimeout(r, 200));
+      await stop();
+    }
+  }
+}
+
+/** Why a game ended, in words, for a game with no winner. */
+function endingOf(outcome: Outcome | undefined, reason: string | undefined): string {
+  const because = reason ? `: ${reason}` : '';
+  switch (outcome) {
+    case 'neutralised':
+      return `this peer was made neutral${because}`;
+    case 'lost-contact':
+      return `lost contact with the other players${because}`;
+    case 'left':
+      return `this peer left${because}`;
+    case 'stopped':
+      return `stopped${because}`;
+    default:
+      return reason ?? 'no reason given';
   }
 }

@@ -264,7 +264,8 @@ export class GameHandle {
 
   /** A transcript line: `in` from player `conn`, `out` sent by this peer, or a `note` (JSON). */
   append(direction: 'in' | 'out' | 'note', line: string, conn = -1) {
-    if (this.done) return;
+    // A line after the store closed (a peer stopping by signal) is one the record cannot keep.
+    if (this.done || !this.db.isOpen) return;
     const row: [number, number, string, number, string] = [this.nextLine++, Math.round(performance.now() - this.started) / 1000, direction, conn, line];
     if (this.queued) this.queued.lines.push(row);
     else this.insertLine.run(this.gameId, ...row);
@@ -275,7 +276,7 @@ export class GameHandle {
    * log); a killed process loses nothing committed even without it.
    */
   sync() {
-    if (this.done || this.queued) return;
+    if (this.done || this.queued || !this.db.isOpen) return;
     this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
   }
 
@@ -284,7 +285,7 @@ export class GameHandle {
    * or, for a networked game that stores lines only, as its session observed them.
    */
   finish(outcome: Outcome, observed?: GameAnalysis) {
-    if (this.done) return;
+    if (this.done || !this.db.isOpen) return;
     this.done = true;
     const status = outcome.status ?? 'finished';
     transaction(this.db, () => {
