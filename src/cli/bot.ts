@@ -1,31 +1,28 @@
 // `risk bot host|join`: a headless peer that plays a whole game with a bot and prints its events.
-import { createBot, parseBotKind, type BotKind } from '../ai/registry.js';
-import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type LobbyResult } from '../controller/lobby.js';
-import { PeerNode } from '../controller/net/libp2p-node.js';
-import { listenTcp, TcpEndpoint, type TcpListener } from '../controller/net/tcp.js';
-import { StarSession } from '../controller/star-session.js';
-import { loadOrCreateKey } from '../controller/net/identity.js';
-import { sessionFor } from '../controller/peer-game.js';
-import { defaultRecordPath, fileRecorder, type Recorder } from '../controller/recorder.js';
-import { botSeat } from '../ai/seat.js';
-import { featuresFrom, NATIVE_FEATURES, type Outcome, type SessionEvent } from '../controller/session.js';
+// Everything but the argument parsing loads after the arguments are checked, and libp2p only
+// for the native profile: `risk bot --help` and a cs3099 peer start without it.
+import type { BotKind } from '../ai/registry.js';
+import type { LobbyEndpoint, LobbyEvent, LobbyResult } from '../controller/lobby.js';
+import type { PeerNode } from '../controller/net/libp2p-node.js';
+import type { TcpListener } from '../controller/net/tcp.js';
+import type { Recorder } from '../controller/recorder.js';
+import type { Outcome, SessionEvent } from '../controller/session.js';
 import type { StoredSession } from '../controller/store/recorder.js';
 import type { GameStore } from '../controller/store/store.js';
-import { seededDice } from '../protocol/random.js';
-import { describeSessionEvent } from '../views/event-text.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
   --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
                       protocol: plain TCP through the host, to play with other groups)
-  --bot KIND          random, easy, normal or hard (default normal)
+  --game G            classic (default) or risc (RISC: native profile only; bots easy or hard)
+  --bot KIND          random, easy, normal or hard (default normal; RISC: hard)
   --name NAME         player name (default: the bot kind)
   --players N         host only: 2–6 players, the host included
   --port P            host only: TCP port to listen on (default 7475; 0 = any free port)
   --listen ADDR       address to listen on (default 0.0.0.0: classmates can join)
   --seed S            seed for the bot's own choices (default: random)
-  --move-timeout S    host only: seconds a player has to move (default 10)
+  --move-timeout S    host only: seconds a player has to move (default 10; a RISC round)
   --ack-timeout S     host only: seconds to acknowledge a move (default 2)
   --start-timeout S   join only: seconds to wait for the game to start (default 600)
   --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
@@ -38,6 +35,7 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
 
 const OPTIONS = {
   bot: { type: 'string' },
+  game: { type: 'string' },
   profile: { type: 'string' },
   name: { type: 'string' },
   players: { type: 'string' },
@@ -56,16 +54,9 @@ const OPTIONS = {
 } as const;
 
 export async function runBot(args: string[], io: CommandIO): Promise<number> {
-  const usage = (reason: string) => {
-    io.err(`risk bot: ${reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  };
-  if (args.includes('--help') || args.includes('-h')) {
-    io.out(USAGE);
-    return 0;
-  }
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: OPTIONS });
-  if (!parsed.ok) return usage(parsed.reason);
+  const usage = (reason: string) => usageError(io, 'risk bot', reason, USAGE);
+  const parsed = parseCommand(args, io, { command: 'risk bot', usage: USAGE, allowPositionals: true, options: OPTIONS });
+  if (!parsed.ok) return parsed.exit;
   const [role, address, ...extra] = parsed.positionals;
   const v = parsed.values as Record<string, string | boolean | undefined>;
   if (role !== 'host' && role !== 'join') return usage(role === undefined ? 'say host or join' : `"${role}" is neither host nor join`);
@@ -73,11 +64,24 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (role === 'host' && address !== undefined) return usage(`host takes no address (got "${address}"): use --port and --listen`);
   if (extra.length > 0) return usage(`unexpected "${extra.join(' ')}"`);
 
-  const kind = parseBotKind((v.bot as string | undefined) ?? 'normal');
+  const { createBot, parseBotKind } = await import('../ai/registry.js');
+  const game = ((v.game as string | undefined) ?? 'classic').trim().toLowerCase();
+  if (game !== 'classic' && game !== 'risc') return usage(`unknown game "${v.game as string}": choose classic or risc`);
+  const risc = game === 'risc';
+  const riscKind = (v.bot as string | undefined) ?? 'hard';
+  // RISC's modules (its map, bots and wire) load only for a RISC game.
+  const riscModules = risc
+    ? await Promise.all([import('../ai/risc/bots.js'), import('../controller/risc-net.js'), import('./risc-bot.js')])
+    : null;
+  const RISC_BOT_KINDS = riscModules?.[0].RISC_BOT_KINDS ?? [];
+  const RISC_FEATURE = riscModules?.[1].RISC_FEATURE ?? 'risc';
+  if (riscModules !== null && !riscModules[0].isRiscBotKind(riscKind)) return usage(`--bot "${riscKind}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
+  const kind = risc ? ({ ok: true, value: riscKind } as const) : parseBotKind((v.bot as string | undefined) ?? 'normal');
   if (!kind.ok) return usage(kind.reason);
   const profile = ((v.profile as string | undefined) ?? 'native').trim().toLowerCase();
   if (profile !== 'native' && profile !== 'cs3099') return usage(`unknown profile "${v.profile as string}": choose native or cs3099`);
   const cs3099 = profile === 'cs3099';
+  if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
     const text = v[name] as string | undefined;
     if (text === undefined) return fallback;
@@ -95,6 +99,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
 
   const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
   if (typeof v.db === 'string' && v.store !== true) return usage('--db names the database for --store');
+  if (risc && v.store === true) return usage('--store keeps classic games only: a RISC game has its record file');
 
   // Opened before the lobby, so that a database that cannot be opened stops the bot before it joins.
   // The store's modules load only when asked for (a quicker start without them).
@@ -111,8 +116,25 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     gameStore = opened.store;
   }
 
+  const [{ hostLobby, joinLobby }, { TcpEndpoint, listenTcp }, { StarSession }, { sessionFor }] = await Promise.all([
+    import('../controller/lobby.js'),
+    import('../controller/net/tcp.js'),
+    import('../controller/star-session.js'),
+    import('../controller/peer-game.js'),
+  ]);
+  const [{ defaultRecordPath, fileRecorder }, { botSeat }, { featuresFrom, NATIVE_FEATURES }, { seededDice }, { describeSessionEvent }] =
+    await Promise.all([
+      import('../controller/recorder.js'),
+      import('../ai/seat.js'),
+      import('../controller/session.js'),
+      import('../protocol/random.js'),
+      import('../views/event-text.js'),
+    ]);
+  const features = cs3099 ? [] : risc ? [RISC_FEATURE] : [...NATIVE_FEATURES];
+
   let privateKey;
   if (typeof v.key === 'string') {
+    const { loadOrCreateKey } = await import('../controller/net/identity.js');
     const loaded = await loadOrCreateKey(v.key);
     if (!loaded.ok) return usage(loaded.reason);
     privateKey = loaded.key;
@@ -127,11 +149,13 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       if (role === 'host') tcp = await listenTcp(listen, port as number);
       endpoint = new TcpEndpoint(tcp);
     } else {
+      const { PeerNode } = await import('../controller/net/libp2p-node.js');
       node = await PeerNode.start({ host: listen, port: port as number, ...(privateKey ? { privateKey } : {}) });
       endpoint = node;
     }
   } catch (error) {
     io.err(`risk bot: cannot listen on ${listen}:${port}: ${(error as Error).message}\n`);
+    gameStore?.close();
     return 1;
   }
   const stop = async () => {
@@ -172,20 +196,21 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     let lobby: LobbyResult;
     if (role === 'host') {
       const addresses = endpoint.addresses();
-      const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${addresses[0]}`;
-      say(`hosting a ${players}-player ${profile} game as ${name} (${kind.value} bot); join with: ${joinCommand}`, { type: 'hosting', addresses, players, profile });
+      const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${risc ? '--game risc ' : ''}${addresses[0]}`;
+      say(`hosting a ${players}-player ${profile} ${risc ? 'RISC ' : ''}game as ${name} (${kind.value} bot); join with: ${joinCommand}`, { type: 'hosting', addresses, players, profile });
       for (const a of addresses.slice(1)) say(`  or: ${a}`, { type: 'address', address: a });
       lobby = await hostLobby(endpoint, {
         players: players as number,
         name,
-        features: cs3099 ? [] : [...NATIVE_FEATURES],
+        features,
+        ...(risc ? { required: [RISC_FEATURE] } : {}),
         ackTimeoutMs: (ackTimeout as number) * 1000,
         moveTimeoutMs: (moveTimeout as number) * 1000,
         onEvent: lobbyEvent,
       });
     } else {
       say(`joining ${address} as ${name} (${kind.value} bot)`, { type: 'joining', address });
-      lobby = await joinLobby(endpoint, address!, { name, features: cs3099 ? [] : [...NATIVE_FEATURES], startTimeoutMs: (startTimeout as number) * 1000, onEvent: lobbyEvent });
+      lobby = await joinLobby(endpoint, address!, { name, features, startTimeoutMs: (startTimeout as number) * 1000, onEvent: lobbyEvent });
     }
     if (!lobby.ok) {
       io.err(`risk bot: ${lobby.reason}\n`);
@@ -201,6 +226,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       features: roster.features,
     });
 
+    if (risc) {
+      const recordPath = v['no-record'] === true ? null : ((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
+      return await riscModules![2].playRiscBot(roster, { kind: riscKind as 'easy' | 'hard', seed: seed as number, recordPath, say, err: io.err });
+    }
     let recorder: Recorder | undefined;
     if (v['no-record'] !== true) {
       recorder = fileRecorder((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
@@ -252,9 +281,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       io.err(`risk bot: ${session.problem}\n`);
       return 1;
     }
-    const ending = endingOf(result.outcome, result.reason);
     if (result.winner === null) {
-      io.err(`risk bot: the game ended without a winner: ${ending}\n`);
+      io.err(`risk bot: the game ended without a winner: ${endingOf(result.outcome, result.reason)}\n`);
       return 1;
     }
     const how = result.outcome === 'forfeit' ? ' (by forfeit: every other player left or was made neutral)' : '';

@@ -1,7 +1,7 @@
 // `risk export GAME`: a stored game in the transcript format, for `risk verify` and sharing.
 import { writeFileSync } from 'node:fs';
 import { exportTranscript } from '../controller/store/export.js';
-import { parseCommandArgs, type CommandIO } from './io.js';
+import { type CommandIO, parseCommand } from './io.js';
 import { DB_OPTION, DB_USAGE, loadNamedGame } from './store-args.js';
 
 const USAGE = `usage: risk export <game> [--output FILE] [--db FILE]
@@ -11,7 +11,13 @@ ${DB_USAGE}
 `;
 
 export function runExport(args: string[], io: CommandIO): number {
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: { ...DB_OPTION, output: { type: 'string', short: 'o' } } });
+  const parsed = parseCommand(args, io, {
+    command: 'risk export',
+    usage: USAGE,
+    allowPositionals: true,
+    options: { ...DB_OPTION, output: { type: 'string', short: 'o' } },
+  });
+  if (!parsed.ok) return parsed.exit;
   const named = loadNamedGame('export', parsed, USAGE, io);
   if (!named.ok) return named.code;
   const exported = exportTranscript(named.game, named.lines);

@@ -1,6 +1,6 @@
 // `risk history`: the stored games, newest first.
 import type { GameSummary } from '../controller/store/store.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';
 
 const USAGE = `usage: risk history [--limit N] [--json] [--db FILE]
@@ -10,12 +10,15 @@ ${DB_USAGE}
 `;
 
 export function runHistory(args: string[], io: CommandIO): number {
-  const parsed = parseCommandArgs(args, { options: { ...DB_OPTION, limit: { type: 'string' }, json: { type: 'boolean' } } });
-  const limit = parsed.ok ? parseInteger((parsed.values.limit as string | undefined) ?? '50', 1, 1_000_000) : null;
-  if (!parsed.ok || limit === null) {
-    io.err(`risk history: ${parsed.ok ? `--limit "${String(parsed.values.limit)}" must be a whole number from 1 to 1000000` : parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand(args, io, {
+    command: 'risk history',
+    usage: USAGE,
+    options: { ...DB_OPTION, limit: { type: 'string' }, json: { type: 'boolean' } },
+  });
+  if (!parsed.ok) return parsed.exit;
+  const limit = parseInteger((parsed.values.limit as string | undefined) ?? '50', 1, 1_000_000);
+  if (limit === null)
+    return usageError(io, 'risk history', `--limit "${String(parsed.values.limit)}" must be a whole number from 1 to 1000000`, USAGE);
   const opened = openStoreFrom(parsed.values);
   if (!opened.ok) {
     io.err(`risk history: ${opened.reason}\n`);

@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import type { TablePlayer } from '../views/table.js';
 import { framesOf } from '../views/replay.js';
-import { parseCommandArgs, type CommandIO } from './io.js';
+import { type CommandIO, parseCommand } from './io.js';
 import { DB_OPTION, DB_USAGE, loadNamedGame } from './store-args.js';
 
 const USAGE = `usage: risk replay <game> [--plain] [--db FILE]
@@ -16,11 +16,17 @@ keys: → or space step, ← back, ↓ ↑ next/previous turn, t jump to a turn,
 `;
 
 export async function runReplay(args: string[], io: CommandIO): Promise<number> {
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: { ...DB_OPTION, plain: { type: 'boolean' }, 'no-color': { type: 'boolean' } } });
+  const parsed = parseCommand(args, io, {
+    command: 'risk replay',
+    usage: USAGE,
+    allowPositionals: true,
+    options: { ...DB_OPTION, plain: { type: 'boolean' }, 'no-color': { type: 'boolean' } },
+  });
+  if (!parsed.ok) return parsed.exit;
   const named = loadNamedGame('replay', parsed, USAGE, io);
   if (!named.ok) return named.code;
   const game = named.game;
-  const values = parsed.ok ? parsed.values : {};
+  const values = parsed.values;
   const built = framesOf(game);
   if (!built.ok) {
     io.err(`risk replay: ${built.reason}\n`);

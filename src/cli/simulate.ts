@@ -1,7 +1,5 @@
 // `risk simulate`: offline games between random-legal bots.
-import { randomBot } from '../ai/random.js';
-import { runArena } from '../ai/arena.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 
 const USAGE = `usage: risk simulate [--players N] [--games G] [--seed S] [--turn-cap T] [--json]
   --players   2–6 (default 4)        --games     1–1000000 (default 100)
@@ -9,8 +7,10 @@ const USAGE = `usage: risk simulate [--players N] [--games G] [--seed S] [--turn
   --json      print one JSON object
 `;
 
-export function runSimulate(args: string[], io: CommandIO): number {
-  const parsed = parseCommandArgs(args, {
+export async function runSimulate(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommand(args, io, {
+    command: 'risk simulate',
+    usage: USAGE,
     options: {
       players: { type: 'string' },
       games: { type: 'string' },
@@ -19,10 +19,7 @@ export function runSimulate(args: string[], io: CommandIO): number {
       json: { type: 'boolean' },
     },
   });
-  if (!parsed.ok) {
-    io.err(`risk simulate: ${parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  if (!parsed.ok) return parsed.exit;
   const v = parsed.values as Record<string, string | undefined>;
   const numbers = {
     players: [v.players ?? '4', 2, 6],
@@ -34,11 +31,11 @@ export function runSimulate(args: string[], io: CommandIO): number {
   for (const [name, [text, min, max]] of Object.entries(numbers)) {
     const value = parseInteger(text, min, max);
     if (value === null) {
-      io.err(`risk simulate: --${name} "${text}" must be a whole number from ${min} to ${max}\n${USAGE}`);
-      return EXIT_USAGE;
+      return usageError(io, 'risk simulate', `--${name} "${text}" must be a whole number from ${min} to ${max}`, USAGE);
     }
     values[name] = value;
   }
+  const [{ randomBot }, { runArena }] = await Promise.all([import('../ai/random.js'), import('../ai/arena.js')]);
   const stats = runArena({
     players: values.players!,
     games: values.games!,
@@ -47,18 +44,20 @@ export function runSimulate(args: string[], io: CommandIO): number {
     seatBot: (_game, _seat, rng) => randomBot(rng),
   });
   if (parsed.values.json === true) {
-    io.out(`${JSON.stringify({ players: values.players, seed: values.seed, turnCap: values['turn-cap'], ...stats })}\n`);
+    io.out(
+      `${JSON.stringify({ players: values.players, seed: values.seed, turnCap: values['turn-cap'], ...stats })}\n`,
+    );
     return 0;
   }
   const share = (wins: number) => `${((100 * wins) / stats.games).toFixed(1)}%`;
   io.out(
-    [
+    `${[
       `${stats.games} games, ${values.players} random-legal bots, seed ${values.seed}`,
       `speed: ${stats.gamesPerSecond.toFixed(1)} games/s (${stats.seconds.toFixed(2)} s)`,
       `turns: mean ${stats.meanTurns.toFixed(1)}, max ${stats.maxTurns}; battles per game: mean ${stats.meanBattles.toFixed(1)}`,
       `wins by seat: ${stats.winsBySeat.map((w, seat) => `seat ${seat} ${w} (${share(w)})`).join(', ')}`,
       `stopped at the turn cap (${values['turn-cap']}) without a winner: ${stats.cappedGames}`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
   return 0;
 }

@@ -1,7 +1,7 @@
 // `risk stats`: per player and per bot kind over the stored games, with charts.
 import { gameSeries, gatherStats, latestFinished } from '../controller/store/stats.js';
 import { describeStats } from '../views/stats-text.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';
 
 const KINDS = ['quick', 'hotseat', 'network', 'cs3099', 'bot', 'tournament'];
@@ -13,22 +13,21 @@ ${DB_USAGE}
 `;
 
 export function runStats(args: string[], io: CommandIO): number {
-  const parsed = parseCommandArgs(args, { options: { ...DB_OPTION, json: { type: 'boolean' }, game: { type: 'string' }, kind: { type: 'string' } } });
-  if (!parsed.ok) {
-    io.err(`risk stats: ${parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand(args, io, {
+    command: 'risk stats',
+    usage: USAGE,
+    options: { ...DB_OPTION, json: { type: 'boolean' }, game: { type: 'string' }, kind: { type: 'string' } },
+  });
+  if (!parsed.ok) return parsed.exit;
   const v = parsed.values as Record<string, string | boolean | undefined>;
   const game = v.game === undefined ? null : parseInteger(v.game as string, 1, Number.MAX_SAFE_INTEGER);
   if (v.game !== undefined && game === null) {
-    io.err(`risk stats: --game "${String(v.game)}" must be a game number (risk history lists them)\n${USAGE}`);
-    return EXIT_USAGE;
+    return usageError(io, 'risk stats', `--game "${String(v.game)}" must be a game number (risk history lists them)`, USAGE);
   }
   const kinds = typeof v.kind === 'string' ? v.kind.split(',').map((k) => k.trim()) : undefined;
   const unknown = kinds?.find((k) => !KINDS.includes(k));
   if (unknown !== undefined) {
-    io.err(`risk stats: unknown game kind "${unknown}": choose from ${KINDS.join(', ')}\n${USAGE}`);
-    return EXIT_USAGE;
+    return usageError(io, 'risk stats', `unknown game kind "${unknown}": choose from ${KINDS.join(', ')}`, USAGE);
   }
   const opened = openStoreFrom(v);
   if (!opened.ok) {

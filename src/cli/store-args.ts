@@ -1,7 +1,7 @@
 // The game database for the store commands: --db PATH, else $RISK_DB, else the user's data directory.
 import { defaultStorePath } from '../controller/store/paths.js';
 import { GameStore, type Opened, type StoredGame } from '../controller/store/store.js';
-import { EXIT_USAGE, type CommandIO } from './io.js';
+import { type CommandIO, usageError } from './io.js';
 
 export const DB_OPTION = { db: { type: 'string' } } as const;
 export const DB_USAGE = `  --db FILE   the game database (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)`;
@@ -16,14 +16,12 @@ export function openStoreFrom(values: Record<string, unknown>): Opened {
  */
 export function loadNamedGame(
   command: string,
-  parsed: { ok: true; values: Record<string, unknown>; positionals: string[] } | { ok: false; reason: string },
+  parsed: { ok: true; values: Record<string, unknown>; positionals: string[] },
   usage: string,
   io: CommandIO,
 ): { ok: true; game: StoredGame; lines: ReturnType<GameStore['lines']> } | { ok: false; code: number } {
-  if (!parsed.ok || parsed.positionals.length !== 1) {
-    io.err(`risk ${command}: ${parsed.ok ? 'name one game (risk history lists them)' : parsed.reason}\n${usage}`);
-    return { ok: false, code: EXIT_USAGE };
-  }
+  if (parsed.positionals.length !== 1)
+    return { ok: false, code: usageError(io, `risk ${command}`, 'name one game (risk history lists them)', usage) };
   const opened = openStoreFrom(parsed.values);
   if (!opened.ok) {
     io.err(`risk ${command}: ${opened.reason}\n`);

@@ -2,19 +2,24 @@
 // outcome into shared memory (see tournament-pool.ts for the layout).
 import { workerData } from 'node:worker_threads';
 import { playTournamentGames } from '../ai/tournament.js';
-import { GameStore } from '../controller/store/store.js';
-import { CONTROL, RECORD_FIELDS, reportFailure, type PoolData } from './tournament-pool.js';
-import { tournamentRecording } from './tournament-store.js';
+import type { GameStore } from '../controller/store/store.js';
+import { CONTROL, type PoolData, RECORD_FIELDS, reportFailure } from './tournament-pool.js';
 
 const { setup, control, records, failure, storePath } = workerData as PoolData;
 let store: GameStore | null = null;
 try {
+  let recording: Parameters<typeof playTournamentGames>[4];
   if (storePath !== null) {
+    // The store's modules (node:sqlite) load only for --store.
+    const [{ GameStore }, { tournamentRecording }] = await Promise.all([
+      import('../controller/store/store.js'),
+      import('./tournament-store.js'),
+    ]);
     const opened = GameStore.open(storePath);
     if (!opened.ok) throw new Error(opened.reason);
     store = opened.store;
+    recording = tournamentRecording(store, setup.seed);
   }
-  const recording = store === null ? undefined : tournamentRecording(store, setup.seed);
   for (;;) {
     const game = Atomics.add(control, CONTROL.next, 1);
     if (game >= setup.games) break;

@@ -1,13 +1,17 @@
 // `risk tournament`: bots against each other over many offline games, seats rotated, with win
 // rates and their 95% confidence intervals. A game count that is not a multiple of the number of
 // bots is rounded up to one, so that every bot plays every seat equally often (the output says so).
-import { parseBotKind, type BotKind } from '../ai/registry.js';
-import { playTournamentGames, summarize, type TournamentGame, type TournamentSetup, type TournamentSummary } from '../ai/tournament.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type BotKind, parseBotKind } from '../ai/registry.js';
+import {
+  playTournamentGames,
+  summarize,
+  type TournamentGame,
+  type TournamentSetup,
+  type TournamentSummary,
+} from '../ai/tournament.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { defaultStorePath } from '../controller/store/paths.js';
-import { GameStore } from '../controller/store/store.js';
 import { runOnWorkers } from './tournament-pool.js';
-import { tournamentRecording } from './tournament-store.js';
 
 const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--store] [--json]
   --bots      2–6 bot kinds, one per seat: random, easy, normal, hard (kinds may repeat)
@@ -29,8 +33,13 @@ interface TournamentArgs {
   readonly store: string | null;
 }
 
-function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs } | { ok: false; reason: string } {
-  const parsed = parseCommandArgs(args, {
+function parseTournamentArgs(
+  args: string[],
+  io: CommandIO,
+): { ok: true; value: TournamentArgs } | { ok: false; reason: string } | { ok: false; exit: number } {
+  const parsed = parseCommand(args, io, {
+    command: 'risk tournament',
+    usage: USAGE,
     options: {
       bots: { type: 'string' },
       games: { type: 'string' },
@@ -51,7 +60,8 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
     if (!kind.ok) return kind;
     bots.push(kind.value);
   }
-  if (bots.length < 2 || bots.length > 6) return { ok: false, reason: `--bots names ${bots.length} bots; a game seats 2 to 6` };
+  if (bots.length < 2 || bots.length > 6)
+    return { ok: false, reason: `--bots names ${bots.length} bots; a game seats 2 to 6` };
   const numbers = {
     games: [v.games ?? '100', 1, 1_000_000],
     seed: [v.seed ?? '1', 0, 0xffffffff],
@@ -61,7 +71,8 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
   const values: Record<string, number> = {};
   for (const [name, [text, min, max]] of Object.entries(numbers)) {
     const value = parseInteger(text, min, max);
-    if (value === null) return { ok: false, reason: `--${name} "${text}" must be a whole number from ${min} to ${max}` };
+    if (value === null)
+      return { ok: false, reason: `--${name} "${text}" must be a whole number from ${min} to ${max}` };
     values[name] = value;
   }
   const requestedGames = values.games!;
@@ -78,23 +89,25 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
   };
 }
 
-export function runTournament(args: string[], io: CommandIO): number {
-  const parsed = parseTournamentArgs(args);
-  if (!parsed.ok) {
-    io.err(`risk tournament: ${parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+export async function runTournament(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseTournamentArgs(args, io);
+  if (!parsed.ok) return 'exit' in parsed ? parsed.exit : usageError(io, 'risk tournament', parsed.reason, USAGE);
   const { setup, requestedGames, workers, json, store: storePath } = parsed.value;
   const started = performance.now();
   let records: TournamentGame[];
   if (workers === 1) {
-    const opened = storePath === null ? null : GameStore.open(storePath);
+    // The store's modules (node:sqlite) load only for --store.
+    const storing =
+      storePath === null
+        ? null
+        : await Promise.all([import('../controller/store/store.js'), import('./tournament-store.js')]);
+    const opened = storing === null || storePath === null ? null : storing[0].GameStore.open(storePath);
     if (opened && !opened.ok) {
       io.err(`risk tournament: ${opened.reason}\n`);
       return 1;
     }
     try {
-      records = playTournamentGames(setup, 0, setup.games, undefined, opened ? tournamentRecording(opened.store, setup.seed) : undefined);
+      records = playTournamentGames(setup, 0, setup.games, undefined, opened && storing ? storing[1].tournamentRecording(opened.store, setup.seed) : undefined);
     } finally {
       if (opened) opened.store.close();
     }
@@ -115,13 +128,19 @@ export function runTournament(args: string[], io: CommandIO): number {
   return 0;
 }
 
-function describe(s: TournamentSummary, requestedGames: number, speed: { workers: number; seconds: number; gamesPerSecond: number }): string {
+function describe(
+  s: TournamentSummary,
+  requestedGames: number,
+  speed: { workers: number; seconds: number; gamesPerSecond: number },
+): string {
   const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
   const lines = [
     `tournament: ${s.games} games, ${s.bots.length} players, seed ${s.seed}, turn cap ${s.turnCap}, ${speed.workers} worker${speed.workers === 1 ? '' : 's'}`,
   ];
   if (requestedGames !== s.games) {
-    lines.push(`(${requestedGames} games asked for, rounded up to ${s.games} so that every bot plays every seat equally often)`);
+    lines.push(
+      `(${requestedGames} games asked for, rounded up to ${s.games} so that every bot plays every seat equally often)`,
+    );
   }
   lines.push(` #  bot      wins  win rate  95% interval    fair share`);
   for (const b of s.standings) {

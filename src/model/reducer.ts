@@ -186,6 +186,8 @@ function applyShuffle(state: GameState, dice: Dice): ApplyResult {
     phase: state.options.setup === 'random' ? 'deal' : 'setup',
     current: state.firstPlayer,
   };
+  // A first player made neutral during the opening draws does not place: the next one does.
+  if (next.phase === 'setup') return continueSetup(next, state.firstPlayer, true, [{ type: 'deck_shuffled', deck }]);
   return { ok: true, state: next, events: [{ type: 'deck_shuffled', deck }] };
 }
 
@@ -211,6 +213,8 @@ function continueSetup(state: GameState, from: number, includeFrom: boolean, eve
   const next = nextSeat(state, from, (p) => isActive(p) && p.reserve > 0, includeFrom);
   if (next >= 0) return { ok: true, state: { ...state, current: next }, events };
   events.push({ type: 'setup_complete' });
+  const remaining = lastActive(state);
+  if (remaining !== null) return finish(state, remaining, events);
   const first = nextSeat(state, state.firstPlayer, isActive, true);
   return beginTurn(state, first, events);
 }

@@ -284,9 +284,13 @@ const expel = frame(
 // signed votes makes `player` neutral; one vote alone changes nothing.
 const timeoutVote = frame(
   'timeout_vote',
-  z.object({ player: playerId, index: ackId }),
+  z.object({
+    player: playerId,
+    index: ackId,
+    stage: z.union([z.literal(1), z.literal(2)], { error: 'stage is 1 (please hand on what you hold) or 2 (still silent)' }),
+  }),
   playerId,
-  'Native profile: the sender votes that `player` is silent at sequence point `index`.',
+  'Native profile: the sender finds `player` silent at sequence point `index`: stage 1 asks the others to hand on what they hold of it; stage 2, one timeout later, counts towards making it neutral.',
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -96,6 +96,7 @@ describe('risk bot processes', () => {
     const own = verifyRecord(join(dir, 'p3.jsonl'));
     expect(own.truncated).toBe(false);
     expect(own.recordedEnd?.outcome).toBe('left');
+    expect(own.violations).toEqual([]);
     const survivors = [peers[0]!, peers[1]!];
     const codes = await Promise.all(survivors.map((p) => p.exit));
     expect(codes, survivors.map((p) => p.stderr).join('\n')).toEqual([0, 0]);
@@ -124,7 +125,7 @@ describe('risk bot processes', () => {
     await Promise.all(others.map((p) => p.waitFor((e) => e.type === 'neutral' && e.player === 1, 90_000)));
     paused.child.kill('SIGCONT');
     const codes = await Promise.all(others.map((p) => p.exit));
-    expect(codes, others.map((p) => p.stderr).join('\n')).toEqual([0, 0, 0]);
+    expect(codes, others.map((p) => `${p.stderr}${JSON.stringify(p.events.filter((e) => e.type !== 'battle').slice(-8))}`).join('\n')).toEqual([0, 0, 0]);
     const winners = others.map((p) => p.events.find((e) => e.type === 'winner')?.player);
     expect(new Set(winners).size).toBe(1);
     expect(winners[0]).not.toBe(1);

@@ -6,7 +6,7 @@ import type { Link } from '../../src/controller/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { lineDigest, seal, unseal } from '../../src/protocol/signing.js';
-import type { Rogue, RogueContext } from './memory-game.js';
+import type { Rogue, RogueContext } from './mesh-game.js';
 
 export const ATTACKS = [
   'oversized-line',
@@ -134,7 +134,7 @@ export function rogue(attack: Attack, from = 140): Rogue {
           return once([line, sign({ command: 'timeout', payload: victim, player_id: context.me, ack_id: m.payload + 1 })]);
         case 'false-votes':
           if (m.command !== 'acknowledgement') return [line];
-          return [line, sign({ command: 'timeout_vote', payload: { player: victim, index: m.payload + 1 }, player_id: context.me })];
+          return [line, sign({ command: 'timeout_vote', payload: { player: victim, index: m.payload + 1, stage: 2 }, player_id: context.me })];
         case 'ack-flood':
           if (m.command !== 'acknowledgement') return [line];
           return once([

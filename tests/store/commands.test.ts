@@ -19,11 +19,11 @@ function capture() {
 
 let tmp: ReturnType<typeof tempDir>;
 let db: string;
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir();
   db = join(tmp.dir, 'risk.db');
   const c = capture();
-  expect(runTournament(['--bots', 'normal,easy,random', '--games', '6', '--seed', '2', '--store', '--db', db], c.io)).toBe(0);
+  expect(await runTournament(['--bots', 'normal,easy,random', '--games', '6', '--seed', '2', '--store', '--db', db], c.io)).toBe(0);
   expect(c.out()).toContain(`stored 6 games in ${db}`);
 }, 60_000);
 afterAll(() => tmp.remove());

@@ -60,9 +60,8 @@ describe('networked games from the terminal UI in the store', () => {
       if (!fromFile.ok) throw new Error(fromFile.reason);
       expect(parsed.lines.map((l) => [l.dir, l.conn, l.raw])).toEqual(fromFile.lines.map((l) => [l.dir, l.conn, l.raw]));
       expect(report.violations).toEqual(verifyTranscript(fromFile.lines, { lenient: false }).violations);
-      // Every roll, signature and move checks out. (The audit currently reads a peer's own leave as
-      // "neutralised" against the recorded "left": an outcome remark from the core, not the store.)
-      expect(report.violations.filter((v) => v.kind !== 'outcome')).toEqual([]);
+      // Every roll, signature and move checks out, and so does the outcome: the peers left.
+      expect(report.violations).toEqual([]);
       // Both dice rounds of the opening (first player, deck) were played and checked.
       expect(report.roundsVerified).toBeGreaterThanOrEqual(2);
       expect(report.state?.players.map((p) => p.id)).toEqual([0, 1]);

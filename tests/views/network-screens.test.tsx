@@ -48,7 +48,7 @@ describe('a networked game through the screens', () => {
     // The guest leaves: the host's log says so, and the guest is back at the menu.
     await press(guest.stdin, 'q', 'y');
     await until(guest.lastFrame, 'You left the game.', 10_000);
-    await until(host.lastFrame, /player 1 left the game|Gus is (now )?neutral/, 10_000);
+    await until(host.lastFrame, /Gus left the game|Gus is (now )?neutral/, 10_000);
     await press(host.stdin, 'q', 'y');
     await until(host.lastFrame, 'You left the game.', 10_000);
   }, 60_000);
