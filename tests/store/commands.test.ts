@@ -66,13 +66,13 @@ describe('store commands', { timeout: 60_000 }, () => {
     expect(report.game.series.territories.at(-1).reduce((a: number, b: number) => a + b, 0)).toBe(42);
   });
 
-  it('risk export writes a transcript that risk verify passes clean', () => {
+  it('risk export writes a transcript that risk verify passes clean', async () => {
     const file = join(tmp.dir, 'game-3.jsonl');
     const c = capture();
     expect(runExport(['3', '--db', db, '--output', file], c.io)).toBe(0);
     expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('"dir":"note"');
     const v = capture();
-    expect(runVerify([file], v.io)).toBe(0);
+    expect(await runVerify([file], v.io)).toBe(0);
     expect(v.out()).toContain('violations: 0');
     expect(v.out()).toMatch(/winner: player \d/);
   });
