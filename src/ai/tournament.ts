@@ -1,7 +1,7 @@
 // Tournaments: bots (by list position) play offline games with the seats rotated, so that every
 // bot sits in every seat equally often. A game's outcome depends only on the seed, its index and
 // the bot list, so any split of the games over threads gives the same results.
-import { playLocalGame } from '../controller/local-game.js';
+import { playLocalGame, type LocalGameResult, type LocalGameSetup } from '../controller/local-game.js';
 import { classicBoard, type Dice } from '../model/index.js';
 import { mersenneStream, uniformDice } from '../protocol/random.js';
 import { gameDice } from './arena.js';
@@ -33,12 +33,18 @@ export function botRng(seed: number, game: number, position: number): Dice {
   return uniformDice(mersenneStream([seed >>> 0, game, 1 + position]));
 }
 
+/** Storing a tournament's games: per game, how to roll (per-round numbers) and where the steps go. */
+export interface TournamentRecording {
+  begin(game: number, seats: readonly { readonly kind: BotKind; readonly position: number }[]): { rounds: NonNullable<LocalGameSetup['rounds']>; finish(result: LocalGameResult): void };
+}
+
 /** Plays games first .. first + count - 1 of a tournament. */
 export function playTournamentGames(
   setup: Omit<TournamentSetup, 'games'>,
   first: number,
   count: number,
   wrap: (bot: Bot, position: number) => Bot = (bot) => bot,
+  recording?: TournamentRecording,
 ): TournamentGame[] {
   const players = setup.bots.length;
   const board = classicBoard();
@@ -46,7 +52,16 @@ export function playTournamentGames(
   for (let game = first; game < first + count; game++) {
     const positions = Array.from({ length: players }, (_, seat) => positionInSeat(game, seat, players));
     const seats = positions.map((p) => wrap(createBot(setup.bots[p]!, botRng(setup.seed, game, p)), p));
-    const result = playLocalGame({ board, options: { players }, seats, dice: gameDice(setup.seed, game), turnCap: setup.turnCap });
+    const stored = recording?.begin(game, positions.map((p) => ({ kind: setup.bots[p]!, position: p })));
+    const result = playLocalGame({
+      board,
+      options: { players },
+      seats,
+      dice: gameDice(setup.seed, game),
+      turnCap: setup.turnCap,
+      ...(stored ? { rounds: stored.rounds } : {}),
+    });
+    stored?.finish(result);
     records.push({
       game,
       winner: result.winner === null ? null : positions[result.winner]!,

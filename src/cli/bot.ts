@@ -7,16 +7,15 @@ import type { PeerNode } from '../controller/net/libp2p-node.js';
 import type { TcpListener } from '../controller/net/tcp.js';
 import type { Recorder } from '../controller/recorder.js';
 import type { Outcome, SessionEvent } from '../controller/session.js';
+import type { StoredSession } from '../controller/store/recorder.js';
+import type { GameStore } from '../controller/store/store.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
-import { isRiscBotKind, RISC_BOT_KINDS } from '../ai/risc/bots.js';
-import { RISC_FEATURE } from '../controller/risc-net.js';
-import { playRiscBot } from './risc-bot.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
   --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
                       protocol: plain TCP through the host, to play with other groups)
-  --game G            classic (default) or risc (RISC: native profile only; bots ${RISC_BOT_KINDS.join(' or ')})
+  --game G            classic (default) or risc (RISC: native profile only; bots easy or hard)
   --bot KIND          random, easy, normal or hard (default normal; RISC: hard)
   --name NAME         player name (default: the bot kind)
   --players N         host only: 2–6 players, the host included
@@ -28,6 +27,8 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --start-timeout S   join only: seconds to wait for the game to start (default 600)
   --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
   --no-record         write no record
+  --store             also store the game in the game database (risk history, stats, export)
+  --db FILE           the game database for --store (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --json              print one JSON object per event instead of text
 `;
@@ -46,6 +47,8 @@ const OPTIONS = {
   'start-timeout': { type: 'string' },
   record: { type: 'string' },
   'no-record': { type: 'boolean' },
+  store: { type: 'boolean' },
+  db: { type: 'string' },
   key: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
@@ -66,7 +69,13 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (game !== 'classic' && game !== 'risc') return usage(`unknown game "${v.game as string}": choose classic or risc`);
   const risc = game === 'risc';
   const riscKind = (v.bot as string | undefined) ?? 'hard';
-  if (risc && !isRiscBotKind(riscKind)) return usage(`--bot "${riscKind}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
+  // RISC's modules (its map, bots and wire) load only for a RISC game.
+  const riscModules = risc
+    ? await Promise.all([import('../ai/risc/bots.js'), import('../controller/risc-net.js'), import('./risc-bot.js')])
+    : null;
+  const RISC_BOT_KINDS = riscModules?.[0].RISC_BOT_KINDS ?? [];
+  const RISC_FEATURE = riscModules?.[1].RISC_FEATURE ?? 'risc';
+  if (riscModules !== null && !riscModules[0].isRiscBotKind(riscKind)) return usage(`--bot "${riscKind}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
   const kind = risc ? ({ ok: true, value: riscKind } as const) : parseBotKind((v.bot as string | undefined) ?? 'normal');
   if (!kind.ok) return usage(kind.reason);
   const profile = ((v.profile as string | undefined) ?? 'native').trim().toLowerCase();
@@ -89,6 +98,23 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const name = ((v.name as string | undefined) ?? kind.value).slice(0, 64);
 
   const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
+  if (typeof v.db === 'string' && v.store !== true) return usage('--db names the database for --store');
+  if (risc && v.store === true) return usage('--store keeps classic games only: a RISC game has its record file');
+
+  // Opened before the lobby, so that a database that cannot be opened stops the bot before it joins.
+  // The store's modules load only when asked for (a quicker start without them).
+  let gameStore: GameStore | null = null;
+  let storing: typeof import('../controller/store/recorder.js') | null = null;
+  if (v.store === true) {
+    const [args, recorderModule] = await Promise.all([import('./store-args.js'), import('../controller/store/recorder.js')]);
+    storing = recorderModule;
+    const opened = args.openStoreFrom(v);
+    if (!opened.ok) {
+      io.err(`risk bot: ${opened.reason}\n`);
+      return 1;
+    }
+    gameStore = opened.store;
+  }
 
   const [{ hostLobby, joinLobby }, { TcpEndpoint, listenTcp }, { StarSession }, { sessionFor }] = await Promise.all([
     import('../controller/lobby.js'),
@@ -96,7 +122,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     import('../controller/star-session.js'),
     import('../controller/peer-game.js'),
   ]);
-  const [{ defaultRecordPath, fileRecorder }, { botSeat }, { NATIVE_FEATURES }, { seededDice }, { describeSessionEvent }] =
+  const [{ defaultRecordPath, fileRecorder }, { botSeat }, { featuresFrom, NATIVE_FEATURES }, { seededDice }, { describeSessionEvent }] =
     await Promise.all([
       import('../controller/recorder.js'),
       import('../ai/seat.js'),
@@ -129,11 +155,14 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     }
   } catch (error) {
     io.err(`risk bot: cannot listen on ${listen}:${port}: ${(error as Error).message}\n`);
+    gameStore?.close();
     return 1;
   }
   const stop = async () => {
     await node?.stop().catch(() => {});
     await tcp?.close().catch(() => {});
+    // Last: closing links may still record a line.
+    gameStore?.close();
   };
   // A signal ends the game in order: the others are told we left, the record is closed and
   // synced, the sockets close, and the exit code is the shell's (130 for SIGINT, 143 for SIGTERM).
@@ -199,14 +228,28 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
 
     if (risc) {
       const recordPath = v['no-record'] === true ? null : ((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
-      return await playRiscBot(roster, { kind: riscKind as 'easy' | 'hard', seed: seed as number, recordPath, say, err: io.err });
+      return await riscModules![2].playRiscBot(roster, { kind: riscKind as 'easy' | 'hard', seed: seed as number, recordPath, say, err: io.err });
     }
     let recorder: Recorder | undefined;
     if (v['no-record'] !== true) {
       recorder = fileRecorder((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
       say(`recording to ${recorder.path}`, { type: 'record', path: recorder.path });
     }
+    let stored: StoredSession | null = null;
+    if (gameStore !== null && storing !== null) {
+      stored = storing.storeSession(gameStore, {
+        kind: 'bot',
+        profile: cs3099 ? 'cs3099' : 'native',
+        gameId: roster.gameId,
+        me: roster.me,
+        features: featuresFrom(roster.features),
+        players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, botKind: p.id === roster.me ? kind.value : null })),
+      });
+      recorder = recorder ? storing.teeRecorder(recorder, stored.recorder) : stored.recorder;
+      say(`storing as game ${stored.handle.id} in ${gameStore.path}`, { type: 'store', game: stored.handle.id, uid: stored.handle.uid, path: gameStore.path });
+    }
     const onEvent = (event: SessionEvent) => {
+      stored?.onEvent(event);
       const line = describeSessionEvent(event, nameOf);
       if (line === null) return;
       const json = event.type === 'game' ? { ...event.event } : { ...event };
@@ -232,6 +275,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     leaveGame = (reason) => (session instanceof StarSession ? session.leave() : session.leave(reason));
     closeRecord = () => recorder?.close();
     const result = await session.run();
+    stored?.finish(result);
     if (stopping) return 1;
     if (session instanceof StarSession && session.problem !== null) {
       io.err(`risk bot: ${session.problem}\n`);

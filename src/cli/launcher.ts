@@ -13,13 +13,19 @@ import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder } from '../controller/recorder.js';
 import { botSeat } from '../ai/seat.js';
 import type { Seat } from '../controller/seat.js';
-import { MeshSession, NATIVE_FEATURES } from '../controller/session.js';
+import { featuresFrom, MeshSession, NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
 import { classicBoard, type Action, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { gameEndOf } from '../views/game-end.js';
 import { Table } from '../views/table.js';
+import { defaultStorePath } from '../controller/store/paths.js';
+import { storeSession, teeRecorder } from '../controller/store/recorder.js';
+import { loadResumable, resumedLocalSession, storedLocalSession } from '../controller/store/resume.js';
+import { gameSeries, gatherStats, latestFinished } from '../controller/store/stats.js';
+import { GameStore, type GameSummary } from '../controller/store/store.js';
+import { describeStats } from '../views/stats-text.js';
 
 export interface LauncherOptions {
   /** Address to listen on when hosting or joining: 0.0.0.0 (classmates can join) or 127.0.0.1. */
@@ -42,6 +48,8 @@ export interface LauncherOptions {
   readonly keyPath?: string;
   /** Seed for bots, hot-seat dice and automatic placement; random by default. */
   readonly seed?: number;
+  /** The game database for hot-seat games (saved move by move, resumable); default $RISK_DB or the data directory. Not used without `record`. */
+  readonly storePath?: string;
   /** People here choose their defence dice by hand (default: the most dice, without asking). */
   readonly defendByHand?: boolean;
 }
@@ -101,6 +109,46 @@ export function shareableFirst(addresses: readonly string[]): string[] {
 export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launcher {
   const seed = options.seed ?? randomSeed();
 
+  // The game database, opened on first use; a game still runs (unsaved) when it cannot be opened.
+  let store: GameStore | null = null;
+  let storeProblem: string | null = null;
+  function openStore(table: Table | null): GameStore | null {
+    if (!options.record) return null;
+    if (store === null && storeProblem === null) {
+      const opened = GameStore.open(options.storePath ?? defaultStorePath());
+      if (opened.ok) store = opened.store;
+      else storeProblem = opened.reason;
+    }
+    if (store === null && table !== null) table.record({ type: 'info', text: `this game is not saved: ${storeProblem}` });
+    return store;
+  }
+
+  /** A local game (hot seat, or a resumed one) on a new table. */
+  function startLocal(players: readonly HotSeatPlayer[], makeSession: (table: Table) => LocalSession): Started {
+    let local: LocalSession | null = null;
+    const table = new Table({
+      mode: 'hotseat',
+      players: players.map((p, id) => ({ id, name: p.name, kind: p.kind === 'human' ? 'human' : 'bot' })),
+      autoPlace: autoPlacer(seed),
+      autoPlay: autoPlacer(seed + 7),
+      autoPlayDelayMs: options.botDelayMs,
+      defendByHand: options.defendByHand === true,
+      onQuit: async () => local?.stop(),
+    });
+    try {
+      local = makeSession(table);
+    } catch (error) {
+      return { ok: false, reason: (error as Error).message };
+    }
+    table.show(local.current);
+    const session = local;
+    void session.run().then((result) => {
+      if (result.stopped && store !== null && options.record) table.note('This game is saved: Resume in the menu goes on with it.');
+      table.end({ winner: result.winner, outcome: result.stopped ? 'stopped' : null, reason: null });
+    });
+    return { ok: true, table };
+  }
+
   async function listen(port: number): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
     const key = await identityFor(options.keyPath);
     if (!key.ok) return key;
@@ -150,7 +198,25 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         await node.stop().catch(() => {});
       },
     });
-    const recorder = options.record ? fileRecorder(defaultRecordPath(roster.gameId, roster.me)) : undefined;
+    const file = options.record ? fileRecorder(defaultRecordPath(roster.gameId, roster.me)) : undefined;
+    // Stored too (history, stats, export), unless records are off or the database cannot be opened.
+    const gameStore = openStore(table);
+    const stored =
+      gameStore === null
+        ? null
+        : storeSession(gameStore, {
+            kind: profile === 'cs3099' ? 'cs3099' : 'network',
+            profile: profile === 'cs3099' ? 'cs3099' : 'native',
+            gameId: roster.gameId,
+            me: roster.me,
+            features: featuresFrom(roster.features),
+            players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId })),
+          });
+    const recorder = file && stored ? teeRecorder(file, stored.recorder) : (file ?? stored?.recorder);
+    const onEvent = (event: SessionEvent) => {
+      stored?.onEvent(event);
+      table.record(event);
+    };
     const session =
       profile === 'cs3099'
         ? new StarSession({
@@ -161,14 +227,15 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
             seat: humanSeat(table),
             ackTimeoutMs: roster.ackTimeoutMs,
             moveTimeoutMs: roster.moveTimeoutMs,
-            onEvent: table.record,
+            onEvent,
             ...(recorder ? { recorder } : {}),
           })
-        : sessionFor(roster, { seat: humanSeat(table), onEvent: table.record, ...(recorder ? { recorder } : {}) });
+        : sessionFor(roster, { seat: humanSeat(table), onEvent, ...(recorder ? { recorder } : {}) });
     leave = () => session.leave();
     table.show(session.current);
-    if (recorder) table.note(`recording this game to ${recorder.path}`);
+    if (file) table.note(`recording this game to ${file.path}`);
     void session.run().then(async (result) => {
+      stored?.finish(result);
       table.end(gameEndOf(result, left));
       await sleep(LINGER_MS);
       await node.stop().catch(() => {});
@@ -368,25 +435,40 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     },
 
     hotSeat(players: readonly HotSeatPlayer[]): Started {
-      let local: LocalSession | null = null;
-      const table = new Table({
-        mode: 'hotseat',
-        players: players.map((p, id) => ({ id, name: p.name, kind: p.kind === 'human' ? 'human' : 'bot' })),
-        autoPlace: autoPlacer(seed),
-        autoPlay: autoPlacer(seed + 7),
-        autoPlayDelayMs: options.botDelayMs,
-        defendByHand: options.defendByHand === true,
-        onQuit: async () => local?.stop(),
+      const seatsFor = (table: Table) => players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning)));
+      return startLocal(players, (table) => {
+        const seats = seatsFor(table);
+        const store = openStore(table);
+        if (store === null) return new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record });
+        const meta = { kind: 'hotseat' as const, players: players.map((p) => ({ name: p.name, botKind: p.kind === 'human' ? null : p.kind })) };
+        return storedLocalSession(store, meta, seats, { onEvent: table.record });
       });
-      const seats = players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning)));
-      try {
-        local = new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record });
-      } catch (error) {
-        return { ok: false, reason: (error as Error).message };
-      }
-      table.show(local.current);
-      void local.run().then((result) => table.end({ winner: result.winner, outcome: result.stopped ? 'stopped' : null, reason: null }));
-      return { ok: true, table };
+    },
+
+    savedGames(): GameSummary[] {
+      const store = openStore(null);
+      return store === null ? [] : store.games({ status: 'playing', kinds: ['hotseat'] });
+    },
+
+    resumeGame(id: number): Started {
+      const store = openStore(null);
+      if (store === null) return { ok: false, reason: storeProblem ?? 'games are not saved (--no-record)' };
+      const resumable = loadResumable(store, String(id));
+      if (!resumable.ok) return resumable;
+      const stored = resumable.game.players.map((p) => ({ name: p.name, kind: (p.botKind ?? 'human') as HotSeatPlayer['kind'] }));
+      return startLocal(stored, (table) => {
+        const seats = stored.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning)));
+        table.record({ type: 'info', text: `resumed game ${id} at turn ${resumable.state.turn}` });
+        return resumedLocalSession(store, resumable, seats, { onEvent: table.record });
+      });
+    },
+
+    statsText(width: number): string[] {
+      const store = openStore(null);
+      if (store === null) return [storeProblem ?? 'games are not saved (--no-record): no statistics'];
+      const chartId = latestFinished(store);
+      const series = chartId === null ? null : gameSeries(store, chartId);
+      return describeStats(gatherStats(store), series === null ? null : { id: chartId!, ...series }, width);
     },
   };
 }

@@ -14,6 +14,11 @@ const COMMANDS: Record<string, () => Promise<Run>> = {
   simulate: async () => (await import('./simulate.js')).runSimulate,
   tournament: async () => (await import('./tournament.js')).runTournament,
   verify: async () => (await import('./verify.js')).runVerify,
+  // The store's commands (node:sqlite, the charts, the replay screen).
+  history: async () => (await import('./history.js')).runHistory,
+  stats: async () => (await import('./stats.js')).runStats,
+  export: async () => (await import('./export.js')).runExport,
+  replay: async () => (await import('./replay.js')).runReplay,
 };
 
 function version(): string {
@@ -49,6 +54,17 @@ Usage:
   risk verify [--lenient] [--json] <file>
                                 audit a recorded game: commitments, rolls, legality,
                                 turn order; exit 0 clean, 1 violations, 2 unreadable
+  risk history [--limit N] [--json]
+                                the stored games (hot-seat games as they are played,
+                                tournaments run with --store)
+  risk stats [--game N] [--kind K] [--json]
+                                per player and per bot kind: games, wins, turns, conquests,
+                                card sets, dice luck; win rate over time; a game's charts
+  risk replay <game>            watch a stored game: step, back, jump to a turn, play
+  risk export <game> [--output FILE]
+                                a stored game as a transcript for risk verify
+                                (all store commands take --db FILE; default $RISK_DB or
+                                ~/.local/share/p2p-risk/risk.db)
   risk help [COMMAND]           this help, or one command's (same as risk COMMAND --help)
   risk version, risk --version  print the version
   risk --help, -h               print this help

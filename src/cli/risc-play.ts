@@ -7,7 +7,7 @@ import type { RiscRecordLine } from '../controller/risc-record.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
 import { colorWanted } from '../views/theme.js';
 import { runRiscPlain } from '../views/risc/plain.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 
 export const RISC_PLAY_USAGE = `usage: risk play --game risc [options]
   RISC: everyone orders at once, in secret (commit, then reveal); d20 combat.
@@ -43,17 +43,10 @@ function loginName(): string {
 }
 
 export async function runRiscPlay(args: string[], io: CommandIO): Promise<number> {
-  const usage = (reason: string) => {
-    io.err(`risk: ${reason}\n${RISC_PLAY_USAGE}`);
-    return EXIT_USAGE;
-  };
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: OPTIONS });
-  if (!parsed.ok) return usage(parsed.reason);
+  const usage = (reason: string) => usageError(io, 'risk', reason, RISC_PLAY_USAGE);
+  const parsed = parseCommand(args, io, { command: 'risk', usage: RISC_PLAY_USAGE, allowPositionals: true, options: OPTIONS });
+  if (!parsed.ok) return parsed.exit;
   const v = parsed.values;
-  if (v.help) {
-    io.out(RISC_PLAY_USAGE);
-    return 0;
-  }
   const positionals = parsed.positionals[0] === 'play' ? parsed.positionals.slice(1) : parsed.positionals;
   if (positionals.length > 0) return usage(`RISC is played against bots on this machine; "${positionals.join(' ')}" is not a RISC choice`);
   const players = v.players === undefined ? 3 : parseInteger(v.players as string, 2, 4);

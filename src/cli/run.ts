@@ -8,7 +8,7 @@ const code = await main(argv, {
   err: (text) => process.stderr.write(text),
 });
 process.exitCode = code;
-if (argv[0] === undefined || argv[0] === 'play' || argv[0].startsWith('-')) {
+if (argv[0] === undefined || argv[0] === 'play' || argv[0] === 'replay' || argv[0].startsWith('-')) {
   // A game's peers may still be closing their connections: they must not keep the program open.
   setTimeout(() => process.exit(code), 2000).unref();
 }

@@ -16,6 +16,8 @@ export interface PoolData {
   readonly control: Int32Array;
   readonly records: Int32Array;
   readonly failure: Uint8Array;
+  /** The game database to store each game in, or null. */
+  readonly storePath: string | null;
 }
 
 /** Records a worker's failure for the main thread and wakes it. */
@@ -45,6 +47,7 @@ const STALL_MS = 600_000;
 export function runOnWorkers(
   setup: TournamentSetup,
   workers: number,
+  storePath: string | null = null,
 ): { ok: true; value: TournamentGame[] } | { ok: false; reason: string } {
   const control = new Int32Array(new SharedArrayBuffer(3 * 4));
   const records = new Int32Array(new SharedArrayBuffer(setup.games * RECORD_FIELDS * 4));
@@ -53,7 +56,7 @@ export function runOnWorkers(
   const tsx = compiled ? null : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
   const entry = new URL(compiled ? './tournament-worker.js' : './tournament-worker.ts', import.meta.url).href;
   const threads = Array.from({ length: Math.min(workers, setup.games) }, () => {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { setup, control, records, failure, tsx, entry } });
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { setup, control, records, failure, tsx, entry, storePath } });
     worker.unref();
     return worker;
   });

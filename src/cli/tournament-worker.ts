@@ -2,14 +2,28 @@
 // outcome into shared memory (see tournament-pool.ts for the layout).
 import { workerData } from 'node:worker_threads';
 import { playTournamentGames } from '../ai/tournament.js';
+import type { GameStore } from '../controller/store/store.js';
 import { CONTROL, type PoolData, RECORD_FIELDS, reportFailure } from './tournament-pool.js';
 
-const { setup, control, records, failure } = workerData as PoolData;
+const { setup, control, records, failure, storePath } = workerData as PoolData;
+let store: GameStore | null = null;
 try {
+  let recording: Parameters<typeof playTournamentGames>[4];
+  if (storePath !== null) {
+    // The store's modules (node:sqlite) load only for --store.
+    const [{ GameStore }, { tournamentRecording }] = await Promise.all([
+      import('../controller/store/store.js'),
+      import('./tournament-store.js'),
+    ]);
+    const opened = GameStore.open(storePath);
+    if (!opened.ok) throw new Error(opened.reason);
+    store = opened.store;
+    recording = tournamentRecording(store, setup.seed);
+  }
   for (;;) {
     const game = Atomics.add(control, CONTROL.next, 1);
     if (game >= setup.games) break;
-    const [record] = playTournamentGames(setup, game, 1);
+    const [record] = playTournamentGames(setup, game, 1, undefined, recording);
     const at = game * RECORD_FIELDS;
     records[at] = record!.winner ?? -1;
     records[at + 1] = record!.turns;
@@ -19,4 +33,6 @@ try {
   }
 } catch (error) {
   reportFailure({ control, failure }, error);
+} finally {
+  store?.close();
 }

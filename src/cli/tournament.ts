@@ -10,13 +10,17 @@ import {
   type TournamentSummary,
 } from '../ai/tournament.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
+import { defaultStorePath } from '../controller/store/paths.js';
 import { runOnWorkers } from './tournament-pool.js';
 
-const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--json]
+const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--store] [--json]
   --bots      2–6 bot kinds, one per seat: random, easy, normal, hard (kinds may repeat)
   --games     1–1000000 (default 100), rounded up to a multiple of the number of bots
   --seed      0–4294967295 (default 1)   --workers   1–64 threads (default 1); same results for any W
   --turn-cap  turns before a game is stopped without a winner (default 5000)
+  --store     store every game in the game database for risk stats, history, replay and export
+              (dice then come from per-round numbers derived from the seed, so the results
+              differ from the same seed unstored); --db FILE names the database
   --json      print one JSON object
 `;
 
@@ -25,6 +29,8 @@ interface TournamentArgs {
   readonly requestedGames: number;
   readonly workers: number;
   readonly json: boolean;
+  /** Store the games here (null: not stored). */
+  readonly store: string | null;
 }
 
 function parseTournamentArgs(
@@ -41,6 +47,8 @@ function parseTournamentArgs(
       workers: { type: 'string' },
       'turn-cap': { type: 'string' },
       json: { type: 'boolean' },
+      store: { type: 'boolean' },
+      db: { type: 'string' },
     },
   });
   if (!parsed.ok) return parsed;
@@ -76,20 +84,35 @@ function parseTournamentArgs(
       requestedGames,
       workers: values.workers!,
       json: parsed.values.json === true,
+      store: parsed.values.store === true ? (typeof parsed.values.db === 'string' ? parsed.values.db : defaultStorePath()) : null,
     },
   };
 }
 
-export function runTournament(args: string[], io: CommandIO): number {
+export async function runTournament(args: string[], io: CommandIO): Promise<number> {
   const parsed = parseTournamentArgs(args, io);
   if (!parsed.ok) return 'exit' in parsed ? parsed.exit : usageError(io, 'risk tournament', parsed.reason, USAGE);
-  const { setup, requestedGames, workers, json } = parsed.value;
+  const { setup, requestedGames, workers, json, store: storePath } = parsed.value;
   const started = performance.now();
   let records: TournamentGame[];
   if (workers === 1) {
-    records = playTournamentGames(setup, 0, setup.games);
+    // The store's modules (node:sqlite) load only for --store.
+    const storing =
+      storePath === null
+        ? null
+        : await Promise.all([import('../controller/store/store.js'), import('./tournament-store.js')]);
+    const opened = storing === null || storePath === null ? null : storing[0].GameStore.open(storePath);
+    if (opened && !opened.ok) {
+      io.err(`risk tournament: ${opened.reason}\n`);
+      return 1;
+    }
+    try {
+      records = playTournamentGames(setup, 0, setup.games, undefined, opened && storing ? storing[1].tournamentRecording(opened.store, setup.seed) : undefined);
+    } finally {
+      if (opened) opened.store.close();
+    }
   } else {
-    const pooled = runOnWorkers(setup, workers);
+    const pooled = runOnWorkers(setup, workers, storePath);
     if (!pooled.ok) {
       io.err(`risk tournament: ${pooled.reason}\n`);
       return 1;
@@ -101,6 +124,7 @@ export function runTournament(args: string[], io: CommandIO): number {
   const speed = { workers, seconds, gamesPerSecond: setup.games / seconds };
   if (json) io.out(`${JSON.stringify({ requestedGames, ...summary, ...speed })}\n`);
   else io.out(describe(summary, requestedGames, speed));
+  if (storePath !== null && !json) io.out(`stored ${setup.games} games in ${storePath} (risk stats, risk history)\n`);
   return 0;
 }
 

@@ -12,6 +12,7 @@ import {
   startGame,
 } from '../model/index.js';
 import type { InstantSeat } from './seat.js';
+import { applyStep, isDrawStep, type NumberSource, type RoundNumbers } from './store/dice.js';
 
 export interface LocalGameResult {
   readonly state: GameState;
@@ -33,6 +34,11 @@ export interface LocalGameSetup {
   readonly turnCap: number;
   readonly onEvent?: (event: GameEvent, state: GameState) => void;
   readonly onAction?: (action: Action, before: GameState) => void;
+  /**
+   * Roll from one number per player and round instead of `dice` (as a networked game does), so
+   * that the game can be stored and exported verifiably; each applied step is reported.
+   */
+  readonly rounds?: { readonly numbers: NumberSource; readonly onStep: (action: Action, numbers: RoundNumbers | null) => void };
 }
 
 
@@ -45,11 +51,18 @@ export function playLocalGame(setup: LocalGameSetup): LocalGameResult {
   let state = started.value;
   let actions = 0;
   let battles = 0;
+  let index = 0;
   while (state.phase !== 'over' && state.turn <= setup.turnCap) {
     const actor = decisionBy(state);
     const action = actor === null ? drawStep(state)! : setup.seats[actor]!.decide(state, actor);
     setup.onAction?.(action, state);
-    const result = apply(state, action, setup.dice);
+    let result;
+    if (setup.rounds) {
+      const stepped = applyStep(state, action, index, setup.rounds.numbers);
+      result = stepped.result;
+      if (result.ok) setup.rounds.onStep(action, stepped.numbers);
+      if (!isDrawStep(action)) index++;
+    } else result = apply(state, action, setup.dice);
     if (!result.ok) {
       const who = actor === null ? 'draw step' : `${setup.seats[actor]!.kind} bot in seat ${actor}`;
       throw new Error(`${who} chose an illegal action ${JSON.stringify(action)}: ${result.reason}`);

@@ -5,6 +5,8 @@ import { apply, decisionBy, maxDefendDice, startGame, type Action, type Board, t
 import { drawStep } from '../model/index.js';
 import type { Seat } from './seat.js';
 import type { SessionEvent } from './session.js';
+import { applyStep, freshNumbers, isDrawStep, type NumberSource } from './store/dice.js';
+import type { GameHandle } from './store/store.js';
 
 export interface LocalSessionSetup {
   readonly board: Board;
@@ -13,6 +15,14 @@ export interface LocalSessionSetup {
   readonly seats: readonly Seat[];
   readonly dice: Dice;
   readonly onEvent?: (event: SessionEvent) => void;
+  /**
+   * Store every move here as it is played. The dice then come from one fresh number per player
+   * and round (as in a networked game), so the stored game replays exactly and exports verifiably.
+   */
+  readonly record?: GameHandle;
+  readonly numbers?: NumberSource;
+  /** Go on from a stored game: its replayed state and the number of player moves in it. */
+  readonly resume?: { readonly state: GameState; readonly index: number };
 }
 
 export interface LocalSessionResult {
@@ -26,8 +36,18 @@ export class LocalSession {
   private state: GameState;
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** Player moves applied so far (draw steps not counted): the networked session's move index. */
+  private index = 0;
 
   constructor(private readonly setup: LocalSessionSetup) {
+    if (setup.resume) {
+      if (setup.resume.state.players.length !== setup.seats.length) {
+        throw new Error(`${setup.seats.length} seats for a stored game of ${setup.resume.state.players.length} players`);
+      }
+      this.state = setup.resume.state;
+      this.index = setup.resume.index;
+      return;
+    }
     const started = startGame(setup.board, { ...setup.rules, players: setup.seats.length });
     if (!started.ok) throw new Error(started.reason);
     this.state = started.value;
@@ -54,6 +74,9 @@ export class LocalSession {
       }
       this.play(action, actor);
     }
+    if (this.state.phase === 'over') this.setup.record?.finish({ winner: this.state.winner, turns: this.state.turn });
+    // Stopped: the stored game stays open, to be resumed.
+    else this.setup.record?.close();
     return { state: this.state, winner: this.state.winner, stopped: this.state.phase !== 'over' };
   }
 
@@ -68,7 +91,15 @@ export class LocalSession {
   }
 
   private play(action: Action, actor: number | null) {
-    const result = apply(this.state, action, this.setup.dice);
+    const record = this.setup.record;
+    let result;
+    if (record) {
+      const stepped = applyStep(this.state, action, this.index, this.setup.numbers ?? freshNumbers);
+      result = stepped.result;
+      // Stored before the screen hears of it: what a player saw is on disk.
+      if (result.ok) record.step(action, stepped.numbers);
+    } else result = apply(this.state, action, this.setup.dice);
+    if (result.ok && !isDrawStep(action)) this.index++;
     if (!result.ok) {
       this.setup.onEvent?.({ type: 'info', text: `refused ${actor === null ? 'draw' : `player ${actor}'s move`}: ${result.reason}` });
       return;

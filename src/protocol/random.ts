@@ -2,7 +2,7 @@
 // stream seeded by the XOR of the peers' revealed numbers; they differ in the stream and in how
 // a word becomes a die face or a card position.
 import { createHash } from 'node:crypto';
-import MersenneTwister from 'mersenne-twister';
+import { Mt19937 } from './mt19937.js';
 import type { Dice } from '../model/dice.js';
 
 export interface U32Stream {
@@ -28,9 +28,8 @@ export function hashChainStream(seed: Uint8Array): U32Stream {
 
 /** Native profile: MT19937 seeded by init_by_array with the seed read as big-endian 32-bit words. */
 export function mersenneStream(seedWords: readonly number[]): U32Stream {
-  const mt = new MersenneTwister(0);
-  mt.init_by_array([...seedWords], seedWords.length);
-  return { nextU32: () => mt.random_int() };
+  const mt = Mt19937.fromArray(seedWords);
+  return { nextU32: () => mt.nextU32() };
 }
 
 export function wordsFromBytes(bytes: Uint8Array): number[] {

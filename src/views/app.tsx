@@ -10,6 +10,7 @@ import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, plainReason, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
+import { ResumeScreen, StatsScreen } from './store-screens.js';
 import { RiscGameScreen } from './risc/risc-screen.js';
 import type { Table } from './table.js';
 
@@ -23,6 +24,8 @@ export type Screen =
   | { readonly kind: 'join'; readonly address?: string; readonly join?: boolean }
   /** `start`: the players are given, the game starts at once (risk play hotseat Ann Bea). */
   | { readonly kind: 'hotseat'; readonly players?: readonly HotSeatPlayer[]; readonly start?: boolean }
+  | { readonly kind: 'resume' }
+  | { readonly kind: 'stats' }
   | { readonly kind: 'starting'; readonly what: string }
   | { readonly kind: 'failed'; readonly reason: string }
   | { readonly kind: 'game'; readonly table: Table };
@@ -109,6 +112,14 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
       );
     case 'hotseat':
       return <HotSeatSetup {...(screen.players ? { initial: screen.players } : {})} onStart={(players) => begin(launcher.hotSeat(players))} onBack={toMenu} />;
+    case 'resume':
+      return launcher.resumeGame && launcher.savedGames ? (
+        <ResumeScreen games={launcher.savedGames()} onResume={(id) => begin(launcher.resumeGame!(id))} onBack={toMenu} />
+      ) : (
+        <Failed reason="saved games are not available here" onClose={toMenu} />
+      );
+    case 'stats':
+      return <StatsScreen load={(width) => launcher.statsText?.(width) ?? ['statistics are not available here']} onBack={toMenu} {...(size ? { size } : {})} />;
     case 'starting':
       return <Waiting text={`Starting ${screen.what}…`} onCancel={toMenu} />;
     case 'failed':

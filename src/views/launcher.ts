@@ -41,8 +41,22 @@ export interface Launcher {
   /** `profile`: 'native' (default, p2p-risk peers) or 'cs3099' (the 2015 class protocol, other groups' programs). */
   hostGame(options: { readonly players: number; readonly name: string; readonly profile?: Profile }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
   joinGame(options: { readonly address: string; readonly name: string; readonly profile?: Profile }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
-  /** Several people (and bots) at this one keyboard, no network. */
+  /** Several people (and bots) at this one keyboard, no network. Saved move by move when a game store is available. */
   hotSeat(players: readonly HotSeatPlayer[]): Started;
+  /** Saved local games that can go on, newest first. */
+  savedGames?(): readonly SavedGame[];
+  /** Goes on with a saved local game exactly where it stopped. */
+  resumeGame?(id: number): Started;
+  /** The statistics of the stored games as text lines (tables and charts) at most `width` wide. */
+  statsText?(width: number): readonly string[];
+}
+
+/** A saved game as the Resume screen lists it. */
+export interface SavedGame {
+  readonly id: number;
+  readonly startedAt: string;
+  readonly players: readonly { readonly name: string; readonly botKind?: string | null }[];
+  readonly stepCount: number;
 }
 
 /**

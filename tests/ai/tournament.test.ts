@@ -6,16 +6,16 @@ import type { BotKind } from '../../src/ai/registry.js';
 import { runTournament } from '../../src/cli/tournament.js';
 import { runOnWorkers } from '../../src/cli/tournament-pool.js';
 
-function run(args: string[]) {
+async function run(args: string[]) {
   let out = '';
   let err = '';
-  const code = runTournament(args, { out: (t) => (out += t), err: (t) => (err += t) });
+  const code = await runTournament(args, { out: (t) => (out += t), err: (t) => (err += t) });
   return { code, out, err };
 }
 
 /** The results of a --json run, without the timings. */
-function results(args: string[]) {
-  const result = run([...args, '--json']);
+async function results(args: string[]) {
+  const result = await run([...args, '--json']);
   expect(result.code).toBe(0);
   const { seconds, gamesPerSecond, workers, ...rest } = JSON.parse(result.out);
   expect(seconds).toBeGreaterThan(0);
@@ -36,16 +36,16 @@ describe('risk tournament', () => {
     [['--bots', 'easy,easy', '--seed', '4294967296'], /--seed "4294967296"/],
     [['--bots', 'easy,easy', '--turn-cap', 'x'], /--turn-cap "x"/],
     [['--bots', 'easy,easy', '--fast'], /risk tournament: unknown option --fast\.\n/],
-  ])('bad arguments %j: usage on stderr, exit 2', (args, message) => {
-    const result = run(args as string[]);
+  ])('bad arguments %j: usage on stderr, exit 2', async (args, message) => {
+    const result = await run(args as string[]);
     expect(result.code).toBe(2);
     expect(result.out).toBe('');
     expect(result.err).toMatch(message as RegExp);
     expect(result.err).toMatch(/usage: risk tournament --bots/);
   });
 
-  it('a tiny --json run: games rounded up to a multiple of the bots, every game counted', () => {
-    const r = results(['--bots', 'easy,random', '--games', '3', '--seed', '4']);
+  it('a tiny --json run: games rounded up to a multiple of the bots, every game counted', async () => {
+    const r = await results(['--bots', 'easy,random', '--games', '3', '--seed', '4']);
     expect(r.requestedGames).toBe(3);
     expect(r.games).toBe(4);
     expect(r.fairShare).toBe(0.5);
@@ -53,11 +53,11 @@ describe('risk tournament', () => {
     const wins = r.standings.reduce((sum: number, s: { wins: number }) => sum + s.wins, 0);
     expect(wins + r.cappedGames).toBe(4);
     for (const s of r.standings) expect(s.low).toBeLessThanOrEqual(s.winRate), expect(s.high).toBeGreaterThanOrEqual(s.winRate);
-    expect(results(['--bots', 'easy,random', '--games', '3', '--seed', '4'])).toEqual(r);
+    expect(await results(['--bots', 'easy,random', '--games', '3', '--seed', '4'])).toEqual(r);
   });
 
-  it('the text report names the rounding and the games stopped at the turn cap', () => {
-    const result = run(['--bots', 'normal,easy,random', '--games', '2', '--seed', '1', '--turn-cap', '3']);
+  it('the text report names the rounding and the games stopped at the turn cap', async () => {
+    const result = await run(['--bots', 'normal,easy,random', '--games', '2', '--seed', '1', '--turn-cap', '3']);
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/2 games asked for, rounded up to 3/);
     expect(result.out).toMatch(/stopped at the turn cap \(3\) without a winner: 3/);
@@ -65,9 +65,9 @@ describe('risk tournament', () => {
   });
 
   // Each worker compiles the TypeScript sources through tsx first: seconds on a busy machine.
-  it('worker threads give the same results as one thread', { timeout: 60_000 }, () => {
+  it('worker threads give the same results as one thread', { timeout: 60_000 }, async () => {
     const args = ['--bots', 'hard,normal,easy,random', '--games', '8', '--seed', '3'];
-    expect(results([...args, '--workers', '3'])).toEqual(results(args));
+    expect(await results([...args, '--workers', '3'])).toEqual(await results(args));
   });
 
   it('a worker that fails is reported as an error, not a hang', () => {

@@ -31,6 +31,10 @@ const COMMANDS = [
   ['simulate', 'usage: risk simulate'],
   ['tournament', 'usage: risk tournament'],
   ['verify', 'usage: risk verify'],
+  ['history', 'usage: risk history'],
+  ['stats', 'usage: risk stats'],
+  ['replay', 'usage: risk replay'],
+  ['export', 'usage: risk export'],
 ] as const;
 
 describe('risk CMD --help, -h and risk help CMD', () => {
@@ -84,6 +88,8 @@ describe('usage errors: one plain sentence, the usage of the command in hand, ex
     ],
     [['verify'], 'risk verify: expected one file, got 0.', 'usage: risk verify'],
     [['bot', 'dance'], 'risk bot: "dance" is neither host nor join.', 'usage: risk bot host'],
+    [['export'], 'risk export: name one game (risk history lists them).', 'usage: risk export'],
+    [['history', '--limit', '0'], 'risk history: --limit "0" must be a whole number from 1 to 1000000.', 'usage: risk history'],
   ])('%j', (args, sentence, usage) => {
     const result = risk(args);
     expect(result.code).toBe(2);
@@ -121,6 +127,20 @@ describe('lazy loading', () => {
       expect(sources.filter((source) => heavy.test(source))).toEqual([]);
     },
   );
+
+  // The game database (node:sqlite) loads only for --store and the store's own commands.
+  const store = /src\/controller\/store\/(store|sqlite|recorder)\.ts$/;
+  it.each([[['--help']], [['bot', '--help']], [['tournament', '--help']], [['tournament', '--bots', 'easy,easy', '--games', '2', '--json']]])(
+    '%j loads no store module',
+    (args) => {
+      expect(sourcesLoaded(args).filter((source) => store.test(source))).toEqual([]);
+    },
+  );
+
+  it('the check above can fail: tournament --store loads the store', () => {
+    const db = join(scratch, 'lazy.db');
+    expect(sourcesLoaded(['tournament', '--bots', 'easy,easy', '--games', '2', '--json', '--store', '--db', db]).some((source) => store.test(source))).toBe(true);
+  });
 
   it('the check above can fail: a game of simulate loads zod (the map schema)', () => {
     expect(sourcesLoaded(['simulate', '--games', '1', '--json']).some((source) => heavy.test(source))).toBe(true);

@@ -58,7 +58,7 @@ describe('risk play --game risc', () => {
     [['--bot', 'normal'], /the RISC bots are easy and hard/],
     [['--seed', 'x'], /--seed "x"/],
     [['host'], /not a RISC choice/],
-    [['--frobnicate'], /Unknown option/],
+    [['--frobnicate'], /^risk: unknown option --frobnicate\.\n/],
   ])('bad arguments %j: usage and exit 2', async (args, reason) => {
     const result = await inProcess(runPlay, ['--game', 'risc', ...args]);
     expect(result.code).toBe(2);

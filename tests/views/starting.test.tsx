@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
-import { firstScreen, playSettings } from '../../src/cli/play.js';
+import { firstScreen, playSettings } from '../../src/cli/play-settings.js';
 import { App } from '../../src/views/app.js';
 import { adviceFor, plainReason, type Launcher, type Opened } from '../../src/views/launcher.js';
 import { Table } from '../../src/views/table.js';

@@ -1,0 +1,63 @@
+// `risk replay GAME`: a stored game in the terminal UI, to step through or play back; with
+// --plain (or outside a terminal) the game's story as text lines.
+import { createElement } from 'react';
+import type { TablePlayer } from '../views/table.js';
+import { framesOf } from '../views/replay.js';
+import { type CommandIO, parseCommand } from './io.js';
+import { DB_OPTION, DB_USAGE, loadNamedGame } from './store-args.js';
+
+const USAGE = `usage: risk replay <game> [--plain] [--db FILE]
+  <game>      its number in risk history, or its id
+  --plain     print the game's story as text (automatic when not in a terminal)
+  --no-color  no colours (also: NO_COLOR=1)
+${DB_USAGE}
+keys: → or space step, ← back, ↓ ↑ next/previous turn, t jump to a turn, p play/pause,
+      + - speed, Home End first/last, q quit
+`;
+
+export async function runReplay(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommand(args, io, {
+    command: 'risk replay',
+    usage: USAGE,
+    allowPositionals: true,
+    options: { ...DB_OPTION, plain: { type: 'boolean' }, 'no-color': { type: 'boolean' } },
+  });
+  if (!parsed.ok) return parsed.exit;
+  const named = loadNamedGame('replay', parsed, USAGE, io);
+  if (!named.ok) return named.code;
+  const game = named.game;
+  const values = parsed.values;
+  const built = framesOf(game);
+  if (!built.ok) {
+    io.err(`risk replay: ${built.reason}\n`);
+    return 1;
+  }
+  const title = `game ${game.id} (${game.kind}, ${game.startedAt.slice(0, 16).replace('T', ' ')})`;
+  if (values.plain === true || !process.stdin.isTTY || !process.stdout.isTTY) {
+    io.out(`${title}: ${built.names.join(', ')}\n`);
+    let turn = -1;
+    for (const frame of built.frames) {
+      if (frame.state.turn !== turn) {
+        turn = frame.state.turn;
+        if (turn > 0) io.out(`-- turn ${turn}\n`);
+      }
+      for (const line of frame.lines) io.out(`${line}\n`);
+    }
+    return 0;
+  }
+  const players: TablePlayer[] = game.players.map((p) => ({ id: p.seat, name: p.name, kind: p.botKind ? 'bot' : 'human' }));
+  const { render } = await import('ink');
+  const { ReplayScreen } = await import('../views/replay-screen.js');
+  const { ThemeContext, colorWanted } = await import('../views/theme.js');
+  const color = values['no-color'] !== true && colorWanted();
+  let done = () => {};
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const instance = render(
+    createElement(ThemeContext.Provider, { value: { color } }, createElement(ReplayScreen, { title, frames: built.frames, players, onExit: () => done() })),
+    { exitOnCtrlC: false, alternateScreen: true, interactive: true },
+  );
+  await finished;
+  instance.unmount();
+  await instance.waitUntilExit().catch(() => {});
+  return 0;
+}

@@ -1,0 +1,55 @@
+// `risk stats`: per player and per bot kind over the stored games, with charts.
+import { gameSeries, gatherStats, latestFinished } from '../controller/store/stats.js';
+import { describeStats } from '../views/stats-text.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
+import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';
+
+const KINDS = ['quick', 'hotseat', 'network', 'cs3099', 'bot', 'tournament'];
+const USAGE = `usage: risk stats [--game N] [--kind K[,K…]] [--json] [--db FILE]
+  --game N    chart this game's armies and territories (default: the newest finished game)
+  --kind K    only games of these kinds: ${KINDS.join(', ')}
+  --json      one JSON object (tables, win rate over time, the game's series)
+${DB_USAGE}
+`;
+
+export function runStats(args: string[], io: CommandIO): number {
+  const parsed = parseCommand(args, io, {
+    command: 'risk stats',
+    usage: USAGE,
+    options: { ...DB_OPTION, json: { type: 'boolean' }, game: { type: 'string' }, kind: { type: 'string' } },
+  });
+  if (!parsed.ok) return parsed.exit;
+  const v = parsed.values as Record<string, string | boolean | undefined>;
+  const game = v.game === undefined ? null : parseInteger(v.game as string, 1, Number.MAX_SAFE_INTEGER);
+  if (v.game !== undefined && game === null) {
+    return usageError(io, 'risk stats', `--game "${String(v.game)}" must be a game number (risk history lists them)`, USAGE);
+  }
+  const kinds = typeof v.kind === 'string' ? v.kind.split(',').map((k) => k.trim()) : undefined;
+  const unknown = kinds?.find((k) => !KINDS.includes(k));
+  if (unknown !== undefined) {
+    return usageError(io, 'risk stats', `unknown game kind "${unknown}": choose from ${KINDS.join(', ')}`, USAGE);
+  }
+  const opened = openStoreFrom(v);
+  if (!opened.ok) {
+    io.err(`risk stats: ${opened.reason}\n`);
+    return 1;
+  }
+  try {
+    const store = opened.store;
+    const report = gatherStats(store, { kinds });
+    const chartId = game ?? latestFinished(store);
+    const series = chartId === null ? null : gameSeries(store, chartId);
+    if (game !== null && series === null) {
+      io.err(`risk stats: game ${game} has no statistics (it is not stored, or not finished)\n`);
+      return 1;
+    }
+    if (v.json === true) {
+      io.out(`${JSON.stringify({ ...report, game: series === null ? null : { id: chartId, ...series } })}\n`);
+      return 0;
+    }
+    io.out(`${describeStats(report, series === null ? null : { id: chartId!, ...series }).join('\n')}\n`);
+    return 0;
+  } finally {
+    opened.store.close();
+  }
+}

@@ -1,0 +1,40 @@
+// The game database for the store commands: --db PATH, else $RISK_DB, else the user's data directory.
+import { defaultStorePath } from '../controller/store/paths.js';
+import { GameStore, type Opened, type StoredGame } from '../controller/store/store.js';
+import { type CommandIO, usageError } from './io.js';
+
+export const DB_OPTION = { db: { type: 'string' } } as const;
+export const DB_USAGE = `  --db FILE   the game database (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)`;
+
+export function openStoreFrom(values: Record<string, unknown>): Opened {
+  return GameStore.open(typeof values.db === 'string' ? values.db : defaultStorePath());
+}
+
+/**
+ * The one stored game a command names (its only positional argument), with its transcript lines;
+ * or the exit code after saying what is wrong.
+ */
+export function loadNamedGame(
+  command: string,
+  parsed: { ok: true; values: Record<string, unknown>; positionals: string[] },
+  usage: string,
+  io: CommandIO,
+): { ok: true; game: StoredGame; lines: ReturnType<GameStore['lines']> } | { ok: false; code: number } {
+  if (parsed.positionals.length !== 1)
+    return { ok: false, code: usageError(io, `risk ${command}`, 'name one game (risk history lists them)', usage) };
+  const opened = openStoreFrom(parsed.values);
+  if (!opened.ok) {
+    io.err(`risk ${command}: ${opened.reason}\n`);
+    return { ok: false, code: 1 };
+  }
+  try {
+    const found = opened.store.find(parsed.positionals[0]!);
+    if (!found.ok) {
+      io.err(`risk ${command}: ${found.reason}\n`);
+      return { ok: false, code: 1 };
+    }
+    return { ok: true, game: found.game, lines: opened.store.lines(found.game.id) };
+  } finally {
+    opened.store.close();
+  }
+}

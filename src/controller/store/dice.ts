@@ -1,0 +1,86 @@
+// Dice for stored games: every roll comes from one number per active player (the dice round a
+// networked game runs), so a stored game replays exactly and exports as a verifiable transcript.
+import { createHash } from 'node:crypto';
+import { apply, CHECK_DICE, needsDice, type Action, type ApplyResult, type Dice, type GameState } from '../../model/index.js';
+import { combineNumbers, secretNumber } from '../../protocol/commitment.js';
+import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
+
+export type DiceKind = 'mt19937' | 'hash_chain';
+
+/** The numbers of one round: one per player taking part, by seat. */
+export type RoundNumbers = readonly (readonly [number, Uint8Array])[];
+
+/** Where a round's numbers come from: fresh secrets in play, a seed in tournaments. */
+export type NumberSource = (round: number, players: readonly number[]) => RoundNumbers;
+
+export const freshNumbers: NumberSource = (_round, players) => players.map((p) => [p, secretNumber()] as const);
+
+/** Deterministic numbers for offline games with a seed: SHA-256 of the seed, game, round and seat. */
+export function seededNumbers(seed: number, game: number): NumberSource {
+  return (round, players) =>
+    players.map((p) => {
+      const hash = createHash('sha256').update(`p2p-risk/offline-round/${seed >>> 0}/${game}/${round}/${p}`).digest();
+      return [p, Uint8Array.from(hash)] as const;
+    });
+}
+
+export function diceFromNumbers(numbers: RoundNumbers, kind: DiceKind): Dice {
+  const seed = combineNumbers(numbers.map(([, n]) => n));
+  return kind === 'mt19937' ? uniformDice(mersenneStream(wordsFromBytes(seed))) : cs3099Dice(hashChainStream(seed));
+}
+
+/** Players who take part in a dice round: everyone still playing. */
+export const roundPlayers = (state: GameState): number[] => state.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
+
+/** The native round id (session.ts): 0 first player, 1 deck, 2 + the index of the move rolled for. */
+export function roundIdFor(state: GameState, index: number): number {
+  if (state.phase === 'first_player') return 0;
+  if (state.phase === 'shuffle_deck') return 1;
+  return 2 + index;
+}
+
+/** Whether an action is a draw step (no player, no sequence number). */
+export const isDrawStep = (action: Action): boolean =>
+  action.command === 'first_player' || action.command === 'shuffle_deck' || action.command === 'deal_territories';
+
+export interface SteppedResult {
+  readonly result: ApplyResult;
+  /** The round's numbers when the action drew on the dice, else null. */
+  readonly numbers: RoundNumbers | null;
+}
+
+/**
+ * Applies an action, running a dice round when it needs one. `index` is the number of player
+ * moves applied before it (draw steps do not count), as in the networked session.
+ */
+export function applyStep(state: GameState, action: Action, index: number, source: NumberSource, kind: DiceKind = 'mt19937'): SteppedResult {
+  if (!needsDice(state, action)) return { result: apply(state, action, CHECK_DICE), numbers: null };
+  // Check legality before rolling, so a refused move spends no round.
+  const check = apply(state, action, CHECK_DICE);
+  if (!check.ok) return { result: check, numbers: null };
+  const numbers = source(roundIdFor(state, index), roundPlayers(state));
+  return { result: apply(state, action, diceFromNumbers(numbers, kind)), numbers };
+}
+
+const NUMBER_BYTES = 32;
+
+/** Numbers as stored: a blob of (seat byte, 32-byte number) per player. */
+export function encodeNumbers(numbers: RoundNumbers): Uint8Array {
+  const out = new Uint8Array(numbers.length * (1 + NUMBER_BYTES));
+  numbers.forEach(([p, n], i) => {
+    out[i * (1 + NUMBER_BYTES)] = p;
+    out.set(n, i * (1 + NUMBER_BYTES) + 1);
+  });
+  return out;
+}
+
+/** Stored numbers: the blob, or (databases written before the blob) JSON text [[seat, hex], …]. */
+export function decodeNumbers(stored: Uint8Array | string): RoundNumbers {
+  if (typeof stored === 'string') {
+    const rows = JSON.parse(stored) as [number, string][];
+    return rows.map(([p, hex]) => [p, Uint8Array.from(Buffer.from(hex, 'hex'))] as const);
+  }
+  const numbers: (readonly [number, Uint8Array])[] = [];
+  for (let at = 0; at + 1 + NUMBER_BYTES <= stored.length; at += 1 + NUMBER_BYTES) numbers.push([stored[at]!, stored.slice(at + 1, at + 1 + NUMBER_BYTES)]);
+  return numbers;
+}

@@ -1,0 +1,99 @@
+// Networked games in the store. storeRecorder is a Recorder (what sessions write their record to)
+// that appends each line to the game database as it happens; storeSession adds what the database
+// keeps beyond the lines: the players, the outcome, and statistics from the session's events.
+//
+// Wiring a networked session:
+//   const stored = storeSession(store, { kind: 'network', gameId, me, players, rules, features });
+//   new MeshSession({ ..., recorder: stored.recorder, onEvent: (e) => { stored.onEvent(e); ... } })
+//   stored.finish(await session.run())
+// `risk export` then writes the record back in the transcript format, header note first, which
+// `risk verify` audits with the same replica core that played it.
+import type { GameState, OptionsInput } from '../../model/index.js';
+import type { SessionEvent, SessionFeatures, SessionResult } from '../core/types.js';
+import type { Recorder } from '../recorder.js';
+import { GameAnalyser } from './analysis.js';
+import type { GameHandle, GameKind, GameStore } from './store.js';
+
+/** Each line is its own committed row (a killed process loses at most the line being written). */
+export function storeRecorder(handle: GameHandle): Recorder {
+  return {
+    path: null,
+    incoming: (from, line) => handle.append('in', line, from),
+    outgoing: (line) => handle.append('out', line),
+    note: (fact) => handle.append('note', JSON.stringify(fact)),
+    sync: () => handle.sync(),
+    // The game row stays open until finish(): closing the record says nothing about the outcome.
+    close: () => handle.sync(),
+  };
+}
+
+/** Both at once: e.g. the record file and the database. */
+export function teeRecorder(first: Recorder, second: Recorder): Recorder {
+  return {
+    path: first.path ?? second.path,
+    incoming: (from, line) => (first.incoming(from, line), second.incoming(from, line)),
+    outgoing: (line) => (first.outgoing(line), second.outgoing(line)),
+    note: (fact) => (first.note(fact), second.note(fact)),
+    sync: () => (first.sync(), second.sync()),
+    close: () => (first.close(), second.close()),
+  };
+}
+
+export interface NetworkGameMeta {
+  readonly kind: Extract<GameKind, 'network' | 'cs3099' | 'bot'>;
+  readonly gameId: string;
+  readonly me: number;
+  readonly players: readonly { readonly name: string; readonly peerId?: string; readonly botKind?: string | null }[];
+  readonly rules?: Omit<OptionsInput, 'players'>;
+  readonly features: SessionFeatures;
+  readonly profile?: 'native' | 'cs3099';
+}
+
+export interface StoredSession {
+  readonly handle: GameHandle;
+  readonly recorder: Recorder;
+  /** Feed every session event here: the game events make the statistics. */
+  onEvent(event: SessionEvent): void;
+  /**
+   * The session's result. A game this peer saw to its end (won or lost) is stored as finished, with
+   * statistics; one it left early (left, made neutral, cut off, stopped) as stopped.
+   */
+  finish(result: SessionResult): void;
+}
+
+export function storeSession(store: GameStore, meta: NetworkGameMeta): StoredSession {
+  const handle = store.openGame({
+    // A record is one peer's: peers of one game may share a database (bots on one machine).
+    uid: `${meta.gameId}-p${meta.me}`,
+    kind: meta.kind,
+    profile: meta.profile ?? 'native',
+    dice: meta.features.mtDice ? 'mt19937' : 'hash_chain',
+    ...(meta.rules ? { rules: meta.rules } : {}),
+    me: meta.me,
+    players: meta.players.map((p) => ({ name: p.name, peerId: p.peerId ?? null, botKind: p.botKind ?? null })),
+  });
+  const analyser = new GameAnalyser(meta.players.length);
+  // A session reports each event of an applied step with the state after the step; the state
+  // before it is the one the previous step left.
+  let before: GameState | null = null;
+  let after: GameState | null = null;
+  return {
+    handle,
+    recorder: storeRecorder(handle),
+    onEvent(event) {
+      if (event.type !== 'game') return;
+      if (event.state !== after) {
+        before = after ?? event.state;
+        after = event.state;
+      }
+      analyser.observe(before ?? event.state, [event.event], event.state);
+    },
+    finish(result) {
+      const ended = result.outcome === 'conquest' || result.outcome === 'forfeit' || (result.outcome === undefined && result.state.phase === 'over');
+      handle.finish(
+        { winner: result.winner, turns: result.state.turn, status: ended ? 'finished' : 'stopped' },
+        ended ? analyser.finish(result.state) : undefined,
+      );
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// The database schema as numbered migrations. PRAGMA user_version holds how many have run; each
+// migration runs in its own transaction, so a crash mid-migration leaves the previous version.
+import type { Database } from './sqlite.js';
+import { backfillSummaries } from './summary.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly describe: string;
+  readonly up: (db: Database) => void;
+}
+
+const sql = (text: string) => (db: Database) => db.exec(text);
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    describe: 'games, players, the transcript lines and the applied steps of each game',
+    up: sql(`
+      CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        profile TEXT NOT NULL DEFAULT 'native',
+        dice TEXT NOT NULL DEFAULT 'mt19937',
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        rules TEXT NOT NULL DEFAULT '{}',
+        me INTEGER,
+        status TEXT NOT NULL DEFAULT 'playing',
+        winner INTEGER,
+        turns INTEGER
+      );
+      CREATE INDEX games_started ON games (started_at);
+      CREATE TABLE players (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        peer_id TEXT,
+        bot_kind TEXT,
+        PRIMARY KEY (game_id, seat)
+      ) WITHOUT ROWID;
+      CREATE TABLE lines (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        t REAL NOT NULL,
+        dir TEXT NOT NULL,
+        conn INTEGER NOT NULL,
+        raw TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+      ) WITHOUT ROWID;
+      CREATE TABLE steps (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        numbers TEXT, -- a blob of (seat, 32-byte number) per player; JSON text in older rows
+        PRIMARY KEY (game_id, seq)
+      ) WITHOUT ROWID;
+    `),
+  },
+  {
+    version: 2,
+    describe: 'per-player statistics and the per-turn armies and territories of each finished game',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE player_stats (
+          game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+          seat INTEGER NOT NULL,
+          territories_taken INTEGER NOT NULL,
+          territories_lost INTEGER NOT NULL,
+          sets_traded INTEGER NOT NULL,
+          battles INTEGER NOT NULL,
+          armies_lost INTEGER NOT NULL,
+          armies_lost_expected REAL NOT NULL,
+          final_territories INTEGER NOT NULL,
+          final_armies INTEGER NOT NULL,
+          PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID;
+        CREATE TABLE game_series (
+          game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+          series TEXT NOT NULL
+        );
+      `);
+      // Games finished before this version get their statistics from their stored steps.
+      backfillSummaries(db);
+    },
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export type MigrateResult = { ok: true; from: number; to: number } | { ok: false; reason: string };
+
+/** Brings the database up to `target` (default: the latest version). */
+export function migrate(db: Database, target = SCHEMA_VERSION): MigrateResult {
+  const from = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  if (from > SCHEMA_VERSION) {
+    return { ok: false, reason: `the database has schema version ${from}, newer than this program's ${SCHEMA_VERSION}: update p2p-risk` };
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= from || m.version > target) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      m.up(db);
+      db.exec(`PRAGMA user_version = ${m.version}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      return { ok: false, reason: `migration to version ${m.version} failed: ${(error as Error).message}` };
+    }
+  }
+  return { ok: true, from, to: Math.max(from, target) };
+}

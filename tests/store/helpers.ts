@@ -1,0 +1,36 @@
+// Shared by the store tests: temporary databases and local games between bots.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createBot, type BotKind } from '../../src/ai/registry.js';
+import { botSeat } from '../../src/ai/seat.js';
+import type { Seat } from '../../src/controller/seat.js';
+import { GameStore } from '../../src/controller/store/store.js';
+import { seededDice } from '../../src/protocol/random.js';
+
+export function tempDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'risk-store-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function openStore(path: string): GameStore {
+  const opened = GameStore.open(path);
+  if (!opened.ok) throw new Error(opened.reason);
+  return opened.store;
+}
+
+export function botSeats(kinds: readonly BotKind[], seed: number): Seat[] {
+  return kinds.map((kind, i) => botSeat(createBot(kind, seededDice(seed + i)), seededDice(seed + 100 + i), { deadlineMs: 60_000 }));
+}
+
+/** Seats that call `stop` once `moves` decisions have been asked of them in total. */
+export function stoppingAfter(seats: readonly Seat[], moves: number, stop: () => void): Seat[] {
+  let asked = 0;
+  return seats.map((seat) => ({
+    kind: seat.kind,
+    decide: (state, player) => {
+      if (++asked > moves) stop();
+      return seat.decide(state, player);
+    },
+  }));
+}

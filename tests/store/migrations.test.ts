@@ -1,0 +1,81 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadResumable, resumedLocalSession } from '../../src/controller/store/resume.js';
+import { SCHEMA_VERSION } from '../../src/controller/store/schema.js';
+import { isSqliteExperimentalWarning, sqlite } from '../../src/controller/store/sqlite.js';
+import { GameStore } from '../../src/controller/store/store.js';
+import { botSeats, tempDir } from './helpers.js';
+
+let tmp: ReturnType<typeof tempDir>;
+let path: string;
+beforeEach(() => {
+  tmp = tempDir();
+  path = join(tmp.dir, 'old.db');
+});
+afterEach(() => tmp.remove());
+
+function writeDatabase(sql: string) {
+  const db = new (sqlite().DatabaseSync)(path);
+  db.exec(sql);
+  db.close();
+}
+
+describe('schema migrations', { timeout: 60_000 }, () => {
+  it('brings a version 1 database up to date, keeping its games and computing the statistics it lacked', async () => {
+    writeDatabase(readFileSync(new URL('../fixtures/store-v1.sql', import.meta.url), 'utf8'));
+    const opened = GameStore.open(path);
+    if (!opened.ok) throw new Error(opened.reason);
+    const store = opened.store;
+    try {
+      expect(store.schemaVersion).toBe(SCHEMA_VERSION);
+      const games = store.games();
+      expect(games.map((g) => g.status).sort()).toEqual(['finished', 'playing']);
+      const finished = games.find((g) => g.status === 'finished')!;
+      const stats = store.db.prepare('SELECT seat, final_territories, battles FROM player_stats WHERE game_id = ? ORDER BY seat').all(finished.id) as {
+        seat: number;
+        final_territories: number;
+        battles: number;
+      }[];
+      expect(stats).toHaveLength(2);
+      expect(stats[finished.winner!]!.final_territories).toBe(42);
+      expect(stats[0]!.battles).toBeGreaterThan(0);
+      expect(store.db.prepare('SELECT COUNT(*) AS n FROM game_series').get()).toEqual({ n: 1 });
+
+      // The unfinished game from the old version still resumes, and finishes with statistics.
+      const playing = games.find((g) => g.status === 'playing')!;
+      const resumable = loadResumable(store, String(playing.id));
+      if (!resumable.ok) throw new Error(resumable.reason);
+      const result = await resumedLocalSession(store, resumable, botSeats(['normal', 'normal'], 5)).run();
+      expect(result.winner).not.toBeNull();
+      expect(store.db.prepare('SELECT COUNT(*) AS n FROM player_stats WHERE game_id = ?').get(playing.id)).toEqual({ n: 2 });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a database from a newer version of the program, saying so', () => {
+    writeDatabase('PRAGMA user_version = 99;');
+    const opened = GameStore.open(path);
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) expect(opened.reason).toContain('schema version 99, newer than this program');
+  });
+
+  it('says clearly when the file is not a database', () => {
+    writeDatabase('');
+    const bad = join(tmp.dir, 'not-a-db');
+    writeFileSync(bad, 'hello, this is not sqlite at all '.repeat(40));
+    const opened = GameStore.open(bad);
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) expect(opened.reason).toMatch(/not-a-db.*not a database|cannot open the game database/);
+  });
+});
+
+describe('loading node:sqlite', () => {
+  it('drops only the SQLite ExperimentalWarning (Node 22 prints it at load), not other warnings', () => {
+    expect(isSqliteExperimentalWarning('SQLite is an experimental feature and might change at any time', 'ExperimentalWarning')).toBe(true);
+    expect(isSqliteExperimentalWarning('SQLite is an experimental feature', { type: 'ExperimentalWarning' })).toBe(true);
+    expect(isSqliteExperimentalWarning('WASI is an experimental feature', 'ExperimentalWarning')).toBe(false);
+    expect(isSqliteExperimentalWarning('sqlite file is large', 'Warning')).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+// A networked native game (the mesh session over in-memory links, on fake timers) recorded to the
+// store by every peer: the exported record passes risk verify, and the outcome and statistics land
+// in the database.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBot } from '../../src/ai/registry.js';
+import { botSeat } from '../../src/ai/seat.js';
+import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/controller/core/types.js';
+import { memoryMesh } from '../../src/controller/net/memory.js';
+import { memoryRecorder } from '../../src/controller/recorder.js';
+import { MeshSession } from '../../src/controller/session.js';
+import { exportTranscript } from '../../src/controller/store/export.js';
+import { storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
+import { gatherStats } from '../../src/controller/store/stats.js';
+import type { GameStore } from '../../src/controller/store/store.js';
+import { verifyTranscript } from '../../src/controller/verify.js';
+import { parseTranscript } from '../../src/protocol/transcript.js';
+import { seededDice } from '../../src/protocol/random.js';
+import { openStore } from './helpers.js';
+
+let store: GameStore;
+beforeEach(() => {
+  store = openStore(':memory:');
+});
+afterEach(() => {
+  store.close();
+  vi.useRealTimers();
+});
+
+async function playStored(players: number, seed: number) {
+  const mesh = await memoryMesh(players);
+  const gameId = `stored-${seed}`;
+  const features = featuresFrom([...NATIVE_FEATURES]);
+  const names = Array.from({ length: players }, (_, id) => ({ id, name: `p${id}`, peerId: mesh.peerIds[id]! }));
+  const stored = names.map((_, me) =>
+    storeSession(store, { kind: 'bot', gameId, me, features, players: names.map((p) => ({ ...p, botKind: 'normal' })) }),
+  );
+  const files = names.map(() => memoryRecorder());
+  const sessions = names.map(
+    (_, me) =>
+      new MeshSession({
+        me,
+        players: names,
+        links: mesh.links[me]!,
+        seat: botSeat(createBot('normal', seededDice(seed * 100 + me)), seededDice(seed * 1000 + me), { deadlineMs: 60_000 }),
+        gameId,
+        features,
+        keyring: mesh.keyrings[me]!,
+        ackTimeoutMs: 2000,
+        moveTimeoutMs: 5000,
+        recorder: teeRecorder(files[me]!, stored[me]!.recorder),
+        onEvent: (event) => stored[me]!.onEvent(event),
+      }),
+  );
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  const results: (SessionResult | null)[] = names.map(() => null);
+  try {
+    sessions.forEach((s, me) => void s.run().then((r) => (results[me] = r)));
+    for (let step = 0; step < 100_000 && results.some((r) => r === null); step++) await vi.advanceTimersByTimeAsync(50);
+  } finally {
+    for (const s of sessions) s.stop();
+    vi.useRealTimers();
+  }
+  results.forEach((r, me) => {
+    if (r === null) throw new Error(`peer ${me} hung`);
+    stored[me]!.finish(r);
+  });
+  return { results: results as SessionResult[], stored, files, peerIds: mesh.peerIds };
+}
+
+describe('networked games in the store', { timeout: 120_000 }, () => {
+  it('stores every peer\'s record of a 3-peer native game; each export passes risk verify', async () => {
+    const { results, stored, files, peerIds } = await playStored(3, 7);
+    const winner = results[0]!.winner;
+    expect(winner).not.toBeNull();
+    for (const [me, session] of stored.entries()) {
+      const found = store.find(session.handle.uid);
+      if (!found.ok) throw new Error(found.reason);
+      const game = found.game;
+      expect(game).toMatchObject({ kind: 'bot', status: 'finished', winner, me, profile: 'native' });
+      expect(game.players.map((p) => p.peerId)).toEqual(peerIds);
+      const exported = exportTranscript(game, store.lines(game.id));
+      if (!exported.ok) throw new Error(exported.reason);
+      // The store holds the same lines as the record file would.
+      expect(store.lines(game.id).map((l) => [l.dir, l.conn, l.raw])).toEqual(files[me]!.lines.map((l) => [l.dir, l.conn, l.raw]));
+      const parsed = parseTranscript(exported.text);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      expect(parsed.problems).toEqual([]);
+      const report = verifyTranscript(parsed.lines, { lenient: false });
+      expect(report.violations).toEqual([]);
+      expect(report.truncated).toBe(false);
+      expect(report.recordedEnd?.winner).toBe(winner);
+      expect(report.state?.winner).toBe(winner);
+      expect(report.roundsVerified).toBeGreaterThan(2);
+    }
+    // Statistics from the sessions' events: three finished records, one winner each.
+    const stats = gatherStats(store);
+    expect(stats.finished).toBe(3);
+    const normal = stats.byBotKind.find((s) => s.who === 'normal')!;
+    expect(normal).toMatchObject({ games: 3, wins: 3 });
+    const byName = new Map(stats.byPlayer.map((s) => [s.who, s]));
+    expect(byName.get(`p${winner}`)!.wins).toBe(3);
+    const taken = stats.byPlayer.reduce((n, s) => n + s.territoriesTaken, 0);
+    const lost = stats.byPlayer.reduce((n, s) => n + s.territoriesLost, 0);
+    expect(taken).toBeGreaterThan(0);
+    expect(lost).toBeLessThanOrEqual(taken);
+    expect(stats.byPlayer.every((s) => s.battles > 0)).toBe(true);
+  });
+
+  it('keeps a peer that stopped early as a stopped game, its lines still exported', async () => {
+    const mesh = await memoryMesh(2);
+    const features = featuresFrom([...NATIVE_FEATURES]);
+    const names = [0, 1].map((id) => ({ id, name: `p${id}`, peerId: mesh.peerIds[id]! }));
+    const stored = storeSession(store, { kind: 'network', gameId: 'cut-short', me: 0, features, players: names });
+    const session = new MeshSession({
+      me: 0,
+      players: names,
+      links: mesh.links[0]!,
+      seat: botSeat(createBot('normal', seededDice(1)), seededDice(2), { deadlineMs: 60_000 }),
+      gameId: 'cut-short',
+      features,
+      keyring: mesh.keyrings[0]!,
+      ackTimeoutMs: 2000,
+      moveTimeoutMs: 5000,
+      recorder: stored.recorder,
+      onEvent: stored.onEvent,
+    });
+    const result = session.run();
+    session.stop();
+    stored.finish(await result);
+    const found = store.find('cut-short');
+    if (!found.ok) throw new Error(found.reason);
+    expect(found.game.status).toBe('stopped');
+    const exported = exportTranscript(found.game, store.lines(found.game.id));
+    expect(exported.ok).toBe(true);
+    if (exported.ok) expect(JSON.parse(JSON.parse(exported.text.split('\n')[0]!).raw)).toMatchObject({ profile: 'native', me: 0, gameId: 'cut-short' });
+    expect(gatherStats(store).finished).toBe(0);
+  });
+});

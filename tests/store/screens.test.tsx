@@ -1,0 +1,123 @@
+// The replay screen (step, back, jump to a turn, play), and the menu's Resume and Stats screens,
+// on a real stored game; plus the saved game going on through the real launcher.
+import { join } from 'node:path';
+import { render } from 'ink-testing-library';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { realLauncher } from '../../src/cli/launcher.js';
+import { storedLocalSession } from '../../src/controller/store/resume.js';
+import type { GameStore } from '../../src/controller/store/store.js';
+import { App } from '../../src/views/app.js';
+import { framesOf, pressReplayKey, START, tick as replayTick, type Frame } from '../../src/views/replay.js';
+import { ReplayScreen } from '../../src/views/replay-screen.js';
+import { KEY, press, until } from '../views/ink-helpers.js';
+import { botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
+
+// The machine may be busy: screens get longer than the helpers' default to appear.
+const SLOW = 15_000;
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+function mount(tree: React.ReactElement) {
+  const screen = render(tree);
+  cleanups.push(screen.unmount);
+  return screen;
+}
+
+let tmp: ReturnType<typeof tempDir>;
+let store: GameStore;
+let path: string;
+let frames: Frame[];
+const PLAYERS = [
+  { name: 'Ann', botKind: null },
+  { name: 'Bea', botKind: 'easy' },
+];
+beforeAll(async () => {
+  tmp = tempDir();
+  path = join(tmp.dir, 'risk.db');
+  store = openStore(path);
+  await storedLocalSession(store, { kind: 'hotseat', players: PLAYERS }, botSeats(['easy', 'easy'], 3)).run();
+  // A second game, stopped after 200 moves: saved, to be resumed.
+  let stop = () => {};
+  const stopping = storedLocalSession(store, { kind: 'hotseat', players: PLAYERS }, stoppingAfter(botSeats(['easy', 'easy'], 4), 200, () => stop()));
+  stop = () => stopping.stop();
+  await stopping.run();
+  const found = store.find('1');
+  if (!found.ok) throw new Error(found.reason);
+  const built = framesOf(found.game);
+  if (!built.ok) throw new Error(built.reason);
+  frames = built.frames;
+}, 60_000);
+afterAll(() => {
+  store.close();
+  tmp.remove();
+});
+
+describe('replay', { timeout: 90_000 }, () => {
+  it('steps, goes back, jumps to a turn, and plays to the end', () => {
+    let pos = pressReplayKey(frames, START, 'next');
+    expect(pos.at).toBe(1);
+    pos = pressReplayKey(frames, pos, 'back');
+    expect(pos.at).toBe(0);
+    pos = pressReplayKey(frames, pos, 'back');
+    expect(pos.at).toBe(0);
+    for (const key of ['turn', 'digit', 'enter'] as const) pos = pressReplayKey(frames, pos, key, '3');
+    expect(frames[pos.at]!.state.turn).toBe(3);
+    expect(frames[pos.at - 1]!.state.turn).toBe(2);
+    pos = pressReplayKey(frames, pos, 'nextTurn');
+    expect(frames[pos.at]!.state.turn).toBe(4);
+    pos = pressReplayKey(frames, pos, 'play');
+    expect(pos.playing).toBe(true);
+    while (pos.playing) pos = replayTick(frames, pos);
+    expect(pos.at).toBe(frames.length - 1);
+    expect(frames[pos.at]!.state.phase).toBe('over');
+  });
+
+  it('shows the board, the step and what it did; keys move through the game', async () => {
+    const onExit = vi.fn();
+    const players = PLAYERS.map((p, id) => ({ id, name: p.name, kind: p.botKind ? ('bot' as const) : ('human' as const) }));
+    const { lastFrame, stdin } = mount(<ReplayScreen title="game 1" frames={frames} players={players} onExit={onExit} size={{ columns: 100, rows: 40 }} />);
+    await until(lastFrame, `step 1/${frames.length}`, SLOW);
+    await press(stdin, KEY.right, KEY.right);
+    await until(lastFrame, `step 3/${frames.length}`, SLOW);
+    await press(stdin, 't', '5', KEY.enter);
+    await until(lastFrame, /turn 5 · paused/, SLOW);
+    await press(stdin, 'G');
+    await until(lastFrame, /Game over: (Ann|Bea) wins/, SLOW);
+    await press(stdin, 'q');
+    expect(onExit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the menu\'s Resume and Stats', { timeout: 90_000 }, () => {
+  it('Stats shows the tables and charts of the stored games', async () => {
+    const launcher = realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: true, seed: 1, storePath: path });
+    const { lastFrame, stdin } = mount(<App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 60 }} />);
+    await until(lastFrame, 'Stats', SLOW);
+    await press(stdin, '7');
+    await until(lastFrame, '1 finished game (2 stored)', SLOW);
+    expect(lastFrame()).toContain('Win rate over time');
+    await press(stdin, KEY.escape);
+    await until(lastFrame, 'Quick game', SLOW);
+  });
+
+  it('Resume lists the saved game and goes on with it exactly where it stopped', async () => {
+    const launcher = realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: true, seed: 1, storePath: path });
+    expect(launcher.savedGames!().map((g) => g.id)).toEqual([2]);
+    const { lastFrame, stdin } = mount(<App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 45 }} />);
+    await until(lastFrame, 'Resume', SLOW);
+    await press(stdin, '6');
+    await until(lastFrame, /#2 .* Ann, Bea \(easy\)/, SLOW);
+    await press(stdin, KEY.enter);
+    // The game goes on; when Ann (a person) has a private decision the keyboard is passed to her first.
+    const shown = await until(lastFrame, /Pass the keyboard to ● Ann|resumed game 2/, SLOW);
+    if (shown.includes('Pass the keyboard')) await press(stdin, KEY.enter);
+    await until(lastFrame, /resumed game 2 at turn \d+/, SLOW);
+    // Leaving keeps it saved, to be resumed again.
+    await press(stdin, 'q');
+    await until(lastFrame, /Leave|leave/, SLOW);
+    await press(stdin, 'y');
+    await until(lastFrame, 'Quick game', SLOW);
+    expect(launcher.savedGames!().map((g) => g.id)).toEqual([2]);
+  });
+});

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verifyTranscript } from '../../src/controller/verify.js';
+import { exportTranscript } from '../../src/controller/store/export.js';
+import { storeRecorder } from '../../src/controller/store/recorder.js';
+import { loadResumable, resumedLocalSession, storedLocalSession } from '../../src/controller/store/resume.js';
+import type { GameStore } from '../../src/controller/store/store.js';
+import type { GameState } from '../../src/model/index.js';
+import { parseTranscript } from '../../src/protocol/transcript.js';
+import { botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
+
+const comparable = (s: GameState) => JSON.stringify({ ...s, board: null });
+const PLAYERS = [
+  { name: 'Ann', botKind: 'random' },
+  { name: 'Bea', botKind: 'random' },
+  { name: 'Cy', botKind: 'random' },
+];
+
+let tmp: ReturnType<typeof tempDir>;
+let store: GameStore;
+beforeEach(() => {
+  tmp = tempDir();
+  store = openStore(join(tmp.dir, 'risk.db'));
+});
+afterEach(() => {
+  store.close();
+  tmp.remove();
+});
+
+describe('the game store', { timeout: 60_000 }, () => {
+  it('opens in WAL mode at the latest schema version', () => {
+    expect((store.db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
+    expect(store.schemaVersion).toBe(2);
+  });
+
+  it('stores a local game move by move, with its outcome and statistics, and exports it for risk verify', async () => {
+    const session = storedLocalSession(store, { kind: 'hotseat', players: PLAYERS }, botSeats(['random', 'random', 'random'], 1));
+    const result = await session.run();
+    expect(result.winner).not.toBeNull();
+    const [summary] = store.games();
+    expect(summary).toMatchObject({ kind: 'hotseat', status: 'finished', winner: result.winner, turns: result.state.turn });
+    expect(summary!.stepCount).toBeGreaterThan(100);
+    const stats = store.db.prepare('SELECT * FROM player_stats WHERE game_id = ? ORDER BY seat').all(summary!.id) as Record<string, number>[];
+    expect(stats).toHaveLength(3);
+    expect(stats[result.winner!]!.final_territories).toBe(42);
+    const taken = stats.reduce((n, s) => n + s.territories_taken!, 0);
+    const lost = stats.reduce((n, s) => n + s.territories_lost!, 0);
+    expect(taken).toBe(lost); // every conquest is someone's loss once the board is claimed
+    expect(taken).toBeGreaterThan(0);
+
+    const found = store.find(String(summary!.id));
+    if (!found.ok) throw new Error(found.reason);
+    const exported = exportTranscript(found.game, store.lines(summary!.id));
+    if (!exported.ok) throw new Error(exported.reason);
+    const parsed = parseTranscript(exported.text);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const report = verifyTranscript(parsed.lines, { lenient: false });
+    expect(report.violations).toEqual([]);
+    expect(report.lostStepAt).toBeNull();
+    expect(report.players.map((p) => p.name)).toEqual(['Ann', 'Bea', 'Cy']);
+    expect(report.state?.winner).toBe(result.winner);
+    expect(comparable(report.state!)).toBe(comparable(result.state));
+  });
+
+  it('resumes a stopped local game exactly where it stopped, and plays it to a winner', async () => {
+    let stop = () => {};
+    const seats = stoppingAfter(botSeats(['random', 'random', 'random'], 7), 300, () => stop());
+    const first = storedLocalSession(store, { kind: 'hotseat', players: PLAYERS }, seats);
+    stop = () => first.stop();
+    const stopped = await first.run();
+    expect(stopped.stopped).toBe(true);
+    const [summary] = store.games();
+    expect(summary!.status).toBe('playing');
+
+    const resumable = loadResumable(store, summary!.uid);
+    if (!resumable.ok) throw new Error(resumable.reason);
+    expect(comparable(resumable.state)).toBe(comparable(stopped.state));
+    const second = resumedLocalSession(store, resumable, botSeats(['random', 'random', 'random'], 8));
+    const done = await second.run();
+    expect(done.winner).not.toBeNull();
+    expect(store.games()).toHaveLength(1);
+    expect(store.games()[0]).toMatchObject({ status: 'finished', winner: done.winner });
+    // The whole game, both halves, audits clean.
+    const found = store.find(summary!.uid);
+    if (!found.ok) throw new Error(found.reason);
+    const exported = exportTranscript(found.game, []);
+    if (!exported.ok) throw new Error(exported.reason);
+    const parsed = parseTranscript(exported.text);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const report = verifyTranscript(parsed.lines, { lenient: false });
+    expect(report.violations).toEqual([]);
+    expect(report.state?.winner).toBe(done.winner);
+  });
+
+  it('refuses to resume what cannot be resumed, saying why', async () => {
+    expect(loadResumable(store, 'nope')).toEqual({ ok: false, reason: 'no stored game "nope" (risk history lists them)' });
+    const handle = store.openGame({ kind: 'bot', players: PLAYERS });
+    const resumable = loadResumable(store, String(handle.id));
+    expect(resumable.ok).toBe(false);
+    if (!resumable.ok) expect(resumable.reason).toMatch(/bot game: only local games/);
+  });
+
+  it('stores a networked peer\'s lines through the Recorder interface, each as it comes', () => {
+    const handle = store.openGame({ kind: 'network', me: 1, players: PLAYERS });
+    const recorder = storeRecorder(handle);
+    recorder.note({ me: 1 });
+    recorder.incoming(0, 'first');
+    recorder.outgoing('mine');
+    expect(store.lines(handle.id)).toHaveLength(3);
+    recorder.sync();
+    recorder.incoming(2, 'second');
+    recorder.close();
+    expect(store.lines(handle.id).map((l) => [l.dir, l.conn, l.raw])).toEqual([
+      ['note', -1, '{"me":1}'],
+      ['in', 0, 'first'],
+      ['out', -1, 'mine'],
+      ['in', 2, 'second'],
+    ]);
+    expect(store.games()[0]!.status).toBe('playing');
+  });
+});
