@@ -12,6 +12,7 @@ import {
   type GameState,
 } from '../model/index.js';
 import type { Bot } from './bot.js';
+import { variantDecision } from './objective.js';
 import { chooseSets, tradeAction } from './card-play.js';
 import { readPosition, type Position } from './evaluate.js';
 import { bestBy, claimScore, frontFortify, moveInKeeping, setupPlacement } from './tactics.js';
@@ -20,6 +21,8 @@ export function normalBot(rng: Dice): Bot {
   return {
     kind: 'normal',
     decide(state: GameState, player: number): Action {
+      const special = variantDecision(state, player, rng);
+      if (special !== null) return special;
       switch (state.phase) {
         case 'setup': {
           const position = readPosition(state);

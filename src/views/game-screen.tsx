@@ -41,8 +41,10 @@ export const FULL_LAYOUT = { columns: MAP_WIDTH, rows: 37 };
 const PHASE_NAMES: Record<GameState['phase'], string> = {
   first_player: 'drawing the first player',
   shuffle_deck: 'shuffling the cards',
+  deal_missions: 'dealing secret missions',
   deal: 'dealing territories',
   setup: 'setup',
+  capitals: 'choosing capitals',
   cards: 'cards',
   deploy: 'reinforce',
   attack: 'attack',
