@@ -5,6 +5,8 @@ import { parseBotKind, type BotKind } from '../ai/registry.js';
 import { playTournamentGames, summarize, type TournamentGame, type TournamentSetup, type TournamentSummary } from '../ai/tournament.js';
 import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
 import { runOnWorkers } from './tournament-pool.js';
+import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
+import { resolveOptions, type OptionsInput } from '../model/index.js';
 
 const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--json]
   --bots      2–6 bot kinds, one per seat: random, easy, normal, hard (kinds may repeat)
@@ -12,7 +14,7 @@ const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] 
   --seed      0–4294967295 (default 1)   --workers   1–64 threads (default 1); same results for any W
   --turn-cap  turns before a game is stopped without a winner (default 5000)
   --json      print one JSON object
-`;
+\${RULE_USAGE}`;
 
 interface TournamentArgs {
   readonly setup: TournamentSetup;
@@ -30,9 +32,12 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
       workers: { type: 'string' },
       'turn-cap': { type: 'string' },
       json: { type: 'boolean' },
+      ...RULE_FLAGS,
     },
   });
   if (!parsed.ok) return parsed;
+  const rules = rulesFromFlags(parsed.values);
+  if (!rules.ok) return rules;
   const v = parsed.values as Record<string, string | undefined>;
   if (v.bots === undefined) return { ok: false, reason: '--bots is required, e.g. --bots hard,normal,normal,normal' };
   const bots: BotKind[] = [];
@@ -54,12 +59,14 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
     if (value === null) return { ok: false, reason: `--${name} "${text}" must be a whole number from ${min} to ${max}` };
     values[name] = value;
   }
+  const checked = resolveOptions({ ...rules.value, players: bots.length });
+  if (!checked.ok) return checked;
   const requestedGames = values.games!;
   const games = Math.ceil(requestedGames / bots.length) * bots.length;
   return {
     ok: true,
     value: {
-      setup: { bots, games, seed: values.seed!, turnCap: values['turn-cap']! },
+      setup: { bots, games, seed: values.seed!, turnCap: values['turn-cap']!, rules: rules.value },
       requestedGames,
       workers: values.workers!,
       json: parsed.values.json === true,
@@ -98,6 +105,7 @@ function describe(s: TournamentSummary, requestedGames: number, speed: { workers
   const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
   const lines = [
     `tournament: ${s.games} games, ${s.bots.length} players, seed ${s.seed}, turn cap ${s.turnCap}, ${speed.workers} worker${speed.workers === 1 ? '' : 's'}`,
+    `rules: ${rulesLine(s.bots.length, s.rules)}`,
   ];
   if (requestedGames !== s.games) {
     lines.push(`(${requestedGames} games asked for, rounded up to ${s.games} so that every bot plays every seat equally often)`);
@@ -113,4 +121,15 @@ function describe(s: TournamentSummary, requestedGames: number, speed: { workers
     `stopped at the turn cap (${s.turnCap}) without a winner: ${s.cappedGames}`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** The rules a run played, in one line. */
+export function rulesLine(players: number, rules: Omit<OptionsInput, 'players'> = {}): string {
+  const o = resolveOptions({ ...rules, players });
+  if (!o.ok) return o.reason;
+  const v = o.value;
+  const parts = [v.variant === 'domination' ? 'world domination' : v.variant === 'capital' ? `Capital Risk (own + ${v.capitalsToWin})` : 'Secret Mission Risk'];
+  if (players === 2) parts.push(v.twoPlayer === 'neutral' ? 'neutral army' : 'duel, no neutral');
+  parts.push(`${v.setup} setup`, `${v.fortify} fortify`, `${v.cardValues} card values`);
+  return parts.join(', ');
 }

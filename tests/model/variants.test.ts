@@ -206,8 +206,8 @@ describe('Capital Risk', () => {
     expect(next.current).toBe(0);
   });
 
-  // Territory t belongs to t % 3. Capitals: 0 (player 0), 1 (player 1), 5 (player 2). Territory 4 (player 1) borders 0? use real adjacency.
-  const capitalGame = (capitals: number[], armies: Record<number, number>, players = 3, options = {}) =>
+  // Territory t belongs to t % players, but for the changes each test makes.
+  const capitalGame = (capitals: number[], armies: Record<number, number>, players = 3, options = {}): GameState =>
     ({ ...midGame({ players, armies, options: { variant: 'capital', ...options } }), capitals });
 
   it('holding one’s own capital and every other capital wins (3–4 players)', () => {
