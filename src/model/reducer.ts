@@ -213,18 +213,40 @@ function applyShuffle(state: GameState, dice: Dice): ApplyResult {
   if (state.phase !== 'shuffle_deck') return refuse(`the deck cannot be shuffled now (phase ${state.phase})`);
   const deck = dice.shuffle(state.board.cardCount);
   const missions = state.options.variant === 'mission';
-  const next: GameState = {
+  let next: GameState = {
     ...state,
     deck,
-    phase: missions ? 'deal_missions' : afterMissions(state),
     current: state.firstPlayer,
     missionDeck: missions ? missionDeck(state.options.players) : [],
   };
-  return { ok: true, state: next, events: [{ type: 'deck_shuffled', deck }] };
+  const events: GameEvent[] = [{ type: 'deck_shuffled', deck }];
+  // The two-player game with a neutral army deals its 14/14/14 in the same draw: no extra round.
+  if (state.neutralArmy >= 0) {
+    next = dealt(next, dice);
+    events.push({ type: 'territories_dealt' });
+  }
+  return { ok: true, state: { ...next, phase: missions ? 'deal_missions' : afterMissions(next) }, events };
 }
 
+/** After the missions (if any): deal territories in a 'random' setup not dealt yet, else set up. */
 function afterMissions(state: GameState): 'deal' | 'setup' {
-  return state.options.setup === 'random' ? 'deal' : 'setup';
+  return state.options.setup === 'random' && state.owner.includes(-1) ? 'deal' : 'setup';
+}
+
+/** Every territory dealt in turn from the first player, one army on each. */
+function dealt(state: GameState, dice: Dice): GameState {
+  const order = dice.shuffle(state.owner.length);
+  const owner = [...state.owner];
+  const armies = [...state.armies];
+  const players = state.players.map((p) => ({ ...p }));
+  const n = players.length;
+  order.forEach((territory, k) => {
+    const seat = (state.firstPlayer + k) % n;
+    owner[territory] = seat;
+    armies[territory] = 1;
+    players[seat]!.reserve--;
+  });
+  return { ...state, owner, armies, players };
 }
 
 function applyDealMissions(state: GameState, payload: unknown, dice: Dice | undefined): ApplyResult {
@@ -307,19 +329,8 @@ function applyClaim(state: GameState, player: number, card: unknown): ApplyResul
 
 function applyDeal(state: GameState, dice: Dice): ApplyResult {
   if (state.phase !== 'deal') return refuse(`territories are dealt only in a 'random' setup, before placing (phase ${state.phase})`);
-  const order = dice.shuffle(state.owner.length);
-  const owner = [...state.owner];
-  const armies = [...state.armies];
-  const players = state.players.map((p) => ({ ...p }));
-  const n = players.length;
-  order.forEach((territory, k) => {
-    const seat = (state.firstPlayer + k) % n;
-    owner[territory] = seat;
-    armies[territory] = 1;
-    players[seat]!.reserve--;
-  });
   const events: GameEvent[] = [{ type: 'territories_dealt' }];
-  return continueSetup({ ...state, owner, armies, players, phase: 'setup' }, state.firstPlayer, true, events);
+  return continueSetup({ ...dealt(state, dice), phase: 'setup' }, state.firstPlayer, true, events);
 }
 
 /** Moves setup on to the next seat with armies to place, or on to the capitals or the first turn. */
