@@ -12,6 +12,8 @@ import { NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
 import { seededDice } from '../protocol/random.js';
 import { describeSessionEvent } from '../views/event-text.js';
 import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
+import { describeRules, parseRules } from '../protocol/rules.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
@@ -30,7 +32,8 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --no-record         write no record
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --json              print one JSON object per event instead of text
-`;
+House rules (host only, native profile; joiners are shown them and play them):
+${RULE_USAGE}`;
 
 const OPTIONS = {
   bot: { type: 'string' },
@@ -47,6 +50,7 @@ const OPTIONS = {
   'no-record': { type: 'boolean' },
   key: { type: 'string' },
   json: { type: 'boolean' },
+  ...RULE_FLAGS,
 } as const;
 
 export async function runBot(args: string[], io: CommandIO): Promise<number> {
@@ -86,6 +90,15 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   for (const value of [players, port, seed, moveTimeout, ackTimeout, startTimeout]) if (typeof value === 'string') return usage(value);
   if (role === 'host' && players === -1) return usage('host needs --players N (2–6, the host included)');
   const name = ((v.name as string | undefined) ?? kind.value).slice(0, 64);
+  const rules = rulesFromFlags(v);
+  if (!rules.ok) return usage(rules.reason);
+  const ruled = Object.keys(rules.value).length > 0;
+  if (ruled && role === 'join') return usage('house rules are the host\'s choice: give them to risk bot host');
+  if (ruled && cs3099) return usage('the cs3099 profile plays the class rules: house rules need the native profile');
+  if (ruled) {
+    const playable = parseRules(rules.value, players as number);
+    if (!playable.ok) return usage(playable.reason);
+  }
 
   const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
 
@@ -139,11 +152,21 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         features: cs3099 ? [] : [...NATIVE_FEATURES],
         ackTimeoutMs: (ackTimeout as number) * 1000,
         moveTimeoutMs: (moveTimeout as number) * 1000,
+        ...(ruled ? { rules: rules.value } : {}),
         onEvent: lobbyEvent,
       });
     } else {
       say(`joining ${address} as ${name} (${kind.value} bot)`, { type: 'joining', address });
-      lobby = await joinLobby(endpoint, address!, { name, features: cs3099 ? [] : [...NATIVE_FEATURES], startTimeoutMs: (startTimeout as number) * 1000, onEvent: lobbyEvent });
+      lobby = await joinLobby(endpoint, address!, {
+        name,
+        features: cs3099 ? [] : [...NATIVE_FEATURES],
+        startTimeoutMs: (startTimeout as number) * 1000,
+        onEvent: lobbyEvent,
+        onRules: (offered) => {
+          say(`the host's rules: ${describeRules(offered, null).join('; ')}`, { type: 'rules', rules: offered });
+          return true;
+        },
+      });
     }
     if (!lobby.ok) {
       io.err(`risk bot: ${lobby.reason}\n`);
@@ -157,6 +180,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       me: roster.me,
       players: roster.players.map((p) => ({ id: p.id, name: p.name })),
       features: roster.features,
+      rules: roster.rules,
     });
 
     let recorder: Recorder | undefined;
@@ -186,7 +210,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           onEvent,
           ...(recorder ? { recorder } : {}),
         })
-      : sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
+      : sessionFor(roster, { seat, onEvent, rules: roster.rules, ...(recorder ? { recorder } : {}) });
     const result = await session.run();
     if (session instanceof StarSession && session.problem !== null) {
       io.err(`risk bot: ${session.problem}\n`);

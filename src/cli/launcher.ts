@@ -15,6 +15,7 @@ import { botSeat, type Seat } from '../controller/seat.js';
 import { MeshSession, NATIVE_FEATURES } from '../controller/session.js';
 import { classicBoard, type Action, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
+import { describeRules, type Rules } from '../protocol/rules.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { Table } from '../views/table.js';
@@ -35,6 +36,8 @@ export interface LauncherOptions {
   readonly keyPath?: string;
   /** Seed for bots, hot-seat dice and automatic placement; random by default. */
   readonly seed?: number;
+  /** House rules chosen on the command line: the default for hosting and hot seat. */
+  readonly rules?: Rules;
 }
 
 export const DEFAULT_LAUNCH: LauncherOptions = {
@@ -149,7 +152,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
             onEvent: table.record,
             ...(recorder ? { recorder } : {}),
           })
-        : sessionFor(roster, { seat: humanSeat(table), onEvent: table.record, ...(recorder ? { recorder } : {}) });
+        : sessionFor(roster, { seat: humanSeat(table), onEvent: table.record, rules: roster.rules, ...(recorder ? { recorder } : {}) });
     leave = () => session.leave();
     table.show(session.current);
     if (recorder) table.note(`recording this game to ${recorder.path}`);
@@ -170,6 +173,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
   }
 
   return {
+    ...(options.rules ? { defaultRules: options.rules } : {}),
     async quickGame(name) {
       let stop = async () => {};
       let left = false;
@@ -206,7 +210,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       return { ok: true, table: me };
     },
 
-    async hostGame({ players, name, profile = 'native' }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
+    async hostGame({ players, name, profile = 'native', rules = options.rules }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
       const opened = await endpointFor(profile, options.port);
       if (!opened.ok) return opened;
       const node = opened.endpoint;
@@ -217,6 +221,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
         ackTimeoutMs: options.ackTimeoutMs,
         moveTimeoutMs: options.moveTimeoutMs,
+        ...(profile === 'native' && rules ? { rules } : {}),
         onEvent: onLobby,
         signal: abort.signal,
       });
@@ -248,6 +253,11 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
           accepted();
           onLobby(event);
         },
+        // The host's rules, shown in the lobby before the game starts (leaving the lobby declines them).
+        onRules: (rules) => {
+          onLobby({ type: 'info', text: `Rules: ${describeRules(rules, null).join(' · ')}` });
+          return true;
+        },
       });
       const early = await Promise.race([result, acceptance]);
       if (early !== null && !early.ok) {
@@ -266,7 +276,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       };
     },
 
-    hotSeat(players: readonly HotSeatPlayer[]): Started {
+    hotSeat(players: readonly HotSeatPlayer[], rules = options.rules): Started {
       let local: LocalSession | null = null;
       const table = new Table({
         mode: 'hotseat',
@@ -276,7 +286,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       });
       const seats = players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs)));
       try {
-        local = new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record });
+        local = new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record, ...(rules ? { rules } : {}) });
       } catch (error) {
         return { ok: false, reason: (error as Error).message };
       }

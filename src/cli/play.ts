@@ -7,6 +7,7 @@ import { parseStart, runPlain, type PlainStart } from '../views/plain.js';
 import type { Screen } from '../views/app.js';
 import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
 import { DEFAULT_LAUNCH, realLauncher } from './launcher.js';
+import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
 
 export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | hotseat [names…]] [options]
   (no choice: the main menu)
@@ -21,7 +22,8 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
   --seed S            seed for the bots and the hot-seat dice (default: random)
   --no-record         do not record networked games (default: recorded for risk verify)
   --no-color          no colours (also: NO_COLOR=1)
-`;
+House rules (host and hot seat; joiners play the host's rules):
+${RULE_USAGE}`;
 
 const OPTIONS = {
   plain: { type: 'boolean' },
@@ -35,6 +37,7 @@ const OPTIONS = {
   'no-record': { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...RULE_FLAGS,
 } as const;
 
 function loginName(): string {
@@ -70,6 +73,8 @@ export async function runPlay(args: string[], io: CommandIO): Promise<number> {
   const seed = number('seed', -1, 0, 2 ** 32 - 1);
   for (const value of [players, port, moveTimeout, botDelay, seed]) if (typeof value === 'string') return usage(value);
   const name = ((v.name as string | undefined) ?? loginName()).trim().slice(0, 32) || 'Player';
+  const rules = rulesFromFlags(v);
+  if (!rules.ok) return usage(rules.reason);
 
   // "risk --plain play quick" reaches here with the command word still in place.
   const positionals = parsed.positionals[0] === 'play' ? parsed.positionals.slice(1) : parsed.positionals;
@@ -91,6 +96,7 @@ export async function runPlay(args: string[], io: CommandIO): Promise<number> {
     record: v['no-record'] !== true,
     // A person keeps one peer id between games.
     keyPath: defaultKeyPath(),
+    ...(Object.keys(rules.value).length > 0 ? { rules: rules.value } : {}),
     ...(seed !== -1 ? { seed: seed as number } : {}),
   });
   const color = colorWanted() && v['no-color'] !== true;

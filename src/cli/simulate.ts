@@ -2,12 +2,14 @@
 import { randomBot } from '../ai/random.js';
 import { runArena } from '../ai/arena.js';
 import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
+import { resolveOptions } from '../model/index.js';
 
 const USAGE = `usage: risk simulate [--players N] [--games G] [--seed S] [--turn-cap T] [--json]
   --players   2–6 (default 4)        --games     1–1000000 (default 100)
   --seed      0–4294967295 (default 1) --turn-cap  turns before a game is stopped (default 5000)
   --json      print one JSON object
-`;
+${RULE_USAGE}`;
 
 export function runSimulate(args: string[], io: CommandIO): number {
   const parsed = parseCommandArgs(args, {
@@ -17,6 +19,7 @@ export function runSimulate(args: string[], io: CommandIO): number {
       seed: { type: 'string' },
       'turn-cap': { type: 'string' },
       json: { type: 'boolean' },
+      ...RULE_FLAGS,
     },
   });
   if (!parsed.ok) {
@@ -24,6 +27,11 @@ export function runSimulate(args: string[], io: CommandIO): number {
     return EXIT_USAGE;
   }
   const v = parsed.values as Record<string, string | undefined>;
+  const rules = rulesFromFlags(parsed.values);
+  if (!rules.ok) {
+    io.err(`risk simulate: ${rules.reason}\n${USAGE}`);
+    return EXIT_USAGE;
+  }
   const numbers = {
     players: [v.players ?? '4', 2, 6],
     games: [v.games ?? '100', 1, 1_000_000],
@@ -39,12 +47,18 @@ export function runSimulate(args: string[], io: CommandIO): number {
     }
     values[name] = value;
   }
+  const checked = resolveOptions({ ...rules.value, players: values.players! });
+  if (!checked.ok) {
+    io.err(`risk simulate: ${checked.reason}\n${USAGE}`);
+    return EXIT_USAGE;
+  }
   const stats = runArena({
     players: values.players!,
     games: values.games!,
     seed: values.seed!,
     turnCap: values['turn-cap']!,
     seatBot: (_game, _seat, rng) => randomBot(rng),
+    options: rules.value,
   });
   if (parsed.values.json === true) {
     io.out(`${JSON.stringify({ players: values.players, seed: values.seed, turnCap: values['turn-cap'], ...stats })}\n`);

@@ -14,7 +14,7 @@ const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] 
   --seed      0–4294967295 (default 1)   --workers   1–64 threads (default 1); same results for any W
   --turn-cap  turns before a game is stopped without a winner (default 5000)
   --json      print one JSON object
-\${RULE_USAGE}`;
+${RULE_USAGE}`;
 
 interface TournamentArgs {
   readonly setup: TournamentSetup;

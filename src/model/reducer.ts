@@ -205,7 +205,8 @@ function expectedCommand(state: GameState): Action['command'] | null {
 
 function applyFirstPlayer(state: GameState, dice: Dice): ApplyResult {
   if (state.phase !== 'first_player') return refuse(`the first player was already drawn (phase ${state.phase})`);
-  const firstPlayer = dice.below(state.players.length);
+  // Among the players: the neutral army (the last seat) never moves.
+  const firstPlayer = dice.below(state.options.players);
   return { ok: true, state: { ...state, firstPlayer, phase: 'shuffle_deck' }, events: [{ type: 'first_player', player: firstPlayer }] };
 }
 

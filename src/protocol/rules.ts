@@ -28,19 +28,27 @@ export function parseRules(value: unknown, players: number): { ok: true; value: 
   return resolved.ok ? { ok: true, value: parsed.data } : resolved;
 }
 
-/** The rules in a few words each, for the lobby and the game header. */
-export function describeRules(rules: Omit<OptionsInput, 'players'>, players: number): string[] {
-  const o = resolveOptions({ ...rules, players });
+/** The rules in a few words each, for the lobby and the game header (players: null when not known yet). */
+export function describeRules(rules: Omit<OptionsInput, 'players'>, players: number | null): string[] {
+  const o = resolveOptions({ ...rules, players: players ?? 6 });
   if (!o.ok) return [o.reason];
   const v = o.value;
+  const capitals =
+    rules.capitalsToWin !== undefined
+      ? `${rules.capitalsToWin} other capital${rules.capitalsToWin === 1 ? '' : 's'}`
+      : players === null
+        ? 'every other capital (3 others with 5–6 players)'
+        : v.capitalsToWin === players - 1
+          ? 'every other capital'
+          : `${v.capitalsToWin} other capitals`;
   const lines = [
     v.variant === 'domination'
       ? 'Goal: world domination'
       : v.variant === 'capital'
-        ? `Goal: Capital Risk — hold your own capital and ${v.capitalsToWin === players - 1 ? 'every other' : v.capitalsToWin} capital${v.capitalsToWin === 1 ? '' : 's'}`
+        ? `Goal: Capital Risk — hold your own capital and ${capitals}`
         : 'Goal: Secret Mission Risk — complete your secret mission',
   ];
-  if (players === 2) lines.push(v.twoPlayer === 'neutral' ? 'Two players with a neutral army (1993)' : 'Two players, no neutral army');
+  if (players === 2 || (players === null && rules.twoPlayer !== undefined)) lines.push(v.twoPlayer === 'neutral' ? 'Two players with a neutral army (1993)' : 'Two players, no neutral army');
   lines.push(
     v.setup === 'claim' ? 'Setup: claim territories in turn' : 'Setup: territories dealt at random',
     v.fortify === 'adjacent' ? 'Fortify: to a neighbouring territory' : 'Fortify: along a chain of your own territories',

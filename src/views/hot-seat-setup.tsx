@@ -5,16 +5,33 @@ import { useState } from 'react';
 import { isCtrlC } from './keys.js';
 import { SEAT_KINDS, type HotSeatPlayer, type SeatKind } from './launcher.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
+import { cycledRule, RuleRow, ruleFields } from './rules-fields.js';
+import type { Rules } from '../protocol/rules.js';
 
 const KIND_LABEL: Record<SeatKind, string> = { human: 'person', easy: 'easy bot', normal: 'normal bot', hard: 'hard bot' };
 
 const defaultPlayer = (i: number): HotSeatPlayer => ({ name: `Player ${i + 1}`, kind: 'human' });
 
-export function HotSeatSetup({ initial, onStart, onBack }: { initial?: readonly HotSeatPlayer[]; onStart: (players: HotSeatPlayer[]) => void; onBack: () => void }) {
+export function HotSeatSetup({
+  initial,
+  initialRules = {},
+  onStart,
+  onBack,
+}: {
+  initial?: readonly HotSeatPlayer[];
+  initialRules?: Rules;
+  onStart: (players: HotSeatPlayer[], rules: Rules) => void;
+  onBack: () => void;
+}) {
   const theme = useTheme();
   const [players, setPlayers] = useState<HotSeatPlayer[]>(() => (initial ? [...initial] : [defaultPlayer(0), defaultPlayer(1), { name: 'Bot 3', kind: 'normal' }]));
   const [row, setRow] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
+  const [rules, setRules] = useState<Rules>(initialRules);
+  // Rows: the players, then the house rules.
+  const fields = ruleFields(players.length, rules);
+  const rows = players.length + fields.length;
+  const ruleAt = (r: number) => (r >= players.length ? fields[r - players.length] : undefined);
 
   const change = (i: number, next: Partial<HotSeatPlayer>) => setPlayers((list) => list.map((p, k) => (k === i ? { ...p, ...next } : p)));
 
@@ -22,7 +39,9 @@ export function HotSeatSetup({ initial, onStart, onBack }: { initial?: readonly 
     if (key.escape || isCtrlC(input, key)) return onBack();
     setProblem(null);
     if (key.upArrow) return setRow((r) => Math.max(0, r - 1));
-    if (key.downArrow || key.tab) return setRow((r) => Math.min(players.length - 1, r + 1));
+    if (key.downArrow || key.tab) return setRow((r) => Math.min(rows - 1, r + 1));
+    const rule = ruleAt(row);
+    if (rule !== undefined && (key.leftArrow || key.rightArrow || input === ' ')) return setRules((r) => cycledRule(r, rule, key.leftArrow ? -1 : 1));
     if (key.leftArrow || key.rightArrow) {
       const p = players[row]!;
       const k = SEAT_KINDS.indexOf(p.kind);
@@ -35,13 +54,17 @@ export function HotSeatSetup({ initial, onStart, onBack }: { initial?: readonly 
     }
     if (input === '-') {
       if (players.length <= 2) return setProblem('At least 2 players');
-      setRow((r) => Math.min(r, players.length - 2));
+      setRow((r) => (r >= players.length - 1 ? 0 : r));
       return setPlayers((list) => list.slice(0, -1));
     }
     if (key.return) {
       if (!players.some((p) => p.kind === 'human')) return setProblem('At least one player must be a person');
-      return onStart(players.map((p, i) => ({ ...p, name: p.name.trim() || defaultPlayer(i).name })));
+      return onStart(
+        players.map((p, i) => ({ ...p, name: p.name.trim() || defaultPlayer(i).name })),
+        rules,
+      );
     }
+    if (rule !== undefined) return;
     if (key.backspace || key.delete) return change(row, { name: players[row]!.name.slice(0, -1) });
     const printable = [...input].filter((ch) => ch >= ' ').join('');
     if (printable && !key.ctrl && !key.meta) change(row, { name: (players[row]!.name + printable).slice(0, 24) });
@@ -59,8 +82,12 @@ export function HotSeatSetup({ initial, onStart, onBack }: { initial?: readonly 
         </Text>
       ))}
       <Text> </Text>
+      {fields.map((f, i) => (
+        <RuleRow key={f} rules={rules} field={f} focus={row === players.length + i} />
+      ))}
+      <Text> </Text>
       {problem ? <Text bold>{problem}</Text> : null}
-      <Text dimColor>↑↓ choose a row · type to rename (Backspace deletes) · ←→ person or bot · + / - players · Enter start · Esc back</Text>
+      <Text dimColor>↑↓ choose a row · type to rename (Backspace deletes) · ←→ person or bot, or a rule · + / - players · Enter start · Esc back</Text>
     </Box>
   );
 }

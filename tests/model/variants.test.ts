@@ -54,6 +54,15 @@ describe('two players with a neutral army (1993)', () => {
     expect(started.value.players.map((p) => [p.reserve, p.neutral])).toEqual([[40, false], [40, false], [40, true]]);
   });
 
+  it('the first player is drawn among the two players, never the neutral army', () => {
+    const started = startGame(board, { players: 2 });
+    if (!started.ok) throw new Error(started.reason);
+    let asked = 0;
+    const dice = { ...scriptedDice([]), below: (n: number) => ((asked = n), n - 1) };
+    expect(ok(apply(started.value, { command: 'first_player' }, dice)).firstPlayer).toBe(1);
+    expect(asked).toBe(2);
+  });
+
   it('deals 14 territories to each side, the neutral included', () => {
     const s = dealt();
     for (const seat of [0, 1, 2]) expect(s.owner.filter((o) => o === seat)).toHaveLength(14);
