@@ -34,8 +34,8 @@ export type Action =
   /** Capital Risk: every player's capital at once (-1 for the neutral army and players without one). */
   | { readonly command: 'choose_capitals'; readonly payload: readonly number[] }
   /**
-   * Capital Risk: one player's secret choice. Never applied alone: a controller collects one from
-   * each player (checkCapitalChoice) and applies choose_capitals when all are in.
+   * Capital Risk: one player's secret choice. Applying it only checks it and changes nothing: a
+   * controller collects one from each player and applies choose_capitals when all are in.
    */
   | { readonly command: 'choose_capital'; readonly player: number; readonly payload: number }
   /** Secret Mission Risk: reveal one's mission card (its index, 0–13) and win with it; refused unless complete. */
@@ -144,8 +144,12 @@ export function apply(state: GameState, action: Action, dice?: Dice): ApplyResul
       return applyDealMissions(state, action.payload, dice);
     case 'choose_capitals':
       return applyCapitals(state, action.payload);
-    case 'choose_capital':
-      return refuse('choose_capital is one player\'s secret choice: the choices are applied together as choose_capitals');
+    case 'choose_capital': {
+      // A secret choice is only checked here (seats check their answers with apply); it changes
+      // nothing: the capitals take effect together, with choose_capitals.
+      const problem = checkCapitalChoice(state, action.player, action.payload);
+      return problem === null ? { ok: true, state, events: [] } : refuse(`choose_capital: ${problem}`);
+    }
     case 'claim_mission':
       return applyClaim(state, action.player, action.payload);
     case 'leave_game':

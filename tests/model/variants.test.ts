@@ -206,7 +206,10 @@ describe('Capital Risk', () => {
     expect(s.phase).toBe('capitals');
     refused(s, { command: 'choose_capitals', payload: [0, 1] }, /must list 3/);
     refused(s, { command: 'choose_capitals', payload: [0, 0, 2] }, /player 1's capital must be one of their own/);
-    refused(s, { command: 'choose_capital', player: 0, payload: 0 }, /secret choice/);
+    refused(s, { command: 'choose_capital', player: 0, payload: 1 }, /player 0's capital must be one of their own/);
+    // A legal secret choice is only checked: the state does not change until choose_capitals.
+    const checkedOnly = apply(s, { command: 'choose_capital', player: 0, payload: 0 });
+    expect(checkedOnly.ok && checkedOnly.state === s && checkedOnly.events.length === 0).toBe(true);
     refused(s, { command: 'fortify', player: 0, payload: null }, /not allowed now/);
     const next = ok(apply(s, { command: 'choose_capitals', payload: [0, 1, 2] }));
     expect(next.capitals).toEqual([0, 1, 2]);
