@@ -13,7 +13,7 @@ import { seededDice } from '../protocol/random.js';
 import { describeSessionEvent } from '../views/event-text.js';
 import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
-import { describeRules, parseRules } from '../protocol/rules.js';
+import { describeRules, networkRulesProblem, parseRules } from '../protocol/rules.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
@@ -98,6 +98,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (ruled) {
     const playable = parseRules(rules.value, players as number);
     if (!playable.ok) return usage(playable.reason);
+    const networked = networkRulesProblem(rules.value);
+    if (networked !== null) return usage(networked);
   }
 
   const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);

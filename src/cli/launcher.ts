@@ -15,7 +15,7 @@ import { botSeat, type Seat } from '../controller/seat.js';
 import { MeshSession, NATIVE_FEATURES } from '../controller/session.js';
 import { classicBoard, type Action, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
-import { describeRules, type Rules } from '../protocol/rules.js';
+import { describeRules, networkRulesProblem, type Rules } from '../protocol/rules.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { Table } from '../views/table.js';
@@ -211,6 +211,8 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     },
 
     async hostGame({ players, name, profile = 'native', rules = options.rules }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
+      const unplayable = profile === 'native' && rules ? networkRulesProblem(rules) : null;
+      if (unplayable !== null) return { ok: false, reason: unplayable };
       const opened = await endpointFor(profile, options.port);
       if (!opened.ok) return opened;
       const node = opened.endpoint;
