@@ -7,7 +7,7 @@ import { StarSession } from '../controller/star-session.js';
 import { loadOrCreateKey } from '../controller/net/identity.js';
 import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder, type Recorder } from '../controller/recorder.js';
-import { botSeat } from '../controller/seat.js';
+import { botSeat } from '../ai/seat.js';
 import { NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
 import { seededDice } from '../protocol/random.js';
 import { describeSessionEvent } from '../views/event-text.js';

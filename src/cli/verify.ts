@@ -1,4 +1,5 @@
-// `risk verify <file>`: audit a recorded game. Exit 0 clean, 1 violations, 2 unreadable file.
+// `risk verify <file>`: audit a recorded game. Exit 0 clean, 1 violations, 2 unreadable file,
+// 3 a native record that stops before its game ended (truncated by a crash or kill; no violation).
 import { readFileSync } from 'node:fs';
 import { verifyTranscript, type VerifyReport } from '../controller/verify.js';
 import { countTerritories } from '../model/index.js';
@@ -8,6 +9,7 @@ import { EXIT_USAGE, parseCommandArgs, type CommandIO } from './io.js';
 const MAX_LISTED = 50;
 
 const USAGE = `usage: risk verify [--lenient] [--json] <file>
+  exit 0 clean, 1 violations, 2 unreadable, 3 truncated record (no violations)
   --lenient  follow the recorded peer's known card-draw bug (each such draw is still reported)
   --json     print the report as one JSON object
 `;
@@ -36,8 +38,11 @@ export function runVerify(args: string[], io: CommandIO): number {
   const violations = [...problems, ...report.violations].sort((a, b) => a.line - b.line);
   if (parsed.values.json === true) io.out(`${JSON.stringify(toJson(report, violations))}\n`);
   else io.out(describe(file, report, violations));
-  return violations.length > 0 || report.state === null ? 1 : 0;
+  if (violations.length > 0 || report.state === null) return 1;
+  return report.truncated === true ? EXIT_TRUNCATED : 0;
 }
+
+const EXIT_TRUNCATED = 3;
 
 function toJson(report: VerifyReport, violations: VerifyReport['violations']) {
   const s = report.state;
@@ -50,6 +55,8 @@ function toJson(report: VerifyReport, violations: VerifyReport['violations']) {
     actionsChecked: report.actionsChecked,
     violations,
     lostStepAt: report.lostStepAt,
+    truncated: report.truncated ?? false,
+    recordedEnd: report.recordedEnd ?? null,
     finalOwner: s?.owner ?? null,
     finalArmies: s?.armies ?? null,
     phase: s?.phase ?? null,
@@ -68,6 +75,8 @@ function describe(file: string, report: VerifyReport, violations: VerifyReport['
     `dice rounds verified: ${report.roundsVerified} (battles rolled: ${report.battles})`,
     `actions checked: ${report.actionsChecked}`,
   ];
+  if (report.truncated === true) out.push('truncated: the record stops before the game ended for its peer (a crash or kill, not a cheat); every line in it was checked');
+  if (report.recordedEnd) out.push(`recorded end: ${report.recordedEnd.outcome}${report.recordedEnd.winner !== null ? `, winner player ${report.recordedEnd.winner}` : ''}`);
   if (report.lostStepAt !== null) out.push(`replay lost step at line ${report.lostStepAt}: later game actions were not checked (try --lenient)`);
   out.push(`violations: ${violations.length}`);
   const shown = violations.slice(0, MAX_LISTED);

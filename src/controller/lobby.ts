@@ -4,7 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import type { Message } from '../protocol/messages.js';
 import { parseRules, RulesSchema, type Rules } from '../protocol/rules.js';
+import type { PrivateKey } from '@libp2p/interface';
+import type { Keyring } from '../protocol/signing.js';
+import { gameKeyring } from './net/identity.js';
 import { LineReader, type Link } from './net/link.js';
+
+/** The keyring for a native roster: this node's key and the players' peer ids. */
+function keyringFor(node: LobbyEndpoint, players: readonly LobbyPlayer[]): Keyring | null {
+  if (!node.mesh || node.privateKey === undefined) return null;
+  return gameKeyring(node.privateKey, new Map(players.map((p) => [p.id, p.peerId])));
+}
 /**
  * What the lobby needs of a transport: inbound links, dialling, and this peer's identity. A
  * libp2p PeerNode serves the native profile; plain TCP the cs3099 profile (no identity, no mesh).
@@ -16,6 +25,8 @@ export interface LobbyEndpoint {
   dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
   /** Whether players connect to each other after the start (native) or talk through the host (cs3099). */
   readonly mesh: boolean;
+  /** The identity key (native): it signs this peer's game messages. */
+  readonly privateKey?: PrivateKey;
 }
 
 export interface LobbyPlayer {
@@ -37,6 +48,8 @@ export interface Roster {
   readonly moveTimeoutMs: number;
   /** The house rules the host chose (native profile); {} is the 1993 defaults. */
   readonly rules: Rules;
+  /** Signs this peer's lines and checks everyone's (native, when every peer id is an Ed25519 key). */
+  readonly keyring: Keyring | null;
 }
 
 export type LobbyEvent = { readonly type: 'joined' | 'left'; readonly player: LobbyPlayer } | { readonly type: 'info'; readonly text: string };
@@ -44,6 +57,8 @@ export type LobbyEvent = { readonly type: 'joined' | 'left'; readonly player: Lo
 export type LobbyResult = { ok: true; roster: Roster } | { ok: false; reason: string };
 
 export const SUPPORTED_VERSIONS = [1];
+/** The class protocol's limit (cs3099-observed.md §3). */
+const MAX_PLAYERS = 6;
 
 const send = (link: Link, message: Message) => link.send(encodeLine(message).trimEnd());
 
@@ -187,11 +202,13 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       // The game session reads on from here: hand it what the lobby has not read.
       for (const m of clients) m.reader!.release();
       const links = new Map<number, Link>(clients.map((m) => [m.player.id, m.link!]));
+      const players = [...members.values()].map((m) => m.player).sort((a, b) => a.id - b.id);
       return {
         ok: true,
         roster: {
           me: 0,
-          players: [...members.values()].map((m) => m.player).sort((a, b) => a.id - b.id),
+          players,
+          keyring: keyringFor(node, players),
           links,
           gameId,
           features,
@@ -238,7 +255,11 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
       : { supported_versions: SUPPORTED_VERSIONS, supported_features: [...options.features], name: options.name },
   });
   const inbound = new Map<string, Link>();
-  node.onLink((link) => inbound.set(link.remotePeer, link));
+  node.onLink((link) => {
+    // One link per peer; a second one, or one from a peer we will never play, is not kept.
+    if (inbound.has(link.remotePeer) || inbound.size >= MAX_PLAYERS) link.close();
+    else inbound.set(link.remotePeer, link);
+  });
 
   let me: number | null = null;
   let ackTimeoutMs = 5000;
@@ -298,12 +319,18 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         if (me === null) return { ok: false, reason: 'the host started the game before accepting this player' };
         reader.release();
         const mesh = node.mesh ? await connectMesh(node, me, [...players.values()], host, inbound, ackTimeoutMs * 3) : { ok: true as const, links: new Map([[0, host]]) };
+        // From now on only the members' links count: close the rest and refuse new ones.
+        const used = new Set(mesh.ok ? mesh.links.values() : []);
+        for (const link of inbound.values()) if (!used.has(link)) link.close();
+        node.onLink((link) => link.close());
         if (!mesh.ok) return mesh;
+        const everyone = [...players.values()].sort((a, b) => a.id - b.id);
         return {
           ok: true,
           roster: {
             me,
-            players: [...players.values()].sort((a, b) => a.id - b.id),
+            players: everyone,
+            keyring: keyringFor(node, everyone),
             links: mesh.links,
             gameId: ('game_id' in message.payload ? message.payload.game_id : undefined) ?? randomBytes(8).toString('hex'),
             features: message.payload.supported_features,

@@ -4,6 +4,7 @@ import {
   capitalChoosers,
   checkCapitalChoice,
   decisionBy,
+  drawStep,
   maxDefendDice,
   missionClaimDue,
   type Action,
@@ -14,7 +15,7 @@ import {
   type OptionsInput,
   startGame,
 } from '../model/index.js';
-import type { Bot } from '../ai/bot.js';
+import type { InstantSeat } from './seat.js';
 
 export interface LocalGameResult {
   readonly state: GameState;
@@ -30,28 +31,12 @@ export interface LocalGameResult {
 export interface LocalGameSetup {
   readonly board: Board;
   readonly options: OptionsInput;
-  readonly seats: readonly Bot[];
+  readonly seats: readonly InstantSeat[];
   readonly dice: Dice;
   /** Stop after this many turns (reported as capped). */
   readonly turnCap: number;
   readonly onEvent?: (event: GameEvent, state: GameState) => void;
   readonly onAction?: (action: Action, before: GameState) => void;
-}
-
-/** The action for steps that no seat decides: the start-of-game draws. */
-export function drawStep(state: GameState): Action | null {
-  switch (state.phase) {
-    case 'first_player':
-      return { command: 'first_player' };
-    case 'shuffle_deck':
-      return { command: 'shuffle_deck' };
-    case 'deal_missions':
-      return { command: 'deal_missions' };
-    case 'deal':
-      return { command: 'deal_territories' };
-    default:
-      return null;
-  }
 }
 
 export function playLocalGame(setup: LocalGameSetup): LocalGameResult {

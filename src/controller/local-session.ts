@@ -6,6 +6,7 @@ import {
   capitalChoosers,
   checkCapitalChoice,
   decisionBy,
+  drawStep,
   maxDefendDice,
   missionClaimDue,
   startGame,
@@ -15,7 +16,6 @@ import {
   type GameState,
   type OptionsInput,
 } from '../model/index.js';
-import { drawStep } from './local-game.js';
 import type { Seat } from './seat.js';
 import type { SessionEvent } from './session.js';
 

@@ -15,11 +15,13 @@ export interface SessionSetup {
 export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
   return new MeshSession({
     me: roster.me,
-    players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+    players: roster.players.map((p) => ({ id: p.id, name: p.name, peerId: p.peerId })),
     links: roster.links,
-    seats: new Map([[roster.me, setup.seat]]),
+    seat: setup.seat,
+    ...(roster.keyring ? { keyring: roster.keyring } : {}),
     gameId: roster.gameId,
-    features: featuresFrom(roster.features),
+    // Signing needs every key; without them the game falls back to trusting the links.
+    features: { ...featuresFrom(roster.features), ...(roster.keyring ? {} : { signed: false }) },
     ackTimeoutMs: roster.ackTimeoutMs,
     moveTimeoutMs: roster.moveTimeoutMs,
     ...(setup.rules ? { rules: setup.rules } : {}),

@@ -1,18 +1,19 @@
 // Game records: every message a peer sent or processed, in the transcript format that
 // `risk verify` reads (one JSON object per line: t, conn, dir, raw).
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { TranscriptLine } from '../protocol/transcript.js';
 
 export interface Recorder {
   /** A line received from player `from`, recorded when it is processed. */
   incoming(from: number, line: string): void;
-  /** A line this peer sent to everyone. */
+  /** A line this peer sent. */
   outgoing(line: string): void;
-  /** Takes back the last incoming line: it was not processed yet after all. */
-  unrecord(): void;
-  /** A fact about the game that no message carries (who recorded it, rollbacks). */
+  /** A fact about the game that no message carries (who recorded it, its players, how it ended). */
   note(fact: Record<string, unknown>): void;
+  /** Makes everything recorded so far durable (called at least once per turn). */
+  sync(): void;
   close(): void;
   readonly path: string | null;
 }
@@ -28,43 +29,55 @@ export function defaultRecordPath(gameId: string, me: number): string {
   return join(defaultRecordDir(), `${stamp}-${gameId}-p${me}.jsonl`);
 }
 
-/** Writes records to a file, buffered; flushed every 200 lines and on close. */
+/**
+ * Writes records to a file, each line as it happens (a crash loses at most the line being
+ * written); sync() and close() make them durable with fsync.
+ */
 export function fileRecorder(path: string): Recorder {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, '');
+  const fd = openSync(path, 'w');
   const started = performance.now();
-  let buffer: string[] = [];
-  // The latest incoming line stays apart until the next record: it may be taken back.
-  let tentative: string | null = null;
-  const settle = () => {
-    if (tentative !== null) buffer.push(tentative);
-    tentative = null;
-  };
-  const flush = () => {
-    settle();
-    if (buffer.length === 0) return;
-    appendFileSync(path, buffer.join(''));
-    buffer = [];
-  };
-  const format = (conn: number, dir: string, raw: string) =>
-    `${JSON.stringify({ t: Math.round(performance.now() - started) / 1000, conn, dir, raw })}\n`;
+  let open = true;
   const write = (conn: number, dir: string, raw: string) => {
-    settle();
-    buffer.push(format(conn, dir, raw));
-    if (buffer.length >= 200) flush();
+    if (!open) return;
+    writeSync(fd, `${JSON.stringify({ t: Math.round(performance.now() - started) / 1000, conn, dir, raw })}\n`);
+  };
+  const sync = () => {
+    if (!open) return;
+    try {
+      fsyncSync(fd);
+    } catch {
+      // A file system without fsync (some pipes and tmpfs): the lines are written all the same.
+    }
   };
   return {
     path,
-    incoming: (from, line) => {
-      settle();
-      tentative = format(from, 'in', line);
-    },
+    incoming: (from, line) => write(from, 'in', line),
     outgoing: (line) => write(-1, 'out', line),
-    unrecord: () => {
-      tentative = null;
+    note: (fact) => write(-1, 'note', JSON.stringify(fact)),
+    sync,
+    close() {
+      if (!open) return;
+      sync();
+      open = false;
+      closeSync(fd);
     },
-    // A note goes before a line still being processed: a rollback note precedes the move replacing it.
-    note: (fact) => buffer.push(format(-1, 'note', JSON.stringify(fact))),
-    close: flush,
+  };
+}
+
+/** Keeps a record in memory as transcript lines (tests and benchmarks audit it without a file). */
+export function memoryRecorder(): Recorder & { readonly lines: TranscriptLine[] } {
+  const lines: TranscriptLine[] = [];
+  const started = performance.now();
+  const add = (conn: number, dir: TranscriptLine['dir'], raw: string) =>
+    lines.push({ line: lines.length + 1, t: Math.round(performance.now() - started) / 1000, conn, dir, raw });
+  return {
+    path: null,
+    lines,
+    incoming: (from, line) => add(from, 'in', line),
+    outgoing: (line) => add(-1, 'out', line),
+    note: (fact) => add(-1, 'note', JSON.stringify(fact)),
+    sync: () => {},
+    close: () => {},
   };
 }

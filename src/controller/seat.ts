@@ -1,42 +1,20 @@
 // Seats: whoever answers the decision due for a player. Local humans and bots are seats; a
-// remote player is not (its answers arrive as messages).
-import { randomBot } from '../ai/random.js';
-import type { Bot } from '../ai/bot.js';
-import { apply, CHECK_DICE, type Action, type Dice, type GameState } from '../model/index.js';
+// remote player is not (its answers arrive as messages). Bots as seats live in src/ai/seat.ts.
+import type { Action, GameState } from '../model/index.js';
 
 export interface Seat {
   readonly kind: string;
   decide(state: GameState, player: number): Promise<Action>;
 }
 
+/** A seat that answers at once (bots in offline games and look-aheads). */
+export interface InstantSeat {
+  readonly kind: string;
+  /** The action for `player`, who must be the seat whose decision is due. */
+  decide(state: GameState, player: number): Action;
+}
+
 export interface SeatIncident {
   readonly player: number;
   readonly reason: string;
-}
-
-/**
- * A bot as a seat. A bot that throws, overruns its time, or answers with an illegal action is
- * replaced for that decision by the random-legal choice; the incident is reported.
- */
-export function botSeat(bot: Bot, rng: Dice, options: { deadlineMs: number; onIncident?: (incident: SeatIncident) => void }): Seat {
-  const fallback = randomBot(rng);
-  return {
-    kind: bot.kind,
-    async decide(state, player) {
-      const started = performance.now();
-      let reason: string;
-      try {
-        const action = bot.decide(state, player);
-        const elapsed = performance.now() - started;
-        const check = apply(state, action, CHECK_DICE);
-        if (elapsed > options.deadlineMs) reason = `took ${elapsed.toFixed(0)} ms (limit ${options.deadlineMs} ms)`;
-        else if (!check.ok) reason = `chose an illegal action: ${check.reason}`;
-        else return action;
-      } catch (error) {
-        reason = `threw: ${(error as Error).message}`;
-      }
-      options.onIncident?.({ player, reason: `${bot.kind} bot ${reason}; played a random legal move instead` });
-      return fallback.decide(state, player);
-    },
-  };
 }

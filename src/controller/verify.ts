@@ -18,8 +18,9 @@ import { isGameMessage, toAction, type Message } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../protocol/random.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
+import { auditNativeRecord, nativeHeader } from './core/replay.js';
 
-export type ViolationKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug';
+export type ViolationKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug' | 'outcome';
 
 export interface Violation {
   readonly line: number;
@@ -49,6 +50,10 @@ export interface VerifyReport {
   /** Line from which the replay could no longer follow the recording, if it lost step. */
   readonly lostStepAt: number | null;
   readonly state: GameState | null;
+  /** Native records: the record stops before the game ended for its peer (a crash, not a cheat). */
+  readonly truncated?: boolean;
+  /** Native records: how the record says the game ended. */
+  readonly recordedEnd?: { readonly outcome: string; readonly winner: number | null } | null;
 }
 
 interface Round {
@@ -67,6 +72,9 @@ const newRound = (): Round => ({ hashes: new Map(), numbers: new Map() });
 
 
 export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions: VerifyOptions): VerifyReport {
+  // This project's native records are replayed by the same core that played them.
+  const header = nativeHeader(lines);
+  if (header !== null) return { ...auditNativeRecord(lines, header), lostStepAt: null };
   // A proxy recording may hold several connections; one client's connection sees every message
   // (the host relays everything), so follow the first. A peer's own record (in/out) is followed whole.
   const native = lines.some((l) => l.dir === 'in' || l.dir === 'out');

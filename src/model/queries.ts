@@ -1,6 +1,7 @@
 // Questions about a game state: whose decision it is, what is due, what is legal.
 import { areAdjacent } from './board.js';
 import { missionComplete } from './missions.js';
+import type { Action } from './reducer.js';
 import type { GameState, PlayerState } from './state.js';
 
 export function isActive(player: PlayerState): boolean {
@@ -178,4 +179,20 @@ export function missionClaimDue(state: GameState): { command: 'claim_mission'; p
   const card = state.missions[state.current];
   if (card === null || card === undefined) return null;
   return missionComplete(state, state.current, card) ? { command: 'claim_mission', player: state.current, payload: card } : null;
+}
+
+/** The action for steps that no seat decides: the start-of-game draws. */
+export function drawStep(state: GameState): Action | null {
+  switch (state.phase) {
+    case 'first_player':
+      return { command: 'first_player' };
+    case 'shuffle_deck':
+      return { command: 'shuffle_deck' };
+    case 'deal_missions':
+      return { command: 'deal_missions' };
+    case 'deal':
+      return { command: 'deal_territories' };
+    default:
+      return null;
+  }
 }

@@ -154,6 +154,10 @@ const acknowledgement = z
     // Native state_hash_acks: the acker's game state and the message it applied, both SHA-256 hex.
     state_hash: hex32.optional(),
     message_hash: hex32.optional(),
+    // Native signed_messages: who signed the acknowledged move, and that signature, so an ack that
+    // names a move its author never signed is the acker's own, checkable lie.
+    author: playerId.optional(),
+    author_sig: z.string().regex(/^[0-9a-fA-F]{128}$/, { error: 'an Ed25519 signature is 128 hex digits' }).optional(),
   })
   .meta({ title: 'cs3099 acknowledgement', description: 'Answer to a message carrying ack_id; payload = that ack_id. Native peers add state_hash and message_hash.' });
 
@@ -181,7 +185,8 @@ const playCards = frame(
   orNull(
     z
       .object({
-        cards: z.array(cardSet).min(1, { error: 'trade at least one set (send null for no trade)' }),
+        // A hand never holds more than 9 cards after an elimination: 3 sets at most.
+        cards: z.array(cardSet).min(1, { error: 'trade at least one set (send null for no trade)' }).max(3, { error: 'at most 3 sets in one trade' }),
         armies: z.int().min(-1, { error: 'armies is the trade value, or -1 for unspecified' }).optional(),
       })
       .transform(({ cards, armies }) => ({ cards: cards as Triple[], armies: armies ?? -1 })),
@@ -198,7 +203,9 @@ const deploy = frame(
         error: 'expected [territory, armies]',
       }),
     )
-    .min(1, { error: 'deploy at least one [territory, armies]' }),
+    .min(1, { error: 'deploy at least one [territory, armies]' })
+    // One entry per territory is enough; a longer list is only a way to make peers work.
+    .max(64, { error: 'at most 64 [territory, armies] entries' }),
   playerId,
   'Place the armies due this turn: [[territory, armies], …]; a territory may repeat.',
 );
@@ -252,16 +259,31 @@ const leaveGame = frame(
   'The sender leaves and becomes neutral.',
 );
 
+export const MAX_REASON = 300;
+export const MAX_EVIDENCE_ITEM = 2048;
+export const MAX_EVIDENCE_ITEMS = 3;
+
 // Native extension: evidence that a player cheated; class peers ignore it as unknown.
 const expel = frame(
   'expel',
   z.object({
     player: playerId,
-    reason: z.string().max(1024),
-    evidence: z.array(z.string().max(1 << 16)).max(16),
+    reason: z.string().max(MAX_REASON),
+    // Bounded whatever the offending input: digests and short excerpts, never whole lines.
+    evidence: z.array(z.string().max(MAX_EVIDENCE_ITEM)).max(MAX_EVIDENCE_ITEMS),
   }),
   playerId,
   'Native profile: the sender expelled `player` (now neutral) for `reason`, with the offending lines.',
+);
+
+// Native extension: the sender has waited past its deadline for `player` at sequence point `index`
+// (its move, its acknowledgement, or its dice message). A majority of the other active players'
+// signed votes makes `player` neutral; one vote alone changes nothing.
+const timeoutVote = frame(
+  'timeout_vote',
+  z.object({ player: playerId, index: ackId }),
+  playerId,
+  'Native profile: the sender votes that `player` is silent at sequence point `index`.',
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -289,6 +311,7 @@ export const commandSchemas = {
   timeout,
   leave_game: leaveGame,
   expel,
+  timeout_vote: timeoutVote,
 } as const;
 
 export type Command = keyof typeof commandSchemas;
@@ -460,6 +483,8 @@ export function encodeMessage(message: Message): WireMessage {
   if (message.command === 'acknowledgement') {
     if (message.state_hash !== undefined) (wire as Record<string, unknown>).state_hash = message.state_hash;
     if (message.message_hash !== undefined) (wire as Record<string, unknown>).message_hash = message.message_hash;
+    if (message.author !== undefined) (wire as Record<string, unknown>).author = message.author;
+    if (message.author_sig !== undefined) (wire as Record<string, unknown>).author_sig = message.author_sig;
   }
   return wire;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/ai/bot.js';
 import { BOT_KINDS, createBot, createBotNamed, parseBotKind, type BotKind } from '../../src/ai/registry.js';
-import { drawStep, playLocalGame } from '../../src/controller/local-game.js';
+import { drawStep } from '../../src/model/index.js';
+import { playLocalGame } from '../../src/controller/local-game.js';
 import { apply, classicBoard, decisionBy, startGame, type Action, type GameState, type OptionsInput } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
 

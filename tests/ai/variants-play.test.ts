@@ -6,7 +6,7 @@ import type { Bot } from '../../src/ai/bot.js';
 import { createBot, type BotKind } from '../../src/ai/registry.js';
 import { playLocalGame } from '../../src/controller/local-game.js';
 import { LocalSession } from '../../src/controller/local-session.js';
-import { botSeat } from '../../src/controller/seat.js';
+import { botSeat } from '../../src/ai/seat.js';
 import {
   apply,
   capitalVictory,

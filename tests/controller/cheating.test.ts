@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { startLoopbackGame } from '../../src/controller/loopback-game.js';
-import { botSeat } from '../../src/controller/seat.js';
+import { botSeat } from '../../src/ai/seat.js';
 import { stateHash, type SessionEvent } from '../../src/controller/session.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { adversaryLinks, CHEATS, type Cheat } from './adversary.js';

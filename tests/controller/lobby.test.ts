@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { randomBot } from '../../src/ai/random.js';
 import { hostLobby, joinLobby } from '../../src/controller/lobby.js';
 import { listenTcp, TcpEndpoint } from '../../src/controller/net/tcp.js';
-import { botSeat, type SeatIncident } from '../../src/controller/seat.js';
+import { botSeat } from '../../src/ai/seat.js';
+import type { SeatIncident } from '../../src/controller/seat.js';
 import { classicBoard, startGame, type Action } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { startLoopbackGame } from '../../src/controller/loopback-game.js';
 import { fileRecorder } from '../../src/controller/recorder.js';
-import { botSeat } from '../../src/controller/seat.js';
+import { botSeat } from '../../src/ai/seat.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { expectAgreement, verifyRecord } from './records.js';
 

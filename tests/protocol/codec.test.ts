@@ -85,6 +85,7 @@ const arbitraries: { [C in Command]: fc.Arbitrary<MessageOf<C>> } = {
   timeout: framed('timeout', id, hostId),
   leave_game: framed('leave_game', record({ response: fc.integer({ min: -1000, max: 1000 }), message: text, receive_updates: fc.boolean() }), id),
   expel: framed('expel', record({ player: id, reason: text, evidence: fc.array(text, { maxLength: 3 }) }), id),
+  timeout_vote: framed('timeout_vote', record({ player: id, index: ack }), id),
 };
 
 const anyMessage: fc.Arbitrary<Message> = fc.oneof(...COMMANDS.map((c) => arbitraries[c] as fc.Arbitrary<Message>));

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { LocalSession } from '../../src/controller/local-session.js';
-import { botSeat, type Seat } from '../../src/controller/seat.js';
+import { botSeat } from '../../src/ai/seat.js';
+import type { Seat } from '../../src/controller/seat.js';
 import { apply, classicBoard, type GameState } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { humanSeat } from '../../src/views/human-seat.js';

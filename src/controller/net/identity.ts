@@ -1,6 +1,9 @@
 // A peer's identity: an Ed25519 key created once and kept on disk, so a player keeps its peer id.
 import { generateKeyPair, privateKeyFromProtobuf, privateKeyToProtobuf } from '@libp2p/crypto/keys';
 import type { PrivateKey } from '@libp2p/interface';
+import { peerIdFromString } from '@libp2p/peer-id';
+import type { KeyObject } from 'node:crypto';
+import { ed25519PrivateKey, ed25519PublicKey, keyring, type Keyring } from '../../protocol/signing.js';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
@@ -34,4 +37,32 @@ export async function loadOrCreateKey(path: string): Promise<{ ok: true; key: Pr
     return { ok: false, reason: `cannot write key ${path}: ${(error as Error).message}` };
   }
   return { ok: true, key, created: true };
+}
+
+/** Every player's Ed25519 public key, read from its peer id; null when one is not Ed25519. */
+function publicKeysOf(peerIds: ReadonlyMap<number, string>): Map<number, KeyObject> | null {
+  const publicKeys = new Map<number, KeyObject>();
+  for (const [player, id] of peerIds) {
+    try {
+      const key = peerIdFromString(id).publicKey;
+      if (key?.type !== 'Ed25519') return null;
+      publicKeys.set(player, ed25519PublicKey(key.raw));
+    } catch {
+      return null;
+    }
+  }
+  return publicKeys;
+}
+
+/** The keys that sign and check a native game's messages: this peer's identity key and everyone's public key. */
+export function gameKeyring(mine: PrivateKey, peerIds: ReadonlyMap<number, string>): Keyring | null {
+  const publicKeys = publicKeysOf(peerIds);
+  if (mine.type !== 'Ed25519' || publicKeys === null) return null;
+  return keyring(ed25519PrivateKey(mine.raw.subarray(0, 32), mine.publicKey.raw), publicKeys);
+}
+
+/** A keyring that only checks signatures (auditing a record). */
+export function auditKeyring(peerIds: ReadonlyMap<number, string>): Keyring | null {
+  const publicKeys = publicKeysOf(peerIds);
+  return publicKeys === null ? null : keyring(null, publicKeys);
 }

@@ -1,6 +1,7 @@
 // The native transport: libp2p over TCP with Noise encryption and yamux (preferred) or mplex
 // stream muxing. One stream per link, carrying JSON lines under our own protocol id.
 import { noise } from '@chainsafe/libp2p-noise';
+import { generateKeyPair } from '@libp2p/crypto/keys';
 import { yamux } from '@chainsafe/libp2p-yamux';
 import type { PrivateKey, Stream } from '@libp2p/interface';
 import { mplex } from '@libp2p/mplex';
@@ -12,6 +13,8 @@ import { LinkEvents, type Link } from './link.js';
 
 export const PROTOCOL_ID = '/p2p-risk/1.0.0';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** An inbound link that no lobby or game claims within this time is closed. */
+const UNCLAIMED_LINK_MS = 5000;
 
 export interface PeerNodeOptions {
   /** Address to listen on: 0.0.0.0 (default: classmates can join) or 127.0.0.1 in tests. */
@@ -27,22 +30,36 @@ export class PeerNode {
   private linkListener: ((link: Link) => void) | null = null;
   private pending: Link[] = [];
 
-  private constructor(readonly node: Libp2p) {}
+  private constructor(
+    readonly node: Libp2p,
+    /** The identity key: it also signs this peer's game messages. */
+    readonly privateKey: PrivateKey,
+  ) {}
 
   static async start(options: PeerNodeOptions = {}): Promise<PeerNode> {
+    const privateKey = options.privateKey ?? (await generateKeyPair('Ed25519'));
     const node = await createLibp2p({
-      ...(options.privateKey ? { privateKey: options.privateKey } : {}),
+      privateKey,
       addresses: { listen: [`/ip4/${options.host ?? '0.0.0.0'}/tcp/${options.port ?? 0}`] },
       // Games have long quiet spells while people think: keep idle sockets open.
       transports: [tcp({ inboundSocketInactivityTimeout: DAY_MS, outboundSocketInactivityTimeout: DAY_MS })],
       connectionEncrypters: [noise()],
       streamMuxers: [yamux(), mplex()],
     });
-    const peer = new PeerNode(node);
+    const peer = new PeerNode(node, privateKey);
     await node.handle(PROTOCOL_ID, (stream, connection) => {
       const link = streamLink(stream, connection.remotePeer.toString());
       if (peer.linkListener) peer.linkListener(link);
-      else peer.pending.push(link);
+      else {
+        // Nobody wants links now (between games): a stranger's link is closed, its bytes not kept.
+        peer.pending.push(link);
+        setTimeout(() => {
+          const at = peer.pending.indexOf(link);
+          if (at < 0) return;
+          peer.pending.splice(at, 1);
+          link.close();
+        }, UNCLAIMED_LINK_MS).unref();
+      }
     });
     return peer;
   }
@@ -108,6 +125,7 @@ function streamLink(stream: Stream, remotePeer: string): Link {
   const splitter = new LineSplitter();
   const encoder = new TextEncoder();
   stream.inactivityTimeout = DAY_MS;
+  events.onOverflow = () => stream.abort(new Error('sent too many unread lines'));
   stream.addEventListener('message', (event) => {
     const data = event.data;
     for (const item of splitter.push(data instanceof Uint8Array ? data : data.subarray())) {
@@ -121,7 +139,12 @@ function streamLink(stream: Stream, remotePeer: string): Link {
     remotePeer,
     send(line: string) {
       if (events.closed || stream.status !== 'open') return;
-      stream.send(encoder.encode(line.endsWith('\n') ? line : `${line}\n`));
+      try {
+        stream.send(encoder.encode(line.endsWith('\n') ? line : `${line}\n`));
+      } catch (error) {
+        // The stream closed under us (the peer went away): that is a closed link, not a crash.
+        events.close((error as Error).message);
+      }
     },
     onLine: (listener) => events.onLine(listener),
     unread: (lines) => events.unread(lines),

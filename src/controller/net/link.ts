@@ -13,8 +13,13 @@ export interface Link {
   readonly closed: boolean;
 }
 
+/** Lines a link keeps for a reader that has not come yet; a peer that sends more is cut off. */
+export const MAX_UNREAD_LINES = 4096;
+
 /** Shared bookkeeping for link implementations: listeners, and lines that arrive before anyone listens. */
 export class LinkEvents {
+  /** Called once when unread lines pass MAX_UNREAD_LINES: the implementation closes the link. */
+  onOverflow: (() => void) | null = null;
   private lineListeners: ((line: string) => void)[] = [];
   private closeListeners: ((reason: string | null) => void)[] = [];
   private early: string[] = [];
@@ -42,8 +47,21 @@ export class LinkEvents {
   }
 
   line(line: string) {
-    if (this.lineListeners.length === 0) this.early.push(line);
-    else for (const listener of this.lineListeners) listener(line);
+    if (this.closed) return;
+    if (this.lineListeners.length > 0) {
+      for (const listener of this.lineListeners) listener(line);
+      return;
+    }
+    if (this.early.length >= MAX_UNREAD_LINES) {
+      // Nobody reads this peer (a stranger, or a member talking out of turn): keep nothing more.
+      this.early = [];
+      const overflow = this.onOverflow;
+      this.onOverflow = null;
+      overflow?.();
+      this.close('sent too many lines that nobody read');
+      return;
+    }
+    this.early.push(line);
   }
 
   close(reason: string | null) {
@@ -64,7 +82,11 @@ export class LineReader {
 
   constructor(private readonly link: Link) {
     this.detach = link.onLine((line) => {
-      this.lines.push(line);
+      if (this.lines.length >= MAX_UNREAD_LINES) {
+        this.lines = [];
+        link.close();
+        this.closedReason = 'sent too many lines that nobody read';
+      } else this.lines.push(line);
       this.wake?.();
     });
     link.onClose((reason) => {

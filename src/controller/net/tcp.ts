@@ -8,6 +8,7 @@ export function socketLink(socket: Socket): Link {
   const events = new LinkEvents();
   const splitter = new LineSplitter();
   socket.setNoDelay(true);
+  events.onOverflow = () => socket.destroy();
   socket.on('data', (chunk: Buffer) => {
     for (const item of splitter.push(chunk)) {
       if (!item.ok) events.line(JSON.stringify({ command: '__bad_line__', payload: item.reason }));

@@ -1,0 +1,159 @@
+// Auditing a native game record: a mute replica of the recording peer reads the record's lines
+// in the order that peer processed them. It runs the same code as live play, so whatever the
+// peer judged (and only that) comes out again, checked: every signature, commitment, roll, move,
+// vote and proof.
+import type { GameState } from '../../model/index.js';
+import type { TranscriptLine } from '../../protocol/transcript.js';
+import { auditKeyring } from '../net/identity.js';
+import { Replica } from './replica.js';
+import { featuresFrom, type Outcome } from './types.js';
+
+export type AuditKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'outcome';
+
+export interface AuditViolation {
+  readonly line: number;
+  readonly player: number | null;
+  readonly kind: AuditKind;
+  readonly reason: string;
+}
+
+export interface NativeAudit {
+  readonly players: readonly { readonly id: number; readonly name: string }[];
+  readonly firstPlayer: number | null;
+  readonly deck: readonly number[] | null;
+  readonly roundsVerified: number;
+  readonly battles: number;
+  readonly actionsChecked: number;
+  readonly violations: readonly AuditViolation[];
+  readonly state: GameState | null;
+  /** How the record says the game ended for its peer, if it says. */
+  readonly recordedEnd: { readonly outcome: Outcome; readonly winner: number | null } | null;
+  /** The record stops before the game (or the peer's part in it) ended: a crash or a kill, not a cheat. */
+  readonly truncated: boolean;
+}
+
+interface Header {
+  readonly me: number;
+  readonly gameId: string;
+  readonly features: readonly string[];
+  readonly rules: Record<string, unknown>;
+  readonly players: readonly { id: number; name: string; peerId: string }[];
+  readonly ackTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+}
+
+/** The header of a native record, or null when the lines are not one. */
+export function nativeHeader(lines: readonly TranscriptLine[]): Header | null {
+  const first = lines.find((l) => l.dir === 'note');
+  if (first === undefined) return null;
+  try {
+    const fact = JSON.parse(first.raw) as Partial<Header> & { profile?: string };
+    if (fact.profile !== 'native' || !Array.isArray(fact.players) || typeof fact.me !== 'number') return null;
+    return fact as Header;
+  } catch {
+    return null;
+  }
+}
+
+function kindOf(reason: string): AuditKind {
+  if (/dice|commitment/.test(reason)) return 'commitment';
+  if (/claiming to be/.test(reason)) return 'impersonation';
+  if (/malformed|without its sequence/.test(reason)) return 'message';
+  return 'rules';
+}
+
+export function auditNativeRecord(lines: readonly TranscriptLine[], header: Header): NativeAudit {
+  const players = header.players.map((p) => ({ id: p.id, name: p.name }));
+  const violations: AuditViolation[] = [];
+  const features = featuresFrom(header.features);
+  const keyring = features.signed ? auditKeyring(new Map(header.players.map((p) => [p.id, p.peerId]))) : undefined;
+  if (features.signed && keyring === null) {
+    return {
+      players,
+      firstPlayer: null,
+      deck: null,
+      roundsVerified: 0,
+      battles: 0,
+      actionsChecked: 0,
+      violations: [{ line: 1, player: null, kind: 'message', reason: 'the record names a peer id that is not an Ed25519 key' }],
+      state: null,
+      recordedEnd: null,
+      truncated: false,
+    };
+  }
+  const replica = new Replica({
+    me: header.me,
+    mute: true,
+    players,
+    gameId: header.gameId,
+    features,
+    rules: header.rules,
+    ...(keyring ? { keyring } : {}),
+    ackTimeoutMs: header.ackTimeoutMs,
+    moveTimeoutMs: header.moveTimeoutMs,
+  });
+  let roundsVerified = 0;
+  let battles = 0;
+  let actionsChecked = 0;
+  let deck: number[] | null = null;
+  let recordedEnd: NativeAudit['recordedEnd'] = null;
+  let lineNo = 0;
+  const collect = () => {
+    for (const effect of replica.drain()) {
+      if (effect.type !== 'event') continue;
+      const event = effect.event;
+      if (event.type === 'violation') violations.push({ line: lineNo, player: event.player, kind: kindOf(event.reason), reason: event.reason });
+      else if (event.type === 'round') roundsVerified++;
+      else if (event.type === 'game') {
+        actionsChecked++;
+        if (event.event.type === 'battle') battles++;
+        if (deck === null && event.state.deck.length > 0 && event.state.phase !== 'shuffle_deck') deck = [...event.state.deck];
+      }
+    }
+  };
+  replica.start(0);
+  collect();
+  for (const record of lines) {
+    lineNo = record.line;
+    if (record.dir === 'note') {
+      try {
+        const fact = JSON.parse(record.raw) as { end?: Outcome; winner?: number | null };
+        if (fact.end !== undefined) recordedEnd = { outcome: fact.end, winner: fact.winner ?? null };
+      } catch {
+        violations.push({ line: record.line, player: null, kind: 'message', reason: 'a note that is not JSON' });
+      }
+      continue;
+    }
+    if (record.dir !== 'in' && record.dir !== 'out') continue;
+    replica.receive(record.dir === 'out' ? header.me : record.conn, record.raw, record.t * 1000);
+    collect();
+  }
+  const state = replica.current;
+  const ended = replica.finished;
+  // The peer's own leave, a neutralisation or lost contact end its record before the game ends.
+  const truncated = recordedEnd === null;
+  if (recordedEnd !== null && (recordedEnd.outcome === 'conquest' || recordedEnd.outcome === 'forfeit')) {
+    if (state.phase !== 'over' || state.winner !== recordedEnd.winner) {
+      violations.push({
+        line: lineNo,
+        player: null,
+        kind: 'outcome',
+        reason: `the record says player ${String(recordedEnd.winner)} won, but its lines ${state.phase === 'over' ? `make player ${String(state.winner)} the winner` : 'do not end the game'}`,
+      });
+    }
+  } else if (recordedEnd !== null && ended !== null && ended.outcome !== recordedEnd.outcome && recordedEnd.outcome !== 'stopped') {
+    violations.push({ line: lineNo, player: null, kind: 'outcome', reason: `the record says the game ended "${recordedEnd.outcome}", its lines say "${ended.outcome}"` });
+  }
+  return {
+    players,
+    firstPlayer: state.firstPlayer ?? null,
+    deck,
+    roundsVerified,
+    battles,
+    actionsChecked,
+    violations,
+    state,
+    recordedEnd,
+    truncated,
+  };
+}

@@ -1,0 +1,1168 @@
+// The replica: one peer's copy of a native game, as a pure object. Lines from other peers, this
+// peer's own decisions and the clock go in; lines to send, lines to record, events and links to
+// cut come out. It opens no socket and sets no timer: the mesh session drives it live, and
+// `risk verify` drives a mute copy over a record, so play and audit run the same code.
+//
+// Ordering: every move carries ack_id = its index in the game's one sequence. Each peer applies
+// move k, then acknowledges it to everyone with the move's hash, its author's signature and the
+// resulting state's hash; nobody moves on to k+1 before every active player's matching
+// acknowledgement of k is in (lockstep).
+//
+// Trust (signed_messages): every line is signed by its author, so anyone can hand it on and
+// anyone can check it. A player is made neutral only on proof every honest peer can check alone
+// (a signed line that breaks the rules, two signed lines that contradict each other, the player's
+// own leave_game), or when a majority of the other active players sign votes that it is silent.
+import { createHash } from 'node:crypto';
+import {
+  apply,
+  CHECK_DICE,
+  classicBoard,
+  decisionBy,
+  drawStep,
+  isActive,
+  maxDefendDice,
+  needsDice,
+  pendingAfterNeutral,
+  startGame,
+  type Action,
+  type Dice,
+  type GameState,
+} from '../../model/index.js';
+import { decodeLine, encodeLine, MAX_LINE_LENGTH } from '../../protocol/codec.js';
+import { boundCommitment, bytesToHex, combineNumbers, commitment, hexToBytes, secretNumber } from '../../protocol/commitment.js';
+import { evidenceOf } from '../../protocol/evidence.js';
+import { fromAction, isGameMessage, MAX_EVIDENCE_ITEMS, toAction, type GameMessage, type Message, type MessageAction } from '../../protocol/messages.js';
+import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
+import { lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal, type Keyring } from '../../protocol/signing.js';
+import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult } from './types.js';
+
+/** Encoded messages start with their command; a signed one inside its envelope. */
+const isExpelLine = (line: string) => line.startsWith('{"signed":"{\\"command\\":\\"expel\\"') || line.startsWith('{"command":"expel"');
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * What every peer must agree on after each move: the game state without the board and options
+ * they share, and without who is neutral (a neutralisation reaches peers a move apart, and shows
+ * in every later move anyway).
+ */
+export function stateHash(state: GameState): string {
+  const { board: _board, options: _options, players, ...rest } = state;
+  return sha256(JSON.stringify({ ...rest, players: players.map(({ neutral: _neutral, ...p }) => p) }));
+}
+
+export const messageHashOf = (index: number, action: MessageAction) => sha256(JSON.stringify([index, action]));
+
+/** What the author of a line signs: a move's place and hash, or any other line's exact text. */
+export function digestOf(gameId: string, message: Message, inner: string): Buffer {
+  if (isGameMessage(message) && message.ack_id !== undefined) {
+    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, toAction(message)));
+  }
+  return lineDigest(gameId, inner);
+}
+
+/** A message as `by` sends it on the native mesh: encoded, signed, sealed. */
+export function sealMessage(gameId: string, message: Message, by: number, keyring: Keyring): { line: string; sig: string } {
+  const inner = encodeLine(message).trimEnd();
+  const sig = keyring.sign(digestOf(gameId, message, inner));
+  return { line: seal(inner, by, sig), sig };
+}
+
+/** The action as every receiver will read it off the wire (e.g. play_cards armies -1 dropped). */
+const canonical = (action: MessageAction): MessageAction => toAction(fromAction(action));
+
+/** Acks further than this from the move being settled are not kept: an honest peer never sends them. */
+const ACK_WINDOW = 2;
+/** Moves and dice lines one sender may have waiting; an honest peer has a handful at most. */
+const MAX_QUEUED = 64;
+/** Out-of-window or unusable lines one link may send before it is cut. */
+const MAX_FAULTS = 64;
+/** Signatures remembered to drop lines that arrive twice (directly and handed on). */
+const MAX_SEEN = 4096;
+/** Moves remembered with their signed lines, to hand on and to recognise equivocation. */
+const MOVE_MEMORY = 64;
+
+interface Round {
+  readonly number: number;
+  participants: number[];
+  readonly mine: Uint8Array | null;
+  readonly hashes: Map<number, { hash: string; line: string }>;
+  readonly numbers: Map<number, { bytes: Uint8Array; line: string }>;
+  revealed: boolean;
+  readonly startedAt: number;
+}
+
+interface Applied {
+  readonly index: number;
+  /** The move's author, or -1 for a neutralisation. */
+  readonly author: number;
+  /** The player a neutralisation made neutral. */
+  readonly neutral: number | null;
+  readonly messageHash: string;
+  readonly stateHash: string;
+  readonly line: string;
+  readonly sig: string | null;
+  readonly before: GameState;
+}
+
+interface Ack {
+  readonly stateHash: string | null;
+  readonly messageHash: string | null;
+  /** The author of the acknowledged move and its signature, when the ack names them. */
+  readonly author: number | null;
+  readonly authorSig: string | null;
+  readonly line: string;
+}
+
+interface Pending {
+  readonly index: number;
+  readonly author: number;
+  action: MessageAction;
+  readonly messageHash: string;
+  readonly line: string;
+  readonly sig: string | null;
+}
+
+interface Incoming {
+  readonly message: Message;
+  readonly line: string;
+  readonly sig: string | null;
+  /** The link it came on (its author's, or a peer that handed it on). */
+  readonly link: number;
+}
+
+interface Deadline {
+  at: number;
+  readonly index: number;
+  readonly kind: 'move' | 'ack' | 'round';
+}
+
+export class Replica {
+  private state: GameState;
+  private index = 0;
+  /** Recent entries of the sequence (moves and neutralisations), with the state before each. */
+  private readonly applied = new Map<number, Applied>();
+  /** Every entry below this index is settled (acknowledged by every active player). */
+  private firstOpen = 0;
+  /** Proof (or a quorum of votes) that a player must be made neutral, kept until it is. */
+  private readonly proofs = new Map<number, { reason: string; evidence: readonly string[]; at?: number }>();
+  private readonly blamed = new Set<number>();
+  /** Neutralisation proposals (expel with ack_id) waiting for their sequence point. */
+  private readonly proposals: { from: number; link: number; message: Extract<Message, { command: 'expel' }>; line: string }[] = [];
+  private readonly acks = new Map<number, Map<number, Ack>>();
+  /** Recent moves by index, with their signed lines. */
+  private readonly taken = new Map<number, { author: number; messageHash: string; stateHash: string; line: string }>();
+  private readonly inbox = new Map<number, Incoming[]>();
+  private readonly rolls = new Map<number, Incoming[]>();
+  private readonly votes = new Map<number, Map<number, { index: number; line: string }>>();
+  private readonly myVotes = new Set<string>();
+  /** Who voted each player silent: they get that player's lines handed on from here. */
+  private readonly relays = new Map<number, Set<number>>();
+  private readonly gone = new Set<number>();
+  private readonly faults = new Map<number, number>();
+  private seen = new Set<string>();
+  private seenBefore = new Set<string>();
+  /** Signatures checked already (as proof). */
+  private readonly checked = new Set<string>();
+  private round: Round | null = null;
+  private readonly abandoned = new Set<number>();
+  private pending: Pending | null = null;
+  private deadline: Deadline | null = null;
+  private effects: Effect[] = [];
+  /** The incoming line being processed: recorded just before its first consequence. */
+  private inFlight: { from: number; line: string } | null = null;
+  private now = 0;
+  private pumping = false;
+  private result: SessionResult | null = null;
+  private readonly violations: { player: number; reason: string }[] = [];
+  private readonly stallMs: number;
+
+  constructor(private readonly config: ReplicaConfig) {
+    const started = startGame(classicBoard(), { ...config.rules, players: config.players.length });
+    if (!started.ok) throw new Error(started.reason);
+    this.state = started.value;
+    for (const player of config.players) {
+      this.inbox.set(player.id, []);
+      this.rolls.set(player.id, []);
+    }
+    // A timer that fires this late means this process stood still: it cannot judge others' silence.
+    this.stallMs = Math.max(1000, config.ackTimeoutMs);
+    if (config.features.signed && config.keyring === undefined) throw new Error('signed_messages needs a keyring');
+  }
+
+  get current(): GameState {
+    return this.state;
+  }
+
+  private get last(): Applied | null {
+    return this.applied.get(this.index - 1) ?? null;
+  }
+
+  get finished(): SessionResult | null {
+    return this.result;
+  }
+
+  /** When the driver must call tick(), or null. */
+  get wakeAt(): number | null {
+    return this.deadline?.at ?? null;
+  }
+
+  /** The decision this peer's seat must make now, if any. */
+  get decisionDue(): { readonly index: number; readonly state: GameState } | null {
+    if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
+    if (!this.allSettled() || this.state.phase === 'over') return null;
+    return decisionBy(this.state) === this.config.me && !this.state.players[this.config.me]!.neutral ? { index: this.index, state: this.state } : null;
+  }
+
+  /** Everything to do since the last call. */
+  drain(): Effect[] {
+    this.settleInFlight();
+    const out = this.effects;
+    this.effects = [];
+    return out;
+  }
+
+  start(now: number) {
+    this.now = now;
+    this.pump();
+  }
+
+  // ---- inputs ----
+
+  /** A line that arrived on the link to player `link` (or, replaying a record, that player's line). */
+  receive(link: number, line: string, now: number) {
+    if (this.result !== null) return;
+    this.now = now;
+    this.take(link, line, 0);
+    this.pump();
+  }
+
+  /** This peer's seat decided the move for sequence point `index`. */
+  decide(index: number, chosen: Action, now: number) {
+    if (this.result !== null || this.config.mute) return;
+    this.now = now;
+    if (index !== this.index || this.decisionDue === null) return this.pump();
+    this.send(chosen as MessageAction);
+    this.pump();
+  }
+
+  /** The link to `player` closed: silence, judged like any other (a vote, not a verdict). */
+  linkClosed(player: number, now: number) {
+    if (this.result !== null || this.gone.has(player)) return;
+    this.now = now;
+    this.gone.add(player);
+    this.emit({ type: 'info', text: `lost the connection to ${this.nameOf(player)}` });
+    if (isActive(this.state.players[player]!)) this.vote(player);
+    this.checkContact();
+    this.pump();
+  }
+
+  /** The clock reached wakeAt (or later). */
+  tick(now: number) {
+    if (this.result !== null) return;
+    this.now = now;
+    const due = this.deadline;
+    if (due === null || now < due.at) return;
+    if (now - due.at > this.stallMs) {
+      // This process was paused (or starved): start the wait again rather than blame others.
+      this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
+      this.emit({ type: 'info', text: `this peer stood still for ${Math.round(now - due.at)} ms; waiting again before judging anyone` });
+      return;
+    }
+    this.deadline = null;
+    for (const player of this.awaitedFrom(due)) this.vote(player);
+    this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
+    this.checkContact();
+    this.pump();
+  }
+
+  /** Leaves the game: tells everyone, then stops. */
+  leave(now: number, reason = 'left the game') {
+    if (this.result !== null) return;
+    this.now = now;
+    this.broadcast({ command: 'leave_game', payload: { response: 0, message: reason, receive_updates: false }, player_id: this.config.me });
+    this.finish('left', reason);
+  }
+
+  /** Stops without a result for the others (errors outside the game). */
+  stop(reason = 'stopped') {
+    if (this.result === null) this.finish('stopped', reason);
+  }
+
+  // ---- reading a line ----
+
+  private take(link: number, line: string, depth: number) {
+    const signed = this.config.features.signed;
+    // A long line is never proof (nobody could check it cheaply): only an expel, which carries
+    // short signed lines, may pass the move size.
+    if (line.length > MAX_LINE_LENGTH || (line.length > MAX_SIGNED_LINE && !isExpelLine(line))) {
+      return this.fault(link, `sent a line of ${line.length} characters`);
+    }
+    let from = link;
+    let inner = line;
+    let sig: string | null = null;
+    let sealedBy: number | null = null;
+    if (signed) {
+      const sealed = unseal(line);
+      if (sealed === null) return this.fault(link, 'sent a line that is not signed');
+      if (this.state.players[sealed.by] === undefined) return this.fault(link, `sent a line signed by unknown player ${sealed.by}`);
+      inner = sealed.inner;
+      sig = sealed.sig;
+      sealedBy = sealed.by;
+      from = sealed.by;
+      if (this.seen.has(sig) || this.seenBefore.has(sig)) return;
+    }
+    const decoded = decodeLine(inner);
+    if (!decoded.ok) {
+      const reason = `sent a malformed message: ${decoded.reason.slice(0, 200)}`;
+      if (sig === null) return this.cheat(link, reason, [evidenceOf(line)], line);
+      // Signed garbage is its author's; unsigned garbage only tells us about the link it came on.
+      if (this.keyring.verify(from, lineDigest(this.config.gameId, inner), sig)) return this.cheat(from, reason, [line], line, link);
+      return this.fault(link, 'sent a line whose signature does not match');
+    }
+    if ('ignored' in decoded) return;
+    const message = decoded.message;
+    if (message.command !== 'expel' && line.length > MAX_SIGNED_LINE) return this.fault(link, `sent a ${message.command} of ${line.length} characters`);
+    if (sig !== null) {
+      // A line straight from its author came over that author's authenticated link: its signature
+      // is checked only when the line becomes proof. A line handed on is checked now.
+      if ((sealedBy !== link || depth > 0) && !this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig)) {
+        return this.fault(link, 'sent a line whose signature does not match');
+      }
+      this.remember(sig);
+    }
+    const claimed = 'player_id' in message ? message.player_id : undefined;
+    if (this.state.players[from]!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
+      return; // a neutral player's lines no longer count
+    }
+    if (claimed !== undefined && claimed !== null && claimed !== from && message.command !== 'defend') {
+      return this.cheat(from, `sent ${message.command} claiming to be player ${claimed}`, [line], line, link);
+    }
+    this.route(link, from, message, line, sig, depth);
+    if (link === from) this.relay(from, link, line);
+  }
+
+  /** Hands a line on to the peers that voted its author silent: they may be cut off from it. */
+  private relay(author: number, link: number, line: string) {
+    const voters = this.relays.get(author);
+    if (voters === undefined || this.config.mute) return;
+    for (const voter of voters) if (voter !== link && voter !== author) this.effects.push({ type: 'send', line, to: voter });
+  }
+
+  private digestOf(message: Message, inner: string): Buffer {
+    return digestOf(this.config.gameId, message, inner);
+  }
+
+  private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
+    switch (message.command) {
+      case 'acknowledgement':
+        this.record(link, line);
+        this.onAck(from, message, line);
+        return;
+      case 'timeout_vote':
+        this.record(link, line);
+        this.onVote(from, message.payload.player, message.payload.index, line);
+        return;
+      case 'leave_game':
+        this.record(link, line);
+        if (this.proven([line])) this.prove(from, 'left the game', { cheat: false, evidence: [line] });
+        return;
+      case 'expel':
+        if (message.ack_id !== undefined && depth === 0) {
+          if (this.proposals.length >= MAX_QUEUED) return this.fault(link, 'sent too many expel proposals');
+          this.proposals.push({ from, link, message, line });
+          return;
+        }
+        this.record(link, line);
+        this.onExpel(link, message, depth);
+        return;
+      case 'roll_hash':
+      case 'roll_number':
+        this.enqueue(this.rolls, from, { message, line, sig, link });
+        return;
+      default:
+        if (isGameMessage(message)) this.enqueue(this.inbox, from, { message, line, sig, link });
+    }
+  }
+
+  /** Whether every signed line checks out (lines straight from their authors are checked only here). */
+  private proven(lines: readonly string[]): boolean {
+    if (!this.config.features.signed) return true;
+    return lines.every((line) => {
+      const sealed = unseal(line);
+      if (sealed === null) return false;
+      if (this.checked.has(sealed.sig)) return true;
+      const decoded = decodeLine(sealed.inner);
+      const digest = decoded.ok && 'message' in decoded ? this.digestOf(decoded.message, sealed.inner) : lineDigest(this.config.gameId, sealed.inner);
+      const ok = this.keyring.verify(sealed.by, digest, sealed.sig);
+      if (ok) this.checked.add(sealed.sig);
+      return ok;
+    });
+  }
+
+  private enqueue(queues: Map<number, Incoming[]>, from: number, item: Incoming) {
+    const queue = queues.get(from)!;
+    if (queue.length >= MAX_QUEUED) {
+      queue.length = 0;
+      return this.fault(from, `sent more than ${MAX_QUEUED} lines ahead of the game`);
+    }
+    queue.push(item);
+  }
+
+  /** A judgement about a link that no one else can check: count it, and cut a link that keeps at it. */
+  private fault(link: number, reason: string) {
+    if (this.config.mute) return;
+    const count = (this.faults.get(link) ?? 0) + 1;
+    this.faults.set(link, count);
+    if (count === 1) this.emit({ type: 'info', text: `ignored a line from ${this.nameOf(link)}: ${reason}` });
+    if (count === MAX_FAULTS) {
+      this.effects.push({ type: 'cut', player: link, reason: `too many unusable lines (${reason})` });
+    }
+  }
+
+  private remember(sig: string) {
+    this.seen.add(sig);
+    if (this.seen.size < MAX_SEEN) return;
+    // Two generations: the older is dropped whole, so remembering stays O(1).
+    this.seenBefore = this.seen;
+    this.seen = new Set();
+    if (this.checked.size > MAX_SEEN) this.checked.clear();
+  }
+
+  // ---- the loop ----
+
+  private pump() {
+    if (this.pumping || this.result !== null) return;
+    this.pumping = true;
+    try {
+      let progress = true;
+      while (progress && this.result === null) progress = this.drainQueues() || this.step();
+    } finally {
+      this.pumping = false;
+    }
+    this.settleInFlight();
+  }
+
+  private drainQueues(): boolean {
+    let progress = this.drainProposals();
+    for (const [from, queue] of [...this.inbox, ...this.rolls]) {
+      while (queue.length > 0 && this.result === null) {
+        const item = queue[0]!;
+        if (this.state.players[from]!.neutral && item.message.command !== 'defend') {
+          queue.shift();
+          continue;
+        }
+        const claim = this.claimOf(from, item.message);
+        if (claim === 'early') break;
+        this.inFlight = { from: item.link, line: item.line };
+        const outcome = this.handle(from, item);
+        if (outcome === 'wait') {
+          this.inFlight = null;
+          break;
+        }
+        this.settleInFlight();
+        queue.shift();
+        progress = true;
+      }
+    }
+    return progress;
+  }
+
+  /** A defend in a neutral player's name comes from whoever speaks for it; one may come early. */
+  private claimOf(from: number, message: Message): 'own' | 'early' {
+    const claimed = 'player_id' in message ? message.player_id : undefined;
+    if (claimed === undefined || claimed === null || claimed === from) return 'own';
+    return this.state.players[claimed]?.neutral === true ? 'own' : 'early';
+  }
+
+  private handle(from: number, item: Incoming): 'done' | 'wait' {
+    const message = item.message;
+    if (message.command === 'roll_hash' || message.command === 'roll_number') return this.handleRoll(from, message, item.line);
+    return this.handleMove(from, message as GameMessage, item);
+  }
+
+  // ---- sequenced moves ----
+
+  private handleMove(from: number, message: GameMessage, item: Incoming): 'done' | 'wait' {
+    const index = message.ack_id;
+    if (index === undefined) {
+      this.cheat(from, `sent ${message.command} without its sequence number (ack_id)`, [item.line]);
+      return 'done';
+    }
+    const action = toAction(message);
+    const hash = messageHashOf(index, action);
+    if (index < this.index) {
+      const taken = this.taken.get(index);
+      if (taken === undefined || taken.messageHash === hash) return 'done'; // old, or a duplicate
+      if (taken.author === -1) return 'done'; // it lost its point to a neutralisation: its author moves again
+      if (taken.author === from) {
+        this.equivocation(from, index, [taken.line, item.line]);
+      } else if (action.command !== 'defend' || !this.state.players[action.player]!.neutral) {
+        this.cheat(from, `sent ${action.command} out of turn: move ${index} was ${this.nameOf(taken.author)}'s`, [item.line]);
+      }
+      return 'done';
+    }
+    if (index > this.index || !this.allSettled() || this.pending !== null || this.round !== null) return 'wait';
+    const reason = this.authorityProblem(from, action);
+    if (reason !== null) {
+      this.cheat(from, reason, [item.line]);
+      return 'done';
+    }
+    this.accept(from, action, index, item.line, item.sig);
+    return 'done';
+  }
+
+  /** Why `from` may not send this action now, or null if it may. */
+  private authorityProblem(from: number, action: MessageAction): string | null {
+    const awaited = decisionBy(this.state);
+    if (action.command === 'leave_game') return 'sent leave_game with a sequence number';
+    if (action.command === 'timeout') return `sent a timeout for ${this.nameOf(action.player)}; silence is settled by votes`;
+    if (awaited === null) return `sent ${action.command} while the game waits for a dice round`;
+    const forNeutral = action.command === 'defend' && this.state.players[awaited]!.neutral;
+    if (!forNeutral && from !== awaited) return `sent ${action.command} out of turn: it is ${this.nameOf(awaited)}'s decision`;
+    const check = apply(this.state, action, CHECK_DICE);
+    return check.ok ? null : `illegal ${action.command}: ${check.reason}`;
+  }
+
+  private accept(author: number, action: MessageAction, index: number, line: string, sig: string | null) {
+    const messageHash = messageHashOf(index, action);
+    if (needsDice(this.state, action)) {
+      this.pending = { index, author, action, messageHash, line, sig };
+      this.startRound();
+      return;
+    }
+    this.commit({ index, author, action, messageHash, line, sig }, CHECK_DICE);
+  }
+
+  private commit(move: Pending, dice: Dice) {
+    const before = this.state;
+    const result = apply(before, move.action, dice);
+    if (!result.ok) throw new Error(`validated action refused: ${result.reason}`);
+    this.state = result.state;
+    this.index = move.index + 1;
+    const hash = stateHash(this.state);
+    this.remember_(move.index, { index: move.index, author: move.author, neutral: null, messageHash: move.messageHash, stateHash: hash, line: move.line, sig: move.sig, before });
+    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+    if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over')) this.effects.push({ type: 'sync' });
+    const ack: Message = {
+      command: 'acknowledgement',
+      payload: move.index,
+      player_id: this.config.me,
+      ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: move.messageHash } : {}),
+      ...(move.sig !== null ? { author: move.author, author_sig: move.sig } : {}),
+    };
+    this.storeAck(this.config.me, move.index, { stateHash: hash, messageHash: move.messageHash, author: move.author, authorSig: move.sig, line: '' });
+    this.broadcast(ack);
+    this.checkAgreement();
+    this.deadline = null;
+  }
+
+  /** Keeps an entry of the sequence (and forgets old ones). */
+  private remember_(index: number, entry: Applied) {
+    this.applied.set(index, entry);
+    this.taken.set(index, { author: entry.author, messageHash: entry.messageHash, stateHash: entry.stateHash, line: entry.line });
+    for (const map of [this.applied, this.taken, this.acks] as Map<number, unknown>[]) map.delete(index - MOVE_MEMORY);
+  }
+
+  /** Undoes every entry from `index` on (none of them can be settled anywhere: see handleProposal). */
+  private rollbackTo(index: number) {
+    const entry = this.applied.get(index);
+    if (entry === undefined) throw new Error(`no entry ${index} to roll back to`);
+    this.state = entry.before;
+    for (let i = index; i < this.index; i++) {
+      this.applied.delete(i);
+      this.taken.delete(i);
+    }
+    this.index = index;
+    this.firstOpen = Math.min(this.firstOpen, index);
+    if (this.pending !== null) this.dropPending();
+  }
+
+  private dropPending() {
+    if (this.round !== null) this.abandoned.add(this.round.number);
+    this.round = null;
+    this.pending = null;
+  }
+
+  // ---- acknowledgements ----
+
+  private onAck(from: number, message: Extract<Message, { command: 'acknowledgement' }>, line: string) {
+    const index = message.payload;
+    if (!isActive(this.state.players[from]!)) return;
+    const base = this.last?.index ?? -1;
+    if (index < base - ACK_WINDOW || index > this.index) return this.fault(from, `acknowledged move ${index}, far from move ${base}`);
+    const ack: Ack = {
+      stateHash: message.state_hash ?? null,
+      messageHash: message.message_hash ?? null,
+      author: message.author ?? null,
+      authorSig: message.author_sig ?? null,
+      line,
+    };
+    this.storeAck(from, index, ack);
+    const taken = this.taken.get(index);
+    if (taken !== undefined && index < this.firstOpen) this.judgeAck(from, index, ack, taken);
+    this.checkAgreement();
+  }
+
+  /**
+   * An ack for a move this peer applied. The same move with another resulting state is the
+   * acker's provable mistake. Another move needs the author's signature: without a valid one the
+   * acker lied; with one, the author signed two moves for one point (a peer that lost the point
+   * to a neutralisation may still ack the undone move: its author is neutral then, and it is ignored).
+   */
+  private judgeAck(from: number, index: number, ack: Ack, move: { author: number; messageHash: string; stateHash: string; line: string }): boolean {
+    if (ack.messageHash === null) return true;
+    if (ack.messageHash === move.messageHash) {
+      if (ack.stateHash === null || ack.stateHash === move.stateHash) return true;
+      this.cheat(from, `acknowledged move ${index} with a game state that differs from the rules' result`, [ack.line]);
+      return false;
+    }
+    if (!this.config.features.signed || ack.author === null) return true;
+    if (!this.keyring.verify(ack.author, moveDigest(this.config.gameId, index, ack.messageHash), ack.authorSig ?? '')) {
+      this.cheat(from, `acknowledged a move ${index} that ${this.nameOf(ack.author)} never signed`, [ack.line]);
+      return false;
+    }
+    if (ack.author === move.author && move.author >= 0 && move.author !== this.config.me && isActive(this.state.players[move.author]!)) {
+      this.equivocation(move.author, index, [move.line, ack.line]);
+      return false;
+    }
+    return true;
+  }
+
+  private storeAck(from: number, index: number, ack: Ack) {
+    let byPlayer = this.acks.get(index);
+    if (byPlayer === undefined) this.acks.set(index, (byPlayer = new Map()));
+    byPlayer.set(from, ack);
+  }
+
+  /** Players whose acknowledgement of every move is awaited. */
+  private ackers(): number[] {
+    return this.state.players.filter((p) => isActive(p) && p.id !== this.config.me).map((p) => p.id);
+  }
+
+  private matches(ack: Ack | undefined, last: Applied): boolean {
+    if (ack === undefined) return false;
+    if (!this.config.features.stateHashAcks) return true;
+    return ack.messageHash === last.messageHash && ack.stateHash === last.stateHash;
+  }
+
+  private isSettled(index: number): boolean {
+    const entry = this.applied.get(index);
+    if (entry === undefined) return true;
+    const acks = this.acks.get(index);
+    return this.ackers().every((p) => this.matches(acks?.get(p), entry));
+  }
+
+  /** Whether every entry applied here is settled (lockstep: only then may a new move come). */
+  private allSettled(): boolean {
+    while (this.firstOpen < this.index && this.isSettled(this.firstOpen)) this.firstOpen++;
+    return this.firstOpen >= this.index;
+  }
+
+  private settled(index: number): boolean {
+    this.allSettled();
+    return index < this.firstOpen;
+  }
+
+  private checkAgreement() {
+    if (!this.config.features.stateHashAcks) return;
+    for (let index = this.firstOpen; index < this.index; index++) {
+      const entry = this.applied.get(index);
+      if (entry === undefined) continue;
+      for (const [player, ack] of this.acks.get(index) ?? []) {
+        if (player === this.config.me || !isActive(this.state.players[player]!)) continue;
+        if (!this.judgeAck(player, index, ack, entry)) return;
+      }
+    }
+  }
+
+  // ---- deciding the next step ----
+
+  private step(): boolean {
+    if (this.state.phase === 'over') {
+      this.finish(this.state.winner !== null && this.state.owner.every((o) => o === this.state.winner) ? 'conquest' : 'forfeit');
+      return false;
+    }
+    if (this.proposeProven()) return true;
+    if (this.round !== null || this.pending !== null) return false;
+    if (!this.allSettled()) {
+      this.arm('ack', this.firstOpen);
+      return false;
+    }
+    const draw = drawStep(this.state);
+    if (draw !== null) {
+      this.startRound();
+      return true;
+    }
+    const awaited = decisionBy(this.state);
+    if (awaited === null) throw new Error(`no decision in phase ${this.state.phase}`);
+    if (this.state.players[awaited]!.neutral) {
+      const speaker = this.speakerFor(awaited);
+      if (speaker === this.config.me && this.state.phase === 'defend' && !this.config.mute) {
+        this.send({ command: 'defend', player: awaited, payload: maxDefendDice(this.state, this.state.pendingAttack!.to) });
+        return true;
+      }
+      this.arm('move', this.index);
+      return false;
+    }
+    if (awaited !== this.config.me) this.arm('move', this.index);
+    return false;
+  }
+
+  /** The peer that defends for a neutral player: the lowest-numbered active peer still reachable. */
+  private speakerFor(neutral: number): number {
+    const candidates = this.state.players.filter((p) => isActive(p) && p.id !== neutral && (p.id === this.config.me || !this.gone.has(p.id)));
+    return candidates.length > 0 ? candidates[0]!.id : -1;
+  }
+
+  private arm(kind: Deadline['kind'], index: number) {
+    if (this.config.mute) return;
+    if (this.deadline !== null && this.deadline.kind === kind && this.deadline.index === index) return;
+    this.deadline = { kind, index, at: this.now + this.timeoutFor(kind) };
+  }
+
+  private timeoutFor(kind: Deadline['kind']): number {
+    return kind === 'move' ? this.config.moveTimeoutMs : this.config.ackTimeoutMs;
+  }
+
+  /** Who the wait that just ran out was for. */
+  private awaitedFrom(due: Deadline): number[] {
+    if (due.kind === 'round') {
+      const round = this.round;
+      if (round === null) return [];
+      const stage = round.hashes.size < round.participants.length ? round.hashes : round.numbers;
+      return round.participants.filter((p) => !stage.has(p) && p !== this.config.me);
+    }
+    if (due.kind === 'ack') {
+      const entry = this.applied.get(due.index);
+      if (entry === undefined || due.index < this.firstOpen) return [];
+      const acks = this.acks.get(due.index);
+      return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
+    }
+    if (due.index !== this.index || this.pending !== null || this.round !== null) return [];
+    const awaited = decisionBy(this.state);
+    if (awaited === null) return [];
+    const speaker = this.state.players[awaited]!.neutral ? this.speakerFor(awaited) : awaited;
+    return speaker >= 0 && speaker !== this.config.me ? [speaker] : [];
+  }
+
+  /** Sends my move for the current index to everyone and applies it here. */
+  private send(chosen: MessageAction) {
+    const action = canonical(chosen);
+    const index = this.index;
+    const problem = this.authorityProblem(this.config.me, action);
+    if (problem !== null) {
+      // Checked before anything is sent: a move of ours that the rules refuse never leaves.
+      this.emit({ type: 'info', text: `this seat's move was refused: ${problem}` });
+      return;
+    }
+    const { line, sig } = this.broadcast(fromAction(action, index, this.config.me));
+    this.accept(this.config.me, action, index, line, sig);
+  }
+
+  // ---- timeouts by agreement ----
+
+  private vote(player: number) {
+    if (this.config.mute || player === this.config.me || !isActive(this.state.players[player]!)) return;
+    const key = `${player}@${this.index}`;
+    if (this.myVotes.has(key)) return;
+    this.myVotes.add(key);
+    this.emit({ type: 'info', text: `${this.nameOf(player)} is silent; voting to time it out` });
+    const { line } = this.broadcast({ command: 'timeout_vote', payload: { player, index: this.index }, player_id: this.config.me });
+    this.onVote(this.config.me, player, this.index, line);
+  }
+
+  private onVote(voter: number, player: number, index: number, line: string) {
+    const accused = this.state.players[player];
+    if (accused === undefined || !isActive(accused) || voter === player || !isActive(this.state.players[voter]!)) return;
+    if (index < this.index - ACK_WINDOW || index > this.index + 1) return;
+    let byVoter = this.votes.get(player);
+    if (byVoter === undefined) this.votes.set(player, (byVoter = new Map()));
+    byVoter.set(voter, { index, line });
+    if (voter !== this.config.me) {
+      let voters = this.relays.get(player);
+      if (voters === undefined) this.relays.set(player, (voters = new Set()));
+      voters.add(voter);
+      this.handOn(voter, player);
+    }
+    this.checkQuorum(player);
+  }
+
+  /** A voter may only be missing what the accused sent to others: give it what this peer holds. */
+  private handOn(voter: number, accused: number) {
+    if (this.config.mute || !this.config.features.signed) return;
+    const lines: string[] = [];
+    for (const index of [this.index - 1, this.index]) {
+      const taken = this.taken.get(index);
+      if (taken?.author === accused) lines.push(taken.line);
+      const ack = this.acks.get(index - 1)?.get(accused);
+      if (ack !== undefined && ack.line !== '') lines.push(ack.line);
+    }
+    const pending = this.pending;
+    if (pending !== null && pending.author === accused) lines.push(pending.line);
+    const round = this.round;
+    if (round !== null) {
+      const hash = round.hashes.get(accused)?.line;
+      const number = round.numbers.get(accused)?.line;
+      if (hash) lines.push(hash);
+      if (number) lines.push(number);
+    }
+    for (const line of lines) if (line !== '') this.effects.push({ type: 'send', line, to: voter });
+  }
+
+  private checkQuorum(player: number) {
+    const others = this.state.players.filter((p) => isActive(p) && p.id !== player).map((p) => p.id);
+    const byVoter = this.votes.get(player) ?? new Map<number, { index: number; line: string }>();
+    const needed = Math.floor(others.length / 2) + 1;
+    const recent = others.filter((p) => {
+      const vote = byVoter.get(p);
+      return vote !== undefined && vote.index >= this.index - ACK_WINDOW;
+    });
+    if (recent.length < needed) return;
+    // The votes become proof for everyone: each must carry its voter's valid signature.
+    const valid = recent.filter((p) => p === this.config.me || this.proven([byVoter.get(p)!.line]));
+    if (valid.length < needed) return;
+    const lines = valid.slice(0, MAX_EVIDENCE_ITEMS).map((p) => byVoter.get(p)!.line);
+    this.votes.delete(player);
+    this.prove(player, `timed out: ${valid.length} of ${others.length} other players found it silent`, { cheat: false, evidence: lines });
+  }
+
+  /** With nobody left to hear from, this peer cannot tell the others' silence from its own. */
+  private checkContact() {
+    if (this.config.mute || this.result !== null) return;
+    const others = this.state.players.filter((p) => isActive(p) && p.id !== this.config.me);
+    if (others.length === 0) return;
+    // Two players: the other's silence is settled by this peer's vote alone.
+    if (others.length === 1 && this.state.players.filter(isActive).length === 2) return;
+    if (others.every((p) => this.gone.has(p.id))) this.finish('lost-contact', 'lost contact with every other player');
+  }
+
+  // ---- proof handed on ----
+
+  private onExpel(from: number, message: Extract<Message, { command: 'expel' }>, depth: number) {
+    const { player, reason, evidence } = message.payload;
+    if (depth > 0 || !this.config.features.signed) {
+      if (!this.config.features.signed) this.emit({ type: 'info', text: `${this.nameOf(from)} reports ${this.nameOf(player)}: ${reason}` });
+      return;
+    }
+    // Every piece of evidence is a signed line: judge it as if it had come straight from its author.
+    for (const line of evidence) this.take(from, line, depth + 1);
+    if (evidence.length === 2) this.checkRevealPair(evidence[0]!, evidence[1]!);
+  }
+
+  /** A commitment and a reveal that do not match, from a round that is over here already. */
+  private checkRevealPair(first: string, second: string) {
+    const a = this.openSigned(first);
+    const b = this.openSigned(second);
+    if (a === null || b === null || a.message.command !== 'roll_hash' || b.message.command !== 'roll_number') return;
+    const player = a.message.player_id;
+    if (b.message.player_id !== player || a.message.round === undefined || a.message.round !== b.message.round) return;
+    if (!isActive(this.state.players[player]!)) return;
+    const revealed = this.commitmentOf(hexToBytes(b.message.payload), a.message.round, player);
+    if (revealed !== a.message.payload) {
+      this.cheat(player, 'revealed a dice number that does not match its commitment', [first, second]);
+    }
+  }
+
+  private openSigned(line: string): { message: Message } | null {
+    const sealed = unseal(line);
+    if (sealed === null) return null;
+    const decoded = decodeLine(sealed.inner);
+    if (!decoded.ok || 'ignored' in decoded) return null;
+    return this.keyring.verify(sealed.by, this.digestOf(decoded.message, sealed.inner), sealed.sig) && 'player_id' in decoded.message && decoded.message.player_id === sealed.by
+      ? { message: decoded.message }
+      : null;
+  }
+
+  // ---- dice rounds ----
+
+  private startRound() {
+    const draw = this.pending === null ? drawStep(this.state) : null;
+    if (this.pending === null && draw === null) return;
+    const participants = this.state.players.filter(isActive).map((p) => p.id);
+    const number = this.roundId();
+    const mine = participants.includes(this.config.me) && !this.config.mute ? secretNumber() : null;
+    this.round = { number, participants, mine, hashes: new Map(), numbers: new Map(), revealed: false, startedAt: this.now };
+    if (mine !== null) {
+      const hash = this.commitmentOf(mine, number, this.config.me);
+      const { line } = this.broadcast({ command: 'roll_hash', payload: hash, player_id: this.config.me, round: number });
+      this.round.hashes.set(this.config.me, { hash, line });
+    }
+    this.deadline = null;
+    this.arm('round', number);
+    this.progressRound();
+  }
+
+  private commitmentOf(number: Uint8Array, round: number, player: number): string {
+    return this.config.features.boundCommitments ? boundCommitment(number, { gameId: this.config.gameId, round, player }) : commitment(number);
+  }
+
+  /** The round about to start: 0 for the first player, 1 for the deck, 2 + k for move k. */
+  private roundId(): number {
+    if (this.state.phase === 'first_player') return 0;
+    if (this.state.phase === 'shuffle_deck' || this.state.phase === 'deal') return 1;
+    return 2 + (this.pending?.index ?? this.index);
+  }
+
+  private handleRoll(from: number, message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>, line: string): 'done' | 'wait' {
+    const round = this.round;
+    if (message.round !== undefined) {
+      if (this.abandoned.has(message.round) || message.round < (round?.number ?? this.roundId())) return 'done';
+      if (round === null || message.round > round.number) return 'wait';
+    }
+    if (round === null || !round.participants.includes(from)) return 'wait';
+    if (message.command === 'roll_hash') {
+      if (round.hashes.has(from)) return 'wait'; // the next round's
+      round.hashes.set(from, { hash: message.payload, line });
+    } else {
+      // Reveals count only once every commitment is in (an honest peer waits for them too).
+      if (round.hashes.size < round.participants.length || round.numbers.has(from)) return 'wait';
+      const bytes = hexToBytes(message.payload);
+      const committed = round.hashes.get(from)!;
+      if (this.commitmentOf(bytes, round.number, from) !== committed.hash) {
+        const copied = [...round.hashes].find(([p, h]) => p !== from && h.hash === committed.hash);
+        const reason = copied ? `copied ${this.nameOf(copied[0])}'s dice commitment` : 'revealed a dice number that does not match its commitment';
+        this.cheat(from, reason, [committed.line, line]);
+        return 'done';
+      }
+      round.numbers.set(from, { bytes, line });
+    }
+    this.progressRound();
+    return 'done';
+  }
+
+  private progressRound() {
+    const round = this.round;
+    if (round === null) return;
+    const all = round.participants.length;
+    if (round.hashes.size === all && !round.revealed && round.mine !== null) {
+      round.revealed = true;
+      const { line } = this.broadcast({ command: 'roll_number', payload: bytesToHex(round.mine), player_id: this.config.me, round: round.number });
+      round.numbers.set(this.config.me, { bytes: round.mine, line });
+      this.deadline = null;
+      this.arm('round', round.number);
+    }
+    if (round.hashes.size === all && round.numbers.size === all) this.finishRound(round);
+  }
+
+  private finishRound(round: Round) {
+    this.round = null;
+    this.deadline = null;
+    this.emit({ type: 'round', id: round.number, participants: round.participants.length, ms: this.now - round.startedAt });
+    const seed = combineNumbers([...round.numbers.values()].map((n) => n.bytes));
+    const dice = this.config.features.mtDice ? uniformDice(mersenneStream(wordsFromBytes(seed))) : cs3099Dice(hashChainStream(seed));
+    const pending = this.pending;
+    if (pending !== null) {
+      this.pending = null;
+      this.commit(pending, dice);
+      return;
+    }
+    const draw = drawStep(this.state);
+    if (draw === null) return;
+    const result = apply(this.state, draw, dice);
+    if (!result.ok) throw new Error(`draw step refused: ${result.reason}`);
+    this.state = result.state;
+    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+  }
+
+  // ---- cheating and silence ----
+
+  private cheat(player: number, reason: string, evidence: string[], line?: string, link = player, at?: number) {
+    if (line !== undefined && this.inFlight === null) this.inFlight = { from: link, line };
+    // Proof is only what every peer can check: a badly signed line is the link's noise, not proof.
+    if (!this.proven(evidence)) return this.fault(link, 'sent a line whose signature does not match');
+    this.prove(player, reason, { cheat: true, evidence, ...(at !== undefined ? { at } : {}) });
+  }
+
+  /**
+   * Two signed moves for one point: no version of that move can settle anywhere (the peers that
+   * hold the other version never acknowledge this one), so the neutralisation takes that point.
+   */
+  private equivocation(player: number, index: number, evidence: string[]) {
+    this.cheat(player, `signed two different moves for sequence point ${index}`, evidence, undefined, player, index);
+  }
+
+  /**
+   * This peer now holds proof (or a quorum of votes) that a player must be made neutral. The
+   * neutralisation takes a point of the sequence like a move (proposeProven), so every peer puts
+   * it at the same place; during the opening draws, when no move has a point yet, it applies at once.
+   */
+  private prove(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[]; at?: number }) {
+    const record = this.state.players[player];
+    if (record === undefined || !isActive(record)) return;
+    if (how.cheat && !this.blamed.has(player)) {
+      this.blamed.add(player);
+      this.violations.push({ player, reason });
+      this.emit({ type: 'violation', player, reason, evidence: how.evidence.map((e) => (e.length > 600 ? evidenceOf(e) : e)) });
+    }
+    const evidence = how.evidence.slice(0, MAX_EVIDENCE_ITEMS).map((e) => (e.length > MAX_SIGNED_LINE ? evidenceOf(e) : e));
+    if (!this.proofs.has(player)) this.proofs.set(player, { reason: reason.slice(0, 300), evidence, ...(how.at !== undefined ? { at: how.at } : {}) });
+    if (this.index === 0 && drawStep(this.state) !== null) {
+      this.broadcast({ command: 'expel', payload: { player, reason: reason.slice(0, 300), evidence }, player_id: this.config.me });
+      this.applyNeutralNow(player, reason);
+      return;
+    }
+    if (!this.pumping) this.proposeProven();
+  }
+
+  /** Proposes, at this peer's current point, the neutralisation of the lowest proven active player. */
+  private proposeProven(): boolean {
+    if (this.result !== null || this.applied.has(this.index)) return false;
+    const player = [...this.proofs.keys()].filter((p) => isActive(this.state.players[p]!)).sort((a, b) => a - b)[0];
+    if (player === undefined) return false;
+    const proof = this.proofs.get(player)!;
+    // An equivocated move is undone: its point goes to the neutralisation.
+    const at = proof.at;
+    if (at !== undefined && at >= this.firstOpen && at < this.index && this.applied.get(at)?.author === player) this.rollbackTo(at);
+    const { line } = this.broadcast({ command: 'expel', payload: { player, reason: proof.reason, evidence: [...proof.evidence] }, player_id: this.config.me, ack_id: this.index });
+    this.commitNeutral(this.index, player, proof.reason, line);
+    return true;
+  }
+
+  private drainProposals(): boolean {
+    let progress = false;
+    for (let i = 0; i < this.proposals.length && this.result === null; ) {
+      const proposal = this.proposals[i]!;
+      const index = proposal.message.ack_id!;
+      if (index > this.index) {
+        i++;
+        continue;
+      }
+      this.proposals.splice(i, 1);
+      this.record(proposal.link, proposal.line);
+      this.handleProposal(proposal.link, proposal.message, index);
+      progress = true;
+    }
+    return progress;
+  }
+
+  /**
+   * Someone proposes to make a player neutral at point `index`. Its evidence is judged here as if
+   * it had arrived directly; without proof here the proposal does nothing. A proposal beats a move
+   * at the same point (its proposer never acknowledged that move, so the move cannot have settled
+   * anywhere); between two proposals the lower player id wins, the other comes one point later.
+   */
+  private handleProposal(link: number, message: Extract<Message, { command: 'expel' }>, index: number) {
+    const player = message.payload.player;
+    for (const line of message.payload.evidence) this.take(link, line, 1);
+    if (message.payload.evidence.length === 2) this.checkRevealPair(message.payload.evidence[0]!, message.payload.evidence[1]!);
+    if (!this.proofs.has(player)) return; // nothing here proves it (a false claim changes nothing)
+    const entry = this.applied.get(index);
+    if (entry !== undefined) {
+      if (entry.neutral === player) return; // the same neutralisation
+      if (index < this.firstOpen) return; // too late for that point: proposeProven puts it at the current one
+      if (entry.neutral !== null && entry.neutral < player) return;
+      this.rollbackTo(index);
+    } else if (index !== this.index) return;
+    if (!isActive(this.state.players[player]!)) {
+      // Made neutral here at a later point: that point gives way to this earlier one.
+      const later = [...this.applied.values()].find((e) => e.neutral === player && e.index > index && e.index >= this.firstOpen);
+      if (later === undefined) return;
+      this.rollbackTo(index);
+    }
+    if (this.pending !== null) this.dropPending();
+    this.commitNeutral(index, player, message.payload.reason, '');
+  }
+
+  private commitNeutral(index: number, player: number, reason: string, line: string) {
+    const before = this.state;
+    const action: MessageAction = { command: 'timeout', player };
+    const result = apply(before, action, CHECK_DICE);
+    if (!result.ok) return;
+    if (this.pending !== null && this.pending.index === index) this.dropPending();
+    this.state = result.state;
+    this.index = index + 1;
+    const hash = stateHash(this.state);
+    const messageHash = messageHashOf(index, action);
+    this.remember_(index, { index, author: -1, neutral: player, messageHash, stateHash: hash, line, sig: null, before });
+    this.emit({ type: 'neutral', player, reason });
+    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+    this.effects.push({ type: 'sync' });
+    this.deadline = null;
+    if (player === this.config.me) {
+      this.finish('neutralised', reason);
+      return;
+    }
+    this.storeAck(this.config.me, index, { stateHash: hash, messageHash, author: null, authorSig: null, line: '' });
+    this.broadcast({
+      command: 'acknowledgement',
+      payload: index,
+      player_id: this.config.me,
+      ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: messageHash } : {}),
+    });
+    this.checkAgreement();
+  }
+
+  /** During the opening draws: neutral at once, the dice round goes on without it. */
+  private applyNeutralNow(player: number, reason: string) {
+    const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
+    if (!result.ok) return;
+    this.state = result.state;
+    this.emit({ type: 'neutral', player, reason });
+    if (player === this.config.me) return this.finish('neutralised', reason);
+    const round = this.round;
+    if (round === null) return;
+    round.participants = round.participants.filter((p) => p !== player);
+    round.hashes.delete(player);
+    round.numbers.delete(player);
+    this.progressRound();
+  }
+
+  // ---- output ----
+
+  private get keyring(): Keyring {
+    return this.config.keyring!;
+  }
+
+  /** Signs (when signing) and sends a line to everyone; returns the line as sent. */
+  private broadcast(message: Message): { line: string; sig: string | null } {
+    const inner = encodeLine(message).trimEnd();
+    let line = inner;
+    let sig: string | null = null;
+    if (this.config.features.signed && !this.config.mute) {
+      ({ line, sig } = sealMessage(this.config.gameId, message, this.config.me, this.keyring));
+      this.remember(sig);
+    }
+    if (!this.config.mute) {
+      this.settleInFlight();
+      this.effects.push({ type: 'record', dir: 'out', from: this.config.me, line });
+      this.effects.push({ type: 'send', line, to: null });
+    }
+    return { line, sig };
+  }
+
+  private record(from: number, line: string) {
+    this.settleInFlight();
+    this.effects.push({ type: 'record', dir: 'in', from, line });
+  }
+
+  private settleInFlight() {
+    const flight = this.inFlight;
+    if (flight === null) return;
+    this.inFlight = null;
+    this.effects.push({ type: 'record', dir: 'in', from: flight.from, line: flight.line });
+  }
+
+  private emit(event: SessionEvent) {
+    this.settleInFlight();
+    this.effects.push({ type: 'event', event });
+  }
+
+  private nameOf(player: number): string {
+    return this.config.players.find((p) => p.id === player)?.name ?? `player ${player}`;
+  }
+
+  private finish(outcome: Outcome, reason?: string) {
+    if (this.result !== null) return;
+    this.deadline = null;
+    this.result = {
+      state: this.state,
+      winner: outcome === 'conquest' || outcome === 'forfeit' ? this.state.winner : null,
+      violations: this.violations,
+      outcome,
+      ...(reason !== undefined ? { reason } : {}),
+    };
+    this.effects.push({ type: 'record', dir: 'note', from: this.config.me, line: JSON.stringify({ end: outcome, winner: this.result.winner, ...(reason ? { reason } : {}) }) });
+    this.effects.push({ type: 'sync' });
+  }
+}

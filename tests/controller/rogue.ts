@@ -1,0 +1,163 @@
+// A scriptable rogue peer: an honest session whose links rewrite its traffic to perform one
+// attack. It signs what it forges with its own key, as a real attacker could.
+import { randomBytes } from 'node:crypto';
+import { sealMessage } from '../../src/controller/core/replica.js';
+import type { Link } from '../../src/controller/net/link.js';
+import { decodeLine } from '../../src/protocol/codec.js';
+import type { Message } from '../../src/protocol/messages.js';
+import { lineDigest, seal, unseal } from '../../src/protocol/signing.js';
+import type { Rogue, RogueContext } from './memory-game.js';
+
+export const ATTACKS = [
+  'oversized-line',
+  'huge-deploy',
+  'malformed-signed',
+  'false-timeout',
+  'false-votes',
+  'ack-flood',
+  'lying-ack',
+  'equivocation',
+  'bad-reveal',
+  'never-reveals',
+  'out-of-turn',
+  'impersonation',
+  'crash',
+  'silent',
+] as const;
+export type Attack = (typeof ATTACKS)[number];
+
+/** Attacks that break a rule every peer can check, or go silent: the rogue ends neutral. */
+export const EXPELLED: ReadonlySet<Attack> = new Set([
+  'huge-deploy',
+  'malformed-signed',
+  'false-timeout',
+  'ack-flood',
+  'lying-ack',
+  'equivocation',
+  'bad-reveal',
+  'never-reveals',
+  'out-of-turn',
+  'impersonation',
+  'crash',
+  'silent',
+]);
+
+interface Wire {
+  message: Message;
+  inner: string;
+}
+
+const open = (line: string): Wire | null => {
+  const sealed = unseal(line);
+  if (sealed === null) return null;
+  const decoded = decodeLine(sealed.inner);
+  return decoded.ok && 'message' in decoded ? { message: decoded.message, inner: sealed.inner } : null;
+};
+
+/** The rogue plays honestly until sequence point `from`, then attacks once (or from then on). */
+export function rogue(attack: Attack, from = 140): Rogue {
+  return (links: Map<number, Link>, context: RogueContext) => {
+    const state = { index: 0, done: false, silent: false, lastIncoming: -1 };
+    const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
+    const sign = (message: Message) => sealMessage(context.gameId, message, context.me, context.keyring).line;
+    const wrapped = new Map<number, Link>();
+    for (const [player, link] of links) {
+      wrapped.set(player, {
+        remotePeer: link.remotePeer,
+        get closed() {
+          return link.closed;
+        },
+        onLine: (listener) =>
+          link.onLine((line) => {
+            const wire = open(line);
+            if (wire && 'ack_id' in wire.message && wire.message.ack_id !== undefined && wire.message.command !== 'acknowledgement') {
+              state.lastIncoming = Math.max(state.lastIncoming, wire.message.ack_id);
+            }
+            if (state.silent) return;
+            listener(line);
+          }),
+        unread: (lines) => link.unread(lines),
+        onClose: (listener) => link.onClose(listener),
+        close: () => link.close(),
+        send(line) {
+          if (state.silent) return;
+          for (const out of rewrite(player, line)) link.send(out);
+        },
+      });
+    }
+    return wrapped;
+
+    /** The lines to send to `to` instead of `line`. */
+    function rewrite(to: number, line: string): string[] {
+      const wire = open(line);
+      if (wire === null) return [line];
+      const m = wire.message;
+      if (m.command === 'acknowledgement') state.index = Math.max(state.index, m.payload);
+      const armed = state.index >= from && !state.done;
+      if (!armed) return [line];
+      const once = (lines: string[]) => {
+        if (to === [...links.keys()].sort((a, b) => a - b).at(-1)) state.done = true;
+        return lines;
+      };
+      switch (attack) {
+        case 'oversized-line':
+          if (to !== victim) return [line];
+          state.done = true;
+          return [line, 'x'.repeat(70_000)];
+        case 'huge-deploy':
+          if (m.command !== 'deploy') return [line];
+          return once([sign({ ...m, payload: Array.from({ length: 20_000 }, () => [m.payload[0]![0], 1] as [number, number]) })]);
+        case 'malformed-signed': {
+          if (m.command !== 'deploy') return [line];
+          const inner = JSON.stringify({ command: 'deploy', payload: Array.from({ length: 70 }, () => [0, 1]), player_id: context.me, ack_id: m.ack_id });
+          return once([forgeSigned(inner)]);
+        }
+        case 'false-timeout':
+          if (m.command !== 'acknowledgement') return [line];
+          return once([line, sign({ command: 'timeout', payload: victim, player_id: context.me, ack_id: m.payload + 1 })]);
+        case 'false-votes':
+          if (m.command !== 'acknowledgement') return [line];
+          return [line, sign({ command: 'timeout_vote', payload: { player: victim, index: m.payload + 1 }, player_id: context.me })];
+        case 'ack-flood':
+          if (m.command !== 'acknowledgement') return [line];
+          return once([
+            line,
+            ...Array.from({ length: 10_000 }, (_, k) => sign({ command: 'acknowledgement', payload: m.payload + 1000 + k, player_id: context.me })),
+          ]);
+        case 'lying-ack':
+          if (m.command !== 'acknowledgement' || m.author === undefined || m.author === context.me) return [line];
+          return once([sign({ ...m, message_hash: randomBytes(32).toString('hex'), author_sig: randomBytes(64).toString('hex') })]);
+        case 'equivocation':
+          if (m.command !== 'attack' || m.payload[2] < 2 || to !== victim) return [line];
+          state.done = true;
+          return [sign({ ...m, payload: [m.payload[0], m.payload[1], (m.payload[2] - 1) as 1 | 2] })];
+        case 'bad-reveal':
+          if (m.command !== 'roll_number') return [line];
+          return once([sign({ ...m, payload: randomBytes(32).toString('hex') })]);
+        case 'never-reveals':
+          return m.command === 'roll_number' ? [] : [line];
+        case 'out-of-turn': {
+          if (m.command !== 'acknowledgement' || m.author === context.me) return [line];
+          return once([line, sign({ command: 'setup', payload: 0, player_id: context.me, ack_id: m.payload + 1 })]);
+        }
+        case 'impersonation':
+          if (m.command !== 'acknowledgement') return [line];
+          return once([line, sign({ command: 'acknowledgement', payload: m.payload, player_id: victim })]);
+        case 'crash':
+          state.done = true;
+          queueMicrotask(() => {
+            for (const l of links.values()) l.close();
+          });
+          return [];
+        case 'silent':
+          state.silent = true;
+          return [];
+      }
+    }
+
+    /** A line signed by the rogue over text the schema refuses. */
+    function forgeSigned(inner: string): string {
+      return seal(inner, context.me, context.keyring.sign(lineDigest(context.gameId, inner)));
+    }
+  };
+}
