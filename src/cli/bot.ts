@@ -212,7 +212,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           onEvent,
           ...(recorder ? { recorder } : {}),
         })
-      : sessionFor(roster, { seat, onEvent, rules: roster.rules, ...(recorder ? { recorder } : {}) });
+      : sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
     const result = await session.run();
     if (session instanceof StarSession && session.problem !== null) {
       io.err(`risk bot: ${session.problem}\n`);

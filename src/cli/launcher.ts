@@ -153,7 +153,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
             onEvent: table.record,
             ...(recorder ? { recorder } : {}),
           })
-        : sessionFor(roster, { seat: humanSeat(table), onEvent: table.record, rules: roster.rules, ...(recorder ? { recorder } : {}) });
+        : sessionFor(roster, { seat: humanSeat(table), onEvent: table.record, ...(recorder ? { recorder } : {}) });
     leave = () => session.leave();
     table.show(session.current);
     if (recorder) table.note(`recording this game to ${recorder.path}`);

@@ -181,6 +181,20 @@ export function missionClaimDue(state: GameState): { command: 'claim_mission'; p
   return missionComplete(state, state.current, card) ? { command: 'claim_mission', player: state.current, payload: card } : null;
 }
 
+/**
+ * Whether the game's winner won on the board (by the variant's rule, by taking every territory, or
+ * by knocking every other player out; the neutral army need not be beaten), rather than because
+ * the others left or were made neutral.
+ */
+export function wonOnBoard(state: GameState): boolean {
+  const w = state.winner;
+  if (w === null) return false;
+  if (state.owner.every((o) => o === w)) return true;
+  if (state.options.variant === 'capital' && capitalVictory(state, w)) return true;
+  if (state.options.variant === 'mission' && state.missionsRevealed[w] === true) return true;
+  return state.players.every((p) => p.id === w || p.id === state.neutralArmy || p.eliminated);
+}
+
 /** The action for steps that no seat decides: the start-of-game draws. */
 export function drawStep(state: GameState): Action | null {
   switch (state.phase) {

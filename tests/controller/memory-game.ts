@@ -13,6 +13,7 @@ import type { Seat } from '../../src/controller/seat.js';
 import { verifyTranscript, type VerifyReport } from '../../src/controller/verify.js';
 import type { OptionsInput } from '../../src/model/index.js';
 import type { Keyring } from '../../src/protocol/signing.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { seededDice } from '../../src/protocol/random.js';
 
 export interface RogueContext {
@@ -41,6 +42,8 @@ export interface MemoryGameOptions {
 export interface MemoryGame {
   readonly results: (SessionResult | null)[];
   readonly audits: VerifyReport[];
+  /** Each peer's record, as `risk verify` reads it. */
+  readonly records: TranscriptLine[][];
   readonly events: SessionEvent[][];
   readonly virtualMs: number;
 }
@@ -81,7 +84,7 @@ export async function playMemoryGame(options: MemoryGameOptions): Promise<Memory
     for (let step = 0; step < 100_000 && results.some((r) => r === null) && Date.now() - started < limit; step++) {
       await vi.advanceTimersByTimeAsync(50);
     }
-    return { results, audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false })), events, virtualMs: Date.now() - started };
+    return { results, audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false })), records: recorders.map((r) => r.lines), events, virtualMs: Date.now() - started };
   } finally {
     for (const s of sessions) s.stop();
     vi.useRealTimers();
