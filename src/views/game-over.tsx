@@ -1,6 +1,6 @@
 // The end: who won, and a short summary of everyone's game.
 import { Box, Text } from 'ink';
-import { countTerritories, totalArmies, type GameState } from '../model/index.js';
+import { countTerritories, totalArmies, wonOnBoard, type GameState } from '../model/index.js';
 import type { TablePlayer, TableView } from './table.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
 
@@ -12,7 +12,7 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
     over.winner === null
       ? 'Game over: no winner'
       : me !== undefined && over.winner === me.id
-        ? `You win! ${name(over.winner)} rules the world.`
+        ? `You win! ${name(over.winner)} ${howWon(state)}.`
         : `${name(over.winner)} wins the game.`;
   return (
     <Box flexDirection="column" borderStyle="double" paddingX={2} paddingY={1}>
@@ -27,7 +27,8 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
       <Text bold>{'  Player'.padEnd(26)}territories armies battles conquests</Text>
       {state.players.map((p) => {
         const s = view.stats[p.id] ?? { battles: 0, conquests: 0, outInTurn: null };
-        const fate = p.id === over.winner ? 'winner' : p.eliminated ? `out${s.outInTurn ? ` (turn ${s.outInTurn})` : ''}` : p.neutral ? 'left' : '';
+        const fate =
+          p.id === over.winner ? 'winner' : p.eliminated ? `out${s.outInTurn ? ` (turn ${s.outInTurn})` : ''}` : p.id === state.neutralArmy ? '' : p.neutral ? 'left' : '';
         return (
           <Text key={p.id}>
             <Text {...tint(theme, playerColor(p.id))}>{playerMark(p.id)}</Text> {name(p.id).slice(0, 23).padEnd(24)}
@@ -40,4 +41,13 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
       <Text dimColor>Enter: back to the menu · q: quit</Text>
     </Box>
   );
+}
+
+/** How the winner won, in a few words (variants and the neutral army's game end short of the world). */
+function howWon(state: GameState): string {
+  if (state.winner !== null && state.owner.every((o) => o === state.winner)) return 'rules the world';
+  if (!wonOnBoard(state)) return 'is the last player left in the game';
+  if (state.options.variant === 'capital' && state.capitals.length > 0) return 'holds the capitals';
+  if (state.options.variant === 'mission' && state.winner !== null && state.missionsRevealed[state.winner]) return 'completed their secret mission';
+  return 'knocked every other player out';
 }
