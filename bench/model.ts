@@ -1,7 +1,8 @@
 // Rules-engine benchmark: reducer throughput, offline games/s, exact odds. Prints numbers only.
-import { battleOdds, conquerTable } from '../src/model/odds.js';
-import { randomBot } from '../src/ai/random.js';
+
 import { runArena } from '../src/ai/arena.js';
+import { randomBot } from '../src/ai/random.js';
+import { battleOdds, conquerTable } from '../src/model/odds.js';
 
 function time<T>(run: () => T): [T, number] {
   const start = performance.now();
@@ -9,10 +10,17 @@ function time<T>(run: () => T): [T, number] {
   return [value, performance.now() - start];
 }
 
-const [stats] = time(() => runArena({ players: 4, games: 300, seed: 42, turnCap: 5000, seatBot: (_g, _s, rng) => randomBot(rng) }));
-console.log(`offline games (4 random-legal bots): ${stats.gamesPerSecond.toFixed(1)} games/s, ${((stats.meanBattles * stats.games) / stats.seconds / 1000).toFixed(0)}k battles/s, mean ${stats.meanTurns.toFixed(0)} turns`);
+const [stats] = time(() =>
+  runArena({ players: 4, games: 300, seed: 42, turnCap: 5000, seatBot: (_g, _s, rng) => randomBot(rng) }),
+);
+console.log(
+  `offline games (4 random-legal bots): ${stats.gamesPerSecond.toFixed(1)} games/s, ${((stats.meanBattles * stats.games) / stats.seconds / 1000).toFixed(0)}k battles/s, mean ${stats.meanTurns.toFixed(0)} turns`,
+);
 
-for (const [a, d] of [[11, 10], [200, 200]] as const) {
+for (const [a, d] of [
+  [11, 10],
+  [200, 200],
+] as const) {
   const [, ms] = time(() => battleOdds(a, d));
   console.log(`odds ${a} vs ${d}: ${ms.toFixed(2)} ms (first call, table built)`);
 }

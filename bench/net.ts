@@ -1,6 +1,6 @@
 // Network benchmark on loopback: dice-round latency, battles per second, memory per peer.
 // Prints numbers only; every peer binds 127.0.0.1 and is stopped at the end.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createBot } from '../src/ai/registry.js';
@@ -64,7 +64,18 @@ for (const players of [2, 4, 6]) {
 const launcher = fileURLToPath(new URL('../bin/risk.js', import.meta.url));
 async function processGame(players: number): Promise<number[]> {
   const common = ['--bot', 'normal', '--no-record', '--json'];
-  const host = spawn(process.execPath, [launcher, 'bot', 'host', '--listen', '127.0.0.1', '--port', '0', '--players', String(players), ...common]);
+  const host = spawn(process.execPath, [
+    launcher,
+    'bot',
+    'host',
+    '--listen',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--players',
+    String(players),
+    ...common,
+  ]);
   const address = await new Promise<string>((resolve, reject) => {
     let out = '';
     host.stdout.on('data', (chunk: Buffer) => {
@@ -76,7 +87,9 @@ async function processGame(players: number): Promise<number[]> {
   });
   const peers: ChildProcess[] = [host];
   for (let i = 1; i < players; i++) {
-    peers.push(spawn(process.execPath, [launcher, 'bot', 'join', address, ...common], { stdio: ['ignore', 'ignore', 'ignore'] }));
+    peers.push(
+      spawn(process.execPath, [launcher, 'bot', 'join', address, ...common], { stdio: ['ignore', 'ignore', 'ignore'] }),
+    );
     await new Promise((r) => setTimeout(r, 300));
   }
   const peak = peers.map(() => 0);
@@ -95,4 +108,6 @@ async function processGame(players: number): Promise<number[]> {
   return peak.map((kb) => kb / 1024);
 }
 const rss = await processGame(2);
-console.log(`memory: peak RSS per peer process (2-peer game, Node 24): ${rss.map((mb) => `${mb.toFixed(0)} MB`).join(', ')}`);
+console.log(
+  `memory: peak RSS per peer process (2-peer game, Node 24): ${rss.map((mb) => `${mb.toFixed(0)} MB`).join(', ')}`,
+);

@@ -1,42 +1,42 @@
 // `risk bot host|join`: a headless peer that plays a whole game with a bot and prints its events.
-import { createBot, parseBotKind, type BotKind } from '../ai/registry.js';
-import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type LobbyResult } from '../controller/lobby.js';
-import { PeerNode } from '../controller/net/libp2p-node.js';
-import { listenTcp, TcpEndpoint, type TcpListener } from '../controller/net/tcp.js';
-import { StarSession } from '../controller/star-session.js';
-import { loadOrCreateKey } from '../controller/net/identity.js';
-import { sessionFor } from '../controller/peer-game.js';
-import { defaultRecordPath, fileRecorder, type Recorder } from '../controller/recorder.js';
-import { botSeat } from '../ai/seat.js';
-import { NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
-import { seededDice } from '../protocol/random.js';
-import { describeSessionEvent } from '../views/event-text.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+// Everything but the argument parsing loads after the arguments are checked, and libp2p only
+// for the native profile: `risk bot --help` and a cs3099 peer start without it.
+import type { BotKind } from '../ai/registry.js';
+import type { LobbyEndpoint, LobbyEvent, LobbyResult } from '../controller/lobby.js';
+import type { PeerNode } from '../controller/net/libp2p-node.js';
+import type { TcpListener } from '../controller/net/tcp.js';
+import type { Recorder } from '../controller/recorder.js';
+import type { Outcome, SessionEvent } from '../controller/session.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
+import { isRiscBotKind, RISC_BOT_KINDS } from '../ai/risc/bots.js';
+import { RISC_FEATURE } from '../controller/risc-net.js';
+import { playRiscBot } from './risc-bot.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
-import { describeRules, networkRulesProblem, parseRules } from '../protocol/rules.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
   --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
                       protocol: plain TCP through the host, to play with other groups)
-  --bot KIND          random, easy, normal or hard (default normal)
+  --game G            classic (default) or risc (RISC: native profile only; bots ${RISC_BOT_KINDS.join(' or ')})
+  --bot KIND          random, easy, normal or hard (default normal; RISC: hard)
   --name NAME         player name (default: the bot kind)
   --players N         host only: 2–6 players, the host included
   --port P            host only: TCP port to listen on (default 7475; 0 = any free port)
   --listen ADDR       address to listen on (default 0.0.0.0: classmates can join)
   --seed S            seed for the bot's own choices (default: random)
-  --move-timeout S    host only: seconds a player has to move (default 10)
+  --move-timeout S    host only: seconds a player has to move (default 10; a RISC round)
   --ack-timeout S     host only: seconds to acknowledge a move (default 2)
   --start-timeout S   join only: seconds to wait for the game to start (default 600)
   --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
   --no-record         write no record
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --json              print one JSON object per event instead of text
-House rules (host only, native profile; joiners are shown them and play them):
+House rules (host only, native profile, classic game; joiners are shown them and play them):
 ${RULE_USAGE}`;
 
 const OPTIONS = {
   bot: { type: 'string' },
+  game: { type: 'string' },
   profile: { type: 'string' },
   name: { type: 'string' },
   players: { type: 'string' },
@@ -54,16 +54,9 @@ const OPTIONS = {
 } as const;
 
 export async function runBot(args: string[], io: CommandIO): Promise<number> {
-  const usage = (reason: string) => {
-    io.err(`risk bot: ${reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  };
-  if (args.includes('--help') || args.includes('-h')) {
-    io.out(USAGE);
-    return 0;
-  }
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: OPTIONS });
-  if (!parsed.ok) return usage(parsed.reason);
+  const usage = (reason: string) => usageError(io, 'risk bot', reason, USAGE);
+  const parsed = parseCommand(args, io, { command: 'risk bot', usage: USAGE, allowPositionals: true, options: OPTIONS });
+  if (!parsed.ok) return parsed.exit;
   const [role, address, ...extra] = parsed.positionals;
   const v = parsed.values as Record<string, string | boolean | undefined>;
   if (role !== 'host' && role !== 'join') return usage(role === undefined ? 'say host or join' : `"${role}" is neither host nor join`);
@@ -71,11 +64,18 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (role === 'host' && address !== undefined) return usage(`host takes no address (got "${address}"): use --port and --listen`);
   if (extra.length > 0) return usage(`unexpected "${extra.join(' ')}"`);
 
-  const kind = parseBotKind((v.bot as string | undefined) ?? 'normal');
+  const { createBot, parseBotKind } = await import('../ai/registry.js');
+  const game = ((v.game as string | undefined) ?? 'classic').trim().toLowerCase();
+  if (game !== 'classic' && game !== 'risc') return usage(`unknown game "${v.game as string}": choose classic or risc`);
+  const risc = game === 'risc';
+  const riscKind = (v.bot as string | undefined) ?? 'hard';
+  if (risc && !isRiscBotKind(riscKind)) return usage(`--bot "${riscKind}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
+  const kind = risc ? ({ ok: true, value: riscKind } as const) : parseBotKind((v.bot as string | undefined) ?? 'normal');
   if (!kind.ok) return usage(kind.reason);
   const profile = ((v.profile as string | undefined) ?? 'native').trim().toLowerCase();
   if (profile !== 'native' && profile !== 'cs3099') return usage(`unknown profile "${v.profile as string}": choose native or cs3099`);
   const cs3099 = profile === 'cs3099';
+  if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
     const text = v[name] as string | undefined;
     if (text === undefined) return fallback;
@@ -93,8 +93,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const rules = rulesFromFlags(v);
   if (!rules.ok) return usage(rules.reason);
   const ruled = Object.keys(rules.value).length > 0;
-  if (ruled && role === 'join') return usage('house rules are the host\'s choice: give them to risk bot host');
+  if (ruled && role === 'join') return usage("house rules are the host's choice: give them to risk bot host");
   if (ruled && cs3099) return usage('the cs3099 profile plays the class rules: house rules need the native profile');
+  if (ruled && risc) return usage('house rules are for the classic game: RISC has its own rules');
+  const { describeRules, networkRulesProblem, parseRules } = await import('../protocol/rules.js');
   if (ruled) {
     const playable = parseRules(rules.value, players as number);
     if (!playable.ok) return usage(playable.reason);
@@ -104,8 +106,25 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
 
   const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
 
+  const [{ hostLobby, joinLobby }, { TcpEndpoint, listenTcp }, { StarSession }, { sessionFor }] = await Promise.all([
+    import('../controller/lobby.js'),
+    import('../controller/net/tcp.js'),
+    import('../controller/star-session.js'),
+    import('../controller/peer-game.js'),
+  ]);
+  const [{ defaultRecordPath, fileRecorder }, { botSeat }, { NATIVE_FEATURES }, { seededDice }, { describeSessionEvent }] =
+    await Promise.all([
+      import('../controller/recorder.js'),
+      import('../ai/seat.js'),
+      import('../controller/session.js'),
+      import('../protocol/random.js'),
+      import('../views/event-text.js'),
+    ]);
+  const features = cs3099 ? [] : risc ? [RISC_FEATURE] : [...NATIVE_FEATURES];
+
   let privateKey;
   if (typeof v.key === 'string') {
+    const { loadOrCreateKey } = await import('../controller/net/identity.js');
     const loaded = await loadOrCreateKey(v.key);
     if (!loaded.ok) return usage(loaded.reason);
     privateKey = loaded.key;
@@ -120,6 +139,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       if (role === 'host') tcp = await listenTcp(listen, port as number);
       endpoint = new TcpEndpoint(tcp);
     } else {
+      const { PeerNode } = await import('../controller/net/libp2p-node.js');
       node = await PeerNode.start({ host: listen, port: port as number, ...(privateKey ? { privateKey } : {}) });
       endpoint = node;
     }
@@ -131,11 +151,29 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     await node?.stop().catch(() => {});
     await tcp?.close().catch(() => {});
   };
-  const onSignal = () => {
-    void stop().then(() => process.exit(130));
+  // A signal ends the game in order: the others are told we left, the record is closed and
+  // synced, the sockets close, and the exit code is the shell's (130 for SIGINT, 143 for SIGTERM).
+  let leaveGame: ((reason: string) => void) | null = null;
+  let closeRecord: (() => void) | null = null;
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    say(`stopped by ${signal}: leaving the game`, { type: 'signal', signal });
+    try {
+      leaveGame?.(`stopped by ${signal}`);
+      closeRecord?.();
+    } catch (error) {
+      io.err(`risk bot: while leaving: ${(error as Error).message}\n`);
+    }
+    const code = signal === 'SIGINT' ? 130 : 143;
+    // Give the leave message a moment to go out before the connections close.
+    void new Promise((r) => setTimeout(r, 200))
+      .then(stop)
+      .finally(() => process.exit(code));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   try {
     const lobbyEvent = (event: LobbyEvent) => {
@@ -145,13 +183,14 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     let lobby: LobbyResult;
     if (role === 'host') {
       const addresses = endpoint.addresses();
-      const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${addresses[0]}`;
-      say(`hosting a ${players}-player ${profile} game as ${name} (${kind.value} bot); join with: ${joinCommand}`, { type: 'hosting', addresses, players, profile });
+      const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${risc ? '--game risc ' : ''}${addresses[0]}`;
+      say(`hosting a ${players}-player ${profile} ${risc ? 'RISC ' : ''}game as ${name} (${kind.value} bot); join with: ${joinCommand}`, { type: 'hosting', addresses, players, profile });
       for (const a of addresses.slice(1)) say(`  or: ${a}`, { type: 'address', address: a });
       lobby = await hostLobby(endpoint, {
         players: players as number,
         name,
-        features: cs3099 ? [] : [...NATIVE_FEATURES],
+        features,
+        ...(risc ? { required: [RISC_FEATURE] } : {}),
         ackTimeoutMs: (ackTimeout as number) * 1000,
         moveTimeoutMs: (moveTimeout as number) * 1000,
         ...(ruled ? { rules: rules.value } : {}),
@@ -161,7 +200,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       say(`joining ${address} as ${name} (${kind.value} bot)`, { type: 'joining', address });
       lobby = await joinLobby(endpoint, address!, {
         name,
-        features: cs3099 ? [] : [...NATIVE_FEATURES],
+        features,
         startTimeoutMs: (startTimeout as number) * 1000,
         onEvent: lobbyEvent,
         onRules: (offered) => {
@@ -185,6 +224,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       rules: roster.rules,
     });
 
+    if (risc) {
+      const recordPath = v['no-record'] === true ? null : ((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
+      return await playRiscBot(roster, { kind: riscKind as 'easy' | 'hard', seed: seed as number, recordPath, say, err: io.err });
+    }
     let recorder: Recorder | undefined;
     if (v['no-record'] !== true) {
       recorder = fileRecorder((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
@@ -213,22 +256,45 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           ...(recorder ? { recorder } : {}),
         })
       : sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
+    leaveGame = (reason) => (session instanceof StarSession ? session.leave() : session.leave(reason));
+    closeRecord = () => recorder?.close();
     const result = await session.run();
+    if (stopping) return 1;
     if (session instanceof StarSession && session.problem !== null) {
       io.err(`risk bot: ${session.problem}\n`);
       return 1;
     }
     if (result.winner === null) {
-      io.err('risk bot: the game ended without a winner\n');
+      io.err(`risk bot: the game ended without a winner: ${endingOf(result.outcome, result.reason)}\n`);
       return 1;
     }
-    say(`winner: ${nameOf(result.winner)}`, { type: 'winner', player: result.winner, name: names.get(result.winner) });
+    const how = result.outcome === 'forfeit' ? ' (by forfeit: every other player left or was made neutral)' : '';
+    say(`winner: ${nameOf(result.winner)}${how}`, { type: 'winner', player: result.winner, name: names.get(result.winner), outcome: result.outcome ?? 'conquest' });
     return 0;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    // Give the last acknowledgements a moment to leave before the connections close.
-    await new Promise((r) => setTimeout(r, 200));
-    await stop();
+    if (!stopping) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      // Give the last acknowledgements a moment to leave before the connections close.
+      await new Promise((r) => setTimeout(r, 200));
+      await stop();
+    }
+  }
+}
+
+/** Why a game ended, in words, for a game with no winner. */
+function endingOf(outcome: Outcome | undefined, reason: string | undefined): string {
+  const because = reason ? `: ${reason}` : '';
+  switch (outcome) {
+    case 'neutralised':
+      return `this peer was made neutral${because}`;
+    case 'lost-contact':
+      return `lost contact with the other players${because}`;
+    case 'left':
+      return `this peer left${because}`;
+    case 'stopped':
+      return `stopped${because}`;
+    default:
+      return reason ?? 'no reason given';
   }
 }

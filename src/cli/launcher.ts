@@ -5,7 +5,7 @@ import { createBot, type BotKind } from '../ai/registry.js';
 import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../controller/lobby.js';
 import { LocalSession } from '../controller/local-session.js';
 import { startLoopbackGame } from '../controller/loopback-game.js';
-import { loadOrCreateKey } from '../controller/net/identity.js';
+import { identityFor } from '../controller/net/identity.js';
 import { PeerNode } from '../controller/net/libp2p-node.js';
 import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
 import { StarSession } from '../controller/star-session.js';
@@ -19,13 +19,16 @@ import { seededDice } from '../protocol/random.js';
 import { describeRules, networkRulesProblem, type Rules } from '../protocol/rules.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
+import { gameEndOf } from '../views/game-end.js';
 import { Table } from '../views/table.js';
 
 export interface LauncherOptions {
   /** Address to listen on when hosting or joining: 0.0.0.0 (classmates can join) or 127.0.0.1. */
   readonly listen: string;
-  /** Port to host on; if taken, any free port. */
+  /** Port to host on; if taken, any free port (unless `strictPort`). */
   readonly port: number;
+  /** The port was chosen explicitly (--port): when it is taken, say so instead of taking another. */
+  readonly strictPort?: boolean;
   /** Networked games: how long a player may think before being made neutral. */
   readonly moveTimeoutMs: number;
   readonly ackTimeoutMs: number;
@@ -33,12 +36,17 @@ export interface LauncherOptions {
   readonly botDelayMs: number;
   /** Write a record of networked games (for risk verify). */
   readonly record: boolean;
-  /** Where this player's peer identity is kept between games; none: a new identity each time. */
+  /**
+   * Where this player's peer identity is kept between games; none: a new identity for each run, so
+   * two programs on one machine (or on machines sharing a home directory) never share one.
+   */
   readonly keyPath?: string;
   /** Seed for bots, hot-seat dice and automatic placement; random by default. */
   readonly seed?: number;
   /** House rules chosen on the command line: the default for hosting and hot seat. */
   readonly rules?: Rules;
+  /** People here choose their defence dice by hand (default: the most dice, without asking). */
+  readonly defendByHand?: boolean;
 }
 
 export const DEFAULT_LAUNCH: LauncherOptions = {
@@ -51,6 +59,8 @@ export const DEFAULT_LAUNCH: LauncherOptions = {
 };
 
 const QUICK_BOTS = ['Ada', 'Babbage', 'Curie'];
+// Names for bots that fill a lobby's empty seats.
+const BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
 // A person in a quick game may think as long as they like: the bots wait.
 const QUICK_MOVE_TIMEOUT_MS = 24 * 60 * 60_000;
 // Lets the last acknowledgements leave before the connections close.
@@ -59,23 +69,27 @@ const LINGER_MS = 300;
 const randomSeed = () => randomBytes(4).readUInt32BE(0);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A bot seat that waits a moment before each move after the setup. */
-function paced(seat: Seat, delayMs: number): Seat {
-  if (delayMs <= 0) return seat;
+/**
+ * A bot seat that waits a moment before each move after the setup, and while the local game is
+ * paused (`running` resolves when it goes on).
+ */
+function paced(seat: Seat, delayMs: number, running: () => Promise<void> = () => Promise.resolve()): Seat {
   return {
     kind: seat.kind,
     async decide(state, player) {
-      if (state.phase !== 'setup' && state.phase !== 'defend') await sleep(delayMs);
+      await running();
+      if (delayMs > 0 && state.phase !== 'setup' && state.phase !== 'defend') await sleep(delayMs);
+      await running();
       return seat.decide(state, player);
     },
   };
 }
 
-function makeBotSeat(kind: BotKind, seed: number, delayMs: number): Seat {
-  return paced(botSeat(createBot(kind, seededDice(seed)), seededDice(seed ^ 0x5eed), { deadlineMs: 5000 }), delayMs);
+function makeBotSeat(kind: BotKind, seed: number, delayMs: number, running?: () => Promise<void>): Seat {
+  return paced(botSeat(createBot(kind, seededDice(seed)), seededDice(seed ^ 0x5eed), { deadlineMs: 5000 }), delayMs, running);
 }
 
-/** The computer's setup placement for a player who asked to place the rest automatically. */
+/** The computer's move for a person who asked it to (place the rest of the setup, or play for them). */
 function autoPlacer(seed: number): (state: GameState, player: number) => Action {
   const bot = createBot('normal', seededDice(seed));
   return (state, player) => bot.decide(state, player);
@@ -91,17 +105,13 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
   const seed = options.seed ?? randomSeed();
 
   async function listen(port: number): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
-    let privateKey;
-    if (options.keyPath !== undefined) {
-      const key = await loadOrCreateKey(options.keyPath);
-      if (!key.ok) return key;
-      privateKey = key.key;
-    }
+    const key = await identityFor(options.keyPath);
+    if (!key.ok) return key;
     try {
-      return { ok: true, node: await PeerNode.start({ host: options.listen, port, ...(privateKey ? { privateKey } : {}) }) };
+      return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }) };
     } catch (error) {
-      if (port !== 0) return listen(0);
-      return { ok: false, reason: `cannot listen on ${options.listen}: ${(error as Error).message}` };
+      if (port !== 0 && !options.strictPort) return listen(0);
+      return { ok: false, reason: `cannot listen on ${options.listen}${port ? ` port ${port}` : ''}: ${(error as Error).message}` };
     }
   }
 
@@ -111,9 +121,9 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       if (port === null) return { ok: true, endpoint: new TcpEndpoint(null), close: async () => {} };
       let tcp;
       try {
-        tcp = await listenTcp(options.listen, port).catch(() => listenTcp(options.listen, 0));
+        tcp = await listenTcp(options.listen, port).catch((error: Error) => (options.strictPort ? Promise.reject(error) : listenTcp(options.listen, 0)));
       } catch (error) {
-        return { ok: false, reason: `cannot listen on ${options.listen}: ${(error as Error).message}` };
+        return { ok: false, reason: `cannot listen on ${options.listen} port ${port}: ${(error as Error).message}` };
       }
       return { ok: true, endpoint: new TcpEndpoint(tcp), close: () => tcp.close().catch(() => {}) };
     }
@@ -132,6 +142,10 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       mode: 'network',
       players: roster.players.map((p) => ({ id: p.id, name: p.name, kind: p.id === roster.me ? 'you' : 'remote' })),
       autoPlace: autoPlacer(seed),
+      autoPlay: autoPlacer(seed + 7),
+      autoPlayDelayMs: options.botDelayMs,
+      moveTimeoutMs: roster.moveTimeoutMs,
+      defendByHand: options.defendByHand === true,
       onQuit: async () => {
         left = true;
         leave();
@@ -158,7 +172,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     table.show(session.current);
     if (recorder) table.note(`recording this game to ${recorder.path}`);
     void session.run().then(async (result) => {
-      table.end(result.winner, left ? 'You left the game.' : null);
+      table.end(gameEndOf(result, left));
       await sleep(LINGER_MS);
       await node.stop().catch(() => {});
     });
@@ -173,6 +187,54 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     });
   }
 
+  interface BotPeer {
+    /** Whether the host accepted it (it then holds a seat). */
+    joined(): boolean;
+    stop(): Promise<void>;
+  }
+
+  /** A bot that joins a lobby as a peer of its own on this machine, and plays the game there. */
+  async function startBotPeer(profile: Profile, address: string, name: string, kind: BotKind, botSeed: number): Promise<{ ok: true; bot: BotPeer } | { ok: false; reason: string }> {
+    const opened = await endpointFor(profile, profile === 'cs3099' ? null : 0);
+    if (!opened.ok) return opened;
+    let accepted = false;
+    let stopped = false;
+    let session: { leave(): void } | null = null;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      session?.leave();
+      await sleep(LINGER_MS);
+      await opened.close();
+    };
+    const seat = makeBotSeat(kind, botSeed, options.botDelayMs);
+    void joinLobby(opened.endpoint, address, {
+      name,
+      features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
+      startTimeoutMs: 60 * 60_000,
+      onEvent: () => (accepted = true),
+    }).then(async (lobby) => {
+      if (!lobby.ok || stopped) return stop();
+      const roster = lobby.roster;
+      const game =
+        profile === 'cs3099'
+          ? new StarSession({
+              me: roster.me,
+              role: 'client',
+              players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+              links: roster.links,
+              seat,
+              ackTimeoutMs: roster.ackTimeoutMs,
+              moveTimeoutMs: roster.moveTimeoutMs,
+            })
+          : sessionFor(roster, { seat });
+      session = game;
+      await game.run();
+      await stop();
+    });
+    return { ok: true, bot: { joined: () => accepted, stop } };
+  }
+
   return {
     ...(options.rules ? { defaultRules: options.rules } : {}),
     async quickGame(name) {
@@ -182,10 +244,13 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         mode: 'quick',
         players: [{ id: 0, name, kind: 'you' }, ...QUICK_BOTS.map((bot, i) => ({ id: i + 1, name: bot, kind: 'bot' as const }))],
         autoPlace: autoPlacer(seed),
+        autoPlay: autoPlacer(seed + 7),
+        autoPlayDelayMs: options.botDelayMs,
+        defendByHand: options.defendByHand === true,
         onQuit: () => stop(),
       });
       const game = await startLoopbackGame(
-        [{ name, seat: humanSeat(me) }, ...QUICK_BOTS.map((bot, i) => ({ name: bot, seat: makeBotSeat('normal', seed + i + 1, options.botDelayMs) }))],
+        [{ name, seat: humanSeat(me) }, ...QUICK_BOTS.map((bot, i) => ({ name: bot, seat: makeBotSeat('normal', seed + i + 1, options.botDelayMs, me.whenRunning) }))],
         {
           ackTimeoutMs: options.ackTimeoutMs,
           moveTimeoutMs: QUICK_MOVE_TIMEOUT_MS,
@@ -204,7 +269,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       };
       me.show(game.sessions[0]!.current);
       void game.each[0]!.then(async (result) => {
-        me.end(result.winner, left ? 'You left the game.' : null);
+        me.end(gameEndOf(result, left));
         await sleep(LINGER_MS);
         await game.stop();
       });
@@ -218,6 +283,10 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       if (!opened.ok) return opened;
       const node = opened.endpoint;
       const abort = new AbortController();
+      const early = new AbortController();
+      // Seats taken, to say why the game cannot start yet; the host holds seat 0.
+      const seats = new Set<number>([0]);
+      const bots: BotPeer[] = [];
       const result = hostLobby(node, {
         players,
         name,
@@ -225,17 +294,48 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         ackTimeoutMs: options.ackTimeoutMs,
         moveTimeoutMs: options.moveTimeoutMs,
         ...(profile === 'native' && rules ? { rules } : {}),
-        onEvent: onLobby,
+        onEvent: (event) => {
+          if (event.type === 'joined') seats.add(event.player.id);
+          if (event.type === 'left') seats.delete(event.player.id);
+          onLobby(event);
+        },
         signal: abort.signal,
+        startNow: early.signal,
       });
+      const addresses = shareableFirst(node.addresses());
+      // Bots on this machine dial the host over the loopback interface.
+      const local = [...node.addresses()].find((a) => /\/ip4\/127\.|^127\./.test(a)) ?? addresses[0];
+      const stopBots = () => Promise.all(bots.map((b) => b.stop())).then(() => {});
       return {
         ok: true,
         lobby: {
-          addresses: shareableFirst(node.addresses()),
-          started: lobbyStarted(opened.close, result, profile),
+          addresses,
+          started: lobbyStarted(opened.close, result, profile).then(async (started) => {
+            if (!started.ok) await stopBots();
+            return started;
+          }),
           async cancel() {
             abort.abort();
+            await stopBots();
             await opened.close();
+          },
+          startNow() {
+            if (seats.size < 2) return { ok: false, reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).' };
+            const missing = [...Array(seats.size).keys()].find((id) => !seats.has(id));
+            if (missing !== undefined) return { ok: false, reason: `Seat ${missing + 1} is empty since a player left: wait for someone, or add bots with b.` };
+            early.abort();
+            return { ok: true };
+          },
+          async fillWithBots(kind) {
+            if (local === undefined) return { ok: false, reason: 'This lobby has no address the bots could dial.' };
+            const empty = players - seats.size - bots.filter((b) => !b.joined()).length;
+            if (empty <= 0) return { ok: false, reason: 'Every seat is taken.' };
+            for (let i = 0; i < empty; i++) {
+              const bot = await startBotPeer(profile, local, `${BOT_NAMES[bots.length % BOT_NAMES.length]} (bot)`, kind, seed + 100 + bots.length);
+              if (!bot.ok) return bot;
+              bots.push(bot.bot);
+            }
+            return { ok: true, added: empty };
           },
         },
       };
@@ -285,16 +385,19 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         mode: 'hotseat',
         players: players.map((p, id) => ({ id, name: p.name, kind: p.kind === 'human' ? 'human' : 'bot' })),
         autoPlace: autoPlacer(seed),
+        autoPlay: autoPlacer(seed + 7),
+        autoPlayDelayMs: options.botDelayMs,
+        defendByHand: options.defendByHand === true,
         onQuit: async () => local?.stop(),
       });
-      const seats = players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs)));
+      const seats = players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning)));
       try {
         local = new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record, ...(rules ? { rules } : {}) });
       } catch (error) {
         return { ok: false, reason: (error as Error).message };
       }
       table.show(local.current);
-      void local.run().then((result) => table.end(result.winner, result.stopped ? 'The game was stopped.' : null));
+      void local.run().then((result) => table.end({ winner: result.winner, outcome: result.stopped ? 'stopped' : null, reason: null }));
       return { ok: true, table };
     },
   };

@@ -1,16 +1,28 @@
 // The `risk` command: picks a subcommand, which parses its own arguments and sets the exit code.
+// Subcommands load on use, so `risk --version` and `risk --help` start without libp2p, Ink or zod.
 import { readFileSync } from 'node:fs';
-import { runBot } from './bot.js';
-import { runOdds } from './odds.js';
-import { runPlay } from './play.js';
-import { runSimulate } from './simulate.js';
-import { runTournament } from './tournament.js';
-import { runVerify } from './verify.js';
-import { EXIT_USAGE, type CommandIO } from './io.js';
+import { type CommandIO, usageError } from './io.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+type Run = (args: string[], io: CommandIO) => number | Promise<number>;
 
-export const HELP = `risk ${pkg.version} — peer-to-peer Risk for the terminal
+// One line per subcommand: its name and how to load it. Adding a command = one line here (and
+// its lines in HELP); the module parses its own arguments, `--help` included.
+const COMMANDS: Record<string, () => Promise<Run>> = {
+  play: async () => (await import('./play.js')).runPlay,
+  bot: async () => (await import('./bot.js')).runBot,
+  odds: async () => (await import('./odds.js')).runOdds,
+  simulate: async () => (await import('./simulate.js')).runSimulate,
+  tournament: async () => (await import('./tournament.js')).runTournament,
+  verify: async () => (await import('./verify.js')).runVerify,
+};
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export function help(): string {
+  return `risk ${version()} — peer-to-peer Risk for the terminal
 
 Usage:
   risk                          start the game: the terminal UI's main menu (quick game,
@@ -18,6 +30,8 @@ Usage:
   risk play [quick | host | join <address> | hotseat [names…]] [--plain] [options]
                                 straight to one of them (risk play --help for every option);
                                 --plain (automatic in pipes): text lines and typed commands
+  risk play --game risc [--players N] [--bot easy|hard] [--plain]
+                                RISC: everyone orders at once, in secret, against bots
   risk odds <attacking> <defending>
                                 exact battle odds: armies in the attacking territory
                                 (one stays home) against the defending armies
@@ -30,52 +44,47 @@ Usage:
   risk bot join <address> [--bot KIND] [--name NAME] [--profile P] [--json]
                                 a headless peer: plays a whole game with a bot;
                                 --profile cs3099 plays the 2015 class protocol with
-                                other groups (risk bot --help for every option)
+                                other groups; --game risc plays networked RISC
+                                (risk bot --help for every option)
   risk verify [--lenient] [--json] <file>
                                 audit a recorded game: commitments, rolls, legality,
                                 turn order; exit 0 clean, 1 violations, 2 unreadable
-  risk --version                print the version
-  risk --help                   print this help
+  risk help [COMMAND]           this help, or one command's (same as risk COMMAND --help)
+  risk version, risk --version  print the version
+  risk --help, -h               print this help
 
 Exit codes: 0 success, 1 failure, 2 bad arguments.
 `;
+}
 
-const commands: Record<string, (args: string[], io: CommandIO) => number | Promise<number>> = {
-  play: runPlay,
-  bot: runBot,
-  odds: runOdds,
-  simulate: runSimulate,
-  tournament: runTournament,
-  verify: runVerify,
-};
+const SHORT_USAGE = `usage: risk [COMMAND] [options]   (commands: ${Object.keys(COMMANDS).join(', ')}; risk --help lists them)\n`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === '--version' || first === '-v') {
-    io.out(`${pkg.version}\n`);
+  if (first === '--version' || first === '-v' || first === 'version') {
+    if (first === 'version' && rest.length > 0)
+      return usageError(io, 'risk version', 'version takes no arguments', SHORT_USAGE);
+    io.out(`${version()}\n`);
     return 0;
   }
-  if (first === '--help' || first === '-h' || first === 'help') {
-    io.out(HELP);
+  if (first === '--help' || first === '-h') {
+    io.out(help());
     return 0;
+  }
+  if (first === 'help') {
+    const [topic, ...extra] = rest;
+    if (topic === undefined) {
+      io.out(help());
+      return 0;
+    }
+    if (extra.length > 0) return usageError(io, 'risk help', `help takes one command, got ${rest.length}`, SHORT_USAGE);
+    const load = COMMANDS[topic];
+    if (load === undefined) return usageError(io, 'risk help', `unknown command "${topic}"`, SHORT_USAGE);
+    return (await load())(['--help'], io);
   }
   // No command, or only play options (risk --plain): the game for people.
-  if (first === undefined || first.startsWith('--')) return runPlay(argv, io);
-  const command = commands[first];
-  if (command === undefined) {
-    io.err(`risk: unknown command "${first}". Commands: ${Object.keys(commands).join(', ')}. See risk --help.\n`);
-    return EXIT_USAGE;
-  }
-  return command(rest, io);
-}
-
-const argv = process.argv.slice(2);
-const code = await main(argv, {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-});
-process.exitCode = code;
-if (argv[0] === undefined || argv[0] === 'play' || argv[0].startsWith('--')) {
-  // A game's peers may still be closing their connections: they must not keep the program open.
-  setTimeout(() => process.exit(code), 2000).unref();
+  if (first === undefined || first.startsWith('-')) return (await import('./play.js')).runPlay(argv, io, 'risk');
+  const load = COMMANDS[first];
+  if (load === undefined) return usageError(io, 'risk', `unknown command "${first}"`, SHORT_USAGE);
+  return (await load())(rest, io);
 }

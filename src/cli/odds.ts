@@ -1,6 +1,6 @@
 // `risk odds A D`: exact battle odds, last line the conquer probability alone.
 import { battleOdds } from '../model/odds.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 
 const MAX = 10_000;
 const USAGE = `usage: risk odds <armies-in-attacking-territory> <defending-armies>
@@ -8,18 +8,17 @@ const USAGE = `usage: risk odds <armies-in-attacking-territory> <defending-armie
 `;
 
 export function runOdds(args: string[], io: CommandIO): number {
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: {} });
-  if (!parsed.ok || parsed.positionals.length !== 2) {
-    io.err(`risk odds: ${parsed.ok ? `expected 2 numbers, got ${parsed.positionals.length}` : parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
+  const parsed = parseCommand(args, io, { command: 'risk odds', usage: USAGE, allowPositionals: true, options: {} });
+  if (!parsed.ok) return parsed.exit;
+  if (parsed.positionals.length !== 2) {
+    return usageError(io, 'risk odds', `expected 2 numbers, got ${parsed.positionals.length}`, USAGE);
   }
   const [rawA, rawD] = parsed.positionals as [string, string];
   const attacking = parseInteger(rawA, 2, MAX);
   const defending = parseInteger(rawD, 1, MAX);
   if (attacking === null || defending === null) {
     const bad = attacking === null ? `attacking armies "${rawA}"` : `defending armies "${rawD}"`;
-    io.err(`risk odds: ${bad} is not a whole number in range\n${USAGE}`);
-    return EXIT_USAGE;
+    return usageError(io, 'risk odds', `${bad} is not a whole number in range`, USAGE);
   }
   const odds = battleOdds(attacking, defending);
   const pct = (p: number) => `${(100 * p).toFixed(4)}%`;

@@ -1,5 +1,5 @@
 // The house-rule flags shared by `risk play`, `risk bot host`, `risk simulate` and `risk tournament`.
-import { HOUSE_RULES, type OptionsInput } from '../model/index.js';
+import { HOUSE_RULES, type OptionsInput } from '../model/options.js';
 import { parseInteger } from './io.js';
 
 export const RULE_FLAGS = {

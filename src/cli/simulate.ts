@@ -1,9 +1,7 @@
 // `risk simulate`: offline games between random-legal bots.
-import { randomBot } from '../ai/random.js';
-import { runArena } from '../ai/arena.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
-import { resolveOptions } from '../model/index.js';
+import { resolveOptions } from '../model/options.js';
 
 const USAGE = `usage: risk simulate [--players N] [--games G] [--seed S] [--turn-cap T] [--json]
   --players   2–6 (default 4)        --games     1–1000000 (default 100)
@@ -11,8 +9,10 @@ const USAGE = `usage: risk simulate [--players N] [--games G] [--seed S] [--turn
   --json      print one JSON object
 ${RULE_USAGE}`;
 
-export function runSimulate(args: string[], io: CommandIO): number {
-  const parsed = parseCommandArgs(args, {
+export async function runSimulate(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommand(args, io, {
+    command: 'risk simulate',
+    usage: USAGE,
     options: {
       players: { type: 'string' },
       games: { type: 'string' },
@@ -22,16 +22,10 @@ export function runSimulate(args: string[], io: CommandIO): number {
       ...RULE_FLAGS,
     },
   });
-  if (!parsed.ok) {
-    io.err(`risk simulate: ${parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  if (!parsed.ok) return parsed.exit;
   const v = parsed.values as Record<string, string | undefined>;
   const rules = rulesFromFlags(parsed.values);
-  if (!rules.ok) {
-    io.err(`risk simulate: ${rules.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  if (!rules.ok) return usageError(io, 'risk simulate', rules.reason, USAGE);
   const numbers = {
     players: [v.players ?? '4', 2, 6],
     games: [v.games ?? '100', 1, 1_000_000],
@@ -42,16 +36,13 @@ export function runSimulate(args: string[], io: CommandIO): number {
   for (const [name, [text, min, max]] of Object.entries(numbers)) {
     const value = parseInteger(text, min, max);
     if (value === null) {
-      io.err(`risk simulate: --${name} "${text}" must be a whole number from ${min} to ${max}\n${USAGE}`);
-      return EXIT_USAGE;
+      return usageError(io, 'risk simulate', `--${name} "${text}" must be a whole number from ${min} to ${max}`, USAGE);
     }
     values[name] = value;
   }
   const checked = resolveOptions({ ...rules.value, players: values.players! });
-  if (!checked.ok) {
-    io.err(`risk simulate: ${checked.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  if (!checked.ok) return usageError(io, 'risk simulate', checked.reason, USAGE);
+  const [{ randomBot }, { runArena }] = await Promise.all([import('../ai/random.js'), import('../ai/arena.js')]);
   const stats = runArena({
     players: values.players!,
     games: values.games!,
@@ -61,18 +52,20 @@ export function runSimulate(args: string[], io: CommandIO): number {
     options: rules.value,
   });
   if (parsed.values.json === true) {
-    io.out(`${JSON.stringify({ players: values.players, seed: values.seed, turnCap: values['turn-cap'], ...stats })}\n`);
+    io.out(
+      `${JSON.stringify({ players: values.players, seed: values.seed, turnCap: values['turn-cap'], ...stats })}\n`,
+    );
     return 0;
   }
   const share = (wins: number) => `${((100 * wins) / stats.games).toFixed(1)}%`;
   io.out(
-    [
+    `${[
       `${stats.games} games, ${values.players} random-legal bots, seed ${values.seed}`,
       `speed: ${stats.gamesPerSecond.toFixed(1)} games/s (${stats.seconds.toFixed(2)} s)`,
       `turns: mean ${stats.meanTurns.toFixed(1)}, max ${stats.maxTurns}; battles per game: mean ${stats.meanBattles.toFixed(1)}`,
       `wins by seat: ${stats.winsBySeat.map((w, seat) => `seat ${seat} ${w} (${share(w)})`).join(', ')}`,
       `stopped at the turn cap (${values['turn-cap']}) without a winner: ${stats.cappedGames}`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
   return 0;
 }

@@ -26,11 +26,12 @@ export function reportFailure(data: Pick<PoolData, 'control' | 'failure'>, error
   Atomics.notify(data.control, CONTROL.finished);
 }
 
-// The project runs TypeScript through tsx: each worker registers it before loading its entry.
+// Compiled (dist/), a worker loads its entry as is; run from the TypeScript sources (tests,
+// development), each worker registers tsx before loading its entry.
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
-import(workerData.tsx)
-  .then((api) => { api.register(); return import(workerData.entry); })
+(workerData.tsx === null ? Promise.resolve() : import(workerData.tsx).then((api) => api.register()))
+  .then(() => import(workerData.entry))
   .catch((error) => {
     new TextEncoder().encodeInto(String(error && error.stack || error).slice(0, 1000), workerData.failure);
     Atomics.store(workerData.control, ${CONTROL.failed}, 1);
@@ -41,12 +42,16 @@ import(workerData.tsx)
 /** Longest wait for a single game before the pool gives up on a silent worker. */
 const STALL_MS = 600_000;
 
-export function runOnWorkers(setup: TournamentSetup, workers: number): { ok: true; value: TournamentGame[] } | { ok: false; reason: string } {
+export function runOnWorkers(
+  setup: TournamentSetup,
+  workers: number,
+): { ok: true; value: TournamentGame[] } | { ok: false; reason: string } {
   const control = new Int32Array(new SharedArrayBuffer(3 * 4));
   const records = new Int32Array(new SharedArrayBuffer(setup.games * RECORD_FIELDS * 4));
   const failure = new Uint8Array(new SharedArrayBuffer(1024));
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  const entry = new URL('./tournament-worker.ts', import.meta.url).href;
+  const compiled = import.meta.url.endsWith('.js');
+  const tsx = compiled ? null : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  const entry = new URL(compiled ? './tournament-worker.js' : './tournament-worker.ts', import.meta.url).href;
   const threads = Array.from({ length: Math.min(workers, setup.games) }, () => {
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { setup, control, records, failure, tsx, entry } });
     worker.unref();

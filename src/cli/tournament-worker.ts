@@ -2,7 +2,7 @@
 // outcome into shared memory (see tournament-pool.ts for the layout).
 import { workerData } from 'node:worker_threads';
 import { playTournamentGames } from '../ai/tournament.js';
-import { CONTROL, RECORD_FIELDS, reportFailure, type PoolData } from './tournament-pool.js';
+import { CONTROL, type PoolData, RECORD_FIELDS, reportFailure } from './tournament-pool.js';
 
 const { setup, control, records, failure } = workerData as PoolData;
 try {

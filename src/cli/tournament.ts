@@ -1,12 +1,18 @@
 // `risk tournament`: bots against each other over many offline games, seats rotated, with win
 // rates and their 95% confidence intervals. A game count that is not a multiple of the number of
 // bots is rounded up to one, so that every bot plays every seat equally often (the output says so).
-import { parseBotKind, type BotKind } from '../ai/registry.js';
-import { playTournamentGames, summarize, type TournamentGame, type TournamentSetup, type TournamentSummary } from '../ai/tournament.js';
-import { EXIT_USAGE, parseCommandArgs, parseInteger, type CommandIO } from './io.js';
+import { type BotKind, parseBotKind } from '../ai/registry.js';
+import {
+  playTournamentGames,
+  summarize,
+  type TournamentGame,
+  type TournamentSetup,
+  type TournamentSummary,
+} from '../ai/tournament.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { runOnWorkers } from './tournament-pool.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
-import { resolveOptions, type OptionsInput } from '../model/index.js';
+import { resolveOptions, type OptionsInput } from '../model/options.js';
 
 const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--json]
   --bots      2–6 bot kinds, one per seat: random, easy, normal, hard (kinds may repeat)
@@ -23,8 +29,13 @@ interface TournamentArgs {
   readonly json: boolean;
 }
 
-function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs } | { ok: false; reason: string } {
-  const parsed = parseCommandArgs(args, {
+function parseTournamentArgs(
+  args: string[],
+  io: CommandIO,
+): { ok: true; value: TournamentArgs } | { ok: false; reason: string } | { ok: false; exit: number } {
+  const parsed = parseCommand(args, io, {
+    command: 'risk tournament',
+    usage: USAGE,
     options: {
       bots: { type: 'string' },
       games: { type: 'string' },
@@ -46,7 +57,8 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
     if (!kind.ok) return kind;
     bots.push(kind.value);
   }
-  if (bots.length < 2 || bots.length > 6) return { ok: false, reason: `--bots names ${bots.length} bots; a game seats 2 to 6` };
+  if (bots.length < 2 || bots.length > 6)
+    return { ok: false, reason: `--bots names ${bots.length} bots; a game seats 2 to 6` };
   const numbers = {
     games: [v.games ?? '100', 1, 1_000_000],
     seed: [v.seed ?? '1', 0, 0xffffffff],
@@ -56,7 +68,8 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
   const values: Record<string, number> = {};
   for (const [name, [text, min, max]] of Object.entries(numbers)) {
     const value = parseInteger(text, min, max);
-    if (value === null) return { ok: false, reason: `--${name} "${text}" must be a whole number from ${min} to ${max}` };
+    if (value === null)
+      return { ok: false, reason: `--${name} "${text}" must be a whole number from ${min} to ${max}` };
     values[name] = value;
   }
   const checked = resolveOptions({ ...rules.value, players: bots.length });
@@ -75,11 +88,8 @@ function parseTournamentArgs(args: string[]): { ok: true; value: TournamentArgs 
 }
 
 export function runTournament(args: string[], io: CommandIO): number {
-  const parsed = parseTournamentArgs(args);
-  if (!parsed.ok) {
-    io.err(`risk tournament: ${parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseTournamentArgs(args, io);
+  if (!parsed.ok) return 'exit' in parsed ? parsed.exit : usageError(io, 'risk tournament', parsed.reason, USAGE);
   const { setup, requestedGames, workers, json } = parsed.value;
   const started = performance.now();
   let records: TournamentGame[];
@@ -101,14 +111,20 @@ export function runTournament(args: string[], io: CommandIO): number {
   return 0;
 }
 
-function describe(s: TournamentSummary, requestedGames: number, speed: { workers: number; seconds: number; gamesPerSecond: number }): string {
+function describe(
+  s: TournamentSummary,
+  requestedGames: number,
+  speed: { workers: number; seconds: number; gamesPerSecond: number },
+): string {
   const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
   const lines = [
     `tournament: ${s.games} games, ${s.bots.length} players, seed ${s.seed}, turn cap ${s.turnCap}, ${speed.workers} worker${speed.workers === 1 ? '' : 's'}`,
     `rules: ${rulesLine(s.bots.length, s.rules)}`,
   ];
   if (requestedGames !== s.games) {
-    lines.push(`(${requestedGames} games asked for, rounded up to ${s.games} so that every bot plays every seat equally often)`);
+    lines.push(
+      `(${requestedGames} games asked for, rounded up to ${s.games} so that every bot plays every seat equally often)`,
+    );
   }
   lines.push(` #  bot      wins  win rate  95% interval    fair share`);
   for (const b of s.standings) {

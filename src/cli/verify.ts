@@ -1,10 +1,10 @@
 // `risk verify <file>`: audit a recorded game. Exit 0 clean, 1 violations, 2 unreadable file,
 // 3 a native record that stops before its game ended (truncated by a crash or kill; no violation).
 import { readFileSync } from 'node:fs';
-import { verifyTranscript, type VerifyReport } from '../controller/verify.js';
-import { countTerritories } from '../model/index.js';
-import { parseTranscript } from '../protocol/transcript.js';
-import { EXIT_USAGE, parseCommandArgs, type CommandIO } from './io.js';
+import type { VerifyReport } from '../controller/verify.js';
+import { type CommandIO, EXIT_USAGE, parseCommand, usageError } from './io.js';
+import { isRiscRecord } from '../controller/risc-record.js';
+import { runRiscVerify } from './risc-verify.js';
 
 const MAX_LISTED = 50;
 
@@ -14,11 +14,16 @@ const USAGE = `usage: risk verify [--lenient] [--json] <file>
   --json     print the report as one JSON object
 `;
 
-export function runVerify(args: string[], io: CommandIO): number {
-  const parsed = parseCommandArgs(args, { allowPositionals: true, options: { lenient: { type: 'boolean' }, json: { type: 'boolean' } } });
-  if (!parsed.ok || parsed.positionals.length !== 1) {
-    io.err(`risk verify: ${parsed.ok ? 'expected one file' : parsed.reason}\n${USAGE}`);
-    return EXIT_USAGE;
+export async function runVerify(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommand(args, io, {
+    command: 'risk verify',
+    usage: USAGE,
+    allowPositionals: true,
+    options: { lenient: { type: 'boolean' }, json: { type: 'boolean' } },
+  });
+  if (!parsed.ok) return parsed.exit;
+  if (parsed.positionals.length !== 1) {
+    return usageError(io, 'risk verify', `expected one file, got ${parsed.positionals.length}`, USAGE);
   }
   const file = parsed.positionals[0]!;
   let text: string;
@@ -28,6 +33,12 @@ export function runVerify(args: string[], io: CommandIO): number {
     io.err(`risk verify: cannot read ${file}: ${(error as Error).message}\n`);
     return EXIT_USAGE;
   }
+  if (isRiscRecord(text)) return runRiscVerify(file, text, parsed.values.json === true, io);
+  const [{ parseTranscript }, { verifyTranscript }, { countTerritories }] = await Promise.all([
+    import('../protocol/transcript.js'),
+    import('../controller/verify.js'),
+    import('../model/index.js'),
+  ]);
   const transcript = parseTranscript(text);
   if (!transcript.ok) {
     io.err(`risk verify: ${file}: ${transcript.reason}\n`);
@@ -37,7 +48,7 @@ export function runVerify(args: string[], io: CommandIO): number {
   const problems = transcript.problems.map((p) => ({ line: p.line, player: null, kind: 'message' as const, reason: p.reason }));
   const violations = [...problems, ...report.violations].sort((a, b) => a.line - b.line);
   if (parsed.values.json === true) io.out(`${JSON.stringify(toJson(report, violations))}\n`);
-  else io.out(describe(file, report, violations));
+  else io.out(describe(file, report, violations, countTerritories));
   if (violations.length > 0 || report.state === null) return 1;
   return report.truncated === true ? EXIT_TRUNCATED : 0;
 }
@@ -64,7 +75,12 @@ function toJson(report: VerifyReport, violations: VerifyReport['violations']) {
   };
 }
 
-function describe(file: string, report: VerifyReport, violations: VerifyReport['violations']): string {
+function describe(
+  file: string,
+  report: VerifyReport,
+  violations: VerifyReport['violations'],
+  countTerritories: (state: NonNullable<VerifyReport['state']>, player: number) => number,
+): string {
   const s = report.state;
   const name = (id: number | null) => (id === null ? '-' : `player ${id} (${report.players.find((p) => p.id === id)?.name ?? '?'})`);
   const out = [

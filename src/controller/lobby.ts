@@ -107,12 +107,16 @@ export interface HostOptions {
   readonly players: number;
   readonly name: string;
   readonly features: readonly string[];
+  /** Features a joiner must list to be let in (a RISC host needs RISC players). */
+  readonly required?: readonly string[];
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
   /** House rules for this game (native profile only: sent to each joiner when accepted). */
   readonly rules?: Rules;
   readonly onEvent?: (event: LobbyEvent) => void;
   readonly signal?: AbortSignal;
+  /** Aborted by the host to start now with the players present (at least two, seats 0…n-1). */
+  readonly startNow?: AbortSignal;
 }
 
 /** Runs the host's lobby until `players` have joined, then starts the game and builds the mesh. */
@@ -142,6 +146,13 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       for (const m of members.values()) m.link?.close();
       resolve({ ok: false, reason: 'the lobby was closed' });
     });
+    options.startNow?.addEventListener('abort', async () => {
+      // Seats must be 0…n-1: a seat left empty in the middle is filled first (by a player or a bot).
+      const complete = [...members.keys()].every((id) => id < members.size);
+      if (starting || members.size < 2 || !complete) return;
+      starting = true;
+      resolve(await startGame());
+    });
 
     node.onLink(async (link) => {
       const reader = new LineReader(link);
@@ -159,6 +170,8 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       if (starting) return reject('Game in progress');
       if (members.size >= options.players) return reject('Game full');
       if (!join.supported_versions.some((v) => SUPPORTED_VERSIONS.includes(v))) return reject('No common version');
+      const lacking = (options.required ?? []).filter((f) => !join.supported_features.includes(f));
+      if (lacking.length > 0) return reject(`this game needs the feature ${lacking.join(', ')}`);
       let id = 1;
       while (members.has(id)) id++;
       // On plain TCP there is no peer identity: the class key stays empty.

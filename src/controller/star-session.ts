@@ -10,6 +10,7 @@ import {
   maxDefendDice,
   needsDice,
   pendingAfterNeutral,
+  setsInHand,
   startGame,
   type Action,
   type Dice,
@@ -36,8 +37,33 @@ export interface StarConfig {
   readonly rules?: Omit<OptionsInput, 'players'>;
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
+  /** Client: how long the host may stay silent before this peer gives the game up. Default 2 × move + ack timeout. */
+  readonly hostSilenceMs?: number;
   readonly recorder?: Recorder;
+  /**
+   * The recorded class peer's card-draw bug (§7: once a player has captured, it draws at every later
+   * fortify). 'detect' (default) follows it from the first move that is legal only under it;
+   * 'never' holds every peer to the rules.
+   */
+  readonly drawQuirk?: 'detect' | 'never';
   readonly onEvent?: (event: SessionEvent) => void;
+}
+
+/** The host is player 0 on this profile; only it may time a player out. */
+const HOST = 0;
+
+/**
+ * Messages whose acknowledgement the host enforces. The recorded class peer acks an attack only once
+ * its battle is rolled (after the defender's move) and never acks defend or attack_capture (§8), so
+ * those are left out: enforcing them would expel a peer for its pace or its quirk.
+ */
+const ACK_ENFORCED: ReadonlySet<string> = new Set(['setup', 'play_cards', 'deploy', 'fortify', 'timeout', 'leave_game']);
+
+interface AwaitedAcks {
+  readonly ackId: number;
+  readonly command: string;
+  readonly waiting: Set<number>;
+  readonly timer: NodeJS.Timeout;
 }
 
 interface Round {
@@ -62,7 +88,25 @@ export class StarSession {
   private failure: string | null = null;
   private moveTimer: NodeJS.Timeout | null = null;
   private roundTimer: NodeJS.Timeout | null = null;
+  private hostWatch: NodeJS.Timeout | null = null;
+  private readonly awaitedAcks: AwaitedAcks[] = [];
   private readonly violations: { player: number; reason: string }[] = [];
+  /** Which draw model the others follow: unknown until a move tells them apart. */
+  private drawModel: 'unknown' | 'rules' | 'quirk';
+  /** While the draw model is unknown: the game as a peer with the class draw quirk sees it. */
+  private quirkView: GameState | null = null;
+  private readonly everCaptured = new Set<number>();
+  /** Who last sent a message under each ack id, and the players seen acking their own (the 2015 implementation does, §8). */
+  private readonly ackAuthors = new Map<number, number>();
+  private readonly selfAckers = new Set<number>();
+  private closingFortifySent = false;
+  /** Client, game lost: the winner's closing fortify came (or is no longer waited for). */
+  private closingFortifySeen = false;
+  private endTimer: NodeJS.Timeout | null = null;
+  /** Host, game over: closes the links and returns the result once the last acks are in (or overdue). */
+  private closing: (() => void) | null = null;
+  /** The message being sent is the winner's closing fortify: every connected player, beaten ones too, should ack it. */
+  private closingMessage = false;
   private resolve!: (result: SessionResult) => void;
   private readonly done: Promise<SessionResult>;
 
@@ -70,6 +114,8 @@ export class StarSession {
     const started = startGame(classicBoard(), { ...CS3099_RULES, ...config.rules, players: config.players.length });
     if (!started.ok) throw new Error(started.reason);
     this.state = started.value;
+    this.drawModel = config.drawQuirk === 'never' ? 'rules' : 'unknown';
+    if (this.drawModel === 'unknown') this.quirkView = this.state;
     this.done = new Promise((resolve) => (this.resolve = resolve));
   }
 
@@ -93,6 +139,7 @@ export class StarSession {
       link.onLine((line) => this.receive(player, line));
       link.onClose(() => this.linkClosed(player));
     }
+    this.watchHost();
     this.step();
     return this.done;
   }
@@ -102,11 +149,11 @@ export class StarSession {
   }
 
   /** Leaves the game: tells the others (who make this player neutral), then stops. */
-  leave() {
+  leave(reason = 'left the game') {
     if (this.finished) return;
     this.sendOut({
       command: 'leave_game',
-      payload: { response: 0, message: 'left the game', receive_updates: false },
+      payload: { response: 0, message: reason, receive_updates: false },
       player_id: this.config.me,
       ack_id: this.ackCounter++,
     });
@@ -116,7 +163,16 @@ export class StarSession {
   // ---- input ----
 
   private receive(linkPlayer: number, line: string) {
-    if (this.finished) return;
+    if (this.finished) {
+      // After the game, the host still counts the acks of its last messages before it closes.
+      if (this.closing === null) return;
+      const late = decodeLine(line);
+      if (late.ok && !('ignored' in late) && late.message.command === 'acknowledgement') {
+        const acker = late.message.player_id;
+        this.acknowledged(typeof acker === 'number' ? acker : linkPlayer, late.message.payload);
+      }
+      return;
+    }
     const decoded = decodeLine(line);
     if (!decoded.ok) {
       this.emit({ type: 'info', text: `ignored a malformed line from ${this.config.role === 'host' ? `player ${linkPlayer}` : 'the host'}: ${decoded.reason}` });
@@ -125,13 +181,21 @@ export class StarSession {
     if ('ignored' in decoded) return;
     const message = decoded.message;
     const claimed = 'player_id' in message ? message.player_id : undefined;
+    this.watchHost();
     if (this.config.role === 'host') {
       // A client speaks only for itself; the host relays what it accepts to everyone else.
       if (claimed !== undefined && claimed !== null && claimed !== linkPlayer) {
         this.violation(linkPlayer, `sent ${message.command} claiming to be player ${claimed}`);
         return;
       }
+      if (message.command === 'timeout') {
+        // Relayed, the others could not tell it from the host's own: refused here, never passed on.
+        this.violation(linkPlayer, `sent a timeout for player ${message.payload}; only the host (player ${HOST}) may time a player out`);
+        this.step();
+        return;
+      }
       for (const [player, link] of this.config.links) if (player !== linkPlayer) link.send(line);
+      if ('ack_id' in message && message.ack_id !== undefined) this.expectAcks(linkPlayer, message.command, message.ack_id);
     }
     const from = typeof claimed === 'number' ? claimed : linkPlayer;
     this.config.recorder?.incoming(from, line);
@@ -140,7 +204,12 @@ export class StarSession {
   }
 
   private linkClosed(player: number) {
-    if (this.finished) return;
+    if (this.finished) {
+      // A player gone after the game acks nothing more.
+      for (const awaited of this.awaitedAcks) awaited.waiting.delete(player);
+      this.settleAcks();
+      return;
+    }
     if (this.config.role === 'client') {
       this.failure = 'the host closed the connection';
       this.emit({ type: 'info', text: this.failure });
@@ -161,9 +230,14 @@ export class StarSession {
     // Class peers acknowledge every message that carries an ack_id (§8), leave_game included.
     if (message.command !== 'acknowledgement' && 'ack_id' in message && message.ack_id !== undefined) {
       this.ackCounter = Math.max(this.ackCounter, message.ack_id + 1);
+      this.ackAuthors.set(message.ack_id, from);
       if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.config.me });
     }
     switch (message.command) {
+      case 'acknowledgement':
+        if (from !== this.config.me && this.ackAuthors.get(message.payload) === from) this.selfAckers.add(from);
+        this.acknowledged(from, message.payload);
+        return;
       case 'roll_hash':
       case 'roll_number':
         this.roll(from, message, line);
@@ -176,10 +250,19 @@ export class StarSession {
     }
     if (!isGameMessage(message)) return;
     const action = toAction(message);
-    if (this.state.phase === 'over') return; // the recorded peer ends its winning turn with a fortify
-    if (action.command === 'timeout') {
-      // Only the host times players out.
-      if (from !== 0) return this.violation(from, `sent a timeout for player ${action.player}; only the host may`);
+    if (this.state.phase === 'over') {
+      // The winner ends its winning turn with a fortify (acked above); after it nothing more comes.
+      if (action.command === 'fortify' && from === this.state.winner) this.closingFortifySeen = true;
+      return;
+    }
+    if (message.command === 'timeout' && action.command === 'timeout') {
+      // Only the host times players out, and it must say it is the one doing so: a timeout without
+      // player_id cannot be told from one a client slipped in.
+      const sender = message.player_id;
+      if (sender === null) {
+        return this.violation(from, `sent a timeout for player ${action.player} without player_id; only the host (player ${HOST}) may time a player out, and must name itself`);
+      }
+      if (sender !== HOST) return this.violation(sender, `sent a timeout for player ${action.player}; only the host (player ${HOST}) may time a player out`);
       this.neutralise(action.player, 'timed out');
       return;
     }
@@ -193,7 +276,15 @@ export class StarSession {
       this.violation(from, `sent ${action.command} out of turn: it is player ${awaited}'s decision`);
       return;
     }
-    const check = apply(this.state, action, CHECK_DICE);
+    let check = apply(this.state, action, CHECK_DICE);
+    if (!check.ok && this.quirkView !== null && apply(this.quirkView, action, CHECK_DICE).ok) {
+      // Legal only if cards were drawn as the class peer's bug draws them: that peer follows it.
+      this.state = this.quirkView;
+      this.quirkView = null;
+      this.drawModel = 'quirk';
+      this.emit({ type: 'info', text: `player ${from}'s ${action.command} holds only under the class card-draw quirk (§7); following that draw model from here on` });
+      check = apply(this.state, action, CHECK_DICE);
+    }
     if (!check.ok) {
       this.violation(from, `illegal ${action.command}: ${check.reason}`);
       return;
@@ -206,10 +297,21 @@ export class StarSession {
     this.applyWith(action, CHECK_DICE);
   }
 
-  private applyWith(action: Action, dice: Dice) {
+  private applyWith(action: Action, dice: Dice, quirkDice: Dice = dice) {
     const result = apply(this.state, action, dice);
     if (!result.ok) throw new Error(`checked action refused: ${result.reason}`);
-    this.state = result.state;
+    // The quirk draws for a fortify that ends a turn without a capture, once the player has ever captured.
+    const quirkDraws = action.command === 'fortify' && !this.state.capturedThisTurn && this.everCaptured.has(action.player);
+    if (action.command === 'fortify' && this.state.capturedThisTurn) this.everCaptured.add(action.player);
+    this.state = this.drawModel === 'quirk' && quirkDraws ? quirkDraw(result.state, action.player) : result.state;
+    if (this.quirkView !== null) {
+      const seen = apply(this.quirkView, action, quirkDice);
+      if (!seen.ok) {
+        // Legal by the rules, not under the quirk: the others follow the rules.
+        this.quirkView = null;
+        this.drawModel = 'rules';
+      } else this.quirkView = quirkDraws ? quirkDraw(seen.state, action.player) : seen.state;
+    }
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     this.clearMoveTimer();
   }
@@ -277,11 +379,13 @@ export class StarSession {
     if (this.roundTimer) clearTimeout(this.roundTimer);
     this.roundTimer = null;
     this.emit({ type: 'round', id: -1, participants: round.participants.length, ms: performance.now() - round.startedAt });
-    const dice = cs3099Dice(hashChainStream(combineNumbers([...round.numbers.values()])));
+    const combined = combineNumbers([...round.numbers.values()]);
+    const dice = cs3099Dice(hashChainStream(combined));
+    const quirkDice = cs3099Dice(hashChainStream(combined));
     const pending = this.pending;
     this.pending = null;
-    if (pending !== null) this.applyWith(pending.action, dice);
-    else this.applyWith(this.state.phase === 'first_player' ? { command: 'first_player' } : { command: 'shuffle_deck' }, dice);
+    if (pending !== null) this.applyWith(pending.action, dice, quirkDice);
+    else this.applyWith(this.state.phase === 'first_player' ? { command: 'first_player' } : { command: 'shuffle_deck' }, dice, quirkDice);
   }
 
   /** The host times out whoever a dice round is still waiting for. */
@@ -307,6 +411,15 @@ export class StarSession {
     const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
     if (!result.ok) return;
     this.state = result.state;
+    if (this.quirkView !== null) {
+      const seen = apply(this.quirkView, { command: 'timeout', player }, CHECK_DICE);
+      this.quirkView = seen.ok ? seen.state : null;
+      if (!seen.ok) this.drawModel = 'rules';
+    }
+    // The move timer was armed for the state before; step() arms a fresh one for whoever is awaited now.
+    this.clearMoveTimer();
+    for (const awaited of this.awaitedAcks) awaited.waiting.delete(player);
+    this.settleAcks();
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     if (this.pending !== null) {
@@ -348,6 +461,18 @@ export class StarSession {
   private step(): void {
     if (this.finished) return;
     if (this.state.phase === 'over') {
+      // Class peers learn that a turn, and so the game, is over from the fortify that ends it (§8).
+      if (this.state.winner === this.config.me && !this.closingFortifySent) {
+        this.closingFortifySent = true;
+        this.closingMessage = true;
+        this.sendOut(fromAction({ command: 'fortify', player: this.config.me, payload: null }, this.ackCounter++, this.config.me));
+        this.closingMessage = false;
+      }
+      // A client that lost waits a little for the winner's fortify, to acknowledge it like class peers do.
+      if (this.config.role === 'client' && this.state.winner !== null && this.state.winner !== this.config.me && !this.closingFortifySeen) {
+        this.endTimer ??= setTimeout(() => this.finish(), this.config.ackTimeoutMs);
+        return;
+      }
       this.finish();
       return;
     }
@@ -372,10 +497,9 @@ export class StarSession {
       const snapshot = this.state;
       this.moveTimer = setTimeout(() => {
         this.moveTimer = null;
-        if (this.state === snapshot && !this.finished) {
-          this.hostTimeout(awaited, `did not move within ${this.config.moveTimeoutMs} ms`);
-          this.step();
-        }
+        if (this.finished) return;
+        if (this.state === snapshot) this.hostTimeout(awaited, `did not move within ${this.config.moveTimeoutMs} ms`);
+        this.step();
       }, this.config.moveTimeoutMs);
     }
   }
@@ -388,12 +512,43 @@ export class StarSession {
       .then((action) => {
         this.deciding = false;
         if (this.finished || this.state !== snapshot) return this.step();
-        this.send(action as MessageAction);
+        this.send(this.agreedByBothDrawModels(action) as MessageAction);
       })
       .catch((error: Error) => {
         this.deciding = false;
         this.emit({ type: 'info', text: `this seat failed to decide: ${error.message}` });
       });
+  }
+
+  /**
+   * While it is unknown whether the others follow the class draw quirk, this peer trades only cards
+   * it holds in both views of the game (else a quirky peer's loop dies on a card it thinks is its own).
+   */
+  private agreedByBothDrawModels(action: Action): Action {
+    const quirkView = this.quirkView;
+    if (quirkView === null || action.command !== 'play_cards' || apply(quirkView, action, CHECK_DICE).ok) return action;
+    const me = this.config.me;
+    const held = new Set(quirkView.players[me]!.cards);
+    const common = this.state.players[me]!.cards.filter((card) => held.has(card));
+    const candidates: Action[] = [
+      { command: 'play_cards', player: me, payload: null },
+      ...setsInHand(this.state.board, common).map((set) => ({ command: 'play_cards' as const, player: me, payload: { cards: [set as [number, number, number]] } })),
+    ];
+    const agreed = candidates.find((c) => apply(this.state, c, CHECK_DICE).ok && apply(quirkView, c, CHECK_DICE).ok);
+    if (agreed) return agreed;
+    // No trade fits both. A peer that acks its own messages is the 2015 implementation, which has the
+    // quirk: trade as it sees the cards (the move is then legal only under the quirk, so process()
+    // switches this peer's draw model too). Otherwise trade by the rules.
+    if (this.selfAckers.size === 0) {
+      this.emit({ type: 'info', text: 'no card trade is legal in both draw models; trading by the rules' });
+      return action;
+    }
+    const quirkSets = setsInHand(quirkView.board, quirkView.players[me]!.cards);
+    const quirkTrade = quirkSets
+      .map((set): Action => ({ command: 'play_cards', player: me, payload: { cards: [set as [number, number, number]] } }))
+      .find((c) => apply(quirkView, c, CHECK_DICE).ok);
+    this.emit({ type: 'info', text: `no card trade is legal in both draw models; trading as the class card-draw quirk has it${quirkTrade ? '' : ' is impossible too, so by the rules'}` });
+    return quirkTrade ?? action;
   }
 
   /** Sends one of this peer's moves and applies it here, as every other peer will. */
@@ -408,7 +563,66 @@ export class StarSession {
     const line = encodeLine(message).trimEnd();
     this.config.recorder?.outgoing(line);
     for (const link of this.config.links.values()) link.send(line);
+    if (this.config.role === 'host' && 'ack_id' in message && message.ack_id !== undefined) this.expectAcks(this.config.me, message.command, message.ack_id);
+    this.watchHost();
     return line;
+  }
+
+  // ---- acknowledgements (host) and a silent host (client) ----
+
+  /** Host: every other active client must acknowledge `command` within the ack timeout, or it is timed out. */
+  private expectAcks(author: number, command: string, ackId: number) {
+    if (!ACK_ENFORCED.has(command) || this.finished) return;
+    const waiting = new Set(
+      this.state.players.filter((p) => (this.closingMessage ? !p.neutral : isActive(p)) && p.id !== author && p.id !== this.config.me && this.config.links.get(p.id)?.closed === false).map((p) => p.id),
+    );
+    if (waiting.size === 0) return;
+    const timer = setTimeout(() => {
+      const index = this.awaitedAcks.indexOf(entry);
+      if (index >= 0) this.awaitedAcks.splice(index, 1);
+      if (this.finished) {
+        if (this.awaitedAcks.length === 0) this.closing?.();
+        return;
+      }
+      for (const player of waiting) this.hostTimeout(player, `did not acknowledge ${command} (ack_id ${ackId}) within ${this.config.ackTimeoutMs} ms`);
+      this.step();
+    }, this.config.ackTimeoutMs);
+    const entry: AwaitedAcks = { ackId, command, waiting, timer };
+    this.awaitedAcks.push(entry);
+  }
+
+  /** Ack ids repeat among class peers (§8), so an ack counts for every awaited message with its id. */
+  private acknowledged(player: number, ackId: number) {
+    if (this.config.role !== 'host') return;
+    for (const awaited of this.awaitedAcks) if (awaited.ackId === ackId) awaited.waiting.delete(player);
+    this.settleAcks();
+  }
+
+  /** Drops the messages every awaited player has acked; after the game, closes once none is left. */
+  private settleAcks() {
+    for (const awaited of [...this.awaitedAcks]) {
+      if (awaited.waiting.size > 0) continue;
+      clearTimeout(awaited.timer);
+      this.awaitedAcks.splice(this.awaitedAcks.indexOf(awaited), 1);
+    }
+    if (this.finished && this.awaitedAcks.length === 0) this.closing?.();
+  }
+
+  /**
+   * Client: (re)starts the wait for the host. The host times out anyone it waits for within the move
+   * timeout and then speaks, so a host silent for much longer than that has gone away.
+   */
+  private watchHost() {
+    if (this.config.role !== 'client' || this.finished) return;
+    if (this.hostWatch) clearTimeout(this.hostWatch);
+    const silenceMs = this.config.hostSilenceMs ?? 2 * this.config.moveTimeoutMs + this.config.ackTimeoutMs;
+    this.hostWatch = setTimeout(() => {
+      this.hostWatch = null;
+      if (this.finished) return;
+      this.failure = `the host sent nothing for ${silenceMs} ms; gave the game up`;
+      this.emit({ type: 'info', text: this.failure });
+      this.leave(`the host sent nothing for ${silenceMs} ms`);
+    }, silenceMs);
   }
 
   private emit(event: SessionEvent) {
@@ -420,12 +634,30 @@ export class StarSession {
     this.finished = true;
     this.clearMoveTimer();
     if (this.roundTimer) clearTimeout(this.roundTimer);
+    if (this.hostWatch) clearTimeout(this.hostWatch);
+    if (this.endTimer) clearTimeout(this.endTimer);
     this.config.recorder?.close();
-    this.resolve({ state: this.state, winner: this.state.winner, violations: this.violations });
+    const result: SessionResult = { state: this.state, winner: this.state.winner, violations: this.violations };
+    // Class peers keep their sockets open after the game: ours closes its own, or the process lives on.
+    const close = () => {
+      this.closing = null;
+      for (const awaited of this.awaitedAcks.splice(0)) clearTimeout(awaited.timer);
+      for (const link of this.config.links.values()) link.close();
+      this.resolve(result);
+    };
+    if (this.config.role === 'host' && this.state.phase === 'over' && this.awaitedAcks.length > 0) this.closing = close;
+    else close();
   }
 
   private clearMoveTimer() {
     if (this.moveTimer) clearTimeout(this.moveTimer);
     this.moveTimer = null;
   }
+}
+
+/** The class peer's bug: `player` draws the top card at a fortify that ends a turn without a capture. */
+function quirkDraw(state: GameState, player: number): GameState {
+  const card = state.deck[0];
+  if (card === undefined) return state;
+  return { ...state, deck: state.deck.slice(1), players: state.players.map((p) => (p.id === player ? { ...p, cards: [...p.cards, card] } : p)) };
 }

@@ -230,7 +230,10 @@ function applyShuffle(state: GameState, dice: Dice): ApplyResult {
     next = dealt(next, dice);
     events.push({ type: 'territories_dealt' });
   }
-  return { ok: true, state: { ...next, phase: missions ? 'deal_missions' : afterMissions(next) }, events };
+  const phase = missions ? 'deal_missions' : afterMissions(next);
+  // A first player made neutral during the opening draws does not place: the next one does.
+  if (phase === 'setup') return continueSetup({ ...next, phase }, state.firstPlayer, true, events);
+  return { ok: true, state: { ...next, phase }, events };
 }
 
 /** After the missions (if any): deal territories in a 'random' setup not dealt yet, else set up. */
@@ -343,6 +346,8 @@ function continueSetup(state: GameState, from: number, includeFrom: boolean, eve
   const next = nextSeat(state, from, (p) => isActive(p) && p.reserve > 0, includeFrom);
   if (next >= 0) return { ok: true, state: { ...state, current: next, setupStep: 0 }, events };
   events.push({ type: 'setup_complete' });
+  const remaining = lastActive(state);
+  if (remaining !== null) return finish(state, remaining, events);
   const first = nextSeat(state, state.firstPlayer, isActive, true);
   if (state.options.variant === 'capital' && first >= 0 && lastActive(state) === null) {
     return { ok: true, state: { ...state, phase: 'capitals', current: first, setupStep: 0 }, events };

@@ -195,6 +195,8 @@ const playCards = frame(
   'First move of a turn: null for no trade, else the sets and the armies they yield (-1: unspecified).',
 );
 
+export const MAX_DEPLOY_ENTRIES = 512;
+
 const deploy = frame(
   'deploy',
   z
@@ -204,8 +206,9 @@ const deploy = frame(
       }),
     )
     .min(1, { error: 'deploy at least one [territory, armies]' })
-    // One entry per territory is enough; a longer list is only a way to make peers work.
-    .max(64, { error: 'at most 64 [territory, armies] entries' }),
+    // The 2015 class bots send one entry per army (67 in one recorded turn); 512 keeps room for
+    // late card sets while refusing lists whose only purpose is to make peers work.
+    .max(MAX_DEPLOY_ENTRIES, { error: `at most ${MAX_DEPLOY_ENTRIES} [territory, armies] entries` }),
   playerId,
   'Place the armies due this turn: [[territory, armies], …]; a territory may repeat.',
 );
@@ -281,9 +284,13 @@ const expel = frame(
 // signed votes makes `player` neutral; one vote alone changes nothing.
 const timeoutVote = frame(
   'timeout_vote',
-  z.object({ player: playerId, index: ackId }),
+  z.object({
+    player: playerId,
+    index: ackId,
+    stage: z.union([z.literal(1), z.literal(2)], { error: 'stage is 1 (please hand on what you hold) or 2 (still silent)' }),
+  }),
   playerId,
-  'Native profile: the sender votes that `player` is silent at sequence point `index`.',
+  'Native profile: the sender finds `player` silent at sequence point `index`: stage 1 asks the others to hand on what they hold of it; stage 2, one timeout later, counts towards making it neutral.',
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -1,22 +1,28 @@
 // The whole terminal UI: the menu, the screens that start a game, the game itself, and back.
-import { Box, Text, useInput } from 'ink';
+import { Box, Text, useInput, useWindowSize } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { GameScreen } from './game-screen.js';
-import { HelpScreen } from './help-screen.js';
+import { HelpScreen, helpLines, helpRows } from './help-screen.js';
+import { scrollKey } from './scroll.js';
 import { HostScreen } from './host-screen.js';
 import { HotSeatSetup } from './hot-seat-setup.js';
 import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
+import { adviceFor, plainReason, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
+import { RiscGameScreen } from './risc/risc-screen.js';
 import type { Table } from './table.js';
 
 export type Screen =
   | { readonly kind: 'menu'; readonly notice?: string }
   | { readonly kind: 'help' }
-  | { readonly kind: 'host' }
-  | { readonly kind: 'join'; readonly address?: string }
-  | { readonly kind: 'hotseat'; readonly players?: readonly HotSeatPlayer[] }
+  | { readonly kind: 'risc' }
+  /** `open`: straight to the lobby with these settings (risk play host). */
+  | { readonly kind: 'host'; readonly players?: number; readonly open?: boolean }
+  /** `join`: dial at once (risk play join ADDRESS). */
+  | { readonly kind: 'join'; readonly address?: string; readonly join?: boolean }
+  /** `start`: the players are given, the game starts at once (risk play hotseat Ann Bea). */
+  | { readonly kind: 'hotseat'; readonly players?: readonly HotSeatPlayer[]; readonly start?: boolean }
   | { readonly kind: 'starting'; readonly what: string }
   | { readonly kind: 'failed'; readonly reason: string }
   | { readonly kind: 'game'; readonly table: Table };
@@ -33,7 +39,9 @@ export interface AppProps {
 }
 
 export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppProps) {
-  const [screen, setScreen] = useState<Screen>(() => (start === 'quick' ? { kind: 'starting', what: 'a quick game' } : (start ?? { kind: 'menu' })));
+  const [screen, setScreen] = useState<Screen>(() =>
+    start === 'quick' ? { kind: 'starting', what: 'a quick game' } : start?.kind === 'hotseat' && start.start ? { kind: 'starting', what: 'the hot-seat game' } : (start ?? { kind: 'menu' }),
+  );
   // Bumped when the player leaves a starting screen, so a game that starts late is stopped, not shown.
   const attempt = useRef(0);
 
@@ -51,6 +59,8 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
   };
   useEffect(() => {
     if (start === 'quick') quick();
+    // risk play hotseat Ann Bea: the players are given, the game starts.
+    else if (start?.kind === 'hotseat' && start.start && start.players) begin(launcher.hotSeat(start.players));
   }, []);
 
   const choose = (choice: MenuChoice) => {
@@ -72,15 +82,27 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
     case 'menu':
       return <MainMenu onChoose={choose} notice={screen.notice ?? null} />;
     case 'help':
-      return <HelpAlone onClose={toMenu} />;
+      return <HelpAlone onClose={toMenu} {...(size ? { size } : {})} />;
+    case 'risc':
+      return <RiscGameScreen options={{ name: defaultName, players: 3, bot: 'hard', seed: (Math.random() * 2 ** 32) >>> 0 }} onLeave={toMenu} />;
     case 'host':
-      return <HostScreen launcher={launcher} defaultName={defaultName} onStarted={(table) => setScreen({ kind: 'game', table })} onBack={toMenu} />;
+      return (
+        <HostScreen
+          launcher={launcher}
+          defaultName={defaultName}
+          {...(screen.players ? { players: screen.players } : {})}
+          open={screen.open === true}
+          onStarted={(table) => setScreen({ kind: 'game', table })}
+          onBack={toMenu}
+        />
+      );
     case 'join':
       return (
         <JoinScreen
           launcher={launcher}
           defaultName={defaultName}
           {...(screen.address ? { address: screen.address } : {})}
+          join={screen.join === true && Boolean(screen.address)}
           onStarted={(table) => setScreen({ kind: 'game', table })}
           onBack={toMenu}
         />
@@ -110,11 +132,16 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
   }
 }
 
-function HelpAlone({ onClose }: { onClose: () => void }) {
+function HelpAlone({ onClose, size }: { onClose: () => void; size?: { readonly columns: number; readonly rows: number } }) {
+  const windowSize = useWindowSize();
+  const { columns, rows } = size ?? windowSize;
+  const [offset, setOffset] = useState(0);
   useInput((input, key) => {
-    if (key.escape || key.return || input === '?' || input === 'q' || isCtrlC(input, key)) onClose();
+    if (key.escape || key.return || input === '?' || input === 'q' || isCtrlC(input, key)) return onClose();
+    const next = scrollKey(offset, helpLines(columns - 1, null).length, helpRows(rows), input, key);
+    if (next !== null) setOffset(next);
   });
-  return <HelpScreen closeHint="Esc or Enter: back to the menu" />;
+  return <HelpScreen columns={columns} rows={rows} offset={offset} closeHint="Esc or Enter: back to the menu" />;
 }
 
 function Waiting({ text, onCancel }: { text: string; onCancel: () => void }) {
@@ -135,7 +162,7 @@ function Failed({ reason, onClose }: { reason: string; onClose: () => void }) {
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>The game could not start</Text>
-      <Text>{reason}</Text>
+      <Text>{plainReason(reason)}</Text>
       <Text> </Text>
       <Text>{adviceFor(reason)}</Text>
       <Text dimColor>Enter: back to the menu</Text>

@@ -1,7 +1,7 @@
 // The viewer's own cards, or, while trading, the sets that can be traded.
 import { Box, Text } from 'ink';
 import { setsInHand, setValue, type GameState } from '../model/index.js';
-import { cardName } from './prompt-text.js';
+import { cardName, setBonus, shortCardName } from './prompt-text.js';
 import { cardsView, type Decision, type Step } from './turn-input.js';
 
 export function CardsPanel({
@@ -10,6 +10,7 @@ export function CardsPanel({
   trade,
   width,
   height,
+  line = false,
 }: {
   state: GameState;
   /** Whose cards to show; null hides them (hot seat, between turns). */
@@ -18,7 +19,21 @@ export function CardsPanel({
   trade: { decision: Decision; step: Extract<Step, { kind: 'cards' }> } | null;
   width: number;
   height: number;
+  /** One line: the hand in short words (small terminals). */
+  line?: boolean;
 }) {
+  if (line && trade === null) {
+    const hand = viewer === null ? null : state.players[viewer]!.cards;
+    return (
+      <Text wrap="truncate-end" dimColor={hand === null || hand.length === 0}>
+        {hand === null
+          ? 'Cards: hidden until it is your turn'
+          : hand.length === 0
+            ? 'Your cards: none yet (conquer a territory to earn one)'
+            : `Your cards: ${hand.map((c) => shortCardName(state.board, c)).join(', ')} · next set ${setValue(state.setsTraded)} armies`}
+      </Text>
+    );
+  }
   if (viewer === null) {
     return (
       <Box flexDirection="column" width={width}>
@@ -40,7 +55,8 @@ export function CardsPanel({
           const index = first + i;
           return (
             <Text key={set.join(',')} inverse={index === trade.step.option} wrap="truncate-end">
-              {index + 1}) {set.map((c) => cardName(state.board, c).replace(/ \((\w)\w+\)/, ' ($1)')).join(' + ')}
+              {index + 1}) {set.map((c) => shortCardName(state.board, c)).join(' + ')}
+              {setBonus(state, trade.decision.player, set).length > 0 ? ' +2' : ''}
             </Text>
           );
         })}

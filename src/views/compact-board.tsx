@@ -39,9 +39,26 @@ export function compactLayout(board: Board, width: number): { rows: CompactRow[]
   return { rows, positions };
 }
 
-export function CompactBoard({ state, highlight, width }: { state: GameState; highlight: Highlight; width: number }) {
+export function CompactBoard({
+  state,
+  highlight,
+  width,
+  rows: room = Infinity,
+  cursor = -1,
+}: {
+  state: GameState;
+  highlight: Highlight;
+  width: number;
+  /** Lines available; when the list is longer it shows the part with the cursor. */
+  rows?: number;
+  cursor?: number;
+}) {
   const theme = useTheme();
-  const { rows } = compactLayout(state.board, width);
+  const { rows: all, positions } = compactLayout(state.board, width);
+  const shown = Math.max(1, Math.min(all.length, room));
+  const at = cursor >= 0 ? (positions[cursor]?.row ?? 0) : 0;
+  const first = Math.max(0, Math.min(all.length - shown, at - Math.floor(shown / 2)));
+  const rows = all.slice(first, first + shown);
   return (
     <Box flexDirection="column">
       {rows.map((row, r) => (

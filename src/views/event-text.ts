@@ -27,8 +27,14 @@ export function describeGameEvent(event: GameEvent, state: GameState, name: (pla
       return 'setup complete';
     case 'turn_started':
       return `turn ${event.turn}: ${name(event.player)} receives ${event.reinforcements.total} armies`;
-    case 'cards_traded':
-      return `${name(event.player)} trades ${event.sets.length} set${event.sets.length > 1 ? 's' : ''} for ${event.armies} armies`;
+    case 'cards_traded': {
+      // Said as the prompt says it: the set's value, then the +2 for each card of an owned territory.
+      const bonus = event.bonusTerritories.length * 2;
+      const sets = event.sets.length === 1 ? 'a set' : `${event.sets.length} sets`;
+      const where = state.options.territoryBonus === 'placed' ? 'placed on' : 'for';
+      const extra = bonus > 0 ? `, +2 ${where} ${event.bonusTerritories.map(t).join(' and +2 ' + where + ' ')} (a card of their own territory)` : '';
+      return `${name(event.player)} trades ${sets} for ${event.armies - bonus} armies${extra}`;
+    }
     case 'deployed':
       return `${name(event.player)} deploys ${event.placements.map(([id, n]) => `${n} on ${t(id)}`).join(', ')}`;
     case 'attack_declared':

@@ -1,21 +1,69 @@
-// How to play: the rules in short and the keys. Opens from anywhere with "?".
-import { Box, Text } from 'ink';
+// How to play: the rules in short, the keys and the settings, scrollable. Opens from anywhere
+// with "?"; in a local game the game waits while it is open.
+import { Box } from 'ink';
+import type { ReactNode } from 'react';
 import { KEYS_SUMMARY, RULES_SUMMARY } from './rules-text.js';
+import { rewrap, ScrollPage, type ScrollLine } from './scroll.js';
 
-export function HelpScreen({ closeHint = 'Esc, Enter or ? closes this help' }: { closeHint?: string }) {
+export interface HelpSettings {
+  readonly defendByHand: boolean;
+  /** Whether the computer plays for the people here; null: it cannot. */
+  readonly autopilot: boolean | null;
+  readonly paused: boolean;
+}
+
+/** The help's lines for a width. */
+export function helpLines(width: number, settings: HelpSettings | null): ScrollLine[] {
+  const wrap = (text: readonly string[]) => rewrap(text, width).map((line) => ({ text: line }));
+  // The settings first: they are what a player comes back to change.
+  const lines: ScrollLine[] = [];
+  if (settings) {
+    lines.push({ text: 'Settings', bold: true });
+    lines.push({ text: `d  defence: ${settings.defendByHand ? 'decide by hand when attacked' : 'automatically with the most dice (press d to decide by hand)'}` });
+    if (settings.autopilot !== null) {
+      lines.push({ text: `p  the computer plays for you: ${settings.autopilot ? 'on (press p to play yourself again)' : 'off (press p to let it play your turns)'}` });
+    }
+    if (settings.paused) lines.push({ text: 'The game waits while this help is open.', dim: true });
+    lines.push({ text: '' });
+  }
+  lines.push(...wrap(RULES_SUMMARY), { text: '' }, { text: 'Keys', bold: true }, ...wrap(KEYS_SUMMARY));
+  return lines;
+}
+
+export function HelpScreen({
+  columns = 120,
+  rows = 40,
+  offset = 0,
+  settings = null,
+  closeHint = 'Esc, Enter or ? closes this help',
+  top,
+}: {
+  columns?: number;
+  rows?: number;
+  offset?: number;
+  settings?: HelpSettings | null;
+  closeHint?: string;
+  top?: ReactNode;
+}) {
+  const width = Math.max(20, columns - 1);
+  const lines = helpLines(width, settings);
+  const topRows = top ? 1 : 0;
   return (
-    <Box flexDirection="column" borderStyle="round" paddingX={1}>
-      <Text bold>How to play</Text>
-      {RULES_SUMMARY.map((line, i) => (
-        <Text key={i}>{line}</Text>
-      ))}
-      <Text> </Text>
-      <Text bold>Keys</Text>
-      {KEYS_SUMMARY.map((line, i) => (
-        <Text key={i}>{line}</Text>
-      ))}
-      <Text> </Text>
-      <Text dimColor>{closeHint}</Text>
+    <Box flexDirection="column">
+      <ScrollPage
+        title="How to play"
+        lines={lines}
+        offset={Math.min(offset, Math.max(0, lines.length - helpRows(rows, topRows)))}
+        rows={helpRows(rows, topRows)}
+        width={width}
+        footer={`${lines.length > helpRows(rows, topRows) ? '↑↓ PgUp PgDn scroll · ' : ''}${closeHint}`}
+        top={top}
+      />
     </Box>
   );
+}
+
+/** Text lines a help page of `rows` terminal rows shows (title, footer and a spare line aside). */
+export function helpRows(rows: number, topRows = 0): number {
+  return Math.max(3, rows - 3 - topRows);
 }

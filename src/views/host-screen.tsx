@@ -1,10 +1,10 @@
 // Hosting: how many players and your name, then the lobby with the address to share and the
 // players as they join. The game starts by itself when the lobby is full.
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type Launcher, type Lobby, type Profile } from './launcher.js';
+import { adviceFor, plainReason, type Launcher, type Lobby, type Profile } from './launcher.js';
 import { cycleField, useMounted } from './form.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
@@ -22,13 +22,17 @@ type Stage =
 export interface HostScreenProps {
   readonly launcher: Launcher;
   readonly defaultName: string;
+  /** The number of players to offer (default 4). */
+  readonly players?: number;
+  /** Open the lobby at once with these settings, skipping the form. */
+  readonly open?: boolean;
   readonly onStarted: (table: Table) => void;
   readonly onBack: () => void;
 }
 
-export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScreenProps) {
-  const [stage, setStage] = useState<Stage>({ kind: 'form' });
-  const [players, setPlayers] = useState(4);
+export function HostScreen({ launcher, defaultName, players: initialPlayers = 4, open: openAtOnce = false, onStarted, onBack }: HostScreenProps) {
+  const [stage, setStage] = useState<Stage>(openAtOnce ? { kind: 'opening' } : { kind: 'form' });
+  const [players, setPlayers] = useState(initialPlayers);
   const [name, setName] = useState(defaultName);
   const [field, setField] = useState<'players' | 'name' | 'profile' | RuleField>('players');
   const [profile, setProfile] = useState<Profile>('native');
@@ -60,11 +64,23 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
     else setStage({ kind: 'failed', reason: started.reason });
   };
 
+  useEffect(() => {
+    if (openAtOnce) void open();
+  }, []);
+
   useInput((input, key) => {
     if (stage.kind === 'lobby') {
       if (key.escape || isCtrlC(input, key) || input === 'q') {
         void stage.lobby.cancel();
         onBack();
+      } else if (input === 's' && stage.lobby.startNow) {
+        const started = stage.lobby.startNow();
+        setNews(started.ok ? 'Starting with the players here…' : started.reason);
+      } else if (input === 'b' && stage.lobby.fillWithBots) {
+        setNews('Bots are joining…');
+        void stage.lobby.fillWithBots('normal').then((filled) => {
+          if (live.current) setNews(filled.ok ? `${filled.added} ${filled.added === 1 ? 'bot joins' : 'bots join'}: the game starts when every seat is taken` : filled.reason);
+        });
       }
       return;
     }
@@ -129,7 +145,7 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
     return (
       <Box flexDirection="column" paddingX={1}>
         <Text bold>Hosting failed</Text>
-        <Text>{stage.reason}</Text>
+        <Text>{plainReason(stage.reason)}</Text>
         <Text> </Text>
         <Text>{adviceFor(stage.reason)}</Text>
         <Text> </Text>
@@ -156,7 +172,10 @@ export function HostScreen({ launcher, defaultName, onStarted, onBack }: HostScr
       <LobbyList players={joined} seats={players} me={0} />
       <Text> </Text>
       {news ? <Text dimColor>{news}</Text> : null}
-      <Text dimColor>The game starts when every seat is taken · Esc: close the lobby</Text>
+      <Text dimColor>
+        The game starts when every seat is taken{stage.lobby.startNow ? ' · s: start now with the players here' : ''}
+        {stage.lobby.fillWithBots ? ' · b: bots take the empty seats' : ''} · Esc: close the lobby
+      </Text>
     </Box>
   );
 }

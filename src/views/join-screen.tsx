@@ -1,9 +1,9 @@
 // Joining: the host's address and your name, then the lobby until the host's game starts.
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type Launcher, type Lobby, type Profile } from './launcher.js';
+import { adviceFor, plainReason, type Launcher, type Lobby, type Profile } from './launcher.js';
 import { cycleField, useMounted } from './form.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
@@ -16,12 +16,14 @@ export interface JoinScreenProps {
   readonly launcher: Launcher;
   readonly defaultName: string;
   readonly address?: string;
+  /** Dial the address at once, skipping the form. */
+  readonly join?: boolean;
   readonly onStarted: (table: Table) => void;
   readonly onBack: () => void;
 }
 
-export function JoinScreen({ launcher, defaultName, address: initialAddress = '', onStarted, onBack }: JoinScreenProps) {
-  const [stage, setStage] = useState<Stage>({ kind: 'form' });
+export function JoinScreen({ launcher, defaultName, address: initialAddress = '', join: joinAtOnce = false, onStarted, onBack }: JoinScreenProps) {
+  const [stage, setStage] = useState<Stage>(joinAtOnce ? { kind: 'joining' } : { kind: 'form' });
   const [address, setAddress] = useState(initialAddress);
   const [name, setName] = useState(defaultName);
   const [field, setField] = useState<'address' | 'name' | 'profile'>('address');
@@ -53,6 +55,10 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
     if (started.ok) onStarted(started.table);
     else setStage({ kind: 'failed', reason: started.reason });
   };
+
+  useEffect(() => {
+    if (joinAtOnce) void join();
+  }, []);
 
   useInput((input, key) => {
     if (stage.kind === 'lobby' || stage.kind === 'joining') {
@@ -113,7 +119,7 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
     return (
       <Box flexDirection="column" paddingX={1}>
         <Text bold>Could not join</Text>
-        <Text>{stage.reason}</Text>
+        <Text>{plainReason(stage.reason)}</Text>
         <Text> </Text>
         <Text>{adviceFor(stage.reason)}</Text>
         <Text> </Text>
@@ -128,7 +134,7 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
       <LobbyList players={players} seats={null} me={null} />
       <Text>{'  and you, ' + (name.trim() || defaultName)}</Text>
       <Text> </Text>
-      <Text>Waiting for the host to start: the game begins when every seat is taken.</Text>
+      <Text>Waiting for the host to start the game (when every seat is taken, or earlier if the host chooses).</Text>
       <Text dimColor>Esc: leave the lobby</Text>
     </Box>
   );

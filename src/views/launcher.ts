@@ -13,6 +13,10 @@ export interface Lobby {
   readonly started: Promise<Started>;
   /** Closes the lobby and stops this peer. */
   cancel(): Promise<void>;
+  /** Host: start now with the players present; or why not. */
+  startNow?(): { ok: true } | { ok: false; reason: string };
+  /** Host: bots on this machine take the empty seats (the game then starts as the lobby fills). */
+  fillWithBots?(kind: 'easy' | 'normal' | 'hard'): Promise<{ ok: true; added: number } | { ok: false; reason: string }>;
 }
 
 export type Opened = { readonly ok: true; readonly lobby: Lobby } | { readonly ok: false; readonly reason: string };
@@ -45,8 +49,35 @@ export interface Launcher {
   hotSeat(players: readonly HotSeatPlayer[], rules?: Rules): Started;
 }
 
+/**
+ * A failure reason in plain words: the libraries' own texts ("connect ECONNREFUSED …", "Encryption
+ * failed", "Missing newline", "Can not dial self") become what they mean for a player.
+ */
+export function plainReason(reason: string): string {
+  const at = /cannot reach ([^:]+(?::\d+)?(?:\/[^\s:]*)?):/.exec(reason)?.[1] ?? /cannot reach (\S+)/.exec(reason)?.[1];
+  const there = at ? ` at ${at}` : '';
+  if (/dial self/i.test(reason)) {
+    return `That address${there} is this very player: both programs use the same peer identity (one key file, e.g. one home directory).`;
+  }
+  if (/ECONNREFUSED/.test(reason)) return `Nobody is hosting a game${there}: the connection was refused.`;
+  if (/EHOSTUNREACH|ENETUNREACH/.test(reason)) return `The machine${there} cannot be reached from this network.`;
+  if (/ENOTFOUND|EAI_AGAIN/.test(reason)) return `No machine has the name${there}.`;
+  if (/Encryption failed|Missing newline|protocol selection failed|multistream|unexpected EOF|stream ended|ECONNRESET/i.test(reason)) {
+    return `The program${there} answered, but not as a p2p-risk host: it may be another program, or a game of the other protocol (native vs cs3099).`;
+  }
+  if (/timed? ?out|no answer within|aborted/i.test(reason)) return `No answer${there} in time.`;
+  if (/EADDRINUSE/.test(reason)) return reason.replace(/:\s*listen EADDRINUSE.*$/, ': another program already uses that port.');
+  return reason;
+}
+
 /** What to do about a lobby that failed, in words. */
 export function adviceFor(reason: string): string {
+  if (/dial self|is this very player/i.test(reason)) {
+    return 'Two copies of risk on one machine: start each without --key (each then has its own identity), or give each its own --key file.';
+  }
+  if (/answered, but not as a p2p-risk host|Encryption failed|Missing newline/i.test(reason)) {
+    return 'Check the address and the protocol field: choose cs3099 for other groups’ programs, native for p2p-risk.';
+  }
   if (/not an address|not a valid multiaddr/.test(reason)) {
     return 'Type the address exactly as the host’s screen shows it, e.g. 192.168.1.20:7475 or the /ip4/… line.';
   }

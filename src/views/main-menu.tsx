@@ -9,6 +9,7 @@ export const MENU_ITEMS = [
   { id: 'join', label: 'Join a game', hint: 'type the address a host shows you' },
   { id: 'hotseat', label: 'Hot seat', hint: 'several players at this keyboard' },
   { id: 'help', label: 'How to play', hint: 'the rules in short, and the keys' },
+  { id: 'risc', label: 'RISC', hint: 'everyone orders at once, in secret: you against two bots' },
   { id: 'quit', label: 'Quit', hint: '' },
 ] as const;
 

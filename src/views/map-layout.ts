@@ -37,6 +37,48 @@ export const MAP_TEMPLATE: readonly string[] = [
 export const MAP_WIDTH = Math.max(...MAP_TEMPLATE.map((line) => [...line].length));
 export const MAP_HEIGHT = MAP_TEMPLATE.length;
 
+// The small map for 80×24: the same shape on a grid of 8-column cells, one line per row of
+// territories. ─ joins two neighbours side by side; the prompt names the neighbours of the
+// territory under the cursor, since a line per row leaves no room to draw the others.
+const SMALL_GRID: readonly string[] = [
+  'ALA NWT GRL ICE SCA ... URA SIB YAK KAM',
+  'ALB ONT QUE GBR NEU UKR AFG CHI MON IRK',
+  'WUS EUS ... WEU SEU MID IND SIA ... JAP',
+  '... CAM ... NAF EGY ... ... ... IDN NGU',
+  '... VEN ... CON EAF ... ... ... WAU EAU',
+  'PER BRA ... SAF MAD',
+  '... ARG',
+];
+// Neighbours in the same grid row, joined by ─ (land) or ┄ (sea) on the small map.
+const SMALL_JOINS: Readonly<Record<string, '─' | '┄'>> = {
+  'ALA NWT': '─', 'NWT GRL': '─', 'GRL ICE': '┄', 'ICE SCA': '┄', 'URA SIB': '─', 'SIB YAK': '─', 'YAK KAM': '─',
+  'ALB ONT': '─', 'ONT QUE': '─', 'GBR NEU': '┄', 'NEU UKR': '─', 'UKR AFG': '─', 'AFG CHI': '─', 'CHI MON': '─', 'MON IRK': '─',
+  'WUS EUS': '─', 'WEU SEU': '─', 'SEU MID': '─', 'MID IND': '─', 'IND SIA': '─',
+  'NAF EGY': '─', 'IDN NGU': '┄', 'CON EAF': '─', 'WAU EAU': '─', 'PER BRA': '─', 'SAF MAD': '┄',
+};
+const SMALL_CELL = 8;
+
+function smallTemplate(): string[] {
+  const lines = SMALL_GRID.map((row) => {
+    const codes = row.split(' ');
+    return codes
+      .map((code, i) => {
+        if (code === '...') return ' '.repeat(SMALL_CELL);
+        const join = SMALL_JOINS[`${code} ${codes[i + 1]}`] ?? (code === 'KAM' ? '►' : ' ');
+        return `${code}####${join}`;
+      })
+      .join('')
+      .trimEnd();
+  });
+  const titles = ' N.AMERICA +5           EUROPE +5               ASIA +7';
+  const south = ' S.AMERICA +2           AFRICA +3               AUSTRALIA +2';
+  return [titles, ...lines, south];
+}
+
+export const SMALL_MAP_TEMPLATE: readonly string[] = smallTemplate();
+export const SMALL_MAP_WIDTH = Math.max(...SMALL_MAP_TEMPLATE.map((line) => [...line].length));
+export const SMALL_MAP_HEIGHT = SMALL_MAP_TEMPLATE.length;
+
 export interface Position {
   readonly row: number;
   readonly col: number;
@@ -54,9 +96,9 @@ export type MapPiece = { readonly kind: 'text'; readonly text: string } | { read
 const SLOT = /([A-Z]{3})####/g;
 
 /** The template cut into pieces, and where each territory's slot is (for arrow-key moves). */
-export function mapPieces(): { lines: MapPiece[][]; positions: Position[] } {
+export function mapPieces(template: readonly string[] = MAP_TEMPLATE): { lines: MapPiece[][]; positions: Position[] } {
   const positions: Position[] = [];
-  const lines = MAP_TEMPLATE.map((line, row) => {
+  const lines = template.map((line, row) => {
     const pieces: MapPiece[] = [];
     const chars = [...line];
     let text = '';

@@ -4,7 +4,8 @@
 import { createInterface } from 'node:readline';
 import { countTerritories, totalArmies } from '../model/index.js';
 import type { LobbyEvent } from '../controller/lobby.js';
-import { adviceFor, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Opened, type Started } from './launcher.js';
+import { adviceFor, plainReason, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Lobby, type Opened, type Started } from './launcher.js';
+import { endWords, exitCodeOf, goneWord } from './game-end.js';
 import { hint, mapLines, NEW_TURN, PLAIN_HELP, readLine, words, type LineTurn } from './line-commands.js';
 import { cardName } from './prompt-text.js';
 import { RULES_SUMMARY } from './rules-text.js';
@@ -15,7 +16,8 @@ export type PlainStart =
   | { readonly kind: 'quick' }
   | { readonly kind: 'host'; readonly players: number }
   | { readonly kind: 'join'; readonly address: string }
-  | { readonly kind: 'hotseat'; readonly players: readonly HotSeatPlayer[] };
+  /** `form`: no names were given (the terminal UI shows its form first). */
+  | { readonly kind: 'hotseat'; readonly players: readonly HotSeatPlayer[]; readonly form?: boolean };
 
 export interface PlainOptions {
   readonly launcher: Launcher;
@@ -50,6 +52,7 @@ export function runPlain(options: PlainOptions): Promise<number> {
   let asked: number | null = null;
   let turn: LineTurn = NEW_TURN;
   let lobbyCancel: (() => Promise<void>) | null = null;
+  let hosted: Lobby | null = null;
   let finish!: (code: number) => void;
   const done = new Promise<number>((resolve) => (finish = resolve));
   let finished = false;
@@ -92,15 +95,18 @@ export function runPlain(options: PlainOptions): Promise<number> {
   const gameOver = (view: TableView) => {
     const state = view.state;
     const over = view.over!;
-    say(over.winner === null ? `game over: no winner${over.reason ? ` (${over.reason})` : ''}` : `game over: ${nameOf(over.winner)} wins`);
+    const mine = view.players.filter((p) => p.kind === 'you');
+    const { headline, detail } = endWords(over, mine.length === 1 ? mine[0]!.id : null, nameOf, state ?? undefined);
+    say(headline);
+    if (detail !== null) say(detail);
     if (state) {
       say(`${state.turn} turns, ${view.stats.reduce((n, s) => n + s.battles, 0)} battles`);
       for (const p of state.players) {
         const s = view.stats[p.id];
-        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.neutral ? ', left' : ''}`);
+        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.id === state.neutralArmy ? '' : p.neutral ? `, ${goneWord(view.gone[p.id]) ?? 'neutral'}` : ''}`);
       }
     }
-    void table!.quit().then(() => end(over.winner === null && over.reason !== null ? 1 : 0));
+    void table!.quit().then(() => end(exitCodeOf(over)));
   };
 
   const tableCommand = (command: string) => {
@@ -165,7 +171,7 @@ export function runPlain(options: PlainOptions): Promise<number> {
 
   const play = (started: Started) => {
     if (!started.ok) {
-      say(`the game could not start: ${started.reason}`);
+      say(`the game could not start: ${plainReason(started.reason)}`);
       say(adviceFor(started.reason));
       return end(1);
     }
@@ -185,14 +191,16 @@ export function runPlain(options: PlainOptions): Promise<number> {
   const openLobby = async (opening: Promise<Opened>, hosting: boolean) => {
     const opened = await opening;
     if (!opened.ok) {
-      say(`${hosting ? 'hosting' : 'joining'} failed: ${opened.reason}`);
+      say(`${hosting ? 'hosting' : 'joining'} failed: ${plainReason(opened.reason)}`);
       say(adviceFor(opened.reason));
       return end(1);
     }
     lobbyCancel = opened.lobby.cancel;
     if (hosting) {
+      hosted = opened.lobby;
       say('waiting for players. They join with one of:');
       for (const address of opened.lobby.addresses) say(`  ${address}`);
+      say('type "start" to start with the players here, "bots" to let bots take the empty seats');
     } else say('joined the lobby: waiting for the host to start');
     play(await opened.lobby.started);
   };
@@ -227,8 +235,17 @@ export function runPlain(options: PlainOptions): Promise<number> {
   lines.on('line', (line) => {
     if (finished) return;
     if (menu) return menuLine(line);
+    if (table === null && hosted !== null && queue.length === 0 && /^\s*(start|bots)\s*$/i.test(line)) {
+      const lobby = hosted;
+      if (/start/i.test(line)) {
+        const started = lobby.startNow?.() ?? { ok: false, reason: 'this lobby cannot start early' };
+        say(started.ok ? 'starting with the players here' : started.reason);
+      } else void lobby.fillWithBots?.('normal').then((filled) => say(filled.ok ? `${filled.added} bots join` : filled.reason));
+      return;
+    }
     if (table === null) {
-      if (/^\s*(quit|exit)\s*$/i.test(line)) {
+      // Quit at once only when nothing is waiting; after queued commands it waits its turn.
+      if (queue.length === 0 && /^\s*(quit|exit)\s*$/i.test(line)) {
         void (lobbyCancel?.() ?? Promise.resolve()).then(() => end(0));
         return;
       }

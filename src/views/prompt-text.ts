@@ -1,11 +1,26 @@
 // The words under the board: what the player is asked now, about which territory, and the keys.
 import { cardType, CARD_TYPE_NAMES, maxDefendDice, setupExpects, type Board, type GameState } from '../model/index.js';
+import { conquerChance, percent, rollChances } from './attack-odds.js';
+import { territoryCode } from './map-layout.js';
 import { amountRange, amountValue, cardsView, candidatesFor, plannedArmies, type Decision, type TurnInput } from './turn-input.js';
 
 export interface PromptText {
   readonly title: string;
   readonly detail: string;
   readonly keys: string;
+}
+
+/** A card in a few letters for lists of sets: "NWT inf", "wild". */
+export function shortCardName(board: Board, card: number): string {
+  const type = cardType(board, card);
+  if (type >= CARD_TYPE_NAMES.length) return 'wild';
+  return `${territoryCode(board, card)} ${CARD_TYPE_NAMES[type]!.slice(0, 3)}`;
+}
+
+/** The territories whose card in this set earns +2 (by default only the first such card of a set). */
+export function setBonus(state: GameState, player: number, set: readonly number[]): number[] {
+  const shown = set.filter((c) => c < state.owner.length && state.owner[c] === player);
+  return state.options.territoryBonusCards === 'one' ? shown.slice(0, 1) : shown;
 }
 
 export function cardName(board: Board, card: number): string {
@@ -54,10 +69,13 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
     case 'cards': {
       const view = cardsView(decision, step);
       const must = view.limit !== null;
+      const offered = view.options[step.option];
+      const bonus = offered ? setBonus(state, player, offered) : [];
+      const plus = bonus.length > 0 ? ` + 2 on ${bonus.map(t).join(' and ')}` : '';
       return {
         title: must
-          ? `Cards: you must trade down to ${view.limit} cards — choose a set (${view.nextValue} armies)`
-          : `Cards: trade a set for ${view.nextValue} armies?`,
+          ? `Cards: you must trade down to ${view.limit} cards — choose a set (${view.nextValue} armies${plus})`
+          : `Cards: trade a set for ${view.nextValue} armies${plus}?`,
         detail: step.chosen.length > 0 ? `Chosen so far: ${step.chosen.map((s) => s.map((c) => cardName(state.board, c)).join(' + ')).join('; ')}` : '',
         keys: `↑↓ or 1–9 choose a set · Enter trade${must ? '' : ' · Tab no trade'} · Esc clear`,
       };
@@ -95,12 +113,27 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
         detail: here,
         keys: `${MOVE} · Enter choose · Esc back · Tab end attacks`,
       };
-    case 'attack-dice':
+    case 'attack-dice': {
+      const a = state.armies[step.from]!;
+      const d = state.armies[step.to]!;
+      const roll = rollChances(value!, d)
+        .map((o) => `${o.defenderLosses === 0 ? `you −${o.attackerLosses}` : o.attackerLosses === 0 ? `they −${o.defenderLosses}` : 'each −1'} ${percent(o.probability)}`)
+        .join(', ');
       return {
-        title: `Attack ${t(step.to)} (${state.armies[step.to]}) from ${t(step.from)} (${state.armies[step.from]}) with ${value} ${value === 1 ? 'die' : 'dice'} (${between})`,
-        detail: `${name(state.owner[step.to]!)} defends with up to ${maxDefendDice(state, step.to)} ${maxDefendDice(state, step.to) === 1 ? 'die' : 'dice'}`,
-        keys: 'digits or ↑↓ dice · Enter roll · Esc back · Tab end attacks',
+        title: `Attack ${t(step.to)} (${d}) from ${t(step.from)} (${a}) with ${value} ${value === 1 ? 'die' : 'dice'} (${between})`,
+        detail: `Win odds to the end ${percent(conquerChance(a, d))} · this roll vs ${Math.min(2, d)}: ${roll}`,
+        keys: 'digits or ↑↓ dice · Enter roll · b blitz · Esc back · Tab end attacks',
       };
+    }
+    case 'blitz': {
+      const a = state.armies[step.from]!;
+      const d = state.armies[step.to]!;
+      return {
+        title: `Blitz ${t(step.to)} (${d}) from ${t(step.from)} (${a}) until won or down to ${value} (${between})`,
+        detail: `Win odds ${percent(conquerChance(a, d, value!))} (${name(state.owner[step.to]!)} defending with the most dice)`,
+        keys: 'digits or ↑↓ armies to keep · Enter blitz · Esc back',
+      };
+    }
     case 'fortify-from':
       return {
         title: none ? 'Fortify: no move is possible — Tab ends your turn' : 'Fortify: move armies from which territory? (optional)',

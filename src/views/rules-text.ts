@@ -34,10 +34,15 @@ export const RULES_SUMMARY: readonly string[] = [
 export const KEYS_SUMMARY: readonly string[] = [
   '←↑↓→          move between the territories you can choose (others are dimmed)',
   'letters       jump to a territory by name: "ka" finds Kamchatka; again to cycle',
-  'Enter         choose / confirm          digits, + -, ↑↓   set a number of armies or dice',
+  'Enter         choose / confirm',
+  'digits + - ↑↓ set a number of armies or dice',
   'Esc           step back: nothing is sent until the last Enter of a move',
   'Tab           end this part of the turn: stop attacking, end the turn without',
   '              fortifying, place the rest of the armies, or skip a card trade',
-  'a             (when attacked) always defend with the most dice',
-  '?             this help                 q or Ctrl-C   leave the game (asks first)',
+  'b             (choosing dice) blitz: attack until the territory falls or yours is down to N',
+  'h             the game\'s history: every battle, who took what; ↑↓ PgUp PgDn scroll',
+  'd             (in this help) defend by hand, or automatically with the most dice (the default)',
+  'p             (in this help) let the computer play your turns, or take them back',
+  '?             this help (the game waits while it is open, except on the network)',
+  'q, Ctrl-C     leave the game (asks first)',
 ];

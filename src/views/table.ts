@@ -1,9 +1,10 @@
 // The table: everything a game screen shows, kept outside React so that sessions, seats and
 // views meet in one place. Sessions report events here; human seats wait here for the player;
 // the screen subscribes and draws the latest snapshot.
-import { maxDefendDice, type Action, type GameEvent, type GameState } from '../model/index.js';
+import { attackOptions, maxAttackDice, maxDefendDice, type Action, type GameEvent, type GameState } from '../model/index.js';
 import type { SessionEvent } from '../controller/session.js';
 import { describeSessionEvent } from './event-text.js';
+import type { GameEnd } from './game-end.js';
 import { onlyAnswer } from './turn-input.js';
 
 export type PlayerKind = 'you' | 'human' | 'bot' | 'remote';
@@ -39,12 +40,27 @@ export interface LastBattle {
 
 export type TableMode = 'quick' | 'network' | 'hotseat';
 
-/** What each player did, for the game-over summary. */
+/** What each player did, for the game-over summary and the history screen. */
 export interface PlayerStats {
   readonly battles: number;
   readonly conquests: number;
   /** Turn in which the player was knocked out, or null. */
   readonly outInTurn: number | null;
+  /** Territories taken from this player. */
+  readonly territoriesLost: number;
+  /** Armies this player lost in battle, attacking or defending. */
+  readonly armiesLost: number;
+  /** Enemy armies this player destroyed in battle. */
+  readonly armiesKilled: number;
+}
+
+/** "Attack until won or down to N": the attack the table repeats with the most dice by itself. */
+export interface Blitz {
+  readonly player: number;
+  readonly from: number;
+  readonly to: number;
+  /** Stop when the attacking territory is down to this many armies (at least 1). */
+  readonly stopAt: number;
 }
 
 export interface TableView {
@@ -55,8 +71,21 @@ export interface TableView {
   readonly lastBattle: LastBattle | null;
   readonly decision: PendingDecision | null;
   readonly stats: readonly PlayerStats[];
-  /** Set once the game has ended for this table (a winner, or stopped). */
-  readonly over: { readonly winner: number | null; readonly reason: string | null } | null;
+  /** Set once the game has ended for this table: on the board, then with the session's outcome. */
+  readonly over: GameEnd | null;
+  /** When the move now due became due (the last progress of the game), by the table's clock. */
+  readonly dueSince: number | null;
+  /** Networked games: how long a player may take for a move before becoming neutral; null: no limit. */
+  readonly moveTimeoutMs: number | null;
+  /** Players who left, were disconnected or timed out, and why. */
+  readonly gone: Readonly<Record<number, string>>;
+  /** A local game paused (the help is open): bots wait. */
+  readonly paused: boolean;
+  /** People here defend by hand; by default the table defends with the most dice for them. */
+  readonly defendByHand: boolean;
+  readonly blitz: Blitz | null;
+  /** People here for whom the computer plays. */
+  readonly autopilot: readonly number[];
 }
 
 export interface TableOptions {
@@ -66,9 +95,30 @@ export interface TableOptions {
   readonly autoPlace?: (state: GameState, player: number) => Action;
   /** Leaves or stops the game (networked: tells the other peers). */
   readonly onQuit?: () => Promise<void>;
+  /** Networked games: the move timeout, for the countdown. */
+  readonly moveTimeoutMs?: number;
+  /** Ask people here how many dice to defend with (default: the most, without asking). */
+  readonly defendByHand?: boolean;
+  /** The clock for the countdown (tests give their own). */
+  readonly now?: () => number;
+  /** The computer's move for a person who lets it play for them (the help's "p"). */
+  readonly autoPlay?: (state: GameState, player: number) => Action;
+  /** A pause before each of those moves, so the game can be followed (as the bots' pause). */
+  readonly autoPlayDelayMs?: number;
 }
 
-const LOG_KEEP = 300;
+// The whole game's story stays for the history screen.
+const LOG_KEEP = 20_000;
+
+/** "player 2", "seat 2" and "2000 ms" in session texts become names and minutes. */
+export function withNames(text: string, name: (player: number) => string): string {
+  return text
+    .replace(/\b(?:player|seat) (\d+)('s)?/g, (_, id: string, s?: string) => `${name(Number(id))}${s ?? ''}`)
+    .replace(/\b(\d+) ms\b/g, (_, ms: string) => {
+      const seconds = Math.round(Number(ms) / 1000);
+      return seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} s`;
+    });
+}
 
 export class Table {
   private snapshot: TableView;
@@ -78,10 +128,32 @@ export class Table {
   private readonly autoSetup = new Set<number>();
   private readonly autoDefend = new Set<number>();
   private quitting: Promise<void> | null = null;
+  /** Set once the session's result is in: nothing later changes how the game ended. */
+  private ended = false;
+  /** The table's clock (Date.now unless the table was given one). */
+  readonly now: () => number;
+  private resumed: { promise: Promise<void>; resolve: () => void } | null = null;
 
   constructor(private readonly options: TableOptions) {
-    const stats = options.players.map(() => ({ battles: 0, conquests: 0, outInTurn: null }));
-    this.snapshot = { mode: options.mode, players: options.players, state: null, log: [], lastBattle: null, decision: null, stats, over: null };
+    const stats = options.players.map(() => ({ battles: 0, conquests: 0, outInTurn: null, territoriesLost: 0, armiesLost: 0, armiesKilled: 0 }));
+    this.now = options.now ?? Date.now;
+    this.snapshot = {
+      mode: options.mode,
+      players: options.players,
+      state: null,
+      log: [],
+      lastBattle: null,
+      decision: null,
+      stats,
+      over: null,
+      dueSince: null,
+      moveTimeoutMs: options.moveTimeoutMs ?? null,
+      gone: {},
+      paused: false,
+      defendByHand: options.defendByHand ?? false,
+      blitz: null,
+      autopilot: [],
+    };
   }
 
   get view(): TableView {
@@ -109,18 +181,31 @@ export class Table {
 
   /** A session's event: logged, and the state shown moves on. */
   record = (event: SessionEvent): void => {
-    const text = describeSessionEvent(event, this.nameOf);
+    const described = describeSessionEvent(event, this.nameOf);
+    const text = described === null ? null : event.type === 'info' ? withNames(described, this.nameOf) : described;
     const change: { -readonly [K in keyof TableView]?: TableView[K] } = {};
+    // Why a player is gone, first cause kept: an expulsion for cheating is not "left".
+    if (event.type === 'violation') change.gone = { ...this.snapshot.gone, [event.player]: `expelled: ${event.reason}` };
+    if (event.type === 'neutral' && !/^expelled/.test(this.snapshot.gone[event.player] ?? '')) change.gone = { ...this.snapshot.gone, [event.player]: event.reason };
+    if (event.type === 'info') {
+      // The replicated core names the player: "lost the connection to Bea".
+      const lost = /^lost the connection to (.+)$/.exec(event.text)?.[1];
+      const who = lost === undefined ? undefined : this.snapshot.players.find((p) => p.name === lost);
+      if (who !== undefined && this.snapshot.gone[who.id] === undefined) change.gone = { ...this.snapshot.gone, [who.id]: 'disconnected' };
+      const left = /^player (\d+) (disconnected|left|.*timed? ?out|did not move)/.exec(event.text);
+      if (left) change.gone = { ...this.snapshot.gone, [Number(left[1])]: left[2]!.startsWith('disc') ? 'disconnected' : left[2]!.startsWith('left') ? 'left' : 'timed out' };
+    }
     if (event.type === 'game') {
       change.state = event.state;
+      change.dueSince = this.now();
       if (event.event.type === 'battle') {
         change.lastBattle = { id: this.nextId++, battle: event.event, state: event.state, conquered: false };
       }
       if (event.event.type === 'conquered' && this.snapshot.lastBattle) {
         change.lastBattle = { ...this.snapshot.lastBattle, conquered: true, state: event.state };
       }
-      change.stats = countStats(this.snapshot.stats, event.event, event.state);
-      if (event.event.type === 'game_over') change.over = { winner: event.event.winner, reason: null };
+      change.stats = countStats(this.snapshot.stats, event.event, this.snapshot.lastBattle?.battle ?? null, event.state.turn);
+      if (event.event.type === 'game_over' && !this.ended) change.over = { winner: event.event.winner, outcome: null, reason: null };
     }
     if (event.type === 'neutral' && this.waiting && this.snapshot.decision?.player === event.player) {
       // This seat timed out or left: its question is moot.
@@ -149,18 +234,79 @@ export class Table {
   ask = (state: GameState, player: number): Promise<Action> => {
     const forced = onlyAnswer({ state, player });
     if (forced !== null) return Promise.resolve(forced);
+    const auto = this.options.autoPlay;
+    if (auto && this.snapshot.autopilot.includes(player)) {
+      // Through a timer: the game's loop must let the screen draw between the computer's moves.
+      return new Promise((resolve) => setTimeout(() => resolve(auto(state, player)), this.options.autoPlayDelayMs ?? 0));
+    }
     if (state.phase === 'setup' && this.autoSetup.has(player) && this.options.autoPlace) {
       return Promise.resolve(this.options.autoPlace(state, player));
     }
     if (state.phase === 'defend' && this.autoDefend.has(player)) {
       return Promise.resolve({ command: 'defend', player, payload: maxDefendDice(state, state.pendingAttack!.to) });
     }
+    if (state.phase === 'defend' && !this.snapshot.defendByHand) {
+      return Promise.resolve({ command: 'defend', player, payload: maxDefendDice(state, state.pendingAttack!.to) });
+    }
+    const blitz = this.snapshot.blitz;
+    if (blitz !== null && blitz.player === player) {
+      const { from, to, stopAt } = blitz;
+      const going = state.phase === 'attack' && attackOptions(state).some(([a, b]) => a === from && b === to) && state.armies[from]! > stopAt;
+      if (going) return Promise.resolve({ command: 'attack', player, payload: [from, to, maxAttackDice(state, from)] });
+      this.update({ blitz: null });
+    }
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.waiting = { id, resolve };
-      this.update({ decision: { id, state, player }, state });
+      this.update({ decision: { id, state, player }, state, dueSince: this.now() });
     });
   };
+
+  /** Attack from → to with the most dice until it is won or `from` is down to `stopAt` armies; starts now. */
+  startBlitz = (decisionId: number, from: number, to: number, stopAt: number): void => {
+    const decision = this.snapshot.decision;
+    if (this.waiting === null || decision === null || decision.id !== decisionId || decision.state.phase !== 'attack') return;
+    this.update({ blitz: { player: decision.player, from, to, stopAt: Math.max(1, stopAt) } });
+    this.answer(decisionId, { command: 'attack', player: decision.player, payload: [from, to, maxAttackDice(decision.state, from)] });
+  };
+
+  /** Whether the computer can play for people here. */
+  get canAutoPlay(): boolean {
+    return this.options.autoPlay !== undefined;
+  }
+
+  /** The computer plays for these people from now on (the move on screen too), or stops. */
+  setAutopilot = (players: readonly number[], on: boolean): void => {
+    const auto = this.options.autoPlay;
+    if (!auto) return;
+    const set = new Set(this.snapshot.autopilot);
+    for (const p of players) on ? set.add(p) : set.delete(p);
+    this.update({ autopilot: [...set] });
+    const decision = this.snapshot.decision;
+    if (on && decision && players.includes(decision.player)) this.answer(decision.id, auto(decision.state, decision.player));
+  };
+
+  /** People here decide their defence by hand (true) or the table defends with the most dice (false). */
+  setDefendByHand = (byHand: boolean): void => {
+    this.update({ defendByHand: byHand });
+  };
+
+  /** Local games stop while the player reads the help: bots wait (see whenRunning). */
+  pause = (paused: boolean): void => {
+    if (this.options.mode === 'network' || paused === this.snapshot.paused) return;
+    if (paused) {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.resumed = { promise, resolve };
+    } else {
+      this.resumed?.resolve();
+      this.resumed = null;
+    }
+    this.update({ paused });
+  };
+
+  /** Resolves at once, or when a paused game goes on. */
+  whenRunning = (): Promise<void> => this.resumed?.promise ?? Promise.resolve();
 
   /** The player's move for the decision on screen. Stale answers (a decision already gone) are dropped. */
   answer = (decisionId: number, action: Action): void => {
@@ -184,9 +330,17 @@ export class Table {
     this.autoDefend.add(player);
   };
 
-  /** The game ended or stopped for this table. */
-  end = (winner: number | null, reason: string | null = null): void => {
-    if (this.snapshot.over === null || reason !== null) this.update({ over: { winner, reason }, decision: null });
+  /** The milliseconds left for the move now due, or null when there is no time limit. */
+  timeLeft = (): number | null => {
+    const { moveTimeoutMs, dueSince, over } = this.snapshot;
+    if (moveTimeoutMs === null || dueSince === null || over !== null) return null;
+    return Math.max(0, dueSince + moveTimeoutMs - this.now());
+  };
+
+  /** The session ended for this table: how (its outcome) replaces what the board alone said. */
+  end = (end: GameEnd): void => {
+    if (!this.ended) this.update({ over: end, decision: null });
+    this.ended = true;
     this.waiting = null;
   };
 
@@ -197,15 +351,22 @@ export class Table {
   };
 }
 
-function countStats(stats: readonly PlayerStats[], event: GameEvent, state: GameState): readonly PlayerStats[] {
-  const bump = (player: number, change: (s: PlayerStats) => PlayerStats) => stats.map((s, i) => (i === player ? change(s) : s));
+function countStats(stats: readonly PlayerStats[], event: GameEvent, lastBattle: BattleEvent | null, turn: number): readonly PlayerStats[] {
+  const bump = (list: readonly PlayerStats[], player: number, change: (s: PlayerStats) => PlayerStats) => list.map((s, i) => (i === player ? change(s) : s));
   switch (event.type) {
-    case 'battle':
-      return bump(event.attacker, (s) => ({ ...s, battles: s.battles + 1 }));
-    case 'conquered':
-      return bump(event.player, (s) => ({ ...s, conquests: s.conquests + 1 }));
+    case 'battle': {
+      const a = event.attackerLosses;
+      const d = event.defenderLosses;
+      const attacker = bump(stats, event.attacker, (s) => ({ ...s, battles: s.battles + 1, armiesLost: s.armiesLost + a, armiesKilled: s.armiesKilled + d }));
+      return bump(attacker, event.defender, (s) => ({ ...s, armiesLost: s.armiesLost + d, armiesKilled: s.armiesKilled + a }));
+    }
+    case 'conquered': {
+      const won = bump(stats, event.player, (s) => ({ ...s, conquests: s.conquests + 1 }));
+      const loser = lastBattle !== null && lastBattle.to === event.territory ? lastBattle.defender : -1;
+      return loser >= 0 ? bump(won, loser, (s) => ({ ...s, territoriesLost: s.territoriesLost + 1 })) : won;
+    }
     case 'eliminated':
-      return bump(event.player, (s) => ({ ...s, outInTurn: state.turn }));
+      return bump(stats, event.player, (s) => ({ ...s, outInTurn: turn }));
     default:
       return stats;
   }

@@ -38,6 +38,8 @@ export type Step =
   | { readonly kind: 'attack-from' }
   | { readonly kind: 'attack-to'; readonly from: number }
   | { readonly kind: 'attack-dice'; readonly from: number; readonly to: number; readonly amount: Amount }
+  /** "Attack until won or down to N": the amount is N, the armies to keep in `from`. */
+  | { readonly kind: 'blitz'; readonly from: number; readonly to: number; readonly amount: Amount }
   | { readonly kind: 'fortify-from' }
   | { readonly kind: 'fortify-to'; readonly from: number }
   | { readonly kind: 'fortify-count'; readonly from: number; readonly to: number; readonly amount: Amount }
@@ -67,6 +69,8 @@ export interface KeyResult {
   readonly autoSetup?: boolean;
   /** The player asked to always defend with the most dice. */
   readonly autoDefend?: boolean;
+  /** The player asked to attack with the most dice until the territory falls or `from` is down to `stopAt`. */
+  readonly blitz?: { readonly from: number; readonly to: number; readonly stopAt: number };
 }
 
 const NO_AMOUNT: Amount = { text: '', typing: false };
@@ -184,6 +188,8 @@ export function amountRange(decision: Decision, step: Step): { min: number; max:
       const most = maxAttackDice(state, step.from);
       return { min: 1, max: most, fallback: most };
     }
+    case 'blitz':
+      return { min: 1, max: Math.max(1, state.armies[step.from]! - 1), fallback: 1 };
     case 'fortify-count': {
       const most = state.armies[step.from]! - 1;
       return { min: 1, max: most, fallback: most };
@@ -338,6 +344,11 @@ export function pressKey(decision: Decision, input: TurnInput, key: UiKey, posit
     case 'attack-dice':
       if (key.name === 'escape') return { input: { step: { kind: 'attack-to', from: step.from }, cursor: step.to, search: '', message: null } };
       if (key.name === 'tab') return toFortify(decision, input);
+      if (key.name === 'char' && key.char === 'b') return same({ step: { kind: 'blitz', from: step.from, to: step.to, amount: NO_AMOUNT } });
+      break;
+    case 'blitz':
+      if (key.name === 'escape') return same({ step: { kind: 'attack-dice', from: step.from, to: step.to, amount: NO_AMOUNT } });
+      if (key.name === 'tab') return toFortify(decision, input);
       break;
     case 'fortify-from':
       if (key.name === 'enter' && candidates.includes(input.cursor)) return to({ kind: 'fortify-to', from: input.cursor });
@@ -401,6 +412,8 @@ function finishAmount(
     }
     case 'attack-dice':
       return { ...keep, action: { command: 'attack', player, payload: [step.from, step.to, value] } };
+    case 'blitz':
+      return { ...keep, blitz: { from: step.from, to: step.to, stopAt: value } };
     case 'fortify-count':
       return { ...keep, action: { command: 'fortify', player, payload: [step.from, step.to, value] } };
     case 'capture': {

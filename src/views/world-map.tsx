@@ -3,11 +3,11 @@
 import { Box, Text } from 'ink';
 import type { GameState } from '../model/index.js';
 import { territoryLook, type Highlight } from './board-marks.js';
-import { mapPieces, SLOT_WIDTH } from './map-layout.js';
+import { MAP_TEMPLATE, mapPieces, SLOT_WIDTH, SMALL_MAP_TEMPLATE } from './map-layout.js';
 import { TerritoryLabel } from './territory-label.js';
 import { tint, useTheme } from './theme.js';
 
-const { lines } = mapPieces();
+const LINES = { big: mapPieces(MAP_TEMPLATE).lines, small: mapPieces(SMALL_MAP_TEMPLATE).lines };
 const SEA = new Set(['┄', '┆', '·', '◄', '►']);
 
 /** Splits drawn text into runs of sea routes, land borders and titles, so each can be styled. */
@@ -22,8 +22,9 @@ function runs(text: string): { text: string; kind: 'sea' | 'land' | 'title' }[] 
   return out;
 }
 
-export function WorldMap({ state, highlight }: { state: GameState; highlight: Highlight }) {
+export function WorldMap({ state, highlight, template = 'big' }: { state: GameState; highlight: Highlight; template?: 'big' | 'small' }) {
   const theme = useTheme();
+  const lines = LINES[template];
   return (
     <Box flexDirection="column">
       {lines.map((pieces, row) => (

@@ -75,7 +75,7 @@ describe('games on the cs3099 profile', () => {
 
 // ---- our client against the recorded host of class-2p-game-a ----
 
-const transcript = fileURLToPath(new URL('../../../shared/protocol/transcripts/class-2p-game-a.jsonl', import.meta.url));
+const transcript = fileURLToPath(new URL('../fixtures/transcripts/class-2p-game-a.jsonl', import.meta.url));
 
 interface TranscriptRow {
   dir: string;

@@ -78,35 +78,69 @@ async function fourBots(dir: string) {
   return [host, ...joiners];
 }
 
-describe('risk bot processes', () => {
-  it('four processes play a whole game to a winner', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'risk-procs-'));
-    const peers = await fourBots(dir);
-    const codes = await Promise.all(peers.map((p) => p.exit));
-    expect(codes, peers.map((p) => p.stderr).join('\n')).toEqual([0, 0, 0, 0]);
-    const winners = peers.map((p) => p.events.find((e) => e.type === 'winner')?.player);
-    expect(new Set(winners).size).toBe(1);
-    for (let i = 0; i < 4; i++) expect(verifyRecord(join(dir, `p${i}.jsonl`)).violations).toEqual([]);
-  }, 180_000);
+/** No Node stack trace or uncaught error in a process's error output. */
+const expectNoCrash = (peer: Peer) => expect(peer.stderr).not.toMatch(/^\s+at |Uncaught|Unhandled|TypeError|ReferenceError/m);
 
-  it('a process killed mid-game (SIGKILL) becomes neutral and the others finish', async () => {
+describe('risk bot processes', () => {
+  it('SIGKILL and SIGTERM mid-game: both become neutral, the killed peer leaves cleanly, the other two finish', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'risk-kill-'));
     const peers = await fourBots(dir);
-    const victim = peers[2]!;
-    await victim.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 4, 60_000);
-    victim.child.kill('SIGKILL');
-    const survivors = peers.filter((p) => p !== victim);
+    const [killed, stopped] = [peers[2]!, peers[3]!];
+    await killed.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 4, 60_000);
+    killed.child.kill('SIGKILL');
+    await stopped.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 8, 60_000);
+    stopped.child.kill('SIGTERM');
+    expect(await stopped.exit).toBe(143);
+    expectNoCrash(stopped);
+    // Its own record is complete, closed, and ends with its leaving.
+    const own = verifyRecord(join(dir, 'p3.jsonl'));
+    expect(own.truncated).toBe(false);
+    expect(own.recordedEnd?.outcome).toBe('left');
+    expect(own.violations).toEqual([]);
+    const survivors = [peers[0]!, peers[1]!];
     const codes = await Promise.all(survivors.map((p) => p.exit));
-    expect(codes, survivors.map((p) => p.stderr).join('\n')).toEqual([0, 0, 0]);
+    expect(codes, survivors.map((p) => p.stderr).join('\n')).toEqual([0, 0]);
+    const winners = survivors.map((p) => p.events.find((e) => e.type === 'winner')?.player);
+    expect(winners[0]).toBe(winners[1]);
     for (const p of survivors) {
-      expect(p.events.some((e) => e.type === 'neutral' && e.player === 2)).toBe(true);
-      const winner = p.events.find((e) => e.type === 'winner');
-      expect(winner?.player).not.toBe(2);
+      expectNoCrash(p);
+      for (const gone of [2, 3]) expect(p.events.some((e) => e.type === 'neutral' && e.player === gone)).toBe(true);
+      expect([0, 1]).toContain(p.events.find((e) => e.type === 'winner')?.player);
     }
-    for (const i of [0, 1, 3]) {
+    for (const i of [0, 1]) {
       const report = verifyRecord(join(dir, `p${i}.jsonl`));
       expect(report.violations).toEqual([]);
       expect(report.state!.players[2]!.neutral).toBe(true);
+      expect(report.state!.players[3]!.neutral).toBe(true);
     }
-  }, 180_000);
+  }, 240_000);
+
+  it('a process paused past the timeouts (SIGSTOP, then SIGCONT) never claims the game; the others finish', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risk-pause-'));
+    const peers = await fourBots(dir);
+    const paused = peers[1]!;
+    await paused.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 4, 60_000);
+    paused.child.kill('SIGSTOP');
+    const others = peers.filter((p) => p !== paused);
+    await Promise.all(others.map((p) => p.waitFor((e) => e.type === 'neutral' && e.player === 1, 90_000)));
+    paused.child.kill('SIGCONT');
+    const codes = await Promise.all(others.map((p) => p.exit));
+    expect(codes, others.map((p) => p.stderr).join('\n')).toEqual([0, 0, 0]);
+    const winners = others.map((p) => p.events.find((e) => e.type === 'winner')?.player);
+    expect(new Set(winners).size).toBe(1);
+    expect(winners[0]).not.toBe(1);
+    // The paused peer learns it was made neutral (or lost contact): no win, a non-zero exit.
+    const pausedCode = await Promise.race([paused.exit, new Promise<'running'>((r) => setTimeout(() => r('running'), 60_000))]);
+    expect(pausedCode).not.toBe(0);
+    expect(pausedCode).not.toBe('running');
+    expect(paused.events.some((e) => e.type === 'winner')).toBe(false);
+    expectNoCrash(paused);
+    for (const i of [0, 2, 3]) {
+      const report = verifyRecord(join(dir, `p${i}.jsonl`));
+      expect(report.violations).toEqual([]);
+      expect(report.state!.players[1]!.neutral).toBe(true);
+    }
+    const own = verifyRecord(join(dir, 'p1.jsonl'));
+    expect(own.state?.winner ?? null).not.toBe(1);
+  }, 240_000);
 });

@@ -6,7 +6,7 @@ import type { Link } from '../../src/controller/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { lineDigest, seal, unseal } from '../../src/protocol/signing.js';
-import type { Rogue, RogueContext } from './memory-game.js';
+import type { Rogue, RogueContext } from './mesh-game.js';
 
 export const ATTACKS = [
   'oversized-line',
@@ -18,7 +18,9 @@ export const ATTACKS = [
   'lying-ack',
   'equivocation',
   'bad-reveal',
+  'copied-commitment',
   'never-reveals',
+  'illegal-action',
   'out-of-turn',
   'impersonation',
   'crash',
@@ -35,7 +37,9 @@ export const EXPELLED: ReadonlySet<Attack> = new Set([
   'lying-ack',
   'equivocation',
   'bad-reveal',
+  'copied-commitment',
   'never-reveals',
+  'illegal-action',
   'out-of-turn',
   'impersonation',
   'crash',
@@ -58,6 +62,8 @@ const open = (line: string): Wire | null => {
 export function rogue(attack: Attack, from = 140): Rogue {
   return (links: Map<number, Link>, context: RogueContext) => {
     const state = { index: 0, done: false, silent: false, lastIncoming: -1 };
+    // copied-commitment: another player's commitment of the current dice round, and ours held back.
+    const dice: { seen: string | null; held: Message | null; replaced: string | null } = { seen: null, held: null, replaced: null };
     const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
     const sign = (message: Message) => sealMessage(context.gameId, message, context.me, context.keyring).line;
     const wrapped = new Map<number, Link>();
@@ -72,6 +78,14 @@ export function rogue(attack: Attack, from = 140): Rogue {
             const wire = open(line);
             if (wire && 'ack_id' in wire.message && wire.message.ack_id !== undefined && wire.message.command !== 'acknowledgement') {
               state.lastIncoming = Math.max(state.lastIncoming, wire.message.ack_id);
+            }
+            if (wire?.message.command === 'roll_hash' && wire.message.player_id !== context.me) {
+              dice.seen = wire.message.payload;
+              if (dice.held) {
+                const copy = sign({ ...dice.held, payload: dice.seen } as Message);
+                dice.held = null;
+                for (const l of links.values()) l.send(copy);
+              }
             }
             if (state.silent) return;
             listener(line);
@@ -93,6 +107,9 @@ export function rogue(attack: Attack, from = 140): Rogue {
       if (wire === null) return [line];
       const m = wire.message;
       if (m.command === 'acknowledgement') state.index = Math.max(state.index, m.payload);
+      // A round's commitments all arrive before our reveal, and the next round's only after it.
+      if (m.command === 'roll_number') dice.seen = null;
+      if (m.command === 'roll_hash' && m.payload === dice.replaced) return [];
       const armed = state.index >= from && !state.done;
       if (!armed) return [line];
       const once = (lines: string[]) => {
@@ -117,7 +134,7 @@ export function rogue(attack: Attack, from = 140): Rogue {
           return once([line, sign({ command: 'timeout', payload: victim, player_id: context.me, ack_id: m.payload + 1 })]);
         case 'false-votes':
           if (m.command !== 'acknowledgement') return [line];
-          return [line, sign({ command: 'timeout_vote', payload: { player: victim, index: m.payload + 1 }, player_id: context.me })];
+          return [line, sign({ command: 'timeout_vote', payload: { player: victim, index: m.payload + 1, stage: 2 }, player_id: context.me })];
         case 'ack-flood':
           if (m.command !== 'acknowledgement') return [line];
           return once([
@@ -136,6 +153,18 @@ export function rogue(attack: Attack, from = 140): Rogue {
           return once([sign({ ...m, payload: randomBytes(32).toString('hex') })]);
         case 'never-reveals':
           return m.command === 'roll_number' ? [] : [line];
+        case 'copied-commitment':
+          if (m.command !== 'roll_hash') return [line];
+          state.done = true;
+          dice.replaced = m.payload;
+          if (dice.seen !== null) {
+            const copy = sign({ ...m, payload: dice.seen });
+            for (const l of links.values()) l.send(copy);
+          } else dice.held = m;
+          return [];
+        case 'illegal-action':
+          if (m.command !== 'attack') return [line];
+          return once([sign({ ...m, payload: [m.payload[0], m.payload[0], m.payload[2]] })]);
         case 'out-of-turn': {
           if (m.command !== 'acknowledgement' || m.author === context.me) return [line];
           return once([line, sign({ command: 'setup', payload: 0, player_id: context.me, ack_id: m.payload + 1 })]);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
 
-const transcripts = fileURLToPath(new URL('../../../shared/protocol/transcripts/', import.meta.url));
+const transcripts = fileURLToPath(new URL('../fixtures/transcripts/', import.meta.url));
 const load = (name: string): TranscriptLine[] => {
   const parsed = parseTranscript(readFileSync(join(transcripts, name), 'utf8'));
   if (!parsed.ok) throw new Error(parsed.reason);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { classicBoard, loadBoard } from '../../src/model/index.js';
 import classicMap from '../../src/model/boards/classic.json' with { type: 'json' };
 
-const observed = readFileSync(new URL('../../../shared/protocol/cs3099-observed.md', import.meta.url), 'utf8');
+const observed = readFileSync(new URL('../fixtures/cs3099-observed.md', import.meta.url), 'utf8');
 
 describe('classic board', () => {
   const board = classicBoard();

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeLine, encodeLine, LineSplitter, MAX_LINE_LENGTH, type SplitItem } from '../../src/protocol/codec.js';
 import { COMMANDS, encodeMessage, type Command, type Message, type MessageOf } from '../../src/protocol/messages.js';
 
-// The shared protocol notes live next to the repo root: <root>/../shared.
-const repoRoot = new URL('../../', import.meta.url);
-const transcriptDir = new URL('../shared/protocol/transcripts/', repoRoot);
+// Recorded class games, copied into tests/fixtures (see its README).
+const transcriptDir = new URL('../fixtures/transcripts/', import.meta.url);
 
 function wireLines(name: string): string[] {
   return readFileSync(new URL(name, transcriptDir), 'utf8')
@@ -85,7 +84,7 @@ const arbitraries: { [C in Command]: fc.Arbitrary<MessageOf<C>> } = {
   timeout: framed('timeout', id, hostId),
   leave_game: framed('leave_game', record({ response: fc.integer({ min: -1000, max: 1000 }), message: text, receive_updates: fc.boolean() }), id),
   expel: framed('expel', record({ player: id, reason: text, evidence: fc.array(text, { maxLength: 3 }) }), id),
-  timeout_vote: framed('timeout_vote', record({ player: id, index: ack }), id),
+  timeout_vote: framed('timeout_vote', record({ player: id, index: ack, stage: fc.constantFrom(1 as const, 2 as const) }), id),
 };
 
 const anyMessage: fc.Arbitrary<Message> = fc.oneof(...COMMANDS.map((c) => arbitraries[c] as fc.Arbitrary<Message>));

@@ -12,9 +12,8 @@ import {
   type MessageAction,
 } from '../../src/protocol/messages.js';
 
-// The shared protocol notes live next to the repo root: <root>/../shared.
-const repoRoot = new URL('../../', import.meta.url);
-const transcriptDir = new URL('../shared/protocol/transcripts/', repoRoot);
+// Recorded class games, copied into tests/fixtures (see its README).
+const transcriptDir = new URL('../fixtures/transcripts/', import.meta.url);
 
 interface WireRecord {
   readonly dir: string;

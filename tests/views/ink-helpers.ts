@@ -14,6 +14,10 @@ export const KEY = {
   tab: '\t',
   backspace: '\u007F',
   ctrlC: '\u0003',
+  home: '\u001B[H',
+  end: '\u001B[F',
+  pageUp: '\u001B[5~',
+  pageDown: '\u001B[6~',
 } as const;
 
 export const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -112,6 +112,24 @@ describe('plain text mode', () => {
     await expect(done).resolves.toBe(0);
   });
 
+  it('commands piped before the game starts all run before "quit" (auto, map, quit)', async () => {
+    const input = new PassThrough();
+    let output = '';
+    const done = runPlain({
+      launcher: realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 9 }),
+      input,
+      out: (text) => (output += text),
+      color: false,
+      defaultName: 'Ann',
+      start: { kind: 'quick' },
+    });
+    input.end('auto\nmap\nquit\n');
+    await expect(done).resolves.toBe(0);
+    expect(output).toContain('the game starts: Ann (you), Ada, Babbage, Curie');
+    expect(output).toMatch(/North America \(\+5\): Alaska /);
+    expect(output.indexOf('leaving the game')).toBeGreaterThan(output.indexOf('North America (+5)'));
+  }, 60_000);
+
   it('the risk command: help lines, bad options, and the plain menu', () => {
     const risk = (args: string[], input = '') => spawnSync(process.execPath, ['bin/risk.js', ...args], { cwd: root, input, encoding: 'utf8', timeout: 30_000 });
     expect(risk(['--help']).stdout).toMatch(/risk play \[quick \| host \| join <address> \| hotseat \[names…\]\] \[--plain\]/);
@@ -124,7 +142,7 @@ describe('plain text mode', () => {
     expect(menu.status).toBe(0);
     expect(menu.stdout).toContain('risk, plain text mode. Type one of:');
     expect(menu.stdout).toContain('unknown choice "dance"');
-  });
+  }, 60_000);
 
   it('the menu choices and their errors', () => {
     expect(parseStart(['host', '3'], 'Ann')).toEqual({ kind: 'host', players: 3 });

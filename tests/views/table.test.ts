@@ -30,7 +30,7 @@ describe('the table', () => {
   });
 
   it('answers by itself when there is one choice, or when asked to defend or place automatically', async () => {
-    const table = new Table({ mode: 'quick', players, autoPlace: (_, player) => ({ command: 'setup', player, payload: 41 }) });
+    const table = new Table({ mode: 'quick', players, defendByHand: true, autoPlace: (_, player) => ({ command: 'setup', player, payload: 41 }) });
     const oneCard = midGame({ phase: 'cards', hands: { 0: [3] } });
     await expect(table.ask(oneCard, 0)).resolves.toEqual({ command: 'play_cards', player: 0, payload: null });
     const defend: GameState = { ...midGame({ current: 1, armies: { 0: 4 } }), phase: 'defend', pendingAttack: { from: 29, to: 0, dice: 3 } };
@@ -62,7 +62,8 @@ describe('the table', () => {
     }
     const view = table.view;
     expect(view.lastBattle).toMatchObject({ conquered: true, battle: { attackerDice: [6, 5, 4], defenderDice: [1] } });
-    expect(view.stats[0]).toEqual({ battles: 1, conquests: 1, outInTurn: null });
+    expect(view.stats[0]).toEqual({ battles: 1, conquests: 1, outInTurn: null, territoriesLost: 0, armiesLost: 0, armiesKilled: 1 });
+    expect(view.stats[1]).toMatchObject({ territoriesLost: 1, armiesLost: 1 });
     expect(view.log.map((e) => e.text)).toEqual([
       'Ann (you) attacks Kamchatka from Alaska with 3 dice',
       'battle Alaska → Kamchatka: attacker [6 5 4] defender [1]: attacker loses 0, defender loses 1',

@@ -158,7 +158,8 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
         reason: `the record says player ${String(recordedEnd.winner)} won, but its lines ${state.phase === 'over' ? `make player ${String(state.winner)} the winner` : 'do not end the game'}`,
       });
     }
-  } else if (recordedEnd !== null && ended !== null && ended.outcome !== recordedEnd.outcome && recordedEnd.outcome !== 'stopped') {
+  } else if (recordedEnd !== null && ended !== null && ended.outcome !== recordedEnd.outcome && recordedEnd.outcome !== 'stopped' && recordedEnd.outcome !== 'left') {
+    // ('left': the peer's own leave_game replays as a neutralisation of itself; both end it alike.)
     violations.push({ line: lineNo, player: null, kind: 'outcome', reason: `the record says the game ended "${recordedEnd.outcome}", its lines say "${ended.outcome}"` });
   }
   return {

@@ -169,6 +169,8 @@ export class Replica {
   private readonly abandoned = new Set<number>();
   private pending: Pending | null = null;
   private deadline: Deadline | null = null;
+  /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
+  private lastStall = -Infinity;
   private effects: Effect[] = [];
   /** The incoming line being processed: recorded just before its first consequence. */
   private inFlight: { from: number; line: string } | null = null;
@@ -234,6 +236,8 @@ export class Replica {
   receive(link: number, line: string, now: number) {
     if (this.result !== null) return;
     this.now = now;
+    // Lines that waited while this process stood still may arrive before its late timer fires.
+    this.noticeStall(now);
     this.take(link, line, 0);
     this.pump();
   }
@@ -253,7 +257,8 @@ export class Replica {
     this.now = now;
     this.gone.add(player);
     this.emit({ type: 'info', text: `lost the connection to ${this.nameOf(player)}` });
-    if (isActive(this.state.players[player]!)) this.vote(player);
+    // Two players: a closed link is no proof of the other's silence rather than ours.
+    if (isActive(this.state.players[player]!) && !this.twoActive()) this.vote(player);
     this.checkContact();
     this.pump();
   }
@@ -264,17 +269,27 @@ export class Replica {
     this.now = now;
     const due = this.deadline;
     if (due === null || now < due.at) return;
-    if (now - due.at > this.stallMs) {
-      // This process was paused (or starved): start the wait again rather than blame others.
-      this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
-      this.emit({ type: 'info', text: `this peer stood still for ${Math.round(now - due.at)} ms; waiting again before judging anyone` });
-      return;
-    }
+    if (this.noticeStall(now)) return;
     this.deadline = null;
     for (const player of this.awaitedFrom(due)) this.vote(player);
     this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
     this.checkContact();
     this.pump();
+  }
+
+  /** A timer that fires far too late means this process was paused (or starved): it starts the
+   * wait again rather than blame others, and remembers it (see onVote). */
+  private noticeStall(now: number): boolean {
+    const due = this.deadline;
+    if (due === null || now - due.at <= this.stallMs) return false;
+    this.lastStall = now;
+    this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
+    this.emit({ type: 'info', text: `this peer stood still for ${Math.round(now - due.at)} ms; waiting again before judging anyone` });
+    return true;
+  }
+
+  private twoActive(): boolean {
+    return this.state.players.filter(isActive).length === 2;
   }
 
   /** Leaves the game: tells everyone, then stops. */
@@ -346,7 +361,8 @@ export class Replica {
   /** Hands a line on to the peers that voted its author silent: they may be cut off from it. */
   private relay(author: number, link: number, line: string) {
     const voters = this.relays.get(author);
-    if (voters === undefined || this.config.mute) return;
+    // Unsigned lines handed on would read as the forwarder's own.
+    if (voters === undefined || this.config.mute || !this.config.features.signed) return;
     for (const voter of voters) if (voter !== link && voter !== author) this.effects.push({ type: 'send', line, to: voter });
   }
 
@@ -362,14 +378,15 @@ export class Replica {
         return;
       case 'timeout_vote':
         this.record(link, line);
-        this.onVote(from, message.payload.player, message.payload.index, line);
+        this.onVote(from, message.payload.player, message.payload.index, message.payload.stage, line);
         return;
       case 'leave_game':
         this.record(link, line);
         if (this.proven([line])) this.prove(from, 'left the game', { cheat: false, evidence: [line] });
         return;
       case 'expel':
-        if (message.ack_id !== undefined && depth === 0) {
+        // Without signatures an expel proves nothing: it is only shown (onExpel).
+        if (message.ack_id !== undefined && depth === 0 && this.config.features.signed) {
           if (this.proposals.length >= MAX_QUEUED) return this.fault(link, 'sent too many expel proposals');
           this.proposals.push({ from, link, message, line });
           return;
@@ -407,7 +424,12 @@ export class Replica {
       queue.length = 0;
       return this.fault(from, `sent more than ${MAX_QUEUED} lines ahead of the game`);
     }
-    queue.push(item);
+    // Kept in the author's order: a line handed on late (see handOn) goes before the later lines
+    // that wait for it, or the queue would wait on itself.
+    const key = queueKey(item.message);
+    let at = queue.length;
+    while (at > 0 && queueKey(queue[at - 1]!.message) > key) at--;
+    queue.splice(at, 0, item);
   }
 
   /** A judgement about a link that no one else can check: count it, and cut a link that keeps at it. */
@@ -526,6 +548,11 @@ export class Replica {
   }
 
   private accept(author: number, action: MessageAction, index: number, line: string, sig: string | null) {
+    // Every move is acknowledged with its author's signature, which others take as proof of what
+    // the author said: so a move's signature is checked before it is applied, not lazily.
+    if (author !== this.config.me && sig !== null && !this.proven([line])) {
+      return this.fault(author, `sent move ${index} with a signature that does not match`);
+    }
     const messageHash = messageHashOf(index, action);
     if (needsDice(this.state, action)) {
       this.pending = { index, author, action, messageHash, line, sig };
@@ -763,29 +790,44 @@ export class Replica {
 
   // ---- timeouts by agreement ----
 
+  /**
+   * Silence is voted on in two stages, one timeout apart. Stage 1 asks the others to hand on what
+   * they hold of the accused (it may only be silent towards this peer, or waiting for a line that
+   * someone withheld from it alone); only stage-2 votes, cast when the silence outlasted that,
+   * count towards a quorum.
+   */
   private vote(player: number) {
     if (this.config.mute || player === this.config.me || !isActive(this.state.players[player]!)) return;
-    const key = `${player}@${this.index}`;
+    const first = `${player}@${this.index}`;
+    const stage = this.myVotes.has(first) ? 2 : 1;
+    const key = stage === 1 ? first : `${first}#2`;
     if (this.myVotes.has(key)) return;
     this.myVotes.add(key);
-    this.emit({ type: 'info', text: `${this.nameOf(player)} is silent; voting to time it out` });
-    const { line } = this.broadcast({ command: 'timeout_vote', payload: { player, index: this.index }, player_id: this.config.me });
-    this.onVote(this.config.me, player, this.index, line);
+    this.emit({ type: 'info', text: stage === 1 ? `${this.nameOf(player)} is silent; asking the others for its lines` : `${this.nameOf(player)} is still silent; voting to time it out` });
+    const { line } = this.broadcast({ command: 'timeout_vote', payload: { player, index: this.index, stage }, player_id: this.config.me });
+    this.onVote(this.config.me, player, this.index, stage, line);
   }
 
-  private onVote(voter: number, player: number, index: number, line: string) {
+  private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
     const accused = this.state.players[player];
     if (accused === undefined || !isActive(accused) || voter === player || !isActive(this.state.players[voter]!)) return;
     if (index < this.index - ACK_WINDOW || index > this.index + 1) return;
-    let byVoter = this.votes.get(player);
-    if (byVoter === undefined) this.votes.set(player, (byVoter = new Map()));
-    byVoter.set(voter, { index, line });
     if (voter !== this.config.me) {
       let voters = this.relays.get(player);
       if (voters === undefined) this.relays.set(player, (voters = new Set()));
       voters.add(voter);
       this.handOn(voter, player);
     }
+    if (stage === 1) return;
+    // With two players the accuser alone is the quorum: this peer accepts being timed out only if
+    // it knows it stood still; otherwise it was live, and the claim is the other's word alone.
+    if (player === this.config.me && this.twoActive() && this.now - this.lastStall > 2 * (this.config.moveTimeoutMs + this.config.ackTimeoutMs)) {
+      this.emit({ type: 'info', text: `${this.nameOf(voter)} claims this peer was silent; it was not, and plays on` });
+      return;
+    }
+    let byVoter = this.votes.get(player);
+    if (byVoter === undefined) this.votes.set(player, (byVoter = new Map()));
+    byVoter.set(voter, { index, line });
     this.checkQuorum(player);
   }
 
@@ -833,8 +875,6 @@ export class Replica {
     if (this.config.mute || this.result !== null) return;
     const others = this.state.players.filter((p) => isActive(p) && p.id !== this.config.me);
     if (others.length === 0) return;
-    // Two players: the other's silence is settled by this peer's vote alone.
-    if (others.length === 1 && this.state.players.filter(isActive).length === 2) return;
     if (others.every((p) => this.gone.has(p.id))) this.finish('lost-contact', 'lost contact with every other player');
   }
 
@@ -1166,4 +1206,12 @@ export class Replica {
     this.effects.push({ type: 'record', dir: 'note', from: this.config.me, line: JSON.stringify({ end: outcome, winner: this.result.winner, ...(reason ? { reason } : {}) }) });
     this.effects.push({ type: 'sync' });
   }
+}
+
+/** Where a line goes in its author's queue: moves by sequence point, dice by round, commitment before reveal. */
+function queueKey(message: Message): number {
+  if (message.command === 'roll_hash' || message.command === 'roll_number') {
+    return (message.round ?? Number.MAX_SAFE_INTEGER / 4) * 2 + (message.command === 'roll_hash' ? 0 : 1);
+  }
+  return 'ack_id' in message && typeof message.ack_id === 'number' ? message.ack_id : Number.MAX_SAFE_INTEGER;
 }

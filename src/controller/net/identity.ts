@@ -1,16 +1,18 @@
-// A peer's identity: an Ed25519 key created once and kept on disk, so a player keeps its peer id.
+// A peer's identity: an Ed25519 key. A person's program makes a new one for each run (two programs
+// on one machine, or in a lab where every machine mounts one home directory, must not be one peer);
+// with --key it is created once and kept on disk, so a player keeps its peer id.
 import { generateKeyPair, privateKeyFromProtobuf, privateKeyToProtobuf } from '@libp2p/crypto/keys';
 import type { PrivateKey } from '@libp2p/interface';
 import { peerIdFromString } from '@libp2p/peer-id';
 import type { KeyObject } from 'node:crypto';
 import { ed25519PrivateKey, ed25519PublicKey, keyring, type Keyring } from '../../protocol/signing.js';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { homedir } from 'node:os';
+import { dirname } from 'node:path';
 
-export function defaultKeyPath(): string {
-  const base = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return join(base, 'p2p-risk', 'peer-key');
+/** The identity for this run: the key kept at `path`, or a new one when no path is given. */
+export async function identityFor(path: string | undefined): Promise<{ ok: true; key: PrivateKey } | { ok: false; reason: string }> {
+  if (path === undefined) return { ok: true, key: await generateKeyPair('Ed25519') };
+  return loadOrCreateKey(path);
 }
 
 /** Loads the key at `path`, creating it (readable by the owner only) the first time. */

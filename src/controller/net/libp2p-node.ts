@@ -135,6 +135,11 @@ function streamLink(stream: Stream, remotePeer: string): Link {
     }
   });
   stream.addEventListener('close', (event) => events.close(event.error ? event.error.message : null));
+  // Links are used both ways for a whole game: the other side closing its half ends the link.
+  stream.addEventListener('remoteCloseWrite', () => {
+    stream.close().catch(() => stream.abort(new Error('closed')));
+    events.close('the other side closed the link');
+  });
   return {
     remotePeer,
     send(line: string) {

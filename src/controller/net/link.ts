@@ -13,8 +13,9 @@ export interface Link {
   readonly closed: boolean;
 }
 
-/** Lines a link keeps for a reader that has not come yet; a peer that sends more is cut off. */
+/** Lines, and characters in all, a link keeps for a reader that has not come yet; a peer that sends more is cut off. */
 export const MAX_UNREAD_LINES = 4096;
+export const MAX_UNREAD_CHARS = 4 * 1024 * 1024;
 
 /** Shared bookkeeping for link implementations: listeners, and lines that arrive before anyone listens. */
 export class LinkEvents {
@@ -23,6 +24,7 @@ export class LinkEvents {
   private lineListeners: ((line: string) => void)[] = [];
   private closeListeners: ((reason: string | null) => void)[] = [];
   private early: string[] = [];
+  private earlyChars = 0;
   closed = false;
   closeReason: string | null = null;
 
@@ -30,6 +32,7 @@ export class LinkEvents {
     this.lineListeners = [listener];
     const waiting = this.early;
     this.early = [];
+    this.earlyChars = 0;
     for (const line of waiting) listener(line);
     return () => {
       if (this.lineListeners[0] === listener) this.lineListeners = [];
@@ -38,7 +41,10 @@ export class LinkEvents {
 
   unread(lines: readonly string[]) {
     if (this.lineListeners.length > 0) for (const line of lines) this.lineListeners[0]!(line);
-    else this.early = [...lines, ...this.early];
+    else {
+      this.early = [...lines, ...this.early];
+      for (const line of lines) this.earlyChars += line.length;
+    }
   }
 
   onClose(listener: (reason: string | null) => void) {
@@ -52,9 +58,10 @@ export class LinkEvents {
       for (const listener of this.lineListeners) listener(line);
       return;
     }
-    if (this.early.length >= MAX_UNREAD_LINES) {
+    if (this.early.length >= MAX_UNREAD_LINES || this.earlyChars + line.length > MAX_UNREAD_CHARS) {
       // Nobody reads this peer (a stranger, or a member talking out of turn): keep nothing more.
       this.early = [];
+      this.earlyChars = 0;
       const overflow = this.onOverflow;
       this.onOverflow = null;
       overflow?.();
@@ -62,6 +69,7 @@ export class LinkEvents {
       return;
     }
     this.early.push(line);
+    this.earlyChars += line.length;
   }
 
   close(reason: string | null) {
@@ -76,17 +84,22 @@ export class LinkEvents {
 /** Reads a link line by line with timeouts, then hands the unread lines on to the next reader. */
 export class LineReader {
   private lines: string[] = [];
+  private chars = 0;
   private wake: (() => void) | null = null;
   private closedReason: string | null = null;
   private detach: () => void;
 
   constructor(private readonly link: Link) {
     this.detach = link.onLine((line) => {
-      if (this.lines.length >= MAX_UNREAD_LINES) {
+      if (this.lines.length >= MAX_UNREAD_LINES || this.chars + line.length > MAX_UNREAD_CHARS) {
         this.lines = [];
+        this.chars = 0;
         link.close();
         this.closedReason = 'sent too many lines that nobody read';
-      } else this.lines.push(line);
+      } else {
+        this.lines.push(line);
+        this.chars += line.length;
+      }
       this.wake?.();
     });
     link.onClose((reason) => {
@@ -99,7 +112,11 @@ export class LineReader {
   async next(timeoutMs: number): Promise<{ ok: true; line: string } | { ok: false; reason: string }> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (this.lines.length > 0) return { ok: true, line: this.lines.shift()! };
+      if (this.lines.length > 0) {
+        const line = this.lines.shift()!;
+        this.chars -= line.length;
+        return { ok: true, line };
+      }
       if (this.closedReason !== null) return { ok: false, reason: `connection closed: ${this.closedReason}` };
       const left = deadline - Date.now();
       if (left <= 0) return { ok: false, reason: `no answer within ${timeoutMs} ms` };
@@ -119,5 +136,6 @@ export class LineReader {
     this.detach();
     this.link.unread(this.lines);
     this.lines = [];
+    this.chars = 0;
   }
 }

@@ -1,0 +1,39 @@
+// npm run build (and prepare, on npm install): compiles src/ into dist/cli/ with esbuild, bundled.
+// One bundle instead of ~1,300 module files: the terminal UI's packages alone are 550 files (415
+// of them es-toolkit, for one throttle), and loading them one by one doubled the CPU time to the
+// menu. Code splitting keeps the subcommands lazy: each dynamic import() is its own chunk, so
+// `risk --version` loads only the entry. Types are checked by tsc --noEmit (npm test), not here.
+import { rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = `${root}dist/cli`;
+rmSync(`${root}dist`, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  // The program, and the tournament's worker thread (loaded by URL next to its chunk).
+  entryPoints: ['src/cli/run.ts', 'src/cli/tournament-worker.ts'],
+  outdir, // main.ts finds package.json at ../../package.json from here, as from src/cli
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  sourcemap: true,
+  jsx: 'automatic',
+  tsconfig: 'tsconfig.json',
+  // React and its reconciler in their production builds (the development ones are twice the
+  // size and slower: extra checks and warnings meant for building a UI, not for playing).
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // Ink's optional React devtools hook: not installed, never used.
+  external: ['react-devtools-core'],
+  // CommonJS packages inside an ES module bundle need a require().
+  banner: {
+    js: "import { createRequire as __risk_require } from 'node:module';\nconst require = __risk_require(import.meta.url);",
+  },
+  logLevel: 'warning',
+  // Which sources went into which output file: tests check what `risk --version` loads.
+  metafile: true,
+});
+writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));

@@ -1,0 +1,128 @@
+// The conventions every `risk` subcommand follows, run through the real launcher (compiled dist/,
+// built by the test setup): help on stdout with exit 0, usage errors as one plain sentence and
+// that command's usage with exit 2, and `--version`/`--help` without loading the heavy packages.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const launcher = `${root}bin/risk.js`;
+const scratch = mkdtempSync(join(tmpdir(), 'risk-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function risk(args: string[], nodeArgs: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, [...nodeArgs, launcher, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    input: '',
+    timeout: 60_000,
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+// Each command and the first line of its usage.
+const COMMANDS = [
+  ['play', 'usage: risk [play]'],
+  ['bot', 'usage: risk bot host'],
+  ['odds', 'usage: risk odds'],
+  ['simulate', 'usage: risk simulate'],
+  ['tournament', 'usage: risk tournament'],
+  ['verify', 'usage: risk verify'],
+] as const;
+
+describe('risk CMD --help, -h and risk help CMD', () => {
+  it.each(COMMANDS)('%s: its usage on stdout, exit 0, the same three ways', (command, usage) => {
+    const help = risk([command, '--help']);
+    expect(help).toMatchObject({ code: 0, err: '' });
+    expect(help.out.startsWith(usage)).toBe(true);
+    expect(risk([command, '-h'])).toEqual(help);
+    expect(risk(['help', command])).toEqual(help);
+  });
+
+  it('risk help and risk --help list every command; risk version prints the version', () => {
+    const help = risk(['help']);
+    expect(help.code).toBe(0);
+    for (const [command] of COMMANDS) expect(help.out).toContain(`risk ${command}`);
+    expect(risk(['--help'])).toEqual(help);
+    const version = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version;
+    expect(risk(['version'])).toEqual({ code: 0, out: `${version}\n`, err: '' });
+    expect(risk(['--version'])).toEqual({ code: 0, out: `${version}\n`, err: '' });
+  });
+});
+
+describe('usage errors: one plain sentence, the usage of the command in hand, exit 2', () => {
+  it.each(COMMANDS)('%s --frob', (command, usage) => {
+    const result = risk([command, '--frob']);
+    expect(result.code).toBe(2);
+    expect(result.out).toBe('');
+    const [sentence, ...rest] = result.err.split('\n');
+    expect(sentence).toBe(`risk ${command}: unknown option --frob.`);
+    expect(rest.join('\n').startsWith(usage)).toBe(true);
+    expect(result.err).not.toMatch(/To specify|positional argument|ERR_/);
+  });
+
+  it.each([
+    [['--frob'], 'risk: unknown option --frob.', 'usage: risk [play]'],
+    [['atack'], 'risk: unknown command "atack".', 'usage: risk [COMMAND]'],
+    [['help', 'atack'], 'risk help: unknown command "atack".', 'usage: risk [COMMAND]'],
+    [['version', 'x'], 'risk version: version takes no arguments.', 'usage: risk [COMMAND]'],
+    [['odds', '4'], 'risk odds: expected 2 numbers, got 1.', 'usage: risk odds'],
+    [['simulate', '--games'], 'risk simulate: --games needs a value.', 'usage: risk simulate'],
+    [['simulate', '--json=yes'], 'risk simulate: --json takes no value.', 'usage: risk simulate'],
+    [
+      ['simulate', 'fast'],
+      'risk simulate: unexpected argument "fast": this command takes options only.',
+      'usage: risk simulate',
+    ],
+    [
+      ['tournament', '--bots', 'easy,easy', '--seed', '-1'],
+      'risk tournament: --seed needs a value; one that starts with "-" is written --seed=VALUE.',
+      'usage: risk tournament',
+    ],
+    [['verify'], 'risk verify: expected one file, got 0.', 'usage: risk verify'],
+    [['bot', 'dance'], 'risk bot: "dance" is neither host nor join.', 'usage: risk bot host'],
+  ])('%j', (args, sentence, usage) => {
+    const result = risk(args);
+    expect(result.code).toBe(2);
+    const [first, second] = result.err.split('\n');
+    expect(first).toBe(sentence);
+    expect(second!.startsWith(usage)).toBe(true);
+  });
+});
+
+describe('lazy loading', () => {
+  // dist/cli is one esbuild bundle split into chunks; its metafile says which sources each holds.
+  const meta = JSON.parse(readFileSync(`${root}dist/cli/meta.json`, 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  /** The source files inside the dist/ files that running `risk args` loaded. */
+  const sourcesLoaded = (args: string[]) => {
+    const file = join(scratch, `loads-${args.join('-').replaceAll('/', '_')}.txt`);
+    const result = risk(args, ['--import', `${root}tests/cli/record-loads.mjs`], { RISK_TEST_LOADS_FILE: file });
+    expect(result.code).toBe(0);
+    const loaded = readFileSync(file, 'utf8').split('\n');
+    expect(loaded.some((url) => url.includes('/node_modules/tsx/'))).toBe(false); // the compiled program
+    const outputs = loaded
+      .filter((url) => url.includes('/dist/cli/'))
+      .map((url) => `dist/cli/${url.split('/dist/cli/')[1]}`);
+    expect(outputs).toContain('dist/cli/run.js');
+    return outputs.flatMap((output) => Object.keys(meta.outputs[output]?.inputs ?? {}));
+  };
+  const heavy = /node_modules\/(libp2p|@libp2p|@chainsafe|ink|react|zod)\//;
+
+  it.each([[['--version']], [['--help']], [['help', 'bot']], [['bot', '--help']], [['play', '--help']]])(
+    '%j loads none of libp2p, Ink, React or zod',
+    (args) => {
+      const sources = sourcesLoaded(args);
+      expect(sources).toContain('src/cli/main.ts');
+      expect(sources.filter((source) => heavy.test(source))).toEqual([]);
+    },
+  );
+
+  it('the check above can fail: a game of simulate loads zod (the map schema)', () => {
+    expect(sourcesLoaded(['simulate', '--games', '1', '--json']).some((source) => heavy.test(source))).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+// `risk play --game risc` and `risk verify` on RISC records, through the real launcher.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runBot } from '../../src/cli/bot.js';
+import { runPlay } from '../../src/cli/play.js';
+import { runVerify } from '../../src/cli/verify.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const launcher = `${root}bin/risk.js`;
+
+function risk(args: string[], input = '') {
+  const result = spawnSync(process.execPath, [launcher, ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+/** A command in this process, its output captured. */
+async function inProcess(run: (args: string[], io: { out(t: string): void; err(t: string): void }) => number | Promise<number>, args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await run(args, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+describe('risk play --game risc', () => {
+  it('plays a whole game in plain text from piped lines, records it, and risk verify finds it clean', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risc-'));
+    const file = join(dir, 'game.jsonl');
+    const played = risk(['play', '--game', 'risc', '--players', '2', '--bot', 'hard', '--seed', '3', '--name', 'Ann', '--record', file], `auto\n${'d\n'.repeat(300)}`);
+    expect(played.err).toBe('');
+    expect(played.code).toBe(0);
+    expect(played.out).toContain('RISC: Ann against 1 hard bot.');
+    expect(played.out).toMatch(/Ada \(bot\) wins\.|You win!/);
+    const verified = await inProcess(runVerify, [file]);
+    expect(verified.code).toBe(0);
+    expect(verified.out).toContain('(RISC)');
+    expect(verified.out).toContain('violations: 0');
+    expect(verified.out).toMatch(/winner: player \d/);
+    const json = JSON.parse((await inProcess(runVerify, ['--json', file])).out);
+    expect(json).toMatchObject({ game: 'risc', violations: [] });
+
+    // a reveal changed after the game: exit 1 and the line named
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const at = lines.findIndex((l) => l.includes('"risc_reveal"') && l.includes('"stage":"placement"'));
+    lines[at] = lines[at]!.replace(/"units":(\d+)/, (_, n) => `"units":${Number(n) + 1}`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const tampered = await inProcess(runVerify, [file]);
+    expect(tampered.code).toBe(1);
+    expect(tampered.out).toContain(`line ${at + 1}, player`);
+    expect(tampered.out).toContain('reveal-mismatch');
+  }, 60_000);
+
+  it.each([
+    [['--players', '5'], /--players "5" must be 2, 3 or 4/],
+    [['--bot', 'normal'], /the RISC bots are easy and hard/],
+    [['--seed', 'x'], /--seed "x"/],
+    [['host'], /not a RISC choice/],
+    [['--frobnicate'], /Unknown option/],
+  ])('bad arguments %j: usage and exit 2', async (args, reason) => {
+    const result = await inProcess(runPlay, ['--game', 'risc', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(reason);
+    expect(result.err).toContain('usage: risk play --game risc');
+  });
+
+  it('an unknown game is a usage error', async () => {
+    const result = await inProcess(runPlay, ['--game=chess']);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/the games are classic and risc/);
+  });
+});
+
+describe('risk bot host|join --game risc (libp2p on 127.0.0.1)', () => {
+  it('a host and a joiner play RISC to one winner; both records verify clean', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risc-bot-'));
+    let hostOut = '';
+    let announced!: (address: string) => void;
+    const address = new Promise<string>((resolve) => (announced = resolve));
+    const hostIo = {
+      out: (t: string) => {
+        hostOut += t;
+        for (const line of t.split('\n').filter(Boolean)) {
+          const event = JSON.parse(line) as { type: string; addresses?: string[] };
+          if (event.type === 'hosting') announced(event.addresses![0]!);
+        }
+      },
+      err: (t: string) => (hostOut += t),
+    };
+    const hostRecord = join(dir, 'host.jsonl');
+    const joinRecord = join(dir, 'join.jsonl');
+    const host = runBot(['host', '--game', 'risc', '--players', '2', '--port', '0', '--listen', '127.0.0.1', '--seed', '5', '--record', hostRecord, '--json'], hostIo);
+    const joined = inProcess(runBot, ['join', '--game', 'risc', '--bot', 'easy', '--seed', '3', '--record', joinRecord, await address]);
+    const [hostCode, joiner] = await Promise.all([host, joined]);
+    expect(hostCode).toBe(0);
+    expect(joiner.err).toBe('');
+    expect(joiner.code).toBe(0);
+    const events = hostOut.trim().split('\n').map((l) => JSON.parse(l) as { type: string; player?: number });
+    const winner = events.find((e) => e.type === 'winner')!.player;
+    expect(events.filter((e) => e.type === 'turn').length).toBeGreaterThan(1);
+    expect(joiner.out).toContain(`winner: ${winner === 0 ? 'hard' : 'easy'} (player ${winner})`);
+    for (const file of [hostRecord, joinRecord]) {
+      const verified = await inProcess(runVerify, [file]);
+      expect(verified.code).toBe(0);
+      expect(verified.out).toContain('violations: 0');
+      expect(verified.out).toContain(`winner: player ${winner}`);
+    }
+  }, 90_000);
+
+  it.each([
+    [['host', '--game', 'chess', '--players', '2'], 'unknown game "chess": choose classic or risc'],
+    [['host', '--game', 'risc', '--players', '2', '--bot', 'normal'], '--bot "normal": the RISC bots are easy and hard'],
+    [['join', '--game', 'risc', '--profile', 'cs3099', '127.0.0.1:1'], 'RISC is played on the native profile only'],
+  ])('%j is a usage error', async (args, reason) => {
+    const result = await inProcess(runBot, args);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(reason);
+  });
+});

@@ -1,0 +1,137 @@
+// A randomly misbehaving peer: each line it sends, on each link, may be dropped, delayed,
+// duplicated, reordered, corrupted, replaced by a signed contradicting move, or followed by a
+// false claim about another player. Seeded, so a failing case replays exactly.
+import { sealMessage } from '../../src/controller/core/replica.js';
+import type { Link } from '../../src/controller/net/link.js';
+import { decodeLine } from '../../src/protocol/codec.js';
+import type { Message } from '../../src/protocol/messages.js';
+import { unseal } from '../../src/protocol/signing.js';
+import type { Rogue } from './mesh-game.js';
+
+/** Chance per sent line of each misbehaviour (the rest are sent as they are). */
+export interface ChaosRates {
+  readonly drop: number;
+  readonly delay: number;
+  readonly duplicate: number;
+  readonly reorder: number;
+  readonly corrupt: number;
+  readonly equivocate: number;
+  readonly spoof: number;
+}
+
+export const CHAOS_KINDS = ['drop', 'delay', 'duplicate', 'reorder', 'corrupt', 'equivocate', 'spoof'] as const;
+
+/** mulberry32: a small seeded generator, enough for choosing misbehaviours. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const open = (line: string): Message | null => {
+  const sealed = unseal(line);
+  if (sealed === null) return null;
+  const decoded = decodeLine(sealed.inner);
+  return decoded.ok && 'message' in decoded ? decoded.message : null;
+};
+
+/** A different move with the same sequence number, if there is an obvious one. */
+function contradiction(m: Message): Message | null {
+  switch (m.command) {
+    case 'attack':
+      return m.payload[2] > 1 ? { ...m, payload: [m.payload[0], m.payload[1], (m.payload[2] - 1) as 1 | 2] } : null;
+    case 'deploy':
+      return m.payload.length > 1 ? { ...m, payload: m.payload.slice(1) } : null;
+    case 'fortify':
+      return m.payload === null ? null : { ...m, payload: null };
+    default:
+      return null;
+  }
+}
+
+/** Counts of what the rogue did, for reports. */
+export type ChaosLog = Record<(typeof CHAOS_KINDS)[number], number>;
+
+export function chaosRogue(seed: number, rates: ChaosRates, log?: ChaosLog): Rogue {
+  return (links, context) => {
+    const next = random(seed);
+    const others = [...links.keys()];
+    const sign = (message: Message) => sealMessage(context.gameId, message, context.me, context.keyring).line;
+    const wrapped = new Map<number, Link>();
+    for (const [player, link] of links) {
+      let held: string | null = null;
+      const deliver = (line: string) => {
+        if (!link.closed) link.send(line);
+      };
+      wrapped.set(player, {
+        remotePeer: link.remotePeer,
+        get closed() {
+          return link.closed;
+        },
+        onLine: (listener) => link.onLine(listener),
+        unread: (lines) => link.unread(lines),
+        onClose: (listener) => link.onClose(listener),
+        close: () => link.close(),
+        send(line) {
+          const out = misbehave(line);
+          // A line held back for reordering goes out after the next one.
+          if (held !== null && out.length > 0) {
+            out.splice(1, 0, held);
+            held = null;
+          }
+          for (const l of out) deliver(l);
+        },
+      });
+
+      function misbehave(line: string): string[] {
+        let roll = next();
+        const pick = (kind: (typeof CHAOS_KINDS)[number]) => {
+          if (roll < rates[kind]) {
+            if (log) log[kind]++;
+            return true;
+          }
+          roll -= rates[kind];
+          return false;
+        };
+        if (pick('drop')) return [];
+        if (pick('delay')) {
+          setTimeout(() => deliver(line), Math.floor(next() * 3000));
+          return [];
+        }
+        if (pick('duplicate')) return [line, line];
+        if (pick('reorder')) {
+          if (held === null) {
+            held = line;
+            return [];
+          }
+          return [line];
+        }
+        if (pick('corrupt')) {
+          const at = Math.floor(next() * line.length);
+          return [`${line.slice(0, at)}${String.fromCharCode(33 + Math.floor(next() * 90))}${line.slice(at + 1)}`];
+        }
+        const m = open(line);
+        if (pick('equivocate')) {
+          const other = m === null ? null : contradiction(m);
+          return other === null ? [line] : [sign(other)];
+        }
+        if (pick('spoof')) {
+          const victim = others[Math.floor(next() * others.length)]!;
+          const index = m !== null && 'ack_id' in m && typeof m.ack_id === 'number' ? m.ack_id : 0;
+          const claim: Message =
+            next() < 0.5
+              ? { command: 'timeout_vote', payload: { player: victim, index: index + 1, stage: 2 }, player_id: context.me }
+              : { command: 'timeout', payload: victim, player_id: context.me, ack_id: index + 1 };
+          return [line, sign(claim)];
+        }
+        return [line];
+      }
+    }
+    return wrapped;
+  };
+}

@@ -1,0 +1,134 @@
+// Whole native games between in-process peers over in-memory links, on whatever clock runs:
+// vitest's fake timers in tests (memory-game.ts), real timers in bench/chaos.ts. One peer may be a rogue.
+import { createBot } from '../../src/ai/registry.js';
+import { botSeat } from '../../src/ai/seat.js';
+import { stateHash } from '../../src/controller/core/replica.js';
+import { featuresFrom, NATIVE_FEATURES, type SessionEvent, type SessionResult } from '../../src/controller/core/types.js';
+import type { Link } from '../../src/controller/net/link.js';
+import { memoryMesh } from '../../src/controller/net/memory.js';
+import { memoryRecorder } from '../../src/controller/recorder.js';
+import { MeshSession } from '../../src/controller/session.js';
+import type { Seat } from '../../src/controller/seat.js';
+import { verifyTranscript, type VerifyReport } from '../../src/controller/verify.js';
+import type { OptionsInput } from '../../src/model/index.js';
+import type { Keyring } from '../../src/protocol/signing.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
+import { seededDice } from '../../src/protocol/random.js';
+
+export interface RogueContext {
+  readonly me: number;
+  readonly gameId: string;
+  readonly keyring: Keyring;
+  readonly players: number;
+}
+
+/** Rewrites one peer's traffic: given its honest links, the links its session uses. */
+export type Rogue = (links: Map<number, Link>, context: RogueContext) => Map<number, Link>;
+
+export interface MemoryGameOptions {
+  readonly players: number;
+  readonly seed?: number;
+  readonly ackTimeoutMs?: number;
+  readonly moveTimeoutMs?: number;
+  readonly rules?: Omit<OptionsInput, 'players'>;
+  readonly rogue?: { readonly player: number; readonly links: Rogue };
+  /** An honest peer whose links fail (e.g. it crashes part-way). */
+  readonly crash?: { readonly player: number; readonly links: Rogue };
+  /** Seats other than bots (e.g. a silent seat). */
+  readonly seats?: ReadonlyMap<number, Seat>;
+  /** Virtual time after which the game counts as hung. */
+  readonly maxVirtualMs?: number;
+}
+
+export interface MemoryGame {
+  readonly results: (SessionResult | null)[];
+  readonly audits: VerifyReport[];
+  /** Each peer's record, as `risk verify` reads it. */
+  readonly records: TranscriptLine[][];
+  readonly events: SessionEvent[][];
+  /** Each peer's state hash at the start of every turn, in order. */
+  readonly turnHashes: string[][];
+  readonly virtualMs: number;
+}
+
+export interface RunningGame {
+  /** Filled in as peers finish; null while a peer still plays. */
+  readonly results: (SessionResult | null)[];
+  /** Resolves when every peer has finished. */
+  readonly done: Promise<void>;
+  stop(): void;
+  /** The results so far, with every record audited. */
+  finish(): Omit<MemoryGame, 'virtualMs'>;
+}
+
+/** Starts every peer of a game; the caller runs the clock. */
+export async function startMemoryGame(options: MemoryGameOptions): Promise<RunningGame> {
+  const { players, seed = 1 } = options;
+  const mesh = await memoryMesh(players);
+  const gameId = `memory-${seed}`;
+  const features = featuresFrom([...NATIVE_FEATURES]);
+  const recorders = Array.from({ length: players }, () => memoryRecorder());
+  const events: SessionEvent[][] = Array.from({ length: players }, () => []);
+  const turnHashes: string[][] = Array.from({ length: players }, () => []);
+  const sessions: MeshSession[] = [];
+  for (let i = 0; i < players; i++) {
+    const rogue = options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
+    const links = rogue ? rogue(mesh.links[i]!, { me: i, gameId, keyring: mesh.keyrings[i]!, players }) : mesh.links[i]!;
+    const seat = options.seats?.get(i) ?? botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
+    sessions.push(
+      new MeshSession({
+        me: i,
+        players: mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId })),
+        links,
+        seat,
+        gameId,
+        features,
+        keyring: mesh.keyrings[i]!,
+        ackTimeoutMs: options.ackTimeoutMs ?? 2000,
+        moveTimeoutMs: options.moveTimeoutMs ?? 5000,
+        recorder: recorders[i]!,
+        onEvent: (event) => {
+          events[i]!.push(event);
+          if (event.type === 'game' && event.event.type === 'turn_started') turnHashes[i]!.push(stateHash(event.state));
+        },
+        ...(options.rules ? { rules: options.rules } : {}),
+      }),
+    );
+  }
+  const results: (SessionResult | null)[] = Array.from({ length: players }, () => null);
+  const done = Promise.all(sessions.map((s, i) => s.run().then((r) => void (results[i] = r)))).then(() => {});
+  return {
+    results,
+    done,
+    stop: () => {
+      for (const s of sessions) s.stop();
+    },
+    finish: () => ({
+      results,
+      audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false })),
+      records: recorders.map((r) => r.lines),
+      events,
+      turnHashes,
+    }),
+  };
+}
+
+/** The honest peers finished with one winner and one state; returns that winner. */
+export function honestAgreement(game: Pick<MemoryGame, 'results' | 'turnHashes'>, honest: readonly number[]): { winner: number | null; hash: string } {
+  const finished = honest.map((i) => game.results[i]);
+  if (finished.some((r) => r === null)) throw new Error(`an honest peer hung: ${finished.map((r) => (r === null ? 'hung' : r!.outcome)).join(', ')}`);
+  const first = finished[0]!;
+  for (const r of finished) {
+    if (r!.winner !== first.winner) {
+      throw new Error(`honest peers disagree on the winner: ${finished.map((x) => `${x!.winner} (${x!.outcome}${x!.reason ? `: ${x!.reason}` : ''})`).join(', ')}`);
+    }
+    if (stateHash(r!.state) !== stateHash(first.state)) throw new Error('honest peers disagree on the final state');
+  }
+  // Every turn both saw began from the same state.
+  const [a, ...others] = honest.map((i) => game.turnHashes[i]!);
+  for (const b of others) {
+    const common = Math.min(a!.length, b.length);
+    for (let t = 0; t < common; t++) if (a![t] !== b[t]) throw new Error(`honest peers disagree on the state at the start of turn ${t + 1}`);
+  }
+  return { winner: first.winner, hash: stateHash(first.state) };
+}

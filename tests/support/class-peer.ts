@@ -1,0 +1,835 @@
+// Test-only: a cs3099 peer that behaves on the wire like the 2015 class implementation recorded in
+// tests/fixtures/cs3099 (peterjosling/risk, Java), quirks included (cs3099-observed.md §3–§8, §10,
+// §11 and the interop recordings). It plays real TCP on 127.0.0.1 as the host of a 2-player game
+// (the Java host starts as soon as one client joined) or as a client, with a simple greedy AI.
+//
+// Every loop is bounded: a game stops itself after `maxMs` or `maxLines`, a silent opponent is a
+// stall after `stallMs`, and stop() closes the listener and every socket.
+import { createHash } from 'node:crypto';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import {
+  apply,
+  attackOptions,
+  CHECK_DICE,
+  classicBoard,
+  decisionBy,
+  maxAttackDice,
+  maxDefendDice,
+  setsInHand,
+  startGame,
+  type Action,
+  type Dice,
+  type GameState,
+} from '../../src/model/index.js';
+import { CS3099_RULES } from '../../src/protocol/profiles.js';
+import { cs3099Dice, hashChainStream, seededDice } from '../../src/protocol/random.js';
+
+/** Behaviours of the recorded class implementation; each can be turned off to get a well-behaved peer. */
+export interface ClassQuirks {
+  /** §7/§11: after a player's first capture, a card is drawn at every later fortify of theirs (the flag is never reset). */
+  readonly drawAfterFirstCapture: boolean;
+  /** It acknowledges only the commands a player's move queue handles (setup, play_cards, deploy, attack, fortify, ready, timeout, leave_game): never defend or attack_capture. */
+  readonly ackOnlyTopLevel: boolean;
+  /** Right after its own acked command it sends the acknowledgement of it itself. */
+  readonly selfAcks: boolean;
+  /** Its ack-id counter ignores the ids of the defends and captures it receives, so ids collide and repeat. */
+  readonly collidingAckIds: boolean;
+  /** It never closes a socket when the game is over. */
+  readonly neverClose: boolean;
+  /** `[0,0,0]` for a fortify that moves nothing. */
+  readonly zeroFortify: boolean;
+  /** accept_join_game spells the timeouts `acknowledgementTimeout` / `commandTimeout`. */
+  readonly camelCaseTimeouts: boolean;
+  /** players_joined entries as `[id, name]` instead of the recorded `[id, name, ""]`. */
+  readonly pairPlayersJoined: boolean;
+  /** The winner still ends its winning turn with a (harmless) fortify, as every recorded win does. */
+  readonly fortifyAfterWin: boolean;
+  /** It learns that the game is over only from the fortify that ends the winning turn. */
+  readonly endOnlyAtFortify: boolean;
+  /** A wrapped `{"message": …}` line kills its reader: it reads nothing more. */
+  readonly bareLinesOnly: boolean;
+  /** As host it waits the whole acknowledgement timeout after `ready` before `initialise_game` (game a: 2 s). */
+  readonly readyWaitsFullAckTimeout: boolean;
+  /** join_game says `"supported_versions":[1.0]` (a Java float). */
+  readonly floatVersions: boolean;
+  /**
+   * Not the recorded peer: it sends every line in the late-course envelope `{"message": "<line>", "signature": ""}`
+   * (two other class implementations do, §1). Use with bareLinesOnly off: those accept both forms.
+   */
+  readonly wrapLines: boolean;
+  /** Not the recorded peer: the mirror of bareLinesOnly, a bare line kills its reader (a peer that wants the envelope). */
+  readonly wrappedLinesOnly: boolean;
+}
+
+/** The recorded 2015 implementation. */
+export const JAVA_2015_QUIRKS: ClassQuirks = {
+  drawAfterFirstCapture: true,
+  ackOnlyTopLevel: true,
+  selfAcks: true,
+  collidingAckIds: true,
+  neverClose: true,
+  zeroFortify: true,
+  camelCaseTimeouts: true,
+  pairPlayersJoined: false,
+  fortifyAfterWin: true,
+  endOnlyAtFortify: true,
+  bareLinesOnly: true,
+  readyWaitsFullAckTimeout: true,
+  floatVersions: true,
+  wrapLines: false,
+  wrappedLinesOnly: false,
+};
+
+/** A well-behaved class peer: the protocol as written, nothing else. */
+export const NO_QUIRKS: ClassQuirks = {
+  drawAfterFirstCapture: false,
+  ackOnlyTopLevel: false,
+  selfAcks: false,
+  collidingAckIds: false,
+  neverClose: false,
+  zeroFortify: false,
+  camelCaseTimeouts: false,
+  pairPlayersJoined: false,
+  fortifyAfterWin: false,
+  endOnlyAtFortify: false,
+  bareLinesOnly: false,
+  readyWaitsFullAckTimeout: false,
+  floatVersions: false,
+  wrapLines: false,
+  wrappedLinesOnly: false,
+};
+
+/** Chooses the peer's next action when the model says it must act; `null` means it has nothing more to say (a scripted replay ran out). */
+export type ClassPolicy = (state: GameState, me: number) => Action | null;
+
+export interface ClassPeerOptions {
+  readonly role: 'host' | 'client';
+  /** Client: the host to dial, `host:port`. */
+  readonly address?: string;
+  readonly name?: string;
+  /** Seeds the AI's choices and the dice numbers it reveals. */
+  readonly seed: number;
+  readonly quirks?: Partial<ClassQuirks>;
+  /** Host: the timeouts it announces, in seconds (recorded: 2 and 30). */
+  readonly ackTimeoutS?: number;
+  readonly moveTimeoutS?: number;
+  /** No line from the other side for this long while the game is not over: a stall. Default 20 s. */
+  readonly stallMs?: number;
+  /** The whole game, start to end. Default 180 s. */
+  readonly maxMs?: number;
+  /** Lines in and out. Default 200 000. */
+  readonly maxLines?: number;
+  /** Pause before each of its own moves. Default 0. */
+  readonly thinkMs?: number;
+  /** Attacks per turn before it fortifies. Default 60. */
+  readonly maxAttacksPerTurn?: number;
+  /** Chance (0–1) that a turn has no attack at all, so turns without a capture (and quirk draws) happen. Default 0.25. */
+  readonly quietTurns?: number;
+  /** Replaces the greedy AI (a scripted replay uses the recorded moves). */
+  readonly policy?: ClassPolicy;
+  /** Replaces the seeded dice numbers (a scripted replay reveals the recorded ones). */
+  readonly numbers?: () => Uint8Array;
+}
+
+export type ClassPeerStatus =
+  | 'playing'
+  | 'won'
+  | 'lost'
+  /** Its game loop died on something it received (it stops responding; the socket stays open). */
+  | 'crashed'
+  /** The host sent `timeout` naming it. */
+  | 'expelled'
+  /** The other player left or was timed out: the 2-player game cannot go on for it. */
+  | 'opponent-left'
+  | 'rejected'
+  /** Nothing arrived for `stallMs` while it waited. */
+  | 'stalled'
+  | 'disconnected'
+  /** maxMs or maxLines ran out. */
+  | 'bounded'
+  | 'stopped';
+
+export interface ClassPeerOutcome {
+  readonly status: ClassPeerStatus;
+  /** Its player id (-1 if it never got one). */
+  readonly me: number;
+  readonly winner: number | null;
+  readonly reason: string;
+  /** Cards its model dealt under the draw quirk, in order. */
+  readonly quirkDraws: readonly { readonly player: number; readonly card: number }[];
+  /** Turns begun in its model. */
+  readonly turns: number;
+}
+
+export interface WireLine {
+  readonly dir: 'in' | 'out';
+  readonly raw: string;
+  /** Milliseconds since the peer started. */
+  readonly at: number;
+}
+
+const TOP_LEVEL = new Set(['ready', 'setup', 'play_cards', 'deploy', 'attack', 'fortify', 'timeout', 'leave_game']);
+const GAME_MOVES = new Set(['setup', 'play_cards', 'deploy', 'attack', 'defend', 'attack_capture', 'fortify']);
+
+type Json = Record<string, unknown>;
+
+interface Round {
+  readonly hashes: Map<number, string>;
+  readonly numbers: Map<number, Uint8Array>;
+  mine: Uint8Array | null;
+  revealed: boolean;
+}
+
+export class ClassPeer {
+  readonly lines: WireLine[] = [];
+  readonly finished: Promise<ClassPeerOutcome>;
+  /** Host: the port it listens on. */
+  port = 0;
+  me = -1;
+  state: GameState | null = null;
+  /** When (ms since start) the connection closed, by either side; null while it is open, and when stop() closed it. */
+  closedAt: number | null = null;
+
+  private readonly quirks: ClassQuirks;
+  private readonly started = Date.now();
+  private readonly rng: Dice;
+  private resolve!: (outcome: ClassPeerOutcome) => void;
+  private outcome: ClassPeerOutcome | null = null;
+  private server: Server | null = null;
+  private socket: Socket | null = null;
+  private buffer = '';
+  private readerDead = false;
+  private timers = new Set<NodeJS.Timeout>();
+  private stallTimer: NodeJS.Timeout | null = null;
+  private names = new Map<number, string>();
+  private nextAckId = 0;
+  private lastReceivedAckId = -1;
+  private round: Round | null = null;
+  private pendingDefend: Action | null = null;
+  /** The ack of an attack is due once its battle is rolled (and, for its own attack, after the capture). */
+  private attackAckDue: { id: number; self: boolean } | null = null;
+  private everCaptured = new Set<number>();
+  private quirkDraws: { player: number; card: number }[] = [];
+  private attacksThisTurn = 0;
+  private quietTurn = false;
+  private acting = false;
+  private gameOverSeen = false;
+  private readyAcked = false;
+  private stopping = false;
+  private numberCount = 0;
+
+  private constructor(private readonly options: ClassPeerOptions) {
+    this.quirks = { ...JAVA_2015_QUIRKS, ...options.quirks };
+    this.rng = seededDice(options.seed);
+    this.finished = new Promise((resolve) => (this.resolve = resolve));
+    this.later(() => this.end('bounded', `the game did not end within ${this.maxMs} ms`), this.maxMs);
+  }
+
+  /** Starts listening (host) or connects and asks to join (client). */
+  static async start(options: ClassPeerOptions): Promise<ClassPeer> {
+    const peer = new ClassPeer(options);
+    if (options.role === 'host') await peer.listen();
+    else await peer.connect(options.address ?? '');
+    return peer;
+  }
+
+  private get maxMs() {
+    return this.options.maxMs ?? 180_000;
+  }
+
+  get current(): ClassPeerOutcome {
+    return this.outcome ?? this.snapshot('playing', '');
+  }
+
+  /** Ends the game if it is still on, closes every socket and the listener. */
+  async stop(): Promise<ClassPeerOutcome> {
+    this.stopping = true;
+    this.end('stopped', 'stopped by the test');
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.socket?.destroy();
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((r) => server.close(() => r()));
+    return this.outcome!;
+  }
+
+  // ---- transport -------------------------------------------------------------------------
+
+  private listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const server = createServer((socket) => {
+        if (this.socket !== null) {
+          // A 2-player Java host is full once its one client joined (and has started the game).
+          socket.end(`${JSON.stringify({ command: 'reject_join_game', payload: 'Game in progress' })}\n`);
+          return;
+        }
+        this.attach(socket);
+      });
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        this.port = (server.address() as { port: number }).port;
+        this.server = server;
+        resolve();
+      });
+    });
+  }
+
+  private connect(address: string): Promise<void> {
+    const at = address.lastIndexOf(':');
+    const host = address.slice(0, at);
+    const port = Number(address.slice(at + 1));
+    return new Promise((resolve, reject) => {
+      const socket = createConnection({ host, port }, () => {
+        socket.off('error', reject);
+        this.attach(socket);
+        const versions = this.quirks.floatVersions ? '[1.0]' : '[1]';
+        const name = JSON.stringify(this.options.name ?? 'ClientAI');
+        this.sendRaw(`{"command":"join_game","payload":{"supported_versions":${versions},"supported_features":[],"name":${name}}}`);
+        resolve();
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  private attach(socket: Socket) {
+    this.socket = socket;
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.onData(chunk.toString('utf8')));
+    socket.on('error', () => {});
+    const closed = () => {
+      if (!this.stopping && this.closedAt === null) this.closedAt = Date.now() - this.started;
+      this.end('disconnected', 'the other side closed the connection');
+    };
+    socket.on('end', closed);
+    socket.on('close', closed);
+    this.armStall();
+  }
+
+  private onData(text: string) {
+    this.buffer += text;
+    for (let nl = this.buffer.indexOf('\n'); nl >= 0; nl = this.buffer.indexOf('\n')) {
+      const raw = this.buffer.slice(0, nl).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(nl + 1);
+      if (raw.trim() === '' || this.readerDead) continue;
+      this.log('in', raw);
+      this.armStall();
+      if (this.outcome === null) this.receive(raw);
+    }
+  }
+
+  private log(dir: 'in' | 'out', raw: string) {
+    this.lines.push({ dir, raw, at: Date.now() - this.started });
+    if (this.lines.length >= (this.options.maxLines ?? 200_000)) this.end('bounded', `${this.lines.length} lines exchanged without an end`);
+  }
+
+  private sendRaw(raw: string) {
+    if (this.outcome !== null && this.outcome.status !== 'won') return;
+    if (this.socket === null || this.socket.destroyed) return;
+    const line = this.quirks.wrapLines ? JSON.stringify({ message: raw, signature: '' }) : raw;
+    this.log('out', line);
+    this.socket.write(`${line}\n`);
+  }
+
+  private send(message: Json) {
+    this.sendRaw(JSON.stringify(message));
+  }
+
+  private later(fn: () => void, ms: number) {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+  }
+
+  private armStall() {
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    const ms = this.options.stallMs ?? 20_000;
+    this.stallTimer = setTimeout(() => {
+      if (this.acting) return this.armStall();
+      this.end('stalled', `nothing from the other side for ${ms} ms while waiting for ${this.waitingFor()}`);
+    }, ms);
+  }
+
+  private waitingFor(): string {
+    const state = this.state;
+    if (state === null) return 'the lobby or the first dice round';
+    if (this.round !== null) return `dice numbers (have ${this.round.hashes.size} hashes, ${this.round.numbers.size} numbers)`;
+    if (state.phase === 'over') return `the turn-ending fortify of the winner (player ${state.winner})`;
+    return `player ${decisionBy(state)} to ${state.phase}`;
+  }
+
+  // ---- ending ------------------------------------------------------------------------------
+
+  private snapshot(status: ClassPeerStatus, reason: string): ClassPeerOutcome {
+    return {
+      status,
+      me: this.me,
+      winner: this.state?.winner ?? null,
+      reason,
+      quirkDraws: [...this.quirkDraws],
+      turns: this.state?.turn ?? 0,
+    };
+  }
+
+  private end(status: ClassPeerStatus, reason: string) {
+    if (this.outcome !== null) return;
+    this.outcome = this.snapshot(status, reason);
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.resolve(this.outcome);
+    // The recorded peer keeps its sockets open after the game; a well-behaved one closes.
+    if ((status === 'won' || status === 'lost') && !this.quirks.neverClose) {
+      this.later(() => this.socket?.end(), 100);
+    }
+  }
+
+  /** Its game loop dies: nothing more is sent or read, the socket stays open (what the Java peer does on an exception). */
+  private crash(reason: string) {
+    this.readerDead = true;
+    this.end('crashed', reason);
+  }
+
+  // ---- receiving ---------------------------------------------------------------------------
+
+  private receive(raw: string, inEnvelope = false): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return this.crash(`not JSON: ${raw.slice(0, 80)}`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.crash(`not a JSON object: ${raw.slice(0, 80)}`);
+    const message = value as Json;
+    if (typeof message.command === 'string' && this.quirks.wrappedLinesOnly && !inEnvelope) {
+      return this.crash('a bare line killed its reader (it wants the {"message": …} envelope)');
+    }
+    if (typeof message.command !== 'string') {
+      if ('message' in message && this.quirks.bareLinesOnly) return this.crash('a wrapped {"message": …} line killed its reader');
+      if ('message' in message && typeof message.message === 'string') return this.receive(message.message, true);
+      return this.crash(`no command in ${raw.slice(0, 80)}`);
+    }
+    const ackId = typeof message.ack_id === 'number' ? message.ack_id : null;
+    if (ackId !== null) {
+      this.lastReceivedAckId = ackId;
+      if (!this.quirks.collidingAckIds || TOP_LEVEL.has(message.command)) this.nextAckId = Math.max(this.nextAckId, ackId + 1);
+    }
+    const from = typeof message.player_id === 'number' ? message.player_id : null;
+    switch (message.command) {
+      case 'join_game':
+        return this.joinRequested(message);
+      case 'accept_join_game': {
+        const p = (message.payload ?? {}) as Json;
+        this.me = Number(p.player_id);
+        return;
+      }
+      case 'reject_join_game':
+        return this.end('rejected', String(message.payload));
+      case 'players_joined':
+        for (const entry of (message.payload ?? []) as unknown[][]) this.names.set(Number(entry[0]), String(entry[1]));
+        return;
+      case 'ping':
+        if (this.options.role === 'client' && typeof message.payload === 'number' && message.payload > 0) {
+          this.send({ command: 'ping', player_id: this.me, payload: null });
+        } else if (this.options.role === 'host') this.sendReady();
+        return;
+      case 'ready':
+        if (ackId !== null) this.ack(ackId);
+        return;
+      case 'initialise_game':
+        return this.initialise();
+      case 'acknowledgement':
+        if (this.options.role === 'host' && message.payload === 0 && from !== this.me) this.readyAcked = true;
+        return;
+      case 'roll_hash':
+        return this.rollHash(from, message.payload);
+      case 'roll_number':
+        return this.rollNumber(from, message.payload);
+      case 'timeout': {
+        if (ackId !== null) this.ack(ackId);
+        if (message.payload === this.me) return this.end('expelled', `the host timed it out (player_id ${String(from)})`);
+        return this.end('opponent-left', `player ${String(message.payload)} was timed out`);
+      }
+      case 'leave_game':
+        if (ackId !== null) this.ack(ackId);
+        return this.end('opponent-left', `player ${String(from)} left: ${JSON.stringify(message.payload)}`);
+      default:
+        if (GAME_MOVES.has(message.command)) return this.move(message, from, ackId);
+      // Unknown commands are ignored (§2).
+    }
+  }
+
+  private ack(id: number) {
+    this.send({ command: 'acknowledgement', payload: id, player_id: this.me });
+  }
+
+  private joinRequested(message: Json) {
+    if (this.options.role !== 'host') return;
+    const payload = (message.payload ?? {}) as Json;
+    const versions = payload.supported_versions as unknown[] | undefined;
+    if (!Array.isArray(versions) || versions[0] !== 1) {
+      this.send({ command: 'reject_join_game', payload: 'Must support version 1' });
+      return this.end('rejected', `join_game without version 1 first: ${JSON.stringify(versions)}`);
+    }
+    this.me = 0;
+    this.names.set(0, this.options.name ?? 'HostAI');
+    this.names.set(1, String(payload.name ?? 'player 1'));
+    const ack = this.options.ackTimeoutS ?? 2;
+    const move = this.options.moveTimeoutS ?? 30;
+    const timeouts = this.quirks.camelCaseTimeouts
+      ? { acknowledgementTimeout: ack, commandTimeout: move, player_id: 1 }
+      : { player_id: 1, acknowledgement_timeout: ack, move_timeout: move };
+    this.send({ command: 'accept_join_game', payload: timeouts });
+    const host = this.names.get(0)!;
+    this.send({ command: 'players_joined', payload: [this.quirks.pairPlayersJoined ? [0, host] : [0, host, '']] });
+    this.send({ command: 'ping', player_id: 0, payload: 2 });
+  }
+
+  private sendReady() {
+    if (this.state !== null) return;
+    this.send({ command: 'ready', payload: null, ack_id: 0, player_id: 0 });
+    this.nextAckId = 1;
+    const waitMs = (this.options.ackTimeoutS ?? 2) * 1000;
+    const deadline = Date.now() + waitMs;
+    this.acting = true; // waiting on its own timer is no stall of the other side
+    const poll = () => {
+      if (this.outcome !== null) return;
+      if (Date.now() >= deadline || (!this.quirks.readyWaitsFullAckTimeout && this.readyAcked)) {
+        this.acting = false;
+        this.armStall();
+        this.send({ command: 'initialise_game', payload: { version: 1, supported_features: [] } });
+        this.initialise();
+      } else this.later(poll, 20);
+    };
+    this.later(poll, 20);
+  }
+
+  private initialise() {
+    if (this.state !== null) return;
+    const started = startGame(classicBoard(), { ...CS3099_RULES, players: 2 });
+    if (!started.ok) return this.crash(started.reason);
+    this.state = started.value;
+    // The host's counter starts again at 0 for the game (game a: ready 0, then setup 0).
+    if (this.options.role === 'host') this.nextAckId = 0;
+    this.startRound();
+  }
+
+  // ---- dice rounds (§6) --------------------------------------------------------------------
+
+  private active(): number[] {
+    return this.state!.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
+  }
+
+  private startRound() {
+    if (this.round !== null) return;
+    const mine = this.options.numbers ? this.options.numbers() : this.seededNumber();
+    this.round = { hashes: new Map([[this.me, sha256Hex(mine)]]), numbers: new Map(), mine, revealed: false };
+    this.send({ command: 'roll_hash', payload: sha256Hex(mine), player_id: this.me });
+    this.maybeReveal();
+  }
+
+  private seededNumber(): Uint8Array {
+    return createHash('sha256').update(`class-peer ${this.options.seed} ${this.numberCount++}`).digest();
+  }
+
+  private rollHash(from: number | null, payload: unknown) {
+    if (this.state === null) return this.crash('roll_hash before initialise_game');
+    if (from === null || typeof payload !== 'string') return this.crash(`bad roll_hash from ${String(from)}`);
+    this.startRound();
+    this.round!.hashes.set(from, payload.toLowerCase());
+    this.maybeReveal();
+  }
+
+  private maybeReveal() {
+    const round = this.round!;
+    if (round.revealed || !this.active().every((p) => round.hashes.has(p))) return;
+    round.revealed = true;
+    round.numbers.set(this.me, round.mine!);
+    this.send({ command: 'roll_number', payload: Buffer.from(round.mine!).toString('hex'), player_id: this.me });
+    this.maybeRoll();
+  }
+
+  private rollNumber(from: number | null, payload: unknown) {
+    const round = this.round;
+    if (round === null || from === null || typeof payload !== 'string') return this.crash(`unexpected roll_number from ${String(from)}`);
+    const bytes = Buffer.from(payload, 'hex');
+    if (sha256Hex(bytes) !== round.hashes.get(from)) return this.crash(`player ${from}'s number does not match its hash`);
+    round.numbers.set(from, bytes);
+    this.maybeRoll();
+  }
+
+  private maybeRoll() {
+    const round = this.round!;
+    if (!round.revealed || !this.active().every((p) => round.numbers.has(p))) return;
+    this.round = null;
+    const seed = new Uint8Array(32);
+    for (const n of round.numbers.values()) for (let i = 0; i < 32; i++) seed[i]! ^= n[i]!;
+    const dice = cs3099Dice(hashChainStream(seed));
+    const state = this.state!;
+    let action: Action;
+    if (state.phase === 'first_player') action = { command: 'first_player' };
+    else if (state.phase === 'shuffle_deck') action = { command: 'shuffle_deck' };
+    else if (this.pendingDefend !== null) action = this.pendingDefend;
+    else return this.crash('a dice round with nothing to roll for');
+    this.pendingDefend = null;
+    const result = apply(state, action, dice);
+    if (!result.ok) return this.crash(`the rolled ${action.command} failed: ${result.reason}`);
+    this.state = result.state;
+    if (action.command === 'first_player') return this.startRound();
+    if (action.command === 'defend' && this.attackAckDue !== null && !this.attackAckDue.self) {
+      this.ack(this.attackAckDue.id);
+      this.attackAckDue = null;
+    }
+    this.afterChange();
+  }
+
+  // ---- moves -------------------------------------------------------------------------------
+
+  private move(message: Json, from: number | null, ackId: number | null) {
+    const state = this.state;
+    if (state === null) return this.crash(`${String(message.command)} before the game started`);
+    const command = message.command as string;
+    if (state.phase === 'over') {
+      // The winner's turn-ending fortify: now the recorded peer knows the game is over.
+      if (command === 'fortify' && from === state.winner) {
+        if (ackId !== null) this.ack(ackId);
+        this.gameOverSeen = true;
+        return this.end(state.winner === this.me ? 'won' : 'lost', `player ${state.winner} owns every territory`);
+      }
+      return;
+    }
+    const expected = decisionBy(state);
+    if (from === null || from !== expected) {
+      return this.crash(`${command} from player ${String(from)} while player ${String(expected)} must act (${state.phase})`);
+    }
+    const action = toModelAction(command, from, message.payload);
+    if (action === null) return this.crash(`unreadable ${command} payload ${JSON.stringify(message.payload)}`);
+    if (action.command === 'play_cards' && action.payload !== null) {
+      const hands = state.players.map((p) => p.cards);
+      for (const card of action.payload.cards.flat()) {
+        if (hands[this.me]!.includes(card)) return this.crash(`player ${from} traded card ${card}, which my deck model says I hold`);
+        if (!hands[from]!.includes(card)) return this.crash(`player ${from} traded card ${card}, which my deck model says it does not hold`);
+      }
+    }
+    const ackNow = ackId !== null && (!this.quirks.ackOnlyTopLevel || TOP_LEVEL.has(command));
+    if (action.command === 'defend') {
+      const check = apply(state, action, CHECK_DICE);
+      if (!check.ok) return this.crash(`defend: ${check.reason}`);
+      if (ackNow) this.ack(ackId);
+      this.pendingDefend = action;
+      this.startRound();
+      return;
+    }
+    const result = this.applyWithQuirk(state, action);
+    if (!result.ok) return this.crash(`${command}: ${result.reason}`);
+    if (ackNow) {
+      // The recorded peer acknowledges an attack once its battle has been rolled.
+      if (action.command === 'attack') this.attackAckDue = { id: ackId, self: false };
+      else this.ack(ackId);
+    }
+    this.afterChange();
+  }
+
+  /** Applies an action, then the draw quirk after a fortify, as the recorded peer's model does. */
+  private applyWithQuirk(state: GameState, action: Action): { ok: true } | { ok: false; reason: string } {
+    const capturedBefore = state.capturedThisTurn;
+    const result = apply(state, action, CHECK_DICE);
+    if (!result.ok) return result;
+    let next = result.state;
+    if (action.command === 'fortify') {
+      const player = action.player;
+      if (capturedBefore) this.everCaptured.add(player);
+      else if (this.quirks.drawAfterFirstCapture && this.everCaptured.has(player) && next.deck.length > 0) {
+        const card = next.deck[0]!;
+        this.quirkDraws.push({ player, card });
+        next = { ...next, deck: next.deck.slice(1), players: next.players.map((p) => (p.id === player ? { ...p, cards: [...p.cards, card] } : p)) };
+      }
+      this.attacksThisTurn = 0;
+    }
+    this.state = next;
+    return { ok: true };
+  }
+
+  private afterChange() {
+    const state = this.state!;
+    if (state.phase === 'over') {
+      if (state.winner === this.me) return this.finishWin();
+      if (!this.quirks.endOnlyAtFortify) return this.end('lost', `player ${state.winner} owns every territory`);
+      return; // it waits for the winner's fortify
+    }
+    if (decisionBy(state) === this.me && this.round === null && !this.acting) {
+      this.acting = true;
+      this.later(() => this.act(), this.options.thinkMs ?? 0);
+    }
+  }
+
+  private finishWin() {
+    if (this.gameOverSeen) return;
+    this.gameOverSeen = true;
+    this.flushSelfAttackAck();
+    if (this.quirks.fortifyAfterWin) {
+      const id = this.nextAckId++;
+      this.send({ command: 'fortify', payload: this.quirks.zeroFortify ? [0, 0, 0] : null, ack_id: id, player_id: this.me });
+      if (this.quirks.selfAcks) this.ack(id);
+    }
+    this.end('won', `player ${this.me} owns every territory`);
+  }
+
+  private flushSelfAttackAck() {
+    if (this.attackAckDue?.self) {
+      if (this.quirks.selfAcks) this.ack(this.attackAckDue.id);
+      this.attackAckDue = null;
+    }
+  }
+
+  private act() {
+    this.acting = false;
+    if (this.outcome !== null || this.state === null) return;
+    const state = this.state;
+    if (decisionBy(state) !== this.me || this.round !== null) return;
+    const action = this.options.policy ? this.options.policy(state, this.me) : this.choose(state);
+    if (action === null) return; // a scripted replay has nothing more to say
+    const isCapture = action.command === 'attack_capture';
+    if (!isCapture) this.flushSelfAttackAck();
+    let id: number;
+    if (isCapture && this.quirks.collidingAckIds) id = Math.max(this.nextAckId, this.lastReceivedAckId + 1);
+    else id = this.nextAckId++;
+    this.send({ command: action.command, payload: wirePayload(action, this.quirks), ack_id: id, player_id: this.me });
+    if (action.command === 'defend') {
+      const check = apply(state, action, CHECK_DICE);
+      if (!check.ok) return this.crash(`its own defend was refused: ${check.reason}`);
+      this.pendingDefend = action;
+      this.startRound();
+      return;
+    }
+    const result = this.applyWithQuirk(state, action);
+    if (!result.ok) return this.crash(`its own ${action.command} was refused: ${result.reason}`);
+    if (action.command === 'attack') {
+      this.attacksThisTurn++;
+      this.attackAckDue = { id, self: true };
+    } else if (this.quirks.selfAcks && TOP_LEVEL.has(action.command)) this.ack(id);
+    if (isCapture) this.flushSelfAttackAck();
+    this.afterChange();
+  }
+
+  // ---- the AI: greedy and legal under its own model -----------------------------------------
+
+  private pick<T>(items: readonly T[]): T {
+    return items[this.rng.below(items.length)]!;
+  }
+
+  private choose(state: GameState): Action {
+    const me = this.me;
+    const board = state.board;
+    const mine = (t: number) => state.owner[t] === me;
+    const border = state.owner.map((_, t) => t).filter((t) => mine(t) && board.adjacency[t]!.some((n) => !mine(n)));
+    switch (state.phase) {
+      case 'setup': {
+        const free = state.owner.map((o, t) => (o === -1 ? t : -1)).filter((t) => t >= 0);
+        if (free.length > 0) {
+          const near = free.filter((t) => board.adjacency[t]!.some(mine));
+          return { command: 'setup', player: me, payload: this.pick(near.length > 0 && this.rng.below(3) > 0 ? near : free) };
+        }
+        return { command: 'setup', player: me, payload: this.pick(border.length > 0 ? border : state.owner.map((_, t) => t).filter(mine)) };
+      }
+      case 'cards': {
+        const hand = state.players[me]!.cards;
+        const sets = setsInHand(board, hand);
+        const forced = state.eliminationTrade || hand.length >= state.options.forcedTradeAt;
+        if (sets.length > 0 && (forced || this.rng.below(2) === 0)) return { command: 'play_cards', player: me, payload: { cards: [sets[0]!] } };
+        return { command: 'play_cards', player: me, payload: null };
+      }
+      case 'deploy': {
+        this.quietTurn = this.rng.below(1000) < (this.options.quietTurns ?? 0.25) * 1000;
+        const targets = border.length > 0 ? border : state.owner.map((_, t) => t).filter(mine);
+        return { command: 'deploy', player: me, payload: Array.from({ length: state.toDeploy }, () => [this.pick(targets), 1] as const) };
+      }
+      case 'attack': {
+        const max = this.options.maxAttacksPerTurn ?? 60;
+        const options = attackOptions(state).filter(([f, t]) => state.armies[f]! >= state.armies[t]! + 2 || state.armies[f]! >= 4);
+        if (options.length > 0 && this.attacksThisTurn < max && !this.quietTurn) {
+          options.sort(([f1, t1], [f2, t2]) => state.armies[f2]! - state.armies[t2]! - (state.armies[f1]! - state.armies[t1]!));
+          const [from, to] = options[0]!;
+          return { command: 'attack', player: me, payload: [from, to, maxAttackDice(state, from)] };
+        }
+        return { command: 'fortify', player: me, payload: this.fortifyMove(state) };
+      }
+      case 'capture': {
+        const { from, to, minimum } = state.pendingCapture!;
+        return { command: 'attack_capture', player: me, payload: [from, to, Math.max(minimum, state.armies[from]! - 1)] };
+      }
+      case 'defend':
+        return { command: 'defend', player: me, payload: maxDefendDice(state, state.pendingAttack!.to) };
+      default:
+        throw new Error(`class peer: nothing to choose in phase ${state.phase}`);
+    }
+  }
+
+  /** Moves the armies of an interior territory to a neighbour on the front, or nothing. */
+  private fortifyMove(state: GameState): [number, number, number] | null {
+    const me = this.me;
+    const adj = state.board.adjacency;
+    const mine = (t: number) => state.owner[t] === me;
+    for (let from = 0; from < state.owner.length; from++) {
+      if (!mine(from) || state.armies[from]! < 2 || adj[from]!.some((n) => !mine(n))) continue;
+      const to = adj[from]!.find((n) => adj[n]!.some((m) => !mine(m)));
+      if (to !== undefined) return [from, to, state.armies[from]! - 1];
+    }
+    return null;
+  }
+}
+
+function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function wirePayload(action: Action, quirks: ClassQuirks): unknown {
+  switch (action.command) {
+    case 'play_cards':
+      return action.payload === null ? null : { cards: action.payload.cards.map((s) => [...s]), armies: -1 };
+    case 'fortify':
+      return action.payload === null ? (quirks.zeroFortify ? [0, 0, 0] : null) : [...action.payload];
+    case 'setup':
+    case 'defend':
+      return action.payload;
+    case 'deploy':
+      return action.payload.map((e) => [...e]);
+    case 'attack':
+    case 'attack_capture':
+      return [...action.payload];
+    default:
+      return null;
+  }
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const isTriple = (v: unknown): v is [number, number, number] => Array.isArray(v) && v.length === 3 && v.every(isInt);
+
+/** A received move as a model action, as the recorded peer reads it; null when it cannot be read. */
+export function toModelAction(command: string, player: number, payload: unknown): Action | null {
+  switch (command) {
+    case 'setup':
+    case 'defend':
+      return isInt(payload) ? { command, player, payload } : null;
+    case 'play_cards': {
+      if (payload === null) return { command, player, payload: null };
+      const p = payload as { cards?: unknown; armies?: unknown };
+      if (!Array.isArray(p.cards) || !p.cards.every((s) => Array.isArray(s) && s.every(isInt))) return null;
+      const cards = p.cards as number[][];
+      return { command, player, payload: isInt(p.armies) && p.armies !== -1 ? { cards, armies: p.armies } : { cards } };
+    }
+    case 'deploy':
+      return Array.isArray(payload) && payload.every((e) => Array.isArray(e) && e.length === 2 && e.every(isInt))
+        ? { command, player, payload: payload as [number, number][] }
+        : null;
+    case 'attack':
+    case 'attack_capture':
+      return isTriple(payload) ? { command, player, payload } : null;
+    case 'fortify':
+      if (payload === null) return { command, player, payload: null };
+      return isTriple(payload) ? { command, player, payload: payload[2] === 0 ? null : payload } : null;
+    default:
+      return null;
+  }
+}
