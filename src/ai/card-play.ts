@@ -1,5 +1,5 @@
 // Which card sets to trade. Shared by the bots: they differ in when they trade, not in how.
-import { cardType, handLimitFor, setsInHand, WILDCARD, type Action, type GameState } from '../model/index.js';
+import { cardType, handLimitFor, mayTradeAnother, setsInHand, WILDCARD, type Action, type GameState } from '../model/index.js';
 
 /** How much the bot wants a +2 territory bonus on each territory (higher: better place for armies). */
 export type BonusPreference = (territory: number) => number;
@@ -15,7 +15,7 @@ export function chooseSets(state: GameState, player: number, extra: 'all' | 'for
   const sets: number[][] = [];
   for (;;) {
     const forced = limit !== null && hand.length > limit;
-    if (!forced && (extra === 'forced' || (extra === 'one' && sets.length > 0))) break;
+    if (!forced && (extra === 'forced' || (extra === 'one' && sets.length > 0) || !mayTradeAnother(state, hand.length))) break;
     const available = setsInHand(state.board, hand);
     if (available.length === 0) break;
     let best = available[0]!;

@@ -13,6 +13,7 @@ import {
   type GameState,
 } from '../model/index.js';
 import type { Bot } from './bot.js';
+import { variantDecision } from './objective.js';
 import { boardFacts } from './board-facts.js';
 import { chooseSets, tradeAction } from './card-play.js';
 import { readPosition } from './evaluate.js';
@@ -22,6 +23,8 @@ export function easyBot(rng: Dice): Bot {
   return {
     kind: 'easy',
     decide(state: GameState, player: number): Action {
+      const special = variantDecision(state, player, rng);
+      if (special !== null) return special;
       switch (state.phase) {
         case 'setup':
           return { command: 'setup', player, payload: setupChoice(state, player, rng) };

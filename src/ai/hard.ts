@@ -16,6 +16,7 @@ import {
   type GameState,
 } from '../model/index.js';
 import type { Bot } from './bot.js';
+import { variantDecision } from './objective.js';
 import { canTrade, chooseSets, tradeAction } from './card-play.js';
 import { chainOdds } from './chain-odds.js';
 import { readPosition, type Position } from './evaluate.js';
@@ -64,6 +65,8 @@ export function hardBot(rng: Dice, w: HardWeights = HARD): Bot {
   return {
     kind: 'hard',
     decide(state: GameState, player: number): Action {
+      const special = variantDecision(state, player, rng);
+      if (special !== null) return special;
       switch (state.phase) {
         case 'setup': {
           const position = readPosition(state);

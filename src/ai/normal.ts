@@ -2,8 +2,12 @@
 // of the continents it holds, stacks the rest next to its target continent and attacks there at a
 // fixed margin of armies, breaks enemy continents, takes a card each turn when cheap, and walks
 // idle armies to the most pressed border. No odds, no look-ahead; trades cards as soon as it can.
+// With one rival left (1-vs-1, or two players beside a neutral army) it plays one rolling stack,
+// aimed at its objective, its target continent and the rival's continents. In Capital and
+// Secret Mission games it attacks the capitals or the mission's territories first.
 import {
   attackOptions,
+  isActive,
   maxAttackDice,
   maxDefendDice,
   territoriesOf,
@@ -12,19 +16,22 @@ import {
   type GameState,
 } from '../model/index.js';
 import type { Bot } from './bot.js';
+import { objectiveTargets, variantDecision } from './objective.js';
 import { chooseSets, tradeAction } from './card-play.js';
 import { readPosition, type Position } from './evaluate.js';
-import { bestBy, claimScore, frontFortify, moveInKeeping, setupPlacement } from './tactics.js';
+import { bestBy, CLAIM, claimScore, frontFortify, moveInKeeping, setupPlacement, type ClaimWeights } from './tactics.js';
 
-export function normalBot(rng: Dice): Bot {
+export function normalBot(rng: Dice, style: DuelStyle = DUEL): Bot {
   return {
     kind: 'normal',
     decide(state: GameState, player: number): Action {
+      const special = variantDecision(state, player, rng);
+      if (special !== null) return special;
       switch (state.phase) {
         case 'setup': {
           const position = readPosition(state);
           const choice = state.owner.includes(-1)
-            ? bestBy(territoriesOf(state, -1), (t) => claimScore(position, player, t), rng)!
+            ? claimChoice(position, player, rng)
             : setupPlacement(position, player, rng);
           return { command: 'setup', player, payload: choice };
         }
@@ -32,16 +39,21 @@ export function normalBot(rng: Dice): Bot {
           const threat = readPosition(state).biggestThreat;
           return tradeAction(player, chooseSets(state, player, 'one', (t) => threat[t]! / 10));
         }
-        case 'deploy':
-          return { command: 'deploy', player, payload: deployment(readPosition(state), player, rng) };
-        case 'attack':
-          return attack(readPosition(state), player, rng);
+        case 'deploy': {
+          const position = readPosition(state);
+          if (isDuel(position)) return { command: 'deploy', player, payload: [[duelStack(position, player, rng, style), state.toDeploy]] };
+          return { command: 'deploy', player, payload: deployment(position, player, rng) };
+        }
+        case 'attack': {
+          const position = readPosition(state);
+          return isDuel(position) ? duelAttack(position, player, rng, style) : attack(position, player, rng);
+        }
         case 'defend':
           return { command: 'defend', player, payload: maxDefendDice(state, state.pendingAttack!.to) };
         case 'capture': {
           const position = readPosition(state);
           const { from } = state.pendingCapture!;
-          const keep = position.foreignNeighbours[from]! > 0 ? position.biggestThreat[from]! : 0;
+          const keep = position.foreignNeighbours[from]! > 0 && !isDuel(position) ? position.biggestThreat[from]! : 0;
           return { command: 'attack_capture', player, payload: moveInKeeping(state, keep) };
         }
         default:
@@ -50,6 +62,82 @@ export function normalBot(rng: Dice): Bot {
     },
   };
 }
+
+/**
+ * One rival left (1-vs-1, or two players beside a neutral army): one stack rolls on, as the easy
+ * bot plays, but it aims: at the capitals or mission, the continent to take, a rival's continent.
+ */
+export interface DuelStyle {
+  /** Attack when the source has at least this many armies more than the target. */
+  readonly margin: number;
+  /** Extra worth of a target on the way to the objective, the continent to take, or a rival's continent. */
+  readonly aim: number;
+}
+
+/** Measured against the easy bot in 1-vs-1 (200 games): margin 1 beats 0, 2 and 3; aim 6 beats 1 and 3. */
+export const DUEL: DuelStyle = { margin: 1, aim: 6 };
+
+function aim(position: Position, player: number, style: DuelStyle): (t: number) => number {
+  const { state, facts } = position;
+  const target = targetContinent(position, player);
+  const objective = new Set(objectiveTargets(state, player));
+  const bonus = style.aim;
+  return (t: number) => {
+    const holder = position.continentHolder[facts.continentOf[t]!]!;
+    let score = 0;
+    if (objective.has(t)) score += 2 * bonus;
+    if (facts.continentOf[t] === target) score += bonus;
+    if (holder >= 0 && holder !== player) score += bonus;
+    if (!position.players[state.owner[t]!]!.active) score -= 1;
+    return score;
+  };
+}
+
+export function duelStack(position: Position, player: number, rng: Dice, style: DuelStyle = DUEL): number {
+  const { state } = position;
+  const score = aim(position, player, style);
+  const mine = territoriesOf(state, player);
+  let best = mine[0]!;
+  let top = -Infinity;
+  const ties: number[] = [];
+  for (const t of mine) {
+    for (const n of state.board.adjacency[t]!) {
+      if (state.owner[n] === player) continue;
+      const value = state.armies[t]! - state.armies[n]! + score(n);
+      if (value > top) {
+        top = value;
+        best = t;
+        ties.length = 0;
+        ties.push(t);
+      } else if (value === top) ties.push(t);
+    }
+  }
+  return ties.length > 1 ? ties[rng.below(ties.length)]! : best;
+}
+
+export function duelAttack(position: Position, player: number, rng: Dice, style: DuelStyle = DUEL): Action {
+  const { state } = position;
+  const score = aim(position, player, style);
+  const margin = style.margin;
+  const attacks = attackOptions(state).filter(([from, to]) => state.armies[from]! - state.armies[to]! >= margin);
+  const choice = bestBy(attacks, ([from, to]) => state.armies[from]! - state.armies[to]! + score(to), rng);
+  if (choice === undefined) return frontFortify(position, player, rng);
+  return { command: 'attack', player, payload: [choice[0], choice[1], maxAttackDice(state, choice[0])] };
+}
+
+/**
+ * Claims. With one rival every territory is contested, so claims gather where we already hold
+ * most, in the continents worth most for their edges (measured against the easy bot).
+ */
+function claimChoice(position: Position, player: number, rng: Dice): number {
+  const { state, facts } = position;
+  if (state.players.filter(isActive).length !== 2) return bestBy(territoriesOf(state, -1), (t) => claimScore(position, player, t), rng)!;
+  const size = (c: number) => state.board.continents.find((k) => k.id === c)!.territories.length;
+  const w = 1;
+  return bestBy(territoriesOf(state, -1), (t) => ((position.owned[facts.continentOf[t]!]![player]! + 1) / size(facts.continentOf[t]!)) * (1 + w * facts.continentWorth[facts.continentOf[t]!]!), rng)!;
+}
+
+export const isDuel = (position: Position) => position.players.filter((p) => p.active).length === 2;
 
 /** The continent to take next: most of it already ours, little enemy force in it, worth much for its edges. */
 function targetContinent(position: Position, player: number): number | null {
@@ -122,9 +210,15 @@ function attack(position: Position, player: number, rng: Dice): Action {
   // A held continent's guard stays home unless the attack keeps the continent.
   const guarding = (from: number) =>
     position.continentHolder[facts.continentOf[from]!] === player && facts.edges[facts.continentOf[from]!]!.includes(from);
+  // With one rival left, every army it loses is a gain: keep pressing it, not only once a turn.
+  const duel = position.players.filter((p) => p.active).length === 2;
+  const rival = (t: number) => position.players[state.owner[t]!]?.active === true;
+  const objective = new Set(objectiveTargets(state, player));
   const tiers: [number, number][][] = [
+    options.filter(([from, to]) => objective.has(to) && margin([from, to]) >= 2),
     options.filter(([from, to]) => facts.continentOf[to] === target && margin([from, to]) >= 2),
     options.filter(([from, to]) => heldByEnemy(to) && margin([from, to]) >= 3),
+    duel ? options.filter(([from, to]) => rival(to) && margin([from, to]) >= 2 && !guarding(from)) : [],
     state.capturedThisTurn ? [] : options.filter(([from, to]) => margin([from, to]) >= 3 && !guarding(from)),
     options.filter(([from, to]) => state.armies[from]! >= 2 * state.armies[to]! + 4 && !guarding(from)),
   ];

@@ -7,7 +7,10 @@ import {
   handLimitFor,
   maxAttackDice,
   maxDefendDice,
+  mayTradeAnother,
+  missionClaimDue,
   setsInHand,
+  setupChoices,
   territoriesOf,
   type Action,
   type Dice,
@@ -21,12 +24,13 @@ export function randomBot(rng: Dice): Bot {
   return {
     kind: 'random',
     decide(state: GameState, player: number): Action {
+      const claim = missionClaimDue(state);
+      if (claim !== null && claim.player === player) return claim;
       switch (state.phase) {
-        case 'setup': {
-          const claiming = state.owner.includes(-1);
-          const choices = territoriesOf(state, claiming ? -1 : player);
-          return { command: 'setup', player, payload: pick(choices) };
-        }
+        case 'setup':
+          return { command: 'setup', player, payload: pick(setupChoices(state)) };
+        case 'capitals':
+          return { command: 'choose_capital', player, payload: pick(territoriesOf(state, player)) };
         case 'cards': {
           let hand = [...state.players[player]!.cards];
           const limit = handLimitFor(state, player);
@@ -35,6 +39,7 @@ export function randomBot(rng: Dice): Bot {
             const available = setsInHand(state.board, hand);
             if (available.length === 0) break;
             const mustTrade = limit !== null && hand.length > limit;
+            if (!mustTrade && !mayTradeAnother(state, hand.length)) break;
             // Optional trades: uniform over "no trade" and each available set.
             const choice = mustTrade ? pick(available) : pick([null, ...available]);
             if (choice === null) break;

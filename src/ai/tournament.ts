@@ -2,7 +2,7 @@
 // bot sits in every seat equally often. A game's outcome depends only on the seed, its index and
 // the bot list, so any split of the games over threads gives the same results.
 import { playLocalGame, type LocalGameResult, type LocalGameSetup } from '../controller/local-game.js';
-import { classicBoard, type Dice } from '../model/index.js';
+import { classicBoard, type Dice, type OptionsInput } from '../model/index.js';
 import { mersenneStream, uniformDice } from '../protocol/random.js';
 import { gameDice } from './arena.js';
 import type { Bot } from './bot.js';
@@ -13,6 +13,8 @@ export interface TournamentSetup {
   readonly games: number;
   readonly seed: number;
   readonly turnCap: number;
+  /** House rules and variant for every game (default: the 1993 rules). */
+  readonly rules?: Omit<OptionsInput, 'players'>;
 }
 
 export interface TournamentGame {
@@ -55,7 +57,7 @@ export function playTournamentGames(
     const stored = recording?.begin(game, positions.map((p) => ({ kind: setup.bots[p]!, position: p })));
     const result = playLocalGame({
       board,
-      options: { players },
+      options: { ...setup.rules, players },
       seats,
       dice: gameDice(setup.seed, game),
       turnCap: setup.turnCap,
@@ -87,6 +89,7 @@ export interface TournamentSummary {
   readonly games: number;
   readonly seed: number;
   readonly turnCap: number;
+  readonly rules?: Omit<OptionsInput, 'players'>;
   readonly fairShare: number;
   readonly standings: readonly BotStanding[];
   readonly cappedGames: number;
@@ -115,6 +118,7 @@ export function summarize(setup: TournamentSetup, records: readonly TournamentGa
     games: n,
     seed: setup.seed,
     turnCap: setup.turnCap,
+    ...(setup.rules ? { rules: setup.rules } : {}),
     fairShare: 1 / setup.bots.length,
     standings,
     cappedGames,

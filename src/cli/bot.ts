@@ -10,6 +10,7 @@ import type { Outcome, SessionEvent } from '../controller/session.js';
 import type { StoredSession } from '../controller/store/recorder.js';
 import type { GameStore } from '../controller/store/store.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
+import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
@@ -31,7 +32,8 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --db FILE           the game database for --store (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --json              print one JSON object per event instead of text
-`;
+House rules (host only, native profile, classic game; joiners are shown them and play them):
+${RULE_USAGE}`;
 
 const OPTIONS = {
   bot: { type: 'string' },
@@ -51,6 +53,7 @@ const OPTIONS = {
   db: { type: 'string' },
   key: { type: 'string' },
   json: { type: 'boolean' },
+  ...RULE_FLAGS,
 } as const;
 
 export async function runBot(args: string[], io: CommandIO): Promise<number> {
@@ -96,6 +99,19 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   for (const value of [players, port, seed, moveTimeout, ackTimeout, startTimeout]) if (typeof value === 'string') return usage(value);
   if (role === 'host' && players === -1) return usage('host needs --players N (2–6, the host included)');
   const name = ((v.name as string | undefined) ?? kind.value).slice(0, 64);
+  const rules = rulesFromFlags(v);
+  if (!rules.ok) return usage(rules.reason);
+  const ruled = Object.keys(rules.value).length > 0;
+  if (ruled && role === 'join') return usage("house rules are the host's choice: give them to risk bot host");
+  if (ruled && cs3099) return usage('the cs3099 profile plays the class rules: house rules need the native profile');
+  if (ruled && risc) return usage('house rules are for the classic game: RISC has its own rules');
+  const { describeRules, networkRulesProblem, parseRules } = await import('../protocol/rules.js');
+  if (ruled) {
+    const playable = parseRules(rules.value, players as number);
+    if (!playable.ok) return usage(playable.reason);
+    const networked = networkRulesProblem(rules.value);
+    if (networked !== null) return usage(networked);
+  }
 
   const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
   if (typeof v.db === 'string' && v.store !== true) return usage('--db names the database for --store');
@@ -206,11 +222,21 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         ...(risc ? { required: [RISC_FEATURE] } : {}),
         ackTimeoutMs: (ackTimeout as number) * 1000,
         moveTimeoutMs: (moveTimeout as number) * 1000,
+        ...(ruled ? { rules: rules.value } : {}),
         onEvent: lobbyEvent,
       });
     } else {
       say(`joining ${address} as ${name} (${kind.value} bot)`, { type: 'joining', address });
-      lobby = await joinLobby(endpoint, address!, { name, features, startTimeoutMs: (startTimeout as number) * 1000, onEvent: lobbyEvent });
+      lobby = await joinLobby(endpoint, address!, {
+        name,
+        features,
+        startTimeoutMs: (startTimeout as number) * 1000,
+        onEvent: lobbyEvent,
+        onRules: (offered) => {
+          say(`the host's rules: ${describeRules(offered, null).join('; ')}`, { type: 'rules', rules: offered });
+          return true;
+        },
+      });
     }
     if (!lobby.ok) {
       io.err(`risk bot: ${lobby.reason}\n`);
@@ -224,6 +250,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       me: roster.me,
       players: roster.players.map((p) => ({ id: p.id, name: p.name })),
       features: roster.features,
+      rules: roster.rules,
     });
 
     if (risc) {

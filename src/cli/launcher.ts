@@ -16,6 +16,7 @@ import type { Seat } from '../controller/seat.js';
 import { featuresFrom, MeshSession, NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
 import { classicBoard, type Action, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
+import { describeRules, networkRulesProblem, type Rules } from '../protocol/rules.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { gameEndOf } from '../views/game-end.js';
@@ -50,6 +51,8 @@ export interface LauncherOptions {
   readonly seed?: number;
   /** The game database for hot-seat games (saved move by move, resumable); default $RISK_DB or the data directory. Not used without `record`. */
   readonly storePath?: string;
+  /** House rules chosen on the command line: the default for hosting and hot seat. */
+  readonly rules?: Rules;
   /** People here choose their defence dice by hand (default: the most dice, without asking). */
   readonly defendByHand?: boolean;
 }
@@ -300,6 +303,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
   }
 
   return {
+    ...(options.rules ? { defaultRules: options.rules } : {}),
     async quickGame(name) {
       let stop = async () => {};
       let left = false;
@@ -339,7 +343,9 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       return { ok: true, table: me };
     },
 
-    async hostGame({ players, name, profile = 'native' }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
+    async hostGame({ players, name, profile = 'native', rules = options.rules }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
+      const unplayable = profile === 'native' && rules ? networkRulesProblem(rules) : null;
+      if (unplayable !== null) return { ok: false, reason: unplayable };
       const opened = await endpointFor(profile, options.port);
       if (!opened.ok) return opened;
       const node = opened.endpoint;
@@ -354,6 +360,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
         ackTimeoutMs: options.ackTimeoutMs,
         moveTimeoutMs: options.moveTimeoutMs,
+        ...(profile === 'native' && rules ? { rules } : {}),
         onEvent: (event) => {
           if (event.type === 'joined') seats.add(event.player.id);
           if (event.type === 'left') seats.delete(event.player.id);
@@ -416,6 +423,11 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
           accepted();
           onLobby(event);
         },
+        // The host's rules, shown in the lobby before the game starts (leaving the lobby declines them).
+        onRules: (rules) => {
+          onLobby({ type: 'info', text: `Rules: ${describeRules(rules, null).join(' · ')}` });
+          return true;
+        },
       });
       const early = await Promise.race([result, acceptance]);
       if (early !== null && !early.ok) {
@@ -434,13 +446,13 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       };
     },
 
-    hotSeat(players: readonly HotSeatPlayer[]): Started {
+    hotSeat(players: readonly HotSeatPlayer[], rules = options.rules): Started {
       const seatsFor = (table: Table) => players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning)));
       return startLocal(players, (table) => {
         const seats = seatsFor(table);
         const store = openStore(table);
-        if (store === null) return new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record });
-        const meta = { kind: 'hotseat' as const, players: players.map((p) => ({ name: p.name, botKind: p.kind === 'human' ? null : p.kind })) };
+        if (store === null) return new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record, ...(rules ? { rules } : {}) });
+        const meta = { kind: 'hotseat' as const, players: players.map((p) => ({ name: p.name, botKind: p.kind === 'human' ? null : p.kind })), ...(rules ? { rules } : {}) };
         return storedLocalSession(store, meta, seats, { onEvent: table.record });
       });
     },

@@ -5,6 +5,7 @@ import type { Screen } from '../views/app.js';
 import { parseStart, type PlainStart } from '../views/plain.js';
 import { parseInteger } from './io.js';
 import { DEFAULT_LAUNCH, type LauncherOptions } from './launcher.js';
+import { rulesFromFlags } from './rule-flags.js';
 
 function loginName(): string {
   try {
@@ -36,6 +37,8 @@ export function playSettings(v: Record<string, unknown>, given: readonly string[
   for (const value of [players, port, moveTimeout, botDelay, seed]) if (typeof value === 'string') return value;
   const name = ((v.name as string | undefined) ?? loginName()).trim().slice(0, 32) || 'Player';
   if (v.key !== undefined && (v.key as string).trim() === '') return '--key needs a file name';
+  const rules = rulesFromFlags(v as Record<string, string | boolean | undefined>);
+  if (!rules.ok) return rules.reason;
 
   // "risk --plain play quick" reaches here with the command word still in place.
   const positionals = given[0] === 'play' ? given.slice(1) : given;
@@ -62,6 +65,7 @@ export function playSettings(v: Record<string, unknown>, given: readonly string[
     defendByHand: v['defend-by-hand'] === true,
     // A new identity per run unless asked: a shared key file makes two programs one peer.
     ...(v.key !== undefined ? { keyPath: v.key as string } : {}),
+    ...(Object.keys(rules.value).length > 0 ? { rules: rules.value } : {}),
     ...(seed !== -1 ? { seed: seed as number } : {}),
   };
   return { name, start, launch };

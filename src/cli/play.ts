@@ -2,6 +2,7 @@
 // terminal; plain text lines (stdin commands) with --plain, in pipes, or for screen readers.
 // Everything but the usage and the argument parsing loads after the arguments are checked.
 import { type CommandIO, parseCommand, usageError } from './io.js';
+import { RULE_FLAGS, RULE_USAGE } from './rule-flags.js';
 
 export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | hotseat [names…]] [options]
   (no choice: the main menu)
@@ -23,7 +24,8 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
                       risk verify; games stored for Resume, Stats and risk history)
   --no-color          no colours (also: NO_COLOR=1)
   --game risc         RISC, the simultaneous-orders game, against bots (risk play --game risc --help)
-`;
+House rules (host and hot seat; joiners play the host's rules):
+${RULE_USAGE}`;
 
 const OPTIONS = {
   plain: { type: 'boolean' },
@@ -39,6 +41,7 @@ const OPTIONS = {
   'defend-by-hand': { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...RULE_FLAGS,
 } as const;
 
 /** `command`: how the user called it, for messages ("risk play", or "risk" for the menu). */

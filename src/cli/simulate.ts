@@ -1,11 +1,13 @@
 // `risk simulate`: offline games between random-legal bots.
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
+import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
+import { resolveOptions } from '../model/options.js';
 
 const USAGE = `usage: risk simulate [--players N] [--games G] [--seed S] [--turn-cap T] [--json]
   --players   2–6 (default 4)        --games     1–1000000 (default 100)
   --seed      0–4294967295 (default 1) --turn-cap  turns before a game is stopped (default 5000)
   --json      print one JSON object
-`;
+${RULE_USAGE}`;
 
 export async function runSimulate(args: string[], io: CommandIO): Promise<number> {
   const parsed = parseCommand(args, io, {
@@ -17,10 +19,13 @@ export async function runSimulate(args: string[], io: CommandIO): Promise<number
       seed: { type: 'string' },
       'turn-cap': { type: 'string' },
       json: { type: 'boolean' },
+      ...RULE_FLAGS,
     },
   });
   if (!parsed.ok) return parsed.exit;
   const v = parsed.values as Record<string, string | undefined>;
+  const rules = rulesFromFlags(parsed.values);
+  if (!rules.ok) return usageError(io, 'risk simulate', rules.reason, USAGE);
   const numbers = {
     players: [v.players ?? '4', 2, 6],
     games: [v.games ?? '100', 1, 1_000_000],
@@ -35,6 +40,8 @@ export async function runSimulate(args: string[], io: CommandIO): Promise<number
     }
     values[name] = value;
   }
+  const checked = resolveOptions({ ...rules.value, players: values.players! });
+  if (!checked.ok) return usageError(io, 'risk simulate', checked.reason, USAGE);
   const [{ randomBot }, { runArena }] = await Promise.all([import('../ai/random.js'), import('../ai/arena.js')]);
   const stats = runArena({
     players: values.players!,
@@ -42,6 +49,7 @@ export async function runSimulate(args: string[], io: CommandIO): Promise<number
     seed: values.seed!,
     turnCap: values['turn-cap']!,
     seatBot: (_game, _seat, rng) => randomBot(rng),
+    options: rules.value,
   });
   if (parsed.values.json === true) {
     io.out(

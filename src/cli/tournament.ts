@@ -12,6 +12,8 @@ import {
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { defaultStorePath } from '../controller/store/paths.js';
 import { runOnWorkers } from './tournament-pool.js';
+import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
+import { resolveOptions, type OptionsInput } from '../model/options.js';
 
 const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--store] [--json]
   --bots      2–6 bot kinds, one per seat: random, easy, normal, hard (kinds may repeat)
@@ -22,7 +24,7 @@ const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] 
               (dice then come from per-round numbers derived from the seed, so the results
               differ from the same seed unstored); --db FILE names the database
   --json      print one JSON object
-`;
+${RULE_USAGE}`;
 
 interface TournamentArgs {
   readonly setup: TournamentSetup;
@@ -49,9 +51,12 @@ function parseTournamentArgs(
       json: { type: 'boolean' },
       store: { type: 'boolean' },
       db: { type: 'string' },
+      ...RULE_FLAGS,
     },
   });
   if (!parsed.ok) return parsed;
+  const rules = rulesFromFlags(parsed.values);
+  if (!rules.ok) return rules;
   const v = parsed.values as Record<string, string | undefined>;
   if (v.bots === undefined) return { ok: false, reason: '--bots is required, e.g. --bots hard,normal,normal,normal' };
   const bots: BotKind[] = [];
@@ -75,12 +80,14 @@ function parseTournamentArgs(
       return { ok: false, reason: `--${name} "${text}" must be a whole number from ${min} to ${max}` };
     values[name] = value;
   }
+  const checked = resolveOptions({ ...rules.value, players: bots.length });
+  if (!checked.ok) return checked;
   const requestedGames = values.games!;
   const games = Math.ceil(requestedGames / bots.length) * bots.length;
   return {
     ok: true,
     value: {
-      setup: { bots, games, seed: values.seed!, turnCap: values['turn-cap']! },
+      setup: { bots, games, seed: values.seed!, turnCap: values['turn-cap']!, rules: rules.value },
       requestedGames,
       workers: values.workers!,
       json: parsed.values.json === true,
@@ -136,6 +143,7 @@ function describe(
   const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
   const lines = [
     `tournament: ${s.games} games, ${s.bots.length} players, seed ${s.seed}, turn cap ${s.turnCap}, ${speed.workers} worker${speed.workers === 1 ? '' : 's'}`,
+    `rules: ${rulesLine(s.bots.length, s.rules)}`,
   ];
   if (requestedGames !== s.games) {
     lines.push(
@@ -153,4 +161,15 @@ function describe(
     `stopped at the turn cap (${s.turnCap}) without a winner: ${s.cappedGames}`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** The rules a run played, in one line. */
+export function rulesLine(players: number, rules: Omit<OptionsInput, 'players'> = {}): string {
+  const o = resolveOptions({ ...rules, players });
+  if (!o.ok) return o.reason;
+  const v = o.value;
+  const parts = [v.variant === 'domination' ? 'world domination' : v.variant === 'capital' ? `Capital Risk (own + ${v.capitalsToWin})` : 'Secret Mission Risk'];
+  if (players === 2) parts.push(v.twoPlayer === 'neutral' ? 'neutral army' : 'duel, no neutral');
+  parts.push(`${v.setup} setup`, `${v.fortify} fortify`, `${v.cardValues} card values`);
+  return parts.join(', ');
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import type { Message } from '../protocol/messages.js';
+import { parseRules, RulesSchema, type Rules } from '../protocol/rules.js';
 import type { PrivateKey } from '@libp2p/interface';
 import type { Keyring } from '../protocol/signing.js';
 import { gameKeyring } from './net/identity.js';
@@ -45,6 +46,8 @@ export interface Roster {
   readonly features: readonly string[];
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
+  /** The house rules the host chose (native profile); {} is the 1993 defaults. */
+  readonly rules: Rules;
   /** Signs this peer's lines and checks everyone's (native, when every peer id is an Ed25519 key). */
   readonly keyring: Keyring | null;
 }
@@ -59,15 +62,31 @@ const MAX_PLAYERS = 6;
 
 const send = (link: Link, message: Message) => link.send(encodeLine(message).trimEnd());
 
-/** The next message from a reader, skipping lines that are not messages; or why there is none. */
-async function nextMessage(reader: LineReader, timeoutMs: number): Promise<{ ok: true; message: Message } | { ok: false; reason: string }> {
+/** The next message from a reader, skipping lines that are not messages; or why there is none. `line` is the raw text. */
+async function nextMessage(reader: LineReader, timeoutMs: number): Promise<{ ok: true; message: Message; line: string } | { ok: false; reason: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const next = await reader.next(Math.max(1, deadline - Date.now()));
     if (!next.ok) return next;
     const decoded = decodeLine(next.line);
-    if (decoded.ok && 'message' in decoded) return { ok: true, message: decoded.message };
+    if (decoded.ok && 'message' in decoded) return { ok: true, message: decoded.message, line: next.line };
   }
+}
+
+/**
+ * The rules riding in an accept_join_game line (native profile). The message schema drops keys it
+ * does not know, so they are read from the raw line; a missing field means the 1993 defaults.
+ */
+function rulesInLine(line: string): { ok: true; value: Rules } | { ok: false; reason: string } {
+  let payload: unknown;
+  try {
+    payload = (JSON.parse(line) as { payload?: unknown }).payload;
+  } catch {
+    return { ok: true, value: {} };
+  }
+  const raw = payload !== null && typeof payload === 'object' ? (payload as { rules?: unknown }).rules : undefined;
+  const parsed = RulesSchema.safeParse(raw ?? {});
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: `the host sent rules this version cannot play: ${parsed.error.issues[0]!.message}` };
 }
 
 /** Waits for a message that passes `test`; others met on the way are kept for later. */
@@ -92,6 +111,8 @@ export interface HostOptions {
   readonly required?: readonly string[];
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
+  /** House rules for this game (native profile only: sent to each joiner when accepted). */
+  readonly rules?: Rules;
   readonly onEvent?: (event: LobbyEvent) => void;
   readonly signal?: AbortSignal;
   /** Aborted by the host to start now with the players present (at least two, seats 0…n-1). */
@@ -100,6 +121,11 @@ export interface HostOptions {
 
 /** Runs the host's lobby until `players` have joined, then starts the game and builds the mesh. */
 export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<LobbyResult> {
+  const rules: Rules = node.mesh ? (options.rules ?? {}) : {};
+  if (Object.keys(rules).length > 0) {
+    const checked = parseRules(rules, options.players);
+    if (!checked.ok) return Promise.resolve({ ok: false, reason: `these rules cannot be played: ${checked.reason}` });
+  }
   return new Promise((resolve) => {
     interface Member {
       player: LobbyPlayer;
@@ -151,10 +177,9 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       // On plain TCP there is no peer identity: the class key stays empty.
       const player: LobbyPlayer = { id, name: join.name || `Player ${id}`, peerId: node.mesh ? link.remotePeer : '', addresses: join.addresses ?? [] };
       members.set(id, { player, link, reader, features: join.supported_features, kept: [] });
-      send(link, {
-        command: 'accept_join_game',
-        payload: { player_id: id, acknowledgement_timeout: options.ackTimeoutMs / 1000, move_timeout: options.moveTimeoutMs / 1000 },
-      });
+      const accept = { player_id: id, acknowledgement_timeout: options.ackTimeoutMs / 1000, move_timeout: options.moveTimeoutMs / 1000 };
+      // Native profile: the rules ride along, so the joiner sees them before the game starts.
+      send(link, { command: 'accept_join_game', payload: node.mesh ? { ...accept, rules } : accept } as Message);
       send(link, { command: 'players_joined', payload: [...members.values()].filter((m) => m.player.id !== id).map((m) => entry(m.player)) });
       for (const m of others(id)) send(m.link!, { command: 'players_joined', payload: [entry(player)] });
       options.onEvent?.({ type: 'joined', player });
@@ -202,6 +227,7 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
           features,
           ackTimeoutMs: options.ackTimeoutMs,
           moveTimeoutMs: options.moveTimeoutMs,
+          rules,
         },
       };
     }
@@ -219,6 +245,8 @@ export interface JoinOptions {
   /** How long to wait for the host to start the game. */
   readonly startTimeoutMs: number;
   readonly onEvent?: (event: LobbyEvent) => void;
+  /** Shown the host's rules on acceptance; answering false leaves the lobby (default: accept any). */
+  readonly onRules?: (rules: Rules) => boolean | Promise<boolean>;
 }
 
 /** Joins a host's lobby, waits for the start, then connects to every other player. */
@@ -249,6 +277,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
   let me: number | null = null;
   let ackTimeoutMs = 5000;
   let moveTimeoutMs = 60_000;
+  let rules: Rules = {};
   const players = new Map<number, LobbyPlayer>();
   const deadline = Date.now() + options.startTimeoutMs;
   for (;;) {
@@ -267,6 +296,18 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         ackTimeoutMs = message.payload.acknowledgement_timeout * 1000;
         moveTimeoutMs = message.payload.move_timeout * 1000;
         players.set(me, { id: me, name: options.name, peerId: node.peerId, addresses: node.addresses() });
+        if (node.mesh) {
+          const offered = rulesInLine(next.line);
+          if (!offered.ok) {
+            host.close();
+            return offered;
+          }
+          rules = offered.value;
+          if (options.onRules && !(await options.onRules(rules))) {
+            host.close();
+            return { ok: false, reason: 'you declined the host\'s rules' };
+          }
+        }
         break;
       case 'players_joined':
         for (const [id, name, key, addresses] of message.payload) {
@@ -308,6 +349,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
             features: message.payload.supported_features,
             ackTimeoutMs,
             moveTimeoutMs,
+            rules,
           },
         };
       }

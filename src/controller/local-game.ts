@@ -1,8 +1,12 @@
 // An offline game: every seat is local and synchronous, dice come from one source.
 import {
   apply,
+  capitalChoosers,
+  checkCapitalChoice,
   decisionBy,
   drawStep,
+  maxDefendDice,
+  missionClaimDue,
   type Action,
   type Board,
   type Dice,
@@ -41,12 +45,11 @@ export interface LocalGameSetup {
   readonly rounds?: { readonly numbers: NumberSource; readonly onStep: (action: Action, numbers: RoundNumbers | null) => void };
 }
 
-
 export function playLocalGame(setup: LocalGameSetup): LocalGameResult {
   const started = startGame(setup.board, setup.options);
   if (!started.ok) throw new Error(started.reason);
-  if (setup.seats.length !== started.value.players.length) {
-    throw new Error(`${setup.seats.length} seats for ${started.value.players.length} players`);
+  if (setup.seats.length !== started.value.options.players) {
+    throw new Error(`${setup.seats.length} seats for ${started.value.options.players} players`);
   }
   let state = started.value;
   let actions = 0;
@@ -54,7 +57,7 @@ export function playLocalGame(setup: LocalGameSetup): LocalGameResult {
   let index = 0;
   while (state.phase !== 'over' && state.turn <= setup.turnCap) {
     const actor = decisionBy(state);
-    const action = actor === null ? drawStep(state)! : setup.seats[actor]!.decide(state, actor);
+    const action = localStep(state) ?? (actor === null ? drawStep(state)! : setup.seats[actor]!.decide(state, actor));
     setup.onAction?.(action, state);
     let result;
     if (setup.rounds) {
@@ -76,4 +79,22 @@ export function playLocalGame(setup: LocalGameSetup): LocalGameResult {
   }
   const capped = state.phase !== 'over';
   return { state, winner: state.winner, turns: capped ? setup.turnCap : state.turn, capped, actions, battles };
+
+  /** Steps an offline game takes for its seats: a neutral's defence, the capitals, a completed mission's claim. */
+  function localStep(s: GameState): Action | null {
+    if (s.phase === 'defend' && s.players[decisionBy(s)!]!.neutral) {
+      return { command: 'defend', player: decisionBy(s)!, payload: maxDefendDice(s, s.pendingAttack!.to) };
+    }
+    if (s.phase === 'capitals') {
+      const capitals = s.players.map(() => -1);
+      for (const p of capitalChoosers(s)) {
+        const choice = setup.seats[p]!.decide({ ...s, current: p }, p);
+        const problem = choice.command === 'choose_capital' ? checkCapitalChoice(s, p, choice.payload) : `sent ${choice.command}`;
+        if (problem !== null) throw new Error(`${setup.seats[p]!.kind} bot in seat ${p} chose an illegal capital: ${problem}`);
+        capitals[p] = (choice as { payload: number }).payload;
+      }
+      return { command: 'choose_capitals', payload: capitals };
+    }
+    return missionClaimDue(s);
+  }
 }

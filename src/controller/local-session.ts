@@ -1,8 +1,21 @@
 // A game with every seat on this machine and no network (hot seat): like playLocalGame, but the
 // seats answer asynchronously (people at the keyboard), and it reports events the way a
 // networked session does, so the same views can show it.
-import { apply, decisionBy, maxDefendDice, startGame, type Action, type Board, type Dice, type GameState, type OptionsInput } from '../model/index.js';
-import { drawStep } from '../model/index.js';
+import {
+  apply,
+  capitalChoosers,
+  checkCapitalChoice,
+  decisionBy,
+  drawStep,
+  maxDefendDice,
+  missionClaimDue,
+  startGame,
+  type Action,
+  type Board,
+  type Dice,
+  type GameState,
+  type OptionsInput,
+} from '../model/index.js';
 import type { Seat } from './seat.js';
 import type { SessionEvent } from './session.js';
 import { applyStep, freshNumbers, isDrawStep, type NumberSource } from './store/dice.js';
@@ -62,7 +75,13 @@ export class LocalSession {
     while (this.state.phase !== 'over' && !this.stopped) {
       const actor = decisionBy(this.state);
       let action: Action;
-      if (actor === null) action = drawStep(this.state)!;
+      const claim = missionClaimDue(this.state);
+      if (claim !== null) action = claim;
+      else if (this.state.phase === 'capitals') {
+        const capitals = await this.collectCapitals();
+        if (capitals === null) break;
+        action = { command: 'choose_capitals', payload: capitals };
+      } else if (actor === null) action = drawStep(this.state)!;
       else if (this.state.players[actor]!.neutral) {
         // Only a defence can fall to a neutral player: it rolls the most dice.
         action = { command: 'defend', player: actor, payload: maxDefendDice(this.state, this.state.pendingAttack!.to) };
@@ -78,6 +97,26 @@ export class LocalSession {
     // Stopped: the stored game stays open, to be resumed.
     else this.setup.record?.close();
     return { state: this.state, winner: this.state.winner, stopped: this.state.phase !== 'over' };
+  }
+
+  /** Each player's secret capital, asked in turn (hot seat hides the board between players); null when stopped. */
+  private async collectCapitals(): Promise<number[] | null> {
+    const asked = this.state;
+    const capitals = asked.players.map(() => -1);
+    for (const p of capitalChoosers(asked)) {
+      for (;;) {
+        const answer = await Promise.race([this.setup.seats[p]!.decide({ ...asked, current: p }, p), this.stopping()]);
+        if (answer === null || this.stopped) return null;
+        if (this.state !== asked) return this.state.phase === 'capitals' ? this.collectCapitals() : null;
+        const problem = answer.command === 'choose_capital' ? checkCapitalChoice(asked, p, answer.payload) : `expected a capital, got ${answer.command}`;
+        if (problem === null) {
+          capitals[p] = (answer as { payload: number }).payload;
+          break;
+        }
+        this.setup.onEvent?.({ type: 'info', text: `refused player ${p}'s capital: ${problem}` });
+      }
+    }
+    return capitals;
   }
 
   /** A player leaves: neutral from now on (keeps territories, takes no turns). */

@@ -73,6 +73,8 @@ export async function startLoopbackGame(peers: readonly LoopbackPeer[], options:
       features,
       ackTimeoutMs: options.ackTimeoutMs,
       moveTimeoutMs: options.moveTimeoutMs,
+      // Native: the rules ride in the lobby handshake, and each session plays its roster's rules.
+      ...(options.rules && !cs3099 ? { rules: options.rules } : {}),
       onEvent: (event) => {
         if (event.type === 'joined') joined++;
       },
@@ -94,7 +96,6 @@ export async function startLoopbackGame(peers: readonly LoopbackPeer[], options:
       const links = spec.wrapLinks ? spec.wrapLinks(roster.links, roster) : roster.links;
       const common = {
         ...(spec.recorder ? { recorder: spec.recorder } : {}),
-        ...(options.rules ? { rules: options.rules } : {}),
         ...(options.onEvent ? { onEvent: (event: SessionEvent) => options.onEvent!(i, event) } : {}),
       };
       if (!cs3099) return sessionFor({ ...roster, links }, { seat: spec.seat, ...common });
@@ -106,6 +107,7 @@ export async function startLoopbackGame(peers: readonly LoopbackPeer[], options:
         seat: spec.seat,
         ackTimeoutMs: roster.ackTimeoutMs,
         moveTimeoutMs: roster.moveTimeoutMs,
+        ...(options.rules ? { rules: options.rules } : {}),
         ...common,
       });
     });

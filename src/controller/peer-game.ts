@@ -3,13 +3,11 @@ import type { Roster } from './lobby.js';
 import type { Recorder } from './recorder.js';
 import type { Seat } from './seat.js';
 import { featuresFrom, MeshSession, type SessionEvent } from './session.js';
-import type { OptionsInput } from '../model/index.js';
 
 export interface SessionSetup {
   readonly seat: Seat;
   readonly recorder?: Recorder;
   readonly onEvent?: (event: SessionEvent) => void;
-  readonly rules?: Omit<OptionsInput, 'players'>;
 }
 
 export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
@@ -24,7 +22,8 @@ export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
     features: { ...featuresFrom(roster.features), ...(roster.keyring ? {} : { signed: false }) },
     ackTimeoutMs: roster.ackTimeoutMs,
     moveTimeoutMs: roster.moveTimeoutMs,
-    ...(setup.rules ? { rules: setup.rules } : {}),
+    // The rules agreed in the lobby, and no others: every peer's replica (and record) starts from them.
+    rules: roster.rules,
     ...(setup.recorder ? { recorder: setup.recorder } : {}),
     ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
   });

@@ -27,6 +27,27 @@ export function setValue(setsTradedBefore: number): number {
   return 15 + 5 * (setsTradedBefore - 5);
 }
 
+/** The fixed house-rule values: three infantry 6, cavalry 8, artillery 10, one of each 10. */
+export const FIXED_SET_VALUES: readonly number[] = [6, 8, 10];
+export const FIXED_MIXED_SET_VALUE = 10;
+
+/**
+ * Fixed value of a valid set. A wildcard stands for whatever card makes the set worth most:
+ * two alike and a wildcard are three of that type; two different types and a wildcard, one of each.
+ */
+export function fixedSetValue(board: Board, cards: readonly number[]): number {
+  const types = cards.map((c) => cardType(board, c)).filter((t) => t !== WILDCARD);
+  const kinds = new Set(types);
+  if (kinds.size === 1 && types.length === 3) return FIXED_SET_VALUES[types[0]!]!;
+  if (kinds.size === 1 && types.length === 2) return FIXED_SET_VALUES[types[0]!]!;
+  return FIXED_MIXED_SET_VALUE;
+}
+
+/** Armies a set yields under the game's card values ('escalating' by sets traded before, or 'fixed'). */
+export function tradeValue(board: Board, cardValues: 'escalating' | 'fixed', setsTradedBefore: number, cards: readonly number[]): number {
+  return cardValues === 'fixed' ? fixedSetValue(board, cards) : setValue(setsTradedBefore);
+}
+
 /** Every valid set that can be formed from a hand, each as ascending card ids. */
 export function setsInHand(board: Board, hand: readonly number[]): number[][] {
   const sorted = [...hand].sort((a, b) => a - b);

@@ -6,3 +6,4 @@ export * from './queries.js';
 export * from './reducer.js';
 export * from './state.js';
 export * from './game.js';
+export * from './missions.js';

@@ -1,5 +1,6 @@
 // Questions about a game state: whose decision it is, what is due, what is legal.
 import { areAdjacent } from './board.js';
+import { missionComplete } from './missions.js';
 import type { Action } from './reducer.js';
 import type { GameState, PlayerState } from './state.js';
 
@@ -132,6 +133,68 @@ export function handLimitFor(state: GameState, player: number): number | null {
   return held >= state.options.forcedTradeAt ? state.options.forcedTradeAt - 1 : null;
 }
 
+/** In the cards phase: whether one more set may be traded while holding `held` cards (after an elimination, 1993: only while more than 4). */
+export function mayTradeAnother(state: GameState, held: number): boolean {
+  return !(state.eliminationTrade && state.options.eliminationTrade === 'to_four' && held <= 4);
+}
+
+/**
+ * What the setup placement due now must be: 'claim' an unclaimed territory, place on one's 'own',
+ * or (two players with a neutral army, after two own armies each turn) on a 'neutral' territory.
+ */
+export function setupExpects(state: GameState): 'claim' | 'own' | 'neutral' {
+  if (state.owner.includes(-1)) return 'claim';
+  if (state.neutralArmy < 0) return 'own';
+  const ownLeft = state.players[state.current]!.reserve > 0;
+  return state.setupStep < 2 && ownLeft ? 'own' : 'neutral';
+}
+
+/** The territories the setup placement due now may go on. */
+export function setupChoices(state: GameState): number[] {
+  const expects = setupExpects(state);
+  return territoriesOf(state, expects === 'claim' ? -1 : expects === 'own' ? state.current : state.neutralArmy);
+}
+
+/** Capital Risk: capitals `player` must still take (own first, then enemy ones) to win, or 0 when they hold enough. */
+export function capitalsMissing(state: GameState, player: number): number {
+  const own = state.capitals[player] ?? -1;
+  if (own < 0) return Infinity;
+  const others = state.capitals.filter((t, p) => p !== player && t >= 0);
+  const needed = Math.min(state.options.capitalsToWin, others.length);
+  const held = others.filter((t) => state.owner[t] === player).length;
+  return (state.owner[own] === player ? 0 : 1) + Math.max(0, needed - held);
+}
+
+/** Capital Risk: whether `player` holds their own capital and enough enemy capitals to win. */
+export function capitalVictory(state: GameState, player: number): boolean {
+  return state.capitals.length > 0 && capitalsMissing(state, player) === 0;
+}
+
+/**
+ * Secret Mission Risk: the claim the current player can make now with the mission this replica
+ * knows for them, or null. Controllers apply it for their own seats (a completed mission wins at once).
+ */
+export function missionClaimDue(state: GameState): { command: 'claim_mission'; player: number; payload: number } | null {
+  if (state.options.variant !== 'mission' || !['cards', 'deploy', 'attack'].includes(state.phase)) return null;
+  const card = state.missions[state.current];
+  if (card === null || card === undefined) return null;
+  return missionComplete(state, state.current, card) ? { command: 'claim_mission', player: state.current, payload: card } : null;
+}
+
+/**
+ * Whether the game's winner won on the board (by the variant's rule, by taking every territory, or
+ * by knocking every other player out; the neutral army need not be beaten), rather than because
+ * the others left or were made neutral.
+ */
+export function wonOnBoard(state: GameState): boolean {
+  const w = state.winner;
+  if (w === null) return false;
+  if (state.owner.every((o) => o === w)) return true;
+  if (state.options.variant === 'capital' && capitalVictory(state, w)) return true;
+  if (state.options.variant === 'mission' && state.missionsRevealed[w] === true) return true;
+  return state.players.every((p) => p.id === w || p.id === state.neutralArmy || p.eliminated);
+}
+
 /** The action for steps that no seat decides: the start-of-game draws. */
 export function drawStep(state: GameState): Action | null {
   switch (state.phase) {
@@ -139,6 +202,8 @@ export function drawStep(state: GameState): Action | null {
       return { command: 'first_player' };
     case 'shuffle_deck':
       return { command: 'shuffle_deck' };
+    case 'deal_missions':
+      return { command: 'deal_missions' };
     case 'deal':
       return { command: 'deal_territories' };
     default:

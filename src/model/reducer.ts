@@ -1,7 +1,7 @@
 // The one reducer: (state, action, dice) → new state and events, or a refusal with a reason.
 // Action names and payloads follow the class vocabulary (cs3099-observed.md §5).
 import { areAdjacent } from './board.js';
-import { isValidSet, setValue } from './cards.js';
+import { isValidSet, tradeValue } from './cards.js';
 import { CHECK_DICE, rollBattle, type Dice } from './dice.js';
 import {
   canFortify,
@@ -12,8 +12,11 @@ import {
   maxDefendDice,
   nextSeat,
   reinforcements,
+  setupExpects,
+  capitalVictory,
   type Reinforcements,
 } from './queries.js';
+import { missionComplete, missionDeck } from './missions.js';
 import type { GameState, PlayerState } from './state.js';
 
 export type Triple = readonly [number, number, number];
@@ -22,6 +25,21 @@ export type Action =
   | { readonly command: 'first_player' }
   | { readonly command: 'shuffle_deck' }
   | { readonly command: 'deal_territories' }
+  /**
+   * Secret Mission Risk. Without a payload (offline) the dice deal the missions. With one (a
+   * networked replica after the secret deal): each player's mission card as this peer knows it,
+   * null where it does not (another peer's secret); the neutral army's entry is null.
+   */
+  | { readonly command: 'deal_missions'; readonly payload?: readonly (number | null)[] }
+  /** Capital Risk: every player's capital at once (-1 for the neutral army and players without one). */
+  | { readonly command: 'choose_capitals'; readonly payload: readonly number[] }
+  /**
+   * Capital Risk: one player's secret choice. Applying it only checks it and changes nothing: a
+   * controller collects one from each player and applies choose_capitals when all are in.
+   */
+  | { readonly command: 'choose_capital'; readonly player: number; readonly payload: number }
+  /** Secret Mission Risk: reveal one's mission card (its index, 0–13) and win with it; refused unless complete. */
+  | { readonly command: 'claim_mission'; readonly player: number; readonly payload: number }
   | { readonly command: 'setup'; readonly player: number; readonly payload: number }
   | {
       readonly command: 'play_cards';
@@ -42,6 +60,10 @@ export type GameEvent =
   | { readonly type: 'first_player'; readonly player: number }
   | { readonly type: 'deck_shuffled'; readonly deck: readonly number[] }
   | { readonly type: 'territories_dealt' }
+  /** Missions are dealt: `known` lists the seats whose mission this replica knows (everyone, offline). */
+  | { readonly type: 'missions_dealt'; readonly known: readonly number[] }
+  | { readonly type: 'capitals_revealed'; readonly capitals: readonly number[] }
+  | { readonly type: 'mission_claimed'; readonly player: number; readonly mission: number }
   | { readonly type: 'placed'; readonly player: number; readonly territory: number; readonly claimed: boolean }
   | { readonly type: 'setup_complete' }
   | { readonly type: 'turn_started'; readonly player: number; readonly turn: number; readonly reinforcements: Reinforcements }
@@ -98,6 +120,8 @@ export function needsDice(state: GameState, action: Action): boolean {
     case 'deal_territories':
     case 'defend':
       return true;
+    case 'deal_missions':
+      return action.payload === undefined;
     case 'fortify':
       return state.capturedThisTurn && state.deck.length === 0 && state.discards.length > 0 && state.options.emptyDeck === 'reshuffle';
     default:
@@ -116,6 +140,18 @@ export function apply(state: GameState, action: Action, dice?: Dice): ApplyResul
       return applyShuffle(state, dice!);
     case 'deal_territories':
       return applyDeal(state, dice!);
+    case 'deal_missions':
+      return applyDealMissions(state, action.payload, dice);
+    case 'choose_capitals':
+      return applyCapitals(state, action.payload);
+    case 'choose_capital': {
+      // A secret choice is only checked here (seats check their answers with apply); it changes
+      // nothing: the capitals take effect together, with choose_capitals.
+      const problem = checkCapitalChoice(state, action.player, action.payload);
+      return problem === null ? { ok: true, state, events: [] } : refuse(`choose_capital: ${problem}`);
+    }
+    case 'claim_mission':
+      return applyClaim(state, action.player, action.payload);
     case 'leave_game':
     case 'timeout':
       return applyNeutral(state, action.player);
@@ -173,26 +209,40 @@ function expectedCommand(state: GameState): Action['command'] | null {
 
 function applyFirstPlayer(state: GameState, dice: Dice): ApplyResult {
   if (state.phase !== 'first_player') return refuse(`the first player was already drawn (phase ${state.phase})`);
-  const firstPlayer = dice.below(state.players.length);
+  // Among the players: the neutral army (the last seat) never moves.
+  const firstPlayer = dice.below(state.options.players);
   return { ok: true, state: { ...state, firstPlayer, phase: 'shuffle_deck' }, events: [{ type: 'first_player', player: firstPlayer }] };
 }
 
 function applyShuffle(state: GameState, dice: Dice): ApplyResult {
   if (state.phase !== 'shuffle_deck') return refuse(`the deck cannot be shuffled now (phase ${state.phase})`);
   const deck = dice.shuffle(state.board.cardCount);
-  const next: GameState = {
+  const missions = state.options.variant === 'mission';
+  let next: GameState = {
     ...state,
     deck,
-    phase: state.options.setup === 'random' ? 'deal' : 'setup',
     current: state.firstPlayer,
+    missionDeck: missions ? missionDeck(state.options.players) : [],
   };
+  const events: GameEvent[] = [{ type: 'deck_shuffled', deck }];
+  // The two-player game with a neutral army deals its 14/14/14 in the same draw: no extra round.
+  if (state.neutralArmy >= 0) {
+    next = dealt(next, dice);
+    events.push({ type: 'territories_dealt' });
+  }
+  const phase = missions ? 'deal_missions' : afterMissions(next);
   // A first player made neutral during the opening draws does not place: the next one does.
-  if (next.phase === 'setup') return continueSetup(next, state.firstPlayer, true, [{ type: 'deck_shuffled', deck }]);
-  return { ok: true, state: next, events: [{ type: 'deck_shuffled', deck }] };
+  if (phase === 'setup') return continueSetup({ ...next, phase }, state.firstPlayer, true, events);
+  return { ok: true, state: { ...next, phase }, events };
 }
 
-function applyDeal(state: GameState, dice: Dice): ApplyResult {
-  if (state.phase !== 'deal') return refuse(`territories are dealt only in a 'random' setup, before placing (phase ${state.phase})`);
+/** After the missions (if any): deal territories in a 'random' setup not dealt yet, else set up. */
+function afterMissions(state: GameState): 'deal' | 'setup' {
+  return state.options.setup === 'random' && state.owner.includes(-1) ? 'deal' : 'setup';
+}
+
+/** Every territory dealt in turn from the first player, one army on each. */
+function dealt(state: GameState, dice: Dice): GameState {
   const order = dice.shuffle(state.owner.length);
   const owner = [...state.owner];
   const armies = [...state.armies];
@@ -204,40 +254,141 @@ function applyDeal(state: GameState, dice: Dice): ApplyResult {
     armies[territory] = 1;
     players[seat]!.reserve--;
   });
-  const events: GameEvent[] = [{ type: 'territories_dealt' }];
-  return continueSetup({ ...state, owner, armies, players, phase: 'setup' }, state.firstPlayer, true, events);
+  return { ...state, owner, armies, players };
 }
 
-/** Moves setup on to the next seat with armies to place, or starts the first turn. */
+function applyDealMissions(state: GameState, payload: unknown, dice: Dice | undefined): ApplyResult {
+  if (state.phase !== 'deal_missions') return refuse(`missions are dealt only in a Secret Mission game, before setup (phase ${state.phase})`);
+  const seats = state.players.length;
+  let missions: (number | null)[];
+  if (payload === undefined) {
+    const order = dice!.shuffle(state.missionDeck.length);
+    missions = state.players.map((p) => (p.id === state.neutralArmy ? null : state.missionDeck[order[p.id]!]!));
+  } else {
+    if (!Array.isArray(payload) || payload.length !== seats) {
+      return refuse(`deal_missions: payload must list ${seats} entries (a mission card or null per seat)`);
+    }
+    const seen = new Set<number>();
+    for (const [seat, card] of payload.entries()) {
+      if (card === null) continue;
+      if (!isInt(card) || !state.missionDeck.includes(card)) return refuse(`deal_missions: ${JSON.stringify(card)} is not a card of this game's mission deck`);
+      if (seat === state.neutralArmy) return refuse('deal_missions: the neutral army gets no mission');
+      if (seen.has(card)) return refuse(`deal_missions: mission card ${card} is dealt twice`);
+      seen.add(card);
+    }
+    missions = payload as (number | null)[];
+  }
+  const known = missions.flatMap((m, seat) => (m === null ? [] : [seat]));
+  return {
+    ok: true,
+    state: { ...state, missions, missionsRevealed: missions.map(() => false), phase: afterMissions(state) },
+    events: [{ type: 'missions_dealt', known }],
+  };
+}
+
+function applyCapitals(state: GameState, payload: unknown): ApplyResult {
+  if (state.phase !== 'capitals') return refuse(`capitals are chosen once, after setup, in a Capital Risk game (phase ${state.phase})`);
+  if (!Array.isArray(payload) || payload.length !== state.players.length) {
+    return refuse(`choose_capitals: payload must list ${state.players.length} territories (-1 for a seat without a capital)`);
+  }
+  for (const p of state.players) {
+    const t = payload[p.id] as unknown;
+    if (t === -1 && !isActive(p)) continue;
+    const problem = checkCapitalChoice(state, p.id, t);
+    if (problem !== null) return refuse(`choose_capitals: ${problem}`);
+  }
+  const capitals = payload as number[];
+  const events: GameEvent[] = [{ type: 'capitals_revealed', capitals }];
+  return beginTurn({ ...state, capitals }, nextSeat(state, state.firstPlayer, isActive, true), events);
+}
+
+/** Why `territory` cannot be `player`'s capital, or null when it can. */
+export function checkCapitalChoice(state: GameState, player: number, territory: unknown): string | null {
+  if (state.phase !== 'capitals') return `capitals are chosen after setup in a Capital Risk game (phase ${state.phase})`;
+  if (!isInt(player) || player < 0 || player >= state.players.length) return `unknown player ${String(player)}`;
+  if (player === state.neutralArmy) return 'the neutral army has no capital';
+  if (!isTerritory(state, territory)) return `${JSON.stringify(territory)} is not a territory`;
+  if (state.owner[territory] !== player) return `player ${player}'s capital must be one of their own territories, not ${territory}`;
+  return null;
+}
+
+/** Who must choose a capital now (every player still in the game). */
+export function capitalChoosers(state: GameState): number[] {
+  return state.phase === 'capitals' ? state.players.filter(isActive).map((p) => p.id) : [];
+}
+
+function applyClaim(state: GameState, player: number, card: unknown): ApplyResult {
+  if (state.options.variant !== 'mission') return refuse('claim_mission: this is not a Secret Mission game');
+  if (!isInt(player) || player < 0 || player >= state.players.length) return refuse(`unknown player ${String(player)}`);
+  if (!['cards', 'deploy', 'attack'].includes(state.phase) || state.current !== player) {
+    return refuse(`claim_mission: player ${player} may claim a mission only during their own turn, before a battle or capture is pending`);
+  }
+  if (!isInt(card) || !state.missionDeck.includes(card)) return refuse(`claim_mission: ${JSON.stringify(card)} is not a card of this game's mission deck`);
+  const known = state.missions[player];
+  if (known !== null && known !== undefined && known !== card) return refuse(`claim_mission: player ${player}'s mission is card ${known}, not ${card}`);
+  const holder = state.missions.findIndex((m, seat) => m === card && seat !== player);
+  if (holder >= 0) return refuse(`claim_mission: mission card ${card} is player ${holder}'s`);
+  if (!missionComplete(state, player, card)) return refuse(`claim_mission: player ${player} has not completed mission ${card}`);
+  const missions = state.missions.map((m, seat) => (seat === player ? card : m));
+  const missionsRevealed = state.missionsRevealed.map((r, seat) => r || seat === player);
+  const events: GameEvent[] = [{ type: 'mission_claimed', player, mission: card }];
+  return finish({ ...state, missions, missionsRevealed }, player, events);
+}
+
+function applyDeal(state: GameState, dice: Dice): ApplyResult {
+  if (state.phase !== 'deal') return refuse(`territories are dealt only in a 'random' setup, before placing (phase ${state.phase})`);
+  const events: GameEvent[] = [{ type: 'territories_dealt' }];
+  return continueSetup({ ...dealt(state, dice), phase: 'setup' }, state.firstPlayer, true, events);
+}
+
+/** Moves setup on to the next seat with armies to place, or on to the capitals or the first turn. */
 function continueSetup(state: GameState, from: number, includeFrom: boolean, events: GameEvent[]): ApplyResult {
   const next = nextSeat(state, from, (p) => isActive(p) && p.reserve > 0, includeFrom);
-  if (next >= 0) return { ok: true, state: { ...state, current: next }, events };
+  if (next >= 0) return { ok: true, state: { ...state, current: next, setupStep: 0 }, events };
   events.push({ type: 'setup_complete' });
   const remaining = lastActive(state);
   if (remaining !== null) return finish(state, remaining, events);
   const first = nextSeat(state, state.firstPlayer, isActive, true);
-  return beginTurn(state, first, events);
+  if (state.options.variant === 'capital' && first >= 0 && lastActive(state) === null) {
+    return { ok: true, state: { ...state, phase: 'capitals', current: first, setupStep: 0 }, events };
+  }
+  return beginTurn({ ...state, setupStep: 0 }, first, events);
 }
 
 function applySetup(state: GameState, player: number, territory: number): ApplyResult {
   if (!isTerritory(state, territory)) return refuse(`setup: ${String(territory)} is not a territory`);
-  const me = state.players[player]!;
-  if (me.reserve <= 0) return refuse(`setup: player ${player} has no armies left to place`);
-  const claiming = state.owner.includes(-1);
+  const expects = setupExpects(state);
+  const placing = expects === 'neutral' ? state.neutralArmy : player;
+  if (state.players[placing]!.reserve <= 0) {
+    return refuse(placing === player ? `setup: player ${player} has no armies left to place` : 'setup: the neutral army has no armies left to place');
+  }
+  const claiming = expects === 'claim';
   const name = state.board.territories[territory]!.name;
   if (claiming && state.owner[territory] !== -1) {
     return refuse(`setup: ${name} (${territory}) is already claimed; claim an unclaimed territory while any remain`);
   }
-  if (!claiming && state.owner[territory] !== player) {
+  if (expects === 'own' && state.owner[territory] !== player) {
     return refuse(`setup: ${name} (${territory}) belongs to player ${state.owner[territory]}; place on your own territory`);
   }
+  if (expects === 'neutral' && state.owner[territory] !== state.neutralArmy) {
+    return refuse(`setup: ${name} (${territory}) is not the neutral army's; place this turn's neutral army on a neutral territory`);
+  }
+  const placer = expects === 'neutral' ? state.neutralArmy : player;
   const owner = [...state.owner];
   const armies = [...state.armies];
-  owner[territory] = player;
+  owner[territory] = placer;
   armies[territory]!++;
-  const players = replacePlayer(state.players, player, { reserve: me.reserve - 1 });
-  const events: GameEvent[] = [{ type: 'placed', player, territory, claimed: claiming }];
-  return continueSetup({ ...state, owner, armies, players }, player, false, events);
+  const players = replacePlayer(state.players, placer, { reserve: state.players[placer]!.reserve - 1 });
+  const events: GameEvent[] = [{ type: 'placed', player: placer, territory, claimed: claiming }];
+  const next: GameState = { ...state, owner, armies, players };
+  if (state.neutralArmy >= 0 && expects !== 'neutral') {
+    // The 1993 two-player setup: two of one's own armies, then one neutral, per turn.
+    const step = state.setupStep + 1;
+    const ownLeft = players[player]!.reserve > 0;
+    if (step < 2 && ownLeft) return { ok: true, state: { ...next, setupStep: step }, events };
+    if (players[state.neutralArmy]!.reserve > 0) return { ok: true, state: { ...next, setupStep: 2 }, events };
+  }
+  return continueSetup(next, player, false, events);
 }
 
 function beginTurn(state: GameState, player: number, events: GameEvent[]): ApplyResult {
@@ -256,6 +407,7 @@ function beginTurn(state: GameState, player: number, events: GameEvent[]): Apply
       toDeploy: due.total,
       capturedThisTurn: false,
       eliminationTrade: false,
+      bonusThisTurn: false,
       pendingAttack: null,
       pendingCapture: null,
     },
@@ -305,16 +457,23 @@ function applyCards(state: GameState, player: number, payload: unknown): ApplyRe
   if (limit !== null && remaining.length > limit) {
     return refuse(`play_cards: player ${player} would still hold ${remaining.length} cards; must trade down to ${limit} or fewer`);
   }
+  if (state.eliminationTrade && state.options.eliminationTrade === 'to_four' && remaining.length + 3 <= 4) {
+    return refuse(`play_cards: after taking cards by elimination, trade only until 4 or fewer remain; ${sets.length} sets go past that`);
+  }
 
   let setArmies = 0;
   const armies = [...state.armies];
   let poolBonus = 0;
   const bonusTerritories: number[] = [];
+  // The 1993 limit: at most one +2 (2 extra armies) a turn, however many sets are traded.
+  let bonusesLeft = state.options.territoryBonusPerTurn === 'one' ? (state.bonusThisTurn ? 0 : 1) : Infinity;
   sets.forEach((set, i) => {
-    setArmies += setValue(state.setsTraded + i);
+    setArmies += tradeValue(state.board, state.options.cardValues, state.setsTraded + i, set as number[]);
     // +2 for a card showing an owned territory: by default once per set, on the first such card sent.
     const shown = (set as number[]).filter((c) => c < state.owner.length && state.owner[c] === player);
     for (const territory of state.options.territoryBonusCards === 'one' ? shown.slice(0, 1) : shown) {
+      if (bonusesLeft <= 0) break;
+      bonusesLeft--;
       bonusTerritories.push(territory);
       if (state.options.territoryBonus === 'placed') armies[territory]! += 2;
       else poolBonus += 2;
@@ -332,6 +491,7 @@ function applyCards(state: GameState, player: number, payload: unknown): ApplyRe
     discards: [...state.discards, ...traded],
     setsTraded: state.setsTraded + sets.length,
     toDeploy: state.toDeploy + setArmies + poolBonus,
+    bonusThisTurn: state.bonusThisTurn || bonusTerritories.length > 0,
     phase: 'deploy',
   };
   return {
@@ -411,7 +571,7 @@ function applyDefend(state: GameState, count: unknown, dice: Dice): ApplyResult 
   let players = state.players;
   if (!owner.includes(defender)) {
     const taken = players[defender]!.cards;
-    players = replacePlayer(players, defender, { eliminated: true, cards: [] });
+    players = replacePlayer(players, defender, { eliminated: true, eliminatedBy: attacker, cards: [] });
     players = replacePlayer(players, attacker, { cards: [...players[attacker]!.cards, ...taken] });
     events.push({ type: 'eliminated', player: defender, by: attacker, cardsTaken: taken.length });
   }
@@ -449,6 +609,7 @@ function applyCapture(state: GameState, player: number, payload: unknown): Apply
   const next: GameState = { ...state, armies, pendingCapture: null, phase: 'attack' };
   if (countTerritories(next, player) === next.owner.length) return finish(next, player, events);
   if (lastActive(next) === player) return finish(next, player, events);
+  if (next.options.variant === 'capital' && capitalVictory(next, player)) return finish(next, player, events);
   if (next.players[player]!.cards.length >= 6) {
     return { ok: true, state: { ...next, phase: 'cards', eliminationTrade: true }, events };
   }
@@ -521,8 +682,10 @@ function applyNeutral(state: GameState, player: number): ApplyResult {
   const remaining = lastActive(next);
   const anyActive = next.players.some(isActive);
   if (!anyActive) return finish(next, null, events);
-  const setupDone = !['first_player', 'shuffle_deck', 'deal', 'setup'].includes(state.phase);
+  const setupDone = !['first_player', 'shuffle_deck', 'deal_missions', 'deal', 'setup'].includes(state.phase);
   if (setupDone && remaining !== null) return finish(next, remaining, events);
+  // Capitals are chosen together: the one who left simply has none (choose_capitals gives -1).
+  if (state.phase === 'capitals') return { ok: true, state: next, events };
   if (state.phase === 'setup' && state.current === player) return continueSetup(next, player, false, events);
   if (setupDone && state.current === player) {
     if (state.phase === 'capture') {

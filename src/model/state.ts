@@ -1,12 +1,14 @@
 // The game state: plain data, replaced (never mutated) by the reducer.
 import type { Board } from './board.js';
-import type { GameOptions } from './options.js';
+import { hasNeutralArmy, type GameOptions } from './options.js';
 
 export type Phase =
   | 'first_player' // a random draw picks who starts
   | 'shuffle_deck' // a random draw orders the deck
+  | 'deal_missions' // Secret Mission Risk: each player gets a mission card
   | 'deal' // 'random' setup only: territories dealt at random
   | 'setup' // claiming, then placing the starting armies, one army per action
+  | 'capitals' // Capital Risk: every player's secret capital choice, revealed at once
   | 'cards' // start of a turn (or after an elimination): play_cards
   | 'deploy' // place the armies due
   | 'attack' // attack, or fortify to end the turn
@@ -21,6 +23,8 @@ export interface PlayerState {
   readonly neutral: boolean;
   /** Lost every territory after the setup. */
   readonly eliminated: boolean;
+  /** Who took the last territory of an eliminated player (a "destroy" mission asks who). */
+  readonly eliminatedBy: number | null;
   /** Starting armies not yet placed during setup. */
   readonly reserve: number;
 }
@@ -66,19 +70,40 @@ export interface GameState {
   /** The cards phase was entered mid-turn after an elimination (trade down to 4, then deploy, then attack). */
   readonly eliminationTrade: boolean;
   readonly winner: number | null;
+  /** Seat of the two-player game's neutral army (never a person or bot), or -1. */
+  readonly neutralArmy: number;
+  /** Placements made so far in the current setup turn (the neutral-army game places 2 own, then 1 neutral). */
+  readonly setupStep: number;
+  /** A +2 territory bonus was earned this turn (the 1993 limit: at most one a turn). */
+  readonly bonusThisTurn: boolean;
+  /** Capital Risk: each player's capital territory, -1 for none; empty until revealed. */
+  readonly capitals: readonly number[];
+  /** Secret Mission Risk: the mission cards in this game's deck (classic.md order, see missions.ts). */
+  readonly missionDeck: readonly number[];
+  /**
+   * Each player's mission card as this replica knows it, or null when it is not known here (another
+   * peer's secret until claimed). Offline, every mission is known; empty until dealt.
+   */
+  readonly missions: readonly (number | null)[];
+  /** Missions shown to everyone (claimed). */
+  readonly missionsRevealed: readonly boolean[];
 }
 
 export function newGame(board: Board, options: GameOptions): GameState {
   const territoryCount = board.territories.length;
+  // The neutral army takes the seat after the players': it keeps territories and takes no turns.
+  const neutralArmy = hasNeutralArmy(options) ? options.players : -1;
+  const seats = options.players + (neutralArmy >= 0 ? 1 : 0);
   return {
     board,
     options,
     phase: 'first_player',
-    players: Array.from({ length: options.players }, (_, id) => ({
+    players: Array.from({ length: seats }, (_, id) => ({
       id,
       cards: [],
-      neutral: false,
+      neutral: id === neutralArmy,
       eliminated: false,
+      eliminatedBy: null,
       reserve: options.startingArmies,
     })),
     owner: Array<number>(territoryCount).fill(-1),
@@ -95,5 +120,21 @@ export function newGame(board: Board, options: GameOptions): GameState {
     pendingCapture: null,
     eliminationTrade: false,
     winner: null,
+    neutralArmy,
+    setupStep: 0,
+    bonusThisTurn: false,
+    capitals: [],
+    missionDeck: [],
+    missions: [],
+    missionsRevealed: [],
   };
+}
+
+/**
+ * The state every peer shares: missions not yet revealed are hidden (each peer knows only its
+ * own). Hash this, not the state, when replicas must agree.
+ */
+export function sharedState(state: GameState): GameState {
+  if (state.missions.every((m, i) => m === null || state.missionsRevealed[i])) return state;
+  return { ...state, missions: state.missions.map((m, i) => (state.missionsRevealed[i] ? m : null)) };
 }

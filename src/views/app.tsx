@@ -111,7 +111,14 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
         />
       );
     case 'hotseat':
-      return <HotSeatSetup {...(screen.players ? { initial: screen.players } : {})} onStart={(players) => begin(launcher.hotSeat(players))} onBack={toMenu} />;
+      return (
+        <HotSeatSetup
+          {...(screen.players ? { initial: screen.players } : {})}
+          {...(launcher.defaultRules ? { initialRules: launcher.defaultRules } : {})}
+          onStart={(players, rules) => begin(launcher.hotSeat(players, rules))}
+          onBack={toMenu}
+        />
+      );
     case 'resume':
       return launcher.resumeGame && launcher.savedGames ? (
         <ResumeScreen games={launcher.savedGames()} onResume={(id) => begin(launcher.resumeGame!(id))} onBack={toMenu} />

@@ -14,6 +14,8 @@ export interface Highlight {
   readonly planned: ReadonlyMap<number, number>;
 }
 
+export const CAPITAL_MARK = '⌂';
+
 export const NO_HIGHLIGHT: Highlight = { candidates: new Set(), cursor: -1, chosen: -1, planned: new Map() };
 
 export interface TerritoryLook {
@@ -30,7 +32,9 @@ export function territoryLook(state: GameState, territory: number, highlight: Hi
   const planned = highlight.planned.get(territory) ?? 0;
   const armies = state.armies[territory]! + planned;
   const count = owner < 0 ? '' : String(armies);
-  const text = `${territoryCode(state.board, territory)}${playerMark(owner)}${count}${planned > 0 ? '+' : ''}`;
+  // Capital Risk: ⌂ marks a capital (shown once all are revealed).
+  const capital = state.capitals.includes(territory) ? CAPITAL_MARK : '';
+  const text = `${territoryCode(state.board, territory)}${playerMark(owner)}${count}${planned > 0 ? '+' : ''}${capital}`;
   const choosing = highlight.candidates.size > 0;
   return {
     text: text.length >= width ? text : text.padEnd(width),

@@ -1,5 +1,5 @@
 // One line of plain text per game or session event: for headless peers, logs and the plain view.
-import type { GameEvent, GameState } from '../model/index.js';
+import { describeMission, type GameEvent, type GameState } from '../model/index.js';
 import type { SessionEvent } from '../controller/session.js';
 
 export function territoryName(state: GameState, t: number): string {
@@ -15,6 +15,12 @@ export function describeGameEvent(event: GameEvent, state: GameState, name: (pla
       return 'the deck is shuffled';
     case 'territories_dealt':
       return 'territories are dealt at random';
+    case 'missions_dealt':
+      return 'secret missions are dealt';
+    case 'capitals_revealed':
+      return `capitals revealed: ${event.capitals.flatMap((c, p) => (c >= 0 ? [`${name(p)} ${t(c)}`] : [])).join(', ')}`;
+    case 'mission_claimed':
+      return `${name(event.player)} reveals their mission: ${describeMission(event.mission, name)}`;
     case 'placed':
       return `${name(event.player)} ${event.claimed ? 'claims' : 'reinforces'} ${t(event.territory)}`;
     case 'setup_complete':

@@ -1,6 +1,7 @@
 // How a game ended for this machine, in plain words: the headline of the game-over screen and,
 // when the game did not simply end on the board, one line on why (from the session's outcome).
 import type { Outcome } from '../controller/core/types.js';
+import { wonOnBoard, type GameState } from '../model/index.js';
 
 export interface GameEnd {
   readonly winner: number | null;
@@ -16,8 +17,17 @@ export function gameEndOf(result: { readonly winner: number | null; readonly out
   return { winner: result.winner, outcome: result.outcome ?? null, reason: result.reason ?? null };
 }
 
-/** What the game-over screen and plain mode say. `me`: this machine's player, if it has exactly one. */
-export function endWords(end: GameEnd, me: number | null, name: (player: number) => string): { readonly headline: string; readonly detail: string | null } {
+/**
+ * What the game-over screen and plain mode say. `me`: this machine's player, if it has exactly one;
+ * `state`: the final state, which tells how the winner won (a capital, a mission, the last rival
+ * knocked out while the neutral army still holds ground).
+ */
+export function endWords(
+  end: GameEnd,
+  me: number | null,
+  name: (player: number) => string,
+  state?: GameState,
+): { readonly headline: string; readonly detail: string | null } {
   const why = end.reason !== null && end.reason !== '' ? sentence(end.reason) : null;
   switch (end.outcome) {
     case 'neutralised':
@@ -45,10 +55,23 @@ export function endWords(end: GameEnd, me: number | null, name: (player: number)
       break;
   }
   if (end.winner === null) return { headline: 'Game over: no winner.', detail: why };
+  const how = state === undefined ? WORLD : howWon(state);
+  const won = how === WORLD ? `${name(end.winner)} holds every territory.` : `${name(end.winner)} ${how}.`;
   return {
-    headline: end.winner === me ? `You win! ${name(end.winner)} rules the world.` : `${name(end.winner)} wins the game.`,
-    detail: end.outcome === 'conquest' ? `${name(end.winner)} holds every territory.` : why,
+    headline: end.winner === me ? `You win! ${name(end.winner)} ${how}.` : `${name(end.winner)} wins the game.`,
+    detail: end.outcome === 'conquest' ? won : (why ?? (state !== undefined && end.winner !== me ? won : null)),
   };
+}
+
+const WORLD = 'rules the world';
+
+/** How the winner won, in a few words (variants and the neutral army's game end short of the world). */
+export function howWon(state: GameState): string {
+  if (state.winner !== null && state.owner.every((o) => o === state.winner)) return WORLD;
+  if (!wonOnBoard(state)) return 'is the last player left in the game';
+  if (state.options.variant === 'capital' && state.capitals.length > 0) return 'holds the capitals';
+  if (state.options.variant === 'mission' && state.winner !== null && state.missionsRevealed[state.winner]) return 'completed their secret mission';
+  return 'knocked every other player out';
 }
 
 /** "timed out: 2 of 3…" → "Timed out: 2 of 3….": the core's reasons are lower-case fragments. */

@@ -9,7 +9,7 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
   const theme = useTheme();
   const over = view.over!;
   const mine = view.players.filter((p: TablePlayer) => p.kind === 'you');
-  const { headline, detail } = endWords(over, mine.length === 1 ? mine[0]!.id : null, name);
+  const { headline, detail } = endWords(over, mine.length === 1 ? mine[0]!.id : null, name, state);
   return (
     <Box flexDirection="column" borderStyle="double" paddingX={2} paddingY={1}>
       <Text bold {...tint(theme, over.winner === null ? undefined : playerColor(over.winner))}>
@@ -23,7 +23,17 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
       <Text bold>{'  Player'.padEnd(26)}territories armies battles conquests</Text>
       {state.players.map((p) => {
         const s = view.stats[p.id] ?? { battles: 0, conquests: 0, outInTurn: null };
-        const fate = p.id === over.winner ? 'winner' : p.eliminated ? `out${s.outInTurn ? ` (turn ${s.outInTurn})` : ''}` : p.neutral ? goneWord(view.gone[p.id]) ?? 'neutral' : '';
+        // The neutral army of the two-player game is no player who left: no word for it.
+        const fate =
+          p.id === over.winner
+            ? 'winner'
+            : p.eliminated
+              ? `out${s.outInTurn ? ` (turn ${s.outInTurn})` : ''}`
+              : p.id === state.neutralArmy
+                ? ''
+                : p.neutral
+                  ? (goneWord(view.gone[p.id]) ?? 'neutral')
+                  : '';
         return (
           <Text key={p.id}>
             <Text {...tint(theme, playerColor(p.id))}>{playerMark(p.id)}</Text> {name(p.id).slice(0, 23).padEnd(24)}

@@ -62,8 +62,10 @@ export function layoutFor(columns: number, rows: number, board: GameState['board
 const PHASE_NAMES: Record<GameState['phase'], string> = {
   first_player: 'drawing the first player',
   shuffle_deck: 'shuffling the cards',
+  deal_missions: 'dealing secret missions',
   deal: 'dealing territories',
   setup: 'setup',
+  capitals: 'choosing capitals',
   // Trading cards is the start of reinforcing: the same words whether or not a trade is asked.
   cards: 'reinforce',
   deploy: 'reinforce',

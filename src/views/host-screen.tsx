@@ -10,6 +10,8 @@ import { ProfileField, toggledProfile } from './profile-field.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import type { Table } from './table.js';
 import { editText, TextField } from './text-field.js';
+import { cycledRule, RuleRow, ruleFields, type RuleField } from './rules-fields.js';
+import type { Rules } from '../protocol/rules.js';
 
 type Stage =
   | { kind: 'form' }
@@ -32,8 +34,11 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
   const [stage, setStage] = useState<Stage>(openAtOnce ? { kind: 'opening' } : { kind: 'form' });
   const [players, setPlayers] = useState(initialPlayers);
   const [name, setName] = useState(defaultName);
-  const [field, setField] = useState<'players' | 'name' | 'profile'>('players');
+  const [field, setField] = useState<'players' | 'name' | 'profile' | RuleField>('players');
   const [profile, setProfile] = useState<Profile>('native');
+  const [rules, setRules] = useState<Rules>(launcher.defaultRules ?? {});
+  // House rules travel in the native lobby; the cs3099 profile plays the class rules.
+  const shownRules = profile === 'native' ? ruleFields(players, rules) : [];
   const [joined, setJoined] = useState<Pick<LobbyPlayer, 'id' | 'name'>[]>([]);
   const [news, setNews] = useState<string | null>(null);
   const live = useMounted();
@@ -46,7 +51,7 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
       if (event.type === 'info') setNews(event.text);
       else setJoined((list) => withLobbyEvent(list, event));
     };
-    const opened = await launcher.hostGame({ players, name: name.trim() || defaultName, profile }, onLobby);
+    const opened = await launcher.hostGame({ players, name: name.trim() || defaultName, profile, ...(profile === 'native' ? { rules } : {}) }, onLobby);
     if (!live.current) {
       if (opened.ok) void opened.lobby.cancel();
       return;
@@ -86,12 +91,17 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
     }
     if (stage.kind !== 'form') return;
     if (key.escape || isCtrlC(input, key)) return onBack();
-    const order = ['players', 'name', 'profile'] as const;
-    if (key.tab || key.downArrow) return setField((f) => cycleField(order, f, 1));
-    if (key.upArrow) return setField((f) => cycleField(order, f, -1));
+    const order = ['players', 'name', 'profile', ...shownRules] as const;
+    const current = (order as readonly string[]).includes(field) ? field : 'profile';
+    if (key.tab || key.downArrow) return setField(cycleField(order, current, 1));
+    if (key.upArrow) return setField(cycleField(order, current, -1));
     if (key.return) {
       if (field === 'players') return setField('name');
       return void open();
+    }
+    if (field !== 'players' && field !== 'name' && field !== 'profile') {
+      if (key.leftArrow || key.rightArrow || input === ' ') setRules((r) => cycledRule(r, field, key.leftArrow ? -1 : 1));
+      return;
     }
     if (field === 'profile') {
       // The class protocol lets other groups' 2015 programs join; the native one is for p2p-risk.
@@ -121,9 +131,12 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
         </Text>
         <TextField label="Your name" value={name} focus={field === 'name'} placeholder={defaultName} />
         <ProfileField profile={profile} focus={field === 'profile'} />
+        {shownRules.map((f) => (
+          <RuleRow key={f} rules={rules} field={f} focus={field === f} />
+        ))}
         <Text> </Text>
         {news ? <Text bold>{news}</Text> : null}
-        <Text dimColor>←→ or 2–6 players · ←→ protocol · Tab/↑↓ next field · Enter {field === 'players' ? 'next' : 'open the lobby'} · Esc back</Text>
+        <Text dimColor>←→ or 2–6 players · ←→ protocol and rules · Tab/↑↓ next field · Enter {field === 'players' ? 'next' : 'open the lobby'} · Esc back</Text>
       </Box>
     );
   }

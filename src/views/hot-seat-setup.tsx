@@ -1,12 +1,15 @@
 // Hot seat: who sits at this keyboard. Each row is a player: Enter renames it (typing goes into the
 // name only then, so q, y and other command keys never land in a name), ←→ switch between a person
-// and a bot, +/- for more or fewer players; the last row starts the game.
+// and a bot, +/- for more or fewer players; then the house rules (←→ or space changes one); the
+// last row starts the game.
 import { Box, Text, useInput, type Key } from 'ink';
 import { useRef, useState } from 'react';
 import { isCtrlC, splitKeys } from './keys.js';
 import { SEAT_KINDS, type HotSeatPlayer, type SeatKind } from './launcher.js';
 import { editText } from './text-field.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
+import { cycledRule, RuleRow, ruleFields, type RuleField } from './rules-fields.js';
+import type { Rules } from '../protocol/rules.js';
 
 const KIND_LABEL: Record<SeatKind, string> = { human: 'person', easy: 'easy bot', normal: 'normal bot', hard: 'hard bot' };
 
@@ -14,7 +17,9 @@ const defaultPlayer = (i: number): HotSeatPlayer => ({ name: `Player ${i + 1}`, 
 
 export interface HotSeatForm {
   readonly players: readonly HotSeatPlayer[];
-  /** The row under the cursor; `players.length` is the "Start the game" row. */
+  /** The house rules chosen so far (defaults left out). */
+  readonly rules: Rules;
+  /** The row under the cursor: the players, then the rules, then the "Start the game" row. */
   readonly row: number;
   /** True while the name in `row` is being typed. */
   readonly editing: boolean;
@@ -23,13 +28,35 @@ export interface HotSeatForm {
 
 export type HotSeatOutcome = { readonly form: HotSeatForm; readonly start?: HotSeatPlayer[]; readonly back?: true };
 
-export function initialHotSeatForm(players?: readonly HotSeatPlayer[]): HotSeatForm {
-  return { players: players ? [...players] : [defaultPlayer(0), defaultPlayer(1), { name: 'Bot 3', kind: 'normal' }], row: 0, editing: false, problem: null };
+export function initialHotSeatForm(players?: readonly HotSeatPlayer[], rules: Rules = {}): HotSeatForm {
+  return { players: players ? [...players] : [defaultPlayer(0), defaultPlayer(1), { name: 'Bot 3', kind: 'normal' }], rules, row: 0, editing: false, problem: null };
+}
+
+/** The rule rows the form shows now. */
+export function hotSeatRules(form: Pick<HotSeatForm, 'players' | 'rules'>): RuleField[] {
+  return ruleFields(form.players.length, form.rules);
+}
+
+/** The row the cursor moves to when the rows change: the same player, rule or the start row. */
+function sameRow(before: HotSeatForm, after: Pick<HotSeatForm, 'players' | 'rules'>): number {
+  const n = before.players.length;
+  const fields = hotSeatRules(before);
+  const nextFields = hotSeatRules(after);
+  const start = after.players.length + nextFields.length;
+  if (before.row < n) return Math.min(before.row, after.players.length - 1);
+  if (before.row < n + fields.length) {
+    const at = nextFields.indexOf(fields[before.row - n]!);
+    return at >= 0 ? after.players.length + at : start;
+  }
+  return start;
 }
 
 /** One key on the hot-seat form. Pure, so that several keys arriving at once are applied in turn. */
 export function hotSeatKey(form: HotSeatForm, input: string, key: Key): HotSeatOutcome {
   const { players, row } = form;
+  const fields = hotSeatRules(form);
+  const startRow = players.length + fields.length;
+  const rule = row >= players.length && row < startRow ? fields[row - players.length] : undefined;
   const set = (change: Partial<HotSeatForm>): HotSeatOutcome => ({ form: { ...form, problem: null, ...change } });
   const rename = (name: string) => players.map((p, i) => (i === row ? { ...p, name } : p));
   if (form.editing) {
@@ -42,7 +69,11 @@ export function hotSeatKey(form: HotSeatForm, input: string, key: Key): HotSeatO
   }
   if (key.escape || isCtrlC(input, key) || input === 'q') return { form, back: true };
   if (key.upArrow) return set({ row: Math.max(0, row - 1) });
-  if (key.downArrow || key.tab) return set({ row: Math.min(players.length, row + 1) });
+  if (key.downArrow || key.tab) return set({ row: Math.min(startRow, row + 1) });
+  if (rule !== undefined && (key.leftArrow || key.rightArrow || input === ' ')) {
+    const rules = cycledRule(form.rules, rule, key.leftArrow ? -1 : 1);
+    return set({ rules, row: sameRow(form, { players, rules }) });
+  }
   if ((key.leftArrow || key.rightArrow) && row < players.length) {
     const p = players[row]!;
     const k = SEAT_KINDS.indexOf(p.kind);
@@ -51,25 +82,39 @@ export function hotSeatKey(form: HotSeatForm, input: string, key: Key): HotSeatO
   }
   if (input === '+') {
     if (players.length >= 6) return set({ problem: 'At most 6 players' });
-    return set({ players: [...players, defaultPlayer(players.length)], row: row === players.length ? row + 1 : row });
+    const more = [...players, defaultPlayer(players.length)];
+    return set({ players: more, row: sameRow(form, { players: more, rules: form.rules }) });
   }
   if (input === '-') {
     if (players.length <= 2) return set({ problem: 'At least 2 players' });
-    return set({ players: players.slice(0, -1), row: Math.min(row, players.length - 1) });
+    const fewer = players.slice(0, -1);
+    return set({ players: fewer, row: sameRow(form, { players: fewer, rules: form.rules }) });
   }
   if (key.return && row < players.length) return set({ editing: true });
   if (key.return || input === 's') {
     if (!players.some((p) => p.kind === 'human')) return set({ problem: 'At least one player must be a person' });
     return { form, start: players.map((p, i) => ({ ...p, name: p.name.trim() || defaultPlayer(i).name })) };
   }
-  if (/^[\p{L}\p{N}]/u.test(input) && !key.ctrl && !key.meta) return set({ problem: 'Enter renames this player · s starts the game' });
+  if (/^[\p{L}\p{N}]/u.test(input) && !key.ctrl && !key.meta) {
+    return set({ problem: rule === undefined ? 'Enter renames this player · s starts the game' : '←→ changes this rule · s starts the game' });
+  }
   return { form };
 }
 
-export function HotSeatSetup({ initial, onStart, onBack }: { initial?: readonly HotSeatPlayer[]; onStart: (players: HotSeatPlayer[]) => void; onBack: () => void }) {
+export function HotSeatSetup({
+  initial,
+  initialRules = {},
+  onStart,
+  onBack,
+}: {
+  initial?: readonly HotSeatPlayer[];
+  initialRules?: Rules;
+  onStart: (players: HotSeatPlayer[], rules: Rules) => void;
+  onBack: () => void;
+}) {
   const theme = useTheme();
   // The form lives in a ref as well: keys that arrive together each see the one before.
-  const current = useRef(initialHotSeatForm(initial));
+  const current = useRef(initialHotSeatForm(initial, initialRules));
   const [form, setForm] = useState(current.current);
 
   useInput((text, k) => {
@@ -78,11 +123,12 @@ export function HotSeatSetup({ initial, onStart, onBack }: { initial?: readonly 
       current.current = outcome.form;
       setForm(outcome.form);
       if (outcome.back) return onBack();
-      if (outcome.start) return onStart(outcome.start);
+      if (outcome.start) return onStart(outcome.start, outcome.form.rules);
     }
   });
 
-  const { players, row, editing, problem } = form;
+  const { players, rules, row, editing, problem } = form;
+  const fields = hotSeatRules(form);
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>Hot seat: {players.length} players at this keyboard</Text>
@@ -104,13 +150,18 @@ export function HotSeatSetup({ initial, onStart, onBack }: { initial?: readonly 
           ◂ {KIND_LABEL[p.kind].padEnd(10)} ▸
         </Text>
       ))}
-      <Text inverse={row === players.length}>{row === players.length ? '▸ ' : '  '}Start the game</Text>
+      <Text> </Text>
+      {fields.map((f, i) => (
+        <RuleRow key={f} rules={rules} field={f} focus={row === players.length + i} />
+      ))}
+      <Text> </Text>
+      <Text inverse={row === players.length + fields.length}>{row === players.length + fields.length ? '▸ ' : '  '}Start the game</Text>
       <Text> </Text>
       {problem ? <Text bold>{problem}</Text> : null}
       <Text dimColor>
         {editing
           ? 'type the name · Backspace deletes · Enter done'
-          : '↑↓ choose a row · Enter rename · ←→ person or bot · + / - players · s or Start the game · q/Esc back'}
+          : '↑↓ choose a row · Enter rename · ←→ person or bot, or a rule · + / - players · s or Start the game · q/Esc back'}
       </Text>
     </Box>
   );

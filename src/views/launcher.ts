@@ -1,6 +1,7 @@
 // What the menu screens need in order to start a game. The cli wires the real one (peers, bots,
 // sessions); tests can hand in their own.
 import type { LobbyEvent } from '../controller/lobby.js';
+import type { Rules } from '../protocol/rules.js';
 import type { Table } from './table.js';
 
 export type Started = { readonly ok: true; readonly table: Table } | { readonly ok: false; readonly reason: string };
@@ -36,13 +37,16 @@ export const PROFILE_LABELS: Readonly<Record<Profile, string>> = {
 };
 
 export interface Launcher {
+  /** The house rules the forms start from (the command line's flags, else the 1993 defaults). */
+  readonly defaultRules?: Rules;
   /** You against three normal bots, each bot a real peer on this machine. */
   quickGame(name: string): Promise<Started>;
   /** `profile`: 'native' (default, p2p-risk peers) or 'cs3099' (the 2015 class protocol, other groups' programs). */
-  hostGame(options: { readonly players: number; readonly name: string; readonly profile?: Profile }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
+  /** `rules`: the house rules (native profile; the cs3099 profile plays the class rules). */
+  hostGame(options: { readonly players: number; readonly name: string; readonly profile?: Profile; readonly rules?: Rules }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
   joinGame(options: { readonly address: string; readonly name: string; readonly profile?: Profile }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
   /** Several people (and bots) at this one keyboard, no network. Saved move by move when a game store is available. */
-  hotSeat(players: readonly HotSeatPlayer[]): Started;
+  hotSeat(players: readonly HotSeatPlayer[], rules?: Rules): Started;
   /** Saved local games that can go on, newest first. */
   savedGames?(): readonly SavedGame[];
   /** Goes on with a saved local game exactly where it stopped. */

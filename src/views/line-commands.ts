@@ -9,6 +9,7 @@ import {
   maxAttackDice,
   maxDefendDice,
   setsInHand,
+  setupExpects,
   setValue,
   type Action,
   type Board,
@@ -107,10 +108,19 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
       const named = takeTerritories(board, args, 1);
       if (!named.ok) return reply(named.reason);
       const target = named.territories[0]!;
-      const claiming = state.owner.includes(-1);
-      if (claiming && state.owner[target] !== -1) return reply(`${t(target)} is already claimed: claim an empty territory`);
-      if (!claiming && state.owner[target] !== player) return reply(`${t(target)} is not yours: place on one of your territories`);
+      const expects = setupExpects(state);
+      if (expects === 'claim' && state.owner[target] !== -1) return reply(`${t(target)} is already claimed: claim an empty territory`);
+      if (expects === 'own' && state.owner[target] !== player) return reply(`${t(target)} is not yours: place on one of your territories`);
+      if (expects === 'neutral' && state.owner[target] !== state.neutralArmy) return reply(`${t(target)} is not neutral: place this turn's neutral army on a neutral territory`);
       return send({ command: 'setup', player, payload: target });
+    }
+    case 'capitals': {
+      if (!['capital', 'place', 'choose'].includes(verb)) return reply(`now: capital <territory>. ${hint(decision, turn)}`);
+      const named = takeTerritories(board, args, 1);
+      if (!named.ok) return reply(named.reason);
+      const target = named.territories[0]!;
+      if (state.owner[target] !== player) return reply(`${t(target)} is not yours: your capital is one of your territories`);
+      return send({ command: 'choose_capital', player, payload: target });
     }
     case 'cards': {
       const hand = state.players[player]!.cards;
@@ -214,9 +224,14 @@ export function hint(decision: Decision, turn: LineTurn): string {
   const t = (id: number) => `${board.territories[id]!.name} (${state.armies[id]})`;
   const mine = state.owner.map((o, i) => [o, i] as const).filter(([o]) => o === player).map(([, i]) => i);
   switch (state.phase) {
+    case 'capitals':
+      return `choose your capital in secret: capital <territory>. Yours: ${list(mine.map(t), 42)}`;
     case 'setup': {
       const claiming = state.owner.includes(-1);
       const left = state.players[player]!.reserve;
+      if (setupExpects(state) === 'neutral') {
+        return `put 1 neutral army on a neutral territory: place <territory>. Neutral: ${list(state.owner.flatMap((o, i) => (o === state.neutralArmy ? [t(i)] : [])), 42)}`;
+      }
       return claiming
         ? `claim an empty territory (${left} armies left to place): place <territory>, or auto to let the computer place the rest`
         : `put 1 army on one of your territories (${left} left): place <territory>, or auto. Yours: ${list(mine.map(t), 42)}`;

@@ -96,14 +96,14 @@ export function runPlain(options: PlainOptions): Promise<number> {
     const state = view.state;
     const over = view.over!;
     const mine = view.players.filter((p) => p.kind === 'you');
-    const { headline, detail } = endWords(over, mine.length === 1 ? mine[0]!.id : null, nameOf);
+    const { headline, detail } = endWords(over, mine.length === 1 ? mine[0]!.id : null, nameOf, state ?? undefined);
     say(headline);
     if (detail !== null) say(detail);
     if (state) {
       say(`${state.turn} turns, ${view.stats.reduce((n, s) => n + s.battles, 0)} battles`);
       for (const p of state.players) {
         const s = view.stats[p.id];
-        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.neutral ? `, ${goneWord(view.gone[p.id]) ?? 'neutral'}` : ''}`);
+        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.id === state.neutralArmy ? '' : p.neutral ? `, ${goneWord(view.gone[p.id]) ?? 'neutral'}` : ''}`);
       }
     }
     void table!.quit().then(() => end(exitCodeOf(over)));

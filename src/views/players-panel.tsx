@@ -20,8 +20,20 @@ export function PlayersPanel({ state, players, width, gone = {} }: { state: Game
       </Text>
       {state.players.map((p) => {
         const info = players.find((x) => x.id === p.id);
-        const label = `${info?.name ?? `Player ${p.id}`} (${goneWord(gone[p.id]) ?? (info ? KIND[info.kind] : '?')})`;
-        const status = p.eliminated ? 'out' : p.neutral ? 'neutral' : setup ? String(p.reserve) : `+${reinforcements(state, p.id).total}`;
+        // The two-player game's neutral army (1993) is no person: named Neutral, it places in setup and takes no turns.
+        const army = p.id === state.neutralArmy;
+        const label = army ? 'Neutral' : `${info?.name ?? `Player ${p.id}`} (${goneWord(gone[p.id]) ?? (info ? KIND[info.kind] : '?')})`;
+        const status = p.eliminated
+          ? 'out'
+          : army
+            ? setup
+              ? String(p.reserve)
+              : ''
+            : p.neutral
+              ? 'neutral'
+              : setup
+                ? String(p.reserve)
+                : `+${reinforcements(state, p.id).total}`;
         const current = state.current === p.id && state.phase !== 'over';
         return (
           <Text key={p.id} wrap="truncate-end" strikethrough={p.eliminated} dimColor={p.eliminated || p.neutral}>

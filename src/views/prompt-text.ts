@@ -1,5 +1,5 @@
 // The words under the board: what the player is asked now, about which territory, and the keys.
-import { cardType, CARD_TYPE_NAMES, maxDefendDice, type Board, type GameState } from '../model/index.js';
+import { cardType, CARD_TYPE_NAMES, maxDefendDice, setupExpects, type Board, type GameState } from '../model/index.js';
 import { conquerChance, percent, rollChances } from './attack-odds.js';
 import { territoryCode } from './map-layout.js';
 import { amountRange, amountValue, cardsView, candidatesFor, plannedArmies, type Decision, type TurnInput } from './turn-input.js';
@@ -50,11 +50,18 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
   const between = range ? `${range.min}–${range.max}` : '';
   const none = candidatesFor(decision, step).length === 0;
   switch (step.kind) {
-    case 'setup': {
-      const claiming = state.owner.includes(-1);
-      const left = state.players[player]!.reserve;
+    case 'capital':
       return {
-        title: `${claiming ? 'Setup: claim an empty territory' : 'Setup: put an army on one of your territories'} (${left} left to place)`,
+        title: 'Capital Risk: choose your capital in secret (all capitals are shown together)',
+        detail: here,
+        keys: `${MOVE} · Enter choose this territory`,
+      };
+    case 'setup': {
+      const expects = setupExpects(state);
+      const left = state.players[expects === 'neutral' ? state.neutralArmy : player]!.reserve;
+      const what = expects === 'claim' ? 'Setup: claim an empty territory' : expects === 'own' ? 'Setup: put an army on one of your territories' : 'Setup: put a neutral army on a neutral territory';
+      return {
+        title: `${what} (${left} left to place)`,
         detail: here,
         keys: `${MOVE} · Enter place 1 army · Tab place the rest automatically`,
       };

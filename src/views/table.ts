@@ -169,7 +169,8 @@ export class Table {
 
   nameOf = (player: number): string => {
     const p = this.snapshot.players.find((x) => x.id === player);
-    if (p === undefined) return `player ${player}`;
+    // The two-player game's neutral army takes the seat after the players': no one sits there.
+    if (p === undefined) return this.snapshot.state?.neutralArmy === player ? 'Neutral' : `player ${player}`;
     return p.kind === 'you' ? `${p.name} (you)` : p.name;
   };
 

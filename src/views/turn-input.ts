@@ -8,6 +8,7 @@ import {
   maxAttackDice,
   maxDefendDice,
   setsInHand,
+  setupChoices,
   setValue,
   type Action,
   type GameState,
@@ -30,6 +31,7 @@ export type Placement = readonly [territory: number, armies: number];
 
 export type Step =
   | { readonly kind: 'setup' }
+  | { readonly kind: 'capital' }
   | { readonly kind: 'cards'; readonly chosen: readonly (readonly number[])[]; readonly option: number }
   | { readonly kind: 'deploy'; readonly plan: readonly Placement[]; readonly amount: Amount | null }
   | { readonly kind: 'deploy-confirm'; readonly plan: readonly Placement[] }
@@ -87,6 +89,8 @@ export function beginInput(decision: Decision, previous?: TurnInput): TurnInput 
   switch (state.phase) {
     case 'setup':
       return make({ kind: 'setup' });
+    case 'capitals':
+      return make({ kind: 'capital' });
     case 'cards':
       return make({ kind: 'cards', chosen: [], option: 0 });
     case 'deploy':
@@ -138,10 +142,10 @@ export function candidatesFor(decision: Decision, step: Step): number[] {
   const mine = (t: number) => state.owner[t] === player;
   const all = state.owner.map((_, t) => t);
   switch (step.kind) {
-    case 'setup': {
-      const claiming = state.owner.includes(-1);
-      return all.filter((t) => (claiming ? state.owner[t] === -1 : mine(t)));
-    }
+    case 'setup':
+      return setupChoices(state);
+    case 'capital':
+      return all.filter(mine);
     case 'deploy':
       return step.amount === null ? all.filter(mine) : [];
     case 'attack-from':
@@ -303,6 +307,11 @@ export function pressKey(decision: Decision, input: TurnInput, key: UiKey, posit
       }
       if (key.name === 'tab') return { input: same({}).input, autoSetup: true };
       break;
+    case 'capital':
+      if (key.name === 'enter' && candidates.includes(input.cursor)) {
+        return { input: same({}).input, action: { command: 'choose_capital', player: decision.player, payload: input.cursor } };
+      }
+      break;
     case 'cards':
       return cardsKey(decision, input, step, key);
     case 'deploy':
@@ -374,7 +383,7 @@ export function pressKey(decision: Decision, input: TurnInput, key: UiKey, posit
 }
 
 function isTerritoryStep(step: Step): boolean {
-  return ['setup', 'attack-from', 'attack-to', 'fortify-from', 'fortify-to'].includes(step.kind) || (step.kind === 'deploy' && step.amount === null);
+  return ['setup', 'capital', 'attack-from', 'attack-to', 'fortify-from', 'fortify-to'].includes(step.kind) || (step.kind === 'deploy' && step.amount === null);
 }
 
 function toFortify(decision: Decision, input: TurnInput): KeyResult {

@@ -13,6 +13,7 @@ import type { Seat } from '../../src/controller/seat.js';
 import { verifyTranscript, type VerifyReport } from '../../src/controller/verify.js';
 import type { OptionsInput } from '../../src/model/index.js';
 import type { Keyring } from '../../src/protocol/signing.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { seededDice } from '../../src/protocol/random.js';
 
 export interface RogueContext {
@@ -43,6 +44,8 @@ export interface MemoryGameOptions {
 export interface MemoryGame {
   readonly results: (SessionResult | null)[];
   readonly audits: VerifyReport[];
+  /** Each peer's record, as `risk verify` reads it. */
+  readonly records: TranscriptLine[][];
   readonly events: SessionEvent[][];
   /** Each peer's state hash at the start of every turn, by turn number (a move undone after an
    * equivocation may start a turn twice: the later start counts). */
@@ -107,7 +110,13 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     stop: () => {
       for (const s of sessions) s.stop();
     },
-    finish: () => ({ results, audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false })), events, turnHashes }),
+    finish: () => ({
+      results,
+      audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false })),
+      records: recorders.map((r) => r.lines),
+      events,
+      turnHashes,
+    }),
   };
 }
 

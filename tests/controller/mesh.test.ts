@@ -24,7 +24,8 @@ describe('games on the native mesh', () => {
     try {
       const results = await game.results;
       const winner = expectAgreement(results);
-      expect(results[0]!.state.owner.every((o) => o === winner)).toBe(true);
+      // Two players play the 1993 game with a neutral army, which keeps what it holds.
+      expect(results[0]!.state.owner.every((o) => o === winner || o === results[0]!.state.neutralArmy)).toBe(true);
       for (let i = 0; i < players; i++) {
         const report = verifyRecord(join(dir, `peer${i}.jsonl`));
         expect(report.violations).toEqual([]);

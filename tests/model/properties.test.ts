@@ -7,6 +7,7 @@ import {
   cardType,
   classicBoard,
   decisionBy,
+  missionClaimDue,
   startGame,
   WILDCARD,
   type Action,
@@ -30,10 +31,8 @@ function explore(state: GameState, player: number, rng: Dice): Action {
   const pick = <T>(items: readonly T[]): T => items[rng.below(items.length)]!;
   const between = (lo: number, hi: number) => lo + rng.below(hi - lo + 1);
   switch (state.phase) {
-    case 'setup': {
-      const claiming = state.owner.includes(-1);
-      return { command: 'setup', player, payload: pick(territoriesWhere(state, (t) => state.owner[t] === (claiming ? -1 : player))) };
-    }
+    case 'setup':
+      return { command: 'setup', player, payload: pick(territoriesWhere(state, (t) => state.owner[t] === setupOwner(state, player))) };
     case 'cards': {
       const hand = state.players[player]!.cards;
       const limit = state.eliminationTrade ? 4 : hand.length >= state.options.forcedTradeAt ? state.options.forcedTradeAt - 1 : null;
@@ -91,6 +90,18 @@ function explore(state: GameState, player: number, rng: Dice): Action {
   }
 }
 
+/** Every player still in picks a random territory of their own as capital. */
+function capitals(state: GameState, rng: Dice): Action {
+  return {
+    command: 'choose_capitals',
+    payload: state.players.map((p) => {
+      if (p.neutral || p.eliminated) return -1;
+      const mine = territoriesWhere(state, (t) => state.owner[t] === p.id);
+      return mine[rng.below(mine.length)]!;
+    }),
+  };
+}
+
 function triples(cards: readonly number[]): number[][] {
   const out: number[][] = [];
   for (let i = 0; i < cards.length; i++)
@@ -99,6 +110,22 @@ function triples(cards: readonly number[]): number[][] {
 }
 
 // ---- the oracle: legality written again, plainly, from the rules ----
+
+/** Whose territory a setup army goes on now: unclaimed (-1), one's own, or (two players, after two own armies a turn) the neutral army's. */
+function setupOwner(s: GameState, p: number): number {
+  if (s.owner.includes(-1)) return -1;
+  return s.neutralArmy >= 0 && (s.setupStep >= 2 || s.players[p]!.reserve === 0) ? s.neutralArmy : p;
+}
+
+const FIXED: Record<string, number> = { '0': 6, '1': 8, '2': 10 };
+
+/** A set's armies: escalating by sets traded before, or fixed (a wildcard counts as the card worth most). */
+function oracleSetValue(s: GameState, set: readonly number[], n: number): number {
+  if (s.options.cardValues === 'escalating') return n < 5 ? 4 + 2 * n : 15 + 5 * (n - 5);
+  const kinds = [...new Set(set.map((c) => cardType(board, c)).filter((t) => t !== WILDCARD))];
+  const alike = kinds.length === 1 && set.filter((c) => cardType(board, c) !== WILDCARD).length >= 2;
+  return alike ? FIXED[String(kinds[0])]! : 10;
+}
 
 function oracleValidSet(cards: readonly number[]): boolean {
   const types = cards.map((c) => cardType(board, c));
@@ -114,6 +141,16 @@ function oracleLegal(s: GameState, a: Action): boolean {
   if (a.command === 'first_player') return s.phase === 'first_player';
   if (a.command === 'shuffle_deck') return s.phase === 'shuffle_deck';
   if (a.command === 'deal_territories') return s.phase === 'deal';
+  if (a.command === 'deal_missions') return s.phase === 'deal_missions' && a.payload === undefined;
+  if (a.command === 'choose_capitals') {
+    if (s.phase !== 'capitals' || !Array.isArray(a.payload) || a.payload.length !== s.players.length) return false;
+    return s.players.every((q) => {
+      const t = a.payload[q.id];
+      if (t === -1 && (q.neutral || q.eliminated)) return true;
+      return q.id !== s.neutralArmy && territory(t) && s.owner[t] === q.id;
+    });
+  }
+  if (a.command === 'choose_capital' || a.command === 'claim_mission') return false;
   const p = a.player;
   if (!int(p) || p < 0 || p >= s.players.length) return false;
   if (a.command === 'leave_game' || a.command === 'timeout') return !s.players[p]!.neutral && !s.players[p]!.eliminated;
@@ -131,7 +168,8 @@ function oracleLegal(s: GameState, a: Action): boolean {
   switch (a.command) {
     case 'setup': {
       const t = a.payload;
-      return territory(t) && s.players[p]!.reserve > 0 && s.owner[t] === (s.owner.includes(-1) ? -1 : p);
+      const owner = setupOwner(s, p);
+      return territory(t) && s.players[owner < 0 ? p : owner]!.reserve > 0 && s.owner[t] === owner;
     }
     case 'play_cards': {
       const hand = s.players[p]!.cards;
@@ -142,12 +180,16 @@ function oracleLegal(s: GameState, a: Action): boolean {
       if (sets.length === 0 || !sets.every((set) => set.length === 3 && set.every((c) => int(c) && c >= 0 && c < 44) && oracleValidSet(set))) return false;
       if (new Set(all).size !== all.length || !all.every((c) => hand.includes(c))) return false;
       if (hand.length - all.length > limit) return false;
+      // After an elimination (1993): no set traded once 4 or fewer are held.
+      if (s.eliminationTrade && s.options.eliminationTrade === 'to_four' && hand.length - all.length + 3 <= 4) return false;
       const claimed = a.payload.armies;
       if (claimed === undefined || claimed === -1) return true;
       let total = 0;
+      let bonuses = s.options.territoryBonusPerTurn === 'any' ? Infinity : s.bonusThisTurn ? 0 : 1;
       sets.forEach((set, i) => {
-        const n = s.setsTraded + i;
-        total += (n < 5 ? 4 + 2 * n : 15 + 5 * (n - 5)) + (set.some((c) => c < 42 && s.owner[c] === p) ? 2 : 0);
+        const bonus = bonuses > 0 && set.some((c) => c < 42 && s.owner[c] === p);
+        if (bonus) bonuses--;
+        total += oracleSetValue(s, set, s.setsTraded + i) + (bonus ? 2 : 0);
       });
       return claimed === total;
     }
@@ -217,7 +259,7 @@ function fuzz(state: GameState, legal: Action | null, rng: Dice): Action {
 // ---- invariants ----
 
 function checkInvariants(s: GameState) {
-  const setupOver = !['first_player', 'shuffle_deck', 'deal', 'setup'].includes(s.phase);
+  const setupOver = !['first_player', 'shuffle_deck', 'deal_missions', 'deal', 'setup'].includes(s.phase);
   s.owner.forEach((owner, t) => {
     if (setupOver) expect(owner, `territory ${t} has no owner`).toBeGreaterThanOrEqual(0);
     if (owner >= 0) {
@@ -240,6 +282,9 @@ function expectedArmyChange(before: GameState, action: Action, events: readonly 
       return 1;
     case 'deal_territories':
       return 42;
+    case 'shuffle_deck':
+      // Two players with a neutral army: the territories are dealt in the deck's draw.
+      return before.neutralArmy >= 0 ? 42 : 0;
     case 'play_cards':
       return before.options.territoryBonus === 'placed' ? 2 * events.filter((e) => e.type === 'cards_traded').reduce((n, e) => n + (e.type === 'cards_traded' ? e.bonusTerritories.length : 0), 0) : 0;
     case 'deploy':
@@ -264,7 +309,7 @@ function playAndCheck(seed: number, players: number, maxActions: number, options
   let fuzzed = 0;
   for (let step = 0; step < maxActions && state.phase !== 'over'; step++) {
     const actor = decisionBy(state);
-    const legal = actor === null ? drawStep(state)! : explore(state, actor, rng);
+    const legal = missionClaimDue(state) ?? (state.phase === 'capitals' ? capitals(state, rng) : actor === null ? drawStep(state)! : explore(state, actor, rng));
     // Fuzz: the reducer's verdict must match the oracle's, and a refusal leaves the state as it was.
     for (let k = 0; k < 3; k++) {
       const candidate = fuzz(state, actor === null ? null : legal, rng);
@@ -272,13 +317,14 @@ function playAndCheck(seed: number, players: number, maxActions: number, options
       expect(verdict.ok, `${JSON.stringify(candidate)} in phase ${state.phase}: ${verdict.ok ? 'accepted' : verdict.reason}`).toBe(oracleLegal(state, candidate));
       fuzzed++;
     }
-    if (rng.below(400) === 0 && state.phase !== 'first_player' && state.phase !== 'shuffle_deck') {
+    if (rng.below(400) === 0 && !['first_player', 'shuffle_deck', 'deal_missions'].includes(state.phase)) {
       const leaver = rng.below(players);
       const result = apply(state, { command: 'leave_game', player: leaver });
       if (result.ok) state = frozen(result.state);
       continue;
     }
-    expect(oracleLegal(state, legal)).toBe(true);
+    // A completed mission's claim comes from the model itself (missionClaimDue); the rest from the explorer.
+    if (legal.command !== 'claim_mission') expect(oracleLegal(state, legal), JSON.stringify(legal)).toBe(true);
     const result = apply(state, legal, dice);
     if (!result.ok) throw new Error(`legal action refused: ${JSON.stringify(legal)}: ${result.reason}`);
     const change = sum(result.state.armies) - sum(state.armies);
@@ -299,6 +345,9 @@ describe('random legal games keep every invariant', () => {
           setup: fc.constantFrom('claim' as const, 'random' as const),
           forcedTradeAt: fc.constantFrom(5 as const, 6 as const),
           territoryBonus: fc.constantFrom('placed' as const, 'deploy' as const),
+          variant: fc.constantFrom('domination' as const, 'capital' as const, 'mission' as const),
+          cardValues: fc.constantFrom('escalating' as const, 'fixed' as const),
+          twoPlayer: fc.constantFrom('neutral' as const, 'duel' as const),
         }),
         (seed, players, options) => {
           expect(playAndCheck(seed, players, 2500, options)).toBeGreaterThan(0);

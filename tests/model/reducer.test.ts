@@ -90,9 +90,10 @@ describe('setup', () => {
     expect(s.current).toBe(2);
   });
 
-  it('two players get 40 armies each (cs3099 style, no neutral)', () => {
-    const started = startGame(classicBoard(), { players: 2 });
+  it('two players in the duel (cs3099 style) get 40 armies each and no neutral', () => {
+    const started = startGame(classicBoard(), { players: 2, twoPlayer: 'duel' });
     expect(started.ok && started.value.players.map((p) => p.reserve)).toEqual([40, 40]);
+    expect(started.ok && started.value.neutralArmy).toBe(-1);
   });
 });
 

@@ -87,7 +87,8 @@ async function quickGame() {
 
 async function hotSeatGame() {
   const t = terminal('hotseat', 200, 60, 'play hotseat Ann bot:hard --seed 11');
-  const text = await t.waitFor(/Ann: Setup: claim an empty territory/);
+  // Two players: the 1993 game with a neutral army, territories dealt, so Ann places on her own.
+  const text = await t.waitFor(/Ann: Setup: put an army on one of your territories/);
   t.fits(text);
   // The map and the players side by side.
   expect(text.split('\n').find((l) => l.includes('NORTH AMERICA +5'))).toMatch(/Players/);
@@ -102,7 +103,7 @@ async function networkGame() {
   expect(address).toBeDefined();
   const guest = terminal('guest', 120, 40, `play join ${address} --name Gus`);
   for (const t of [host, guest]) {
-    const text = await t.waitFor(/Setup: claim an empty territory|Waiting for (Hana|Gus) to place an army/);
+    const text = await t.waitFor(/Setup: put an army on one of your territories|Waiting for (Hana|Gus) to place an army/);
     t.fits(text);
     expect(text).toContain('NORTH AMERICA +5');
     expect(text).toMatch(/Hana \((you|peer)\)/);

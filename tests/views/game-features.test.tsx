@@ -72,7 +72,7 @@ describe('keys that arrive in one chunk', () => {
     const frame = await until(screen.lastFrame, 'Enter renames this player');
     expect(frame).not.toContain('Player 1y');
     await press(screen.stdin, KEY.enter, 'q', 'y', KEY.enter, 's');
-    expect(onStart).toHaveBeenCalledWith(expect.arrayContaining([{ name: 'Player 1qy', kind: 'human' }]));
+    expect(onStart).toHaveBeenCalledWith(expect.arrayContaining([{ name: 'Player 1qy', kind: 'human' }]), {});
     screen.unmount();
     const again = render(<HotSeatSetup onStart={onStart} onBack={onBack} />);
     unmount = again.unmount;

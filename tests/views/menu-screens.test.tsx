@@ -64,7 +64,8 @@ describe('host', () => {
     await until(lastFrame, '◂ 2 ▸');
     await press(stdin, KEY.right, KEY.enter, KEY.backspace, KEY.backspace, KEY.backspace, 'Zoe', KEY.enter);
     let frame = await until(lastFrame, 'Lobby: 1 of 3 players');
-    expect(hostGame).toHaveBeenCalledWith({ players: 3, name: 'Zoe', profile: 'native' }, expect.any(Function));
+    // The rules rows left at their defaults: no house rules.
+    expect(hostGame).toHaveBeenCalledWith({ players: 3, name: 'Zoe', profile: 'native', rules: {} }, expect.any(Function));
     expect(frame).toContain('192.168.1.20:7475');
     expect(frame).toContain('Zoe (host)');
     expect(frame).toContain('waiting for a player…');
@@ -140,7 +141,7 @@ describe('hot seat', () => {
       { name: 'Player 2', kind: 'normal' },
       { name: 'Bot 3', kind: 'normal' },
       { name: 'Player 4', kind: 'human' },
-    ]);
+    ], {});
   });
 
   it('needs at least one person', async () => {

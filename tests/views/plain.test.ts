@@ -98,10 +98,13 @@ describe('plain text mode', () => {
       start: { kind: 'hotseat', players: [{ name: 'Ann', kind: 'human' }, { name: 'Bea', kind: 'human' }] },
     });
     // Written all at once: each waits for its decision. Both players let the computer place.
+    // Two players play the 1993 game: the territories are dealt 14/14/14 with a neutral army.
     input.write('map\nauto\nauto\nhelp\n');
     await new Promise((r) => setTimeout(r, 300));
-    expect(output).toMatch(/Ann, your move: claim an empty territory/);
-    expect(output).toMatch(/North America \(\+5\): Alaska unclaimed/);
+    expect(output).toContain('territories are dealt at random');
+    expect(output).toMatch(/(Ann|Bea), your move: put 1 army on one of your territories/);
+    expect(output).toMatch(/North America \(\+5\): Alaska (Ann|Bea|Neutral) 1;/);
+    expect(output).not.toMatch(/player 2/);
     expect(output).toContain('attack <from> <to> [dice]');
     await new Promise((r) => setTimeout(r, 300));
     expect(output).toMatch(/(Ann|Bea), your move: deploy \d+ armies/);

@@ -45,7 +45,7 @@ describe('risk play goes straight in', () => {
     const screen = render(<App launcher={fakeLauncher({ hostGame })} defaultName="Ann" start={start} onExit={() => {}} />);
     cleanups.push(screen.unmount);
     const frame = await until(screen.lastFrame, 'Hosting failed');
-    expect(hostGame).toHaveBeenCalledWith({ players: 2, name: 'Ann', profile: 'native' }, expect.any(Function));
+    expect(hostGame).toHaveBeenCalledWith({ players: 2, name: 'Ann', profile: 'native', rules: {} }, expect.any(Function));
     expect(frame).toContain('another program already uses that port');
   });
 

@@ -3,6 +3,7 @@
 // peer judged (and only that) comes out again, checked: every signature, commitment, roll, move,
 // vote and proof.
 import type { GameState } from '../../model/index.js';
+import { parseRules } from '../../protocol/rules.js';
 import type { TranscriptLine } from '../../protocol/transcript.js';
 import { auditKeyring } from '../net/identity.js';
 import { Replica } from './replica.js';
@@ -81,13 +82,29 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
       truncated: false,
     };
   }
+  // The header's house rules start the replica: rules it cannot play are the record's fault, not a crash.
+  const rules = parseRules(header.rules, players.length);
+  if (!rules.ok) {
+    return {
+      players,
+      firstPlayer: null,
+      deck: null,
+      roundsVerified: 0,
+      battles: 0,
+      actionsChecked: 0,
+      violations: [{ line: 1, player: null, kind: 'rules', reason: `the record's header names rules that cannot be played: ${rules.reason}` }],
+      state: null,
+      recordedEnd: null,
+      truncated: false,
+    };
+  }
   const replica = new Replica({
     me: header.me,
     mute: true,
     players,
     gameId: header.gameId,
     features,
-    rules: header.rules,
+    rules: rules.value,
     ...(keyring ? { keyring } : {}),
     ackTimeoutMs: header.ackTimeoutMs,
     moveTimeoutMs: header.moveTimeoutMs,

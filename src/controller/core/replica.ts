@@ -24,6 +24,7 @@ import {
   needsDice,
   pendingAfterNeutral,
   startGame,
+  wonOnBoard,
   type Action,
   type Dice,
   type GameState,
@@ -734,7 +735,7 @@ export class Replica {
 
   private step(): boolean {
     if (this.state.phase === 'over') {
-      this.finish(this.state.winner !== null && this.state.owner.every((o) => o === this.state.winner) ? 'conquest' : 'forfeit');
+      this.finish(wonOnBoard(this.state) ? 'conquest' : 'forfeit');
       return false;
     }
     if (this.proposeProven()) return true;
