@@ -126,7 +126,15 @@ async function play(index: number): Promise<Outcome> {
   const raced = await Promise.race([honestDone.then(() => 'done' as const), timer]);
   game.stop();
   const ended = game.finish();
-  const outcome: Outcome = { finished: raced === 'done', disagreement: null, hung: raced === 'hung', lostRecords: 0, blamedHonest: 0, rogueWonCaught: false, kind };
+  const outcome: Outcome = {
+    finished: raced === 'done',
+    disagreement: null,
+    hung: raced === 'hung',
+    lostRecords: 0,
+    blamedHonest: 0,
+    rogueWonCaught: false,
+    kind,
+  };
   if (outcome.hung) return outcome;
   try {
     const { winner } = honestAgreement(ended, honest);
@@ -163,7 +171,9 @@ clearInterval(sampler);
 peersAtOnce = PARALLEL * 3.5; // 2–5 players a game, on average 3.5
 
 const count = (test: (o: Outcome) => boolean) => outcomes.filter(test).length;
-console.log(`bench:chaos — ${GAMES} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`);
+console.log(
+  `bench:chaos — ${GAMES} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
+);
 console.log(`games finished by every honest peer:   ${count((o) => o.finished)} / ${GAMES}`);
 console.log(`honest disagreements (winner, state):  ${count((o) => o.disagreement !== null)}`);
 console.log(`hangs (no result within ${MAX_MS / 1000} s):     ${count((o) => o.hung)}`);
@@ -171,7 +181,10 @@ console.log(`lost or unreadable honest records:     ${outcomes.reduce((n, o) => 
 console.log(`honest peers blamed:                   ${outcomes.reduce((n, o) => n + o.blamedHonest, 0)}`);
 console.log(`rogue won after being caught:          ${count((o) => o.rogueWonCaught)}`);
 console.log(`random misbehaviours performed:        ${CHAOS_KINDS.map((k) => `${k} ${totals[k]}`).join(', ')}`);
-console.log(`peak RSS of the process: ${(peakRss / 2 ** 20).toFixed(0)} MB for ~${peersAtOnce} peers at once, ~${(peakRss / 2 ** 20 / peersAtOnce).toFixed(0)} MB per peer (upper bound; shared runtime included)`);
+console.log(
+  `peak RSS of the process: ${(peakRss / 2 ** 20).toFixed(0)} MB for ~${peersAtOnce} peers at once, ~${(peakRss / 2 ** 20 / peersAtOnce).toFixed(0)} MB per peer (upper bound; shared runtime included)`,
+);
 console.log(`wall time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-for (const o of outcomes.filter((x) => x.disagreement !== null || x.hung).slice(0, 10)) console.log(`  ${o.kind}: ${o.hung ? 'hung' : o.disagreement}`);
+for (const o of outcomes.filter((x) => x.disagreement !== null || x.hung).slice(0, 10))
+  console.log(`  ${o.kind}: ${o.hung ? 'hung' : o.disagreement}`);
 process.exit(0);

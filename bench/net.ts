@@ -4,8 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createBot } from '../src/ai/registry.js';
-import { startLoopbackGame } from '../src/controller/loopback-game.js';
 import { botSeat } from '../src/ai/seat.js';
+import { startLoopbackGame } from '../src/controller/loopback-game.js';
 import { seededDice } from '../src/protocol/random.js';
 
 const percentile = (values: number[], p: number) => {

@@ -18,9 +18,15 @@ function time<T>(run: () => T): [T, number] {
 
 const x = randomScalar();
 modPow(G, x); // the first call sets up OpenSSL's group
-const [, openssl] = time(() => { for (let i = 0; i < 50; i++) modPow(G, x + BigInt(i)); });
-const [, bigint] = time(() => { for (let i = 0; i < 3; i++) modPowBigInt(G, x + BigInt(i), P); });
-console.log(`one 2048-bit exponentiation: ${(openssl / 50).toFixed(2)} ms (OpenSSL through node:crypto), ${(bigint / 3).toFixed(1)} ms (BigInt)`);
+const [, openssl] = time(() => {
+  for (let i = 0; i < 50; i++) modPow(G, x + BigInt(i));
+});
+const [, bigint] = time(() => {
+  for (let i = 0; i < 3; i++) modPowBigInt(G, x + BigInt(i), P);
+});
+console.log(
+  `one 2048-bit exponentiation: ${(openssl / 50).toFixed(2)} ms (OpenSSL through node:crypto), ${(bigint / 3).toFixed(1)} ms (BigInt)`,
+);
 
 /** One deal; each peer's time per step is measured so the sequential path can be summed. */
 function deal(): { total: number; critical: number; bytes: number } {

@@ -34,19 +34,29 @@ try {
   const setup = { bots: ['normal', 'normal', 'normal', 'normal'] as const, seed: 7, turnCap: 5000 };
   const source = open('source.db');
   let started = performance.now();
-  playTournamentGames({ ...setup, bots: [...setup.bots] }, 0, GAMES, undefined, tournamentRecording(source, setup.seed));
+  playTournamentGames(
+    { ...setup, bots: [...setup.bots] },
+    0,
+    GAMES,
+    undefined,
+    tournamentRecording(source, setup.seed),
+  );
   const storedSeconds = (performance.now() - started) / 1000;
   started = performance.now();
   playTournamentGames({ ...setup, bots: [...setup.bots] }, 0, GAMES);
   const plainSeconds = (performance.now() - started) / 1000;
-  console.log(`tournament, ${GAMES} games of 4 normal bots: ${(GAMES / plainSeconds).toFixed(2)} games/s unstored, ${(GAMES / storedSeconds).toFixed(2)} games/s stored`);
+  console.log(
+    `tournament, ${GAMES} games of 4 normal bots: ${(GAMES / plainSeconds).toFixed(2)} games/s unstored, ${(GAMES / storedSeconds).toFixed(2)} games/s stored`,
+  );
 
   // Bytes per game.
   source.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   const games = source.games();
   const steps = games.reduce((n, g) => n + g.stepCount, 0);
   const bytes = fileBytes(join(dir, 'source.db'));
-  console.log(`database: ${(bytes / GAMES / 1024).toFixed(1)} KiB per game (${GAMES} games, mean ${(steps / GAMES).toFixed(0)} stored steps, ${(bytes / steps).toFixed(0)} B per step)`);
+  console.log(
+    `database: ${(bytes / GAMES / 1024).toFixed(1)} KiB per game (${GAMES} games, mean ${(steps / GAMES).toFixed(0)} stored steps, ${(bytes / steps).toFixed(0)} B per step)`,
+  );
 
   // One move stored as a local game stores it: its own transaction (WAL, synchronous=NORMAL).
   const target = open('moves.db');
@@ -80,7 +90,9 @@ try {
     store.close();
   }
   resumeTimes.sort((a, b) => a - b);
-  console.log(`resume (open the database, replay ${longest.stepCount} steps, turn ${longest.turns}): p50 ${quantile(resumeTimes, 0.5).toFixed(1)} ms, max ${quantile(resumeTimes, 1).toFixed(1)} ms`);
+  console.log(
+    `resume (open the database, replay ${longest.stepCount} steps, turn ${longest.turns}): p50 ${quantile(resumeTimes, 0.5).toFixed(1)} ms, max ${quantile(resumeTimes, 1).toFixed(1)} ms`,
+  );
   target.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,10 @@ import { allVectors } from '../src/protocol/vectors.js';
 export function vectorFiles(): Record<string, string> {
   const vectors = allVectors();
   return Object.fromEntries(
-    Object.entries(vectors).map(([name, value]) => [`protocol-spec/vectors/${name}.json`, `${JSON.stringify(value, null, 2)}\n`]),
+    Object.entries(vectors).map(([name, value]) => [
+      `protocol-spec/vectors/${name}.json`,
+      `${JSON.stringify(value, null, 2)}\n`,
+    ]),
   );
 }
 

@@ -1,8 +1,20 @@
 // Test helpers: scripted dice and hand-built game states.
-import { classicBoard, newGame, resolveOptions, type Dice, type GameState, type OptionsInput, type Phase } from '../src/model/index.js';
+import {
+  classicBoard,
+  type Dice,
+  type GameState,
+  newGame,
+  type OptionsInput,
+  type Phase,
+  resolveOptions,
+} from '../src/model/index.js';
 
 /** Dice that return the given faces (and `below`/`shuffle` results) in order, and fail loudly when they run out. */
-export function scriptedDice(faces: number[], belows: number[] = [], shuffles: number[][] = []): Dice & { used(): number } {
+export function scriptedDice(
+  faces: number[],
+  belows: number[] = [],
+  shuffles: number[][] = [],
+): Dice & { used(): number } {
   let used = 0;
   return {
     die() {

@@ -1,6 +1,7 @@
 // Many offline games between bots, with the figures a simulation or tournament reports.
-import { classicBoard, type Board, type Dice, type OptionsInput } from '../model/index.js';
+
 import { playLocalGame } from '../controller/local-game.js';
+import { type Board, classicBoard, type Dice, type OptionsInput } from '../model/index.js';
 import { mersenneStream, uniformDice } from '../protocol/random.js';
 import type { Bot } from './bot.js';
 
@@ -36,7 +37,8 @@ export interface ArenaStats {
 
 /** Dice for game `game` of a run seeded with `seed`: the same seed gives the same games. */
 export const gameDice = (seed: number, game: number): Dice => uniformDice(mersenneStream([seed >>> 0, game]));
-const seatRng = (seed: number, game: number, seat: number): Dice => uniformDice(mersenneStream([seed >>> 0, game, seat + 1]));
+const seatRng = (seed: number, game: number, seat: number): Dice =>
+  uniformDice(mersenneStream([seed >>> 0, game, seat + 1]));
 
 export function runArena(setup: ArenaSetup, onGame?: (record: GameRecord) => void): ArenaStats {
   const board = setup.board ?? classicBoard();
@@ -47,7 +49,9 @@ export function runArena(setup: ArenaSetup, onGame?: (record: GameRecord) => voi
   let cappedGames = 0;
   let battles = 0;
   for (let game = 0; game < setup.games; game++) {
-    const seats = Array.from({ length: setup.players }, (_, seat) => setup.seatBot(game, seat, seatRng(setup.seed, game, seat)));
+    const seats = Array.from({ length: setup.players }, (_, seat) =>
+      setup.seatBot(game, seat, seatRng(setup.seed, game, seat)),
+    );
     const result = playLocalGame({
       board,
       options: { ...setup.options, players: setup.players },

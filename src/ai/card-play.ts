@@ -1,5 +1,13 @@
 // Which card sets to trade. Shared by the bots: they differ in when they trade, not in how.
-import { cardType, handLimitFor, mayTradeAnother, setsInHand, WILDCARD, type Action, type GameState } from '../model/index.js';
+import {
+  type Action,
+  cardType,
+  type GameState,
+  handLimitFor,
+  mayTradeAnother,
+  setsInHand,
+  WILDCARD,
+} from '../model/index.js';
 
 /** How much the bot wants a +2 territory bonus on each territory (higher: better place for armies). */
 export type BonusPreference = (territory: number) => number;
@@ -9,13 +17,19 @@ export type BonusPreference = (territory: number) => number;
  * ('forced'), or at most one optional set ('one'). Each set is ordered so that its best bonus card comes
  * first (the rules give the +2 for the first owned territory sent).
  */
-export function chooseSets(state: GameState, player: number, extra: 'all' | 'forced' | 'one', prefer: BonusPreference = () => 0): number[][] {
+export function chooseSets(
+  state: GameState,
+  player: number,
+  extra: 'all' | 'forced' | 'one',
+  prefer: BonusPreference = () => 0,
+): number[][] {
   let hand = [...state.players[player]!.cards];
   const limit = handLimitFor(state, player);
   const sets: number[][] = [];
   for (;;) {
     const forced = limit !== null && hand.length > limit;
-    if (!forced && (extra === 'forced' || (extra === 'one' && sets.length > 0) || !mayTradeAnother(state, hand.length))) break;
+    if (!forced && (extra === 'forced' || (extra === 'one' && sets.length > 0) || !mayTradeAnother(state, hand.length)))
+      break;
     const available = setsInHand(state.board, hand);
     if (available.length === 0) break;
     let best = available[0]!;
@@ -46,13 +60,15 @@ function setScore(state: GameState, player: number, set: readonly number[], pref
   let score = 0;
   let bonus = -Infinity;
   for (const card of set) {
-    if (cardType(state.board, card) === WILDCARD) score -= 1.5; // a wildcard completes any later set: keep it
+    if (cardType(state.board, card) === WILDCARD)
+      score -= 1.5; // a wildcard completes any later set: keep it
     else if (state.owner[card] === player) bonus = Math.max(bonus, 2 + prefer(card));
   }
   return score + (bonus === -Infinity ? 0 : bonus);
 }
 
 function orderForBonus(state: GameState, player: number, set: readonly number[], prefer: BonusPreference): number[] {
-  const value = (card: number) => (card < state.owner.length && state.owner[card] === player ? 1 + prefer(card) : -Infinity);
+  const value = (card: number) =>
+    card < state.owner.length && state.owner[card] === player ? 1 + prefer(card) : -Infinity;
   return [...set].sort((a, b) => value(b) - value(a) || a - b);
 }

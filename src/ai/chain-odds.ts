@@ -106,5 +106,11 @@ function exactChain(attackers: number, defenders: readonly number[]): ChainOdds 
   }
   let left = 0;
   for (let m = 1; m < dist.length; m++) left += m * dist[m]!;
-  return { success: alive, first: Math.max(0, first), expectedTaken, expectedLeft: alive > 0 ? left / alive : 0, expectedLosses };
+  return {
+    success: alive,
+    first: Math.max(0, first),
+    expectedTaken,
+    expectedLeft: alive > 0 ? left / alive : 0,
+    expectedLosses,
+  };
 }

@@ -3,20 +3,20 @@
 // target and rolls the whole stack on after a capture, trades cards as soon as it can, and walks
 // idle armies towards the front.
 import {
+  type Action,
   attackOptions,
+  type Dice,
   fortifyTargets,
+  type GameState,
   maxAttackDice,
   maxDefendDice,
   territoriesOf,
-  type Action,
-  type Dice,
-  type GameState,
 } from '../model/index.js';
-import type { Bot } from './bot.js';
-import { variantDecision } from './objective.js';
 import { boardFacts } from './board-facts.js';
+import type { Bot } from './bot.js';
 import { chooseSets, tradeAction } from './card-play.js';
 import { readPosition } from './evaluate.js';
+import { variantDecision } from './objective.js';
 import { bestBy } from './tactics.js';
 
 export function easyBot(rng: Dice): Bot {
@@ -56,9 +56,17 @@ function setupChoice(state: GameState, player: number, rng: Dice): number {
   const { continentOf } = position.facts;
   if (state.owner.includes(-1)) {
     const size = (c: number) => state.board.continents.find((k) => k.id === c)!.territories.length;
-    return bestBy(territoriesOf(state, -1), (t) => (position.owned[continentOf[t]!]![player]! + 1) / size(continentOf[t]!), rng)!;
+    return bestBy(
+      territoriesOf(state, -1),
+      (t) => (position.owned[continentOf[t]!]![player]! + 1) / size(continentOf[t]!),
+      rng,
+    )!;
   }
-  return bestBy(territoriesOf(state, player), (t) => (position.foreignNeighbours[t]! > 0 ? position.biggestThreat[t]! - state.armies[t]! : -Infinity), rng)!;
+  return bestBy(
+    territoriesOf(state, player),
+    (t) => (position.foreignNeighbours[t]! > 0 ? position.biggestThreat[t]! - state.armies[t]! : -Infinity),
+    rng,
+  )!;
 }
 
 /** The border territory where a big stack meets a weak neighbour. */

@@ -1,7 +1,7 @@
 // A bot's reading of a position: how big each player is, which borders are pressed, how far each
 // continent is from being held. Plain arrays, computed in one pass over the board per decision.
-import { isActive, type GameState } from '../model/index.js';
-import { boardFacts, type BoardFacts } from './board-facts.js';
+import { type GameState, isActive } from '../model/index.js';
+import { type BoardFacts, boardFacts } from './board-facts.js';
 
 export interface PlayerSummary {
   readonly territories: number;
@@ -49,7 +49,7 @@ export function readPosition(state: GameState): Position {
   const bonus = Array<number>(n).fill(0);
   for (const c of board.continents) {
     const counts = ownedById[c.id]!;
-    const holder = counts.findIndex((k) => k === c.territories.length);
+    const holder = counts.indexOf(c.territories.length);
     continentHolder[c.id] = holder;
     if (holder >= 0) bonus[holder]! += c.value;
   }

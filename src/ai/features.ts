@@ -1,7 +1,7 @@
 // Features of a player's standing, from which the hard bot's learned evaluation estimates each
 // player's chance to win. Computed from plain arrays so the bot can score positions it only
 // imagines (the board after a plan) as cheaply as real ones.
-import { setValue, type Board } from '../model/index.js';
+import { type Board, setValue } from '../model/index.js';
 
 /** A position as the evaluation sees it: the board, hands by size, and who moves next. */
 export interface Snapshot {

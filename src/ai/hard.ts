@@ -6,22 +6,22 @@
 // stopping, moves in and fortifies the same way, and trades an optional card set only when its
 // armies now are worth more than the cards held (held cards grow dearer as sets escalate).
 import {
+  type Action,
+  type Dice,
+  type GameState,
   handLimitFor,
   maxAttackDice,
   maxDefendDice,
   setValue,
   territoriesOf,
-  type Action,
-  type Dice,
-  type GameState,
 } from '../model/index.js';
 import type { Bot } from './bot.js';
-import { variantDecision } from './objective.js';
 import { canTrade, chooseSets, tradeAction } from './card-play.js';
 import { chainOdds } from './chain-odds.js';
-import { readPosition, type Position } from './evaluate.js';
-import { chanceOf, EVALUATION_WEIGHTS, imagine, legsOutlook, nextToMove, type Imagined } from './outlook.js';
-import { plansFor, type Goal, type Leg, type Plan } from './plan.js';
+import { type Position, readPosition } from './evaluate.js';
+import { variantDecision } from './objective.js';
+import { chanceOf, EVALUATION_WEIGHTS, type Imagined, imagine, legsOutlook, nextToMove } from './outlook.js';
+import { type Goal, type Leg, type Plan, plansFor } from './plan.js';
 import { bestBy, CLAIM, claimScore, frontFortify, setupPlacement } from './tactics.js';
 
 export interface HardWeights {
@@ -71,7 +71,15 @@ export function hardBot(rng: Dice, w: HardWeights = HARD): Bot {
         case 'setup': {
           const position = readPosition(state);
           const choice = state.owner.includes(-1)
-            ? bestBy(territoriesOf(state, -1), (t) => claimScore(position, player, t, { ...CLAIM, rival: w.claimRival[state.players.length] ?? CLAIM.rival }), rng)!
+            ? bestBy(
+                territoriesOf(state, -1),
+                (t) =>
+                  claimScore(position, player, t, {
+                    ...CLAIM,
+                    rival: w.claimRival[state.players.length] ?? CLAIM.rival,
+                  }),
+                rng,
+              )!
             : setupPlacement(position, player, rng);
           return { command: 'setup', player, payload: choice };
         }
@@ -110,10 +118,12 @@ function goals(v: View): Goal[] {
   const { state, me, position } = v;
   const out: Goal[] = [];
   for (const c of state.board.continents) {
-    if (position.continentHolder[c.id] !== me) out.push({ kind: 'continent', continent: c.id, targets: c.territories.filter((t) => state.owner[t] !== me) });
+    if (position.continentHolder[c.id] !== me)
+      out.push({ kind: 'continent', continent: c.id, targets: c.territories.filter((t) => state.owner[t] !== me) });
   }
   position.players.forEach((p, id) => {
-    if (id !== me && p.territories > 0 && p.territories <= v.w.eliminateUpTo) out.push({ kind: 'eliminate', player: id, targets: territoriesOf(state, id) });
+    if (id !== me && p.territories > 0 && p.territories <= v.w.eliminateUpTo)
+      out.push({ kind: 'eliminate', player: id, targets: territoriesOf(state, id) });
   });
   // One territory: any next to us, and one step beyond into a continent a rival holds whole.
   const targets = new Set<number>();
@@ -121,7 +131,11 @@ function goals(v: View): Goal[] {
     if (state.owner[t] === me) continue;
     const holder = position.continentHolder[position.facts.continentOf[t]!]!;
     const near = state.board.adjacency[t]!.some((n) => state.owner[n] === me);
-    const beyond = holder >= 0 && state.board.adjacency[t]!.some((x) => state.owner[x] !== me && state.board.adjacency[x]!.some((n) => state.owner[n] === me));
+    const beyond =
+      holder >= 0 &&
+      state.board.adjacency[t]!.some(
+        (x) => state.owner[x] !== me && state.board.adjacency[x]!.some((n) => state.owner[n] === me),
+      );
     if (near || beyond) targets.add(t);
   }
   if (targets.size > 0) out.push({ kind: 'capture', targets: [...targets] });
@@ -163,7 +177,8 @@ function judgeDeployment(v: View, armies: number): Judged {
     if (best === null || judged.value > best.value) best = judged;
   };
   const judgePlan = (plan: Plan, extra: [number, number][]): Judged => {
-    const placements: [number, number][] = plan.deployOn === null ? [] : [[plan.deployOn, plan.legs[0]!.armies - state.armies[plan.deployOn]!]];
+    const placements: [number, number][] =
+      plan.deployOn === null ? [] : [[plan.deployOn, plan.legs[0]!.armies - state.armies[plan.deployOn]!]];
     placements.push(...extra);
     return { plan, placements, value: legsOutlook(placed(base, placements), me, plan.legs, earnsCard, w.evaluation) };
   };
@@ -171,7 +186,11 @@ function judgeDeployment(v: View, armies: number): Judged {
   else {
     const border = territoriesOf(state, me).filter((t) => v.position.foreignNeighbours[t]! > 0);
     for (const t of border.length > 0 ? border : territoriesOf(state, me)) {
-      const judged = { plan: null, placements: [[t, armies]] as [number, number][], value: chanceOf(placed(base, [[t, armies]]), me, w.evaluation) };
+      const judged = {
+        plan: null,
+        placements: [[t, armies]] as [number, number][],
+        value: chanceOf(placed(base, [[t, armies]]), me, w.evaluation),
+      };
       if (guard === null || judged.value > guard.value) guard = judged;
     }
     consider(guard!);
@@ -203,7 +222,15 @@ function nextStep(v: View, f: Following, fresh: boolean): Action | null {
     if (state.owner[head] !== me || state.armies[head]! < 2) return null;
     const rest = leg.chain.slice(step);
     if (!fresh) {
-      const now: Leg = { source: head, chain: rest, armies: state.armies[head]!, odds: chainOdds(state.armies[head]!, rest.map((t) => state.armies[t]!)) };
+      const now: Leg = {
+        source: head,
+        chain: rest,
+        armies: state.armies[head]!,
+        odds: chainOdds(
+          state.armies[head]!,
+          rest.map((t) => state.armies[t]!),
+        ),
+      };
       const base = standing(v);
       const carryOn = legsOutlook(base, me, [now, ...f.legs.slice(f.leg + 1)], !state.capturedThisTurn, w.evaluation);
       if (carryOn <= chanceOf(base, me, w.evaluation)) return null;
@@ -220,7 +247,9 @@ function remainingFrom(v: View, f: Following, to: number): { chain: number[]; la
   const i = leg.chain.indexOf(to);
   if (i < 0 || i === leg.chain.length - 1) return null;
   const chain = leg.chain.slice(i + 1).filter((t) => v.state.owner[t] !== v.me);
-  return chain.length > 0 && v.state.board.adjacency[to]!.includes(chain[0]!) ? { chain, later: f.legs.slice(f.leg + 1) } : null;
+  return chain.length > 0 && v.state.board.adjacency[to]!.includes(chain[0]!)
+    ? { chain, later: f.legs.slice(f.leg + 1) }
+    : null;
 }
 
 /** Armies to move in: tried in a few steps between the minimum and all, judged with the rest of the plan. */
@@ -235,11 +264,31 @@ function moveIn(v: View, f: Following | null): [number, number, number] {
   const steps = Math.min(8, most - minimum);
   for (let i = 0; i <= steps; i++) {
     const m = steps === 0 ? most : Math.round(minimum + ((most - minimum) * i) / steps);
-    const s = placed(base, [[from, -m], [to, m]]);
+    const s = placed(base, [
+      [from, -m],
+      [to, m],
+    ]);
     const value =
       ahead === null
         ? chanceOf(s, me, w.evaluation)
-        : legsOutlook(s, me, [{ source: to, chain: ahead.chain, armies: m, odds: chainOdds(m, ahead.chain.map((t) => state.armies[t]!)) }, ...ahead.later], false, w.evaluation);
+        : legsOutlook(
+            s,
+            me,
+            [
+              {
+                source: to,
+                chain: ahead.chain,
+                armies: m,
+                odds: chainOdds(
+                  m,
+                  ahead.chain.map((t) => state.armies[t]!),
+                ),
+              },
+              ...ahead.later,
+            ],
+            false,
+            w.evaluation,
+          );
     if (value > bestValue + 1e-12) {
       bestValue = value;
       best = m;
@@ -261,7 +310,14 @@ function fortify(v: View, rng: Dice): Action {
     for (const t of connected ? reachableFrom(state, f) : state.board.adjacency[f]!) {
       if (t === f || state.owner[t] !== me) continue;
       for (const k of new Set([a - 1, Math.ceil((a - 1) / 2)])) {
-        const value = chanceOf(placed(base, [[f, -k], [t, k]]), me, w.evaluation);
+        const value = chanceOf(
+          placed(base, [
+            [f, -k],
+            [t, k],
+          ]),
+          me,
+          w.evaluation,
+        );
         if (value > bestValue + 1e-12) {
           bestValue = value;
           best = [f, t, k];
@@ -302,4 +358,3 @@ function tradeChoice(v: View): number[][] {
   const trade = judgeDeployment(traded, state.toDeploy + setValue(state.setsTraded)).value;
   return trade > hold ? chooseSets(state, me, 'one', prefer) : [];
 }
-

@@ -6,20 +6,20 @@
 // aimed at its objective, its target continent and the rival's continents. In Capital and
 // Secret Mission games it attacks the capitals or the mission's territories first.
 import {
+  type Action,
   attackOptions,
+  type Dice,
+  type GameState,
   isActive,
   maxAttackDice,
   maxDefendDice,
   territoriesOf,
-  type Action,
-  type Dice,
-  type GameState,
 } from '../model/index.js';
 import type { Bot } from './bot.js';
-import { objectiveTargets, variantDecision } from './objective.js';
 import { chooseSets, tradeAction } from './card-play.js';
-import { readPosition, type Position } from './evaluate.js';
-import { bestBy, CLAIM, claimScore, frontFortify, moveInKeeping, setupPlacement, type ClaimWeights } from './tactics.js';
+import { type Position, readPosition } from './evaluate.js';
+import { objectiveTargets, variantDecision } from './objective.js';
+import { bestBy, claimScore, frontFortify, moveInKeeping, setupPlacement } from './tactics.js';
 
 export function normalBot(rng: Dice, style: DuelStyle = DUEL): Bot {
   return {
@@ -37,11 +37,15 @@ export function normalBot(rng: Dice, style: DuelStyle = DUEL): Bot {
         }
         case 'cards': {
           const threat = readPosition(state).biggestThreat;
-          return tradeAction(player, chooseSets(state, player, 'one', (t) => threat[t]! / 10));
+          return tradeAction(
+            player,
+            chooseSets(state, player, 'one', (t) => threat[t]! / 10),
+          );
         }
         case 'deploy': {
           const position = readPosition(state);
-          if (isDuel(position)) return { command: 'deploy', player, payload: [[duelStack(position, player, rng, style), state.toDeploy]] };
+          if (isDuel(position))
+            return { command: 'deploy', player, payload: [[duelStack(position, player, rng, style), state.toDeploy]] };
           return { command: 'deploy', player, payload: deployment(position, player, rng) };
         }
         case 'attack': {
@@ -131,10 +135,17 @@ export function duelAttack(position: Position, player: number, rng: Dice, style:
  */
 function claimChoice(position: Position, player: number, rng: Dice): number {
   const { state, facts } = position;
-  if (state.players.filter(isActive).length !== 2) return bestBy(territoriesOf(state, -1), (t) => claimScore(position, player, t), rng)!;
+  if (state.players.filter(isActive).length !== 2)
+    return bestBy(territoriesOf(state, -1), (t) => claimScore(position, player, t), rng)!;
   const size = (c: number) => state.board.continents.find((k) => k.id === c)!.territories.length;
   const w = 1;
-  return bestBy(territoriesOf(state, -1), (t) => ((position.owned[facts.continentOf[t]!]![player]! + 1) / size(facts.continentOf[t]!)) * (1 + w * facts.continentWorth[facts.continentOf[t]!]!), rng)!;
+  return bestBy(
+    territoriesOf(state, -1),
+    (t) =>
+      ((position.owned[facts.continentOf[t]!]![player]! + 1) / size(facts.continentOf[t]!)) *
+      (1 + w * facts.continentWorth[facts.continentOf[t]!]!),
+    rng,
+  )!;
 }
 
 export const isDuel = (position: Position) => position.players.filter((p) => p.active).length === 2;
@@ -191,10 +202,14 @@ function stagingTerritory(position: Position, player: number, rng: Dice): number
   const mine = territoriesOf(state, player);
   const border = mine.filter((t) => position.foreignNeighbours[t]! > 0);
   const into = (t: number) =>
-    state.board.adjacency[t]!.filter((n) => state.owner[n] !== player && (target === null || position.facts.continentOf[n] === target));
+    state.board.adjacency[t]!.filter(
+      (n) => state.owner[n] !== player && (target === null || position.facts.continentOf[n] === target),
+    );
   const staging = border.filter((t) => into(t).length > 0);
-  if (staging.length > 0) return bestBy(staging, (t) => state.armies[t]! - Math.min(...into(t).map((n) => state.armies[n]!)), rng)!;
-  const weakest = (t: number) => Math.min(...state.board.adjacency[t]!.filter((n) => state.owner[n] !== player).map((n) => state.armies[n]!));
+  if (staging.length > 0)
+    return bestBy(staging, (t) => state.armies[t]! - Math.min(...into(t).map((n) => state.armies[n]!)), rng)!;
+  const weakest = (t: number) =>
+    Math.min(...state.board.adjacency[t]!.filter((n) => state.owner[n] !== player).map((n) => state.armies[n]!));
   return bestBy(border.length > 0 ? border : mine, (t) => state.armies[t]! - weakest(t), rng)!;
 }
 
@@ -209,7 +224,8 @@ function attack(position: Position, player: number, rng: Dice): Action {
   };
   // A held continent's guard stays home unless the attack keeps the continent.
   const guarding = (from: number) =>
-    position.continentHolder[facts.continentOf[from]!] === player && facts.edges[facts.continentOf[from]!]!.includes(from);
+    position.continentHolder[facts.continentOf[from]!] === player &&
+    facts.edges[facts.continentOf[from]!]!.includes(from);
   // With one rival left, every army it loses is a gain: keep pressing it, not only once a turn.
   const duel = position.players.filter((p) => p.active).length === 2;
   const rival = (t: number) => position.players[state.owner[t]!]?.active === true;
@@ -224,7 +240,8 @@ function attack(position: Position, player: number, rng: Dice): Action {
   ];
   for (const tier of tiers) {
     const choice = bestBy(tier, margin, rng);
-    if (choice !== undefined) return { command: 'attack', player, payload: [choice[0], choice[1], maxAttackDice(state, choice[0])] };
+    if (choice !== undefined)
+      return { command: 'attack', player, payload: [choice[0], choice[1], maxAttackDice(state, choice[0])] };
   }
   return frontFortify(position, player, rng);
 }

@@ -2,14 +2,14 @@
 // and, in Capital and Secret Mission games, the territories that bring the win nearer and a
 // measure of how near it is. Shared by every bot; the bots differ in how hard they press.
 import {
+  type Action,
   capitalsMissing,
+  type Dice,
   effectiveMission,
+  type GameState,
   missionClaimDue,
   setupExpects,
   territoriesOf,
-  type Action,
-  type Dice,
-  type GameState,
 } from '../model/index.js';
 import { bestBy } from './tactics.js';
 
@@ -80,7 +80,10 @@ export function objectiveTargets(state: GameState, player: number): number[] {
       if (mission.anyOther) {
         // The other continent nearest to being ours.
         const others = state.board.continents.filter((c) => !mission.continents.includes(c.name));
-        const best = bestOf(others, (c) => c.territories.filter((t) => state.owner[t] === player).length / c.territories.length);
+        const best = bestOf(
+          others,
+          (c) => c.territories.filter((t) => state.owner[t] === player).length / c.territories.length,
+        );
         if (best !== undefined) out.push(...best.territories.filter((t) => state.owner[t] !== player));
       }
       return out;
@@ -106,12 +109,18 @@ function bestOf<T>(items: readonly T[], score: (item: T) => number): T | undefin
 }
 
 /** How far a board of owners and armies is towards the variant's win for `player`: 0 nothing, 1 won. */
-export function objectiveProgress(state: GameState, player: number, owner: ArrayLike<number>, armies: ArrayLike<number>): number {
+export function objectiveProgress(
+  state: GameState,
+  player: number,
+  owner: ArrayLike<number>,
+  armies: ArrayLike<number>,
+): number {
   if (state.options.variant === 'capital') {
     if (state.capitals.length === 0) return 0;
     const s = { ...state, owner: Array.from(owner) };
     const missing = capitalsMissing(s, player);
-    const needed = Math.min(state.options.capitalsToWin, state.capitals.filter((t, p) => p !== player && t >= 0).length) + 1;
+    const needed =
+      Math.min(state.options.capitalsToWin, state.capitals.filter((t, p) => p !== player && t >= 0).length) + 1;
     return Number.isFinite(missing) ? 1 - missing / needed : 0;
   }
   const card = state.options.variant === 'mission' ? state.missions[player] : null;
@@ -119,7 +128,8 @@ export function objectiveProgress(state: GameState, player: number, owner: Array
   const mission = effectiveMission(state, player, card);
   switch (mission.kind) {
     case 'continents': {
-      const share = (territories: readonly number[]) => territories.filter((t) => owner[t] === player).length / territories.length;
+      const share = (territories: readonly number[]) =>
+        territories.filter((t) => owner[t] === player).length / territories.length;
       const named = state.board.continents.filter((c) => mission.continents.includes(c.name));
       let total = named.reduce((sum, c) => sum + share(c.territories), 0);
       let parts = named.length;

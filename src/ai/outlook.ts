@@ -1,7 +1,7 @@
 // The hard bot's look-ahead: the board a plan would leave behind — if it succeeds, and if it
 // fails — scored by the learned evaluation as our chance to win when the next player starts.
-import { isActive, nextSeat, type GameState } from '../model/index.js';
-import { winChances, type Snapshot } from './features.js';
+import { type GameState, isActive, nextSeat } from '../model/index.js';
+import { type Snapshot, winChances } from './features.js';
 import type { Leg } from './plan.js';
 
 /**
@@ -67,7 +67,13 @@ function take(s: Imagined, me: number, t: number, armies: number): void {
  * captures expected when a leg fails. Each stack moves all but one army forward; the turn's card
  * comes with the first capture.
  */
-export function afterLegs(base: Imagined, me: number, legs: readonly Leg[], success: boolean, earnsCard: boolean): Imagined {
+export function afterLegs(
+  base: Imagined,
+  me: number,
+  legs: readonly Leg[],
+  success: boolean,
+  earnsCard: boolean,
+): Imagined {
   const s = copy(base);
   let captured = false;
   for (const leg of legs) {
@@ -79,7 +85,8 @@ export function afterLegs(base: Imagined, me: number, legs: readonly Leg[], succ
       continue;
     }
     const failing = 1 - odds.success;
-    const taken = failing > 1e-9 ? Math.round(Math.max(0, odds.expectedTaken - odds.success * chain.length) / failing) : 0;
+    const taken =
+      failing > 1e-9 ? Math.round(Math.max(0, odds.expectedTaken - odds.success * chain.length) / failing) : 0;
     for (let i = 0; i < Math.min(taken, chain.length - 1); i++) take(s, me, chain[i]!, 1);
     if (taken > 0) captured = true;
     // The stack was spent on the territory where it stopped, wearing its defenders down.
@@ -92,7 +99,13 @@ export function afterLegs(base: Imagined, me: number, legs: readonly Leg[], succ
 }
 
 /** Expected chance to win after the legs, from the all-or-nothing outcomes weighted by their odds. */
-export function legsOutlook(base: Imagined, me: number, legs: readonly Leg[], earnsCard: boolean, weights?: readonly number[]): number {
+export function legsOutlook(
+  base: Imagined,
+  me: number,
+  legs: readonly Leg[],
+  earnsCard: boolean,
+  weights?: readonly number[],
+): number {
   let success = 1;
   for (const leg of legs) success *= leg.odds.success;
   const won = chanceOf(afterLegs(base, me, legs, true, earnsCard), me, weights);

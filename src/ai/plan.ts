@@ -1,7 +1,7 @@
 // Attack plans for the hard bot. A goal — take a continent, wipe out a player, or take one
 // territory — becomes legs: chains of conquests, each by one stack, with their exact odds.
 // Plans are only proposed here; the bot judges them by the board they would leave (outlook.ts).
-import { chainOdds, type ChainOdds } from './chain-odds.js';
+import { type ChainOdds, chainOdds } from './chain-odds.js';
 import type { Position } from './evaluate.js';
 
 export type Goal =
@@ -41,7 +41,15 @@ export function plansFor(position: Position, me: number, goal: Goal, deploy: num
 }
 
 function leg(position: Position, source: number, chain: number[], armies: number): Leg {
-  return { source, chain, armies, odds: chainOdds(armies, chain.map((t) => position.state.armies[t]!)) };
+  return {
+    source,
+    chain,
+    armies,
+    odds: chainOdds(
+      armies,
+      chain.map((t) => position.state.armies[t]!),
+    ),
+  };
 }
 
 /** One plan per target: from our biggest stack beside it, else through one foreign territory. */
@@ -76,7 +84,12 @@ function capturePlans(position: Position, me: number, goal: Goal, deploy: number
 }
 
 /** Sources worth trying for a leg: our stacks next to a remaining target, or a short detour away from one. */
-function legSources(position: Position, me: number, remaining: ReadonlySet<number>, used: ReadonlySet<number>): number[] {
+function legSources(
+  position: Position,
+  me: number,
+  remaining: ReadonlySet<number>,
+  used: ReadonlySet<number>,
+): number[] {
   const { state } = position;
   const near = new Set<number>();
   let frontier = [...remaining];
@@ -137,7 +150,13 @@ export function walk(position: Position, me: number, source: number, remaining: 
 }
 
 /** The cheapest path (by defending armies) from `head` through foreign territories to a remaining target. */
-function detour(position: Position, me: number, head: number, remaining: ReadonlySet<number>, taken: ReadonlySet<number>): number[] | null {
+function detour(
+  position: Position,
+  me: number,
+  head: number,
+  remaining: ReadonlySet<number>,
+  taken: ReadonlySet<number>,
+): number[] | null {
   const { state } = position;
   let paths: { path: number[]; cost: number }[] = [{ path: [], cost: 0 }];
   let best = null as { path: number[]; cost: number } | null;

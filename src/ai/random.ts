@@ -2,8 +2,11 @@
 // the most dice, deploys on one territory, attacks only from a larger stack and presses a battle
 // until it is decided.
 import {
+  type Action,
   attackOptions,
+  type Dice,
   fortifyTargets,
+  type GameState,
   handLimitFor,
   maxAttackDice,
   maxDefendDice,
@@ -12,9 +15,6 @@ import {
   setsInHand,
   setupChoices,
   territoriesOf,
-  type Action,
-  type Dice,
-  type GameState,
 } from '../model/index.js';
 import type { Bot } from './bot.js';
 
@@ -54,7 +54,12 @@ export function randomBot(rng: Dice): Bot {
           return { command: 'deploy', player, payload: [[pick(territoriesOf(state, player)), state.toDeploy]] };
         case 'attack': {
           // A battle once begun is pressed until the target falls or the source runs out.
-          if (engaged !== null && state.owner[engaged[0]] === player && state.owner[engaged[1]] !== player && state.armies[engaged[0]]! >= 2) {
+          if (
+            engaged !== null &&
+            state.owner[engaged[0]] === player &&
+            state.owner[engaged[1]] !== player &&
+            state.armies[engaged[0]]! >= 2
+          ) {
             return { command: 'attack', player, payload: [engaged[0], engaged[1], maxAttackDice(state, engaged[0])] };
           }
           // Limit: only attacks from a larger stack than the target's, so armies are not thrown away forever.

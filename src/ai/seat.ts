@@ -1,14 +1,19 @@
 // A bot as a seat of a game session, with a guard against a bot that fails.
-import { randomBot } from './random.js';
-import type { Bot } from './bot.js';
+
 import type { Seat, SeatIncident } from '../controller/seat.js';
 import { apply, CHECK_DICE, type Dice } from '../model/index.js';
+import type { Bot } from './bot.js';
+import { randomBot } from './random.js';
 
 /**
  * A bot as a seat. A bot that throws, overruns its time, or answers with an illegal action is
  * replaced for that decision by the random-legal choice; the incident is reported.
  */
-export function botSeat(bot: Bot, rng: Dice, options: { deadlineMs: number; onIncident?: (incident: SeatIncident) => void }): Seat {
+export function botSeat(
+  bot: Bot,
+  rng: Dice,
+  options: { deadlineMs: number; onIncident?: (incident: SeatIncident) => void },
+): Seat {
   const fallback = randomBot(rng);
   return {
     kind: bot.kind,

@@ -1,6 +1,6 @@
 // Small decisions the normal and hard bots share: where to claim and place in setup, how many
 // armies to move in after a capture, and how to bring idle armies to the front.
-import { fortifyTargets, territoriesOf, type Action, type Dice, type GameState } from '../model/index.js';
+import { type Action, type Dice, fortifyTargets, type GameState, territoriesOf } from '../model/index.js';
 import type { Position } from './evaluate.js';
 
 /** The candidate with the highest score; ties broken by the bot's random stream. */
@@ -60,7 +60,10 @@ export function setupPlacement(position: Position, player: number, rng: Dice): n
   const mine = territoriesOf(state, player);
   return bestBy(
     mine,
-    (t) => (position.foreignNeighbours[t]! === 0 ? -1 : (0.5 + share(t) * share(t)) * ((position.biggestThreat[t]! + 2) / (state.armies[t]! + 1))),
+    (t) =>
+      position.foreignNeighbours[t]! === 0
+        ? -1
+        : (0.5 + share(t) * share(t)) * ((position.biggestThreat[t]! + 2) / (state.armies[t]! + 1)),
     rng,
   )!;
 }
@@ -101,7 +104,8 @@ export function frontFortify(position: Position, player: number, rng: Dice): Act
   const from = bestBy(idle, (t) => state.armies[t]!, rng);
   if (from !== undefined) {
     const to = bestBy(fortifyTargets(state, from), (t) => -front[t]! * 1000 + position.biggestThreat[t]!, rng);
-    if (to !== undefined && front[to]! < front[from]!) return { command: 'fortify', player, payload: [from, to, state.armies[from]! - 1] };
+    if (to !== undefined && front[to]! < front[from]!)
+      return { command: 'fortify', player, payload: [from, to, state.armies[from]! - 1] };
   }
   const deficit = (t: number) => position.biggestThreat[t]! - state.armies[t]!;
   let best: [number, number, number] | null = null;

@@ -1,12 +1,12 @@
 // Tournaments: bots (by list position) play offline games with the seats rotated, so that every
 // bot sits in every seat equally often. A game's outcome depends only on the seed, its index and
 // the bot list, so any split of the games over threads gives the same results.
-import { playLocalGame, type LocalGameResult, type LocalGameSetup } from '../controller/local-game.js';
+import { type LocalGameResult, type LocalGameSetup, playLocalGame } from '../controller/local-game.js';
 import { classicBoard, type Dice, type OptionsInput } from '../model/index.js';
 import { mersenneStream, uniformDice } from '../protocol/random.js';
 import { gameDice } from './arena.js';
 import type { Bot } from './bot.js';
-import { createBot, type BotKind } from './registry.js';
+import { type BotKind, createBot } from './registry.js';
 
 export interface TournamentSetup {
   readonly bots: readonly BotKind[];
@@ -37,7 +37,10 @@ export function botRng(seed: number, game: number, position: number): Dice {
 
 /** Storing a tournament's games: per game, how to roll (per-round numbers) and where the steps go. */
 export interface TournamentRecording {
-  begin(game: number, seats: readonly { readonly kind: BotKind; readonly position: number }[]): { rounds: NonNullable<LocalGameSetup['rounds']>; finish(result: LocalGameResult): void };
+  begin(
+    game: number,
+    seats: readonly { readonly kind: BotKind; readonly position: number }[],
+  ): { rounds: NonNullable<LocalGameSetup['rounds']>; finish(result: LocalGameResult): void };
 }
 
 /** Plays games first .. first + count - 1 of a tournament. */
@@ -54,7 +57,10 @@ export function playTournamentGames(
   for (let game = first; game < first + count; game++) {
     const positions = Array.from({ length: players }, (_, seat) => positionInSeat(game, seat, players));
     const seats = positions.map((p) => wrap(createBot(setup.bots[p]!, botRng(setup.seed, game, p)), p));
-    const stored = recording?.begin(game, positions.map((p) => ({ kind: setup.bots[p]!, position: p })));
+    const stored = recording?.begin(
+      game,
+      positions.map((p) => ({ kind: setup.bots[p]!, position: p })),
+    );
     const result = playLocalGame({
       board,
       options: { ...setup.rules, players },

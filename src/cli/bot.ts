@@ -58,13 +58,21 @@ const OPTIONS = {
 
 export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const usage = (reason: string) => usageError(io, 'risk bot', reason, USAGE);
-  const parsed = parseCommand(args, io, { command: 'risk bot', usage: USAGE, allowPositionals: true, options: OPTIONS });
+  const parsed = parseCommand(args, io, {
+    command: 'risk bot',
+    usage: USAGE,
+    allowPositionals: true,
+    options: OPTIONS,
+  });
   if (!parsed.ok) return parsed.exit;
   const [role, address, ...extra] = parsed.positionals;
   const v = parsed.values as Record<string, string | boolean | undefined>;
-  if (role !== 'host' && role !== 'join') return usage(role === undefined ? 'say host or join' : `"${role}" is neither host nor join`);
-  if (role === 'join' && address === undefined) return usage('join needs the host address (host:port or the address the host printed)');
-  if (role === 'host' && address !== undefined) return usage(`host takes no address (got "${address}"): use --port and --listen`);
+  if (role !== 'host' && role !== 'join')
+    return usage(role === undefined ? 'say host or join' : `"${role}" is neither host nor join`);
+  if (role === 'join' && address === undefined)
+    return usage('join needs the host address (host:port or the address the host printed)');
+  if (role === 'host' && address !== undefined)
+    return usage(`host takes no address (got "${address}"): use --port and --listen`);
   if (extra.length > 0) return usage(`unexpected "${extra.join(' ')}"`);
 
   const { createBot, parseBotKind } = await import('../ai/registry.js');
@@ -78,11 +86,15 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     : null;
   const RISC_BOT_KINDS = riscModules?.[0].RISC_BOT_KINDS ?? [];
   const RISC_FEATURE = riscModules?.[1].RISC_FEATURE ?? 'risc';
-  if (riscModules !== null && !riscModules[0].isRiscBotKind(riscKind)) return usage(`--bot "${riscKind}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
-  const kind = risc ? ({ ok: true, value: riscKind } as const) : parseBotKind((v.bot as string | undefined) ?? 'normal');
+  if (riscModules !== null && !riscModules[0].isRiscBotKind(riscKind))
+    return usage(`--bot "${riscKind}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
+  const kind = risc
+    ? ({ ok: true, value: riscKind } as const)
+    : parseBotKind((v.bot as string | undefined) ?? 'normal');
   if (!kind.ok) return usage(kind.reason);
   const profile = ((v.profile as string | undefined) ?? 'native').trim().toLowerCase();
-  if (profile !== 'native' && profile !== 'cs3099') return usage(`unknown profile "${v.profile as string}": choose native or cs3099`);
+  if (profile !== 'native' && profile !== 'cs3099')
+    return usage(`unknown profile "${v.profile as string}": choose native or cs3099`);
   const cs3099 = profile === 'cs3099';
   if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
@@ -96,7 +108,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const moveTimeout = number('move-timeout', 10, 1, 86_400);
   const ackTimeout = number('ack-timeout', 2, 1, 3600);
   const startTimeout = number('start-timeout', 600, 1, 86_400);
-  for (const value of [players, port, seed, moveTimeout, ackTimeout, startTimeout]) if (typeof value === 'string') return usage(value);
+  for (const value of [players, port, seed, moveTimeout, ackTimeout, startTimeout])
+    if (typeof value === 'string') return usage(value);
   if (role === 'host' && players === -1) return usage('host needs --players N (2–6, the host included)');
   const name = ((v.name as string | undefined) ?? kind.value).slice(0, 64);
   const rules = rulesFromFlags(v);
@@ -113,7 +126,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     if (networked !== null) return usage(networked);
   }
 
-  const say = (line: string, json: Record<string, unknown>) => io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
+  const say = (line: string, json: Record<string, unknown>) =>
+    io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
   if (typeof v.db === 'string' && v.store !== true) return usage('--db names the database for --store');
   if (risc && v.store === true) return usage('--store keeps classic games only: a RISC game has its record file');
 
@@ -122,7 +136,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   let gameStore: GameStore | null = null;
   let storing: typeof import('../controller/store/recorder.js') | null = null;
   if (v.store === true) {
-    const [args, recorderModule] = await Promise.all([import('./store-args.js'), import('../controller/store/recorder.js')]);
+    const [args, recorderModule] = await Promise.all([
+      import('./store-args.js'),
+      import('../controller/store/recorder.js'),
+    ]);
     storing = recorderModule;
     const opened = args.openStoreFrom(v);
     if (!opened.ok) {
@@ -138,14 +155,19 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     import('../controller/star-session.js'),
     import('../controller/peer-game.js'),
   ]);
-  const [{ defaultRecordPath, fileRecorder }, { botSeat }, { featuresFrom, NATIVE_FEATURES }, { seededDice }, { describeSessionEvent }] =
-    await Promise.all([
-      import('../controller/recorder.js'),
-      import('../ai/seat.js'),
-      import('../controller/session.js'),
-      import('../protocol/random.js'),
-      import('../views/event-text.js'),
-    ]);
+  const [
+    { defaultRecordPath, fileRecorder },
+    { botSeat },
+    { featuresFrom, NATIVE_FEATURES },
+    { seededDice },
+    { describeSessionEvent },
+  ] = await Promise.all([
+    import('../controller/recorder.js'),
+    import('../ai/seat.js'),
+    import('../controller/session.js'),
+    import('../protocol/random.js'),
+    import('../views/event-text.js'),
+  ]);
   const features = cs3099 ? [] : risc ? [RISC_FEATURE] : [...NATIVE_FEATURES];
 
   let privateKey;
@@ -197,9 +219,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     }
     const code = signal === 'SIGINT' ? 130 : 143;
     // Give the leave message a moment to go out before the connections close.
-    void new Promise((r) => setTimeout(r, 200))
-      .then(stop)
-      .finally(() => process.exit(code));
+    void new Promise((r) => setTimeout(r, 200)).then(stop).finally(() => process.exit(code));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -207,13 +227,21 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   try {
     const lobbyEvent = (event: LobbyEvent) => {
       if (event.type === 'info') say(event.text, { type: 'lobby', text: event.text });
-      else say(`${event.player.name} (player ${event.player.id}) ${event.type} the lobby`, { type: event.type, player: event.player.id, name: event.player.name });
+      else
+        say(`${event.player.name} (player ${event.player.id}) ${event.type} the lobby`, {
+          type: event.type,
+          player: event.player.id,
+          name: event.player.name,
+        });
     };
     let lobby: LobbyResult;
     if (role === 'host') {
       const addresses = endpoint.addresses();
       const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${risc ? '--game risc ' : ''}${addresses[0]}`;
-      say(`hosting a ${players}-player ${profile} ${risc ? 'RISC ' : ''}game as ${name} (${kind.value} bot); join with: ${joinCommand}`, { type: 'hosting', addresses, players, profile });
+      say(
+        `hosting a ${players}-player ${profile} ${risc ? 'RISC ' : ''}game as ${name} (${kind.value} bot); join with: ${joinCommand}`,
+        { type: 'hosting', addresses, players, profile },
+      );
       for (const a of addresses.slice(1)) say(`  or: ${a}`, { type: 'address', address: a });
       lobby = await hostLobby(endpoint, {
         players: players as number,
@@ -254,8 +282,17 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     });
 
     if (risc) {
-      const recordPath = v['no-record'] === true ? null : ((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
-      return await riscModules![2].playRiscBot(roster, { kind: riscKind as 'easy' | 'hard', seed: seed as number, recordPath, say, err: io.err });
+      const recordPath =
+        v['no-record'] === true
+          ? null
+          : ((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
+      return await riscModules![2].playRiscBot(roster, {
+        kind: riscKind as 'easy' | 'hard',
+        seed: seed as number,
+        recordPath,
+        say,
+        err: io.err,
+      });
     }
     let recorder: Recorder | undefined;
     if (v['no-record'] !== true) {
@@ -270,10 +307,19 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         gameId: roster.gameId,
         me: roster.me,
         features: featuresFrom(roster.features),
-        players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, botKind: p.id === roster.me ? kind.value : null })),
+        players: roster.players.map((p) => ({
+          name: p.name,
+          peerId: p.peerId,
+          botKind: p.id === roster.me ? kind.value : null,
+        })),
       });
       recorder = recorder ? storing.teeRecorder(recorder, stored.recorder) : stored.recorder;
-      say(`storing as game ${stored.handle.id} in ${gameStore.path}`, { type: 'store', game: stored.handle.id, uid: stored.handle.uid, path: gameStore.path });
+      say(`storing as game ${stored.handle.id} in ${gameStore.path}`, {
+        type: 'store',
+        game: stored.handle.id,
+        uid: stored.handle.uid,
+        path: gameStore.path,
+      });
     }
     const onEvent = (event: SessionEvent) => {
       stored?.onEvent(event);
@@ -282,10 +328,14 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       const json = event.type === 'game' ? { ...event.event } : { ...event };
       say(line, json as Record<string, unknown>);
     };
-    const seat = botSeat(createBot(kind.value as BotKind, seededDice(seed as number)), seededDice((seed as number) ^ 0x5eed), {
-      deadlineMs: 2000,
-      onIncident: (incident) => say(`incident: ${incident.reason}`, { type: 'incident', ...incident }),
-    });
+    const seat = botSeat(
+      createBot(kind.value as BotKind, seededDice(seed as number)),
+      seededDice((seed as number) ^ 0x5eed),
+      {
+        deadlineMs: 2000,
+        onIncident: (incident) => say(`incident: ${incident.reason}`, { type: 'incident', ...incident }),
+      },
+    );
     const session = cs3099
       ? new StarSession({
           me: roster.me,
@@ -313,7 +363,12 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       return 1;
     }
     const how = result.outcome === 'forfeit' ? ' (by forfeit: every other player left or was made neutral)' : '';
-    say(`winner: ${nameOf(result.winner)}${how}`, { type: 'winner', player: result.winner, name: names.get(result.winner), outcome: result.outcome ?? 'conquest' });
+    say(`winner: ${nameOf(result.winner)}${how}`, {
+      type: 'winner',
+      player: result.winner,
+      name: names.get(result.winner),
+      outcome: result.outcome ?? 'conquest',
+    });
     return 0;
   } finally {
     if (!stopping) {

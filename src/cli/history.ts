@@ -18,7 +18,12 @@ export function runHistory(args: string[], io: CommandIO): number {
   if (!parsed.ok) return parsed.exit;
   const limit = parseInteger((parsed.values.limit as string | undefined) ?? '50', 1, 1_000_000);
   if (limit === null)
-    return usageError(io, 'risk history', `--limit "${String(parsed.values.limit)}" must be a whole number from 1 to 1000000`, USAGE);
+    return usageError(
+      io,
+      'risk history',
+      `--limit "${String(parsed.values.limit)}" must be a whole number from 1 to 1000000`,
+      USAGE,
+    );
   const opened = openStoreFrom(parsed.values);
   if (!opened.ok) {
     io.err(`risk history: ${opened.reason}\n`);

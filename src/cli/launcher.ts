@@ -1,32 +1,32 @@
 // Starting the games the terminal UI offers: it wires peers, bots, sessions and the table the
 // screen shows. The views only see the Launcher interface.
 import { randomBytes } from 'node:crypto';
-import { createBot, type BotKind } from '../ai/registry.js';
+import { type BotKind, createBot } from '../ai/registry.js';
+import { botSeat } from '../ai/seat.js';
 import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../controller/lobby.js';
 import { LocalSession } from '../controller/local-session.js';
 import { startLoopbackGame } from '../controller/loopback-game.js';
 import { identityFor } from '../controller/net/identity.js';
 import { PeerNode } from '../controller/net/libp2p-node.js';
 import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
-import { StarSession } from '../controller/star-session.js';
 import { sessionFor } from '../controller/peer-game.js';
 import { defaultRecordPath, fileRecorder } from '../controller/recorder.js';
-import { botSeat } from '../ai/seat.js';
 import type { Seat } from '../controller/seat.js';
 import { featuresFrom, MeshSession, NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
-import { classicBoard, type Action, type GameState } from '../model/index.js';
-import { seededDice } from '../protocol/random.js';
-import { describeRules, networkRulesProblem, type Rules } from '../protocol/rules.js';
-import { humanSeat } from '../views/human-seat.js';
-import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
-import { gameEndOf } from '../views/game-end.js';
-import { Table } from '../views/table.js';
+import { StarSession } from '../controller/star-session.js';
 import { defaultStorePath } from '../controller/store/paths.js';
 import { storeSession, teeRecorder } from '../controller/store/recorder.js';
 import { loadResumable, resumedLocalSession, storedLocalSession } from '../controller/store/resume.js';
 import { gameSeries, gatherStats, latestFinished } from '../controller/store/stats.js';
 import { GameStore, type GameSummary } from '../controller/store/store.js';
+import { type Action, classicBoard, type GameState } from '../model/index.js';
+import { seededDice } from '../protocol/random.js';
+import { describeRules, networkRulesProblem, type Rules } from '../protocol/rules.js';
+import { gameEndOf } from '../views/game-end.js';
+import { humanSeat } from '../views/human-seat.js';
+import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { describeStats } from '../views/stats-text.js';
+import { Table } from '../views/table.js';
 
 export interface LauncherOptions {
   /** Address to listen on when hosting or joining: 0.0.0.0 (classmates can join) or 127.0.0.1. */
@@ -94,7 +94,11 @@ function paced(seat: Seat, delayMs: number, running: () => Promise<void> = () =>
 }
 
 function makeBotSeat(kind: BotKind, seed: number, delayMs: number, running?: () => Promise<void>): Seat {
-  return paced(botSeat(createBot(kind, seededDice(seed)), seededDice(seed ^ 0x5eed), { deadlineMs: 5000 }), delayMs, running);
+  return paced(
+    botSeat(createBot(kind, seededDice(seed)), seededDice(seed ^ 0x5eed), { deadlineMs: 5000 }),
+    delayMs,
+    running,
+  );
 }
 
 /** The computer's move for a person who asked it to (place the rest of the setup, or play for them). */
@@ -122,7 +126,8 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       if (opened.ok) store = opened.store;
       else storeProblem = opened.reason;
     }
-    if (store === null && table !== null) table.record({ type: 'info', text: `this game is not saved: ${storeProblem}` });
+    if (store === null && table !== null)
+      table.record({ type: 'info', text: `this game is not saved: ${storeProblem}` });
     return store;
   }
 
@@ -146,7 +151,8 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     table.show(local.current);
     const session = local;
     void session.run().then((result) => {
-      if (result.stopped && store !== null && options.record) table.note('This game is saved: Resume in the menu goes on with it.');
+      if (result.stopped && store !== null && options.record)
+        table.note('This game is saved: Resume in the menu goes on with it.');
       table.end({ winner: result.winner, outcome: result.stopped ? 'stopped' : null, reason: null });
     });
     return { ok: true, table };
@@ -159,17 +165,25 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }) };
     } catch (error) {
       if (port !== 0 && !options.strictPort) return listen(0);
-      return { ok: false, reason: `cannot listen on ${options.listen}${port ? ` port ${port}` : ''}: ${(error as Error).message}` };
+      return {
+        ok: false,
+        reason: `cannot listen on ${options.listen}${port ? ` port ${port}` : ''}: ${(error as Error).message}`,
+      };
     }
   }
 
   /** A listening endpoint for the chosen profile, and how to close it. */
-  async function endpointFor(profile: Profile, port: number | null): Promise<{ ok: true; endpoint: LobbyEndpoint; close: () => Promise<void> } | { ok: false; reason: string }> {
+  async function endpointFor(
+    profile: Profile,
+    port: number | null,
+  ): Promise<{ ok: true; endpoint: LobbyEndpoint; close: () => Promise<void> } | { ok: false; reason: string }> {
     if (profile === 'cs3099') {
       if (port === null) return { ok: true, endpoint: new TcpEndpoint(null), close: async () => {} };
       let tcp;
       try {
-        tcp = await listenTcp(options.listen, port).catch((error: Error) => (options.strictPort ? Promise.reject(error) : listenTcp(options.listen, 0)));
+        tcp = await listenTcp(options.listen, port).catch((error: Error) =>
+          options.strictPort ? Promise.reject(error) : listenTcp(options.listen, 0),
+        );
       } catch (error) {
         return { ok: false, reason: `cannot listen on ${options.listen} port ${port}: ${(error as Error).message}` };
       }
@@ -246,7 +260,11 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     return table;
   }
 
-  function lobbyStarted(close: () => Promise<void>, result: Promise<{ ok: true; roster: Roster } | { ok: false; reason: string }>, profile: Profile): Promise<Started> {
+  function lobbyStarted(
+    close: () => Promise<void>,
+    result: Promise<{ ok: true; roster: Roster } | { ok: false; reason: string }>,
+    profile: Profile,
+  ): Promise<Started> {
     return result.then(async (lobby) => {
       if (lobby.ok) return { ok: true, table: networkTable(close, lobby.roster, profile) };
       await close();
@@ -261,7 +279,13 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
   }
 
   /** A bot that joins a lobby as a peer of its own on this machine, and plays the game there. */
-  async function startBotPeer(profile: Profile, address: string, name: string, kind: BotKind, botSeed: number): Promise<{ ok: true; bot: BotPeer } | { ok: false; reason: string }> {
+  async function startBotPeer(
+    profile: Profile,
+    address: string,
+    name: string,
+    kind: BotKind,
+    botSeed: number,
+  ): Promise<{ ok: true; bot: BotPeer } | { ok: false; reason: string }> {
     const opened = await endpointFor(profile, profile === 'cs3099' ? null : 0);
     if (!opened.ok) return opened;
     let accepted = false;
@@ -309,7 +333,10 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       let left = false;
       const me = new Table({
         mode: 'quick',
-        players: [{ id: 0, name, kind: 'you' }, ...QUICK_BOTS.map((bot, i) => ({ id: i + 1, name: bot, kind: 'bot' as const }))],
+        players: [
+          { id: 0, name, kind: 'you' },
+          ...QUICK_BOTS.map((bot, i) => ({ id: i + 1, name: bot, kind: 'bot' as const })),
+        ],
         autoPlace: autoPlacer(seed),
         autoPlay: autoPlacer(seed + 7),
         autoPlayDelayMs: options.botDelayMs,
@@ -317,7 +344,13 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         onQuit: () => stop(),
       });
       const game = await startLoopbackGame(
-        [{ name, seat: humanSeat(me) }, ...QUICK_BOTS.map((bot, i) => ({ name: bot, seat: makeBotSeat('normal', seed + i + 1, options.botDelayMs, me.whenRunning) }))],
+        [
+          { name, seat: humanSeat(me) },
+          ...QUICK_BOTS.map((bot, i) => ({
+            name: bot,
+            seat: makeBotSeat('normal', seed + i + 1, options.botDelayMs, me.whenRunning),
+          })),
+        ],
         {
           ackTimeoutMs: options.ackTimeoutMs,
           moveTimeoutMs: QUICK_MOVE_TIMEOUT_MS,
@@ -343,7 +376,10 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       return { ok: true, table: me };
     },
 
-    async hostGame({ players, name, profile = 'native', rules = options.rules }, onLobby: (event: LobbyEvent) => void): Promise<Opened> {
+    async hostGame(
+      { players, name, profile = 'native', rules = options.rules },
+      onLobby: (event: LobbyEvent) => void,
+    ): Promise<Opened> {
       const unplayable = profile === 'native' && rules ? networkRulesProblem(rules) : null;
       if (unplayable !== null) return { ok: false, reason: unplayable };
       const opened = await endpointFor(profile, options.port);
@@ -387,9 +423,14 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
             await opened.close();
           },
           startNow() {
-            if (seats.size < 2) return { ok: false, reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).' };
+            if (seats.size < 2)
+              return { ok: false, reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).' };
             const missing = [...Array(seats.size).keys()].find((id) => !seats.has(id));
-            if (missing !== undefined) return { ok: false, reason: `Seat ${missing + 1} is empty since a player left: wait for someone, or add bots with b.` };
+            if (missing !== undefined)
+              return {
+                ok: false,
+                reason: `Seat ${missing + 1} is empty since a player left: wait for someone, or add bots with b.`,
+              };
             early.abort();
             return { ok: true };
           },
@@ -398,7 +439,13 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
             const empty = players - seats.size - bots.filter((b) => !b.joined()).length;
             if (empty <= 0) return { ok: false, reason: 'Every seat is taken.' };
             for (let i = 0; i < empty; i++) {
-              const bot = await startBotPeer(profile, local, `${BOT_NAMES[bots.length % BOT_NAMES.length]} (bot)`, kind, seed + 100 + bots.length);
+              const bot = await startBotPeer(
+                profile,
+                local,
+                `${BOT_NAMES[bots.length % BOT_NAMES.length]} (bot)`,
+                kind,
+                seed + 100 + bots.length,
+              );
               if (!bot.ok) return bot;
               bots.push(bot.bot);
             }
@@ -447,12 +494,28 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     },
 
     hotSeat(players: readonly HotSeatPlayer[], rules = options.rules): Started {
-      const seatsFor = (table: Table) => players.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning)));
+      const seatsFor = (table: Table) =>
+        players.map((p, i) =>
+          p.kind === 'human'
+            ? humanSeat(table)
+            : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning),
+        );
       return startLocal(players, (table) => {
         const seats = seatsFor(table);
         const store = openStore(table);
-        if (store === null) return new LocalSession({ board: classicBoard(), seats, dice: seededDice(seed), onEvent: table.record, ...(rules ? { rules } : {}) });
-        const meta = { kind: 'hotseat' as const, players: players.map((p) => ({ name: p.name, botKind: p.kind === 'human' ? null : p.kind })), ...(rules ? { rules } : {}) };
+        if (store === null)
+          return new LocalSession({
+            board: classicBoard(),
+            seats,
+            dice: seededDice(seed),
+            onEvent: table.record,
+            ...(rules ? { rules } : {}),
+          });
+        const meta = {
+          kind: 'hotseat' as const,
+          players: players.map((p) => ({ name: p.name, botKind: p.kind === 'human' ? null : p.kind })),
+          ...(rules ? { rules } : {}),
+        };
         return storedLocalSession(store, meta, seats, { onEvent: table.record });
       });
     },
@@ -467,9 +530,16 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       if (store === null) return { ok: false, reason: storeProblem ?? 'games are not saved (--no-record)' };
       const resumable = loadResumable(store, String(id));
       if (!resumable.ok) return resumable;
-      const stored = resumable.game.players.map((p) => ({ name: p.name, kind: (p.botKind ?? 'human') as HotSeatPlayer['kind'] }));
+      const stored = resumable.game.players.map((p) => ({
+        name: p.name,
+        kind: (p.botKind ?? 'human') as HotSeatPlayer['kind'],
+      }));
       return startLocal(stored, (table) => {
-        const seats = stored.map((p, i) => (p.kind === 'human' ? humanSeat(table) : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning)));
+        const seats = stored.map((p, i) =>
+          p.kind === 'human'
+            ? humanSeat(table)
+            : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning),
+        );
         table.record({ type: 'info', text: `resumed game ${id} at turn ${resumable.state.turn}` });
         return resumedLocalSession(store, resumable, seats, { onEvent: table.record });
       });

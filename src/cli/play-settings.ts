@@ -2,7 +2,7 @@
 // and how the launcher starts games. Loaded by play.ts after the arguments are checked.
 import { userInfo } from 'node:os';
 import type { Screen } from '../views/app.js';
-import { parseStart, type PlainStart } from '../views/plain.js';
+import { type PlainStart, parseStart } from '../views/plain.js';
 import { parseInteger } from './io.js';
 import { DEFAULT_LAUNCH, type LauncherOptions } from './launcher.js';
 import { rulesFromFlags } from './rule-flags.js';
@@ -48,10 +48,13 @@ export function playSettings(v: Record<string, unknown>, given: readonly string[
     if (choice === 'quit') return 'quit';
     if (choice === 'rules') start = { kind: 'menu' };
     else if (typeof choice === 'string') return choice;
-    else start = choice.kind === 'host' && positionals.length === 1 ? { kind: 'host', players: players as number } : choice;
+    else
+      start =
+        choice.kind === 'host' && positionals.length === 1 ? { kind: 'host', players: players as number } : choice;
   }
   // "play hotseat" alone opens the form; with names the game starts.
-  if (start.kind === 'hotseat' && positionals.length === 1) start = { kind: 'hotseat', players: start.players, form: true };
+  if (start.kind === 'hotseat' && positionals.length === 1)
+    start = { kind: 'hotseat', players: start.players, form: true };
 
   const launch: LauncherOptions = {
     ...DEFAULT_LAUNCH,

@@ -68,7 +68,14 @@ export async function runPlay(args: string[], io: CommandIO, command = 'risk pla
 
   let code: number;
   if (v.plain || !terminal) {
-    code = await runPlain({ launcher, input: process.stdin, out: io.out, color: color && Boolean(process.stdout.isTTY), defaultName: name, start });
+    code = await runPlain({
+      launcher,
+      input: process.stdin,
+      out: io.out,
+      color: color && Boolean(process.stdout.isTTY),
+      defaultName: name,
+      start,
+    });
   } else {
     const { runTerminalUi } = await import('../views/run-ui.js');
     await runTerminalUi({ launcher, defaultName: name, start: firstScreen(start), color });

@@ -1,8 +1,8 @@
 // `risk replay GAME`: a stored game in the terminal UI, to step through or play back; with
 // --plain (or outside a terminal) the game's story as text lines.
 import { createElement } from 'react';
-import type { TablePlayer } from '../views/table.js';
 import { framesOf } from '../views/replay.js';
+import type { TablePlayer } from '../views/table.js';
 import { type CommandIO, parseCommand } from './io.js';
 import { DB_OPTION, DB_USAGE, loadNamedGame } from './store-args.js';
 
@@ -45,7 +45,11 @@ export async function runReplay(args: string[], io: CommandIO): Promise<number> 
     }
     return 0;
   }
-  const players: TablePlayer[] = game.players.map((p) => ({ id: p.seat, name: p.name, kind: p.botKind ? 'bot' : 'human' }));
+  const players: TablePlayer[] = game.players.map((p) => ({
+    id: p.seat,
+    name: p.name,
+    kind: p.botKind ? 'bot' : 'human',
+  }));
   const { render } = await import('ink');
   const { ReplayScreen } = await import('../views/replay-screen.js');
   const { ThemeContext, colorWanted } = await import('../views/theme.js');
@@ -53,7 +57,11 @@ export async function runReplay(args: string[], io: CommandIO): Promise<number> 
   let done = () => {};
   const finished = new Promise<void>((resolve) => (done = resolve));
   const instance = render(
-    createElement(ThemeContext.Provider, { value: { color } }, createElement(ReplayScreen, { title, frames: built.frames, players, onExit: () => done() })),
+    createElement(
+      ThemeContext.Provider,
+      { value: { color } },
+      createElement(ReplayScreen, { title, frames: built.frames, players, onExit: () => done() }),
+    ),
     { exitOnCtrlC: false, alternateScreen: true, interactive: true },
   );
   await finished;

@@ -2,11 +2,11 @@
 // prints each turn (one line of events per turn, or JSON objects) and the winner.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { territoriesOf } from '../model/risc/index.js';
 import type { RiscBotKind } from '../ai/risc/bots.js';
+import { botRiscSeat } from '../ai/risc/seat.js';
 import type { Roster } from '../controller/lobby.js';
-import { botRiscSeat } from '../controller/risc-local.js';
 import { playRiscOverLinks } from '../controller/risc-net.js';
+import { territoriesOf } from '../model/risc/index.js';
 import { seededDice } from '../protocol/random.js';
 import { eventLines } from '../views/risc/text.js';
 
@@ -39,9 +39,15 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
     onExecuted: (state, turn, events) => {
       const held = state.players.map((p) => territoriesOf(state, p.id).length);
       const text = eventLines(state, events).filter((l) => !l.includes(' moves '));
-      say(`turn ${turn}: territories ${held.join('/')}${text.length > 0 ? `; ${text.join('; ')}` : ''}`, { type: 'turn', turn, territories: held, events });
+      say(`turn ${turn}: territories ${held.join('/')}${text.length > 0 ? `; ${text.join('; ')}` : ''}`, {
+        type: 'turn',
+        turn,
+        territories: held,
+        events,
+      });
     },
-    onRefused: (player, reason) => say(`refused a line from player ${player}: ${reason}`, { type: 'refused', player, reason }),
+    onRefused: (player, reason) =>
+      say(`refused a line from player ${player}: ${reason}`, { type: 'refused', player, reason }),
   });
   if (!result.ok) {
     game.err(`risk bot: ${result.reason}\n`);
@@ -53,6 +59,10 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
     game.err('risk bot: the game ended without a winner\n');
     return 1;
   }
-  say(`winner: ${result.state.players[winner]?.name ?? '?'} (player ${winner})`, { type: 'winner', player: winner, name: result.state.players[winner]?.name });
+  say(`winner: ${result.state.players[winner]?.name ?? '?'} (player ${winner})`, {
+    type: 'winner',
+    player: winner,
+    name: result.state.players[winner]?.name,
+  });
   return 0;
 }

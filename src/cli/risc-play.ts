@@ -1,12 +1,12 @@
 // `risk play --game risc`: one person against RISC bots, in the Ink UI on a terminal or in plain text.
 import { randomBytes } from 'node:crypto';
-import { writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { isRiscBotKind, RISC_BOT_KINDS, type RiscBotKind } from '../ai/risc/bots.js';
 import type { RiscRecordLine } from '../controller/risc-record.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
-import { colorWanted } from '../views/theme.js';
 import { runRiscPlain } from '../views/risc/plain.js';
+import { colorWanted } from '../views/theme.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 
 export const RISC_PLAY_USAGE = `usage: risk play --game risc [options]
@@ -44,16 +44,23 @@ function loginName(): string {
 
 export async function runRiscPlay(args: string[], io: CommandIO): Promise<number> {
   const usage = (reason: string) => usageError(io, 'risk', reason, RISC_PLAY_USAGE);
-  const parsed = parseCommand(args, io, { command: 'risk', usage: RISC_PLAY_USAGE, allowPositionals: true, options: OPTIONS });
+  const parsed = parseCommand(args, io, {
+    command: 'risk',
+    usage: RISC_PLAY_USAGE,
+    allowPositionals: true,
+    options: OPTIONS,
+  });
   if (!parsed.ok) return parsed.exit;
   const v = parsed.values;
   const positionals = parsed.positionals[0] === 'play' ? parsed.positionals.slice(1) : parsed.positionals;
-  if (positionals.length > 0) return usage(`RISC is played against bots on this machine; "${positionals.join(' ')}" is not a RISC choice`);
+  if (positionals.length > 0)
+    return usage(`RISC is played against bots on this machine; "${positionals.join(' ')}" is not a RISC choice`);
   const players = v.players === undefined ? 3 : parseInteger(v.players as string, 2, 4);
   if (players === null) return usage(`--players "${v.players}" must be 2, 3 or 4`);
   const bot = (v.bot as string | undefined) ?? 'hard';
   if (!isRiscBotKind(bot)) return usage(`--bot "${bot}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
-  const startUnits = v['start-units'] === undefined ? DEFAULT_START_UNITS : parseInteger(v['start-units'] as string, 1, 10_000);
+  const startUnits =
+    v['start-units'] === undefined ? DEFAULT_START_UNITS : parseInteger(v['start-units'] as string, 1, 10_000);
   if (startUnits === null) return usage(`--start-units "${v['start-units']}" must be a whole number from 1 to 10000`);
   const seed = v.seed === undefined ? randomBytes(4).readUInt32BE(0) : parseInteger(v.seed as string, 0, 2 ** 32 - 1);
   if (seed === null) return usage(`--seed "${v.seed}" must be a whole number from 0 to ${2 ** 32 - 1}`);

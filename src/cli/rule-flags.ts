@@ -24,7 +24,9 @@ export const RULE_USAGE = `  --variant V         domination (default), capital (
 type Rules = Omit<OptionsInput, 'players'>;
 
 /** The rules the flags choose (only those given), or what is wrong with one. */
-export function rulesFromFlags(values: Record<string, string | boolean | undefined>): { ok: true; value: Rules } | { ok: false; reason: string } {
+export function rulesFromFlags(
+  values: Record<string, string | boolean | undefined>,
+): { ok: true; value: Rules } | { ok: false; reason: string } {
   const rules: Record<string, unknown> = {};
   const pairs: [string, keyof typeof HOUSE_RULES][] = [
     ['variant', 'variant'],

@@ -1,7 +1,8 @@
 // `risk simulate`: offline games between random-legal bots.
+
+import { resolveOptions } from '../model/options.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
-import { resolveOptions } from '../model/options.js';
 
 const USAGE = `usage: risk simulate [--players N] [--games G] [--seed S] [--turn-cap T] [--json]
   --players   2–6 (default 4)        --games     1–1000000 (default 100)

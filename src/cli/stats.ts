@@ -22,7 +22,12 @@ export function runStats(args: string[], io: CommandIO): number {
   const v = parsed.values as Record<string, string | boolean | undefined>;
   const game = v.game === undefined ? null : parseInteger(v.game as string, 1, Number.MAX_SAFE_INTEGER);
   if (v.game !== undefined && game === null) {
-    return usageError(io, 'risk stats', `--game "${String(v.game)}" must be a game number (risk history lists them)`, USAGE);
+    return usageError(
+      io,
+      'risk stats',
+      `--game "${String(v.game)}" must be a game number (risk history lists them)`,
+      USAGE,
+    );
   }
   const kinds = typeof v.kind === 'string' ? v.kind.split(',').map((k) => k.trim()) : undefined;
   const unknown = kinds?.find((k) => !KINDS.includes(k));

@@ -56,7 +56,10 @@ export function runOnWorkers(
   const tsx = compiled ? null : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
   const entry = new URL(compiled ? './tournament-worker.js' : './tournament-worker.ts', import.meta.url).href;
   const threads = Array.from({ length: Math.min(workers, setup.games) }, () => {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { setup, control, records, failure, tsx, entry, storePath } });
+    const worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: { setup, control, records, failure, tsx, entry, storePath },
+    });
     worker.unref();
     return worker;
   });

@@ -9,11 +9,11 @@ import {
   type TournamentSetup,
   type TournamentSummary,
 } from '../ai/tournament.js';
-import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { defaultStorePath } from '../controller/store/paths.js';
-import { runOnWorkers } from './tournament-pool.js';
+import { type OptionsInput, resolveOptions } from '../model/options.js';
+import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
-import { resolveOptions, type OptionsInput } from '../model/options.js';
+import { runOnWorkers } from './tournament-pool.js';
 
 const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--store] [--json]
   --bots      2–6 bot kinds, one per seat: random, easy, normal, hard (kinds may repeat)
@@ -91,7 +91,12 @@ function parseTournamentArgs(
       requestedGames,
       workers: values.workers!,
       json: parsed.values.json === true,
-      store: parsed.values.store === true ? (typeof parsed.values.db === 'string' ? parsed.values.db : defaultStorePath()) : null,
+      store:
+        parsed.values.store === true
+          ? typeof parsed.values.db === 'string'
+            ? parsed.values.db
+            : defaultStorePath()
+          : null,
     },
   };
 }
@@ -114,7 +119,13 @@ export async function runTournament(args: string[], io: CommandIO): Promise<numb
       return 1;
     }
     try {
-      records = playTournamentGames(setup, 0, setup.games, undefined, opened && storing ? storing[1].tournamentRecording(opened.store, setup.seed) : undefined);
+      records = playTournamentGames(
+        setup,
+        0,
+        setup.games,
+        undefined,
+        opened && storing ? storing[1].tournamentRecording(opened.store, setup.seed) : undefined,
+      );
     } finally {
       if (opened) opened.store.close();
     }
@@ -168,7 +179,13 @@ export function rulesLine(players: number, rules: Omit<OptionsInput, 'players'> 
   const o = resolveOptions({ ...rules, players });
   if (!o.ok) return o.reason;
   const v = o.value;
-  const parts = [v.variant === 'domination' ? 'world domination' : v.variant === 'capital' ? `Capital Risk (own + ${v.capitalsToWin})` : 'Secret Mission Risk'];
+  const parts = [
+    v.variant === 'domination'
+      ? 'world domination'
+      : v.variant === 'capital'
+        ? `Capital Risk (own + ${v.capitalsToWin})`
+        : 'Secret Mission Risk',
+  ];
   if (players === 2) parts.push(v.twoPlayer === 'neutral' ? 'neutral army' : 'duel, no neutral');
   parts.push(`${v.setup} setup`, `${v.fortify} fortify`, `${v.cardValues} card values`);
   return parts.join(', ');

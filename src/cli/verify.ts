@@ -1,9 +1,9 @@
 // `risk verify <file>`: audit a recorded game. Exit 0 clean, 1 violations, 2 unreadable file,
 // 3 a native record that stops before its game ended (truncated by a crash or kill; no violation).
 import { readFileSync } from 'node:fs';
+import { isRiscRecord } from '../controller/risc-record.js';
 import type { VerifyReport } from '../controller/verify.js';
 import { type CommandIO, EXIT_USAGE, parseCommand, usageError } from './io.js';
-import { isRiscRecord } from '../controller/risc-record.js';
 import { runRiscVerify } from './risc-verify.js';
 
 const MAX_LISTED = 50;
@@ -45,7 +45,12 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
     return EXIT_USAGE;
   }
   const report = verifyTranscript(transcript.lines, { lenient: parsed.values.lenient === true });
-  const problems = transcript.problems.map((p) => ({ line: p.line, player: null, kind: 'message' as const, reason: p.reason }));
+  const problems = transcript.problems.map((p) => ({
+    line: p.line,
+    player: null,
+    kind: 'message' as const,
+    reason: p.reason,
+  }));
   const violations = [...problems, ...report.violations].sort((a, b) => a.line - b.line);
   if (parsed.values.json === true) io.out(`${JSON.stringify(toJson(report, violations))}\n`);
   else io.out(describe(file, report, violations, countTerritories));
@@ -82,7 +87,8 @@ function describe(
   countTerritories: (state: NonNullable<VerifyReport['state']>, player: number) => number,
 ): string {
   const s = report.state;
-  const name = (id: number | null) => (id === null ? '-' : `player ${id} (${report.players.find((p) => p.id === id)?.name ?? '?'})`);
+  const name = (id: number | null) =>
+    id === null ? '-' : `player ${id} (${report.players.find((p) => p.id === id)?.name ?? '?'})`;
   const out = [
     `verify ${file}`,
     `players: ${report.players.map((p) => name(p.id)).join(', ') || 'none'}`,
@@ -91,18 +97,32 @@ function describe(
     `dice rounds verified: ${report.roundsVerified} (battles rolled: ${report.battles})`,
     `actions checked: ${report.actionsChecked}`,
   ];
-  if (report.truncated === true) out.push('truncated: the record stops before the game ended for its peer (a crash or kill, not a cheat); every line in it was checked');
-  if (report.recordedEnd) out.push(`recorded end: ${report.recordedEnd.outcome}${report.recordedEnd.winner !== null ? `, winner player ${report.recordedEnd.winner}` : ''}`);
-  if (report.lostStepAt !== null) out.push(`replay lost step at line ${report.lostStepAt}: later game actions were not checked (try --lenient)`);
+  if (report.truncated === true)
+    out.push(
+      'truncated: the record stops before the game ended for its peer (a crash or kill, not a cheat); every line in it was checked',
+    );
+  if (report.recordedEnd)
+    out.push(
+      `recorded end: ${report.recordedEnd.outcome}${report.recordedEnd.winner !== null ? `, winner player ${report.recordedEnd.winner}` : ''}`,
+    );
+  if (report.lostStepAt !== null)
+    out.push(`replay lost step at line ${report.lostStepAt}: later game actions were not checked (try --lenient)`);
   out.push(`violations: ${violations.length}`);
   const shown = violations.slice(0, MAX_LISTED);
-  for (const v of shown) out.push(`  line ${v.line}, ${v.player === null ? 'no player' : `player ${v.player}`}, ${v.kind}: ${v.reason}`);
-  if (violations.length > shown.length) out.push(`  … and ${violations.length - shown.length} more (--json lists them all)`);
+  for (const v of shown)
+    out.push(`  line ${v.line}, ${v.player === null ? 'no player' : `player ${v.player}`}, ${v.kind}: ${v.reason}`);
+  if (violations.length > shown.length)
+    out.push(`  … and ${violations.length - shown.length} more (--json lists them all)`);
   if (s !== null) {
     out.push('final board:');
-    for (const t of s.board.territories) out.push(`  ${String(t.id).padStart(2)} ${t.name.padEnd(22)} ${s.owner[t.id] === -1 ? 'unclaimed' : `player ${s.owner[t.id]}`}, ${s.armies[t.id]} armies`);
+    for (const t of s.board.territories)
+      out.push(
+        `  ${String(t.id).padStart(2)} ${t.name.padEnd(22)} ${s.owner[t.id] === -1 ? 'unclaimed' : `player ${s.owner[t.id]}`}, ${s.armies[t.id]} armies`,
+      );
     out.push(`territories: ${s.players.map((p) => `player ${p.id} ${countTerritories(s, p.id)}`).join(', ')}`);
-    out.push(`winner: ${s.phase === 'over' ? name(s.winner) : `none yet (game stopped in phase ${s.phase}, turn ${s.turn})`}`);
+    out.push(
+      `winner: ${s.phase === 'over' ? name(s.winner) : `none yet (game stopped in phase ${s.phase}, turn ${s.turn})`}`,
+    );
   } else out.push('the game never started (no initialise_game)');
   return `${out.join('\n')}\n`;
 }

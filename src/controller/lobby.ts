@@ -1,10 +1,10 @@
 // The lobby at the host, in the class handshake (cs3099-observed.md §3), then the full mesh:
 // after initialise_game every peer holds a link to every other.
 import { randomBytes } from 'node:crypto';
+import type { PrivateKey } from '@libp2p/interface';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import type { Message } from '../protocol/messages.js';
-import { parseRules, RulesSchema, type Rules } from '../protocol/rules.js';
-import type { PrivateKey } from '@libp2p/interface';
+import { parseRules, type Rules, RulesSchema } from '../protocol/rules.js';
 import type { Keyring } from '../protocol/signing.js';
 import { gameKeyring } from './net/identity.js';
 import { LineReader, type Link } from './net/link.js';
@@ -52,7 +52,9 @@ export interface Roster {
   readonly keyring: Keyring | null;
 }
 
-export type LobbyEvent = { readonly type: 'joined' | 'left'; readonly player: LobbyPlayer } | { readonly type: 'info'; readonly text: string };
+export type LobbyEvent =
+  | { readonly type: 'joined' | 'left'; readonly player: LobbyPlayer }
+  | { readonly type: 'info'; readonly text: string };
 
 export type LobbyResult = { ok: true; roster: Roster } | { ok: false; reason: string };
 
@@ -63,7 +65,10 @@ const MAX_PLAYERS = 6;
 const send = (link: Link, message: Message) => link.send(encodeLine(message).trimEnd());
 
 /** The next message from a reader, skipping lines that are not messages; or why there is none. `line` is the raw text. */
-async function nextMessage(reader: LineReader, timeoutMs: number): Promise<{ ok: true; message: Message; line: string } | { ok: false; reason: string }> {
+async function nextMessage(
+  reader: LineReader,
+  timeoutMs: number,
+): Promise<{ ok: true; message: Message; line: string } | { ok: false; reason: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const next = await reader.next(Math.max(1, deadline - Date.now()));
@@ -86,11 +91,18 @@ function rulesInLine(line: string): { ok: true; value: Rules } | { ok: false; re
   }
   const raw = payload !== null && typeof payload === 'object' ? (payload as { rules?: unknown }).rules : undefined;
   const parsed = RulesSchema.safeParse(raw ?? {});
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: `the host sent rules this version cannot play: ${parsed.error.issues[0]!.message}` };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, reason: `the host sent rules this version cannot play: ${parsed.error.issues[0]!.message}` };
 }
 
 /** Waits for a message that passes `test`; others met on the way are kept for later. */
-async function waitFor(reader: LineReader, kept: Message[], test: (m: Message) => boolean, timeoutMs: number): Promise<Message | null> {
+async function waitFor(
+  reader: LineReader,
+  kept: Message[],
+  test: (m: Message) => boolean,
+  timeoutMs: number,
+): Promise<Message | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const index = kept.findIndex(test);
@@ -135,7 +147,13 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       kept: Message[];
     }
     const members = new Map<number, Member>();
-    members.set(0, { player: { id: 0, name: options.name, peerId: node.peerId, addresses: node.addresses() }, link: null, reader: null, features: options.features, kept: [] });
+    members.set(0, {
+      player: { id: 0, name: options.name, peerId: node.peerId, addresses: node.addresses() },
+      link: null,
+      reader: null,
+      features: options.features,
+      kept: [],
+    });
     let starting = false;
     // The recorded class peer reads exactly [id, name, key]; mesh addresses ride in a fourth element.
     const entry = (p: LobbyPlayer): [number, string, string] | [number, string, string, string[]] =>
@@ -175,18 +193,35 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       let id = 1;
       while (members.has(id)) id++;
       // On plain TCP there is no peer identity: the class key stays empty.
-      const player: LobbyPlayer = { id, name: join.name || `Player ${id}`, peerId: node.mesh ? link.remotePeer : '', addresses: join.addresses ?? [] };
+      const player: LobbyPlayer = {
+        id,
+        name: join.name || `Player ${id}`,
+        peerId: node.mesh ? link.remotePeer : '',
+        addresses: join.addresses ?? [],
+      };
       members.set(id, { player, link, reader, features: join.supported_features, kept: [] });
-      const accept = { player_id: id, acknowledgement_timeout: options.ackTimeoutMs / 1000, move_timeout: options.moveTimeoutMs / 1000 };
+      const accept = {
+        player_id: id,
+        acknowledgement_timeout: options.ackTimeoutMs / 1000,
+        move_timeout: options.moveTimeoutMs / 1000,
+      };
       // Native profile: the rules ride along, so the joiner sees them before the game starts.
       send(link, { command: 'accept_join_game', payload: node.mesh ? { ...accept, rules } : accept } as Message);
-      send(link, { command: 'players_joined', payload: [...members.values()].filter((m) => m.player.id !== id).map((m) => entry(m.player)) });
+      send(link, {
+        command: 'players_joined',
+        payload: [...members.values()].filter((m) => m.player.id !== id).map((m) => entry(m.player)),
+      });
       for (const m of others(id)) send(m.link!, { command: 'players_joined', payload: [entry(player)] });
       options.onEvent?.({ type: 'joined', player });
       link.onClose(() => {
         if (starting || members.get(id)?.link !== link) return;
         members.delete(id);
-        for (const m of others(id)) send(m.link!, { command: 'leave_game', payload: { response: 0, message: 'left the lobby', receive_updates: false }, player_id: id });
+        for (const m of others(id))
+          send(m.link!, {
+            command: 'leave_game',
+            payload: { response: 0, message: 'left the lobby', receive_updates: false },
+            player_id: id,
+          });
         options.onEvent?.({ type: 'left', player });
       });
       if (members.size === options.players) {
@@ -205,12 +240,22 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       }
       for (const m of clients) send(m.link!, { command: 'ready', payload: null, player_id: 0, ack_id: 0 });
       for (const m of clients) {
-        const ack = await waitFor(m.reader!, m.kept, (msg) => msg.command === 'acknowledgement' && msg.payload === 0, options.ackTimeoutMs);
+        const ack = await waitFor(
+          m.reader!,
+          m.kept,
+          (msg) => msg.command === 'acknowledgement' && msg.payload === 0,
+          options.ackTimeoutMs,
+        );
         if (!ack) return abandon(`player ${m.player.id} (${m.player.name}) did not acknowledge ready`);
       }
-      const features = [...members.values()].reduce<readonly string[]>((common, m) => common.filter((f) => m.features.includes(f)), options.features);
+      const features = [...members.values()].reduce<readonly string[]>(
+        (common, m) => common.filter((f) => m.features.includes(f)),
+        options.features,
+      );
       const gameId = randomBytes(8).toString('hex');
-      const payload = node.mesh ? { version: 1, supported_features: [...features], game_id: gameId } : { version: 1, supported_features: [...features] };
+      const payload = node.mesh
+        ? { version: 1, supported_features: [...features], game_id: gameId }
+        : { version: 1, supported_features: [...features] };
       for (const m of clients) send(m.link!, { command: 'initialise_game', payload });
       // The game session reads on from here: hand it what the lobby has not read.
       for (const m of clients) m.reader!.release();
@@ -284,7 +329,13 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
     const next = await nextMessage(reader, Math.max(1, deadline - Date.now()));
     if (!next.ok) {
       host.close();
-      return { ok: false, reason: me === null ? `the host did not answer: ${next.reason}` : `the host went away before the game started: ${next.reason}` };
+      return {
+        ok: false,
+        reason:
+          me === null
+            ? `the host did not answer: ${next.reason}`
+            : `the host went away before the game started: ${next.reason}`,
+      };
     }
     const message = next.message;
     switch (message.command) {
@@ -305,7 +356,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
           rules = offered.value;
           if (options.onRules && !(await options.onRules(rules))) {
             host.close();
-            return { ok: false, reason: 'you declined the host\'s rules' };
+            return { ok: false, reason: "you declined the host's rules" };
           }
         }
         break;
@@ -331,7 +382,9 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
       case 'initialise_game': {
         if (me === null) return { ok: false, reason: 'the host started the game before accepting this player' };
         reader.release();
-        const mesh = node.mesh ? await connectMesh(node, me, [...players.values()], host, inbound, ackTimeoutMs * 3) : { ok: true as const, links: new Map([[0, host]]) };
+        const mesh = node.mesh
+          ? await connectMesh(node, me, [...players.values()], host, inbound, ackTimeoutMs * 3)
+          : { ok: true as const, links: new Map([[0, host]]) };
         // From now on only the members' links count: close the rest and refuse new ones.
         const used = new Set(mesh.ok ? mesh.links.values() : []);
         for (const link of inbound.values()) if (!used.has(link)) link.close();
@@ -345,7 +398,8 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
             players: everyone,
             keyring: keyringFor(node, everyone),
             links: mesh.links,
-            gameId: ('game_id' in message.payload ? message.payload.game_id : undefined) ?? randomBytes(8).toString('hex'),
+            gameId:
+              ('game_id' in message.payload ? message.payload.game_id : undefined) ?? randomBytes(8).toString('hex'),
             features: message.payload.supported_features,
             ackTimeoutMs,
             moveTimeoutMs,
@@ -377,14 +431,16 @@ async function connectMesh(
       if (dialed.ok) break;
     }
     if (!dialed.ok) return { ok: false, reason: `cannot connect to player ${p.id} (${p.name}): ${dialed.reason}` };
-    if (dialed.link.remotePeer !== p.peerId) return { ok: false, reason: `player ${p.id}'s address answered with another peer id` };
+    if (dialed.link.remotePeer !== p.peerId)
+      return { ok: false, reason: `player ${p.id}'s address answered with another peer id` };
     links.set(p.id, dialed.link);
   }
   const deadline = Date.now() + timeoutMs;
   for (const p of players) {
     if (p.id <= me) continue;
     while (!inbound.has(p.peerId)) {
-      if (Date.now() > deadline) return { ok: false, reason: `player ${p.id} (${p.name}) did not connect to this peer` };
+      if (Date.now() > deadline)
+        return { ok: false, reason: `player ${p.id} (${p.name}) did not connect to this peer` };
       await new Promise((r) => setTimeout(r, 5));
     }
     links.set(p.id, inbound.get(p.peerId)!);

@@ -1,17 +1,17 @@
 // An offline game: every seat is local and synchronous, dice come from one source.
 import {
+  type Action,
   apply,
+  type Board,
   capitalChoosers,
   checkCapitalChoice,
+  type Dice,
   decisionBy,
   drawStep,
-  maxDefendDice,
-  missionClaimDue,
-  type Action,
-  type Board,
-  type Dice,
   type GameEvent,
   type GameState,
+  maxDefendDice,
+  missionClaimDue,
   type OptionsInput,
   startGame,
 } from '../model/index.js';
@@ -42,7 +42,10 @@ export interface LocalGameSetup {
    * Roll from one number per player and round instead of `dice` (as a networked game does), so
    * that the game can be stored and exported verifiably; each applied step is reported.
    */
-  readonly rounds?: { readonly numbers: NumberSource; readonly onStep: (action: Action, numbers: RoundNumbers | null) => void };
+  readonly rounds?: {
+    readonly numbers: NumberSource;
+    readonly onStep: (action: Action, numbers: RoundNumbers | null) => void;
+  };
 }
 
 export function playLocalGame(setup: LocalGameSetup): LocalGameResult {
@@ -89,8 +92,10 @@ export function playLocalGame(setup: LocalGameSetup): LocalGameResult {
       const capitals = s.players.map(() => -1);
       for (const p of capitalChoosers(s)) {
         const choice = setup.seats[p]!.decide({ ...s, current: p }, p);
-        const problem = choice.command === 'choose_capital' ? checkCapitalChoice(s, p, choice.payload) : `sent ${choice.command}`;
-        if (problem !== null) throw new Error(`${setup.seats[p]!.kind} bot in seat ${p} chose an illegal capital: ${problem}`);
+        const problem =
+          choice.command === 'choose_capital' ? checkCapitalChoice(s, p, choice.payload) : `sent ${choice.command}`;
+        if (problem !== null)
+          throw new Error(`${setup.seats[p]!.kind} bot in seat ${p} chose an illegal capital: ${problem}`);
         capitals[p] = (choice as { payload: number }).payload;
       }
       return { command: 'choose_capitals', payload: capitals };

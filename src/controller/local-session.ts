@@ -2,19 +2,19 @@
 // seats answer asynchronously (people at the keyboard), and it reports events the way a
 // networked session does, so the same views can show it.
 import {
+  type Action,
   apply,
+  type Board,
   capitalChoosers,
   checkCapitalChoice,
+  type Dice,
   decisionBy,
   drawStep,
+  type GameState,
   maxDefendDice,
   missionClaimDue,
-  startGame,
-  type Action,
-  type Board,
-  type Dice,
-  type GameState,
   type OptionsInput,
+  startGame,
 } from '../model/index.js';
 import type { Seat } from './seat.js';
 import type { SessionEvent } from './session.js';
@@ -55,7 +55,9 @@ export class LocalSession {
   constructor(private readonly setup: LocalSessionSetup) {
     if (setup.resume) {
       if (setup.resume.state.players.length !== setup.seats.length) {
-        throw new Error(`${setup.seats.length} seats for a stored game of ${setup.resume.state.players.length} players`);
+        throw new Error(
+          `${setup.seats.length} seats for a stored game of ${setup.resume.state.players.length} players`,
+        );
       }
       this.state = setup.resume.state;
       this.index = setup.resume.index;
@@ -108,7 +110,10 @@ export class LocalSession {
         const answer = await Promise.race([this.setup.seats[p]!.decide({ ...asked, current: p }, p), this.stopping()]);
         if (answer === null || this.stopped) return null;
         if (this.state !== asked) return this.state.phase === 'capitals' ? this.collectCapitals() : null;
-        const problem = answer.command === 'choose_capital' ? checkCapitalChoice(asked, p, answer.payload) : `expected a capital, got ${answer.command}`;
+        const problem =
+          answer.command === 'choose_capital'
+            ? checkCapitalChoice(asked, p, answer.payload)
+            : `expected a capital, got ${answer.command}`;
         if (problem === null) {
           capitals[p] = (answer as { payload: number }).payload;
           break;
@@ -140,7 +145,10 @@ export class LocalSession {
     } else result = apply(this.state, action, this.setup.dice);
     if (result.ok && !isDrawStep(action)) this.index++;
     if (!result.ok) {
-      this.setup.onEvent?.({ type: 'info', text: `refused ${actor === null ? 'draw' : `player ${actor}'s move`}: ${result.reason}` });
+      this.setup.onEvent?.({
+        type: 'info',
+        text: `refused ${actor === null ? 'draw' : `player ${actor}'s move`}: ${result.reason}`,
+      });
       return;
     }
     this.state = result.state;

@@ -1,15 +1,16 @@
 // A game among several peers in this one process, over real libp2p on 127.0.0.1: the Quick game,
 // tests and benchmarks. Peer 0 hosts; the others join in order.
+
+import type { GameState, OptionsInput } from '../model/index.js';
 import { hostLobby, joinLobby, type LobbyEndpoint, type Roster } from './lobby.js';
-import type { Link } from './net/link.js';
 import { PeerNode } from './net/libp2p-node.js';
+import type { Link } from './net/link.js';
 import { listenTcp, TcpEndpoint, type TcpListener } from './net/tcp.js';
-import { StarSession } from './star-session.js';
 import { sessionFor } from './peer-game.js';
 import type { Recorder } from './recorder.js';
 import type { Seat } from './seat.js';
 import { NATIVE_FEATURES, type SessionEvent, type SessionResult } from './session.js';
-import type { GameState, OptionsInput } from '../model/index.js';
+import { StarSession } from './star-session.js';
 
 /** What both profiles' sessions offer. */
 export interface GameSession {
@@ -46,7 +47,10 @@ export interface LoopbackGame {
   stop(): Promise<void>;
 }
 
-export async function startLoopbackGame(peers: readonly LoopbackPeer[], options: LoopbackOptions): Promise<LoopbackGame> {
+export async function startLoopbackGame(
+  peers: readonly LoopbackPeer[],
+  options: LoopbackOptions,
+): Promise<LoopbackGame> {
   const cs3099 = options.profile === 'cs3099';
   let listener: TcpListener | null = null;
   let nodes: PeerNode[] = [];

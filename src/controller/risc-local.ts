@@ -3,33 +3,21 @@
 // dice from a seeded generator (one seed per turn, recorded). The record lines it writes are what
 // `risk verify` audits.
 import { randomBytes } from 'node:crypto';
-import { createRiscBot, type RiscBotKind } from '../ai/risc/bots.js';
-import type { Dice } from '../model/dice.js';
 import type { Placement, RiscEvent, RiscOrder, RiscState } from '../model/risc/index.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
-import { mersenneStream, seededDice } from '../protocol/random.js';
-import { sealOrders, type RiscBody } from '../protocol/risc-orders.js';
+import { mersenneStream } from '../protocol/random.js';
+import { type RiscBody, sealOrders } from '../protocol/risc-orders.js';
 import { awaitingReveals } from '../protocol/risc-round.js';
 import { RISC_RECORD_VERSION, type RiscRecordLine } from './risc-record.js';
-import { RiscReplica, type RecordedViolation } from './risc-replica.js';
+import { type RecordedViolation, RiscReplica } from './risc-replica.js';
 
 /** A seat decides a placement or a turn's orders; null means the player leaves (the game stops). */
 export interface RiscSeat {
   readonly name: string;
-  readonly kind: 'human' | RiscBotKind;
+  /** 'human', or the kind of bot playing it. */
+  readonly kind: string;
   place(state: RiscState, player: number): Promise<readonly Placement[] | null>;
   orders(state: RiscState, player: number): Promise<readonly RiscOrder[] | null>;
-}
-
-export function botRiscSeat(name: string, kind: RiscBotKind, rng: Dice, delayMs = 0): RiscSeat {
-  const bot = createRiscBot(kind);
-  const pause = () => (delayMs > 0 ? new Promise((r) => setTimeout(r, delayMs)) : Promise.resolve());
-  return {
-    name,
-    kind,
-    place: async (state, player) => (await pause(), bot.place(state, player, rng)),
-    orders: async (state, player) => (await pause(), bot.orders(state, player, rng)),
-  };
 }
 
 export interface RiscLocalOptions {
@@ -69,7 +57,13 @@ export async function runRiscLocal(options: RiscLocalOptions): Promise<RiscLocal
   const seedStream = mersenneStream([options.seed >>> 0, 0x7153c]);
   const header: RiscRecordLine = {
     command: 'risc_game',
-    payload: { version: RISC_RECORD_VERSION, game, map: 'risc', players: options.seats.map((s) => s.name), start_units: options.startUnits ?? DEFAULT_START_UNITS },
+    payload: {
+      version: RISC_RECORD_VERSION,
+      game,
+      map: 'risc',
+      players: options.seats.map((s) => s.name),
+      start_units: options.startUnits ?? DEFAULT_START_UNITS,
+    },
   };
   const started = RiscReplica.start(header);
   if (!started.ok) throw new Error(started.reason);
@@ -88,15 +82,18 @@ export async function runRiscLocal(options: RiscLocalOptions): Promise<RiscLocal
 
   for (;;) {
     const round = replica.round;
-    if (round === null) return { state: replica.state, violations, stopped: replica.state.winner !== null ? 'won' : 'no-players' };
-    if (round.stage === 'orders' && options.turnCap !== undefined && round.turn > options.turnCap) return { state: replica.state, violations, stopped: 'turn-cap' };
+    if (round === null)
+      return { state: replica.state, violations, stopped: replica.state.winner !== null ? 'won' : 'no-players' };
+    if (round.stage === 'orders' && options.turnCap !== undefined && round.turn > options.turnCap)
+      return { state: replica.state, violations, stopped: 'turn-cap' };
     const state = replica.state;
     options.onRound?.(state);
     // Everyone decides at once; no seat sees another's orders before all have committed.
     const decisions = await Promise.all(
       round.expected.map(async (player) => {
         const seat = options.seats[player]!;
-        const deciding: Promise<readonly (Placement | RiscOrder)[] | null> = round.stage === 'placement' ? seat.place(state, player) : seat.orders(state, player);
+        const deciding: Promise<readonly (Placement | RiscOrder)[] | null> =
+          round.stage === 'placement' ? seat.place(state, player) : seat.orders(state, player);
         const decided = await withTimeout(deciding, options.timeoutMs);
         return { player, decided };
       }),
@@ -105,22 +102,23 @@ export async function runRiscLocal(options: RiscLocalOptions): Promise<RiscLocal
     const sealed = decisions.flatMap(({ player, decided }) => {
       if (decided === TIMED_OUT || decided === null) return [];
       const body: RiscBody =
-        round.stage === 'placement' ? { stage: 'placement', placement: decided as readonly Placement[] } : { stage: 'orders', orders: decided as readonly RiscOrder[] };
+        round.stage === 'placement'
+          ? { stage: 'placement', placement: decided as readonly Placement[] }
+          : { stage: 'orders', orders: decided as readonly RiscOrder[] };
       return [sealOrders({ game, turn: round.turn, player }, body)];
     });
     for (const s of sealed) emit(s.commit);
     for (const s of sealed) emit(s.reveal);
-    const missing = replica.round !== null && replica.round.turn === round.turn && replica.round.stage === round.stage ? awaitingReveals(replica.round) : [];
-    if (missing.length > 0) emit({ command: 'risc_timeout', payload: { game, turn: round.turn, stage: round.stage, players: missing } });
+    const missing =
+      replica.round !== null && replica.round.turn === round.turn && replica.round.stage === round.stage
+        ? awaitingReveals(replica.round)
+        : [];
+    if (missing.length > 0)
+      emit({ command: 'risc_timeout', payload: { game, turn: round.turn, stage: round.stage, players: missing } });
     if (round.stage === 'orders') {
       emit({ command: 'risc_dice', payload: { game, turn: round.turn, seed: seedStream.nextU32() } });
       const s = replica.state;
       emit({ command: 'risc_turn', payload: { game, turn: round.turn, owner: [...s.owner], units: [...s.units] } });
     }
   }
-}
-
-/** Seats for a person against bots, with per-seat bot randomness from the seed. */
-export function botSeats(names: readonly string[], kinds: readonly RiscBotKind[], seed: number, delayMs = 0): RiscSeat[] {
-  return names.map((name, i) => botRiscSeat(name, kinds[i % kinds.length]!, seededDice((seed ^ (0x9e3779b1 * (i + 1))) >>> 0), delayMs));
 }

@@ -11,8 +11,8 @@ import { parseRiscWire, type RiscWire } from '../protocol/risc-orders.js';
 import { lineDigest, seal, unseal } from '../protocol/signing.js';
 import type { Roster } from './lobby.js';
 import type { RiscSeat } from './risc-local.js';
-import { RISC_RECORD_VERSION, type RiscHeader, type RiscRecordLine } from './risc-record.js';
 import { RiscPeer } from './risc-peer.js';
+import { RISC_RECORD_VERSION, type RiscHeader, type RiscRecordLine } from './risc-record.js';
 import type { RecordedViolation } from './risc-replica.js';
 
 /** The lobby feature a RISC game needs from every player (hosts and joiners both list it). */
@@ -32,23 +32,35 @@ export interface RiscNetOptions {
   readonly secret?: () => Uint8Array;
 }
 
-export type RiscNetResult = { ok: true; state: RiscState; found: readonly RecordedViolation[] } | { ok: false; reason: string };
+export type RiscNetResult =
+  | { ok: true; state: RiscState; found: readonly RecordedViolation[] }
+  | { ok: false; reason: string };
 
 /** The header every peer builds alike from the roster, so every record starts the same. */
 export function riscHeaderFor(roster: RiscRoster, startUnits = DEFAULT_START_UNITS): RiscHeader {
   const players = [...roster.players].sort((a, b) => a.id - b.id).map((p) => p.name);
-  return { command: 'risc_game', payload: { version: RISC_RECORD_VERSION, game: roster.gameId, map: 'risc', players, start_units: startUnits } };
+  return {
+    command: 'risc_game',
+    payload: { version: RISC_RECORD_VERSION, game: roster.gameId, map: 'risc', players, start_units: startUnits },
+  };
 }
 
 /** Checks one line from `from`'s link; the wire message, or why it is refused. */
-export function readRiscLine(roster: RiscRoster, from: number, line: string): { ok: true; value: RiscWire } | { ok: false; reason: string } {
-  if (line.length > MAX_LINE_LENGTH) return { ok: false, reason: `a line of ${line.length} characters, over the ${MAX_LINE_LENGTH} limit` };
+export function readRiscLine(
+  roster: RiscRoster,
+  from: number,
+  line: string,
+): { ok: true; value: RiscWire } | { ok: false; reason: string } {
+  if (line.length > MAX_LINE_LENGTH)
+    return { ok: false, reason: `a line of ${line.length} characters, over the ${MAX_LINE_LENGTH} limit` };
   let inner = line;
   if (roster.keyring !== null) {
     const sealed = unseal(line);
     if (sealed === null) return { ok: false, reason: 'an unsigned line in a signed game' };
-    if (sealed.by !== from) return { ok: false, reason: `a line signed as player ${sealed.by} on player ${from}'s link` };
-    if (!roster.keyring.verify(from, lineDigest(roster.gameId, sealed.inner), sealed.sig)) return { ok: false, reason: 'a bad signature' };
+    if (sealed.by !== from)
+      return { ok: false, reason: `a line signed as player ${sealed.by} on player ${from}'s link` };
+    if (!roster.keyring.verify(from, lineDigest(roster.gameId, sealed.inner), sealed.sig))
+      return { ok: false, reason: 'a bad signature' };
     inner = sealed.inner;
   }
   let value: unknown;
@@ -59,23 +71,29 @@ export function readRiscLine(roster: RiscRoster, from: number, line: string): { 
   }
   const parsed = parseRiscWire(value);
   if (!parsed.ok) return { ok: false, reason: `not a RISC message: ${parsed.reason}` };
-  if (parsed.value.player_id !== from) return { ok: false, reason: `a message for player ${parsed.value.player_id} on player ${from}'s link` };
-  if (parsed.value.payload.game !== roster.gameId) return { ok: false, reason: `a message for game ${parsed.value.payload.game}` };
+  if (parsed.value.player_id !== from)
+    return { ok: false, reason: `a message for player ${parsed.value.player_id} on player ${from}'s link` };
+  if (parsed.value.payload.game !== roster.gameId)
+    return { ok: false, reason: `a message for game ${parsed.value.payload.game}` };
   return parsed;
 }
 
 /** This peer's line for a wire message: signed when the game has a keyring. */
 export function riscLine(roster: RiscRoster, message: RiscWire): string {
   const inner = JSON.stringify(message);
-  return roster.keyring === null ? inner : seal(inner, roster.me, roster.keyring.sign(lineDigest(roster.gameId, inner)));
+  return roster.keyring === null
+    ? inner
+    : seal(inner, roster.me, roster.keyring.sign(lineDigest(roster.gameId, inner)));
 }
 
 /** Plays one networked RISC game to its end (a winner, or this peer's last round). */
 export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOptions): Promise<RiscNetResult> {
-  if (!roster.features.includes(RISC_FEATURE)) return { ok: false, reason: 'not every player chose RISC (the host and every joiner must play --game risc)' };
+  if (!roster.features.includes(RISC_FEATURE))
+    return { ok: false, reason: 'not every player chose RISC (the host and every joiner must play --game risc)' };
   const others = [...roster.links.keys()];
   const expected = roster.players.filter((p) => p.id !== roster.me).map((p) => p.id);
-  if (others.length !== expected.length || expected.some((id) => !roster.links.has(id))) return { ok: false, reason: 'the lobby did not link this peer to every other player' };
+  if (others.length !== expected.length || expected.some((id) => !roster.links.has(id)))
+    return { ok: false, reason: 'the lobby did not link this peer to every other player' };
   const { seat } = options;
   // eslint-disable-next-line prefer-const -- the record hook below runs before the constructor returns
   let peer: RiscPeer | undefined;

@@ -6,10 +6,10 @@
 // deadline passed.
 import type { RiscEvent, RiscState } from '../model/risc/index.js';
 import { boundCommitment, bytesToHex, hexToBytes, secretNumber } from '../protocol/commitment.js';
-import { sealOrders, type RiscBody, type RiscReveal, type RiscWire } from '../protocol/risc-orders.js';
+import { type RiscBody, type RiscReveal, type RiscWire, sealOrders } from '../protocol/risc-orders.js';
 import { awaitingCommits, awaitingReveals, isComplete } from '../protocol/risc-round.js';
 import type { RiscHeader, RiscRecordLine } from './risc-record.js';
-import { RiscReplica, type RecordedViolation } from './risc-replica.js';
+import { type RecordedViolation, RiscReplica } from './risc-replica.js';
 
 export interface RiscPeerOptions {
   readonly header: RiscHeader;
@@ -31,7 +31,13 @@ export class RiscPeer {
   private readonly dice = new Map<number, Map<number, DiceEntry>>();
   private lineNo = 1;
   /** What this peer will reveal for the round it committed to. */
-  private sealed: { turn: number; stage: string; reveal: RiscReveal; number: Uint8Array | null; revealed: boolean } | null = null;
+  private sealed: {
+    turn: number;
+    stage: string;
+    reveal: RiscReveal;
+    number: Uint8Array | null;
+    revealed: boolean;
+  } | null = null;
   private opened = '';
   private finish!: (state: RiscState) => void;
   readonly done: Promise<RiscState>;
@@ -79,7 +85,11 @@ export class RiscPeer {
     if (round === null) return;
     const uncommitted = awaitingCommits(round);
     const missing = uncommitted.length > 0 ? uncommitted : awaitingReveals(round);
-    if (missing.length > 0) this.apply({ command: 'risc_timeout', payload: { game: this.replica.game, turn: round.turn, stage: round.stage, players: missing } });
+    if (missing.length > 0)
+      this.apply({
+        command: 'risc_timeout',
+        payload: { game: this.replica.game, turn: round.turn, stage: round.stage, players: missing },
+      });
     if (uncommitted.length === 0 && round.stage === 'orders') this.rollDice(true);
     this.progress();
   }
@@ -113,7 +123,15 @@ export class RiscPeer {
     if (round.stage === 'orders') {
       number = (this.options.secret ?? secretNumber)();
       this.sealed.number = number;
-      const dice = { command: 'risc_dice_commit' as const, payload: { game: this.replica.game, turn: round.turn, hash: boundCommitment(number, { gameId: this.replica.game, round: round.turn, player: me }) }, player_id: me };
+      const dice = {
+        command: 'risc_dice_commit' as const,
+        payload: {
+          game: this.replica.game,
+          turn: round.turn,
+          hash: boundCommitment(number, { gameId: this.replica.game, round: round.turn, player: me }),
+        },
+        player_id: me,
+      };
       this.options.send(dice);
       this.receive(dice);
       return;
@@ -126,13 +144,25 @@ export class RiscPeer {
     const round = this.replica.round;
     if (round === null) return;
     const sealed = this.sealed;
-    if (sealed && !sealed.revealed && sealed.turn === round.turn && sealed.stage === round.stage && awaitingCommits(round).length === 0) {
-      const diceIn = round.stage === 'placement' || this.dicePlayers().every((p) => this.dice.get(round.turn)?.get(p)?.hash !== undefined);
+    if (
+      sealed &&
+      !sealed.revealed &&
+      sealed.turn === round.turn &&
+      sealed.stage === round.stage &&
+      awaitingCommits(round).length === 0
+    ) {
+      const diceIn =
+        round.stage === 'placement' ||
+        this.dicePlayers().every((p) => this.dice.get(round.turn)?.get(p)?.hash !== undefined);
       if (diceIn) {
         sealed.revealed = true;
         this.options.send(sealed.reveal);
         if (sealed.number !== null) {
-          const number = { command: 'risc_dice_reveal' as const, payload: { game: this.replica.game, turn: round.turn, number: bytesToHex(sealed.number) }, player_id: this.options.me };
+          const number = {
+            command: 'risc_dice_reveal' as const,
+            payload: { game: this.replica.game, turn: round.turn, number: bytesToHex(sealed.number) },
+            player_id: this.options.me,
+          };
           this.options.send(number);
           this.receive(number); // records the number, then comes back here
         }
@@ -158,12 +188,21 @@ export class RiscPeer {
     // Numbers that do not match their commitment are left out of the seed (and the auditor reports none).
     const numbers = ready
       .map((player) => ({ player, hash: entries.get(player)!.hash!, number: entries.get(player)!.number! }))
-      .filter((n) => /^[0-9a-f]{64}$/.test(n.number) && boundCommitment(hexToBytes(n.number), { gameId: this.replica.game, round: round.turn, player: n.player }) === n.hash);
+      .filter(
+        (n) =>
+          /^[0-9a-f]{64}$/.test(n.number) &&
+          boundCommitment(hexToBytes(n.number), { gameId: this.replica.game, round: round.turn, player: n.player }) ===
+            n.hash,
+      );
     if (numbers.length === 0) return; // nothing to seed the dice with: wait (or the caller ends the game)
     this.dice.delete(round.turn);
     const turn = round.turn;
     this.apply({ command: 'risc_dice', payload: { game: this.replica.game, turn, numbers } });
     const s = this.replica.state;
-    if (s.turn === turn + 1) this.apply({ command: 'risc_turn', payload: { game: this.replica.game, turn, owner: [...s.owner], units: [...s.units] } });
+    if (s.turn === turn + 1)
+      this.apply({
+        command: 'risc_turn',
+        payload: { game: this.replica.game, turn, owner: [...s.owner], units: [...s.units] },
+      });
   }
 }

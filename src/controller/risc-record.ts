@@ -39,7 +39,14 @@ export const RiscTimeoutSchema = z.object({
 export const RiscDiceSchema = z.object({
   command: z.literal('risc_dice'),
   payload: z.union([
-    z.object({ game, turn: nat, seed: z.int().min(0).max(2 ** 32 - 1) }),
+    z.object({
+      game,
+      turn: nat,
+      seed: z
+        .int()
+        .min(0)
+        .max(2 ** 32 - 1),
+    }),
     z.object({ game, turn: nat, numbers: z.array(z.object({ player: nat, hash: hex64, number: hex64 })).min(1) }),
   ]),
 });
@@ -50,7 +57,14 @@ export const RiscTurnSchema = z.object({
   payload: z.object({ game, turn: nat, owner: z.array(nat), units: z.array(nat) }),
 });
 
-export const RiscRecordLineSchema = z.union([RiscHeaderSchema, RiscCommitSchema, RiscRevealSchema, RiscTimeoutSchema, RiscDiceSchema, RiscTurnSchema]);
+export const RiscRecordLineSchema = z.union([
+  RiscHeaderSchema,
+  RiscCommitSchema,
+  RiscRevealSchema,
+  RiscTimeoutSchema,
+  RiscDiceSchema,
+  RiscTurnSchema,
+]);
 export type RiscRecordLine = z.infer<typeof RiscRecordLineSchema>;
 
 /** Whether a record's first line says it is a RISC game (so `risk verify` picks the RISC auditor). */

@@ -2,12 +2,21 @@
 // holds): commits and reveals go through the round driver; a round that is complete executes at
 // once for the placement, and for a turn when its dice line arrives. The local driver, the auditor
 // and (once wired) the networked core all feed it, so every one computes the same game.
-import { riscMap, startRisc, type RiscEvent, type RiscState } from '../model/risc/index.js';
+
+import type { Dice } from '../model/dice.js';
+import { type RiscEvent, type RiscState, riscMap, startRisc } from '../model/risc/index.js';
 import { boundCommitment, combineNumbers, hexToBytes } from '../protocol/commitment.js';
 import { mersenneStream, seededDice, uniformDice, wordsFromBytes } from '../protocol/random.js';
 import type { RiscMessage } from '../protocol/risc-orders.js';
-import { expire, finishRound, isComplete, openRound, receive, type RiscRound, type ViolationKind } from '../protocol/risc-round.js';
-import type { Dice } from '../model/dice.js';
+import {
+  expire,
+  finishRound,
+  isComplete,
+  openRound,
+  type RiscRound,
+  receive,
+  type ViolationKind,
+} from '../protocol/risc-round.js';
 import type { RiscDiceLine, RiscHeader, RiscRecordLine } from './risc-record.js';
 
 export interface RecordedViolation {
@@ -51,8 +60,14 @@ export class RiscReplica {
 
   apply(line: RiscRecordLine, lineNo: number): Applied {
     const violations: RecordedViolation[] = [];
-    const record = (reason: string, player: number | null = null, kind: RecordedViolation['kind'] = 'record') => violations.push({ line: lineNo, player, kind, reason });
-    if ('payload' in line && 'game' in line.payload && line.command !== 'risc_game' && line.payload.game !== this.game) {
+    const record = (reason: string, player: number | null = null, kind: RecordedViolation['kind'] = 'record') =>
+      violations.push({ line: lineNo, player, kind, reason });
+    if (
+      'payload' in line &&
+      'game' in line.payload &&
+      line.command !== 'risc_game' &&
+      line.payload.game !== this.game
+    ) {
       record(`line belongs to game ${line.payload.game}, not ${this.game}`);
       return { violations, executed: null };
     }
@@ -68,7 +83,9 @@ export class RiscReplica {
       case 'risc_timeout': {
         const p = line.payload;
         if (this.round === null || p.turn !== this.round.turn || p.stage !== this.round.stage) {
-          record(`timeout for ${p.stage} of turn ${p.turn}, but the game is at ${this.round ? `${this.round.stage} of turn ${this.round.turn}` : 'its end'}`);
+          record(
+            `timeout for ${p.stage} of turn ${p.turn}, but the game is at ${this.round ? `${this.round.stage} of turn ${this.round.turn}` : 'its end'}`,
+          );
           return { violations, executed: null };
         }
         this.round = expire(this.round, p.players);
@@ -77,7 +94,9 @@ export class RiscReplica {
       case 'risc_dice': {
         const p = line.payload;
         if (this.round === null || this.round.stage !== 'orders' || p.turn !== this.round.turn) {
-          record(`dice for turn ${p.turn}, but the game is ${this.round === null ? 'over' : `at ${this.round.stage} of turn ${this.round.turn}`}`);
+          record(
+            `dice for turn ${p.turn}, but the game is ${this.round === null ? 'over' : `at ${this.round.stage} of turn ${this.round.turn}`}`,
+          );
           return { violations, executed: null };
         }
         if (!isComplete(this.round)) {
@@ -108,16 +127,26 @@ export class RiscReplica {
   private receive(message: RiscMessage, lineNo: number): RecordedViolation[] {
     // An expelled player's later messages are noise, not new evidence: they are dropped.
     if (this.state.expelled[message.player_id] || this.round?.expelled.includes(message.player_id)) return [];
-    if (this.round === null) return [{ line: lineNo, player: message.player_id, kind: 'record', reason: 'orders after the game ended' }];
+    if (this.round === null)
+      return [{ line: lineNo, player: message.player_id, kind: 'record', reason: 'orders after the game ended' }];
     const r = receive(this.round, this.state, message);
     if (r.outcome === 'other-round') {
       const p = message.payload;
-      const later = p.turn > this.round.turn || (p.turn === this.round.turn && p.stage === 'orders' && this.round.stage === 'placement');
+      const later =
+        p.turn > this.round.turn ||
+        (p.turn === this.round.turn && p.stage === 'orders' && this.round.stage === 'placement');
       if (later) {
         this.pending.push({ message, line: lineNo });
         return [];
       }
-      return [{ line: lineNo, player: message.player_id, kind: 'record', reason: `${message.command} for ${p.stage} of turn ${p.turn}, which is over` }];
+      return [
+        {
+          line: lineNo,
+          player: message.player_id,
+          kind: 'record',
+          reason: `${message.command} for ${p.stage} of turn ${p.turn}, which is over`,
+        },
+      ];
     }
     this.round = r.round;
     return r.outcome === 'violation' ? [{ line: lineNo, ...r.violation }] : [];
@@ -147,8 +176,16 @@ export class RiscReplica {
     const given = p.numbers.map((n) => n.player);
     const missing = owed.filter((x) => !given.includes(x));
     const extra = given.filter((x, i) => !owed.includes(x) || given.indexOf(x) !== i);
-    if (missing.length > 0) report(`turn ${p.turn}: no dice number from player${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, missing.length === 1 ? missing[0]! : null);
-    if (extra.length > 0) report(`turn ${p.turn}: dice numbers from players ${extra.join(', ')}, who give no orders this round or gave two`, null);
+    if (missing.length > 0)
+      report(
+        `turn ${p.turn}: no dice number from player${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+        missing.length === 1 ? missing[0]! : null,
+      );
+    if (extra.length > 0)
+      report(
+        `turn ${p.turn}: dice numbers from players ${extra.join(', ')}, who give no orders this round or gave two`,
+        null,
+      );
     for (const n of p.numbers) {
       if (boundCommitment(hexToBytes(n.number), { gameId: this.game, round: p.turn, player: n.player }) !== n.hash) {
         report(`dice number of player ${n.player} for turn ${p.turn} does not match its commitment`, n.player);

@@ -2,8 +2,8 @@
 // checking every commitment, every order's legality, every dice commitment and every recorded
 // board; reports the violations with their line numbers and the final state. Pure: text in, report out.
 import type { RiscState } from '../model/risc/index.js';
-import { RiscHeaderSchema, RiscRecordLineSchema, type RiscHeader } from './risc-record.js';
-import { RiscReplica, type RecordedViolation } from './risc-replica.js';
+import { type RiscHeader, RiscHeaderSchema, RiscRecordLineSchema } from './risc-record.js';
+import { type RecordedViolation, RiscReplica } from './risc-replica.js';
 
 export interface RiscAudit {
   readonly header: RiscHeader['payload'] | null;
@@ -38,7 +38,9 @@ export function auditRiscRecord(text: string): RiscAudit {
     if (replica === null) {
       const header = RiscHeaderSchema.safeParse(value);
       if (!header.success) {
-        bad(`the first line must be the risc_game header: ${header.error.issues[0]!.path.join('.') || '(line)'}: ${header.error.issues[0]!.message}`);
+        bad(
+          `the first line must be the risc_game header: ${header.error.issues[0]!.path.join('.') || '(line)'}: ${header.error.issues[0]!.message}`,
+        );
         break;
       }
       const started = RiscReplica.start(header.data);
@@ -53,13 +55,27 @@ export function auditRiscRecord(text: string): RiscAudit {
     if (!line.success) {
       const issue = line.error.issues[0]!;
       const player = (value as { player_id?: unknown })?.player_id;
-      violations.push({ line: lineNo, player: typeof player === 'number' ? player : null, kind: 'record', reason: `${issue.path.join('.') || '(line)'}: ${issue.message}` });
+      violations.push({
+        line: lineNo,
+        player: typeof player === 'number' ? player : null,
+        kind: 'record',
+        reason: `${issue.path.join('.') || '(line)'}: ${issue.message}`,
+      });
       continue;
     }
     violations.push(...replica.apply(line.data, lineNo).violations);
   }
   if (replica === null) {
-    return { header: null, linesRead, turnsExecuted: 0, diceRounds: 0, rolls: 0, violations: violations.length ? violations : [{ line: 1, player: null, kind: 'record', reason: 'empty record' }], state: null, stoppedAt: null };
+    return {
+      header: null,
+      linesRead,
+      turnsExecuted: 0,
+      diceRounds: 0,
+      rolls: 0,
+      violations: violations.length ? violations : [{ line: 1, player: null, kind: 'record', reason: 'empty record' }],
+      state: null,
+      stoppedAt: null,
+    };
   }
   const round = replica.round;
   return {

@@ -1,13 +1,20 @@
 // A game session on the native full mesh: it drives the replica core (core/replica.ts) with the
 // links, the clock and this machine's seats. The rules of play, dice, proof and timeouts all live
 // in the core; this file only moves lines, runs one timer and asks the seat.
+
+import type { GameState, OptionsInput } from '../model/index.js';
+import type { Keyring } from '../protocol/signing.js';
 import { Replica } from './core/replica.js';
-import { featureNames, type SessionEvent, type SessionFeatures, type SessionPlayer, type SessionResult } from './core/types.js';
+import {
+  featureNames,
+  type SessionEvent,
+  type SessionFeatures,
+  type SessionPlayer,
+  type SessionResult,
+} from './core/types.js';
 import type { Link } from './net/link.js';
 import type { Recorder } from './recorder.js';
 import type { Seat } from './seat.js';
-import type { GameState, OptionsInput } from '../model/index.js';
-import type { Keyring } from '../protocol/signing.js';
 
 export { stateHash } from './core/replica.js';
 export {

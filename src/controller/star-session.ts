@@ -2,24 +2,24 @@
 // host re-sends every client message unchanged to every other client, so all peers see one order
 // of messages (cs3099-observed.md §1). Every peer still checks every move and rolls every die.
 import {
+  type Action,
   apply,
   CHECK_DICE,
   classicBoard,
+  type Dice,
   decisionBy,
+  type GameState,
   isActive,
   maxDefendDice,
   needsDice,
+  type OptionsInput,
   pendingAfterNeutral,
   setsInHand,
   startGame,
-  type Action,
-  type Dice,
-  type GameState,
-  type OptionsInput,
 } from '../model/index.js';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import { bytesToHex, combineNumbers, commitment, hexToBytes, secretNumber } from '../protocol/commitment.js';
-import { fromAction, isGameMessage, toAction, type Message, type MessageAction } from '../protocol/messages.js';
+import { fromAction, isGameMessage, type Message, type MessageAction, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
 import { cs3099Dice, hashChainStream } from '../protocol/random.js';
 import type { Link } from './net/link.js';
@@ -57,7 +57,14 @@ const HOST = 0;
  * its battle is rolled (after the defender's move) and never acks defend or attack_capture (§8), so
  * those are left out: enforcing them would expel a peer for its pace or its quirk.
  */
-const ACK_ENFORCED: ReadonlySet<string> = new Set(['setup', 'play_cards', 'deploy', 'fortify', 'timeout', 'leave_game']);
+const ACK_ENFORCED: ReadonlySet<string> = new Set([
+  'setup',
+  'play_cards',
+  'deploy',
+  'fortify',
+  'timeout',
+  'leave_game',
+]);
 
 interface AwaitedAcks {
   readonly ackId: number;
@@ -74,7 +81,6 @@ interface Round {
   revealed: boolean;
   readonly startedAt: number;
 }
-
 
 export class StarSession {
   private state: GameState;
@@ -132,8 +138,17 @@ export class StarSession {
     const recorder = this.config.recorder;
     if (recorder) {
       recorder.note({ me: this.config.me, profile: 'cs3099', rules: { ...CS3099_RULES, ...this.config.rules } });
-      recorder.incoming(0, encodeLine({ command: 'players_joined', payload: this.config.players.map((p) => [p.id, p.name, ''] as [number, string, string]) }).trimEnd());
-      recorder.incoming(0, encodeLine({ command: 'initialise_game', payload: { version: 1, supported_features: [] } }).trimEnd());
+      recorder.incoming(
+        0,
+        encodeLine({
+          command: 'players_joined',
+          payload: this.config.players.map((p) => [p.id, p.name, ''] as [number, string, string]),
+        }).trimEnd(),
+      );
+      recorder.incoming(
+        0,
+        encodeLine({ command: 'initialise_game', payload: { version: 1, supported_features: [] } }).trimEnd(),
+      );
     }
     for (const [player, link] of this.config.links) {
       link.onLine((line) => this.receive(player, line));
@@ -175,7 +190,10 @@ export class StarSession {
     }
     const decoded = decodeLine(line);
     if (!decoded.ok) {
-      this.emit({ type: 'info', text: `ignored a malformed line from ${this.config.role === 'host' ? `player ${linkPlayer}` : 'the host'}: ${decoded.reason}` });
+      this.emit({
+        type: 'info',
+        text: `ignored a malformed line from ${this.config.role === 'host' ? `player ${linkPlayer}` : 'the host'}: ${decoded.reason}`,
+      });
       return;
     }
     if ('ignored' in decoded) return;
@@ -190,12 +208,16 @@ export class StarSession {
       }
       if (message.command === 'timeout') {
         // Relayed, the others could not tell it from the host's own: refused here, never passed on.
-        this.violation(linkPlayer, `sent a timeout for player ${message.payload}; only the host (player ${HOST}) may time a player out`);
+        this.violation(
+          linkPlayer,
+          `sent a timeout for player ${message.payload}; only the host (player ${HOST}) may time a player out`,
+        );
         this.step();
         return;
       }
       for (const [player, link] of this.config.links) if (player !== linkPlayer) link.send(line);
-      if ('ack_id' in message && message.ack_id !== undefined) this.expectAcks(linkPlayer, message.command, message.ack_id);
+      if ('ack_id' in message && message.ack_id !== undefined)
+        this.expectAcks(linkPlayer, message.command, message.ack_id);
     }
     const from = typeof claimed === 'number' ? claimed : linkPlayer;
     this.config.recorder?.incoming(from, line);
@@ -260,9 +282,16 @@ export class StarSession {
       // player_id cannot be told from one a client slipped in.
       const sender = message.player_id;
       if (sender === null) {
-        return this.violation(from, `sent a timeout for player ${action.player} without player_id; only the host (player ${HOST}) may time a player out, and must name itself`);
+        return this.violation(
+          from,
+          `sent a timeout for player ${action.player} without player_id; only the host (player ${HOST}) may time a player out, and must name itself`,
+        );
       }
-      if (sender !== HOST) return this.violation(sender, `sent a timeout for player ${action.player}; only the host (player ${HOST}) may time a player out`);
+      if (sender !== HOST)
+        return this.violation(
+          sender,
+          `sent a timeout for player ${action.player}; only the host (player ${HOST}) may time a player out`,
+        );
       this.neutralise(action.player, 'timed out');
       return;
     }
@@ -282,7 +311,10 @@ export class StarSession {
       this.state = this.quirkView;
       this.quirkView = null;
       this.drawModel = 'quirk';
-      this.emit({ type: 'info', text: `player ${from}'s ${action.command} holds only under the class card-draw quirk (§7); following that draw model from here on` });
+      this.emit({
+        type: 'info',
+        text: `player ${from}'s ${action.command} holds only under the class card-draw quirk (§7); following that draw model from here on`,
+      });
       check = apply(this.state, action, CHECK_DICE);
     }
     if (!check.ok) {
@@ -301,7 +333,8 @@ export class StarSession {
     const result = apply(this.state, action, dice);
     if (!result.ok) throw new Error(`checked action refused: ${result.reason}`);
     // The quirk draws for a fortify that ends a turn without a capture, once the player has ever captured.
-    const quirkDraws = action.command === 'fortify' && !this.state.capturedThisTurn && this.everCaptured.has(action.player);
+    const quirkDraws =
+      action.command === 'fortify' && !this.state.capturedThisTurn && this.everCaptured.has(action.player);
     if (action.command === 'fortify' && this.state.capturedThisTurn) this.everCaptured.add(action.player);
     this.state = this.drawModel === 'quirk' && quirkDraws ? quirkDraw(result.state, action.player) : result.state;
     if (this.quirkView !== null) {
@@ -325,14 +358,22 @@ export class StarSession {
   private startRound() {
     const participants = this.state.players.filter(isActive).map((p) => p.id);
     const mine = participants.includes(this.config.me) ? secretNumber() : null;
-    this.round = { participants, mine, hashes: new Map(), numbers: new Map(), revealed: false, startedAt: performance.now() };
+    this.round = {
+      participants,
+      mine,
+      hashes: new Map(),
+      numbers: new Map(),
+      revealed: false,
+      startedAt: performance.now(),
+    };
     if (mine !== null) {
       const hash = commitment(mine);
       this.round.hashes.set(this.config.me, hash);
       this.sendOut({ command: 'roll_hash', payload: hash, player_id: this.config.me });
     }
     this.armRoundTimer();
-    for (const early of this.early.splice(0)) this.roll(early.from, early.message as Extract<Message, { command: 'roll_hash' }>, early.line);
+    for (const early of this.early.splice(0))
+      this.roll(early.from, early.message as Extract<Message, { command: 'roll_hash' }>, early.line);
     this.progressRound();
   }
 
@@ -352,10 +393,12 @@ export class StarSession {
       if (copied) return this.violation(from, `copied player ${copied[0]}'s dice commitment`);
       round.hashes.set(from, message.payload);
     } else {
-      if (round.hashes.size < round.participants.length) return this.violation(from, 'revealed its dice number before every commitment was in');
+      if (round.hashes.size < round.participants.length)
+        return this.violation(from, 'revealed its dice number before every commitment was in');
       if (round.numbers.has(from)) return this.violation(from, 'revealed a second dice number in one round');
       const number = hexToBytes(message.payload);
-      if (commitment(number) !== round.hashes.get(from)) return this.violation(from, 'revealed a dice number that does not match its commitment');
+      if (commitment(number) !== round.hashes.get(from))
+        return this.violation(from, 'revealed a dice number that does not match its commitment');
       round.numbers.set(from, number);
     }
     this.progressRound();
@@ -378,14 +421,24 @@ export class StarSession {
     this.round = null;
     if (this.roundTimer) clearTimeout(this.roundTimer);
     this.roundTimer = null;
-    this.emit({ type: 'round', id: -1, participants: round.participants.length, ms: performance.now() - round.startedAt });
+    this.emit({
+      type: 'round',
+      id: -1,
+      participants: round.participants.length,
+      ms: performance.now() - round.startedAt,
+    });
     const combined = combineNumbers([...round.numbers.values()]);
     const dice = cs3099Dice(hashChainStream(combined));
     const quirkDice = cs3099Dice(hashChainStream(combined));
     const pending = this.pending;
     this.pending = null;
     if (pending !== null) this.applyWith(pending.action, dice, quirkDice);
-    else this.applyWith(this.state.phase === 'first_player' ? { command: 'first_player' } : { command: 'shuffle_deck' }, dice, quirkDice);
+    else
+      this.applyWith(
+        this.state.phase === 'first_player' ? { command: 'first_player' } : { command: 'shuffle_deck' },
+        dice,
+        quirkDice,
+      );
   }
 
   /** The host times out whoever a dice round is still waiting for. */
@@ -397,7 +450,11 @@ export class StarSession {
       const round = this.round;
       if (round === null || this.finished) return;
       const stage = round.hashes.size < round.participants.length ? round.hashes : round.numbers;
-      for (const p of round.participants.filter((p) => !stage.has(p))) this.hostTimeout(p, `no dice ${stage === round.hashes ? 'commitment' : 'number'} within ${this.config.moveTimeoutMs} ms`);
+      for (const p of round.participants.filter((p) => !stage.has(p)))
+        this.hostTimeout(
+          p,
+          `no dice ${stage === round.hashes ? 'commitment' : 'number'} within ${this.config.moveTimeoutMs} ms`,
+        );
       this.step();
     }, this.config.moveTimeoutMs);
   }
@@ -450,7 +507,12 @@ export class StarSession {
   private hostTimeout(player: number, reason: string) {
     const p = this.state.players[player];
     if (this.config.role !== 'host' || p === undefined || !isActive(p) || player === this.config.me) return;
-    const message: Message = { command: 'timeout', payload: player, player_id: this.config.me, ack_id: this.ackCounter++ };
+    const message: Message = {
+      command: 'timeout',
+      payload: player,
+      player_id: this.config.me,
+      ack_id: this.ackCounter++,
+    };
     this.sendOut(message);
     this.emit({ type: 'info', text: `player ${player} timed out: ${reason}` });
     this.neutralise(player, reason);
@@ -465,11 +527,18 @@ export class StarSession {
       if (this.state.winner === this.config.me && !this.closingFortifySent) {
         this.closingFortifySent = true;
         this.closingMessage = true;
-        this.sendOut(fromAction({ command: 'fortify', player: this.config.me, payload: null }, this.ackCounter++, this.config.me));
+        this.sendOut(
+          fromAction({ command: 'fortify', player: this.config.me, payload: null }, this.ackCounter++, this.config.me),
+        );
         this.closingMessage = false;
       }
       // A client that lost waits a little for the winner's fortify, to acknowledge it like class peers do.
-      if (this.config.role === 'client' && this.state.winner !== null && this.state.winner !== this.config.me && !this.closingFortifySeen) {
+      if (
+        this.config.role === 'client' &&
+        this.state.winner !== null &&
+        this.state.winner !== this.config.me &&
+        !this.closingFortifySeen
+      ) {
         this.endTimer ??= setTimeout(() => this.finish(), this.config.ackTimeoutMs);
         return;
       }
@@ -485,7 +554,11 @@ export class StarSession {
     if (awaited === null) return;
     if (this.state.players[awaited]!.neutral) {
       if (this.config.role === 'host' && this.state.phase === 'defend') {
-        this.send({ command: 'defend', player: awaited, payload: maxDefendDice(this.state, this.state.pendingAttack!.to) });
+        this.send({
+          command: 'defend',
+          player: awaited,
+          payload: maxDefendDice(this.state, this.state.pendingAttack!.to),
+        });
       }
       return;
     }
@@ -532,7 +605,11 @@ export class StarSession {
     const common = this.state.players[me]!.cards.filter((card) => held.has(card));
     const candidates: Action[] = [
       { command: 'play_cards', player: me, payload: null },
-      ...setsInHand(this.state.board, common).map((set) => ({ command: 'play_cards' as const, player: me, payload: { cards: [set as [number, number, number]] } })),
+      ...setsInHand(this.state.board, common).map((set) => ({
+        command: 'play_cards' as const,
+        player: me,
+        payload: { cards: [set as [number, number, number]] },
+      })),
     ];
     const agreed = candidates.find((c) => apply(this.state, c, CHECK_DICE).ok && apply(quirkView, c, CHECK_DICE).ok);
     if (agreed) return agreed;
@@ -545,9 +622,14 @@ export class StarSession {
     }
     const quirkSets = setsInHand(quirkView.board, quirkView.players[me]!.cards);
     const quirkTrade = quirkSets
-      .map((set): Action => ({ command: 'play_cards', player: me, payload: { cards: [set as [number, number, number]] } }))
+      .map(
+        (set): Action => ({ command: 'play_cards', player: me, payload: { cards: [set as [number, number, number]] } }),
+      )
       .find((c) => apply(quirkView, c, CHECK_DICE).ok);
-    this.emit({ type: 'info', text: `no card trade is legal in both draw models; trading as the class card-draw quirk has it${quirkTrade ? '' : ' is impossible too, so by the rules'}` });
+    this.emit({
+      type: 'info',
+      text: `no card trade is legal in both draw models; trading as the class card-draw quirk has it${quirkTrade ? '' : ' is impossible too, so by the rules'}`,
+    });
     return quirkTrade ?? action;
   }
 
@@ -563,7 +645,8 @@ export class StarSession {
     const line = encodeLine(message).trimEnd();
     this.config.recorder?.outgoing(line);
     for (const link of this.config.links.values()) link.send(line);
-    if (this.config.role === 'host' && 'ack_id' in message && message.ack_id !== undefined) this.expectAcks(this.config.me, message.command, message.ack_id);
+    if (this.config.role === 'host' && 'ack_id' in message && message.ack_id !== undefined)
+      this.expectAcks(this.config.me, message.command, message.ack_id);
     this.watchHost();
     return line;
   }
@@ -574,7 +657,15 @@ export class StarSession {
   private expectAcks(author: number, command: string, ackId: number) {
     if (!ACK_ENFORCED.has(command) || this.finished) return;
     const waiting = new Set(
-      this.state.players.filter((p) => (this.closingMessage ? !p.neutral : isActive(p)) && p.id !== author && p.id !== this.config.me && this.config.links.get(p.id)?.closed === false).map((p) => p.id),
+      this.state.players
+        .filter(
+          (p) =>
+            (this.closingMessage ? !p.neutral : isActive(p)) &&
+            p.id !== author &&
+            p.id !== this.config.me &&
+            this.config.links.get(p.id)?.closed === false,
+        )
+        .map((p) => p.id),
     );
     if (waiting.size === 0) return;
     const timer = setTimeout(() => {
@@ -584,7 +675,11 @@ export class StarSession {
         if (this.awaitedAcks.length === 0) this.closing?.();
         return;
       }
-      for (const player of waiting) this.hostTimeout(player, `did not acknowledge ${command} (ack_id ${ackId}) within ${this.config.ackTimeoutMs} ms`);
+      for (const player of waiting)
+        this.hostTimeout(
+          player,
+          `did not acknowledge ${command} (ack_id ${ackId}) within ${this.config.ackTimeoutMs} ms`,
+        );
       this.step();
     }, this.config.ackTimeoutMs);
     const entry: AwaitedAcks = { ackId, command, waiting, timer };
@@ -659,5 +754,9 @@ export class StarSession {
 function quirkDraw(state: GameState, player: number): GameState {
   const card = state.deck[0];
   if (card === undefined) return state;
-  return { ...state, deck: state.deck.slice(1), players: state.players.map((p) => (p.id === player ? { ...p, cards: [...p.cards, card] } : p)) };
+  return {
+    ...state,
+    deck: state.deck.slice(1),
+    players: state.players.map((p) => (p.id === player ? { ...p, cards: [...p.cards, card] } : p)),
+  };
 }

@@ -1,20 +1,19 @@
 // Auditing a recorded game: replay it as a spectator through the rules engine, check every
 // commitment, re-derive every roll, and check every action's legality and turn order.
 import {
+  type Action,
   apply,
   CHECK_DICE,
   classicBoard,
+  type GameState,
   needsDice,
+  type OptionsInput,
   pendingAfterNeutral,
   startGame,
-  type Action,
-  type Dice,
-  type GameState,
-  type OptionsInput,
 } from '../model/index.js';
 import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, combineNumbers, commitment, hexToBytes } from '../protocol/commitment.js';
-import { isGameMessage, toAction, type Message } from '../protocol/messages.js';
+import { isGameMessage, type Message, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../protocol/random.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
@@ -70,7 +69,6 @@ interface PendingDefend {
 
 const newRound = (): Round => ({ hashes: new Map(), numbers: new Map() });
 
-
 export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions: VerifyOptions): VerifyReport {
   // This project's native records are replayed by the same core that played them.
   const header = nativeHeader(lines);
@@ -110,41 +108,45 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   const activePlayers = () => state!.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
   /** Draws the round's dice and applies what they were for, once every participant revealed. */
   const completeRound = (line: number) => {
-        if (lostStepAt !== null) {
-          round = newRound();
-          return;
-        }
-        const seed = combineNumbers([...round.numbers.values()]);
-        const dice = features.mtDice ? uniformDice(mersenneStream(wordsFromBytes(seed))) : cs3099Dice(hashChainStream(seed));
-        const cleanRound = activePlayers().every((p) => {
-          const n = round.numbers.get(p)!;
-          const hash = features.boundCommitments ? boundCommitment(n, { gameId, round: roundId(), player: p }) : commitment(n);
-          return hash === round.hashes.get(p)?.hash;
-        });
-        round = newRound();
-        let step: Action | null = null;
-        if (state!.phase === 'first_player') step = { command: 'first_player' };
-        else if (state!.phase === 'shuffle_deck') step = { command: 'shuffle_deck' };
-        else if (pendingDefend !== null) step = pendingDefend.action;
-        if (step === null) {
-          violation(line, null, 'message', 'a dice round with nothing to roll for');
-          return;
-        }
-        const result = apply(state!, step, dice);
-        if (!result.ok) {
-          violation(pendingDefend?.line ?? line, 'player' in step ? step.player : null, 'rules', result.reason);
-        } else {
-          state = result.state;
-          if (cleanRound) roundsVerified++;
-          if (step.command === 'first_player') firstPlayer = state.firstPlayer;
-          if (step.command === 'shuffle_deck') deck = [...state.deck];
-          if (step.command === 'defend') battles++;
-          if ('player' in step && pendingDefend !== null) {
-            last = { index: pendingDefend.index, before: pendingDefend.before };
-            nextIndex = pendingDefend.index + 1;
-          }
-        }
-        pendingDefend = null;
+    if (lostStepAt !== null) {
+      round = newRound();
+      return;
+    }
+    const seed = combineNumbers([...round.numbers.values()]);
+    const dice = features.mtDice
+      ? uniformDice(mersenneStream(wordsFromBytes(seed)))
+      : cs3099Dice(hashChainStream(seed));
+    const cleanRound = activePlayers().every((p) => {
+      const n = round.numbers.get(p)!;
+      const hash = features.boundCommitments
+        ? boundCommitment(n, { gameId, round: roundId(), player: p })
+        : commitment(n);
+      return hash === round.hashes.get(p)?.hash;
+    });
+    round = newRound();
+    let step: Action | null = null;
+    if (state!.phase === 'first_player') step = { command: 'first_player' };
+    else if (state!.phase === 'shuffle_deck') step = { command: 'shuffle_deck' };
+    else if (pendingDefend !== null) step = pendingDefend.action;
+    if (step === null) {
+      violation(line, null, 'message', 'a dice round with nothing to roll for');
+      return;
+    }
+    const result = apply(state!, step, dice);
+    if (!result.ok) {
+      violation(pendingDefend?.line ?? line, 'player' in step ? step.player : null, 'rules', result.reason);
+    } else {
+      state = result.state;
+      if (cleanRound) roundsVerified++;
+      if (step.command === 'first_player') firstPlayer = state.firstPlayer;
+      if (step.command === 'shuffle_deck') deck = [...state.deck];
+      if (step.command === 'defend') battles++;
+      if ('player' in step && pendingDefend !== null) {
+        last = { index: pendingDefend.index, before: pendingDefend.before };
+        nextIndex = pendingDefend.index + 1;
+      }
+    }
+    pendingDefend = null;
   };
 
   for (const record of lines) {
@@ -160,7 +162,12 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
       }
       continue;
     }
-    if (native ? record.dir !== 'in' && record.dir !== 'out' : record.conn !== conn || (record.dir !== 'client->host' && record.dir !== 'host->client')) continue;
+    if (
+      native
+        ? record.dir !== 'in' && record.dir !== 'out'
+        : record.conn !== conn || (record.dir !== 'client->host' && record.dir !== 'host->client')
+    )
+      continue;
     const decoded = decodeLine(record.raw);
     if (!decoded.ok) {
       violation(record.line, null, 'message', decoded.reason);
@@ -169,13 +176,31 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
     if ('ignored' in decoded) continue;
     const message: Message = decoded.message;
     const sender = 'player_id' in message ? (message.player_id ?? null) : null;
-    const speaksForNeutral = message.command === 'defend' && sender !== null && state?.players[sender]?.neutral === true;
-    if (native && record.dir === 'in' && sender !== null && sender !== record.conn && !speaksForNeutral && message.command !== 'players_joined') {
-      violation(record.line, record.conn, 'impersonation', `player ${record.conn}'s connection sent ${message.command} claiming to be player ${sender}`);
+    const speaksForNeutral =
+      message.command === 'defend' && sender !== null && state?.players[sender]?.neutral === true;
+    if (
+      native &&
+      record.dir === 'in' &&
+      sender !== null &&
+      sender !== record.conn &&
+      !speaksForNeutral &&
+      message.command !== 'players_joined'
+    ) {
+      violation(
+        record.line,
+        record.conn,
+        'impersonation',
+        `player ${record.conn}'s connection sent ${message.command} claiming to be player ${sender}`,
+      );
       continue;
     }
     if (record.dir === 'client->host' && clientId !== null && sender !== null && sender !== clientId) {
-      violation(record.line, clientId, 'impersonation', `player ${clientId}'s connection sent ${message.command} claiming to be player ${sender}`);
+      violation(
+        record.line,
+        clientId,
+        'impersonation',
+        `player ${clientId}'s connection sent ${message.command} claiming to be player ${sender}`,
+      );
       continue;
     }
 
@@ -220,15 +245,28 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
         const player = message.player_id;
         const participants = state.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
         if (!participants.includes(player)) {
-          violation(record.line, player, 'commitment', `player ${player} takes no part in dice rounds (neutral, out, or unknown)`);
+          violation(
+            record.line,
+            player,
+            'commitment',
+            `player ${player} takes no part in dice rounds (neutral, out, or unknown)`,
+          );
           break;
         }
         if (message.command === 'roll_hash') {
-          if (round.numbers.size > 0) violation(record.line, player, 'commitment', 'commitment sent after the reveals began');
-          else if (round.hashes.has(player)) violation(record.line, player, 'commitment', 'second commitment in one round');
+          if (round.numbers.size > 0)
+            violation(record.line, player, 'commitment', 'commitment sent after the reveals began');
+          else if (round.hashes.has(player))
+            violation(record.line, player, 'commitment', 'second commitment in one round');
           else {
             const copied = [...round.hashes].find(([, h]) => h.hash === message.payload);
-            if (copied) violation(record.line, player, 'commitment', `commitment copied from player ${copied[0]} (line ${copied[1].line})`);
+            if (copied)
+              violation(
+                record.line,
+                player,
+                'commitment',
+                `commitment copied from player ${copied[0]} (line ${copied[1].line})`,
+              );
             round.hashes.set(player, { hash: message.payload, line: record.line });
           }
           break;
@@ -239,12 +277,24 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           break;
         }
         if (round.hashes.size < participants.length) {
-          violation(record.line, player, 'commitment', `revealed before all ${participants.length} commitments arrived`);
+          violation(
+            record.line,
+            player,
+            'commitment',
+            `revealed before all ${participants.length} commitments arrived`,
+          );
         }
         const number = hexToBytes(message.payload);
-        const expected = features.boundCommitments ? boundCommitment(number, { gameId, round: roundId(), player }) : commitment(number);
+        const expected = features.boundCommitments
+          ? boundCommitment(number, { gameId, round: roundId(), player })
+          : commitment(number);
         if (expected !== committed.hash) {
-          violation(record.line, player, 'commitment', `revealed number does not match its commitment (line ${committed.line})`);
+          violation(
+            record.line,
+            player,
+            'commitment',
+            `revealed number does not match its commitment (line ${committed.line})`,
+          );
         }
         round.numbers.set(player, number);
         if (round.numbers.size < participants.length) break;
@@ -286,13 +336,23 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
         if (sequenced && message.command === 'leave_game') break;
         const action = toAction(message);
         if (sequenced && message.ack_id !== nextIndex) {
-          violation(record.line, sender, 'rules', `${action.command} carries sequence number ${String(message.ack_id)}, expected ${nextIndex}`);
+          violation(
+            record.line,
+            sender,
+            'rules',
+            `${action.command} carries sequence number ${String(message.ack_id)}, expected ${nextIndex}`,
+          );
         }
         // The recorded peers end the winning turn with a fortify after the last capture: harmless.
         if (state.phase === 'over' && action.command === 'fortify' && action.player === state.winner) break;
         actionsChecked++;
         if (pendingDefend !== null) {
-          violation(record.line, sender, 'rules', `${action.command} while the battle of line ${pendingDefend.line} waits for its dice round`);
+          violation(
+            record.line,
+            sender,
+            'rules',
+            `${action.command} while the battle of line ${pendingDefend.line} waits for its dice round`,
+          );
           break;
         }
         if (action.command === 'defend' || (native && needsDice(state, action))) {
@@ -305,7 +365,12 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           break;
         }
         if (needsDice(state, action)) {
-          violation(record.line, sender, 'rules', `${action.command} needs a dice round to reshuffle the discards, which the class protocol does not run`);
+          violation(
+            record.line,
+            sender,
+            'rules',
+            `${action.command} needs a dice round to reshuffle the discards, which the class protocol does not run`,
+          );
         }
         const capturedBefore = state.capturedThisTurn;
         const before: GameState = state;
@@ -341,7 +406,10 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   }
 
   return {
-    players: [...names].filter(([id]) => id >= 0).sort(([a], [b]) => a - b).map(([id, name]) => ({ id, name })),
+    players: [...names]
+      .filter(([id]) => id >= 0)
+      .sort(([a], [b]) => a - b)
+      .map(([id, name]) => ({ id, name })),
     firstPlayer,
     deck,
     roundsVerified,
@@ -356,7 +424,9 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
 function parseNote(raw: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(raw);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

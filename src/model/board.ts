@@ -74,16 +74,21 @@ export function loadBoard(input: unknown): Result<Board> {
       }
       continentOf.set(t, cid);
     }
-    if (map.continent_values[key] === undefined) return { ok: false, reason: `continent ${key} has no value in continent_values` };
+    if (map.continent_values[key] === undefined)
+      return { ok: false, reason: `continent ${key} has no value in continent_values` };
   }
   for (const key of Object.keys(map.continent_values)) {
-    if (map.continents[key] === undefined) return { ok: false, reason: `continent_values names unknown continent ${key}` };
+    if (map.continents[key] === undefined)
+      return { ok: false, reason: `continent_values names unknown continent ${key}` };
   }
 
   const count = continentOf.size;
   for (let t = 0; t < count; t++) {
     if (!continentOf.has(t)) {
-      return { ok: false, reason: `territory ids must run 0..${count - 1} without gaps: ${t} is missing from every continent` };
+      return {
+        ok: false,
+        reason: `territory ids must run 0..${count - 1} without gaps: ${t} is missing from every continent`,
+      };
     }
   }
   for (const t of continentOf.keys()) {
@@ -114,7 +119,10 @@ export function loadBoard(input: unknown): Result<Board> {
   }
   if (seen.size !== count) {
     const cut = [...Array(count).keys()].filter((t) => !seen.has(t));
-    return { ok: false, reason: `map is not connected: territories ${cut.join(', ')} cannot be reached from territory 0` };
+    return {
+      ok: false,
+      reason: `map is not connected: territories ${cut.join(', ')} cannot be reached from territory 0`,
+    };
   }
 
   for (const key of Object.keys(map.country_card)) {
@@ -126,7 +134,12 @@ export function loadBoard(input: unknown): Result<Board> {
   for (let t = 0; t < count; t++) {
     const card = map.country_card[String(t)];
     if (card === undefined) return { ok: false, reason: `territory ${t} has no card type in country_card` };
-    territories.push({ id: t, name: map.country_names?.[String(t)] ?? `Territory ${t}`, continent: continentOf.get(t)!, card });
+    territories.push({
+      id: t,
+      name: map.country_names?.[String(t)] ?? `Territory ${t}`,
+      continent: continentOf.get(t)!,
+      card,
+    });
   }
 
   const continents: Continent[] = Object.keys(map.continents)

@@ -44,7 +44,12 @@ export function fixedSetValue(board: Board, cards: readonly number[]): number {
 }
 
 /** Armies a set yields under the game's card values ('escalating' by sets traded before, or 'fixed'). */
-export function tradeValue(board: Board, cardValues: 'escalating' | 'fixed', setsTradedBefore: number, cards: readonly number[]): number {
+export function tradeValue(
+  board: Board,
+  cardValues: 'escalating' | 'fixed',
+  setsTradedBefore: number,
+  cards: readonly number[],
+): number {
   return cardValues === 'fixed' ? fixedSetValue(board, cards) : setValue(setsTradedBefore);
 }
 

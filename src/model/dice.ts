@@ -42,5 +42,8 @@ export function rollBattle(dice: Dice, attackerCount: number, defenderCount: num
  * Dice for checking legality only: whether a move is legal never depends on the faces rolled,
  * so a check may run before the real dice round.
  */
-export const CHECK_DICE: Dice = { die: () => 1, below: () => 0, shuffle: (n) => Array.from({ length: n }, (_, i) => i) };
-
+export const CHECK_DICE: Dice = {
+  die: () => 1,
+  below: () => 0,
+  shuffle: (n) => Array.from({ length: n }, (_, i) => i),
+};

@@ -1,9 +1,12 @@
 // Starting a game: options resolved and checked against the board.
 import type { Board } from './board.js';
-import { resolveOptions, type OptionsInput } from './options.js';
-import { newGame, type GameState } from './state.js';
+import { type OptionsInput, resolveOptions } from './options.js';
+import { type GameState, newGame } from './state.js';
 
-export function startGame(board: Board, input: OptionsInput): { ok: true; value: GameState } | { ok: false; reason: string } {
+export function startGame(
+  board: Board,
+  input: OptionsInput,
+): { ok: true; value: GameState } | { ok: false; reason: string } {
   const options = resolveOptions(input);
   if (!options.ok) return options;
   const { players, startingArmies } = options.value;

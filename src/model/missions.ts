@@ -33,7 +33,8 @@ export function missionBoardProblem(board: Board): string | null {
   const names = new Set(board.continents.map((c) => c.name));
   for (const m of MISSIONS) {
     if (m.kind !== 'continents') continue;
-    for (const name of m.continents) if (!names.has(name)) return `the mission cards name ${name}, which this board lacks`;
+    for (const name of m.continents)
+      if (!names.has(name)) return `the mission cards name ${name}, which this board lacks`;
   }
   return null;
 }
@@ -45,7 +46,9 @@ export function describeMission(card: number, seatName: (seat: number) => string
     case 'continents':
       return `conquer ${m.continents.join(' and ')}${m.anyOther ? ' and one other continent' : ''}`;
     case 'territories':
-      return m.armiesEach > 1 ? `occupy ${m.count} territories with at least ${m.armiesEach} armies in each` : `occupy ${m.count} territories`;
+      return m.armiesEach > 1
+        ? `occupy ${m.count} territories with at least ${m.armiesEach} armies in each`
+        : `occupy ${m.count} territories`;
     case 'destroy':
       return `destroy all armies of ${seatName(m.seat)} (if that cannot be done: occupy 24 territories)`;
   }

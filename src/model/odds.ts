@@ -146,14 +146,7 @@ const PR = Float64Array.from(TR_P);
  * rows are stored and row a lives in slot a & 3 — enough, since a roll costs at most 3 armies;
  * the arrays then hold the results for rows maxA - 3..maxA. No allocation inside the loops.
  */
-function fill(
-  P: Float64Array,
-  EA: Float64Array,
-  ED: Float64Array,
-  maxA: number,
-  maxD: number,
-  rolling: boolean,
-): void {
+function fill(P: Float64Array, EA: Float64Array, ED: Float64Array, maxA: number, maxD: number, rolling: boolean): void {
   const stride = maxD + 1;
   const mask = rolling ? 3 : 0x7fffffff;
   for (let a = 1; a <= maxA; a++) {

@@ -106,7 +106,10 @@ export function resolveOptions(input: OptionsInput): { ok: true; value: GameOpti
   }
   const capitalsToWin = input.capitalsToWin ?? defaultCapitalsToWin(players);
   if (!Number.isInteger(capitalsToWin) || capitalsToWin < 1 || capitalsToWin > players - 1) {
-    return { ok: false, reason: `capitalsToWin must be an integer from 1 to ${players - 1} (the other players' capitals), got ${capitalsToWin}` };
+    return {
+      ok: false,
+      reason: `capitalsToWin must be an integer from 1 to ${players - 1} (the other players' capitals), got ${capitalsToWin}`,
+    };
   }
   const twoPlayer = input.twoPlayer ?? 'neutral';
   const neutral = hasNeutralArmy({ players, twoPlayer });

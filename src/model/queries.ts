@@ -64,7 +64,12 @@ export function decisionBy(state: GameState): number | null {
 }
 
 /** The next seat after `from` (in ascending order, wrapping) that satisfies `eligible`, or -1. */
-export function nextSeat(state: GameState, from: number, eligible: (p: PlayerState) => boolean, includeFrom = false): number {
+export function nextSeat(
+  state: GameState,
+  from: number,
+  eligible: (p: PlayerState) => boolean,
+  includeFrom = false,
+): number {
   const n = state.players.length;
   for (let step = includeFrom ? 0 : 1; step <= n; step++) {
     const p = state.players[(((from + step) % n) + n) % n]!;
@@ -174,11 +179,15 @@ export function capitalVictory(state: GameState, player: number): boolean {
  * Secret Mission Risk: the claim the current player can make now with the mission this replica
  * knows for them, or null. Controllers apply it for their own seats (a completed mission wins at once).
  */
-export function missionClaimDue(state: GameState): { command: 'claim_mission'; player: number; payload: number } | null {
+export function missionClaimDue(
+  state: GameState,
+): { command: 'claim_mission'; player: number; payload: number } | null {
   if (state.options.variant !== 'mission' || !['cards', 'deploy', 'attack'].includes(state.phase)) return null;
   const card = state.missions[state.current];
   if (card === null || card === undefined) return null;
-  return missionComplete(state, state.current, card) ? { command: 'claim_mission', player: state.current, payload: card } : null;
+  return missionComplete(state, state.current, card)
+    ? { command: 'claim_mission', player: state.current, payload: card }
+    : null;
 }
 
 /**

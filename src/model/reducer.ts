@@ -2,21 +2,21 @@
 // Action names and payloads follow the class vocabulary (cs3099-observed.md §5).
 import { areAdjacent } from './board.js';
 import { isValidSet, tradeValue } from './cards.js';
-import { CHECK_DICE, rollBattle, type Dice } from './dice.js';
+import { CHECK_DICE, type Dice, rollBattle } from './dice.js';
+import { missionComplete, missionDeck } from './missions.js';
 import {
   canFortify,
+  capitalVictory,
   countTerritories,
   decisionBy,
   handLimitFor,
   isActive,
   maxDefendDice,
   nextSeat,
+  type Reinforcements,
   reinforcements,
   setupExpects,
-  capitalVictory,
-  type Reinforcements,
 } from './queries.js';
-import { missionComplete, missionDeck } from './missions.js';
 import type { GameState, PlayerState } from './state.js';
 
 export type Triple = readonly [number, number, number];
@@ -66,7 +66,12 @@ export type GameEvent =
   | { readonly type: 'mission_claimed'; readonly player: number; readonly mission: number }
   | { readonly type: 'placed'; readonly player: number; readonly territory: number; readonly claimed: boolean }
   | { readonly type: 'setup_complete' }
-  | { readonly type: 'turn_started'; readonly player: number; readonly turn: number; readonly reinforcements: Reinforcements }
+  | {
+      readonly type: 'turn_started';
+      readonly player: number;
+      readonly turn: number;
+      readonly reinforcements: Reinforcements;
+    }
   | {
       readonly type: 'cards_traded';
       readonly player: number;
@@ -75,7 +80,13 @@ export type GameEvent =
       readonly bonusTerritories: readonly number[];
     }
   | { readonly type: 'deployed'; readonly player: number; readonly placements: readonly (readonly [number, number])[] }
-  | { readonly type: 'attack_declared'; readonly player: number; readonly from: number; readonly to: number; readonly dice: number }
+  | {
+      readonly type: 'attack_declared';
+      readonly player: number;
+      readonly from: number;
+      readonly to: number;
+      readonly dice: number;
+    }
   | {
       readonly type: 'battle';
       readonly attacker: number;
@@ -89,8 +100,20 @@ export type GameEvent =
     }
   | { readonly type: 'conquered'; readonly player: number; readonly territory: number; readonly from: number }
   | { readonly type: 'eliminated'; readonly player: number; readonly by: number; readonly cardsTaken: number }
-  | { readonly type: 'moved_in'; readonly player: number; readonly from: number; readonly to: number; readonly armies: number }
-  | { readonly type: 'fortified'; readonly player: number; readonly from: number; readonly to: number; readonly armies: number }
+  | {
+      readonly type: 'moved_in';
+      readonly player: number;
+      readonly from: number;
+      readonly to: number;
+      readonly armies: number;
+    }
+  | {
+      readonly type: 'fortified';
+      readonly player: number;
+      readonly from: number;
+      readonly to: number;
+      readonly armies: number;
+    }
   | { readonly type: 'discards_reshuffled'; readonly cards: number }
   | { readonly type: 'card_drawn'; readonly player: number; readonly card: number }
   | { readonly type: 'neutral'; readonly player: number }
@@ -123,7 +146,12 @@ export function needsDice(state: GameState, action: Action): boolean {
     case 'deal_missions':
       return action.payload === undefined;
     case 'fortify':
-      return state.capturedThisTurn && state.deck.length === 0 && state.discards.length > 0 && state.options.emptyDeck === 'reshuffle';
+      return (
+        state.capturedThisTurn &&
+        state.deck.length === 0 &&
+        state.discards.length > 0 &&
+        state.options.emptyDeck === 'reshuffle'
+      );
     default:
       return false;
   }
@@ -162,7 +190,9 @@ export function apply(state: GameState, action: Action, dice?: Dice): ApplyResul
       }
       const expected = expectedCommand(state);
       if (action.command !== expected && !(state.phase === 'attack' && action.command === 'fortify')) {
-        return refuse(`${action.command} is not allowed now: the game expects ${expected ?? 'a dice draw'} (phase ${state.phase})`);
+        return refuse(
+          `${action.command} is not allowed now: the game expects ${expected ?? 'a dice draw'} (phase ${state.phase})`,
+        );
       }
       const defenderIsNeutral = state.phase === 'defend' && state.players[actor!]!.neutral;
       if (action.player !== actor && !defenderIsNeutral) {
@@ -211,7 +241,11 @@ function applyFirstPlayer(state: GameState, dice: Dice): ApplyResult {
   if (state.phase !== 'first_player') return refuse(`the first player was already drawn (phase ${state.phase})`);
   // Among the players: the neutral army (the last seat) never moves.
   const firstPlayer = dice.below(state.options.players);
-  return { ok: true, state: { ...state, firstPlayer, phase: 'shuffle_deck' }, events: [{ type: 'first_player', player: firstPlayer }] };
+  return {
+    ok: true,
+    state: { ...state, firstPlayer, phase: 'shuffle_deck' },
+    events: [{ type: 'first_player', player: firstPlayer }],
+  };
 }
 
 function applyShuffle(state: GameState, dice: Dice): ApplyResult {
@@ -258,7 +292,8 @@ function dealt(state: GameState, dice: Dice): GameState {
 }
 
 function applyDealMissions(state: GameState, payload: unknown, dice: Dice | undefined): ApplyResult {
-  if (state.phase !== 'deal_missions') return refuse(`missions are dealt only in a Secret Mission game, before setup (phase ${state.phase})`);
+  if (state.phase !== 'deal_missions')
+    return refuse(`missions are dealt only in a Secret Mission game, before setup (phase ${state.phase})`);
   const seats = state.players.length;
   let missions: (number | null)[];
   if (payload === undefined) {
@@ -271,7 +306,8 @@ function applyDealMissions(state: GameState, payload: unknown, dice: Dice | unde
     const seen = new Set<number>();
     for (const [seat, card] of payload.entries()) {
       if (card === null) continue;
-      if (!isInt(card) || !state.missionDeck.includes(card)) return refuse(`deal_missions: ${JSON.stringify(card)} is not a card of this game's mission deck`);
+      if (!isInt(card) || !state.missionDeck.includes(card))
+        return refuse(`deal_missions: ${JSON.stringify(card)} is not a card of this game's mission deck`);
       if (seat === state.neutralArmy) return refuse('deal_missions: the neutral army gets no mission');
       if (seen.has(card)) return refuse(`deal_missions: mission card ${card} is dealt twice`);
       seen.add(card);
@@ -287,9 +323,12 @@ function applyDealMissions(state: GameState, payload: unknown, dice: Dice | unde
 }
 
 function applyCapitals(state: GameState, payload: unknown): ApplyResult {
-  if (state.phase !== 'capitals') return refuse(`capitals are chosen once, after setup, in a Capital Risk game (phase ${state.phase})`);
+  if (state.phase !== 'capitals')
+    return refuse(`capitals are chosen once, after setup, in a Capital Risk game (phase ${state.phase})`);
   if (!Array.isArray(payload) || payload.length !== state.players.length) {
-    return refuse(`choose_capitals: payload must list ${state.players.length} territories (-1 for a seat without a capital)`);
+    return refuse(
+      `choose_capitals: payload must list ${state.players.length} territories (-1 for a seat without a capital)`,
+    );
   }
   for (const p of state.players) {
     const t = payload[p.id] as unknown;
@@ -304,11 +343,13 @@ function applyCapitals(state: GameState, payload: unknown): ApplyResult {
 
 /** Why `territory` cannot be `player`'s capital, or null when it can. */
 export function checkCapitalChoice(state: GameState, player: number, territory: unknown): string | null {
-  if (state.phase !== 'capitals') return `capitals are chosen after setup in a Capital Risk game (phase ${state.phase})`;
+  if (state.phase !== 'capitals')
+    return `capitals are chosen after setup in a Capital Risk game (phase ${state.phase})`;
   if (!isInt(player) || player < 0 || player >= state.players.length) return `unknown player ${String(player)}`;
   if (player === state.neutralArmy) return 'the neutral army has no capital';
   if (!isTerritory(state, territory)) return `${JSON.stringify(territory)} is not a territory`;
-  if (state.owner[territory] !== player) return `player ${player}'s capital must be one of their own territories, not ${territory}`;
+  if (state.owner[territory] !== player)
+    return `player ${player}'s capital must be one of their own territories, not ${territory}`;
   return null;
 }
 
@@ -321,14 +362,19 @@ function applyClaim(state: GameState, player: number, card: unknown): ApplyResul
   if (state.options.variant !== 'mission') return refuse('claim_mission: this is not a Secret Mission game');
   if (!isInt(player) || player < 0 || player >= state.players.length) return refuse(`unknown player ${String(player)}`);
   if (!['cards', 'deploy', 'attack'].includes(state.phase) || state.current !== player) {
-    return refuse(`claim_mission: player ${player} may claim a mission only during their own turn, before a battle or capture is pending`);
+    return refuse(
+      `claim_mission: player ${player} may claim a mission only during their own turn, before a battle or capture is pending`,
+    );
   }
-  if (!isInt(card) || !state.missionDeck.includes(card)) return refuse(`claim_mission: ${JSON.stringify(card)} is not a card of this game's mission deck`);
+  if (!isInt(card) || !state.missionDeck.includes(card))
+    return refuse(`claim_mission: ${JSON.stringify(card)} is not a card of this game's mission deck`);
   const known = state.missions[player];
-  if (known !== null && known !== undefined && known !== card) return refuse(`claim_mission: player ${player}'s mission is card ${known}, not ${card}`);
+  if (known !== null && known !== undefined && known !== card)
+    return refuse(`claim_mission: player ${player}'s mission is card ${known}, not ${card}`);
   const holder = state.missions.findIndex((m, seat) => m === card && seat !== player);
   if (holder >= 0) return refuse(`claim_mission: mission card ${card} is player ${holder}'s`);
-  if (!missionComplete(state, player, card)) return refuse(`claim_mission: player ${player} has not completed mission ${card}`);
+  if (!missionComplete(state, player, card))
+    return refuse(`claim_mission: player ${player} has not completed mission ${card}`);
   const missions = state.missions.map((m, seat) => (seat === player ? card : m));
   const missionsRevealed = state.missionsRevealed.map((r, seat) => r || seat === player);
   const events: GameEvent[] = [{ type: 'mission_claimed', player, mission: card }];
@@ -336,7 +382,8 @@ function applyClaim(state: GameState, player: number, card: unknown): ApplyResul
 }
 
 function applyDeal(state: GameState, dice: Dice): ApplyResult {
-  if (state.phase !== 'deal') return refuse(`territories are dealt only in a 'random' setup, before placing (phase ${state.phase})`);
+  if (state.phase !== 'deal')
+    return refuse(`territories are dealt only in a 'random' setup, before placing (phase ${state.phase})`);
   const events: GameEvent[] = [{ type: 'territories_dealt' }];
   return continueSetup({ ...dealt(state, dice), phase: 'setup' }, state.firstPlayer, true, events);
 }
@@ -360,7 +407,11 @@ function applySetup(state: GameState, player: number, territory: number): ApplyR
   const expects = setupExpects(state);
   const placing = expects === 'neutral' ? state.neutralArmy : player;
   if (state.players[placing]!.reserve <= 0) {
-    return refuse(placing === player ? `setup: player ${player} has no armies left to place` : 'setup: the neutral army has no armies left to place');
+    return refuse(
+      placing === player
+        ? `setup: player ${player} has no armies left to place`
+        : 'setup: the neutral army has no armies left to place',
+    );
   }
   const claiming = expects === 'claim';
   const name = state.board.territories[territory]!.name;
@@ -368,10 +419,14 @@ function applySetup(state: GameState, player: number, territory: number): ApplyR
     return refuse(`setup: ${name} (${territory}) is already claimed; claim an unclaimed territory while any remain`);
   }
   if (expects === 'own' && state.owner[territory] !== player) {
-    return refuse(`setup: ${name} (${territory}) belongs to player ${state.owner[territory]}; place on your own territory`);
+    return refuse(
+      `setup: ${name} (${territory}) belongs to player ${state.owner[territory]}; place on your own territory`,
+    );
   }
   if (expects === 'neutral' && state.owner[territory] !== state.neutralArmy) {
-    return refuse(`setup: ${name} (${territory}) is not the neutral army's; place this turn's neutral army on a neutral territory`);
+    return refuse(
+      `setup: ${name} (${territory}) is not the neutral army's; place this turn's neutral army on a neutral territory`,
+    );
   }
   const placer = expects === 'neutral' ? state.neutralArmy : player;
   const owner = [...state.owner];
@@ -424,7 +479,6 @@ function finish(state: GameState, winner: number | null, events: GameEvent[]): A
   };
 }
 
-
 function applyCards(state: GameState, player: number, payload: unknown): ApplyResult {
   const hand = state.players[player]!.cards;
   const limit = handLimitFor(state, player);
@@ -450,15 +504,21 @@ function applyCards(state: GameState, player: number, payload: unknown): ApplyRe
       used.add(card);
     }
     if (!isValidSet(state.board, set as number[])) {
-      return refuse(`play_cards: [${set.join(', ')}] is not a valid set (three of one type, one of each, or two plus a wildcard)`);
+      return refuse(
+        `play_cards: [${set.join(', ')}] is not a valid set (three of one type, one of each, or two plus a wildcard)`,
+      );
     }
   }
   const remaining = hand.filter((c) => !used.has(c));
   if (limit !== null && remaining.length > limit) {
-    return refuse(`play_cards: player ${player} would still hold ${remaining.length} cards; must trade down to ${limit} or fewer`);
+    return refuse(
+      `play_cards: player ${player} would still hold ${remaining.length} cards; must trade down to ${limit} or fewer`,
+    );
   }
   if (state.eliminationTrade && state.options.eliminationTrade === 'to_four' && remaining.length + 3 <= 4) {
-    return refuse(`play_cards: after taking cards by elimination, trade only until 4 or fewer remain; ${sets.length} sets go past that`);
+    return refuse(
+      `play_cards: after taking cards by elimination, trade only until 4 or fewer remain; ${sets.length} sets go past that`,
+    );
   }
 
   let setArmies = 0;
@@ -502,7 +562,8 @@ function applyCards(state: GameState, player: number, payload: unknown): ApplyRe
 }
 
 function applyDeploy(state: GameState, player: number, payload: unknown): ApplyResult {
-  if (!Array.isArray(payload) || payload.length === 0) return refuse('deploy: payload must be a non-empty list of [territory, armies]');
+  if (!Array.isArray(payload) || payload.length === 0)
+    return refuse('deploy: payload must be a non-empty list of [territory, armies]');
   const armies = [...state.armies];
   let sum = 0;
   for (const entry of payload) {
@@ -527,12 +588,14 @@ function applyDeploy(state: GameState, player: number, payload: unknown): ApplyR
 function applyAttack(state: GameState, player: number, payload: unknown): ApplyResult {
   if (!isTriple(payload)) return refuse('attack: payload must be [source, target, dice]');
   const [from, to, dice] = payload;
-  if (!isTerritory(state, from) || !isTerritory(state, to)) return refuse(`attack: [${from}, ${to}] names an unknown territory`);
+  if (!isTerritory(state, from) || !isTerritory(state, to))
+    return refuse(`attack: [${from}, ${to}] names an unknown territory`);
   if (from === to) return refuse(`attack: source and target are the same territory (${from})`);
   if (state.owner[from] !== player) return refuse(`attack: source ${from} is not player ${player}'s`);
   if (state.owner[to] === player) return refuse(`attack: target ${to} is player ${player}'s own territory`);
   if (!areAdjacent(state.board, from, to)) return refuse(`attack: ${from} and ${to} are not adjacent`);
-  if (state.armies[from]! < 2) return refuse(`attack: source ${from} has only ${state.armies[from]} army; attacking needs at least 2`);
+  if (state.armies[from]! < 2)
+    return refuse(`attack: source ${from} has only ${state.armies[from]} army; attacking needs at least 2`);
   if (dice < 1 || dice > 3) return refuse(`attack: ${dice} dice; the attacker rolls 1 to 3`);
   if (dice >= state.armies[from]!) {
     return refuse(`attack: ${dice} dice from ${state.armies[from]} armies; one army must stay behind`);
@@ -559,9 +622,7 @@ function applyDefend(state: GameState, count: unknown, dice: Dice): ApplyResult 
   armies[attack.from]! -= battle.attackerLosses;
   armies[attack.to]! -= battle.defenderLosses;
   const attacker = state.current;
-  const events: GameEvent[] = [
-    { type: 'battle', attacker, defender, from: attack.from, to: attack.to, ...battle },
-  ];
+  const events: GameEvent[] = [{ type: 'battle', attacker, defender, from: attack.from, to: attack.to, ...battle }];
   if (armies[attack.to]! > 0) {
     return { ok: true, state: { ...state, armies, phase: 'attack', pendingAttack: null }, events };
   }
@@ -596,11 +657,16 @@ function applyCapture(state: GameState, player: number, payload: unknown): Apply
   if (!isTriple(payload)) return refuse('attack_capture: payload must be [source, target, armies]');
   const [from, to, count] = payload;
   if (from !== capture.from || to !== capture.to) {
-    return refuse(`attack_capture: [${from}, ${to}] does not match the capture from ${capture.from} into ${capture.to}`);
+    return refuse(
+      `attack_capture: [${from}, ${to}] does not match the capture from ${capture.from} into ${capture.to}`,
+    );
   }
-  if (count < capture.minimum) return refuse(`attack_capture: ${count} armies; at least ${capture.minimum} (the dice rolled) must move in`);
+  if (count < capture.minimum)
+    return refuse(`attack_capture: ${count} armies; at least ${capture.minimum} (the dice rolled) must move in`);
   if (count > state.armies[from]! - 1) {
-    return refuse(`attack_capture: ${count} armies; at most ${state.armies[from]! - 1} can move, one must stay in ${from}`);
+    return refuse(
+      `attack_capture: ${count} armies; at most ${state.armies[from]! - 1} can move, one must stay in ${from}`,
+    );
   }
   const armies = [...state.armies];
   armies[from]! -= count;
@@ -629,7 +695,8 @@ function applyFortify(state: GameState, player: number, payload: unknown, dice: 
     if (!isTriple(payload)) return refuse('fortify: payload must be [source, target, armies] or null');
     const [from, to, count] = payload;
     if (count !== 0) {
-      if (!isTerritory(state, from) || !isTerritory(state, to)) return refuse(`fortify: [${from}, ${to}] names an unknown territory`);
+      if (!isTerritory(state, from) || !isTerritory(state, to))
+        return refuse(`fortify: [${from}, ${to}] names an unknown territory`);
       if (from === to) return refuse(`fortify: source and target are the same territory (${from})`);
       if (state.owner[from] !== player) return refuse(`fortify: source ${from} is not player ${player}'s`);
       if (state.owner[to] !== player) return refuse(`fortify: target ${to} is not player ${player}'s`);
@@ -641,7 +708,9 @@ function applyFortify(state: GameState, player: number, payload: unknown, dice: 
         );
       }
       if (count < 1 || count > state.armies[from]! - 1) {
-        return refuse(`fortify: ${count} armies; between 1 and ${state.armies[from]! - 1} can move, one must stay in ${from}`);
+        return refuse(
+          `fortify: ${count} armies; between 1 and ${state.armies[from]! - 1} can move, one must stay in ${from}`,
+        );
       }
       armies[from]! -= count;
       armies[to]! += count;

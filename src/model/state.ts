@@ -1,6 +1,6 @@
 // The game state: plain data, replaced (never mutated) by the reducer.
 import type { Board } from './board.js';
-import { hasNeutralArmy, type GameOptions } from './options.js';
+import { type GameOptions, hasNeutralArmy } from './options.js';
 
 export type Phase =
   | 'first_player' // a random draw picks who starts

@@ -1,7 +1,7 @@
 // JSON-lines framing for the class protocol (cs3099-observed.md §1): one JSON object per line,
 // bare or wrapped in the late-course envelope {"message": "<inner JSON>", "signature"?: …}.
 // Decoding never throws: a peer's bad line is a value to report, not a crash.
-import { encodeMessage, parseMessage, show, type Message, type ParseResult } from './messages.js';
+import { encodeMessage, type Message, type ParseResult, parseMessage, show } from './messages.js';
 
 /**
  * Longest line accepted, in UTF-16 code units. The longest recorded class line is ~1.3 k and a
@@ -36,7 +36,9 @@ function decode(line: string): DecodeResult {
 
 /** An envelope has `message` and no `command`: a leave_game payload's `message` sits one level down. */
 function isEnvelope(value: unknown): value is { message: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !('command' in value) && 'message' in value;
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !('command' in value) && 'message' in value
+  );
 }
 
 function decodeEnvelope(envelope: { message: unknown }): DecodeResult {
@@ -95,7 +97,8 @@ export class LineSplitter {
   /** Feeds a chunk; returns the lines (and overflow errors) it completes, in order. */
   push(chunk: string | Uint8Array): SplitItem[] {
     // A string after bytes: flush any half character first (it becomes U+FFFD).
-    const text = typeof chunk === 'string' ? this.#decoder.decode() + chunk : this.#decoder.decode(chunk, { stream: true });
+    const text =
+      typeof chunk === 'string' ? this.#decoder.decode() + chunk : this.#decoder.decode(chunk, { stream: true });
     const out: SplitItem[] = [];
     let start = 0;
     for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {

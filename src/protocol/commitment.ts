@@ -26,15 +26,26 @@ export function commitment(number: Uint8Array): string {
  * Native bound commitment: the hash also covers a domain tag, the game id, the round number and
  * the committing player, so a commitment copied from another peer, round or game never verifies.
  */
-export function boundCommitment(number: Uint8Array, context: { gameId: string; round: number; player: number }): string {
+export function boundCommitment(
+  number: Uint8Array,
+  context: { gameId: string; round: number; player: number },
+): string {
   return createHash('sha256').update(boundPreimage(number, context)).digest('hex');
 }
 
 export const BOUND_COMMITMENT_TAG = 'p2p-risk/dice-commitment/v1';
 
 /** tag ‖ 0x00 ‖ gameId (UTF-8) ‖ 0x00 ‖ round (u32 BE) ‖ player (u32 BE) ‖ number (32 bytes). */
-export function boundPreimage(number: Uint8Array, context: { gameId: string; round: number; player: number }): Uint8Array {
-  const header = Buffer.concat([Buffer.from(BOUND_COMMITMENT_TAG, 'utf8'), Buffer.from([0]), Buffer.from(context.gameId, 'utf8'), Buffer.from([0])]);
+export function boundPreimage(
+  number: Uint8Array,
+  context: { gameId: string; round: number; player: number },
+): Uint8Array {
+  const header = Buffer.concat([
+    Buffer.from(BOUND_COMMITMENT_TAG, 'utf8'),
+    Buffer.from([0]),
+    Buffer.from(context.gameId, 'utf8'),
+    Buffer.from([0]),
+  ]);
   const ids = Buffer.alloc(8);
   ids.writeUInt32BE(context.round >>> 0, 0);
   ids.writeUInt32BE(context.player >>> 0, 4);

@@ -37,7 +37,12 @@ type Triple = [number, number, number];
 const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
 
 // The common message frame (§2): command, payload, player_id, optional ack_id. Unknown keys are dropped.
-function frame<C extends string, P extends z.ZodType, I extends z.ZodType>(command: C, payload: P, player: I, description: string) {
+function frame<C extends string, P extends z.ZodType, I extends z.ZodType>(
+  command: C,
+  payload: P,
+  player: I,
+  description: string,
+) {
   return z
     .object({ command: z.literal(command), payload, player_id: player, ack_id: ackId.optional() })
     .meta({ title: `cs3099 ${command}`, description });
@@ -89,10 +94,20 @@ const acceptJoinPayload = z
   .check((ctx) => {
     const p = ctx.value;
     if (p.acknowledgement_timeout === undefined && p.acknowledgementTimeout === undefined) {
-      ctx.issues.push({ code: 'custom', path: ['acknowledgement_timeout'], message: 'missing (also read as acknowledgementTimeout)', input: p });
+      ctx.issues.push({
+        code: 'custom',
+        path: ['acknowledgement_timeout'],
+        message: 'missing (also read as acknowledgementTimeout)',
+        input: p,
+      });
     }
     if (p.move_timeout === undefined && p.commandTimeout === undefined) {
-      ctx.issues.push({ code: 'custom', path: ['move_timeout'], message: 'missing (also read as commandTimeout)', input: p });
+      ctx.issues.push({
+        code: 'custom',
+        path: ['move_timeout'],
+        message: 'missing (also read as commandTimeout)',
+        input: p,
+      });
     }
   })
   .transform((p) => ({
@@ -101,7 +116,11 @@ const acceptJoinPayload = z
     move_timeout: (p.move_timeout ?? p.commandTimeout)!,
   }));
 
-const acceptJoinGame = lobbyFrame('accept_join_game', acceptJoinPayload, 'host → joining client: its player id and the timeouts in seconds.');
+const acceptJoinGame = lobbyFrame(
+  'accept_join_game',
+  acceptJoinPayload,
+  'host → joining client: its player id and the timeouts in seconds.',
+);
 
 const rejectJoinGame = lobbyFrame('reject_join_game', z.string(), 'host → joining client, then close: the reason.');
 
@@ -157,15 +176,28 @@ const acknowledgement = z
     // Native signed_messages: who signed the acknowledged move, and that signature, so an ack that
     // names a move its author never signed is the acker's own, checkable lie.
     author: playerId.optional(),
-    author_sig: z.string().regex(/^[0-9a-fA-F]{128}$/, { error: 'an Ed25519 signature is 128 hex digits' }).optional(),
+    author_sig: z
+      .string()
+      .regex(/^[0-9a-fA-F]{128}$/, { error: 'an Ed25519 signature is 128 hex digits' })
+      .optional(),
   })
-  .meta({ title: 'cs3099 acknowledgement', description: 'Answer to a message carrying ack_id; payload = that ack_id. Native peers add state_hash and message_hash.' });
+  .meta({
+    title: 'cs3099 acknowledgement',
+    description:
+      'Answer to a message carrying ack_id; payload = that ack_id. Native peers add state_hash and message_hash.',
+  });
 
 // Native peers name the round (0: first player, 1: deck, then 2 + the index of the move rolled for),
 // so a message of an abandoned round is recognised; class peers send no round.
 function rollFrame<C extends 'roll_hash' | 'roll_number'>(command: C, description: string) {
   return z
-    .object({ command: z.literal(command), payload: hex32, player_id: playerId, ack_id: ackId.optional(), round: nat('a round').optional() })
+    .object({
+      command: z.literal(command),
+      payload: hex32,
+      player_id: playerId,
+      ack_id: ackId.optional(),
+      round: nat('a round').optional(),
+    })
     .meta({ title: `cs3099 ${command}`, description });
 }
 
@@ -186,7 +218,10 @@ const playCards = frame(
     z
       .object({
         // A hand never holds more than 9 cards after an elimination: 3 sets at most.
-        cards: z.array(cardSet).min(1, { error: 'trade at least one set (send null for no trade)' }).max(3, { error: 'at most 3 sets in one trade' }),
+        cards: z
+          .array(cardSet)
+          .min(1, { error: 'trade at least one set (send null for no trade)' })
+          .max(3, { error: 'at most 3 sets in one trade' }),
         armies: z.int().min(-1, { error: 'armies is the trade value, or -1 for unspecified' }).optional(),
       })
       .transform(({ cards, armies }) => ({ cards: cards as Triple[], armies: armies ?? -1 })),
@@ -222,7 +257,12 @@ const attack = frame(
   'Declare a battle: [source, target, attacking dice].',
 );
 
-const defend = frame('defend', z.literal([1, 2], { error: 'the defender rolls 1 or 2 dice' }), playerId, 'Defending dice for the pending attack.');
+const defend = frame(
+  'defend',
+  z.literal([1, 2], { error: 'the defender rolls 1 or 2 dice' }),
+  playerId,
+  'Defending dice for the pending attack.',
+);
 
 const attackCapture = frame(
   'attack_capture',
@@ -246,7 +286,12 @@ const fortify = frame(
   'Ends the turn: [source, target, armies], or null (or 0 armies) for no move.',
 );
 
-const timeout = frame('timeout', playerId, hostId, 'host → all: payload = the player who failed to respond; it becomes neutral.');
+const timeout = frame(
+  'timeout',
+  playerId,
+  hostId,
+  'host → all: payload = the player who failed to respond; it becomes neutral.',
+);
 
 const leaveGame = frame(
   'leave_game',
@@ -257,7 +302,11 @@ const leaveGame = frame(
       receive_updates: z.boolean().optional(),
       receiveUpdates: z.boolean().optional(),
     })
-    .transform((p) => ({ response: p.response, message: p.message ?? '', receive_updates: p.receive_updates ?? p.receiveUpdates ?? false })),
+    .transform((p) => ({
+      response: p.response,
+      message: p.message ?? '',
+      receive_updates: p.receive_updates ?? p.receiveUpdates ?? false,
+    })),
   playerId,
   'The sender leaves and becomes neutral.',
 );
@@ -287,7 +336,9 @@ const timeoutVote = frame(
   z.object({
     player: playerId,
     index: ackId,
-    stage: z.union([z.literal(1), z.literal(2)], { error: 'stage is 1 (please hand on what you hold) or 2 (still silent)' }),
+    stage: z.union([z.literal(1), z.literal(2)], {
+      error: 'stage is 1 (please hand on what you hold) or 2 (still silent)',
+    }),
   }),
   playerId,
   'Native profile: the sender finds `player` silent at sequence point `index`: stage 1 asks the others to hand on what they hold of it; stage 2, one timeout later, counts towards making it neutral.',
@@ -364,7 +415,9 @@ export type ParseResult =
   | { readonly ok: true; readonly ignored: Ignored }
   | { readonly ok: false; readonly reason: string };
 
-const schemaByCommand: ReadonlyMap<string, z.ZodType<Message>> = new Map(Object.entries(commandSchemas) as [string, z.ZodType<Message>][]);
+const schemaByCommand: ReadonlyMap<string, z.ZodType<Message>> = new Map(
+  Object.entries(commandSchemas) as [string, z.ZodType<Message>][],
+);
 
 /** Validates one parsed JSON value as a class message and returns its canonical form. */
 export function parseMessage(value: unknown): ParseResult {
@@ -392,14 +445,16 @@ function describeIssue(command: string, prefix: readonly PropertyKey[], issue: I
   const path = [...prefix, ...issue.path];
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
     // Report the branch that got furthest: a deeper path, or a range error rather than a type error.
-    const score = (branch: Issue[]) => (branch[0] ? 2 * branch[0].path.length + (branch[0].code === 'invalid_type' ? 0 : 1) : -1);
+    const score = (branch: Issue[]) =>
+      branch[0] ? 2 * branch[0].path.length + (branch[0].code === 'invalid_type' ? 0 : 1) : -1;
     const best = issue.errors.reduce((a, b) => (score(b) > score(a) ? b : a));
     if (score(best) > 0) return describeIssue(command, path, best[0]!);
     const expected = issue.errors.flatMap((b) => (b[0]?.code === 'invalid_type' ? [typeName(b[0].expected)] : []));
     return `${showPath(command, path)}: expected ${expected.join(' or ')}, got ${show(issue.input)}`;
   }
   if (issue.code === 'invalid_type') {
-    const what = issue.input === undefined ? 'missing' : `expected ${typeName(issue.expected)}, got ${show(issue.input)}`;
+    const what =
+      issue.input === undefined ? 'missing' : `expected ${typeName(issue.expected)}, got ${show(issue.input)}`;
     return `${showPath(command, path)}: ${what}`;
   }
   return `${showPath(command, path)}: ${issue.message}`;
@@ -481,7 +536,10 @@ export function encodeMessage(message: Message): WireMessage {
           commandTimeout: message.payload.move_timeout,
         }
       : message.payload;
-  const wire: { command: string; payload: unknown; player_id?: number | null; ack_id?: number } = { command: message.command, payload };
+  const wire: { command: string; payload: unknown; player_id?: number | null; ack_id?: number } = {
+    command: message.command,
+    payload,
+  };
   if ('player_id' in message && message.player_id !== undefined) wire.player_id = message.player_id;
   if (message.ack_id !== undefined) wire.ack_id = message.ack_id;
   if ((message.command === 'roll_hash' || message.command === 'roll_number') && message.round !== undefined) {
@@ -499,7 +557,17 @@ export function encodeMessage(message: Message): WireMessage {
 // ---------------------------------------------------------------------------------------------
 // Game messages ⇄ model actions
 
-export const GAME_COMMANDS = ['setup', 'play_cards', 'deploy', 'attack', 'defend', 'attack_capture', 'fortify', 'leave_game', 'timeout'] as const;
+export const GAME_COMMANDS = [
+  'setup',
+  'play_cards',
+  'deploy',
+  'attack',
+  'defend',
+  'attack_capture',
+  'fortify',
+  'leave_game',
+  'timeout',
+] as const;
 export type GameCommand = (typeof GAME_COMMANDS)[number];
 export type GameMessage = MessageOf<GameCommand>;
 /** The model actions a message can carry (the dice-drawing steps have no message). */
@@ -516,7 +584,12 @@ export function toAction(message: GameMessage): MessageAction {
   switch (message.command) {
     case 'play_cards': {
       const trade = message.payload;
-      const payload = trade === null ? null : trade.armies === -1 ? { cards: trade.cards } : { cards: trade.cards, armies: trade.armies };
+      const payload =
+        trade === null
+          ? null
+          : trade.armies === -1
+            ? { cards: trade.cards }
+            : { cards: trade.cards, armies: trade.armies };
       return { command: 'play_cards', player: message.player_id, payload };
     }
     case 'leave_game':
@@ -555,14 +628,22 @@ export function fromAction(action: MessageAction, ackId?: number, host: number |
       wire = { command: action.command, payload: [...action.payload], player_id: action.player };
       break;
     case 'fortify':
-      wire = { command: 'fortify', payload: action.payload === null ? null : [...action.payload], player_id: action.player };
+      wire = {
+        command: 'fortify',
+        payload: action.payload === null ? null : [...action.payload],
+        player_id: action.player,
+      };
       break;
     case 'setup':
     case 'defend':
       wire = { command: action.command, payload: action.payload, player_id: action.player };
       break;
     case 'leave_game':
-      wire = { command: 'leave_game', payload: { response: 0, message: '', receive_updates: false }, player_id: action.player };
+      wire = {
+        command: 'leave_game',
+        payload: { response: 0, message: '', receive_updates: false },
+        player_id: action.player,
+      };
       break;
     case 'timeout':
       wire = { command: 'timeout', payload: action.player, player_id: host };

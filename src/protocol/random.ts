@@ -2,8 +2,8 @@
 // stream seeded by the XOR of the peers' revealed numbers; they differ in the stream and in how
 // a word becomes a die face or a card position.
 import { createHash } from 'node:crypto';
-import { Mt19937 } from './mt19937.js';
 import type { Dice } from '../model/dice.js';
+import { Mt19937 } from './mt19937.js';
 
 export interface U32Stream {
   nextU32(): number;

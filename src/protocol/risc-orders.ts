@@ -13,7 +13,9 @@ export const MAX_ORDERS = 500;
 
 export type RiscStage = 'placement' | 'orders';
 
-export type RiscBody = { readonly stage: 'placement'; readonly placement: readonly Placement[] } | { readonly stage: 'orders'; readonly orders: readonly RiscOrder[] };
+export type RiscBody =
+  | { readonly stage: 'placement'; readonly placement: readonly Placement[] }
+  | { readonly stage: 'orders'; readonly orders: readonly RiscOrder[] };
 
 export interface CommitContext {
   readonly game: string;
@@ -39,7 +41,14 @@ function normalBody(body: RiscBody): unknown {
 }
 
 export function ordersCommitment(context: CommitContext, body: RiscBody, salt: string): string {
-  const preimage = canonicalJson({ tag: RISC_COMMIT_TAG, game: context.game, turn: context.turn, player: context.player, salt: salt.toLowerCase(), body: normalBody(body) });
+  const preimage = canonicalJson({
+    tag: RISC_COMMIT_TAG,
+    game: context.game,
+    turn: context.turn,
+    player: context.player,
+    salt: salt.toLowerCase(),
+    body: normalBody(body),
+  });
   return createHash('sha256').update(preimage, 'utf8').digest('hex');
 }
 
@@ -71,8 +80,20 @@ export type RiscCommit = z.infer<typeof RiscCommitSchema>;
 export const RiscRevealSchema = z.object({
   command: z.literal('risc_reveal'),
   payload: z.union([
-    z.object({ game: gameId, turn: nat, stage: z.literal('placement'), salt: hex64, placement: z.array(PlacementSchema).max(MAX_ORDERS) }),
-    z.object({ game: gameId, turn: nat, stage: z.literal('orders'), salt: hex64, orders: z.array(RiscOrderSchema).max(MAX_ORDERS) }),
+    z.object({
+      game: gameId,
+      turn: nat,
+      stage: z.literal('placement'),
+      salt: hex64,
+      placement: z.array(PlacementSchema).max(MAX_ORDERS),
+    }),
+    z.object({
+      game: gameId,
+      turn: nat,
+      stage: z.literal('orders'),
+      salt: hex64,
+      orders: z.array(RiscOrderSchema).max(MAX_ORDERS),
+    }),
   ]),
   player_id: nat,
 });
@@ -87,11 +108,17 @@ export function revealBody(reveal: RiscReveal): RiscBody {
 }
 
 /** A player's commit and the reveal that goes with it (send the commit now, the reveal after all commits). */
-export function sealOrders(context: CommitContext, body: RiscBody, salt = freshSalt()): { commit: RiscCommit; reveal: RiscReveal } {
+export function sealOrders(
+  context: CommitContext,
+  body: RiscBody,
+  salt = freshSalt(),
+): { commit: RiscCommit; reveal: RiscReveal } {
   const hash = ordersCommitment(context, body, salt);
   const head = { game: context.game, turn: context.turn };
   const payload: RiscReveal['payload'] =
-    body.stage === 'placement' ? { ...head, stage: 'placement', salt, placement: [...body.placement] } : { ...head, stage: 'orders', salt, orders: [...body.orders] };
+    body.stage === 'placement'
+      ? { ...head, stage: 'placement', salt, placement: [...body.placement] }
+      : { ...head, stage: 'orders', salt, orders: [...body.orders] };
   return {
     commit: { command: 'risc_commit', payload: { ...head, stage: body.stage, hash }, player_id: context.player },
     reveal: { command: 'risc_reveal', payload, player_id: context.player },

@@ -9,15 +9,15 @@ import {
   activePlayers,
   checkOrders,
   checkPlacement,
+  type Executed,
   executePlacement,
   executeTurn,
   expel,
-  type Executed,
   type Placement,
   type RiscOrder,
   type RiscState,
 } from '../model/risc/index.js';
-import { ordersCommitment, revealBody, type RiscBody, type RiscMessage, type RiscStage } from './risc-orders.js';
+import { ordersCommitment, type RiscBody, type RiscMessage, type RiscStage, revealBody } from './risc-orders.js';
 
 export type ViolationKind =
   | 'not-a-player' // from someone who is not (or no longer) in the game
@@ -53,36 +53,56 @@ export type Received =
 
 export function openRound(state: RiscState, game: string): RiscRound {
   if (state.phase === 'over') throw new Error('openRound: the game is over');
-  return { game, turn: state.turn, stage: state.phase, expected: activePlayers(state), commits: {}, bodies: {}, timedOut: [], expelled: [] };
+  return {
+    game,
+    turn: state.turn,
+    stage: state.phase,
+    expected: activePlayers(state),
+    commits: {},
+    bodies: {},
+    timedOut: [],
+    expelled: [],
+  };
 }
 
-const emptyBody = (stage: RiscStage): RiscBody => (stage === 'placement' ? { stage, placement: [] } : { stage, orders: [] });
+const emptyBody = (stage: RiscStage): RiscBody =>
+  stage === 'placement' ? { stage, placement: [] } : { stage, orders: [] };
 
 function violate(round: RiscRound, player: number, kind: ViolationKind, reason: string): Received {
   // An expelled player's orders are empty this round; the state marks them out in finishRound.
   return {
     outcome: 'violation',
-    round: { ...round, expelled: [...round.expelled, player], bodies: { ...round.bodies, [player]: emptyBody(round.stage) } },
+    round: {
+      ...round,
+      expelled: [...round.expelled, player],
+      bodies: { ...round.bodies, [player]: emptyBody(round.stage) },
+    },
     violation: { player, kind, reason },
   };
 }
 
 export function receive(round: RiscRound, state: RiscState, message: RiscMessage): Received {
   const { payload, player_id: player } = message;
-  if (payload.game !== round.game || payload.turn !== round.turn || payload.stage !== round.stage) return { outcome: 'other-round', round };
+  if (payload.game !== round.game || payload.turn !== round.turn || payload.stage !== round.stage)
+    return { outcome: 'other-round', round };
   if (!round.expected.includes(player) || round.expelled.includes(player)) {
-    return round.expelled.includes(player) ? { outcome: 'ignored', round } : violate(round, player, 'not-a-player', `player ${player} has no orders in this round`);
+    return round.expelled.includes(player)
+      ? { outcome: 'ignored', round }
+      : violate(round, player, 'not-a-player', `player ${player} has no orders in this round`);
   }
   if (message.command === 'risc_commit') {
     const previous = round.commits[player];
     const hash = message.payload.hash;
-    if (round.timedOut.includes(player) && previous === undefined) return violate(round, player, 'late-commit', 'committed after the round timed out for them');
+    if (round.timedOut.includes(player) && previous === undefined)
+      return violate(round, player, 'late-commit', 'committed after the round timed out for them');
     if (previous === hash) return { outcome: 'ignored', round };
-    if (previous !== undefined) return violate(round, player, 'duplicate-commit', 'committed twice with different hashes');
+    if (previous !== undefined)
+      return violate(round, player, 'duplicate-commit', 'committed twice with different hashes');
     return { outcome: 'accepted', round: { ...round, commits: { ...round.commits, [player]: hash } } };
   }
   const hash = round.commits[player];
-  if (hash === undefined) return violate(round, player, 'reveal-without-commit', 'revealed orders without committing first');
+  if (hash === undefined)
+    return violate(round, player, 'reveal-without-commit', 'revealed orders without committing first');
   const body = revealBody(message);
   const salt = message.payload.salt;
   if (ordersCommitment({ game: round.game, turn: round.turn, player }, body, salt) !== hash) {
@@ -90,14 +110,19 @@ export function receive(round: RiscRound, state: RiscState, message: RiscMessage
   }
   // A reveal matching the commitment again is a resend; after a timeout it comes too late to count.
   if (round.bodies[player] !== undefined) return { outcome: 'ignored', round };
-  const legal = body.stage === 'placement' ? checkPlacement(state, player, body.placement) : checkOrders(state, player, body.orders);
+  const legal =
+    body.stage === 'placement'
+      ? checkPlacement(state, player, body.placement)
+      : checkOrders(state, player, body.orders);
   if (!legal.ok) return violate(round, player, 'illegal-orders', legal.reason);
   return { outcome: 'accepted', round: { ...round, bodies: { ...round.bodies, [player]: body } } };
 }
 
 /** Players still owing a commitment (before all have committed) — no one reveals before this is empty. */
 export function awaitingCommits(round: RiscRound): number[] {
-  return round.expected.filter((p) => round.commits[p] === undefined && !round.expelled.includes(p) && !round.timedOut.includes(p));
+  return round.expected.filter(
+    (p) => round.commits[p] === undefined && !round.expelled.includes(p) && !round.timedOut.includes(p),
+  );
 }
 
 /** Players whose reveal is still missing. */
@@ -123,7 +148,8 @@ export function expire(round: RiscRound, players: readonly number[] = awaitingRe
 
 /** Executes a complete round: expels this round's cheaters, then applies everyone's orders. Placement needs no dice. */
 export function finishRound(state: RiscState, round: RiscRound, dice: Dice | null): Executed {
-  if (!isComplete(round)) throw new Error(`finishRound: still waiting for players ${awaitingReveals(round).join(', ')}`);
+  if (!isComplete(round))
+    throw new Error(`finishRound: still waiting for players ${awaitingReveals(round).join(', ')}`);
   let next = state;
   for (const p of round.expelled) next = expel(next, p);
   if (round.stage === 'placement') {

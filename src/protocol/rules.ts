@@ -1,7 +1,7 @@
 // The house rules on the wire: the host's choice, carried in the lobby handshake (accept_join_game,
 // native profile) so that every peer plays the same rules and a joiner sees them before the game.
 import { z } from 'zod';
-import { HOUSE_RULES, resolveOptions, type OptionsInput } from '../model/index.js';
+import { HOUSE_RULES, type OptionsInput, resolveOptions } from '../model/index.js';
 
 export const RulesSchema = z
   .object({
@@ -18,7 +18,10 @@ export const RulesSchema = z
 export type Rules = z.output<typeof RulesSchema>;
 
 /** The rules from a wire value, or why they cannot be played (checked against the player count too). */
-export function parseRules(value: unknown, players: number): { ok: true; value: Rules } | { ok: false; reason: string } {
+export function parseRules(
+  value: unknown,
+  players: number,
+): { ok: true; value: Rules } | { ok: false; reason: string } {
   const parsed = RulesSchema.safeParse(value ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -48,11 +51,16 @@ export function describeRules(rules: Omit<OptionsInput, 'players'>, players: num
         ? `Goal: Capital Risk — hold your own capital and ${capitals}`
         : 'Goal: Secret Mission Risk — complete your secret mission',
   ];
-  if (players === 2 || (players === null && rules.twoPlayer !== undefined)) lines.push(v.twoPlayer === 'neutral' ? 'Two players with a neutral army (1993)' : 'Two players, no neutral army');
+  if (players === 2 || (players === null && rules.twoPlayer !== undefined))
+    lines.push(v.twoPlayer === 'neutral' ? 'Two players with a neutral army (1993)' : 'Two players, no neutral army');
   lines.push(
     v.setup === 'claim' ? 'Setup: claim territories in turn' : 'Setup: territories dealt at random',
-    v.fortify === 'adjacent' ? 'Fortify: to a neighbouring territory' : 'Fortify: along a chain of your own territories',
-    v.cardValues === 'escalating' ? 'Card sets: 4, 6, 8, 10, 12, 15, then +5' : 'Card sets: 6 infantry, 8 cavalry, 10 artillery, 10 one of each',
+    v.fortify === 'adjacent'
+      ? 'Fortify: to a neighbouring territory'
+      : 'Fortify: along a chain of your own territories',
+    v.cardValues === 'escalating'
+      ? 'Card sets: 4, 6, 8, 10, 12, 15, then +5'
+      : 'Card sets: 6 infantry, 8 cavalry, 10 artillery, 10 one of each',
   );
   return lines;
 }

@@ -26,10 +26,16 @@ export function freshSalt(): Uint8Array {
  * The salt makes a small value space (42 capitals) impossible to search; the ids make a copied
  * commitment verify for nobody but its author.
  */
-export function secretPreimage(value: unknown, salt: Uint8Array, context: SecretContext): { ok: true; bytes: Uint8Array } | { ok: false; reason: string } {
+export function secretPreimage(
+  value: unknown,
+  salt: Uint8Array,
+  context: SecretContext,
+): { ok: true; bytes: Uint8Array } | { ok: false; reason: string } {
   if (salt.length !== SALT_BYTES) return { ok: false, reason: `a salt is ${SALT_BYTES} bytes, not ${salt.length}` };
-  if (context.gameId.includes('\0') || context.purpose.includes('\0')) return { ok: false, reason: 'a game id or purpose must not contain NUL' };
-  if (!isU32(context.round) || !isU32(context.player)) return { ok: false, reason: 'round and player must be integers in 0…2³²−1' };
+  if (context.gameId.includes('\0') || context.purpose.includes('\0'))
+    return { ok: false, reason: 'a game id or purpose must not contain NUL' };
+  if (!isU32(context.round) || !isU32(context.player))
+    return { ok: false, reason: 'round and player must be integers in 0…2³²−1' };
   const canonical = canonicalJson(value);
   if (!canonical.ok) return canonical;
   const ids = Buffer.alloc(8);
@@ -39,7 +45,19 @@ export function secretPreimage(value: unknown, salt: Uint8Array, context: Secret
   const zero = Buffer.from([0]);
   return {
     ok: true,
-    bytes: Uint8Array.from(Buffer.concat([text(SECRET_COMMITMENT_TAG), zero, text(context.gameId), zero, text(context.purpose), zero, ids, salt, text(canonical.text)])),
+    bytes: Uint8Array.from(
+      Buffer.concat([
+        text(SECRET_COMMITMENT_TAG),
+        zero,
+        text(context.gameId),
+        zero,
+        text(context.purpose),
+        zero,
+        ids,
+        salt,
+        text(canonical.text),
+      ]),
+    ),
   };
 }
 
@@ -57,7 +75,9 @@ export function checkReveal(commitment: string, value: unknown, saltHex: string,
   const preimage = secretPreimage(value, Buffer.from(saltHex, 'hex'), context);
   if (!preimage.ok) return { ok: false, reason: `the revealed value is not acceptable: ${preimage.reason}` };
   const actual = createHash('sha256').update(preimage.bytes).digest('hex');
-  return actual === commitment.toLowerCase() ? { ok: true } : { ok: false, reason: 'the revealed value and salt do not match its commitment' };
+  return actual === commitment.toLowerCase()
+    ? { ok: true }
+    : { ok: false, reason: 'the revealed value and salt do not match its commitment' };
 }
 
 function isU32(n: number): boolean {
@@ -117,7 +137,8 @@ export class CommitRound {
 
   constructor(private readonly options: CommitRoundOptions) {
     if (!options.players.includes(options.me)) throw new Error('CommitRound: this peer is not a participant');
-    if (new Set(options.players).size !== options.players.length) throw new Error('CommitRound: a player is listed twice');
+    if (new Set(options.players).size !== options.players.length)
+      throw new Error('CommitRound: a player is listed twice');
   }
 
   /** The players whose next message the round waits for (for the caller's timer). */
@@ -135,7 +156,11 @@ export class CommitRound {
     const message: SecretCommit = {
       command: 'secret_commit',
       player_id: this.options.me,
-      payload: { purpose: this.options.purpose, round: this.options.round, commitment: secretCommitment(value, Buffer.from(salt, 'hex'), this.context(this.options.me)) },
+      payload: {
+        purpose: this.options.purpose,
+        round: this.options.round,
+        commitment: secretCommitment(value, Buffer.from(salt, 'hex'), this.context(this.options.me)),
+      },
     };
     this.mine = { value, salt };
     this.commitments.set(this.options.me, message);
@@ -145,27 +170,44 @@ export class CommitRound {
   receive(from: number, message: CommitMessage): CommitRoundOutput {
     const violations: SecretViolation[] = [];
     const { purpose, round } = message.payload;
-    if (from === this.options.me || this.out.has(from) || purpose !== this.options.purpose || round !== this.options.round) return this.progress([], []);
+    if (
+      from === this.options.me ||
+      this.out.has(from) ||
+      purpose !== this.options.purpose ||
+      round !== this.options.round
+    )
+      return this.progress([], []);
     const blame = (reason: string, evidence: unknown) => {
       violations.push({ player: from, reason, evidence: JSON.stringify(evidence) });
       this.out.add(from);
     };
     if (!this.options.players.includes(from)) return this.progress([], []);
-    if (message.player_id !== from) blame(`sent a ${message.command} claiming to be player ${message.player_id}`, message);
+    if (message.player_id !== from)
+      blame(`sent a ${message.command} claiming to be player ${message.player_id}`, message);
     else if (message.command === 'secret_commit') {
       const earlier = this.commitments.get(from);
-      const copied = [...this.commitments].find(([p, c]) => p !== from && c.payload.commitment === message.payload.commitment);
+      const copied = [...this.commitments].find(
+        ([p, c]) => p !== from && c.payload.commitment === message.payload.commitment,
+      );
       if (earlier !== undefined) {
-        if (earlier.payload.commitment !== message.payload.commitment) blame(`sent two different commitments for ${purpose} round ${round}`, [earlier, message]);
-      } else if (copied !== undefined) blame(`copied player ${copied[0]}'s ${purpose} commitment`, [copied[1], message]);
+        if (earlier.payload.commitment !== message.payload.commitment)
+          blame(`sent two different commitments for ${purpose} round ${round}`, [earlier, message]);
+      } else if (copied !== undefined)
+        blame(`copied player ${copied[0]}'s ${purpose} commitment`, [copied[1], message]);
       else this.commitments.set(from, message);
     } else {
       const commitment = this.commitments.get(from);
       if (commitment === undefined) blame(`revealed its ${purpose} before committing`, message);
       else if (!this.reveals.has(from)) {
-        const check = checkReveal(commitment.payload.commitment, message.payload.value, message.payload.salt, this.context(from));
+        const check = checkReveal(
+          commitment.payload.commitment,
+          message.payload.value,
+          message.payload.salt,
+          this.context(from),
+        );
         const valid = check.ok ? (this.options.validate?.(from, message.payload.value) ?? check) : check;
-        if (!check.ok) blame(`revealed a ${purpose} that does not match its commitment`, { commitment, reveal: message });
+        if (!check.ok)
+          blame(`revealed a ${purpose} that does not match its commitment`, { commitment, reveal: message });
         else if (!valid.ok) blame(`revealed an invalid ${purpose}: ${valid.reason}`, { commitment, reveal: message });
         else this.reveals.set(from, message.payload.value);
       }
@@ -195,7 +237,16 @@ export class CommitRound {
       // Reveal only once every commitment is in: a value seen earlier could steer a late commitment.
       this.revealed = true;
       this.reveals.set(this.options.me, this.mine.value);
-      out.push({ command: 'secret_reveal', player_id: this.options.me, payload: { purpose: this.options.purpose, round: this.options.round, value: this.mine.value as never, salt: this.mine.salt } });
+      out.push({
+        command: 'secret_reveal',
+        player_id: this.options.me,
+        payload: {
+          purpose: this.options.purpose,
+          round: this.options.round,
+          value: this.mine.value as never,
+          salt: this.mine.salt,
+        },
+      });
     }
     if (this.revealed && active.every((p) => this.reveals.has(p))) {
       this.finished = true;

@@ -4,20 +4,20 @@
 import { createHash } from 'node:crypto';
 import { hashChainStream, uniformDice } from './random.js';
 import {
-  G,
-  Q,
-  P,
   defaultRandom,
+  type EqualLogProof,
   elementToHex,
+  G,
   hashParts,
   hashToElement,
   hexToBigInt,
   modInverse,
   modPow,
+  P,
   proveEqualLog,
+  Q,
   randomScalar,
   verifyEqualLog,
-  type EqualLogProof,
 } from './secret-group.js';
 
 export const CARD_TAG = 'p2p-risk/secret-deal/card/v1';
@@ -88,22 +88,76 @@ const proofContext = (ctx: DealContext, step: string, player: number, position: 
   JSON.stringify(['p2p-risk/secret-deal', ctx.gameId, ctx.deal, step, player, position, prev]);
 
 /** Proof that ∏ output = (∏ input)^e with Y = G^e: the shuffler used its key on the whole deck. */
-export function proveShuffle(ctx: DealContext, player: number, prev: string, input: readonly bigint[], output: readonly bigint[], key: DealKey, random?: (bytes: number) => Uint8Array): EqualLogProof {
-  return proveEqualLog(key.e, { base1: G, y: key.y, base2: product(input), h: product(output) }, proofContext(ctx, 'shuffle', player, -1, prev), random);
+export function proveShuffle(
+  ctx: DealContext,
+  player: number,
+  prev: string,
+  input: readonly bigint[],
+  output: readonly bigint[],
+  key: DealKey,
+  random?: (bytes: number) => Uint8Array,
+): EqualLogProof {
+  return proveEqualLog(
+    key.e,
+    { base1: G, y: key.y, base2: product(input), h: product(output) },
+    proofContext(ctx, 'shuffle', player, -1, prev),
+    random,
+  );
 }
 
-export function verifyShuffle(ctx: DealContext, player: number, prev: string, input: readonly bigint[], output: readonly bigint[], y: bigint, proof: EqualLogProof): boolean {
-  return verifyEqualLog(proof, { base1: G, y, base2: product(input), h: product(output) }, proofContext(ctx, 'shuffle', player, -1, prev));
+export function verifyShuffle(
+  ctx: DealContext,
+  player: number,
+  prev: string,
+  input: readonly bigint[],
+  output: readonly bigint[],
+  y: bigint,
+  proof: EqualLogProof,
+): boolean {
+  return verifyEqualLog(
+    proof,
+    { base1: G, y, base2: product(input), h: product(output) },
+    proofContext(ctx, 'shuffle', player, -1, prev),
+  );
 }
 
 /** Removing a layer: out = in^d, proved by in = out^e with Y = G^e (one proof per card). */
-export function unlockCard(ctx: DealContext, player: number, prev: string, position: number, input: bigint, key: DealKey, random?: (bytes: number) => Uint8Array): { value: bigint; proof: EqualLogProof } {
+export function unlockCard(
+  ctx: DealContext,
+  player: number,
+  prev: string,
+  position: number,
+  input: bigint,
+  key: DealKey,
+  random?: (bytes: number) => Uint8Array,
+): { value: bigint; proof: EqualLogProof } {
   const value = modPow(input, key.d);
-  return { value, proof: proveEqualLog(key.e, { base1: G, y: key.y, base2: value, h: input }, proofContext(ctx, 'unlock', player, position, prev), random) };
+  return {
+    value,
+    proof: proveEqualLog(
+      key.e,
+      { base1: G, y: key.y, base2: value, h: input },
+      proofContext(ctx, 'unlock', player, position, prev),
+      random,
+    ),
+  };
 }
 
-export function verifyUnlock(ctx: DealContext, player: number, prev: string, position: number, input: bigint, value: bigint, y: bigint, proof: EqualLogProof): boolean {
-  return verifyEqualLog(proof, { base1: G, y, base2: value, h: input }, proofContext(ctx, 'unlock', player, position, prev));
+export function verifyUnlock(
+  ctx: DealContext,
+  player: number,
+  prev: string,
+  position: number,
+  input: bigint,
+  value: bigint,
+  y: bigint,
+  proof: EqualLogProof,
+): boolean {
+  return verifyEqualLog(
+    proof,
+    { base1: G, y, base2: value, h: input },
+    proofContext(ctx, 'unlock', player, position, prev),
+  );
 }
 
 /** The owner's card: its final ciphertext with its own layer removed, looked up among the encodings; undefined if no card. */
@@ -114,14 +168,36 @@ export function decryptCard(ctx: DealContext, final: bigint, key: DealKey): numb
 }
 
 /** Claim: final = card^e with Y = G^e, shown without revealing e. */
-export function proveClaim(ctx: DealContext, player: number, card: number, final: bigint, key: DealKey, random?: (bytes: number) => Uint8Array): EqualLogProof {
+export function proveClaim(
+  ctx: DealContext,
+  player: number,
+  card: number,
+  final: bigint,
+  key: DealKey,
+  random?: (bytes: number) => Uint8Array,
+): EqualLogProof {
   const m = cardElements(ctx.gameId, ctx.cards)[card]!;
-  return proveEqualLog(key.e, { base1: G, y: key.y, base2: m, h: final }, proofContext(ctx, 'claim', player, card, ''), random);
+  return proveEqualLog(
+    key.e,
+    { base1: G, y: key.y, base2: m, h: final },
+    proofContext(ctx, 'claim', player, card, ''),
+    random,
+  );
 }
 
-export function verifyClaim(ctx: DealContext, player: number, card: number, final: bigint, y: bigint, proof: EqualLogProof): boolean {
+export function verifyClaim(
+  ctx: DealContext,
+  player: number,
+  card: number,
+  final: bigint,
+  y: bigint,
+  proof: EqualLogProof,
+): boolean {
   const m = cardElements(ctx.gameId, ctx.cards)[card];
-  return m !== undefined && verifyEqualLog(proof, { base1: G, y, base2: m, h: final }, proofContext(ctx, 'claim', player, card, ''));
+  return (
+    m !== undefined &&
+    verifyEqualLog(proof, { base1: G, y, base2: m, h: final }, proofContext(ctx, 'claim', player, card, ''))
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,12 @@
 // The secret deal of distinct cards as a pure state machine (protocol-spec/secret-dealing.md):
 // feed it the messages this peer receives and departures, broadcast what it returns. It names a
 // cheater only on evidence this peer checked itself from the cheater's own messages.
+
+import type { SecretViolation } from './secret-commitment.js';
 import {
   cardElements,
+  type DealContext,
+  type DealKey,
   decryptCard,
   extend,
   genesis,
@@ -16,15 +20,22 @@ import {
   verifyClaim,
   verifyShuffle,
   verifyUnlock,
-  type DealContext,
-  type DealKey,
 } from './secret-deal-crypto.js';
 import { defaultRandom, hexToBigInt, isElement } from './secret-group.js';
 import { canonicalJson } from './secret-json.js';
-import type { DealAbort, DealAccept, DealClaim, DealComplaint, DealMessage, DealReveal, DealSequenced, DealShuffle, DealUnlock } from './secret-messages.js';
+import type {
+  DealAbort,
+  DealAccept,
+  DealClaim,
+  DealComplaint,
+  DealMessage,
+  DealReveal,
+  DealSequenced,
+  DealShuffle,
+  DealUnlock,
+} from './secret-messages.js';
 import { MAX_DEAL_CARDS, MAX_DEAL_PLAYERS } from './secret-messages.js';
-import type { SecretViolation } from './secret-commitment.js';
-import { lineDigest, type Keyring } from './signing.js';
+import { type Keyring, lineDigest } from './signing.js';
 
 export type { DealContext } from './secret-deal-crypto.js';
 
@@ -34,7 +45,12 @@ export type DealOutcome =
   /** Every remaining player holds a valid card; `card` is this peer's (undefined for an observer). */
   | { readonly kind: 'dealt'; readonly card: number | undefined }
   /** The deal cannot be finished: deal again (context.deal + 1) among `restartWith`. */
-  | { readonly kind: 'void'; readonly reason: string; readonly cheaters: readonly number[]; readonly restartWith: readonly number[] };
+  | {
+      readonly kind: 'void';
+      readonly reason: string;
+      readonly cheaters: readonly number[];
+      readonly restartWith: readonly number[];
+    };
 
 export interface DealOutput {
   readonly send: readonly DealMessage[];
@@ -88,7 +104,13 @@ export function dealDigest(gameId: string, message: DealMessage): Buffer {
  */
 const MAX_QUEUED_PER_PLAYER = 8;
 
-type Step = { send: DealMessage[]; violations: SecretViolation[]; claims: { player: number; card: number }[]; revealed: { player: number; card: number | undefined }[]; outcome?: DealOutcome };
+type Step = {
+  send: DealMessage[];
+  violations: SecretViolation[];
+  claims: { player: number; card: number }[];
+  revealed: { player: number; card: number | undefined }[];
+  outcome?: DealOutcome;
+};
 
 export class DealDriver {
   readonly context: DealContext;
@@ -125,7 +147,8 @@ export class DealDriver {
     if (!Number.isInteger(context.cards) || context.cards < n || context.cards > MAX_DEAL_CARDS) {
       throw new Error(`DealDriver: ${context.cards} cards for ${n} players; need ${n}–${MAX_DEAL_CARDS}`);
     }
-    if (options.me !== undefined && !context.players.includes(options.me)) throw new Error('DealDriver: this peer is not a player of the deal');
+    if (options.me !== undefined && !context.players.includes(options.me))
+      throw new Error('DealDriver: this peer is not a player of the deal');
     this.context = context;
     this.me = options.me;
     this.myPosition = options.me === undefined ? -1 : context.players.indexOf(options.me);
@@ -182,7 +205,8 @@ export class DealDriver {
   receive(from: number, message: DealMessage): DealOutput {
     const step = this.newStep();
     if (message.payload.deal !== this.context.deal || this.phaseNow === 'void') return this.finish(step);
-    if (from === this.me || !this.context.players.includes(from) || this.gone.has(from) || this.cheaters.has(from)) return this.finish(step);
+    if (from === this.me || !this.context.players.includes(from) || this.gone.has(from) || this.cheaters.has(from))
+      return this.finish(step);
     if (message.player_id !== from) {
       this.blame(step, from, `sent a ${message.command} claiming to be player ${message.player_id}`, message);
       return this.finish(step);
@@ -202,7 +226,13 @@ export class DealDriver {
   /** A player gone (left, timed out, expelled by the session). Before the unlock is complete the deal is void. */
   leave(player: number): DealOutput {
     const step = this.newStep();
-    if (player === this.me || !this.context.players.includes(player) || this.gone.has(player) || this.phaseNow === 'void') return this.finish(step);
+    if (
+      player === this.me ||
+      !this.context.players.includes(player) ||
+      this.gone.has(player) ||
+      this.phaseNow === 'void'
+    )
+      return this.finish(step);
     this.gone.add(player);
     if (this.phaseNow === 'shuffle' || this.phaseNow === 'unlock') {
       // Its layer is on every card and only its key removes it: deal again without it.
@@ -217,9 +247,21 @@ export class DealDriver {
   /** This peer's claim: its card and a proof, for every peer to check. */
   claim(): DealOutput {
     const step = this.newStep();
-    if (this.phaseNow !== 'dealt' || this.key === undefined || this.myCard === undefined) throw new Error('DealDriver.claim: no card dealt to this peer');
-    const proof = proveClaim(this.context, this.me!, this.myCard, this.current[this.myPosition]!, this.key, this.random);
-    const message = this.own(step, { command: 'deal_claim', player_id: this.me!, payload: { deal: this.context.deal, card: this.myCard, proof } });
+    if (this.phaseNow !== 'dealt' || this.key === undefined || this.myCard === undefined)
+      throw new Error('DealDriver.claim: no card dealt to this peer');
+    const proof = proveClaim(
+      this.context,
+      this.me!,
+      this.myCard,
+      this.current[this.myPosition]!,
+      this.key,
+      this.random,
+    );
+    const message = this.own(step, {
+      command: 'deal_claim',
+      player_id: this.me!,
+      payload: { deal: this.context.deal, card: this.myCard, proof },
+    });
     if (message?.command === 'deal_claim') this.claimsMade.set(this.me!, message);
     return this.finish(step);
   }
@@ -227,7 +269,8 @@ export class DealDriver {
   /** This peer's key and seed, for the audit at the end of the game (its card becomes public). */
   revealKey(): DealOutput {
     const step = this.newStep();
-    if (this.phaseNow !== 'dealt' || this.key === undefined) throw new Error('DealDriver.revealKey: only after the deal, by a player');
+    if (this.phaseNow !== 'dealt' || this.key === undefined)
+      throw new Error('DealDriver.revealKey: only after the deal, by a player');
     this.sendReveal(step);
     return this.finish(step);
   }
@@ -244,7 +287,11 @@ export class DealDriver {
       progress = this.act(step);
       for (let i = 0; i < this.queue.length && !this.isVoid(); i++) {
         const item = this.queue[i]!;
-        if (this.gone.has(item.from) || this.cheaters.has(item.from) || this.handle(step, item.from, item.message) !== 'wait') {
+        if (
+          this.gone.has(item.from) ||
+          this.cheaters.has(item.from) ||
+          this.handle(step, item.from, item.message) !== 'wait'
+        ) {
           this.queue.splice(i, 1);
           progress = true;
           break;
@@ -274,7 +321,12 @@ export class DealDriver {
 
   private end(step: Step, reason: string): void {
     this.phaseNow = 'void';
-    step.outcome = { kind: 'void', reason, cheaters: [...this.cheaters].sort((a, b) => a - b), restartWith: this.remaining() };
+    step.outcome = {
+      kind: 'void',
+      reason,
+      cheaters: [...this.cheaters].sort((a, b) => a - b),
+      restartWith: this.remaining(),
+    };
   }
 
   private record(message: DealMessage): void {
@@ -291,8 +343,13 @@ export class DealDriver {
       const input = this.decks[this.myPosition]!;
       const deck = shuffleDeck(input, this.key);
       const proof = proveShuffle(this.context, this.me, this.head, input, deck, this.key, this.random);
-      const message = this.own(step, { command: 'deal_shuffle', player_id: this.me, payload: { deal: this.context.deal, prev: this.head, key: hex(this.key.y), deck: deck.map(hex), proof } });
-      if (message?.command === 'deal_shuffle') this.applyShuffle(message, message.payload.deck.map(hexToBigInt), hexToBigInt(message.payload.key));
+      const message = this.own(step, {
+        command: 'deal_shuffle',
+        player_id: this.me,
+        payload: { deal: this.context.deal, prev: this.head, key: hex(this.key.y), deck: deck.map(hex), proof },
+      });
+      if (message?.command === 'deal_shuffle')
+        this.applyShuffle(message, message.payload.deck.map(hexToBigInt), hexToBigInt(message.payload.key));
       return true;
     }
     if (this.phaseNow === 'unlock' && this.unlocks === this.myPosition && !this.tookTurn.has('unlock')) {
@@ -300,10 +357,22 @@ export class DealDriver {
       const cards = [];
       for (let position = 0; position < n; position++) {
         if (position === this.myPosition) continue;
-        const { value, proof } = unlockCard(this.context, this.me, this.head, position, this.current[position]!, this.key, this.random);
+        const { value, proof } = unlockCard(
+          this.context,
+          this.me,
+          this.head,
+          position,
+          this.current[position]!,
+          this.key,
+          this.random,
+        );
         cards.push({ position, value: hex(value), proof });
       }
-      const message = this.own(step, { command: 'deal_unlock', player_id: this.me, payload: { deal: this.context.deal, prev: this.head, cards } });
+      const message = this.own(step, {
+        command: 'deal_unlock',
+        player_id: this.me,
+        payload: { deal: this.context.deal, prev: this.head, cards },
+      });
       if (message?.command === 'deal_unlock') this.applyUnlock(message);
       return true;
     }
@@ -311,8 +380,14 @@ export class DealDriver {
       this.sentResult = true;
       this.myCard = decryptCard(this.context, this.current[this.myPosition]!, this.key);
       const payload = { deal: this.context.deal, prev: this.head };
-      const message = this.own(step, this.myCard === undefined ? { command: 'deal_complaint', player_id: this.me, payload } : { command: 'deal_accept', player_id: this.me, payload });
-      if (message?.command === 'deal_accept' || message?.command === 'deal_complaint') this.results.set(this.me, message);
+      const message = this.own(
+        step,
+        this.myCard === undefined
+          ? { command: 'deal_complaint', player_id: this.me, payload }
+          : { command: 'deal_accept', player_id: this.me, payload },
+      );
+      if (message?.command === 'deal_accept' || message?.command === 'deal_complaint')
+        this.results.set(this.me, message);
       this.checkResults(step);
       return true;
     }
@@ -326,7 +401,11 @@ export class DealDriver {
 
   private sendReveal(step: Step): void {
     this.sentReveal = true;
-    const message = this.own(step, { command: 'deal_reveal', player_id: this.me!, payload: { deal: this.context.deal, key: hex(this.key!.e), seed: Buffer.from(this.key!.seed).toString('hex') } });
+    const message = this.own(step, {
+      command: 'deal_reveal',
+      player_id: this.me!,
+      payload: { deal: this.context.deal, key: hex(this.key!.e), seed: Buffer.from(this.key!.seed).toString('hex') },
+    });
     if (message?.command === 'deal_reveal') this.reveals.set(this.me!, message);
   }
 
@@ -347,7 +426,11 @@ export class DealDriver {
   }
 
   private signedBy(message: DealMessage, player: number): boolean {
-    return message.player_id === player && message.sig !== undefined && this.options.auth!.verify(player, dealDigest(this.context.gameId, message), message.sig);
+    return (
+      message.player_id === player &&
+      message.sig !== undefined &&
+      this.options.auth!.verify(player, dealDigest(this.context.gameId, message), message.sig)
+    );
   }
 
   /** 'wait': not this message's turn yet; 'done': used, dropped or blamed. */
@@ -371,7 +454,8 @@ export class DealDriver {
 
   /** A second message for a step already taken: the same one is a harmless repeat; another is equivocation. */
   private repeated(step: Step, from: number, earlier: DealMessage | undefined, message: DealMessage): 'done' {
-    if (earlier !== undefined && canonicalOf(earlier) !== canonicalOf(message)) this.blame(step, from, `sent two different ${message.command} messages`, [earlier, message]);
+    if (earlier !== undefined && canonicalOf(earlier) !== canonicalOf(message))
+      this.blame(step, from, `sent two different ${message.command} messages`, [earlier, message]);
     return 'done';
   }
 
@@ -386,7 +470,11 @@ export class DealDriver {
     if (prev === this.head) return false;
     const here = `${prev.slice(0, 12)}… here ${this.head.slice(0, 12)}…`;
     if (this.options.auth === undefined) {
-      this.abort(step, `player ${from}'s ${message.command} extends a different deal transcript (${here}): an earlier message was not the same for everyone`, {});
+      this.abort(
+        step,
+        `player ${from}'s ${message.command} extends a different deal transcript (${here}): an earlier message was not the same for everyone`,
+        {},
+      );
       return true;
     }
     const mine = this.sequenced.at(-1);
@@ -398,11 +486,22 @@ export class DealDriver {
       this.signedBy(theirs, mine.player_id) &&
       extend(theirs.payload.prev, canonicalOf(theirs)) === prev;
     if (!founded) {
-      this.blame(step, from, `sent a ${message.command} that extends a deal transcript it cannot show (${here})`, message);
+      this.blame(
+        step,
+        from,
+        `sent a ${message.command} that extends a deal transcript it cannot show (${here})`,
+        message,
+      );
       this.abort(step, `player ${from} extends a deal transcript it cannot show`, { first: message });
     } else {
-      this.blame(step, mine.player_id, `sent different ${mine.command} messages to different players`, [bare(mine), theirs]);
-      this.abort(step, `player ${mine.player_id} sent different ${mine.command} messages to different players`, { first: bare(mine), second: theirs });
+      this.blame(step, mine.player_id, `sent different ${mine.command} messages to different players`, [
+        bare(mine),
+        theirs,
+      ]);
+      this.abort(step, `player ${mine.player_id} sent different ${mine.command} messages to different players`, {
+        first: bare(mine),
+        second: theirs,
+      });
     }
     return true;
   }
@@ -410,7 +509,12 @@ export class DealDriver {
   /** Voids the deal here and tells the others why, with the evidence (when signed). */
   private abort(step: Step, reason: string, evidence: { first?: DealSequenced; second?: DealSequenced }): void {
     if (this.phaseNow !== 'void') this.end(step, reason);
-    if (this.me !== undefined) this.own(step, { command: 'deal_abort', player_id: this.me, payload: { deal: this.context.deal, reason, ...evidence } });
+    if (this.me !== undefined)
+      this.own(step, {
+        command: 'deal_abort',
+        player_id: this.me,
+        payload: { deal: this.context.deal, reason, ...evidence },
+      });
   }
 
   private onAbort(step: Step, from: number, message: DealAbort): 'done' {
@@ -430,7 +534,10 @@ export class DealDriver {
         this.signedBy(second, second.player_id) &&
         canonicalOf(first) !== canonicalOf(second);
       if (equivocation) {
-        this.blame(step, first.player_id, `sent different ${first.command} messages to different players`, [first, second]);
+        this.blame(step, first.player_id, `sent different ${first.command} messages to different players`, [
+          first,
+          second,
+        ]);
         this.end(step, `player ${first.player_id} sent different ${first.command} messages to different players`);
         return 'done';
       }
@@ -439,9 +546,16 @@ export class DealDriver {
       const unfounded =
         positionOf(first) >= 0 &&
         this.signedBy(first, first.player_id) &&
-        (theirs === undefined || !this.signedBy(theirs, theirs.player_id) || extend(theirs.payload.prev, canonicalOf(theirs)) !== first.payload.prev);
+        (theirs === undefined ||
+          !this.signedBy(theirs, theirs.player_id) ||
+          extend(theirs.payload.prev, canonicalOf(theirs)) !== first.payload.prev);
       if (unfounded) {
-        this.blame(step, first.player_id, `sent a ${first.command} that extends a deal transcript it cannot show`, first);
+        this.blame(
+          step,
+          first.player_id,
+          `sent a ${first.command} that extends a deal transcript it cannot show`,
+          first,
+        );
         this.end(step, `player ${first.player_id} extends a deal transcript it cannot show`);
         return 'done';
       }
@@ -453,7 +567,13 @@ export class DealDriver {
   private onShuffle(step: Step, from: number, message: DealShuffle): 'wait' | 'done' {
     const position = this.context.players.indexOf(from);
     const done = this.decks.length - 1;
-    if (position < done) return this.repeated(step, from, this.sequenced.find((m) => m.command === 'deal_shuffle' && m.player_id === from), message);
+    if (position < done)
+      return this.repeated(
+        step,
+        from,
+        this.sequenced.find((m) => m.command === 'deal_shuffle' && m.player_id === from),
+        message,
+      );
     if (this.phaseNow !== 'shuffle' || position > done) return this.phaseNow === 'shuffle' ? 'wait' : 'done';
     if (this.forked(step, from, message)) return 'done';
     const { deck: deckHex, key: keyHex, proof } = message.payload;
@@ -464,7 +584,12 @@ export class DealDriver {
     }
     const y = hexToBigInt(keyHex);
     if (!isElement(y)) {
-      this.blame(step, from, 'sent a key that is not an element of the group (not a quadratic residue in 2…p−1)', message);
+      this.blame(
+        step,
+        from,
+        'sent a key that is not an element of the group (not a quadratic residue in 2…p−1)',
+        message,
+      );
       return 'done';
     }
     const deck = deckHex.map(hexToBigInt);
@@ -483,7 +608,12 @@ export class DealDriver {
       first.set(card, i);
     }
     if (!verifyShuffle(this.context, from, this.head, input, deck, y, proof)) {
-      this.blame(step, from, 'sent a shuffled deck that is not the deck it received raised to its key (the product proof fails)', { received: input.map(hex), message });
+      this.blame(
+        step,
+        from,
+        'sent a shuffled deck that is not the deck it received raised to its key (the product proof fails)',
+        { received: input.map(hex), message },
+      );
       return 'done';
     }
     this.applyShuffle(message, deck, y);
@@ -504,7 +634,12 @@ export class DealDriver {
     if (this.phaseNow === 'shuffle') return 'wait';
     const position = this.context.players.indexOf(from);
     if (this.phaseNow !== 'unlock' || position < this.unlocks) {
-      return this.repeated(step, from, this.sequenced.find((m) => m.command === 'deal_unlock' && m.player_id === from), message);
+      return this.repeated(
+        step,
+        from,
+        this.sequenced.find((m) => m.command === 'deal_unlock' && m.player_id === from),
+        message,
+      );
     }
     if (position > this.unlocks) return 'wait';
     if (this.forked(step, from, message)) return 'done';
@@ -512,18 +647,31 @@ export class DealDriver {
     const expected = Array.from({ length: n }, (_, i) => i).filter((i) => i !== position);
     const positions = message.payload.cards.map((c) => c.position);
     if (positions.join(',') !== expected.join(',')) {
-      this.blame(step, from, `unlocked positions [${positions.join(',')}]; it must unlock [${expected.join(',')}], every dealt card but its own`, message);
+      this.blame(
+        step,
+        from,
+        `unlocked positions [${positions.join(',')}]; it must unlock [${expected.join(',')}], every dealt card but its own`,
+        message,
+      );
       return 'done';
     }
     const y = this.publicKeys.get(from)!;
     for (const card of message.payload.cards) {
       const value = hexToBigInt(card.value);
-      if (!isElement(value) || !verifyUnlock(this.context, from, this.head, card.position, this.current[card.position]!, value, y, card.proof)) {
-        this.blame(step, from, `sent for the card at position ${card.position} something other than that card with its layer removed (the proof fails)`, {
-          card: hex(this.current[card.position]!),
-          key: hex(y),
-          message,
-        });
+      if (
+        !isElement(value) ||
+        !verifyUnlock(this.context, from, this.head, card.position, this.current[card.position]!, value, y, card.proof)
+      ) {
+        this.blame(
+          step,
+          from,
+          `sent for the card at position ${card.position} something other than that card with its layer removed (the proof fails)`,
+          {
+            card: hex(this.current[card.position]!),
+            key: hex(y),
+            message,
+          },
+        );
         return 'done';
       }
     }
@@ -568,12 +716,22 @@ export class DealDriver {
     const position = this.context.players.indexOf(from);
     const key = keyFromReveal(message.payload.key, message.payload.seed);
     if (key === undefined || key.y !== this.publicKeys.get(from)) {
-      this.blame(step, from, 'revealed a key that is not the one it dealt with (G^key differs from the key in its shuffle)', message);
+      this.blame(
+        step,
+        from,
+        'revealed a key that is not the one it dealt with (G^key differs from the key in its shuffle)',
+        message,
+      );
     } else if (canonicalDeck(shuffleDeck(this.decks[position]!, key)) !== canonicalDeck(this.decks[position + 1]!)) {
-      this.blame(step, from, 'shuffled inconsistently: its deck is not the deck it received raised to its revealed key in its seed\'s order', {
-        shuffle: this.sequenced.find((m) => m.command === 'deal_shuffle' && m.player_id === from),
-        reveal: message,
-      });
+      this.blame(
+        step,
+        from,
+        "shuffled inconsistently: its deck is not the deck it received raised to its revealed key in its seed's order",
+        {
+          shuffle: this.sequenced.find((m) => m.command === 'deal_shuffle' && m.player_id === from),
+          reveal: message,
+        },
+      );
     } else if (this.phaseNow === 'dealt') {
       step.revealed.push({ player: from, card: decryptCard(this.context, this.current[position]!, key) });
     }
@@ -592,7 +750,11 @@ export class DealDriver {
       const key = reveal && keyFromReveal(reveal.payload.key, reveal.payload.seed);
       if (key === undefined) continue;
       const card = decryptCard(this.context, this.current[this.context.players.indexOf(player)]!, key);
-      if (card !== undefined) this.blame(step, player, `complained about a valid card (card ${card}) to have the cards dealt again`, { complaint: result, reveal });
+      if (card !== undefined)
+        this.blame(step, player, `complained about a valid card (card ${card}) to have the cards dealt again`, {
+          complaint: result,
+          reveal,
+        });
     }
     this.end(step, 'a player complained that its card is not a card; the deal was audited');
   }
@@ -602,8 +764,14 @@ export class DealDriver {
     if (this.claimsMade.has(from)) return this.repeated(step, from, this.claimsMade.get(from), message);
     const position = this.context.players.indexOf(from);
     const { card, proof } = message.payload;
-    if (card >= this.context.cards || !verifyClaim(this.context, from, card, this.current[position]!, this.publicKeys.get(from)!, proof)) {
-      this.blame(step, from, `claimed card ${card}, which is not the card dealt to it (the proof fails)`, { dealt: hex(this.current[position]!), message });
+    if (
+      card >= this.context.cards ||
+      !verifyClaim(this.context, from, card, this.current[position]!, this.publicKeys.get(from)!, proof)
+    ) {
+      this.blame(step, from, `claimed card ${card}, which is not the card dealt to it (the proof fails)`, {
+        dealt: hex(this.current[position]!),
+        message,
+      });
       return 'done';
     }
     this.claimsMade.set(from, message);
@@ -620,7 +788,12 @@ function canonicalOf(message: DealMessage): string {
 }
 
 function isSequenced(message: DealMessage): message is DealSequenced {
-  return message.command === 'deal_shuffle' || message.command === 'deal_unlock' || message.command === 'deal_accept' || message.command === 'deal_complaint';
+  return (
+    message.command === 'deal_shuffle' ||
+    message.command === 'deal_unlock' ||
+    message.command === 'deal_accept' ||
+    message.command === 'deal_complaint'
+  );
 }
 
 /** A sequenced message as embedded in the next: without its own `previous`, so evidence stays one level deep. */
@@ -637,13 +810,29 @@ function canonicalDeck(deck: readonly bigint[]): string {
  * The audit of a recorded deal (`risk verify`): replays every message through an observer and
  * returns the violations, the claims and the cards the revealed keys open.
  */
-export function auditDeal(context: DealContext, messages: readonly { from: number; message: DealMessage }[], auth?: Pick<Keyring, 'verify'>): {
+export function auditDeal(
+  context: DealContext,
+  messages: readonly { from: number; message: DealMessage }[],
+  auth?: Pick<Keyring, 'verify'>,
+): {
   violations: SecretViolation[];
   outcome: DealOutcome | undefined;
   claims: { player: number; card: number }[];
   revealed: { player: number; card: number | undefined }[];
 } {
-  const observer = new DealDriver({ context, ...(auth ? { auth: { sign: () => { throw new Error('an observer signs nothing'); }, verify: auth.verify } } : {}) });
+  const observer = new DealDriver({
+    context,
+    ...(auth
+      ? {
+          auth: {
+            sign: () => {
+              throw new Error('an observer signs nothing');
+            },
+            verify: auth.verify,
+          },
+        }
+      : {}),
+  });
   const violations: SecretViolation[] = [];
   const claims: { player: number; card: number }[] = [];
   const revealed: { player: number; card: number | undefined }[] = [];

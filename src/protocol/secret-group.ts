@@ -2,7 +2,7 @@
 // safe prime p = 2q + 1 of RFC 3526 (MODP group 14), a subgroup of prime order q. Elements travel
 // as 512 lowercase hex digits, scalars (exponents mod q) too; Chaum–Pedersen proofs show that two
 // pairs share one discrete logarithm without revealing it.
-import { createDiffieHellman, createHash, getDiffieHellman, randomBytes, type DiffieHellman } from 'node:crypto';
+import { createDiffieHellman, createHash, type DiffieHellman, getDiffieHellman, randomBytes } from 'node:crypto';
 
 /** RFC 3526 §3, the 2048-bit MODP group; node:crypto ships the same prime as 'modp14'. */
 const MODP14_HEX =
@@ -191,7 +191,11 @@ export function proveEqualLog(
 }
 
 /** Checks a proof; every statement value must already be a group element (the caller checks). */
-export function verifyEqualLog(proof: EqualLogProof, statement: { base1: bigint; y: bigint; base2: bigint; h: bigint }, context: string): boolean {
+export function verifyEqualLog(
+  proof: EqualLogProof,
+  statement: { base1: bigint; y: bigint; base2: bigint; h: bigint },
+  context: string,
+): boolean {
   const c = hexToBigInt(proof.c);
   const s = hexToBigInt(proof.s);
   if (s >= Q) return false;
@@ -200,8 +204,17 @@ export function verifyEqualLog(proof: EqualLogProof, statement: { base1: bigint;
   return challenge(statement, t1, t2, context) === c;
 }
 
-function challenge(statement: { base1: bigint; y: bigint; base2: bigint; h: bigint }, t1: bigint, t2: bigint, context: string): bigint {
+function challenge(
+  statement: { base1: bigint; y: bigint; base2: bigint; h: bigint },
+  t1: bigint,
+  t2: bigint,
+  context: string,
+): bigint {
   const hash = createHash('sha256');
-  hashParts(hash, [PROOF_TAG, context, ...[statement.base1, statement.y, statement.base2, statement.h, t1, t2].map(elementToHex)]);
+  hashParts(hash, [
+    PROOF_TAG,
+    context,
+    ...[statement.base1, statement.y, statement.base2, statement.h, t1, t2].map(elementToHex),
+  ]);
   return fromBytes(hash.digest());
 }

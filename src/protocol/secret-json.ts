@@ -6,13 +6,16 @@
 export const MAX_SECRET_JSON_BYTES = 64 * 1024;
 export const MAX_SECRET_JSON_DEPTH = 32;
 
-export type CanonicalResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+export type CanonicalResult =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly reason: string };
 
 export function canonicalJson(value: unknown): CanonicalResult {
   try {
     const text = write(value, 0, '$');
     const bytes = Buffer.byteLength(text, 'utf8');
-    if (bytes > MAX_SECRET_JSON_BYTES) return { ok: false, reason: `the value is ${bytes} bytes of JSON; at most ${MAX_SECRET_JSON_BYTES} are allowed` };
+    if (bytes > MAX_SECRET_JSON_BYTES)
+      return { ok: false, reason: `the value is ${bytes} bytes of JSON; at most ${MAX_SECRET_JSON_BYTES} are allowed` };
     return { ok: true, text };
   } catch (error) {
     if (error instanceof NotJson) return { ok: false, reason: error.message };
@@ -38,7 +41,10 @@ function write(value: unknown, depth: number, path: string): string {
       const proto = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) throw new NotJson(`${path}: not a plain object`);
       const keys = Object.keys(value).sort();
-      const entries = keys.map((key) => `${JSON.stringify(key)}:${write((value as Record<string, unknown>)[key], depth + 1, `${path}.${key}`)}`);
+      const entries = keys.map(
+        (key) =>
+          `${JSON.stringify(key)}:${write((value as Record<string, unknown>)[key], depth + 1, `${path}.${key}`)}`,
+      );
       return `{${entries.join(',')}}`;
     }
     default:

@@ -3,8 +3,8 @@
 // (command, payload, player_id, optional ack_id); the schemas check shape and size only — group
 // membership and proofs are checked by the drivers, which name the sender on failure.
 import { z } from 'zod';
-import { canonicalJson } from './secret-json.js';
 import { ELEMENT_HEX } from './secret-group.js';
+import { canonicalJson } from './secret-json.js';
 
 /** Upper bounds that keep every message small: a deck of at most 64 cards dealt to at most 16 players. */
 export const MAX_DEAL_CARDS = 64;
@@ -37,7 +37,9 @@ const purpose = z
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: 'a purpose is 1–64 lowercase letters, digits, _ or -' });
 
 const frame = <C extends string, P extends z.ZodType>(command: C, payload: P, description: string) =>
-  z.object({ command: z.literal(command), payload, player_id: playerId, ack_id: nat('an ack id').optional() }).meta({ title: `secret ${command}`, description });
+  z
+    .object({ command: z.literal(command), payload, player_id: playerId, ack_id: nat('an ack id').optional() })
+    .meta({ title: `secret ${command}`, description });
 
 /** A signature by the sender's identity key over the message (secret-dealing.md, Signatures); hex. */
 const sig = z
@@ -48,7 +50,9 @@ const sig = z
 
 /** Deal messages carry an optional signature; sequenced ones also the previous step's message, as evidence. */
 const signed = <C extends string, P extends z.ZodType>(command: C, payload: P, description: string) =>
-  z.object({ command: z.literal(command), payload, player_id: playerId, ack_id: nat('an ack id').optional(), sig }).meta({ title: `secret ${command}`, description });
+  z
+    .object({ command: z.literal(command), payload, player_id: playerId, ack_id: nat('an ack id').optional(), sig })
+    .meta({ title: `secret ${command}`, description });
 
 // ---------------------------------------------------------------------------------------------
 // Commit-reveal of one secret value per player (a capital, RISC orders or placements)
@@ -80,7 +84,10 @@ const shufflePayload = z
     deal,
     prev: hash,
     key: element,
-    deck: z.array(element).min(1, { error: 'a deck holds at least one card' }).max(MAX_DEAL_CARDS, { error: `a deck holds at most ${MAX_DEAL_CARDS} cards` }),
+    deck: z
+      .array(element)
+      .min(1, { error: 'a deck holds at least one card' })
+      .max(MAX_DEAL_CARDS, { error: `a deck holds at most ${MAX_DEAL_CARDS} cards` }),
     proof,
   })
   .strict();
@@ -92,13 +99,19 @@ const unlockPayload = z
   .object({
     deal,
     prev: hash,
-    cards: z.array(unlockedCard).max(MAX_DEAL_PLAYERS, { error: `at most ${MAX_DEAL_PLAYERS} cards are unlocked at once` }),
+    cards: z
+      .array(unlockedCard)
+      .max(MAX_DEAL_PLAYERS, { error: `at most ${MAX_DEAL_PLAYERS} cards are unlocked at once` }),
   })
   .strict();
-const unlockDescription = 'Unlock step: the sender removes its layer from every dealt card but its own, each with a proof.';
+const unlockDescription =
+  'Unlock step: the sender removes its layer from every dealt card but its own, each with a proof.';
 
 /** A sequenced message as embedded in the next one (without its own `previous`). */
-const sequencedBare = z.union([signed('deal_shuffle', shufflePayload, shuffleDescription), signed('deal_unlock', unlockPayload, unlockDescription)]);
+const sequencedBare = z.union([
+  signed('deal_shuffle', shufflePayload, shuffleDescription),
+  signed('deal_unlock', unlockPayload, unlockDescription),
+]);
 
 const sequenced = <C extends string, P extends z.ZodType>(command: C, payload: P, description: string) =>
   signed(command, payload, description).extend({ previous: sequencedBare.optional() });
@@ -176,11 +189,14 @@ export type CommitMessage = SecretCommit | SecretReveal;
 export type DealMessage = DealShuffle | DealUnlock | DealAccept | DealComplaint | DealReveal | DealClaim | DealAbort;
 export type SecretMessage = CommitMessage | DealMessage;
 
-export type SecretParse = { readonly ok: true; readonly message: SecretMessage } | { readonly ok: false; readonly reason: string };
+export type SecretParse =
+  | { readonly ok: true; readonly message: SecretMessage }
+  | { readonly ok: false; readonly reason: string };
 
 /** Validates one parsed JSON value as a secret-protocol message; the reason names the field. */
 export function parseSecretMessage(value: unknown): SecretParse {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'message: expected a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, reason: 'message: expected a JSON object' };
   const command = (value as { command?: unknown }).command;
   if (typeof command !== 'string' || !(command in secretSchemas)) {
     return { ok: false, reason: `command: expected one of ${SECRET_COMMANDS.join(', ')}` };

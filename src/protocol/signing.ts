@@ -3,7 +3,7 @@
 // hand any line on and every receiver can check who wrote it. A sequenced move is signed over its
 // index and canonical hash, so an acknowledgement can carry the author's signature of exactly
 // the move it names.
-import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
 
 export interface SealedLine {
   readonly inner: string;
@@ -57,7 +57,10 @@ export function ed25519PublicKey(raw: Uint8Array): KeyObject {
 
 /** From the 32-byte seed and 32-byte public key (libp2p keeps them together as 64 bytes). */
 export function ed25519PrivateKey(seed: Uint8Array, publicKey: Uint8Array): KeyObject {
-  return createPrivateKey({ key: { kty: 'OKP', crv: 'Ed25519', d: base64url(seed), x: base64url(publicKey) }, format: 'jwk' });
+  return createPrivateKey({
+    key: { kty: 'OKP', crv: 'Ed25519', d: base64url(seed), x: base64url(publicKey) },
+    format: 'jwk',
+  });
 }
 
 /** This peer's key (null: a keyring that only checks, for audits) and every player's public key. */

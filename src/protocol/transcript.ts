@@ -40,7 +40,10 @@ export function parseTranscript(text: string): TranscriptParse {
     const record = TranscriptRecordSchema.safeParse(json);
     if (!record.success) {
       const issue = record.error.issues[0]!;
-      problems.push({ line: index + 1, reason: `not a transcript record: ${issue.path.join('.') || '(root)'}: ${issue.message}` });
+      problems.push({
+        line: index + 1,
+        reason: `not a transcript record: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      });
       return;
     }
     lines.push({ line: index + 1, ...record.data });

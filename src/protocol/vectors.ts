@@ -3,7 +3,7 @@
 // that the files are current and that they agree with independent references.
 import { createHash } from 'node:crypto';
 import { boundCommitment, boundPreimage, bytesToHex, combineNumbers, commitment, hexToBytes } from './commitment.js';
-import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes, type U32Stream } from './random.js';
+import { cs3099Dice, hashChainStream, mersenneStream, type U32Stream, uniformDice, wordsFromBytes } from './random.js';
 
 // The first two dice rounds of ../shared/protocol/transcripts/class-2p-game-a.jsonl (players 1 and 0).
 export const GAME_A_FIRST_PLAYER_NUMBERS = [
@@ -41,7 +41,13 @@ export function cs3099Vectors() {
       seed: r.seed,
       blocks: [b0.toString('hex'), b1.toString('hex')],
       u32: take(hashChainStream(r.seedBytes), 16),
-      dice: Array.from({ length: 10 }, ((d) => () => d.die())(cs3099Dice(hashChainStream(r.seedBytes)))),
+      dice: Array.from(
+        { length: 10 },
+        (
+          (d) => () =>
+            d.die()
+        )(cs3099Dice(hashChainStream(r.seedBytes))),
+      ),
       firstPlayerOf2: cs3099Dice(hashChainStream(r.seedBytes)).below(2),
       deck: cs3099Dice(hashChainStream(r.seedBytes)).shuffle(44),
     };
@@ -60,7 +66,13 @@ export function mt19937Vectors() {
       seed: r.seed,
       seedWords: words,
       u32: take(mersenneStream(words), 16),
-      dice: Array.from({ length: 10 }, ((d) => () => d.die())(dice())),
+      dice: Array.from(
+        { length: 10 },
+        (
+          (d) => () =>
+            d.die()
+        )(dice()),
+      ),
       firstPlayerOf5: dice().below(5),
       deck: dice().shuffle(44),
     },

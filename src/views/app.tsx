@@ -3,15 +3,15 @@ import { Box, Text, useInput, useWindowSize } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { GameScreen } from './game-screen.js';
 import { HelpScreen, helpLines, helpRows } from './help-screen.js';
-import { scrollKey } from './scroll.js';
 import { HostScreen } from './host-screen.js';
 import { HotSeatSetup } from './hot-seat-setup.js';
 import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, plainReason, type HotSeatPlayer, type Launcher, type Started } from './launcher.js';
+import { adviceFor, type HotSeatPlayer, type Launcher, plainReason, type Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
-import { ResumeScreen, StatsScreen } from './store-screens.js';
 import { RiscGameScreen } from './risc/risc-screen.js';
+import { scrollKey } from './scroll.js';
+import { ResumeScreen, StatsScreen } from './store-screens.js';
 import type { Table } from './table.js';
 
 export type Screen =
@@ -43,12 +43,17 @@ export interface AppProps {
 
 export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppProps) {
   const [screen, setScreen] = useState<Screen>(() =>
-    start === 'quick' ? { kind: 'starting', what: 'a quick game' } : start?.kind === 'hotseat' && start.start ? { kind: 'starting', what: 'the hot-seat game' } : (start ?? { kind: 'menu' }),
+    start === 'quick'
+      ? { kind: 'starting', what: 'a quick game' }
+      : start?.kind === 'hotseat' && start.start
+        ? { kind: 'starting', what: 'the hot-seat game' }
+        : (start ?? { kind: 'menu' }),
   );
   // Bumped when the player leaves a starting screen, so a game that starts late is stopped, not shown.
   const attempt = useRef(0);
 
-  const begin = (started: Started) => setScreen(started.ok ? { kind: 'game', table: started.table } : { kind: 'failed', reason: started.reason });
+  const begin = (started: Started) =>
+    setScreen(started.ok ? { kind: 'game', table: started.table } : { kind: 'failed', reason: started.reason });
   const quick = () => {
     const mine = ++attempt.current;
     setScreen({ kind: 'starting', what: 'a quick game: you and three bots, each bot a peer on this machine' });
@@ -87,7 +92,12 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
     case 'help':
       return <HelpAlone onClose={toMenu} {...(size ? { size } : {})} />;
     case 'risc':
-      return <RiscGameScreen options={{ name: defaultName, players: 3, bot: 'hard', seed: (Math.random() * 2 ** 32) >>> 0 }} onLeave={toMenu} />;
+      return (
+        <RiscGameScreen
+          options={{ name: defaultName, players: 3, bot: 'hard', seed: (Math.random() * 2 ** 32) >>> 0 }}
+          onLeave={toMenu}
+        />
+      );
     case 'host':
       return (
         <HostScreen
@@ -121,12 +131,22 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
       );
     case 'resume':
       return launcher.resumeGame && launcher.savedGames ? (
-        <ResumeScreen games={launcher.savedGames()} onResume={(id) => begin(launcher.resumeGame!(id))} onBack={toMenu} />
+        <ResumeScreen
+          games={launcher.savedGames()}
+          onResume={(id) => begin(launcher.resumeGame!(id))}
+          onBack={toMenu}
+        />
       ) : (
         <Failed reason="saved games are not available here" onClose={toMenu} />
       );
     case 'stats':
-      return <StatsScreen load={(width) => launcher.statsText?.(width) ?? ['statistics are not available here']} onBack={toMenu} {...(size ? { size } : {})} />;
+      return (
+        <StatsScreen
+          load={(width) => launcher.statsText?.(width) ?? ['statistics are not available here']}
+          onBack={toMenu}
+          {...(size ? { size } : {})}
+        />
+      );
     case 'starting':
       return <Waiting text={`Starting ${screen.what}…`} onCancel={toMenu} />;
     case 'failed':
@@ -143,7 +163,13 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
   }
 }
 
-function HelpAlone({ onClose, size }: { onClose: () => void; size?: { readonly columns: number; readonly rows: number } }) {
+function HelpAlone({
+  onClose,
+  size,
+}: {
+  onClose: () => void;
+  size?: { readonly columns: number; readonly rows: number };
+}) {
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   const [offset, setOffset] = useState(0);

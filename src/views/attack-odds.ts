@@ -30,7 +30,10 @@ export function conquerChance(armies: number, defenders: number, stopAt = 1): nu
 }
 
 /** One roll with these dice against the most defending dice: each outcome and its probability. */
-export function rollChances(attackDice: number, defenders: number): { attackerLosses: number; defenderLosses: number; probability: number }[] {
+export function rollChances(
+  attackDice: number,
+  defenders: number,
+): { attackerLosses: number; defenderLosses: number; probability: number }[] {
   return rollOutcomes(attackDice, Math.min(2, defenders)).map((o) => ({ ...o }));
 }
 

@@ -30,7 +30,19 @@ function useRoll(battle: LastBattle | null, rollMs: number): boolean {
   return rolling;
 }
 
-export function BattlePanel({ battle, name, width, rollMs, compact = false }: { battle: LastBattle | null; name: (p: number) => string; width: number; rollMs: number; compact?: boolean }) {
+export function BattlePanel({
+  battle,
+  name,
+  width,
+  rollMs,
+  compact = false,
+}: {
+  battle: LastBattle | null;
+  name: (p: number) => string;
+  width: number;
+  rollMs: number;
+  compact?: boolean;
+}) {
   const theme = useTheme();
   const rolling = useRoll(battle, rollMs);
   if (battle === null) {
@@ -48,16 +60,20 @@ export function BattlePanel({ battle, name, width, rollMs, compact = false }: { 
   const wins = pairResults(b);
   const title = (
     <Text wrap="truncate-end" bold>
-      <Text {...tint(theme, playerColor(b.attacker))}>{t(b.from)}</Text> ⚔ <Text {...tint(theme, playerColor(b.defender))}>{t(b.to)}</Text>
+      <Text {...tint(theme, playerColor(b.attacker))}>{t(b.from)}</Text> ⚔{' '}
+      <Text {...tint(theme, playerColor(b.defender))}>{t(b.to)}</Text>
     </Text>
   );
-  const outcome = rolling ? 'rolling…' : `${outcomeText(b, 'Attacker', 'defender')}${battle.conquered ? ` ${t(b.to)} falls to ${name(b.attacker)}!` : ''}`;
+  const outcome = rolling
+    ? 'rolling…'
+    : `${outcomeText(b, 'Attacker', 'defender')}${battle.conquered ? ` ${t(b.to)} falls to ${name(b.attacker)}!` : ''}`;
   if (compact) {
     return (
       <Box flexDirection="column" width={width}>
         {title}
         <Text wrap="truncate-end">
-          <Text {...tint(theme, playerColor(b.attacker))}>[{attackerDice.join('][')}]</Text> vs <Text {...tint(theme, playerColor(b.defender))}>[{defenderDice.join('][')}]</Text> {outcome}
+          <Text {...tint(theme, playerColor(b.attacker))}>[{attackerDice.join('][')}]</Text> vs{' '}
+          <Text {...tint(theme, playerColor(b.defender))}>[{defenderDice.join('][')}]</Text> {outcome}
         </Text>
       </Box>
     );
@@ -75,7 +91,14 @@ export function BattlePanel({ battle, name, width, rollMs, compact = false }: { 
         </Text>
       ))}
       <Text wrap="truncate-end" dimColor={rolling}>
-        {rolling ? ' ' : wins.map((won, i) => `${b.attackerDice[i]}${won ? '>' : '≤'}${b.defenderDice[i]} ${won ? '✓attacker' : '✓defender'}`).join('  ')}
+        {rolling
+          ? ' '
+          : wins
+              .map(
+                (won, i) =>
+                  `${b.attackerDice[i]}${won ? '>' : '≤'}${b.defenderDice[i]} ${won ? '✓attacker' : '✓defender'}`,
+              )
+              .join('  ')}
       </Text>
       {rolling ? (
         <Text dimColor>rolling…</Text>

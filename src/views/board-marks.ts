@@ -41,7 +41,11 @@ export function territoryLook(state: GameState, territory: number, highlight: Hi
     color: playerColor(owner),
     inverse: territory === highlight.cursor,
     bold: highlight.candidates.has(territory) || territory === highlight.chosen || planned > 0,
-    dim: choosing && !highlight.candidates.has(territory) && territory !== highlight.chosen && territory !== highlight.cursor,
+    dim:
+      choosing &&
+      !highlight.candidates.has(territory) &&
+      territory !== highlight.chosen &&
+      territory !== highlight.cursor,
     underline: territory === highlight.chosen || planned > 0,
   };
 }

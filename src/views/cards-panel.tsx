@@ -1,6 +1,6 @@
 // The viewer's own cards, or, while trading, the sets that can be traded.
 import { Box, Text } from 'ink';
-import { setsInHand, setValue, type GameState } from '../model/index.js';
+import { type GameState, setsInHand, setValue } from '../model/index.js';
 import { cardName, setBonus, shortCardName } from './prompt-text.js';
 import { cardsView, type Decision, type Step } from './turn-input.js';
 
@@ -79,7 +79,9 @@ export function CardsPanel({
         </Text>
       ))}
       {hand.length > rows ? <Text dimColor>…and {hand.length - rows + 1} more</Text> : null}
-      {sets > 0 ? <Text dimColor>{sets === 1 ? 'a set can be traded' : `${sets} sets can be traded`} at your turn's start</Text> : null}
+      {sets > 0 ? (
+        <Text dimColor>{sets === 1 ? 'a set can be traded' : `${sets} sets can be traded`} at your turn's start</Text>
+      ) : null}
     </Box>
   );
 }

@@ -28,7 +28,11 @@ export interface ChartLine {
  * A line chart: one column per sample (resampled to `width`), `height` rows, the y axis labelled
  * with its top and bottom values, and a legend naming each line's mark. Where lines meet, the later one shows.
  */
-export function lineChart(title: string, lines: readonly ChartLine[], options: { width?: number; height?: number; xLabel?: string; xRange?: readonly [number, number] } = {}): string[] {
+export function lineChart(
+  title: string,
+  lines: readonly ChartLine[],
+  options: { width?: number; height?: number; xLabel?: string; xRange?: readonly [number, number] } = {},
+): string[] {
   const width = Math.max(2, options.width ?? 60);
   const height = Math.max(2, options.height ?? 10);
   const sampled = lines.map((l) => resample(l.values, width));
@@ -54,8 +58,12 @@ export function lineChart(title: string, lines: readonly ChartLine[], options: {
   if (options.xRange) {
     const [from, to] = options.xRange;
     const right = `${to}`;
-    out.push(`${' '.repeat(axis + 2)}${String(from).padEnd(Math.max(1, columns - right.length))}${right}${options.xLabel ? `  ${options.xLabel}` : ''}`);
+    out.push(
+      `${' '.repeat(axis + 2)}${String(from).padEnd(Math.max(1, columns - right.length))}${right}${options.xLabel ? `  ${options.xLabel}` : ''}`,
+    );
   }
-  out.push(`${' '.repeat(axis + 2)}${lines.map((l, i) => `${PLAYER_MARKS[i % PLAYER_MARKS.length]} ${l.label}`).join('   ')}`);
+  out.push(
+    `${' '.repeat(axis + 2)}${lines.map((l, i) => `${PLAYER_MARKS[i % PLAYER_MARKS.length]} ${l.label}`).join('   ')}`,
+  );
   return out;
 }

@@ -2,7 +2,7 @@
 // territory as code, owner mark and armies. Arrow keys move along and between the lines.
 import { Box, Text } from 'ink';
 import type { Board, GameState } from '../model/index.js';
-import { territoryLook, type Highlight } from './board-marks.js';
+import { type Highlight, territoryLook } from './board-marks.js';
 import type { Position } from './map-layout.js';
 import { TerritoryLabel } from './territory-label.js';
 import { useTheme } from './theme.js';

@@ -9,7 +9,11 @@ export function dieFace(value: number): string {
 
 /** A row of dice as three lines of boxes: ┌───┐ / │ 6 │ / └───┘. */
 export function boxedDice(values: readonly number[]): [string, string, string] {
-  return [values.map(() => '┌───┐').join(''), values.map((v) => `│ ${v} │`).join(''), values.map(() => '└───┘').join('')];
+  return [
+    values.map(() => '┌───┐').join(''),
+    values.map((v) => `│ ${v} │`).join(''),
+    values.map(() => '└───┘').join(''),
+  ];
 }
 
 /** Which pairs the attacker won, highest dice first (ties go to the defender). */
@@ -24,6 +28,10 @@ export function lossText(who: string, armies: number): string {
 }
 
 /** The outcome in words, e.g. "Attacker loses 1 army, defender loses nothing." */
-export function outcomeText(battle: Pick<BattleEvent, 'attackerLosses' | 'defenderLosses'>, attacker: string, defender: string): string {
+export function outcomeText(
+  battle: Pick<BattleEvent, 'attackerLosses' | 'defenderLosses'>,
+  attacker: string,
+  defender: string,
+): string {
   return `${lossText(attacker, battle.attackerLosses)}, ${lossText(defender, battle.defenderLosses)}.`;
 }

@@ -13,14 +13,29 @@ export function battleLine(entry: LogEntry, state: GameState): string {
   return `${t(b.from)} → ${t(b.to)}: ${faces(b.attackerDice)} vs ${faces(b.defenderDice)} — attacker −${b.attackerLosses}, defender −${b.defenderLosses}`;
 }
 
-export function EventLog({ log, state, rows, width }: { log: readonly LogEntry[]; state: GameState; rows: number; width: number }) {
+export function EventLog({
+  log,
+  state,
+  rows,
+  width,
+}: {
+  log: readonly LogEntry[];
+  state: GameState;
+  rows: number;
+  width: number;
+}) {
   const theme = useTheme();
   const shown = log.slice(-rows);
   return (
     <Box flexDirection="column" width={width}>
       {shown.length === 0 ? <Text dimColor>The game begins…</Text> : null}
       {shown.map((entry) => (
-        <Text key={entry.id} wrap="truncate-end" {...tint(theme, entry.tone === 'alert' ? 'red' : undefined)} dimColor={entry.tone === 'info'}>
+        <Text
+          key={entry.id}
+          wrap="truncate-end"
+          {...tint(theme, entry.tone === 'alert' ? 'red' : undefined)}
+          dimColor={entry.tone === 'info'}
+        >
           {entry.tone === 'battle' && entry.battle ? `⚔ ${battleLine(entry, state)}` : `· ${entry.text}`}
         </Text>
       ))}

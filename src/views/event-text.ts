@@ -1,6 +1,7 @@
 // One line of plain text per game or session event: for headless peers, logs and the plain view.
-import { describeMission, type GameEvent, type GameState } from '../model/index.js';
+
 import type { SessionEvent } from '../controller/session.js';
+import { describeMission, type GameEvent, type GameState } from '../model/index.js';
 
 export function territoryName(state: GameState, t: number): string {
   return state.board.territories[t]?.name ?? `territory ${t}`;
@@ -32,7 +33,10 @@ export function describeGameEvent(event: GameEvent, state: GameState, name: (pla
       const bonus = event.bonusTerritories.length * 2;
       const sets = event.sets.length === 1 ? 'a set' : `${event.sets.length} sets`;
       const where = state.options.territoryBonus === 'placed' ? 'placed on' : 'for';
-      const extra = bonus > 0 ? `, +2 ${where} ${event.bonusTerritories.map(t).join(' and +2 ' + where + ' ')} (a card of their own territory)` : '';
+      const extra =
+        bonus > 0
+          ? `, +2 ${where} ${event.bonusTerritories.map(t).join(` and +2 ${where} `)} (a card of their own territory)`
+          : '';
       return `${name(event.player)} trades ${sets} for ${event.armies - bonus} armies${extra}`;
     }
     case 'deployed':

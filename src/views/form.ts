@@ -1,5 +1,5 @@
 // Small pieces the Host and Join forms share.
-import { useEffect, useRef, type MutableRefObject } from 'react';
+import { type MutableRefObject, useEffect, useRef } from 'react';
 
 /** A ref that turns false when the screen goes away, so late answers from the network are dropped. */
 export function useMounted(): MutableRefObject<boolean> {

@@ -1,7 +1,7 @@
 // How a game ended for this machine, in plain words: the headline of the game-over screen and,
 // when the game did not simply end on the board, one line on why (from the session's outcome).
 import type { Outcome } from '../controller/core/types.js';
-import { wonOnBoard, type GameState } from '../model/index.js';
+import { type GameState, wonOnBoard } from '../model/index.js';
 
 export interface GameEnd {
   readonly winner: number | null;
@@ -12,8 +12,12 @@ export interface GameEnd {
 }
 
 /** A session's result as the table keeps it. `left`: this player chose to leave (the session may only say "stopped"). */
-export function gameEndOf(result: { readonly winner: number | null; readonly outcome?: Outcome; readonly reason?: string }, left = false): GameEnd {
-  if (left && result.outcome !== 'conquest' && result.outcome !== 'forfeit') return { winner: result.winner, outcome: 'left', reason: null };
+export function gameEndOf(
+  result: { readonly winner: number | null; readonly outcome?: Outcome; readonly reason?: string },
+  left = false,
+): GameEnd {
+  if (left && result.outcome !== 'conquest' && result.outcome !== 'forfeit')
+    return { winner: result.winner, outcome: 'left', reason: null };
   return { winner: result.winner, outcome: result.outcome ?? null, reason: result.reason ?? null };
 }
 
@@ -38,16 +42,26 @@ export function endWords(
     case 'lost-contact':
       return {
         headline: 'Game over: lost contact with every other player.',
-        detail: 'Nobody is declared the winner here: this machine cannot tell whether the others left or the network failed.',
+        detail:
+          'Nobody is declared the winner here: this machine cannot tell whether the others left or the network failed.',
       };
     case 'left':
-      return { headline: 'You left the game.', detail: why === null || /^left the game\.?$/i.test(end.reason ?? '') ? null : `Why: ${why}` };
+      return {
+        headline: 'You left the game.',
+        detail: why === null || /^left the game\.?$/i.test(end.reason ?? '') ? null : `Why: ${why}`,
+      };
     case 'stopped':
-      return { headline: 'The game was stopped before it ended.', detail: why === null || /^stopped\.?$/i.test(end.reason ?? '') ? null : `Why: ${why}` };
+      return {
+        headline: 'The game was stopped before it ended.',
+        detail: why === null || /^stopped\.?$/i.test(end.reason ?? '') ? null : `Why: ${why}`,
+      };
     case 'forfeit':
       if (end.winner === null) break;
       return {
-        headline: end.winner === me ? `You win! ${name(end.winner)} is the last player standing.` : `${name(end.winner)} wins the game.`,
+        headline:
+          end.winner === me
+            ? `You win! ${name(end.winner)} is the last player standing.`
+            : `${name(end.winner)} wins the game.`,
         detail: 'Every other player left the game or was made neutral.',
       };
     case 'conquest':
@@ -70,7 +84,8 @@ export function howWon(state: GameState): string {
   if (state.winner !== null && state.owner.every((o) => o === state.winner)) return WORLD;
   if (!wonOnBoard(state)) return 'is the last player left in the game';
   if (state.options.variant === 'capital' && state.capitals.length > 0) return 'holds the capitals';
-  if (state.options.variant === 'mission' && state.winner !== null && state.missionsRevealed[state.winner]) return 'completed their secret mission';
+  if (state.options.variant === 'mission' && state.winner !== null && state.missionsRevealed[state.winner])
+    return 'completed their secret mission';
   return 'knocked every other player out';
 }
 

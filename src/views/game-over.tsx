@@ -1,6 +1,6 @@
 // The end: who won, and a short summary of everyone's game.
 import { Box, Text } from 'ink';
-import { countTerritories, totalArmies, type GameState } from '../model/index.js';
+import { countTerritories, type GameState, totalArmies } from '../model/index.js';
 import { endWords, goneWord } from './game-end.js';
 import type { TablePlayer, TableView } from './table.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
@@ -17,7 +17,8 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
       </Text>
       {detail !== null ? <Text>{detail}</Text> : null}
       <Text>
-        {state.turn} {state.turn === 1 ? 'turn' : 'turns'} played, {view.stats.reduce((n, s) => n + s.battles, 0)} battles fought.
+        {state.turn} {state.turn === 1 ? 'turn' : 'turns'} played, {view.stats.reduce((n, s) => n + s.battles, 0)}{' '}
+        battles fought.
       </Text>
       <Text> </Text>
       <Text bold>{'  Player'.padEnd(26)}territories armies battles conquests</Text>
@@ -37,8 +38,8 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
         return (
           <Text key={p.id}>
             <Text {...tint(theme, playerColor(p.id))}>{playerMark(p.id)}</Text> {name(p.id).slice(0, 23).padEnd(24)}
-            {String(countTerritories(state, p.id)).padStart(11)} {String(totalArmies(state, p.id)).padStart(6)} {String(s.battles).padStart(7)}{' '}
-            {String(s.conquests).padStart(9)} {fate}
+            {String(countTerritories(state, p.id)).padStart(11)} {String(totalArmies(state, p.id)).padStart(6)}{' '}
+            {String(s.battles).padStart(7)} {String(s.conquests).padStart(9)} {fate}
           </Text>
         );
       })}

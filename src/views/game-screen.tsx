@@ -2,11 +2,11 @@
 // the viewer's cards, the last battle's dice, the story so far, and the question of the moment.
 // Keys go to the move in progress; "?" (help), "h" (history) and "q" work everywhere. The title
 // line with whose turn it is and the countdown for the move now due stays on every screen.
-import { Box, Text, useInput, useWindowSize, type Key } from 'ink';
+import { Box, type Key, Text, useInput, useWindowSize } from 'ink';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { GameState } from '../model/index.js';
 import { BattlePanel } from './battle-panel.js';
-import { NO_HIGHLIGHT, type Highlight } from './board-marks.js';
+import { type Highlight, NO_HIGHLIGHT } from './board-marks.js';
 import { CardsPanel } from './cards-panel.js';
 import { CompactBoard, compactLayout } from './compact-board.js';
 import { EventLog } from './event-log.js';
@@ -14,14 +14,25 @@ import { GameOver } from './game-over.js';
 import { HelpScreen, helpLines, helpRows } from './help-screen.js';
 import { HistoryScreen, historyLines, historyRows } from './history-screen.js';
 import { isCtrlC, splitKeys, uiKeys } from './keys.js';
-import { MAP_HEIGHT, MAP_TEMPLATE, MAP_WIDTH, mapFits, mapPieces, SMALL_MAP_HEIGHT, SMALL_MAP_TEMPLATE, SMALL_MAP_WIDTH, territoryCode, type Position } from './map-layout.js';
+import {
+  MAP_HEIGHT,
+  MAP_TEMPLATE,
+  MAP_WIDTH,
+  mapFits,
+  mapPieces,
+  type Position,
+  SMALL_MAP_HEIGHT,
+  SMALL_MAP_TEMPLATE,
+  SMALL_MAP_WIDTH,
+  territoryCode,
+} from './map-layout.js';
 import { PassScreen, QuitConfirm } from './overlays.js';
 import { PlayersLine, PlayersPanel } from './players-panel.js';
 import { promptText } from './prompt-text.js';
 import { scrollKey } from './scroll.js';
 import type { PendingDecision, Table, TableView } from './table.js';
 import { tint, useTheme } from './theme.js';
-import { beginInput, candidatesFor, plannedArmies, pressKey, type Decision, type TurnInput } from './turn-input.js';
+import { beginInput, candidatesFor, type Decision, plannedArmies, pressKey, type TurnInput } from './turn-input.js';
 import { WorldMap } from './world-map.js';
 
 export interface GameScreenProps {
@@ -112,7 +123,12 @@ function useTicking(active: boolean) {
   }, [active]);
 }
 
-type Overlay = null | { kind: 'help'; offset: number } | { kind: 'history'; offset: number | null } | { kind: 'leave' } | { kind: 'exit' };
+type Overlay =
+  | null
+  | { kind: 'help'; offset: number }
+  | { kind: 'history'; offset: number | null }
+  | { kind: 'leave' }
+  | { kind: 'exit' };
 
 // Two key presses closer than this are a held key repeating.
 const REPEAT_MS = 250;
@@ -151,7 +167,9 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
     overlayRef.current = next;
     setOverlayState(next);
   };
-  const [viewer, setViewerState] = useState<number | null>(() => view.players.find((p) => p.kind === 'you')?.id ?? null);
+  const [viewer, setViewerState] = useState<number | null>(
+    () => view.players.find((p) => p.kind === 'you')?.id ?? null,
+  );
   const viewerRef = useRef(viewer);
   const setViewer = (next: number) => {
     viewerRef.current = next;
@@ -164,7 +182,8 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
 
   // The move in progress for a decision: what the keys made of it, or its first step.
   const inputFor = (decision: PendingDecision): TurnInput => {
-    if (held.current?.id !== decision.id) held.current = { id: decision.id, input: beginInput(decision, lastInput.current) };
+    if (held.current?.id !== decision.id)
+      held.current = { id: decision.id, input: beginInput(decision, lastInput.current) };
     return held.current.input;
   };
 
@@ -173,7 +192,11 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
   const input = decision ? inputFor(decision) : null;
   const layout = layoutFor(columns, rows, state?.board ?? null);
   const positionsFor = (s: GameState, l: Layout): readonly (Position | undefined)[] =>
-    l === 'wide' || l === 'full' ? BIG_POSITIONS : l === 'small' ? SMALL_POSITIONS : compactLayout(s.board, columns).positions;
+    l === 'wide' || l === 'full'
+      ? BIG_POSITIONS
+      : l === 'small'
+        ? SMALL_POSITIONS
+        : compactLayout(s.board, columns).positions;
   const passing = needsPass(view, decision, viewer);
   const countdown = view.moveTimeoutMs !== null && state !== null && view.over === null && state.phase !== 'over';
   useTicking(countdown);
@@ -192,7 +215,10 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
     const current = overlayRef.current;
     if (current?.kind === 'help' || current?.kind === 'history') {
       if (isCtrlC(text, key)) return setOverlay({ kind: 'exit' });
-      const closing = current.kind === 'help' ? key.escape || key.return || text === '?' || text === 'q' : key.escape || key.return || text === 'h' || text === 'q';
+      const closing =
+        current.kind === 'help'
+          ? key.escape || key.return || text === '?' || text === 'q'
+          : key.escape || key.return || text === 'h' || text === 'q';
       if (closing) return setOverlay(null);
       if (current.kind === 'help' && text === 'd') return table.setDefendByHand(!now.defendByHand);
       if (current.kind === 'help' && text === 'p' && table.canAutoPlay) {
@@ -201,7 +227,10 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
       }
       const s = now.state;
       if (s === null) return;
-      const lines = current.kind === 'help' ? helpLines(columns - 1, helpSettings(now)).length : historyLines(now, s, table.nameOf).length;
+      const lines =
+        current.kind === 'help'
+          ? helpLines(columns - 1, helpSettings(now)).length
+          : historyLines(now, s, table.nameOf).length;
       const page = current.kind === 'help' ? helpRows(rows, 1) : historyRows(rows, 1);
       const from = current.offset ?? Math.max(0, lines - page);
       const next = scrollKey(from, lines, page, text, key);
@@ -209,7 +238,8 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
       return;
     }
     if (current?.kind === 'leave' || current?.kind === 'exit') {
-      if (text === 'y' || text === 'Y' || isCtrlC(text, key)) leave(current.kind === 'exit' || isCtrlC(text, key) ? 'exit' : 'menu');
+      if (text === 'y' || text === 'Y' || isCtrlC(text, key))
+        leave(current.kind === 'exit' || isCtrlC(text, key) ? 'exit' : 'menu');
       else if (text === 'n' || text === 'N' || key.escape) setOverlay(null);
       return;
     }
@@ -267,18 +297,44 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
 
   function helpSettings(v: TableView) {
     const people = v.players.filter((p) => p.kind === 'you' || p.kind === 'human').map((p) => p.id);
-    return { defendByHand: v.defendByHand, paused: v.paused, autopilot: table.canAutoPlay ? people.length > 0 && people.every((p) => v.autopilot.includes(p)) : null };
+    return {
+      defendByHand: v.defendByHand,
+      paused: v.paused,
+      autopilot: table.canAutoPlay ? people.length > 0 && people.every((p) => v.autopilot.includes(p)) : null,
+    };
   }
 
   const due = state === null ? -1 : dueFrom(view, state);
   const timeLeft = countdown ? table.timeLeft() : null;
-  const header = state === null ? null : <Header view={view} state={decision?.state ?? state} name={table.nameOf} due={due} timeLeft={timeLeft} narrow={columns < FULL_LAYOUT.columns} />;
+  const header =
+    state === null ? null : (
+      <Header
+        view={view}
+        state={decision?.state ?? state}
+        name={table.nameOf}
+        due={due}
+        timeLeft={timeLeft}
+        narrow={columns < FULL_LAYOUT.columns}
+      />
+    );
 
   if (overlay?.kind === 'help') {
-    return <HelpScreen columns={columns} rows={rows} offset={overlay.offset} settings={helpSettings(view)} top={header} />;
+    return (
+      <HelpScreen columns={columns} rows={rows} offset={overlay.offset} settings={helpSettings(view)} top={header} />
+    );
   }
   if (overlay?.kind === 'history' && state !== null) {
-    return <HistoryScreen view={view} state={state} name={table.nameOf} columns={columns} rows={rows} offset={overlay.offset} top={header} />;
+    return (
+      <HistoryScreen
+        view={view}
+        state={state}
+        name={table.nameOf}
+        columns={columns}
+        rows={rows}
+        offset={overlay.offset}
+        top={header}
+      />
+    );
   }
   if (overlay?.kind === 'leave' || overlay?.kind === 'exit') {
     return (
@@ -317,9 +373,13 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
         }
       : NO_HIGHLIGHT;
   // Cards are shown to the viewer; in hot seat only during the viewer's own turn.
-  const cardsOwner = view.mode === 'hotseat' ? (viewer !== null && shownState.current === viewer ? viewer : null) : viewer;
-  const trade = decision && input?.step.kind === 'cards' && decision.player === cardsOwner ? { decision, step: input.step } : null;
-  const prompt = <PromptBar view={view} decision={decision} input={input} name={table.nameOf} state={shownState} layout={layout} />;
+  const cardsOwner =
+    view.mode === 'hotseat' ? (viewer !== null && shownState.current === viewer ? viewer : null) : viewer;
+  const trade =
+    decision && input?.step.kind === 'cards' && decision.player === cardsOwner ? { decision, step: input.step } : null;
+  const prompt = (
+    <PromptBar view={view} decision={decision} input={input} name={table.nameOf} state={shownState} layout={layout} />
+  );
   // Every layout keeps its height within the terminal's, so the title line never scrolls away.
   const bottom = rows - 1 - PROMPT_ROWS;
 
@@ -396,7 +456,13 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
   return (
     <Box flexDirection="column" width={columns}>
       {header}
-      <CompactBoard state={shownState} highlight={highlight} width={columns} rows={boardShown} cursor={highlight.cursor} />
+      <CompactBoard
+        state={shownState}
+        highlight={highlight}
+        width={columns}
+        rows={boardShown}
+        cursor={highlight.cursor}
+      />
       <PlayersLine state={shownState} players={view.players} gone={view.gone} width={columns - 1} perLine={2} />
       <CardsPanel state={shownState} viewer={cardsOwner} trade={trade} width={columns - 1} height={1} line />
       {logRows > 0 ? <EventLog log={view.log} state={shownState} rows={logRows} width={columns - 1} /> : null}
@@ -405,7 +471,21 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
   );
 }
 
-function Header({ view, state, name, due, timeLeft, narrow }: { view: TableView; state: GameState; name: (p: number) => string; due: number; timeLeft: number | null; narrow: boolean }) {
+function Header({
+  view,
+  state,
+  name,
+  due,
+  timeLeft,
+  narrow,
+}: {
+  view: TableView;
+  state: GameState;
+  name: (p: number) => string;
+  due: number;
+  timeLeft: number | null;
+  narrow: boolean;
+}) {
   const theme = useTheme();
   const who = state.current >= 0 && state.phase !== 'over' ? name(state.current) : '';
   const turn = state.turn > 0 ? `turn ${state.turn} · ` : '';
@@ -450,9 +530,21 @@ function PromptBar({
   if (decision === null || input === null) {
     const due = dueFrom(view, state);
     const kind = view.players.find((p) => p.id === due)?.kind;
-    const doing = state.phase === 'defend' ? 'to defend' : state.phase === 'setup' ? 'to place an army' : `to ${PHASE_NAMES[state.phase]}`;
+    const doing =
+      state.phase === 'defend'
+        ? 'to defend'
+        : state.phase === 'setup'
+          ? 'to place an army'
+          : `to ${PHASE_NAMES[state.phase]}`;
     // A move of a person here that is not asked yet is on its way (automatic defence, a blitz).
-    const text = kind === 'you' || kind === 'human' ? (state.phase === 'defend' ? 'Defending with the most dice…' : 'Your move is on its way…') : due >= 0 ? `Waiting for ${name(due)} ${doing}…` : 'Waiting…';
+    const text =
+      kind === 'you' || kind === 'human'
+        ? state.phase === 'defend'
+          ? 'Defending with the most dice…'
+          : 'Your move is on its way…'
+        : due >= 0
+          ? `Waiting for ${name(due)} ${doing}…`
+          : 'Waiting…';
     return (
       <Box flexDirection="column" borderStyle="single" borderLeft={false} borderRight={false} borderBottom={false}>
         <Text wrap="truncate-end">{text}</Text>

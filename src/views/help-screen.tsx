@@ -3,7 +3,7 @@
 import { Box } from 'ink';
 import type { ReactNode } from 'react';
 import { KEYS_SUMMARY, RULES_SUMMARY } from './rules-text.js';
-import { rewrap, ScrollPage, type ScrollLine } from './scroll.js';
+import { rewrap, type ScrollLine, ScrollPage } from './scroll.js';
 
 export interface HelpSettings {
   readonly defendByHand: boolean;
@@ -19,9 +19,13 @@ export function helpLines(width: number, settings: HelpSettings | null): ScrollL
   const lines: ScrollLine[] = [];
   if (settings) {
     lines.push({ text: 'Settings', bold: true });
-    lines.push({ text: `d  defence: ${settings.defendByHand ? 'decide by hand when attacked' : 'automatically with the most dice (press d to decide by hand)'}` });
+    lines.push({
+      text: `d  defence: ${settings.defendByHand ? 'decide by hand when attacked' : 'automatically with the most dice (press d to decide by hand)'}`,
+    });
     if (settings.autopilot !== null) {
-      lines.push({ text: `p  the computer plays for you: ${settings.autopilot ? 'on (press p to play yourself again)' : 'off (press p to let it play your turns)'}` });
+      lines.push({
+        text: `p  the computer plays for you: ${settings.autopilot ? 'on (press p to play yourself again)' : 'off (press p to let it play your turns)'}`,
+      });
     }
     if (settings.paused) lines.push({ text: 'The game waits while this help is open.', dim: true });
     lines.push({ text: '' });

@@ -4,15 +4,21 @@ import { Box } from 'ink';
 import type { ReactNode } from 'react';
 import { countTerritories, type GameState } from '../model/index.js';
 import { battleLine } from './event-log.js';
-import { ScrollPage, type ScrollLine } from './scroll.js';
+import { type ScrollLine, ScrollPage } from './scroll.js';
 import type { TableView } from './table.js';
 
 export function historyLines(view: TableView, state: GameState, name: (p: number) => string): ScrollLine[] {
-  const lines: ScrollLine[] = [{ text: `${'Player'.padEnd(24)} terr  battles  taken  lost  armies killed  armies lost`, bold: true }];
+  const lines: ScrollLine[] = [
+    { text: `${'Player'.padEnd(24)} terr  battles  taken  lost  armies killed  armies lost`, bold: true },
+  ];
   for (const p of state.players) {
     const s = view.stats[p.id];
     if (!s) continue;
-    const fate = p.eliminated ? `  out${s.outInTurn ? ` in turn ${s.outInTurn}` : ''}` : p.neutral ? '  left (neutral)' : '';
+    const fate = p.eliminated
+      ? `  out${s.outInTurn ? ` in turn ${s.outInTurn}` : ''}`
+      : p.neutral
+        ? '  left (neutral)'
+        : '';
     lines.push({
       text: `${name(p.id).slice(0, 23).padEnd(24)} ${String(countTerritories(state, p.id)).padStart(4)} ${String(s.battles).padStart(8)} ${String(s.conquests).padStart(6)} ${String(s.territoriesLost).padStart(5)} ${String(s.armiesKilled).padStart(14)} ${String(s.armiesLost).padStart(12)}${fate}`,
     });
@@ -20,7 +26,12 @@ export function historyLines(view: TableView, state: GameState, name: (p: number
   lines.push({ text: '' });
   for (const entry of view.log) {
     if (entry.tone === 'battle' && entry.battle) lines.push({ text: `⚔ ${battleLine(entry, state)}` });
-    else lines.push({ text: `· ${entry.text}`, ...(entry.tone === 'info' ? { dim: true } : {}), ...(entry.tone === 'alert' ? { bold: true } : {}) });
+    else
+      lines.push({
+        text: `· ${entry.text}`,
+        ...(entry.tone === 'info' ? { dim: true } : {}),
+        ...(entry.tone === 'alert' ? { bold: true } : {}),
+      });
   }
   return lines;
 }

@@ -3,15 +3,15 @@
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
-import { isCtrlC } from './keys.js';
-import { adviceFor, plainReason, type Launcher, type Lobby, type Profile } from './launcher.js';
+import type { Rules } from '../protocol/rules.js';
 import { cycleField, useMounted } from './form.js';
-import { ProfileField, toggledProfile } from './profile-field.js';
+import { isCtrlC } from './keys.js';
+import { adviceFor, type Launcher, type Lobby, type Profile, plainReason } from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
+import { ProfileField, toggledProfile } from './profile-field.js';
+import { cycledRule, type RuleField, RuleRow, ruleFields } from './rules-fields.js';
 import type { Table } from './table.js';
 import { editText, TextField } from './text-field.js';
-import { cycledRule, RuleRow, ruleFields, type RuleField } from './rules-fields.js';
-import type { Rules } from '../protocol/rules.js';
 
 type Stage =
   | { kind: 'form' }
@@ -30,7 +30,14 @@ export interface HostScreenProps {
   readonly onBack: () => void;
 }
 
-export function HostScreen({ launcher, defaultName, players: initialPlayers = 4, open: openAtOnce = false, onStarted, onBack }: HostScreenProps) {
+export function HostScreen({
+  launcher,
+  defaultName,
+  players: initialPlayers = 4,
+  open: openAtOnce = false,
+  onStarted,
+  onBack,
+}: HostScreenProps) {
   const [stage, setStage] = useState<Stage>(openAtOnce ? { kind: 'opening' } : { kind: 'form' });
   const [players, setPlayers] = useState(initialPlayers);
   const [name, setName] = useState(defaultName);
@@ -51,7 +58,10 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
       if (event.type === 'info') setNews(event.text);
       else setJoined((list) => withLobbyEvent(list, event));
     };
-    const opened = await launcher.hostGame({ players, name: name.trim() || defaultName, profile, ...(profile === 'native' ? { rules } : {}) }, onLobby);
+    const opened = await launcher.hostGame(
+      { players, name: name.trim() || defaultName, profile, ...(profile === 'native' ? { rules } : {}) },
+      onLobby,
+    );
     if (!live.current) {
       if (opened.ok) void opened.lobby.cancel();
       return;
@@ -79,7 +89,12 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
       } else if (input === 'b' && stage.lobby.fillWithBots) {
         setNews('Bots are joining…');
         void stage.lobby.fillWithBots('normal').then((filled) => {
-          if (live.current) setNews(filled.ok ? `${filled.added} ${filled.added === 1 ? 'bot joins' : 'bots join'}: the game starts when every seat is taken` : filled.reason);
+          if (live.current)
+            setNews(
+              filled.ok
+                ? `${filled.added} ${filled.added === 1 ? 'bot joins' : 'bots join'}: the game starts when every seat is taken`
+                : filled.reason,
+            );
         });
       }
       return;
@@ -100,7 +115,8 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
       return void open();
     }
     if (field !== 'players' && field !== 'name' && field !== 'profile') {
-      if (key.leftArrow || key.rightArrow || input === ' ') setRules((r) => cycledRule(r, field, key.leftArrow ? -1 : 1));
+      if (key.leftArrow || key.rightArrow || input === ' ')
+        setRules((r) => cycledRule(r, field, key.leftArrow ? -1 : 1));
       return;
     }
     if (field === 'profile') {
@@ -136,7 +152,10 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
         ))}
         <Text> </Text>
         {news ? <Text bold>{news}</Text> : null}
-        <Text dimColor>←→ or 2–6 players · ←→ protocol and rules · Tab/↑↓ next field · Enter {field === 'players' ? 'next' : 'open the lobby'} · Esc back</Text>
+        <Text dimColor>
+          ←→ or 2–6 players · ←→ protocol and rules · Tab/↑↓ next field · Enter{' '}
+          {field === 'players' ? 'next' : 'open the lobby'} · Esc back
+        </Text>
       </Box>
     );
   }
@@ -161,11 +180,11 @@ export function HostScreen({ launcher, defaultName, players: initialPlayers = 4,
       </Text>
       <Text> </Text>
       <Text>Tell the others to choose “Join a game” and type this address:</Text>
-      <Text bold>{'  ' + (best ? shortAddress(best) : '(no address: is the network up?)')}</Text>
-      {best ? <Text dimColor>{'  or the full address: ' + best}</Text> : null}
+      <Text bold>{`  ${best ? shortAddress(best) : '(no address: is the network up?)'}`}</Text>
+      {best ? <Text dimColor>{`  or the full address: ${best}`}</Text> : null}
       {others.slice(0, 3).map((a) => (
         <Text key={a} dimColor>
-          {'  also: ' + shortAddress(a)}
+          {`  also: ${shortAddress(a)}`}
         </Text>
       ))}
       <Text> </Text>

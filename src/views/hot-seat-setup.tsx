@@ -2,16 +2,21 @@
 // name only then, so q, y and other command keys never land in a name), ←→ switch between a person
 // and a bot, +/- for more or fewer players; then the house rules (←→ or space changes one); the
 // last row starts the game.
-import { Box, Text, useInput, type Key } from 'ink';
+import { Box, type Key, Text, useInput } from 'ink';
 import { useRef, useState } from 'react';
+import type { Rules } from '../protocol/rules.js';
 import { isCtrlC, splitKeys } from './keys.js';
-import { SEAT_KINDS, type HotSeatPlayer, type SeatKind } from './launcher.js';
+import { type HotSeatPlayer, SEAT_KINDS, type SeatKind } from './launcher.js';
+import { cycledRule, type RuleField, RuleRow, ruleFields } from './rules-fields.js';
 import { editText } from './text-field.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
-import { cycledRule, RuleRow, ruleFields, type RuleField } from './rules-fields.js';
-import type { Rules } from '../protocol/rules.js';
 
-const KIND_LABEL: Record<SeatKind, string> = { human: 'person', easy: 'easy bot', normal: 'normal bot', hard: 'hard bot' };
+const KIND_LABEL: Record<SeatKind, string> = {
+  human: 'person',
+  easy: 'easy bot',
+  normal: 'normal bot',
+  hard: 'hard bot',
+};
 
 const defaultPlayer = (i: number): HotSeatPlayer => ({ name: `Player ${i + 1}`, kind: 'human' });
 
@@ -29,7 +34,13 @@ export interface HotSeatForm {
 export type HotSeatOutcome = { readonly form: HotSeatForm; readonly start?: HotSeatPlayer[]; readonly back?: true };
 
 export function initialHotSeatForm(players?: readonly HotSeatPlayer[], rules: Rules = {}): HotSeatForm {
-  return { players: players ? [...players] : [defaultPlayer(0), defaultPlayer(1), { name: 'Bot 3', kind: 'normal' }], rules, row: 0, editing: false, problem: null };
+  return {
+    players: players ? [...players] : [defaultPlayer(0), defaultPlayer(1), { name: 'Bot 3', kind: 'normal' }],
+    rules,
+    row: 0,
+    editing: false,
+    problem: null,
+  };
 }
 
 /** The rule rows the form shows now. */
@@ -96,7 +107,12 @@ export function hotSeatKey(form: HotSeatForm, input: string, key: Key): HotSeatO
     return { form, start: players.map((p, i) => ({ ...p, name: p.name.trim() || defaultPlayer(i).name })) };
   }
   if (/^[\p{L}\p{N}]/u.test(input) && !key.ctrl && !key.meta) {
-    return set({ problem: rule === undefined ? 'Enter renames this player · s starts the game' : '←→ changes this rule · s starts the game' });
+    return set({
+      problem:
+        rule === undefined
+          ? 'Enter renames this player · s starts the game'
+          : '←→ changes this rule · s starts the game',
+    });
   }
   return { form };
 }
@@ -155,7 +171,9 @@ export function HotSeatSetup({
         <RuleRow key={f} rules={rules} field={f} focus={row === players.length + i} />
       ))}
       <Text> </Text>
-      <Text inverse={row === players.length + fields.length}>{row === players.length + fields.length ? '▸ ' : '  '}Start the game</Text>
+      <Text inverse={row === players.length + fields.length}>
+        {row === players.length + fields.length ? '▸ ' : '  '}Start the game
+      </Text>
       <Text> </Text>
       {problem ? <Text bold>{problem}</Text> : null}
       <Text dimColor>

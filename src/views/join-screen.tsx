@@ -2,15 +2,19 @@
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
-import { isCtrlC } from './keys.js';
-import { adviceFor, plainReason, type Launcher, type Lobby, type Profile } from './launcher.js';
 import { cycleField, useMounted } from './form.js';
-import { ProfileField, toggledProfile } from './profile-field.js';
+import { isCtrlC } from './keys.js';
+import { adviceFor, type Launcher, type Lobby, type Profile, plainReason } from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
+import { ProfileField, toggledProfile } from './profile-field.js';
 import type { Table } from './table.js';
 import { editText, TextField } from './text-field.js';
 
-type Stage = { kind: 'form' } | { kind: 'joining' } | { kind: 'lobby'; lobby: Lobby } | { kind: 'failed'; reason: string };
+type Stage =
+  | { kind: 'form' }
+  | { kind: 'joining' }
+  | { kind: 'lobby'; lobby: Lobby }
+  | { kind: 'failed'; reason: string };
 
 export interface JoinScreenProps {
   readonly launcher: Launcher;
@@ -22,7 +26,14 @@ export interface JoinScreenProps {
   readonly onBack: () => void;
 }
 
-export function JoinScreen({ launcher, defaultName, address: initialAddress = '', join: joinAtOnce = false, onStarted, onBack }: JoinScreenProps) {
+export function JoinScreen({
+  launcher,
+  defaultName,
+  address: initialAddress = '',
+  join: joinAtOnce = false,
+  onStarted,
+  onBack,
+}: JoinScreenProps) {
   const [stage, setStage] = useState<Stage>(joinAtOnce ? { kind: 'joining' } : { kind: 'form' });
   const [address, setAddress] = useState(initialAddress);
   const [name, setName] = useState(defaultName);
@@ -43,7 +54,10 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
     const onLobby = (event: LobbyEvent) => {
       if (live.current && event.type !== 'info') setPlayers((list) => withLobbyEvent(list, event));
     };
-    const opened = await launcher.joinGame({ address: address.trim(), name: name.trim() || defaultName, profile }, onLobby);
+    const opened = await launcher.joinGame(
+      { address: address.trim(), name: name.trim() || defaultName, profile },
+      onLobby,
+    );
     if (!live.current) {
       if (opened.ok) void opened.lobby.cancel();
       return;
@@ -98,7 +112,12 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
       <Box flexDirection="column" paddingX={1}>
         <Text bold>Join a game</Text>
         <Text> </Text>
-        <TextField label="Host address" value={address} focus={field === 'address'} placeholder="e.g. 192.168.1.20:7475" />
+        <TextField
+          label="Host address"
+          value={address}
+          focus={field === 'address'}
+          placeholder="e.g. 192.168.1.20:7475"
+        />
         <TextField label="Your name" value={name} focus={field === 'name'} placeholder={defaultName} />
         <ProfileField profile={profile} focus={field === 'profile'} />
         <Text> </Text>
@@ -132,7 +151,7 @@ export function JoinScreen({ launcher, defaultName, address: initialAddress = ''
       <Text bold>Joined {address}</Text>
       <Text> </Text>
       <LobbyList players={players} seats={null} me={null} />
-      <Text>{'  and you, ' + (name.trim() || defaultName)}</Text>
+      <Text>{`  and you, ${name.trim() || defaultName}`}</Text>
       <Text> </Text>
       <Text>Waiting for the host to start the game (when every seat is taken, or earlier if the host chooses).</Text>
       <Text dimColor>Esc: leave the lobby</Text>

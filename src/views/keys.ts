@@ -55,7 +55,8 @@ const NO_KEY: Key = {
  */
 export function splitKeys(input: string, key: Key): [string, Key][] {
   const chars = [...input];
-  if (chars.length <= 1 || key.ctrl || key.meta || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return [[input, key]];
+  if (chars.length <= 1 || key.ctrl || key.meta || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow)
+    return [[input, key]];
   return chars.map((ch): [string, Key] => {
     if (ch === '\r' || ch === '\n') return ['', { ...NO_KEY, return: true }];
     if (ch === '\t') return ['', { ...NO_KEY, tab: true }];

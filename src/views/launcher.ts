@@ -43,8 +43,14 @@ export interface Launcher {
   quickGame(name: string): Promise<Started>;
   /** `profile`: 'native' (default, p2p-risk peers) or 'cs3099' (the 2015 class protocol, other groups' programs). */
   /** `rules`: the house rules (native profile; the cs3099 profile plays the class rules). */
-  hostGame(options: { readonly players: number; readonly name: string; readonly profile?: Profile; readonly rules?: Rules }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
-  joinGame(options: { readonly address: string; readonly name: string; readonly profile?: Profile }, onLobby: (event: LobbyEvent) => void): Promise<Opened>;
+  hostGame(
+    options: { readonly players: number; readonly name: string; readonly profile?: Profile; readonly rules?: Rules },
+    onLobby: (event: LobbyEvent) => void,
+  ): Promise<Opened>;
+  joinGame(
+    options: { readonly address: string; readonly name: string; readonly profile?: Profile },
+    onLobby: (event: LobbyEvent) => void,
+  ): Promise<Opened>;
   /** Several people (and bots) at this one keyboard, no network. Saved move by move when a game store is available. */
   hotSeat(players: readonly HotSeatPlayer[], rules?: Rules): Started;
   /** Saved local games that can go on, newest first. */
@@ -76,11 +82,16 @@ export function plainReason(reason: string): string {
   if (/ECONNREFUSED/.test(reason)) return `Nobody is hosting a game${there}: the connection was refused.`;
   if (/EHOSTUNREACH|ENETUNREACH/.test(reason)) return `The machine${there} cannot be reached from this network.`;
   if (/ENOTFOUND|EAI_AGAIN/.test(reason)) return `No machine has the name${there}.`;
-  if (/Encryption failed|Missing newline|protocol selection failed|multistream|unexpected EOF|stream ended|ECONNRESET/i.test(reason)) {
+  if (
+    /Encryption failed|Missing newline|protocol selection failed|multistream|unexpected EOF|stream ended|ECONNRESET/i.test(
+      reason,
+    )
+  ) {
     return `The program${there} answered, but not as a p2p-risk host: it may be another program, or a game of the other protocol (native vs cs3099).`;
   }
   if (/timed? ?out|no answer within|aborted/i.test(reason)) return `No answer${there} in time.`;
-  if (/EADDRINUSE/.test(reason)) return reason.replace(/:\s*listen EADDRINUSE.*$/, ': another program already uses that port.');
+  if (/EADDRINUSE/.test(reason))
+    return reason.replace(/:\s*listen EADDRINUSE.*$/, ': another program already uses that port.');
   return reason;
 }
 
@@ -97,12 +108,17 @@ export function adviceFor(reason: string): string {
   }
   if (/Game full/i.test(reason)) return 'The game is full. Ask the host to host another game, or host one yourself.';
   if (/Game in progress/i.test(reason)) return 'That game has already started. Ask the host to host a new one.';
-  if (/No common version/i.test(reason)) return 'The host runs an incompatible version of risk: update both to the same version.';
-  if (/went away|lobby was closed/.test(reason)) return 'The host left or lost the connection. Ask them to host again, then join the new address.';
-  if (/could not start|did not answer the ping|did not acknowledge|did not connect|cannot connect to player/.test(reason)) {
+  if (/No common version/i.test(reason))
+    return 'The host runs an incompatible version of risk: update both to the same version.';
+  if (/went away|lobby was closed/.test(reason))
+    return 'The host left or lost the connection. Ask them to host again, then join the new address.';
+  if (
+    /could not start|did not answer the ping|did not acknowledge|did not connect|cannot connect to player/.test(reason)
+  ) {
     return 'A player dropped out while the game was starting. Host (or join) again.';
   }
-  if (/cannot listen|EADDRINUSE|EACCES/.test(reason)) return 'Another program holds that port. Choose another port with --port, or stop the other program.';
+  if (/cannot listen|EADDRINUSE|EACCES/.test(reason))
+    return 'Another program holds that port. Choose another port with --port, or stop the other program.';
   if (/cannot reach|did not answer|ECONNREFUSED|timed? ?out|abort/i.test(reason)) {
     return 'Check the address, that the host is still waiting in the lobby, and that both machines share a network (a firewall may block the port).';
   }

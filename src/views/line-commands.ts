@@ -2,22 +2,22 @@
 // unambiguous start, or the three-letter code), e.g. "deploy Alaska 3", "attack alaska kam 3",
 // "fortify ural siberia 2", "end". Pure: a line and the decision in, an action or a reply out.
 import {
+  type Action,
   attackOptions,
+  type Board,
   canFortify,
   fortifyTargets,
+  type GameState,
   handLimitFor,
   maxAttackDice,
   maxDefendDice,
   setsInHand,
   setupExpects,
   setValue,
-  type Action,
-  type Board,
-  type GameState,
 } from '../model/index.js';
 import { territoryCode } from './map-layout.js';
 import { cardName } from './prompt-text.js';
-import { mergePlan, type Decision, type Placement } from './turn-input.js';
+import { type Decision, mergePlan, type Placement } from './turn-input.js';
 
 /** What the plain view remembers between lines of one decision. */
 export interface LineTurn {
@@ -32,9 +32,23 @@ export type LineResult =
   | { readonly kind: 'send'; readonly action: Action; readonly turn: LineTurn; readonly reply?: string }
   | { readonly kind: 'reply'; readonly text: string; readonly turn: LineTurn }
   /** A command about the table rather than the move (help, map, quit, …). */
-  | { readonly kind: 'table'; readonly command: 'help' | 'rules' | 'map' | 'players' | 'cards' | 'quit' | 'auto-setup' | 'auto-defend'; readonly turn: LineTurn };
+  | {
+      readonly kind: 'table';
+      readonly command: 'help' | 'rules' | 'map' | 'players' | 'cards' | 'quit' | 'auto-setup' | 'auto-defend';
+      readonly turn: LineTurn;
+    };
 
-const TABLE_COMMANDS = { help: 'help', '?': 'help', rules: 'rules', map: 'map', board: 'map', players: 'players', cards: 'cards', quit: 'quit', exit: 'quit' } as const;
+const TABLE_COMMANDS = {
+  help: 'help',
+  '?': 'help',
+  rules: 'rules',
+  map: 'map',
+  board: 'map',
+  players: 'players',
+  cards: 'cards',
+  quit: 'quit',
+  exit: 'quit',
+} as const;
 
 /** Splits a line into words; "quoted names" stay whole; - and _ join words of a name. */
 export function words(line: string): string[] {
@@ -46,21 +60,34 @@ export function words(line: string): string[] {
 const norm = (text: string) => text.toLowerCase().replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** A territory named by text: exact name, code, or the start of exactly one name. */
-export function findTerritory(board: Board, text: string): { ok: true; territory: number } | { ok: false; reason: string } {
+export function findTerritory(
+  board: Board,
+  text: string,
+): { ok: true; territory: number } | { ok: false; reason: string } {
   const wanted = norm(text);
   const names = board.territories.map((t) => norm(t.name));
   const exact = names.indexOf(wanted);
   if (exact >= 0) return { ok: true, territory: exact };
   const coded = board.territories.findIndex((t) => territoryCode(board, t.id).toLowerCase() === wanted);
   if (coded >= 0) return { ok: true, territory: coded };
-  const starts = names.map((n, i) => [n, i] as const).filter(([n]) => n.startsWith(wanted) || n.split(' ').some((w) => w.startsWith(wanted) && wanted.length >= 3));
+  const starts = names
+    .map((n, i) => [n, i] as const)
+    .filter(([n]) => n.startsWith(wanted) || n.split(' ').some((w) => w.startsWith(wanted) && wanted.length >= 3));
   if (starts.length === 1) return { ok: true, territory: starts[0]![1] };
-  if (starts.length > 1) return { ok: false, reason: `"${text}" could be ${starts.map(([, i]) => board.territories[i]!.name).join(', ')}: say more of the name` };
+  if (starts.length > 1)
+    return {
+      ok: false,
+      reason: `"${text}" could be ${starts.map(([, i]) => board.territories[i]!.name).join(', ')}: say more of the name`,
+    };
   return { ok: false, reason: `no territory is called "${text}" ("map" lists them all)` };
 }
 
 /** Reads `count` territory names off the front of the words (names may be several words long). */
-export function takeTerritories(board: Board, list: readonly string[], count: number): { ok: true; territories: number[]; rest: string[] } | { ok: false; reason: string } {
+export function takeTerritories(
+  board: Board,
+  list: readonly string[],
+  count: number,
+): { ok: true; territories: number[]; rest: string[] } | { ok: false; reason: string } {
   const territories: number[] = [];
   let rest = [...list];
   for (let k = 0; k < count; k++) {
@@ -94,7 +121,8 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
   const reply = (text: string, next: LineTurn = turn): LineResult => ({ kind: 'reply', text, turn: next });
   if (first === undefined) return reply(hint(decision, turn));
   const verb = first.toLowerCase();
-  if (verb in TABLE_COMMANDS) return { kind: 'table', command: TABLE_COMMANDS[verb as keyof typeof TABLE_COMMANDS], turn };
+  if (verb in TABLE_COMMANDS)
+    return { kind: 'table', command: TABLE_COMMANDS[verb as keyof typeof TABLE_COMMANDS], turn };
   const { state, player } = decision;
   const board = state.board;
   const t = (id: number) => board.territories[id]!.name;
@@ -104,22 +132,28 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
   switch (state.phase) {
     case 'setup': {
       if (verb === 'auto') return { kind: 'table', command: 'auto-setup', turn };
-      if (!['place', 'claim', 'put'].includes(verb)) return reply(`now: place <territory> (or auto). ${hint(decision, turn)}`);
+      if (!['place', 'claim', 'put'].includes(verb))
+        return reply(`now: place <territory> (or auto). ${hint(decision, turn)}`);
       const named = takeTerritories(board, args, 1);
       if (!named.ok) return reply(named.reason);
       const target = named.territories[0]!;
       const expects = setupExpects(state);
-      if (expects === 'claim' && state.owner[target] !== -1) return reply(`${t(target)} is already claimed: claim an empty territory`);
-      if (expects === 'own' && state.owner[target] !== player) return reply(`${t(target)} is not yours: place on one of your territories`);
-      if (expects === 'neutral' && state.owner[target] !== state.neutralArmy) return reply(`${t(target)} is not neutral: place this turn's neutral army on a neutral territory`);
+      if (expects === 'claim' && state.owner[target] !== -1)
+        return reply(`${t(target)} is already claimed: claim an empty territory`);
+      if (expects === 'own' && state.owner[target] !== player)
+        return reply(`${t(target)} is not yours: place on one of your territories`);
+      if (expects === 'neutral' && state.owner[target] !== state.neutralArmy)
+        return reply(`${t(target)} is not neutral: place this turn's neutral army on a neutral territory`);
       return send({ command: 'setup', player, payload: target });
     }
     case 'capitals': {
-      if (!['capital', 'place', 'choose'].includes(verb)) return reply(`now: capital <territory>. ${hint(decision, turn)}`);
+      if (!['capital', 'place', 'choose'].includes(verb))
+        return reply(`now: capital <territory>. ${hint(decision, turn)}`);
       const named = takeTerritories(board, args, 1);
       if (!named.ok) return reply(named.reason);
       const target = named.territories[0]!;
-      if (state.owner[target] !== player) return reply(`${t(target)} is not yours: your capital is one of your territories`);
+      if (state.owner[target] !== player)
+        return reply(`${t(target)} is not yours: your capital is one of your territories`);
       return send({ command: 'choose_capital', player, payload: target });
     }
     case 'cards': {
@@ -127,16 +161,22 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
       const sets = setsInHand(board, hand);
       const limit = handLimitFor(state, player);
       if (['skip', 'no', 'end', 'none'].includes(verb)) {
-        if (limit !== null) return reply(`you hold ${hand.length} cards and must trade down to ${limit}: trade <set number>`);
+        if (limit !== null)
+          return reply(`you hold ${hand.length} cards and must trade down to ${limit}: trade <set number>`);
         return send({ command: 'play_cards', player, payload: null });
       }
-      if (verb !== 'trade') return reply(`now: trade <set number> ${limit === null ? 'or skip' : '(you must trade)'}. ${hint(decision, turn)}`);
+      if (verb !== 'trade')
+        return reply(
+          `now: trade <set number> ${limit === null ? 'or skip' : '(you must trade)'}. ${hint(decision, turn)}`,
+        );
       const picks = args.map(number);
-      if (picks.length === 0 || picks.some((p) => p === null || p < 1 || p > sets.length)) return reply(`trade which set? 1 to ${sets.length}`);
+      if (picks.length === 0 || picks.some((p) => p === null || p < 1 || p > sets.length))
+        return reply(`trade which set? 1 to ${sets.length}`);
       const chosen = picks.map((p) => sets[p! - 1]!);
       const used = chosen.flat();
       if (new Set(used).size !== used.length) return reply('those sets share a card: choose sets without common cards');
-      if (limit !== null && hand.length - used.length > limit) return reply(`you would still hold ${hand.length - used.length} cards: trade down to ${limit}`);
+      if (limit !== null && hand.length - used.length > limit)
+        return reply(`you would still hold ${hand.length - used.length} cards: trade down to ${limit}`);
       return send({ command: 'play_cards', player, payload: { cards: chosen.map((s) => [...s]) } });
     }
     case 'deploy': {
@@ -145,9 +185,13 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
       if (verb === 'undo') {
         if (turn.plan.length === 0) return reply('nothing to undo');
         const next = { ...turn, plan: turn.plan.slice(0, -1) };
-        return reply(`taken back: ${turn.plan.at(-1)![1]} on ${t(turn.plan.at(-1)![0])}; ${left + turn.plan.at(-1)![1]} left to place`, next);
+        return reply(
+          `taken back: ${turn.plan.at(-1)![1]} on ${t(turn.plan.at(-1)![0])}; ${left + turn.plan.at(-1)![1]} left to place`,
+          next,
+        );
       }
-      if (!['deploy', 'place', 'put'].includes(verb)) return reply(`now: deploy <territory> <armies> (${left} left). ${hint(decision, turn)}`);
+      if (!['deploy', 'place', 'put'].includes(verb))
+        return reply(`now: deploy <territory> <armies> (${left} left). ${hint(decision, turn)}`);
       const named = takeTerritories(board, args, 1);
       if (!named.ok) return reply(named.reason);
       const target = named.territories[0]!;
@@ -162,10 +206,16 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
       if (verb === 'fortify' || verb === 'move') return fortify(decision, args, turn);
       if (verb === 'end' || verb === 'done') {
         if (turn.fortifying) return send({ command: 'fortify', player, payload: null });
-        return reply('attacks over. fortify <from> <to> <armies>, or end to end your turn (back returns to attacking)', { ...turn, fortifying: true });
+        return reply(
+          'attacks over. fortify <from> <to> <armies>, or end to end your turn (back returns to attacking)',
+          { ...turn, fortifying: true },
+        );
       }
       if (verb === 'back' && turn.fortifying) return reply('back to attacking', { ...turn, fortifying: false });
-      if (verb !== 'attack') return reply(`${turn.fortifying ? 'now: fortify <from> <to> <armies> or end' : 'now: attack <from> <to> [dice], fortify …, or end'}. ${hint(decision, turn)}`);
+      if (verb !== 'attack')
+        return reply(
+          `${turn.fortifying ? 'now: fortify <from> <to> <armies> or end' : 'now: attack <from> <to> [dice], fortify …, or end'}. ${hint(decision, turn)}`,
+        );
       if (turn.fortifying) return reply('you ended your attacks: fortify or end (or back to attack again)');
       const named = takeTerritories(board, args, 2);
       if (!named.ok) return reply(named.reason);
@@ -176,21 +226,25 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
       if (state.armies[from]! < 2) return reply(`${t(from)} has only 1 army: attacking needs 2 or more`);
       const most = maxAttackDice(state, from);
       const dice = named.rest.length === 0 ? most : number(named.rest[0]);
-      if (dice === null || dice < 1 || dice > most) return reply(`roll 1 to ${most} dice from ${t(from)} (${state.armies[from]} armies)`);
+      if (dice === null || dice < 1 || dice > most)
+        return reply(`roll 1 to ${most} dice from ${t(from)} (${state.armies[from]} armies)`);
       return send({ command: 'attack', player, payload: [from, to, dice] }, turn);
     }
     case 'capture': {
       const { from, to, minimum } = state.pendingCapture!;
       const most = state.armies[from]! - 1;
-      const count = bareNumber ?? (['move', 'capture'].includes(verb) ? (args.length === 0 ? most : number(args[0])) : null);
-      if (count === null || count < minimum || count > most) return reply(`move ${minimum} to ${most} armies into ${t(to)}: move <armies>`);
+      const count =
+        bareNumber ?? (['move', 'capture'].includes(verb) ? (args.length === 0 ? most : number(args[0])) : null);
+      if (count === null || count < minimum || count > most)
+        return reply(`move ${minimum} to ${most} armies into ${t(to)}: move <armies>`);
       return send({ command: 'attack_capture', player, payload: [from, to, count] });
     }
     case 'defend': {
       const most = maxDefendDice(state, state.pendingAttack!.to);
       if (verb === 'auto') return { kind: 'table', command: 'auto-defend', turn };
       const count = bareNumber ?? (verb === 'defend' ? (args.length === 0 ? most : number(args[0])) : null);
-      if (count === null || count < 1 || count > most) return reply(`defend with 1 to ${most} dice: defend <dice> (auto: always the most)`);
+      if (count === null || count < 1 || count > most)
+        return reply(`defend with 1 to ${most} dice: defend <dice> (auto: always the most)`);
       return send({ command: 'defend', player, payload: count });
     }
     default:
@@ -206,8 +260,12 @@ function fortify(decision: Decision, args: readonly string[], turn: LineTurn): L
   const named = takeTerritories(board, args, 2);
   if (!named.ok) return reply(named.reason);
   const [from, to] = named.territories as [number, number];
-  if (state.owner[from] !== player || state.owner[to] !== player) return reply('fortify between two of your own territories');
-  if (!canFortify(state, from, to)) return reply(`${t(from)} and ${t(to)} are not ${state.options.fortify === 'adjacent' ? 'neighbours' : 'connected through your territories'}`);
+  if (state.owner[from] !== player || state.owner[to] !== player)
+    return reply('fortify between two of your own territories');
+  if (!canFortify(state, from, to))
+    return reply(
+      `${t(from)} and ${t(to)} are not ${state.options.fortify === 'adjacent' ? 'neighbours' : 'connected through your territories'}`,
+    );
   const most = state.armies[from]! - 1;
   if (most < 1) return reply(`${t(from)} has only 1 army: one must stay`);
   const count = named.rest.length === 0 ? most : number(named.rest[0]);
@@ -215,14 +273,18 @@ function fortify(decision: Decision, args: readonly string[], turn: LineTurn): L
   return { kind: 'send', action: { command: 'fortify', player, payload: [from, to, count] }, turn: NEW_TURN };
 }
 
-const list = (items: readonly string[], max = 12) => (items.length > max ? `${items.slice(0, max).join(', ')}, and ${items.length - max} more` : items.join(', '));
+const list = (items: readonly string[], max = 12) =>
+  items.length > max ? `${items.slice(0, max).join(', ')}, and ${items.length - max} more` : items.join(', ');
 
 /** What to type now, with the choices that are legal. */
 export function hint(decision: Decision, turn: LineTurn): string {
   const { state, player } = decision;
   const board = state.board;
   const t = (id: number) => `${board.territories[id]!.name} (${state.armies[id]})`;
-  const mine = state.owner.map((o, i) => [o, i] as const).filter(([o]) => o === player).map(([, i]) => i);
+  const mine = state.owner
+    .map((o, i) => [o, i] as const)
+    .filter(([o]) => o === player)
+    .map(([, i]) => i);
   switch (state.phase) {
     case 'capitals':
       return `choose your capital in secret: capital <territory>. Yours: ${list(mine.map(t), 42)}`;
@@ -230,7 +292,10 @@ export function hint(decision: Decision, turn: LineTurn): string {
       const claiming = state.owner.includes(-1);
       const left = state.players[player]!.reserve;
       if (setupExpects(state) === 'neutral') {
-        return `put 1 neutral army on a neutral territory: place <territory>. Neutral: ${list(state.owner.flatMap((o, i) => (o === state.neutralArmy ? [t(i)] : [])), 42)}`;
+        return `put 1 neutral army on a neutral territory: place <territory>. Neutral: ${list(
+          state.owner.flatMap((o, i) => (o === state.neutralArmy ? [t(i)] : [])),
+          42,
+        )}`;
       }
       return claiming
         ? `claim an empty territory (${left} armies left to place): place <territory>, or auto to let the computer place the rest`
@@ -248,7 +313,14 @@ export function hint(decision: Decision, turn: LineTurn): string {
     }
     case 'attack': {
       if (turn.fortifying) {
-        const moves = mine.filter((f) => state.armies[f]! > 1 && fortifyTargets(state, f).length > 0).map((f) => `${t(f)} → ${fortifyTargets(state, f).map((x) => board.territories[x]!.name).join('/')}`);
+        const moves = mine
+          .filter((f) => state.armies[f]! > 1 && fortifyTargets(state, f).length > 0)
+          .map(
+            (f) =>
+              `${t(f)} → ${fortifyTargets(state, f)
+                .map((x) => board.territories[x]!.name)
+                .join('/')}`,
+          );
         return `fortify <from> <to> <armies> (ends your turn), or end. Possible: ${moves.length ? list(moves) : 'none'}`;
       }
       const options = attackOptions(state).map(([f, to]) => `${t(f)} → ${t(to)}`);

@@ -3,7 +3,15 @@ import { Box, Text } from 'ink';
 import type { LobbyPlayer } from '../controller/lobby.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
 
-export function LobbyList({ players, seats, me }: { players: readonly Pick<LobbyPlayer, 'id' | 'name'>[]; seats: number | null; me: number | null }) {
+export function LobbyList({
+  players,
+  seats,
+  me,
+}: {
+  players: readonly Pick<LobbyPlayer, 'id' | 'name'>[];
+  seats: number | null;
+  me: number | null;
+}) {
   const theme = useTheme();
   const sorted = [...players].sort((a, b) => a.id - b.id);
   const empty = seats === null ? 0 : Math.max(0, seats - sorted.length);
@@ -27,8 +35,12 @@ export function LobbyList({ players, seats, me }: { players: readonly Pick<Lobby
 }
 
 /** The lobby's players after one event. */
-export function withLobbyEvent<P extends { id: number }>(players: readonly P[], event: { type: string; player?: P }): P[] {
-  if (event.type === 'joined' && event.player) return [...players.filter((p) => p.id !== event.player!.id), event.player];
+export function withLobbyEvent<P extends { id: number }>(
+  players: readonly P[],
+  event: { type: string; player?: P },
+): P[] {
+  if (event.type === 'joined' && event.player)
+    return [...players.filter((p) => p.id !== event.player!.id), event.player];
   if (event.type === 'left' && event.player) return players.filter((p) => p.id !== event.player!.id);
   return [...players];
 }

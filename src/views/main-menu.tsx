@@ -39,7 +39,7 @@ export function MainMenu({ onChoose, notice }: { onChoose: (choice: MenuChoice) 
             {i === selected ? '▸ ' : '  '}
             {i + 1}. {item.label}
           </Text>
-          {item.hint ? <Text dimColor>{'  ' + item.hint}</Text> : null}
+          {item.hint ? <Text dimColor>{`  ${item.hint}`}</Text> : null}
         </Text>
       ))}
       <Text> </Text>

@@ -5,12 +5,48 @@ import type { Board } from '../model/index.js';
 
 /** Three-letter codes by territory id (the class ids of the classic board). */
 export const TERRITORY_CODES: readonly string[] = [
-  'ALA', 'NWT', 'GRL', 'ALB', 'ONT', 'QUE', 'WUS', 'EUS', 'CAM',
-  'VEN', 'PER', 'BRA', 'ARG',
-  'ICE', 'SCA', 'UKR', 'GBR', 'NEU', 'WEU', 'SEU',
-  'NAF', 'EGY', 'CON', 'EAF', 'SAF', 'MAD',
-  'URA', 'SIB', 'YAK', 'KAM', 'IRK', 'MON', 'JAP', 'AFG', 'CHI', 'MID', 'IND', 'SIA',
-  'IDN', 'NGU', 'WAU', 'EAU',
+  'ALA',
+  'NWT',
+  'GRL',
+  'ALB',
+  'ONT',
+  'QUE',
+  'WUS',
+  'EUS',
+  'CAM',
+  'VEN',
+  'PER',
+  'BRA',
+  'ARG',
+  'ICE',
+  'SCA',
+  'UKR',
+  'GBR',
+  'NEU',
+  'WEU',
+  'SEU',
+  'NAF',
+  'EGY',
+  'CON',
+  'EAF',
+  'SAF',
+  'MAD',
+  'URA',
+  'SIB',
+  'YAK',
+  'KAM',
+  'IRK',
+  'MON',
+  'JAP',
+  'AFG',
+  'CHI',
+  'MID',
+  'IND',
+  'SIA',
+  'IDN',
+  'NGU',
+  'WAU',
+  'EAU',
 ];
 
 export const SLOT_WIDTH = 7;
@@ -51,10 +87,32 @@ const SMALL_GRID: readonly string[] = [
 ];
 // Neighbours in the same grid row, joined by ─ (land) or ┄ (sea) on the small map.
 const SMALL_JOINS: Readonly<Record<string, '─' | '┄'>> = {
-  'ALA NWT': '─', 'NWT GRL': '─', 'GRL ICE': '┄', 'ICE SCA': '┄', 'URA SIB': '─', 'SIB YAK': '─', 'YAK KAM': '─',
-  'ALB ONT': '─', 'ONT QUE': '─', 'GBR NEU': '┄', 'NEU UKR': '─', 'UKR AFG': '─', 'AFG CHI': '─', 'CHI MON': '─', 'MON IRK': '─',
-  'WUS EUS': '─', 'WEU SEU': '─', 'SEU MID': '─', 'MID IND': '─', 'IND SIA': '─',
-  'NAF EGY': '─', 'IDN NGU': '┄', 'CON EAF': '─', 'WAU EAU': '─', 'PER BRA': '─', 'SAF MAD': '┄',
+  'ALA NWT': '─',
+  'NWT GRL': '─',
+  'GRL ICE': '┄',
+  'ICE SCA': '┄',
+  'URA SIB': '─',
+  'SIB YAK': '─',
+  'YAK KAM': '─',
+  'ALB ONT': '─',
+  'ONT QUE': '─',
+  'GBR NEU': '┄',
+  'NEU UKR': '─',
+  'UKR AFG': '─',
+  'AFG CHI': '─',
+  'CHI MON': '─',
+  'MON IRK': '─',
+  'WUS EUS': '─',
+  'WEU SEU': '─',
+  'SEU MID': '─',
+  'MID IND': '─',
+  'IND SIA': '─',
+  'NAF EGY': '─',
+  'IDN NGU': '┄',
+  'CON EAF': '─',
+  'WAU EAU': '─',
+  'PER BRA': '─',
+  'SAF MAD': '┄',
 };
 const SMALL_CELL = 8;
 
@@ -87,11 +145,19 @@ export interface Position {
 /** A short code for any territory: the classic code, or one made from the name on other boards. */
 export function territoryCode(board: Board, territory: number): string {
   const classic = board.territories.length === TERRITORY_CODES.length ? TERRITORY_CODES[territory] : undefined;
-  return classic ?? board.territories[territory]!.name.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase().padEnd(3, '?');
+  return (
+    classic ??
+    board.territories[territory]!.name.replace(/[^A-Za-z]/g, '')
+      .slice(0, 3)
+      .toUpperCase()
+      .padEnd(3, '?')
+  );
 }
 
 /** One piece of a template line: drawn text, or a territory's slot. */
-export type MapPiece = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'slot'; readonly territory: number };
+export type MapPiece =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'slot'; readonly territory: number };
 
 const SLOT = /([A-Z]{3})####/g;
 

@@ -37,13 +37,26 @@ export function moveCursor(
 }
 
 /** Candidates whose name, a word of the name, or code starts with `text` (case ignored), best kind first. */
-export function matchingNames(board: Board, candidates: readonly number[], text: string, code: (t: number) => string): number[] {
+export function matchingNames(
+  board: Board,
+  candidates: readonly number[],
+  text: string,
+  code: (t: number) => string,
+): number[] {
   const wanted = text.toLowerCase();
   if (wanted === '') return [];
   const name = (t: number) => board.territories[t]!.name.toLowerCase();
   const whole = candidates.filter((t) => name(t).startsWith(wanted));
-  const word = candidates.filter((t) => !whole.includes(t) && name(t).split(/\s+/).some((w) => w.startsWith(wanted)));
-  const coded = candidates.filter((t) => !whole.includes(t) && !word.includes(t) && code(t).toLowerCase().startsWith(wanted));
+  const word = candidates.filter(
+    (t) =>
+      !whole.includes(t) &&
+      name(t)
+        .split(/\s+/)
+        .some((w) => w.startsWith(wanted)),
+  );
+  const coded = candidates.filter(
+    (t) => !whole.includes(t) && !word.includes(t) && code(t).toLowerCase().startsWith(wanted),
+  );
   return [...whole, ...word, ...coded];
 }
 

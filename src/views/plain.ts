@@ -2,11 +2,20 @@
 // movement, so it works in pipes, scripts and screen readers. Lines typed before they are due
 // wait their turn, so a script can write all its commands at once.
 import { createInterface } from 'node:readline';
-import { countTerritories, totalArmies } from '../model/index.js';
 import type { LobbyEvent } from '../controller/lobby.js';
-import { adviceFor, plainReason, SEAT_KINDS, type HotSeatPlayer, type Launcher, type Lobby, type Opened, type Started } from './launcher.js';
+import { countTerritories, totalArmies } from '../model/index.js';
 import { endWords, exitCodeOf, goneWord } from './game-end.js';
-import { hint, mapLines, NEW_TURN, PLAIN_HELP, readLine, words, type LineTurn } from './line-commands.js';
+import {
+  adviceFor,
+  type HotSeatPlayer,
+  type Launcher,
+  type Lobby,
+  type Opened,
+  plainReason,
+  SEAT_KINDS,
+  type Started,
+} from './launcher.js';
+import { hint, type LineTurn, mapLines, NEW_TURN, PLAIN_HELP, readLine, words } from './line-commands.js';
 import { cardName } from './prompt-text.js';
 import { RULES_SUMMARY } from './rules-text.js';
 import type { PendingDecision, Table, TableView } from './table.js';
@@ -64,7 +73,8 @@ export function runPlain(options: PlainOptions): Promise<number> {
     finish(code);
   };
 
-  const paint = (player: number, text: string) => (options.color && player >= 0 ? `\x1b[${ANSI[player % ANSI.length]}m${text}\x1b[39m` : text);
+  const paint = (player: number, text: string) =>
+    options.color && player >= 0 ? `\x1b[${ANSI[player % ANSI.length]}m${text}\x1b[39m` : text;
   const nameOf = (player: number) => paint(player, table?.nameOf(player) ?? `player ${player}`);
 
   const localDecision = (view: TableView): PendingDecision | null => {
@@ -86,7 +96,10 @@ export function runPlain(options: PlainOptions): Promise<number> {
     if (decision !== null && decision.id !== asked) {
       asked = decision.id;
       turn = NEW_TURN;
-      const who = view.players.filter((p) => p.kind === 'you' || p.kind === 'human').length > 1 ? `${nameOf(decision.player)}, your move` : 'your move';
+      const who =
+        view.players.filter((p) => p.kind === 'you' || p.kind === 'human').length > 1
+          ? `${nameOf(decision.player)}, your move`
+          : 'your move';
       say(`${who}: ${hint(decision, turn)}`);
       drain();
     }
@@ -103,7 +116,9 @@ export function runPlain(options: PlainOptions): Promise<number> {
       say(`${state.turn} turns, ${view.stats.reduce((n, s) => n + s.battles, 0)} battles`);
       for (const p of state.players) {
         const s = view.stats[p.id];
-        say(`  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.id === state.neutralArmy ? '' : p.neutral ? `, ${goneWord(view.gone[p.id]) ?? 'neutral'}` : ''}`);
+        say(
+          `  ${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${s?.battles ?? 0} battles, ${s?.conquests ?? 0} conquests${p.eliminated ? ', out' : p.id === state.neutralArmy ? '' : p.neutral ? `, ${goneWord(view.gone[p.id]) ?? 'neutral'}` : ''}`,
+        );
       }
     }
     void table!.quit().then(() => end(exitCodeOf(over)));
@@ -121,7 +136,14 @@ export function runPlain(options: PlainOptions): Promise<number> {
         return state ? say(mapLines(state, nameOf).join('\n')) : say('the board is not dealt yet');
       case 'players':
         if (!state) return say('no players yet');
-        return say(state.players.map((p) => `${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${p.cards.length} cards${p.neutral ? ' (neutral)' : p.eliminated ? ' (out)' : ''}`).join('\n'));
+        return say(
+          state.players
+            .map(
+              (p) =>
+                `${nameOf(p.id)}: ${countTerritories(state, p.id)} territories, ${totalArmies(state, p.id)} armies, ${p.cards.length} cards${p.neutral ? ' (neutral)' : p.eliminated ? ' (out)' : ''}`,
+            )
+            .join('\n'),
+        );
       case 'cards': {
         const me = localDecision(view)?.player ?? view.players.find((p) => p.kind === 'you')?.id;
         if (!state || me === undefined) return say('no cards to show');
@@ -211,12 +233,20 @@ export function runPlain(options: PlainOptions): Promise<number> {
         return say(MENU);
       case 'quick':
         say('starting a quick game: you and three normal bots, each a peer on this machine');
-        return void launcher.quickGame(options.defaultName).then(play, (error: Error) => play({ ok: false, reason: error.message }));
+        return void launcher
+          .quickGame(options.defaultName)
+          .then(play, (error: Error) => play({ ok: false, reason: error.message }));
       case 'host':
-        return void openLobby(launcher.hostGame({ players: start.players, name: options.defaultName }, lobbyEvent), true);
+        return void openLobby(
+          launcher.hostGame({ players: start.players, name: options.defaultName }, lobbyEvent),
+          true,
+        );
       case 'join':
         say(`joining ${start.address}…`);
-        return void openLobby(launcher.joinGame({ address: start.address, name: options.defaultName }, lobbyEvent), false);
+        return void openLobby(
+          launcher.joinGame({ address: start.address, name: options.defaultName }, lobbyEvent),
+          false,
+        );
       case 'hotseat':
         return play(launcher.hotSeat(start.players));
     }
@@ -240,7 +270,10 @@ export function runPlain(options: PlainOptions): Promise<number> {
       if (/start/i.test(line)) {
         const started = lobby.startNow?.() ?? { ok: false, reason: 'this lobby cannot start early' };
         say(started.ok ? 'starting with the players here' : started.reason);
-      } else void lobby.fillWithBots?.('normal').then((filled) => say(filled.ok ? `${filled.added} bots join` : filled.reason));
+      } else
+        void lobby
+          .fillWithBots?.('normal')
+          .then((filled) => say(filled.ok ? `${filled.added} bots join` : filled.reason));
       return;
     }
     if (table === null) {
@@ -281,7 +314,9 @@ export function parseStart(list: readonly string[], defaultName: string): PlainS
       return { kind: 'quick' };
     case 'host': {
       const players = Number(args[0] ?? '4');
-      return Number.isInteger(players) && players >= 2 && players <= 6 ? { kind: 'host', players } : `host: players must be 2 to 6, not "${args[0]}"`;
+      return Number.isInteger(players) && players >= 2 && players <= 6
+        ? { kind: 'host', players }
+        : `host: players must be 2 to 6, not "${args[0]}"`;
     }
     case 'join':
       return args[0] ? { kind: 'join', address: args[0] } : 'join: give the host address, e.g. join 192.168.1.20:7475';
@@ -291,12 +326,15 @@ export function parseStart(list: readonly string[], defaultName: string): PlainS
         const bot = /^bot:(\w+)$/i.exec(n);
         if (!bot) return { name: n, kind: 'human' };
         const kind = bot[1]!.toLowerCase();
-        return (SEAT_KINDS as readonly string[]).includes(kind) && kind !== 'human' ? { name: `${kind} bot`, kind: kind as HotSeatPlayer['kind'] } : `hotseat: "${n}": bots are bot:easy, bot:normal or bot:hard`;
+        return (SEAT_KINDS as readonly string[]).includes(kind) && kind !== 'human'
+          ? { name: `${kind} bot`, kind: kind as HotSeatPlayer['kind'] }
+          : `hotseat: "${n}": bots are bot:easy, bot:normal or bot:hard`;
       });
       const problem = players.find((p) => typeof p === 'string');
       if (problem !== undefined) return problem as string;
       if (players.length < 2 || players.length > 6) return 'hotseat: 2 to 6 players';
-      if (!players.some((p) => (p as HotSeatPlayer).kind === 'human')) return 'hotseat: at least one player must be a person';
+      if (!players.some((p) => (p as HotSeatPlayer).kind === 'human'))
+        return 'hotseat: at least one player must be a person';
       return { kind: 'hotseat', players: players as HotSeatPlayer[] };
     }
     default:

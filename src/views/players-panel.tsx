@@ -1,13 +1,23 @@
 // Who is playing: mark and colour, territories, armies, cards held, and armies due next turn.
 import { Box, Text } from 'ink';
-import { countTerritories, reinforcements, totalArmies, type GameState } from '../model/index.js';
+import { countTerritories, type GameState, reinforcements, totalArmies } from '../model/index.js';
 import { goneWord } from './game-end.js';
 import type { TablePlayer } from './table.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
 
 const KIND: Record<TablePlayer['kind'], string> = { you: 'you', human: 'human', bot: 'bot', remote: 'peer' };
 
-export function PlayersPanel({ state, players, width, gone = {} }: { state: GameState; players: readonly TablePlayer[]; width: number; gone?: Readonly<Record<number, string>> }) {
+export function PlayersPanel({
+  state,
+  players,
+  width,
+  gone = {},
+}: {
+  state: GameState;
+  players: readonly TablePlayer[];
+  width: number;
+  gone?: Readonly<Record<number, string>>;
+}) {
   const theme = useTheme();
   const setup = state.phase === 'setup' || state.turn === 0;
   const last = setup ? 'to place' : 'next';
@@ -16,13 +26,15 @@ export function PlayersPanel({ state, players, width, gone = {} }: { state: Game
   return (
     <Box flexDirection="column" width={width}>
       <Text bold wrap="truncate-end">
-        {'  ' + 'Players'.padEnd(nameWidth)} terr armies cards {last}
+        {`  ${'Players'.padEnd(nameWidth)}`} terr armies cards {last}
       </Text>
       {state.players.map((p) => {
         const info = players.find((x) => x.id === p.id);
         // The two-player game's neutral army (1993) is no person: named Neutral, it places in setup and takes no turns.
         const army = p.id === state.neutralArmy;
-        const label = army ? 'Neutral' : `${info?.name ?? `Player ${p.id}`} (${goneWord(gone[p.id]) ?? (info ? KIND[info.kind] : '?')})`;
+        const label = army
+          ? 'Neutral'
+          : `${info?.name ?? `Player ${p.id}`} (${goneWord(gone[p.id]) ?? (info ? KIND[info.kind] : '?')})`;
         const status = p.eliminated
           ? 'out'
           : army
@@ -41,9 +53,11 @@ export function PlayersPanel({ state, players, width, gone = {} }: { state: Game
             <Text {...tint(theme, playerColor(p.id))} bold>
               {playerMark(p.id)}
             </Text>
-            <Text bold={current}>{label.length > nameWidth ? `${label.slice(0, nameWidth - 1)}…` : label.padEnd(nameWidth)}</Text>
-            {String(countTerritories(state, p.id)).padStart(5)} {String(totalArmies(state, p.id)).padStart(6)} {String(p.cards.length).padStart(5)}{' '}
-            {status.padStart(last.length)}
+            <Text bold={current}>
+              {label.length > nameWidth ? `${label.slice(0, nameWidth - 1)}…` : label.padEnd(nameWidth)}
+            </Text>
+            {String(countTerritories(state, p.id)).padStart(5)} {String(totalArmies(state, p.id)).padStart(6)}{' '}
+            {String(p.cards.length).padStart(5)} {status.padStart(last.length)}
           </Text>
         );
       })}
@@ -77,7 +91,15 @@ export function PlayersLine({
           {line.map((p) => {
             const info = players.find((x) => x.id === p.id);
             const current = state.current === p.id && state.phase !== 'over';
-            const status = goneWord(gone[p.id]) ?? (p.eliminated ? 'out' : p.neutral ? 'neutral' : setup ? `${p.reserve} left` : `${countTerritories(state, p.id)}t ${totalArmies(state, p.id)}a ${p.cards.length}c`);
+            const status =
+              goneWord(gone[p.id]) ??
+              (p.eliminated
+                ? 'out'
+                : p.neutral
+                  ? 'neutral'
+                  : setup
+                    ? `${p.reserve} left`
+                    : `${countTerritories(state, p.id)}t ${totalArmies(state, p.id)}a ${p.cards.length}c`);
             const who = `${info?.name ?? `Player ${p.id}`}${info?.kind === 'you' ? ' (you)' : ''}`;
             const body = `${who.slice(0, Math.max(4, cell - status.length - 4))} ${status}`;
             return (

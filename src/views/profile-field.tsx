@@ -13,7 +13,11 @@ export function ProfileField({ profile, focus }: { profile: Profile; focus: bool
 }
 
 /** ←→ or space switch between the two protocols. */
-export function toggledProfile(profile: Profile, input: string, key: { leftArrow: boolean; rightArrow: boolean }): Profile | null {
+export function toggledProfile(
+  profile: Profile,
+  input: string,
+  key: { leftArrow: boolean; rightArrow: boolean },
+): Profile | null {
   if (!key.leftArrow && !key.rightArrow && input !== ' ') return null;
   return profile === 'native' ? 'cs3099' : 'native';
 }

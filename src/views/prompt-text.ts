@@ -1,8 +1,16 @@
 // The words under the board: what the player is asked now, about which territory, and the keys.
-import { cardType, CARD_TYPE_NAMES, maxDefendDice, setupExpects, type Board, type GameState } from '../model/index.js';
+import { type Board, CARD_TYPE_NAMES, cardType, type GameState, setupExpects } from '../model/index.js';
 import { conquerChance, percent, rollChances } from './attack-odds.js';
 import { territoryCode } from './map-layout.js';
-import { amountRange, amountValue, cardsView, candidatesFor, plannedArmies, type Decision, type TurnInput } from './turn-input.js';
+import {
+  amountRange,
+  amountValue,
+  candidatesFor,
+  cardsView,
+  type Decision,
+  plannedArmies,
+  type TurnInput,
+} from './turn-input.js';
 
 export interface PromptText {
   readonly title: string;
@@ -59,7 +67,12 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
     case 'setup': {
       const expects = setupExpects(state);
       const left = state.players[expects === 'neutral' ? state.neutralArmy : player]!.reserve;
-      const what = expects === 'claim' ? 'Setup: claim an empty territory' : expects === 'own' ? 'Setup: put an army on one of your territories' : 'Setup: put a neutral army on a neutral territory';
+      const what =
+        expects === 'claim'
+          ? 'Setup: claim an empty territory'
+          : expects === 'own'
+            ? 'Setup: put an army on one of your territories'
+            : 'Setup: put a neutral army on a neutral territory';
       return {
         title: `${what} (${left} left to place)`,
         detail: here,
@@ -76,7 +89,10 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
         title: must
           ? `Cards: you must trade down to ${view.limit} cards — choose a set (${view.nextValue} armies${plus})`
           : `Cards: trade a set for ${view.nextValue} armies${plus}?`,
-        detail: step.chosen.length > 0 ? `Chosen so far: ${step.chosen.map((s) => s.map((c) => cardName(state.board, c)).join(' + ')).join('; ')}` : '',
+        detail:
+          step.chosen.length > 0
+            ? `Chosen so far: ${step.chosen.map((s) => s.map((c) => cardName(state.board, c)).join(' + ')).join('; ')}`
+            : '',
         keys: `↑↓ or 1–9 choose a set · Enter trade${must ? '' : ' · Tab no trade'} · Esc clear`,
       };
     }
@@ -103,7 +119,9 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
       };
     case 'attack-from':
       return {
-        title: none ? 'Attack: no attack is possible — Tab to go on to fortify' : 'Attack: choose a territory to attack from',
+        title: none
+          ? 'Attack: no attack is possible — Tab to go on to fortify'
+          : 'Attack: choose a territory to attack from',
         detail: here,
         keys: `${MOVE} · Enter choose · Tab end attacks`,
       };
@@ -117,7 +135,10 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
       const a = state.armies[step.from]!;
       const d = state.armies[step.to]!;
       const roll = rollChances(value!, d)
-        .map((o) => `${o.defenderLosses === 0 ? `you −${o.attackerLosses}` : o.attackerLosses === 0 ? `they −${o.defenderLosses}` : 'each −1'} ${percent(o.probability)}`)
+        .map(
+          (o) =>
+            `${o.defenderLosses === 0 ? `you −${o.attackerLosses}` : o.attackerLosses === 0 ? `they −${o.defenderLosses}` : 'each −1'} ${percent(o.probability)}`,
+        )
         .join(', ');
       return {
         title: `Attack ${t(step.to)} (${d}) from ${t(step.from)} (${a}) with ${value} ${value === 1 ? 'die' : 'dice'} (${between})`,
@@ -136,7 +157,9 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
     }
     case 'fortify-from':
       return {
-        title: none ? 'Fortify: no move is possible — Tab ends your turn' : 'Fortify: move armies from which territory? (optional)',
+        title: none
+          ? 'Fortify: no move is possible — Tab ends your turn'
+          : 'Fortify: move armies from which territory? (optional)',
         detail: here,
         keys: `${MOVE} · Enter choose · Tab end turn without moving · Esc back to attacking`,
       };

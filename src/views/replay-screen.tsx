@@ -7,7 +7,7 @@ import { CompactBoard } from './compact-board.js';
 import { isCtrlC } from './keys.js';
 import { MAP_WIDTH } from './map-layout.js';
 import { PlayersPanel } from './players-panel.js';
-import { pressReplayKey, START, tick, type Frame, type ReplayKey, type ReplayPosition } from './replay.js';
+import { type Frame, pressReplayKey, type ReplayKey, type ReplayPosition, START, tick } from './replay.js';
 import type { TablePlayer } from './table.js';
 import { WorldMap } from './world-map.js';
 
@@ -19,7 +19,8 @@ export interface ReplayScreenProps {
   readonly size?: { readonly columns: number; readonly rows: number };
 }
 
-export const REPLAY_KEYS = '→/space step · ← back · ↓↑ next/previous turn · t jump to turn · p play/pause · +/- speed · Home/End · q back';
+export const REPLAY_KEYS =
+  '→/space step · ← back · ↓↑ next/previous turn · t jump to turn · p play/pause · +/- speed · Home/End · q back';
 
 export function ReplayScreen({ title, frames, players, onExit, size }: ReplayScreenProps) {
   const windowSize = useWindowSize();
@@ -60,17 +61,28 @@ export function ReplayScreen({ title, frames, players, onExit, size }: ReplayScr
   return (
     <Box flexDirection="column">
       <Text bold>
-        {' REPLAY '} {title} · step {pos.at + 1}/{frames.length} · turn {state.turn} · {pos.playing ? `playing ×${pos.speed}/s` : `paused (×${pos.speed}/s)`}
+        {' REPLAY '} {title} · step {pos.at + 1}/{frames.length} · turn {state.turn} ·{' '}
+        {pos.playing ? `playing ×${pos.speed}/s` : `paused (×${pos.speed}/s)`}
       </Text>
-      {full ? <WorldMap state={state} highlight={NO_HIGHLIGHT} /> : <CompactBoard state={state} highlight={NO_HIGHLIGHT} width={columns} />}
+      {full ? (
+        <WorldMap state={state} highlight={NO_HIGHLIGHT} />
+      ) : (
+        <CompactBoard state={state} highlight={NO_HIGHLIGHT} width={columns} />
+      )}
       <PlayersPanel state={state} players={players} width={Math.min(columns - 1, 60)} />
       {recent.map((line, i) => (
         <Text key={i} wrap="truncate-end" dimColor={i < recent.length - frame.lines.length}>
           · {line}
         </Text>
       ))}
-      {state.phase === 'over' ? <Text bold>Game over: {state.winner === null ? 'no winner' : `${players[state.winner]?.name ?? state.winner} wins`}</Text> : null}
-      <Text dimColor>{pos.turnEntry !== null ? `Jump to turn: ${pos.turnEntry}▏ (Enter go · Esc cancel)` : REPLAY_KEYS}</Text>
+      {state.phase === 'over' ? (
+        <Text bold>
+          Game over: {state.winner === null ? 'no winner' : `${players[state.winner]?.name ?? state.winner} wins`}
+        </Text>
+      ) : null}
+      <Text dimColor>
+        {pos.turnEntry !== null ? `Jump to turn: ${pos.turnEntry}▏ (Enter go · Esc cancel)` : REPLAY_KEYS}
+      </Text>
     </Box>
   );
 }

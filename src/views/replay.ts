@@ -1,7 +1,8 @@
 // A stored game as frames to step through: the state after each step and what happened in it,
 // and the keys of the replay screen as pure functions (tested without a terminal).
-import type { StoredGame } from '../controller/store/store.js';
+
 import { replaySteps } from '../controller/store/replay.js';
+import type { StoredGame } from '../controller/store/store.js';
 import type { GameState } from '../model/index.js';
 import { describeGameEvent } from './event-text.js';
 
@@ -44,15 +45,37 @@ export function frameOfTurn(frames: readonly Frame[], turn: number): number {
   return index === -1 ? frames.length - 1 : index;
 }
 
-export type ReplayKey = 'next' | 'back' | 'nextTurn' | 'backTurn' | 'first' | 'last' | 'play' | 'faster' | 'slower' | 'turn' | 'digit' | 'enter' | 'escape' | 'erase';
+export type ReplayKey =
+  | 'next'
+  | 'back'
+  | 'nextTurn'
+  | 'backTurn'
+  | 'first'
+  | 'last'
+  | 'play'
+  | 'faster'
+  | 'slower'
+  | 'turn'
+  | 'digit'
+  | 'enter'
+  | 'escape'
+  | 'erase';
 
-export function pressReplayKey(frames: readonly Frame[], pos: ReplayPosition, key: ReplayKey, digit = ''): ReplayPosition {
+export function pressReplayKey(
+  frames: readonly Frame[],
+  pos: ReplayPosition,
+  key: ReplayKey,
+  digit = '',
+): ReplayPosition {
   const last = frames.length - 1;
   const clamp = (at: number) => Math.max(0, Math.min(last, at));
   if (pos.turnEntry !== null) {
     if (key === 'digit') return { ...pos, turnEntry: (pos.turnEntry + digit).slice(0, 6) };
     if (key === 'erase') return { ...pos, turnEntry: pos.turnEntry.slice(0, -1) };
-    if (key === 'enter') return pos.turnEntry === '' ? { ...pos, turnEntry: null } : { ...pos, at: frameOfTurn(frames, Number(pos.turnEntry)), turnEntry: null, playing: false };
+    if (key === 'enter')
+      return pos.turnEntry === ''
+        ? { ...pos, turnEntry: null }
+        : { ...pos, at: frameOfTurn(frames, Number(pos.turnEntry)), turnEntry: null, playing: false };
     if (key === 'escape') return { ...pos, turnEntry: null };
     return pos;
   }
@@ -76,7 +99,10 @@ export function pressReplayKey(frames: readonly Frame[], pos: ReplayPosition, ke
     case 'play':
       return { ...pos, playing: !pos.playing && pos.at < last };
     case 'faster':
-      return { ...pos, speed: SPEEDS[Math.min(SPEEDS.length - 1, SPEEDS.indexOf(pos.speed as (typeof SPEEDS)[number]) + 1)]! };
+      return {
+        ...pos,
+        speed: SPEEDS[Math.min(SPEEDS.length - 1, SPEEDS.indexOf(pos.speed as (typeof SPEEDS)[number]) + 1)]!,
+      };
     case 'slower':
       return { ...pos, speed: SPEEDS[Math.max(0, SPEEDS.indexOf(pos.speed as (typeof SPEEDS)[number]) - 1)]! };
     case 'turn':

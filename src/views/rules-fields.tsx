@@ -31,7 +31,13 @@ const VALUE_TEXT: Record<string, string> = {
 /** The rule rows a game of this many players offers (the neutral army's game always deals at random). */
 export function ruleFields(players: number, rules: Rules): RuleField[] {
   const neutral = players === 2 && (rules.twoPlayer ?? 'neutral') === 'neutral';
-  return ['variant', ...(players === 2 ? (['twoPlayer'] as const) : []), ...(neutral ? [] : (['setup'] as const)), 'fortify', 'cardValues'];
+  return [
+    'variant',
+    ...(players === 2 ? (['twoPlayer'] as const) : []),
+    ...(neutral ? [] : (['setup'] as const)),
+    'fortify',
+    'cardValues',
+  ];
 }
 
 export function ruleValue(rules: Rules, field: RuleField): string {
@@ -49,7 +55,10 @@ export function cycledRule(rules: Rules, field: RuleField, step: 1 | -1): Rules 
 export function RuleRow({ rules, field, focus }: { rules: Rules; field: RuleField; focus: boolean }) {
   return (
     <Text>
-      <Text bold={focus}>{focus ? '▸ ' : '  '}{`${LABELS[field]}: `}</Text>
+      <Text bold={focus}>
+        {focus ? '▸ ' : '  '}
+        {`${LABELS[field]}: `}
+      </Text>
       <Text inverse={focus}>{` ◂ ${VALUE_TEXT[ruleValue(rules, field)] ?? ruleValue(rules, field)} ▸ `}</Text>
     </Text>
   );

@@ -1,7 +1,7 @@
 // How to play: the rules in short and the keys, for the help screen and the plain view's "rules".
 
 export const RULES_SUMMARY: readonly string[] = [
-  'Goal: own all 42 territories (or the variant\'s goal below). A player with no territories is out.',
+  "Goal: own all 42 territories (or the variant's goal below). A player with no territories is out.",
   'Setup: in turn, each player claims an empty territory with 1 army; when all are claimed,',
   '  each places the rest of their starting armies one at a time on their own territories.',
   '  (House rule: territories dealt at random, then armies placed.)',
@@ -40,7 +40,7 @@ export const KEYS_SUMMARY: readonly string[] = [
   'Tab           end this part of the turn: stop attacking, end the turn without',
   '              fortifying, place the rest of the armies, or skip a card trade',
   'b             (choosing dice) blitz: attack until the territory falls or yours is down to N',
-  'h             the game\'s history: every battle, who took what; ↑↓ PgUp PgDn scroll',
+  "h             the game's history: every battle, who took what; ↑↓ PgUp PgDn scroll",
   'd             (in this help) defend by hand, or automatically with the most dice (the default)',
   'p             (in this help) let the computer play your turns, or take them back',
   '?             this help (the game waits while it is open, except on the network)',

@@ -1,5 +1,5 @@
 // A full-screen page of text lines that scrolls: ↑↓ a line, PgUp/PgDn or Space a page, Home/End.
-import { Box, Text, type Key } from 'ink';
+import { Box, type Key, Text } from 'ink';
 import type { ReactNode } from 'react';
 
 export interface ScrollLine {
@@ -50,7 +50,13 @@ export function ScrollPage({
         <Text dimColor>{lines.length > rows ? `  lines ${offset + 1}–${end} of ${lines.length}` : ''}</Text>
       </Text>
       {shown.map((line, i) => (
-        <Text key={offset + i} wrap="truncate-end" bold={line.bold === true} dimColor={line.dim === true} {...(line.color ? { color: line.color } : {})}>
+        <Text
+          key={offset + i}
+          wrap="truncate-end"
+          bold={line.bold === true}
+          dimColor={line.dim === true}
+          {...(line.color ? { color: line.color } : {})}
+        >
           {line.text === '' ? ' ' : line.text}
         </Text>
       ))}

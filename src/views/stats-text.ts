@@ -22,19 +22,27 @@ function table(title: string, rows: readonly Standing[]): string[] {
   return out;
 }
 
-export function describeStats(report: StatsReport, chart: { id: number; names: string[]; series: GameSeries } | null, width = 60): string[] {
+export function describeStats(
+  report: StatsReport,
+  chart: { id: number; names: string[]; series: GameSeries } | null,
+  width = 60,
+): string[] {
   if (report.finished === 0) {
     return [`no finished games stored yet (${report.games} game${report.games === 1 ? '' : 's'} in the database)`];
   }
   const out = [`${report.finished} finished game${report.finished === 1 ? '' : 's'} (${report.games} stored)`, ''];
   out.push(...table('Players', report.byPlayer.slice(0, 20)));
   if (report.byPlayer.length > 20) out.push(`  … and ${report.byPlayer.length - 20} more (--json lists them all)`);
-  if (report.byBotKind.length > 0) out.push('', ...table('Bot kinds (a kind in several seats of one game counts once)', report.byBotKind));
+  if (report.byBotKind.length > 0)
+    out.push('', ...table('Bot kinds (a kind in several seats of one game counts once)', report.byBotKind));
   out.push('', 'dice luck: armies the dice spared against the exact odds of every roll (+ luckier, − unluckier)');
   const trend = (report.byBotKind.length > 0 ? report.byBotKind : report.byPlayer).slice(0, 6);
   const nameWidth = Math.max(...trend.map((t) => t.who.length));
   out.push('', `Win rate over time (each game in order; ▁ 0% … █ 100%)`);
-  for (const t of trend) out.push(`  ${t.who.padEnd(nameWidth)}  ${sparkline(t.winRateOverTime, width, { min: 0, max: 1 })}  ${pct(t.winRate)}`);
+  for (const t of trend)
+    out.push(
+      `  ${t.who.padEnd(nameWidth)}  ${sparkline(t.winRateOverTime, width, { min: 0, max: 1 })}  ${pct(t.winRate)}`,
+    );
   if (chart !== null) out.push('', ...gameCharts(chart, width));
   return out;
 }

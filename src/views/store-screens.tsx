@@ -5,7 +5,15 @@ import { useMemo, useState } from 'react';
 import { isCtrlC } from './keys.js';
 import type { SavedGame } from './launcher.js';
 
-export function ResumeScreen({ games, onResume, onBack }: { games: readonly SavedGame[]; onResume: (id: number) => void; onBack: () => void }) {
+export function ResumeScreen({
+  games,
+  onResume,
+  onBack,
+}: {
+  games: readonly SavedGame[];
+  onResume: (id: number) => void;
+  onBack: () => void;
+}) {
   const [selected, setSelected] = useState(0);
   useInput((input, key) => {
     if (key.escape || input === 'q' || isCtrlC(input, key)) return onBack();
@@ -35,7 +43,15 @@ export function ResumeScreen({ games, onResume, onBack }: { games: readonly Save
   );
 }
 
-export function StatsScreen({ load, onBack, size }: { load: (width: number) => readonly string[]; onBack: () => void; size?: { columns: number; rows: number } }) {
+export function StatsScreen({
+  load,
+  onBack,
+  size,
+}: {
+  load: (width: number) => readonly string[];
+  onBack: () => void;
+  size?: { columns: number; rows: number };
+}) {
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   const lines = useMemo(() => load(Math.max(20, Math.min(80, columns - 12))), [columns]);
@@ -57,7 +73,12 @@ export function StatsScreen({ load, onBack, size }: { load: (width: number) => r
           {line === '' ? ' ' : line}
         </Text>
       ))}
-      <Text dimColor>{lines.length > page ? `↑↓ PgUp PgDn scroll (${top + 1}–${Math.min(lines.length, top + page)} of ${lines.length}) · ` : ''}Esc back · risk stats --json for all of it</Text>
+      <Text dimColor>
+        {lines.length > page
+          ? `↑↓ PgUp PgDn scroll (${top + 1}–${Math.min(lines.length, top + page)} of ${lines.length}) · `
+          : ''}
+        Esc back · risk stats --json for all of it
+      </Text>
     </Box>
   );
 }

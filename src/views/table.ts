@@ -1,8 +1,16 @@
 // The table: everything a game screen shows, kept outside React so that sessions, seats and
 // views meet in one place. Sessions report events here; human seats wait here for the player;
 // the screen subscribes and draws the latest snapshot.
-import { attackOptions, maxAttackDice, maxDefendDice, type Action, type GameEvent, type GameState } from '../model/index.js';
+
 import type { SessionEvent } from '../controller/session.js';
+import {
+  type Action,
+  attackOptions,
+  type GameEvent,
+  type GameState,
+  maxAttackDice,
+  maxDefendDice,
+} from '../model/index.js';
 import { describeSessionEvent } from './event-text.js';
 import type { GameEnd } from './game-end.js';
 import { onlyAnswer } from './turn-input.js';
@@ -135,7 +143,14 @@ export class Table {
   private resumed: { promise: Promise<void>; resolve: () => void } | null = null;
 
   constructor(private readonly options: TableOptions) {
-    const stats = options.players.map(() => ({ battles: 0, conquests: 0, outInTurn: null, territoriesLost: 0, armiesLost: 0, armiesKilled: 0 }));
+    const stats = options.players.map(() => ({
+      battles: 0,
+      conquests: 0,
+      outInTurn: null,
+      territoriesLost: 0,
+      armiesLost: 0,
+      armiesKilled: 0,
+    }));
     this.now = options.now ?? Date.now;
     this.snapshot = {
       mode: options.mode,
@@ -185,15 +200,26 @@ export class Table {
     const text = described === null ? null : event.type === 'info' ? withNames(described, this.nameOf) : described;
     const change: { -readonly [K in keyof TableView]?: TableView[K] } = {};
     // Why a player is gone, first cause kept: an expulsion for cheating is not "left".
-    if (event.type === 'violation') change.gone = { ...this.snapshot.gone, [event.player]: `expelled: ${event.reason}` };
-    if (event.type === 'neutral' && !/^expelled/.test(this.snapshot.gone[event.player] ?? '')) change.gone = { ...this.snapshot.gone, [event.player]: event.reason };
+    if (event.type === 'violation')
+      change.gone = { ...this.snapshot.gone, [event.player]: `expelled: ${event.reason}` };
+    if (event.type === 'neutral' && !/^expelled/.test(this.snapshot.gone[event.player] ?? ''))
+      change.gone = { ...this.snapshot.gone, [event.player]: event.reason };
     if (event.type === 'info') {
       // The replicated core names the player: "lost the connection to Bea".
       const lost = /^lost the connection to (.+)$/.exec(event.text)?.[1];
       const who = lost === undefined ? undefined : this.snapshot.players.find((p) => p.name === lost);
-      if (who !== undefined && this.snapshot.gone[who.id] === undefined) change.gone = { ...this.snapshot.gone, [who.id]: 'disconnected' };
+      if (who !== undefined && this.snapshot.gone[who.id] === undefined)
+        change.gone = { ...this.snapshot.gone, [who.id]: 'disconnected' };
       const left = /^player (\d+) (disconnected|left|.*timed? ?out|did not move)/.exec(event.text);
-      if (left) change.gone = { ...this.snapshot.gone, [Number(left[1])]: left[2]!.startsWith('disc') ? 'disconnected' : left[2]!.startsWith('left') ? 'left' : 'timed out' };
+      if (left)
+        change.gone = {
+          ...this.snapshot.gone,
+          [Number(left[1])]: left[2]!.startsWith('disc')
+            ? 'disconnected'
+            : left[2]!.startsWith('left')
+              ? 'left'
+              : 'timed out',
+        };
     }
     if (event.type === 'game') {
       change.state = event.state;
@@ -204,8 +230,14 @@ export class Table {
       if (event.event.type === 'conquered' && this.snapshot.lastBattle) {
         change.lastBattle = { ...this.snapshot.lastBattle, conquered: true, state: event.state };
       }
-      change.stats = countStats(this.snapshot.stats, event.event, this.snapshot.lastBattle?.battle ?? null, event.state.turn);
-      if (event.event.type === 'game_over' && !this.ended) change.over = { winner: event.event.winner, outcome: null, reason: null };
+      change.stats = countStats(
+        this.snapshot.stats,
+        event.event,
+        this.snapshot.lastBattle?.battle ?? null,
+        event.state.turn,
+      );
+      if (event.event.type === 'game_over' && !this.ended)
+        change.over = { winner: event.event.winner, outcome: null, reason: null };
     }
     if (event.type === 'neutral' && this.waiting && this.snapshot.decision?.player === event.player) {
       // This seat timed out or left: its question is moot.
@@ -213,8 +245,20 @@ export class Table {
       change.decision = null;
     }
     if (text !== null) {
-      const tone = event.type === 'violation' || event.type === 'neutral' ? 'alert' : event.type === 'info' ? 'info' : event.type === 'game' && event.event.type === 'battle' ? 'battle' : 'game';
-      const entry: LogEntry = { id: this.nextId++, text, tone, ...(event.type === 'game' && event.event.type === 'battle' ? { battle: event.event } : {}) };
+      const tone =
+        event.type === 'violation' || event.type === 'neutral'
+          ? 'alert'
+          : event.type === 'info'
+            ? 'info'
+            : event.type === 'game' && event.event.type === 'battle'
+              ? 'battle'
+              : 'game';
+      const entry: LogEntry = {
+        id: this.nextId++,
+        text,
+        tone,
+        ...(event.type === 'game' && event.event.type === 'battle' ? { battle: event.event } : {}),
+      };
       change.log = [...this.snapshot.log, entry].slice(-LOG_KEEP);
     }
     this.update(change);
@@ -237,7 +281,9 @@ export class Table {
     const auto = this.options.autoPlay;
     if (auto && this.snapshot.autopilot.includes(player)) {
       // Through a timer: the game's loop must let the screen draw between the computer's moves.
-      return new Promise((resolve) => setTimeout(() => resolve(auto(state, player)), this.options.autoPlayDelayMs ?? 0));
+      return new Promise((resolve) =>
+        setTimeout(() => resolve(auto(state, player)), this.options.autoPlayDelayMs ?? 0),
+      );
     }
     if (state.phase === 'setup' && this.autoSetup.has(player) && this.options.autoPlace) {
       return Promise.resolve(this.options.autoPlace(state, player));
@@ -251,7 +297,10 @@ export class Table {
     const blitz = this.snapshot.blitz;
     if (blitz !== null && blitz.player === player) {
       const { from, to, stopAt } = blitz;
-      const going = state.phase === 'attack' && attackOptions(state).some(([a, b]) => a === from && b === to) && state.armies[from]! > stopAt;
+      const going =
+        state.phase === 'attack' &&
+        attackOptions(state).some(([a, b]) => a === from && b === to) &&
+        state.armies[from]! > stopAt;
       if (going) return Promise.resolve({ command: 'attack', player, payload: [from, to, maxAttackDice(state, from)] });
       this.update({ blitz: null });
     }
@@ -265,9 +314,14 @@ export class Table {
   /** Attack from → to with the most dice until it is won or `from` is down to `stopAt` armies; starts now. */
   startBlitz = (decisionId: number, from: number, to: number, stopAt: number): void => {
     const decision = this.snapshot.decision;
-    if (this.waiting === null || decision === null || decision.id !== decisionId || decision.state.phase !== 'attack') return;
+    if (this.waiting === null || decision === null || decision.id !== decisionId || decision.state.phase !== 'attack')
+      return;
     this.update({ blitz: { player: decision.player, from, to, stopAt: Math.max(1, stopAt) } });
-    this.answer(decisionId, { command: 'attack', player: decision.player, payload: [from, to, maxAttackDice(decision.state, from)] });
+    this.answer(decisionId, {
+      command: 'attack',
+      player: decision.player,
+      payload: [from, to, maxAttackDice(decision.state, from)],
+    });
   };
 
   /** Whether the computer can play for people here. */
@@ -283,7 +337,8 @@ export class Table {
     for (const p of players) on ? set.add(p) : set.delete(p);
     this.update({ autopilot: [...set] });
     const decision = this.snapshot.decision;
-    if (on && decision && players.includes(decision.player)) this.answer(decision.id, auto(decision.state, decision.player));
+    if (on && decision && players.includes(decision.player))
+      this.answer(decision.id, auto(decision.state, decision.player));
   };
 
   /** People here decide their defence by hand (true) or the table defends with the most dice (false). */
@@ -351,14 +406,29 @@ export class Table {
   };
 }
 
-function countStats(stats: readonly PlayerStats[], event: GameEvent, lastBattle: BattleEvent | null, turn: number): readonly PlayerStats[] {
-  const bump = (list: readonly PlayerStats[], player: number, change: (s: PlayerStats) => PlayerStats) => list.map((s, i) => (i === player ? change(s) : s));
+function countStats(
+  stats: readonly PlayerStats[],
+  event: GameEvent,
+  lastBattle: BattleEvent | null,
+  turn: number,
+): readonly PlayerStats[] {
+  const bump = (list: readonly PlayerStats[], player: number, change: (s: PlayerStats) => PlayerStats) =>
+    list.map((s, i) => (i === player ? change(s) : s));
   switch (event.type) {
     case 'battle': {
       const a = event.attackerLosses;
       const d = event.defenderLosses;
-      const attacker = bump(stats, event.attacker, (s) => ({ ...s, battles: s.battles + 1, armiesLost: s.armiesLost + a, armiesKilled: s.armiesKilled + d }));
-      return bump(attacker, event.defender, (s) => ({ ...s, armiesLost: s.armiesLost + d, armiesKilled: s.armiesKilled + a }));
+      const attacker = bump(stats, event.attacker, (s) => ({
+        ...s,
+        battles: s.battles + 1,
+        armiesLost: s.armiesLost + a,
+        armiesKilled: s.armiesKilled + d,
+      }));
+      return bump(attacker, event.defender, (s) => ({
+        ...s,
+        armiesLost: s.armiesLost + d,
+        armiesKilled: s.armiesKilled + a,
+      }));
     }
     case 'conquered': {
       const won = bump(stats, event.player, (s) => ({ ...s, conquests: s.conquests + 1 }));

@@ -5,16 +5,40 @@ import { Text } from 'ink';
 /** The text after one key, or null when the key is not an edit (Enter, Esc, arrows, Tab…). */
 export function editText(value: string, input: string, key: Key, maxLength = 200): string | null {
   if (key.backspace || key.delete) return value.slice(0, -1);
-  if (key.return || key.escape || key.tab || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.ctrl || key.meta) return null;
+  if (
+    key.return ||
+    key.escape ||
+    key.tab ||
+    key.upArrow ||
+    key.downArrow ||
+    key.leftArrow ||
+    key.rightArrow ||
+    key.ctrl ||
+    key.meta
+  )
+    return null;
   const printable = [...input].filter((ch) => ch >= ' ' && ch !== '\x7f').join('');
   if (printable === '') return null;
   return (value + printable).slice(0, maxLength);
 }
 
-export function TextField({ label, value, focus, placeholder = '' }: { label: string; value: string; focus: boolean; placeholder?: string }) {
+export function TextField({
+  label,
+  value,
+  focus,
+  placeholder = '',
+}: {
+  label: string;
+  value: string;
+  focus: boolean;
+  placeholder?: string;
+}) {
   return (
     <Text>
-      <Text bold={focus}>{focus ? '▸ ' : '  '}{label}: </Text>
+      <Text bold={focus}>
+        {focus ? '▸ ' : '  '}
+        {label}:{' '}
+      </Text>
       {value === '' && !focus ? <Text dimColor>{placeholder}</Text> : <Text underline={focus}>{value}</Text>}
       {focus ? <Text inverse> </Text> : null}
       {value === '' && focus && placeholder ? <Text dimColor> {placeholder}</Text> : null}

@@ -2,19 +2,19 @@
 // and the action to send once the move is complete. Pure functions, so every flow is testable
 // without a terminal. Nothing is sent until the last key of a move; Esc steps back before that.
 import {
+  type Action,
   attackOptions,
   fortifyTargets,
+  type GameState,
   handLimitFor,
   maxAttackDice,
   maxDefendDice,
   setsInHand,
   setupChoices,
   setValue,
-  type Action,
-  type GameState,
 } from '../model/index.js';
 import type { Position } from './map-layout.js';
-import { moveCursor, typeLetter, type Direction } from './navigation.js';
+import { type Direction, moveCursor, typeLetter } from './navigation.js';
 
 export type UiKey =
   | { readonly name: 'up' | 'down' | 'left' | 'right' | 'enter' | 'escape' | 'tab' | 'backspace' }
@@ -96,13 +96,28 @@ export function beginInput(decision: Decision, previous?: TurnInput): TurnInput 
     case 'deploy':
       return make({ kind: 'deploy', plan: [], amount: null });
     case 'capture':
-      return { step: { kind: 'capture', amount: NO_AMOUNT }, cursor: state.pendingCapture!.to, search: '', message: null };
+      return {
+        step: { kind: 'capture', amount: NO_AMOUNT },
+        cursor: state.pendingCapture!.to,
+        search: '',
+        message: null,
+      };
     case 'defend':
-      return { step: { kind: 'defend', amount: NO_AMOUNT }, cursor: state.pendingAttack!.to, search: '', message: null };
+      return {
+        step: { kind: 'defend', amount: NO_AMOUNT },
+        cursor: state.pendingAttack!.to,
+        search: '',
+        message: null,
+      };
     case 'attack': {
       const last = previous?.step;
       if (last?.kind === 'attack-dice' && canAttack(state, last.from, last.to)) {
-        return { step: { ...last, amount: NO_AMOUNT }, cursor: last.to, search: '', message: 'Enter rolls again · Esc to choose another attack' };
+        return {
+          step: { ...last, amount: NO_AMOUNT },
+          cursor: last.to,
+          search: '',
+          message: 'Enter rolls again · Esc to choose another attack',
+        };
       }
       // After a capture the cursor stays on the captured territory: the armies are there now.
       return make({ kind: 'attack-from' });
@@ -117,7 +132,9 @@ export function onlyAnswer(decision: Decision): Action | null {
   const { state, player } = decision;
   switch (state.phase) {
     case 'cards':
-      return setsInHand(state.board, state.players[player]!.cards).length === 0 ? { command: 'play_cards', player, payload: null } : null;
+      return setsInHand(state.board, state.players[player]!.cards).length === 0
+        ? { command: 'play_cards', player, payload: null }
+        : null;
     case 'capture': {
       const { from, to, minimum } = state.pendingCapture!;
       const most = state.armies[from]! - 1;
@@ -247,12 +264,20 @@ const isLetter = (s: string) => /^[a-z]$/i.test(s);
 const isDigit = (s: string) => /^[0-9]$/.test(s);
 
 /** Applies one key to the decision in progress. */
-export function pressKey(decision: Decision, input: TurnInput, key: UiKey, positions: readonly (Position | undefined)[], code: (t: number) => string): KeyResult {
+export function pressKey(
+  decision: Decision,
+  input: TurnInput,
+  key: UiKey,
+  positions: readonly (Position | undefined)[],
+  code: (t: number) => string,
+): KeyResult {
   const { state } = decision;
   const step = input.step;
   const candidates = candidatesFor(decision, step);
   // Any key but a letter ends a name search.
-  const same = (change: Partial<TurnInput>): KeyResult => ({ input: { ...input, message: null, search: '', ...change } });
+  const same = (change: Partial<TurnInput>): KeyResult => ({
+    input: { ...input, message: null, search: '', ...change },
+  });
   const to = (next: Step, message: string | null = null): KeyResult => {
     const choices = candidatesFor(decision, next);
     const cursor = choices.includes(input.cursor) ? input.cursor : (choices[0] ?? input.cursor);
@@ -280,7 +305,8 @@ export function pressKey(decision: Decision, input: TurnInput, key: UiKey, posit
   if (range !== null && 'amount' in step && step.amount !== null) {
     const amount = step.amount;
     const value = amountValue(decision, step)!;
-    const withAmount = (next: Amount, message: string | null = null) => same({ step: { ...step, amount: next } as Step, message });
+    const withAmount = (next: Amount, message: string | null = null) =>
+      same({ step: { ...step, amount: next } as Step, message });
     if (key.name === 'char' && isDigit(key.char)) {
       const text = (amount.typing ? amount.text + key.char : key.char).replace(/^0+(?=\d)/, '').slice(0, 3);
       return withAmount({ text, typing: true });
@@ -309,88 +335,137 @@ export function pressKey(decision: Decision, input: TurnInput, key: UiKey, posit
       break;
     case 'capital':
       if (key.name === 'enter' && candidates.includes(input.cursor)) {
-        return { input: same({}).input, action: { command: 'choose_capital', player: decision.player, payload: input.cursor } };
+        return {
+          input: same({}).input,
+          action: { command: 'choose_capital', player: decision.player, payload: input.cursor },
+        };
       }
       break;
     case 'cards':
       return cardsKey(decision, input, step, key);
     case 'deploy':
       if (step.amount === null) {
-        if (key.name === 'enter' && candidates.includes(input.cursor)) return same({ step: { ...step, amount: NO_AMOUNT } });
+        if (key.name === 'enter' && candidates.includes(input.cursor))
+          return same({ step: { ...step, amount: NO_AMOUNT } });
         if (key.name === 'tab' && candidates.includes(input.cursor)) {
           const left = state.toDeploy - planned(step);
           return to({ kind: 'deploy-confirm', plan: [...step.plan, [input.cursor, left]] });
         }
-        if (key.name === 'escape' && step.plan.length > 0) return same({ step: { ...step, plan: step.plan.slice(0, -1) }, message: 'Last placement taken back' });
+        if (key.name === 'escape' && step.plan.length > 0)
+          return same({ step: { ...step, plan: step.plan.slice(0, -1) }, message: 'Last placement taken back' });
       } else if (key.name === 'escape') {
         return same({ step: { ...step, amount: null } });
       }
       break;
     case 'deploy-confirm':
-      if (key.name === 'enter') return { input: same({}).input, action: { command: 'deploy', player: decision.player, payload: mergePlan(step.plan) } };
-      if (key.name === 'escape') return to({ kind: 'deploy', plan: step.plan.slice(0, -1), amount: null }, 'Last placement taken back');
+      if (key.name === 'enter')
+        return {
+          input: same({}).input,
+          action: { command: 'deploy', player: decision.player, payload: mergePlan(step.plan) },
+        };
+      if (key.name === 'escape')
+        return to({ kind: 'deploy', plan: step.plan.slice(0, -1), amount: null }, 'Last placement taken back');
       break;
     case 'attack-from':
-      if (key.name === 'enter' && candidates.includes(input.cursor)) return to({ kind: 'attack-to', from: input.cursor });
+      if (key.name === 'enter' && candidates.includes(input.cursor))
+        return to({ kind: 'attack-to', from: input.cursor });
       if (key.name === 'tab') return toFortify(decision, input);
       break;
     case 'attack-to':
       if (key.name === 'enter' && candidates.includes(input.cursor)) {
-        return { input: { step: { kind: 'attack-dice', from: step.from, to: input.cursor, amount: NO_AMOUNT }, cursor: input.cursor, search: '', message: null } };
+        return {
+          input: {
+            step: { kind: 'attack-dice', from: step.from, to: input.cursor, amount: NO_AMOUNT },
+            cursor: input.cursor,
+            search: '',
+            message: null,
+          },
+        };
       }
-      if (key.name === 'escape') return { input: { step: { kind: 'attack-from' }, cursor: step.from, search: '', message: null } };
+      if (key.name === 'escape')
+        return { input: { step: { kind: 'attack-from' }, cursor: step.from, search: '', message: null } };
       if (key.name === 'tab') return toFortify(decision, input);
       break;
     case 'attack-dice':
-      if (key.name === 'escape') return { input: { step: { kind: 'attack-to', from: step.from }, cursor: step.to, search: '', message: null } };
+      if (key.name === 'escape')
+        return { input: { step: { kind: 'attack-to', from: step.from }, cursor: step.to, search: '', message: null } };
       if (key.name === 'tab') return toFortify(decision, input);
-      if (key.name === 'char' && key.char === 'b') return same({ step: { kind: 'blitz', from: step.from, to: step.to, amount: NO_AMOUNT } });
+      if (key.name === 'char' && key.char === 'b')
+        return same({ step: { kind: 'blitz', from: step.from, to: step.to, amount: NO_AMOUNT } });
       break;
     case 'blitz':
-      if (key.name === 'escape') return same({ step: { kind: 'attack-dice', from: step.from, to: step.to, amount: NO_AMOUNT } });
+      if (key.name === 'escape')
+        return same({ step: { kind: 'attack-dice', from: step.from, to: step.to, amount: NO_AMOUNT } });
       if (key.name === 'tab') return toFortify(decision, input);
       break;
     case 'fortify-from':
-      if (key.name === 'enter' && candidates.includes(input.cursor)) return to({ kind: 'fortify-to', from: input.cursor });
-      if (key.name === 'tab') return { input: same({}).input, action: { command: 'fortify', player: decision.player, payload: null } };
+      if (key.name === 'enter' && candidates.includes(input.cursor))
+        return to({ kind: 'fortify-to', from: input.cursor });
+      if (key.name === 'tab')
+        return { input: same({}).input, action: { command: 'fortify', player: decision.player, payload: null } };
       if (key.name === 'escape') {
-        return state.phase === 'attack' && attackOptions(state).length > 0 ? to({ kind: 'attack-from' }, 'Back to attacking') : same({});
+        return state.phase === 'attack' && attackOptions(state).length > 0
+          ? to({ kind: 'attack-from' }, 'Back to attacking')
+          : same({});
       }
       break;
     case 'fortify-to':
       if (key.name === 'enter' && candidates.includes(input.cursor)) {
-        return { input: { step: { kind: 'fortify-count', from: step.from, to: input.cursor, amount: NO_AMOUNT }, cursor: input.cursor, search: '', message: null } };
+        return {
+          input: {
+            step: { kind: 'fortify-count', from: step.from, to: input.cursor, amount: NO_AMOUNT },
+            cursor: input.cursor,
+            search: '',
+            message: null,
+          },
+        };
       }
-      if (key.name === 'escape') return { input: { step: { kind: 'fortify-from' }, cursor: step.from, search: '', message: null } };
-      if (key.name === 'tab') return { input: same({}).input, action: { command: 'fortify', player: decision.player, payload: null } };
+      if (key.name === 'escape')
+        return { input: { step: { kind: 'fortify-from' }, cursor: step.from, search: '', message: null } };
+      if (key.name === 'tab')
+        return { input: same({}).input, action: { command: 'fortify', player: decision.player, payload: null } };
       break;
     case 'fortify-count':
-      if (key.name === 'escape') return { input: { step: { kind: 'fortify-to', from: step.from }, cursor: step.to, search: '', message: null } };
+      if (key.name === 'escape')
+        return { input: { step: { kind: 'fortify-to', from: step.from }, cursor: step.to, search: '', message: null } };
       break;
     case 'capture':
-      if (key.name === 'escape') return same({ step: { ...step, amount: NO_AMOUNT }, message: 'Armies must move in: the number is back to the default' });
+      if (key.name === 'escape')
+        return same({
+          step: { ...step, amount: NO_AMOUNT },
+          message: 'Armies must move in: the number is back to the default',
+        });
       break;
     case 'defend':
       if (key.name === 'escape') return same({ step: { ...step, amount: NO_AMOUNT } });
       if (key.name === 'char' && key.char === 'a') {
         const most = maxDefendDice(state, state.pendingAttack!.to);
-        return { input: same({}).input, action: { command: 'defend', player: decision.player, payload: most }, autoDefend: true };
+        return {
+          input: same({}).input,
+          action: { command: 'defend', player: decision.player, payload: most },
+          autoDefend: true,
+        };
       }
       break;
   }
-  if (key.name === 'char' && isDigit(key.char)) return same({ message: 'Numbers are for army counts: choose a territory first' });
+  if (key.name === 'char' && isDigit(key.char))
+    return same({ message: 'Numbers are for army counts: choose a territory first' });
   return same({ search: '' });
 }
 
 function isTerritoryStep(step: Step): boolean {
-  return ['setup', 'capital', 'attack-from', 'attack-to', 'fortify-from', 'fortify-to'].includes(step.kind) || (step.kind === 'deploy' && step.amount === null);
+  return (
+    ['setup', 'capital', 'attack-from', 'attack-to', 'fortify-from', 'fortify-to'].includes(step.kind) ||
+    (step.kind === 'deploy' && step.amount === null)
+  );
 }
 
 function toFortify(decision: Decision, input: TurnInput): KeyResult {
   const step: Step = { kind: 'fortify-from' };
   const choices = candidatesFor(decision, step);
   const cursor = choices.includes(input.cursor) ? input.cursor : (choices[0] ?? input.cursor);
-  const message = choices.length === 0 ? 'No armies can move: Tab ends your turn' : 'Attacks over: fortify, or Tab to end your turn';
+  const message =
+    choices.length === 0 ? 'No armies can move: Tab ends your turn' : 'Attacks over: fortify, or Tab to end your turn';
   return { input: { step, cursor, search: '', message } };
 }
 
@@ -439,18 +514,31 @@ function cardsKey(decision: Decision, input: TurnInput, step: Extract<Step, { ki
     const chosen = [...step.chosen, set];
     const left = view.remaining.length - 3;
     if (view.limit !== null && left > view.limit) {
-      return same({ chosen, option: 0 }, `You still hold ${left} cards: choose another set to trade down to ${view.limit}`);
+      return same(
+        { chosen, option: 0 },
+        `You still hold ${left} cards: choose another set to trade down to ${view.limit}`,
+      );
     }
-    return { input: { ...input, message: null }, action: { command: 'play_cards', player, payload: { cards: chosen.map((s) => [...s]) } } };
+    return {
+      input: { ...input, message: null },
+      action: { command: 'play_cards', player, payload: { cards: chosen.map((s) => [...s]) } },
+    };
   };
   if (key.name === 'up') return same({ option: Math.max(0, step.option - 1) });
   if (key.name === 'down') return same({ option: Math.min(view.options.length - 1, step.option + 1) });
   if (key.name === 'enter') return choose(step.option);
   if (key.name === 'char' && /^[1-9]$/.test(key.char)) return choose(Number(key.char) - 1);
   if (key.name === 'tab') {
-    if (view.limit !== null) return same({}, `You hold ${decision.state.players[player]!.cards.length} cards: you must trade down to ${view.limit}`);
+    if (view.limit !== null)
+      return same(
+        {},
+        `You hold ${decision.state.players[player]!.cards.length} cards: you must trade down to ${view.limit}`,
+      );
     if (step.chosen.length > 0) {
-      return { input: { ...input, message: null }, action: { command: 'play_cards', player, payload: { cards: step.chosen.map((s) => [...s]) } } };
+      return {
+        input: { ...input, message: null },
+        action: { command: 'play_cards', player, payload: { cards: step.chosen.map((s) => [...s]) } },
+      };
     }
     return { input: { ...input, message: null }, action: { command: 'play_cards', player, payload: null } };
   }

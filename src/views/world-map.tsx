@@ -2,7 +2,7 @@
 // owner's colour and mark with its army count.
 import { Box, Text } from 'ink';
 import type { GameState } from '../model/index.js';
-import { territoryLook, type Highlight } from './board-marks.js';
+import { type Highlight, territoryLook } from './board-marks.js';
 import { MAP_TEMPLATE, mapPieces, SLOT_WIDTH, SMALL_MAP_TEMPLATE } from './map-layout.js';
 import { TerritoryLabel } from './territory-label.js';
 import { tint, useTheme } from './theme.js';
@@ -22,7 +22,15 @@ function runs(text: string): { text: string; kind: 'sea' | 'land' | 'title' }[] 
   return out;
 }
 
-export function WorldMap({ state, highlight, template = 'big' }: { state: GameState; highlight: Highlight; template?: 'big' | 'small' }) {
+export function WorldMap({
+  state,
+  highlight,
+  template = 'big',
+}: {
+  state: GameState;
+  highlight: Highlight;
+  template?: 'big' | 'small';
+}) {
   const theme = useTheme();
   const lines = LINES[template];
   return (
@@ -33,7 +41,11 @@ export function WorldMap({ state, highlight, template = 'big' }: { state: GameSt
           {pieces.map((piece, i) => {
             if (piece.kind === 'text') {
               return runs(piece.text).map((run, j) => (
-                <Text key={`${i}.${j}`} {...tint(theme, run.kind === 'sea' ? 'blue' : run.kind === 'land' ? 'gray' : undefined)} bold={run.kind === 'title'}>
+                <Text
+                  key={`${i}.${j}`}
+                  {...tint(theme, run.kind === 'sea' ? 'blue' : run.kind === 'land' ? 'gray' : undefined)}
+                  bold={run.kind === 'title'}
+                >
                   {run.text}
                 </Text>
               ));

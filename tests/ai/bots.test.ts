@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/ai/bot.js';
-import { BOT_KINDS, createBot, createBotNamed, parseBotKind, type BotKind } from '../../src/ai/registry.js';
-import { drawStep } from '../../src/model/index.js';
+import { BOT_KINDS, type BotKind, createBot, createBotNamed, parseBotKind } from '../../src/ai/registry.js';
 import { playLocalGame } from '../../src/controller/local-game.js';
-import { apply, classicBoard, decisionBy, startGame, type Action, type GameState, type OptionsInput } from '../../src/model/index.js';
+import {
+  type Action,
+  apply,
+  classicBoard,
+  decisionBy,
+  drawStep,
+  type GameState,
+  type OptionsInput,
+  startGame,
+} from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
 
 /** Wraps a bot so that every decision is checked against the reducer before the game applies it. */
@@ -14,7 +22,8 @@ function checked(bot: Bot, refusals: string[]): Bot {
     decide(state: GameState, player: number): Action {
       const action = bot.decide(state, player);
       const result = apply(state, action, scratch);
-      if (!result.ok) refusals.push(`${bot.kind} seat ${player}, phase ${state.phase}: ${JSON.stringify(action)}: ${result.reason}`);
+      if (!result.ok)
+        refusals.push(`${bot.kind} seat ${player}, phase ${state.phase}: ${JSON.stringify(action)}: ${result.reason}`);
       return action;
     },
   };
@@ -47,21 +56,30 @@ describe('every bot decision is legal', () => {
     ['easy', 'easy', 'easy'],
     ['normal', 'normal', 'normal', 'normal', 'normal', 'normal'],
   ];
-  it.each(lineups.flatMap((kinds) => [1, 2, 3].map((seed) => [kinds.join(','), seed] as const)))('%s, seed %i', (lineup, seed) => {
-    const { result, refusals } = play(lineup.split(',') as BotKind[], seed);
-    expect(refusals).toEqual([]);
-    expect(result.turns).toBeGreaterThan(0);
-  });
+  it.each(lineups.flatMap((kinds) => [1, 2, 3].map((seed) => [kinds.join(','), seed] as const)))(
+    '%s, seed %i',
+    (lineup, seed) => {
+      const { result, refusals } = play(lineup.split(',') as BotKind[], seed);
+      expect(refusals).toEqual([]);
+      expect(result.turns).toBeGreaterThan(0);
+    },
+  );
 
   // Rule options the class profile and game options change: connected fortify, six-card trades,
   // the territory bonus in the deployment and on every card, no reshuffle, random setup.
   const variants: [string, Omit<OptionsInput, 'players'>][] = [
     ['connected fortify, forced trade at 6', { fortify: 'connected', forcedTradeAt: 6 }],
-    ['bonus to deploy on each card, no reshuffle', { territoryBonus: 'deploy', territoryBonusCards: 'each', emptyDeck: 'none' }],
+    [
+      'bonus to deploy on each card, no reshuffle',
+      { territoryBonus: 'deploy', territoryBonusCards: 'each', emptyDeck: 'none' },
+    ],
     ['random setup', { setup: 'random' }],
   ];
   it.each(variants)('%s', (_name, options) => {
-    for (const [seed, kinds] of [[3, ['hard', 'normal', 'easy', 'random']], [4, ['hard', 'hard', 'normal']]] as const) {
+    for (const [seed, kinds] of [
+      [3, ['hard', 'normal', 'easy', 'random']],
+      [4, ['hard', 'hard', 'normal']],
+    ] as const) {
       const { refusals } = play(kinds, seed, options);
       expect(refusals).toEqual([]);
     }

@@ -4,7 +4,13 @@ import { battleOdds } from '../../src/model/odds.js';
 
 describe('chain odds', () => {
   it('one territory: the exact battle odds of the model', () => {
-    for (const [a, d] of [[2, 1], [4, 2], [10, 7], [30, 25], [3, 12]] as const) {
+    for (const [a, d] of [
+      [2, 1],
+      [4, 2],
+      [10, 7],
+      [30, 25],
+      [3, 12],
+    ] as const) {
       const chain = chainOdds(a, [d]);
       const battle = battleOdds(a, d);
       expect(chain.success).toBeCloseTo(battle.conquerProbability, 12);

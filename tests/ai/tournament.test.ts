@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { positionInSeat, wilson } from '../../src/ai/tournament.js';
 import type { BotKind } from '../../src/ai/registry.js';
+import { positionInSeat, wilson } from '../../src/ai/tournament.js';
 import { runTournament } from '../../src/cli/tournament.js';
 import { runOnWorkers } from '../../src/cli/tournament-pool.js';
 
@@ -52,7 +52,8 @@ describe('risk tournament', () => {
     expect(r.standings.map((s: { kind: string }) => s.kind)).toEqual(['easy', 'random']);
     const wins = r.standings.reduce((sum: number, s: { wins: number }) => sum + s.wins, 0);
     expect(wins + r.cappedGames).toBe(4);
-    for (const s of r.standings) expect(s.low).toBeLessThanOrEqual(s.winRate), expect(s.high).toBeGreaterThanOrEqual(s.winRate);
+    for (const s of r.standings)
+      expect(s.low).toBeLessThanOrEqual(s.winRate), expect(s.high).toBeGreaterThanOrEqual(s.winRate);
     expect(await results(['--bots', 'easy,random', '--games', '3', '--seed', '4'])).toEqual(r);
   });
 
@@ -78,10 +79,14 @@ describe('risk tournament', () => {
 
   it('is wired into the risk command', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const result = spawnSync(process.execPath, [`${root}bin/risk.js`, 'tournament', '--bots', 'random,easy', '--games', '2', '--json'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [`${root}bin/risk.js`, 'tournament', '--bots', 'random,easy', '--games', '2', '--json'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout).games).toBe(2);
     const help = spawnSync(process.execPath, [`${root}bin/risk.js`, '--help'], { encoding: 'utf8', timeout: 60_000 });
@@ -94,7 +99,9 @@ describe('tournament arithmetic', () => {
     for (const players of [2, 4, 6]) {
       for (let position = 0; position < players; position++) {
         const seats = Array.from({ length: players }, (_, game) =>
-          Array.from({ length: players }, (_, seat) => seat).find((seat) => positionInSeat(game, seat, players) === position),
+          Array.from({ length: players }, (_, seat) => seat).find(
+            (seat) => positionInSeat(game, seat, players) === position,
+          ),
         );
         expect(new Set(seats).size).toBe(players);
       }

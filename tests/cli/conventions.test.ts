@@ -89,7 +89,11 @@ describe('usage errors: one plain sentence, the usage of the command in hand, ex
     [['verify'], 'risk verify: expected one file, got 0.', 'usage: risk verify'],
     [['bot', 'dance'], 'risk bot: "dance" is neither host nor join.', 'usage: risk bot host'],
     [['export'], 'risk export: name one game (risk history lists them).', 'usage: risk export'],
-    [['history', '--limit', '0'], 'risk history: --limit "0" must be a whole number from 1 to 1000000.', 'usage: risk history'],
+    [
+      ['history', '--limit', '0'],
+      'risk history: --limit "0" must be a whole number from 1 to 1000000.',
+      'usage: risk history',
+    ],
   ])('%j', (args, sentence, usage) => {
     const result = risk(args);
     expect(result.code).toBe(2);
@@ -130,16 +134,22 @@ describe('lazy loading', () => {
 
   // The game database (node:sqlite) loads only for --store and the store's own commands.
   const store = /src\/controller\/store\/(store|sqlite|recorder)\.ts$/;
-  it.each([[['--help']], [['bot', '--help']], [['tournament', '--help']], [['tournament', '--bots', 'easy,easy', '--games', '2', '--json']]])(
-    '%j loads no store module',
-    (args) => {
-      expect(sourcesLoaded(args).filter((source) => store.test(source))).toEqual([]);
-    },
-  );
+  it.each([
+    [['--help']],
+    [['bot', '--help']],
+    [['tournament', '--help']],
+    [['tournament', '--bots', 'easy,easy', '--games', '2', '--json']],
+  ])('%j loads no store module', (args) => {
+    expect(sourcesLoaded(args).filter((source) => store.test(source))).toEqual([]);
+  });
 
   it('the check above can fail: tournament --store loads the store', () => {
     const db = join(scratch, 'lazy.db');
-    expect(sourcesLoaded(['tournament', '--bots', 'easy,easy', '--games', '2', '--json', '--store', '--db', db]).some((source) => store.test(source))).toBe(true);
+    expect(
+      sourcesLoaded(['tournament', '--bots', 'easy,easy', '--games', '2', '--json', '--store', '--db', db]).some(
+        (source) => store.test(source),
+      ),
+    ).toBe(true);
   });
 
   it('the check above can fail: a game of simulate loads zod (the map schema)', () => {

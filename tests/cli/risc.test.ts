@@ -13,12 +13,20 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const launcher = `${root}bin/risk.js`;
 
 function risk(args: string[], input = '') {
-  const result = spawnSync(process.execPath, [launcher, ...args], { encoding: 'utf8', input, env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+  const result = spawnSync(process.execPath, [launcher, ...args], {
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 60_000,
+  });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
 /** A command in this process, its output captured. */
-async function inProcess(run: (args: string[], io: { out(t: string): void; err(t: string): void }) => number | Promise<number>, args: string[]) {
+async function inProcess(
+  run: (args: string[], io: { out(t: string): void; err(t: string): void }) => number | Promise<number>,
+  args: string[],
+) {
   let out = '';
   let err = '';
   const code = await run(args, { out: (t) => (out += t), err: (t) => (err += t) });
@@ -29,7 +37,10 @@ describe('risk play --game risc', () => {
   it('plays a whole game in plain text from piped lines, records it, and risk verify finds it clean', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'risc-'));
     const file = join(dir, 'game.jsonl');
-    const played = risk(['play', '--game', 'risc', '--players', '2', '--bot', 'hard', '--seed', '3', '--name', 'Ann', '--record', file], `auto\n${'d\n'.repeat(300)}`);
+    const played = risk(
+      ['play', '--game', 'risc', '--players', '2', '--bot', 'hard', '--seed', '3', '--name', 'Ann', '--record', file],
+      `auto\n${'d\n'.repeat(300)}`,
+    );
     expect(played.err).toBe('');
     expect(played.code).toBe(0);
     expect(played.out).toContain('RISC: Ann against 1 hard bot.');
@@ -91,13 +102,45 @@ describe('risk bot host|join --game risc (libp2p on 127.0.0.1)', () => {
     };
     const hostRecord = join(dir, 'host.jsonl');
     const joinRecord = join(dir, 'join.jsonl');
-    const host = runBot(['host', '--game', 'risc', '--players', '2', '--port', '0', '--listen', '127.0.0.1', '--seed', '5', '--record', hostRecord, '--json'], hostIo);
-    const joined = inProcess(runBot, ['join', '--game', 'risc', '--bot', 'easy', '--seed', '3', '--record', joinRecord, await address]);
+    const host = runBot(
+      [
+        'host',
+        '--game',
+        'risc',
+        '--players',
+        '2',
+        '--port',
+        '0',
+        '--listen',
+        '127.0.0.1',
+        '--seed',
+        '5',
+        '--record',
+        hostRecord,
+        '--json',
+      ],
+      hostIo,
+    );
+    const joined = inProcess(runBot, [
+      'join',
+      '--game',
+      'risc',
+      '--bot',
+      'easy',
+      '--seed',
+      '3',
+      '--record',
+      joinRecord,
+      await address,
+    ]);
     const [hostCode, joiner] = await Promise.all([host, joined]);
     expect(hostCode).toBe(0);
     expect(joiner.err).toBe('');
     expect(joiner.code).toBe(0);
-    const events = hostOut.trim().split('\n').map((l) => JSON.parse(l) as { type: string; player?: number });
+    const events = hostOut
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; player?: number });
     const winner = events.find((e) => e.type === 'winner')!.player;
     expect(events.filter((e) => e.type === 'turn').length).toBeGreaterThan(1);
     expect(joiner.out).toContain(`winner: ${winner === 0 ? 'hard' : 'easy'} (player ${winner})`);
@@ -111,7 +154,10 @@ describe('risk bot host|join --game risc (libp2p on 127.0.0.1)', () => {
 
   it.each([
     [['host', '--game', 'chess', '--players', '2'], 'unknown game "chess": choose classic or risc'],
-    [['host', '--game', 'risc', '--players', '2', '--bot', 'normal'], '--bot "normal": the RISC bots are easy and hard'],
+    [
+      ['host', '--game', 'risc', '--players', '2', '--bot', 'normal'],
+      '--bot "normal": the RISC bots are easy and hard',
+    ],
     [['join', '--game', 'risc', '--profile', 'cs3099', '127.0.0.1:1'], 'RISC is played on the native profile only'],
   ])('%j is a usage error', async (args, reason) => {
     const result = await inProcess(runBot, args);

@@ -125,7 +125,11 @@ export function chaosRogue(seed: number, rates: ChaosRates, log?: ChaosLog): Rog
           const index = m !== null && 'ack_id' in m && typeof m.ack_id === 'number' ? m.ack_id : 0;
           const claim: Message =
             next() < 0.5
-              ? { command: 'timeout_vote', payload: { player: victim, index: index + 1, stage: 2 }, player_id: context.me }
+              ? {
+                  command: 'timeout_vote',
+                  payload: { player: victim, index: index + 1, stage: 2 },
+                  player_id: context.me,
+                }
               : { command: 'timeout', payload: victim, player_id: context.me, ack_id: index + 1 };
           return [line, sign(claim)];
         }

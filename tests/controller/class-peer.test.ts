@@ -4,11 +4,12 @@
 import { createConnection, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClassPeer, JAVA_2015_QUIRKS, NO_QUIRKS, type ClassQuirks } from '../support/class-peer.js';
+import { ClassPeer, type ClassQuirks, JAVA_2015_QUIRKS, NO_QUIRKS } from '../support/class-peer.js';
 import { readRecording, replayToClassPeer } from '../support/replay.js';
 
 const fixture = (name: string) => readRecording(fileURLToPath(new URL(`../fixtures/cs3099/${name}`, import.meta.url)));
-const transcript = (name: string) => readRecording(fileURLToPath(new URL(`../fixtures/transcripts/${name}`, import.meta.url)));
+const transcript = (name: string) =>
+  readRecording(fileURLToPath(new URL(`../fixtures/transcripts/${name}`, import.meta.url)));
 
 const started: ClassPeer[] = [];
 afterEach(async () => {
@@ -31,29 +32,46 @@ describe('two class peers', () => {
   it.each([
     ['with the recorded quirks', JAVA_2015_QUIRKS, 7],
     ['without quirks', NO_QUIRKS, 7],
-  ] as [string, ClassQuirks, number][])('play each other to the end over 127.0.0.1 %s', async (_, quirks, seed) => {
-    const host = await start({ role: 'host', seed, quirks: { ...quirks, readyWaitsFullAckTimeout: false }, stallMs: 10_000, maxMs: 60_000 });
-    const client = await start({ role: 'client', seed: seed + 1, quirks, address: `127.0.0.1:${host.port}`, stallMs: 10_000, maxMs: 60_000 });
-    const [h, c] = await Promise.all([host.finished, client.finished]);
-    expect([h.status, c.status].sort()).toEqual(['lost', 'won']);
-    expect(h.winner).toBe(c.winner);
-    expect(h.winner).not.toBeNull();
-    // Both models dealt the same cards and ended on the same board.
-    expect(host.state!.owner).toEqual(client.state!.owner);
-    expect(h.quirkDraws).toEqual(c.quirkDraws);
-    if (quirks.drawAfterFirstCapture) expect(h.quirkDraws.length).toBeGreaterThan(0);
-    else expect(h.quirkDraws).toEqual([]);
-    const winner = h.winner === host.me ? host : client;
-    const tail = lastOut(winner, 4).map((m) => m.command);
-    if (quirks.fortifyAfterWin) {
-      // Game a's last lines: the winning capture, the self-ack of its attack, fortify [0,0,0] and its self-ack.
-      expect(tail).toEqual(['attack_capture', 'acknowledgement', 'fortify', 'acknowledgement']);
-      expect(lastOut(winner, 2)[0]!.payload).toEqual([0, 0, 0]);
-    } else expect(tail.at(-1)).toBe('attack_capture');
-    // The recorded peer never closes its sockets; the well-behaved one does.
-    for (let i = 0; i < 60 && host.closedAt === null; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(host.closedAt === null).toBe(quirks.neverClose);
-  }, 90_000);
+  ] as [string, ClassQuirks, number][])(
+    'play each other to the end over 127.0.0.1 %s',
+    async (_, quirks, seed) => {
+      const host = await start({
+        role: 'host',
+        seed,
+        quirks: { ...quirks, readyWaitsFullAckTimeout: false },
+        stallMs: 10_000,
+        maxMs: 60_000,
+      });
+      const client = await start({
+        role: 'client',
+        seed: seed + 1,
+        quirks,
+        address: `127.0.0.1:${host.port}`,
+        stallMs: 10_000,
+        maxMs: 60_000,
+      });
+      const [h, c] = await Promise.all([host.finished, client.finished]);
+      expect([h.status, c.status].sort()).toEqual(['lost', 'won']);
+      expect(h.winner).toBe(c.winner);
+      expect(h.winner).not.toBeNull();
+      // Both models dealt the same cards and ended on the same board.
+      expect(host.state!.owner).toEqual(client.state!.owner);
+      expect(h.quirkDraws).toEqual(c.quirkDraws);
+      if (quirks.drawAfterFirstCapture) expect(h.quirkDraws.length).toBeGreaterThan(0);
+      else expect(h.quirkDraws).toEqual([]);
+      const winner = h.winner === host.me ? host : client;
+      const tail = lastOut(winner, 4).map((m) => m.command);
+      if (quirks.fortifyAfterWin) {
+        // Game a's last lines: the winning capture, the self-ack of its attack, fortify [0,0,0] and its self-ack.
+        expect(tail).toEqual(['attack_capture', 'acknowledgement', 'fortify', 'acknowledgement']);
+        expect(lastOut(winner, 2)[0]!.payload).toEqual([0, 0, 0]);
+      } else expect(tail.at(-1)).toBe('attack_capture');
+      // The recorded peer never closes its sockets; the well-behaved one does.
+      for (let i = 0; i < 60 && host.closedAt === null; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(host.closedAt === null).toBe(quirks.neverClose);
+    },
+    90_000,
+  );
 });
 
 describe('the class peer driven by class-2p-game-a (it plays the recorded client)', () => {
@@ -73,7 +91,10 @@ describe('the class peer driven by class-2p-game-a (it plays the recorded client
   }, 90_000);
 
   it('without the draw quirk its own model refuses the recorded client’s trade of card 7', async () => {
-    const replay = await replayToClassPeer(transcript('class-2p-game-a.jsonl'), { peerSide: 'client', quirks: { drawAfterFirstCapture: false } });
+    const replay = await replayToClassPeer(transcript('class-2p-game-a.jsonl'), {
+      peerSide: 'client',
+      quirks: { drawAfterFirstCapture: false },
+    });
     await replay.close();
     expect(replay.outcome.status).toBe('crashed');
     expect(replay.outcome.reason).toMatch(/own play_cards was refused: .*does not hold card 7/);
@@ -87,14 +108,21 @@ describe('the class peer driven by the interop recordings', () => {
     expect(replay.outcome.status).toBe('expelled');
     // The recorded client sent one more attack after our host's timeout; the peer stops at the timeout.
     expect(replay.mismatches).toEqual([expect.stringMatching(/sent undefined, recorded \{"command":"attack"/)]);
-    expect(replay.sent.map((m) => m.ack_id ?? null)).toEqual(replay.recorded.slice(0, replay.sent.length).map((m) => m.ack_id ?? null));
+    expect(replay.sent.map((m) => m.ack_id ?? null)).toEqual(
+      replay.recorded.slice(0, replay.sent.length).map((m) => m.ack_id ?? null),
+    );
     expect(replay.recorded.length - replay.sent.length).toBe(1);
-    expect(replay.sent).toContainEqual(expect.objectContaining({ command: 'play_cards', payload: { cards: [[3, 15, 39]], armies: -1 } }));
+    expect(replay.sent).toContainEqual(
+      expect.objectContaining({ command: 'play_cards', payload: { cards: [[3, 15, 39]], armies: -1 } }),
+    );
     expect(replay.outcome.quirkDraws).toEqual([{ player: 1, card: 15 }]);
   }, 60_000);
 
   it('its trade [3, 15, 39] in that game is legal only under the draw quirk', async () => {
-    const replay = await replayToClassPeer(fixture('interop-host-expels-class-peer.jsonl'), { peerSide: 'client', quirks: { drawAfterFirstCapture: false } });
+    const replay = await replayToClassPeer(fixture('interop-host-expels-class-peer.jsonl'), {
+      peerSide: 'client',
+      quirks: { drawAfterFirstCapture: false },
+    });
     await replay.close();
     expect(replay.outcome.status).toBe('crashed');
     expect(replay.outcome.reason).toMatch(/does not hold card 15/);
@@ -102,7 +130,10 @@ describe('the class peer driven by the interop recordings', () => {
 
   it('as a client facing the class host of interop-client-stalls-on-class-card: accepts and acks its trade of card 8', async () => {
     // Our recorded client sent null fortifies; the peer speaks like it here.
-    const replay = await replayToClassPeer(fixture('interop-client-stalls-on-class-card.jsonl'), { peerSide: 'client', quirks: { zeroFortify: false } });
+    const replay = await replayToClassPeer(fixture('interop-client-stalls-on-class-card.jsonl'), {
+      peerSide: 'client',
+      quirks: { zeroFortify: false },
+    });
     await replay.close();
     expect(replay.mismatches).toEqual([]);
     expect(replay.outcome.status).toBe('playing');
@@ -151,14 +182,26 @@ describe('the class peer’s lobby and line dialect', () => {
   it('two peers speaking the wrapped dialect play to the end', async () => {
     const quirks = { ...NO_QUIRKS, wrapLines: true };
     const host = await start({ role: 'host', seed: 3, quirks, stallMs: 10_000, maxMs: 60_000 });
-    const client = await start({ role: 'client', seed: 4, quirks, address: `127.0.0.1:${host.port}`, stallMs: 10_000, maxMs: 60_000 });
+    const client = await start({
+      role: 'client',
+      seed: 4,
+      quirks,
+      address: `127.0.0.1:${host.port}`,
+      stallMs: 10_000,
+      maxMs: 60_000,
+    });
     const [h, c] = await Promise.all([host.finished, client.finished]);
     expect([h.status, c.status].sort()).toEqual(['lost', 'won']);
     expect(host.lines.filter((l) => l.dir === 'out').every((l) => l.raw.startsWith('{"message":"{'))).toBe(true);
   }, 90_000);
 
   it('a peer that wants the envelope dies on a bare line', async () => {
-    const host = await start({ role: 'host', seed: 1, stallMs: 5000, quirks: { bareLinesOnly: false, wrappedLinesOnly: true } });
+    const host = await start({
+      role: 'host',
+      seed: 1,
+      stallMs: 5000,
+      quirks: { bareLinesOnly: false, wrappedLinesOnly: true },
+    });
     const a = await dial(host.port);
     a.socket.write(`${join}\n`);
     const outcome = await host.finished;
@@ -179,7 +222,10 @@ describe('the class peer’s lobby and line dialect', () => {
         lines.push(...parts);
       });
     });
-  const join = JSON.stringify({ command: 'join_game', payload: { supported_versions: [1], supported_features: [], name: 'X' } });
+  const join = JSON.stringify({
+    command: 'join_game',
+    payload: { supported_versions: [1], supported_features: [], name: 'X' },
+  });
 
   it('answers a bare join_game as the recorded host does', async () => {
     const host = await start({ role: 'host', seed: 1, stallMs: 5000 });
@@ -205,12 +251,20 @@ describe('the class peer’s lobby and line dialect', () => {
     expect(outcome.reason).toMatch(/wrapped/);
     expect(a.lines).toEqual([]);
 
-    const tolerant = await start({ role: 'host', seed: 1, stallMs: 5000, quirks: { bareLinesOnly: false, camelCaseTimeouts: false, pairPlayersJoined: true } });
+    const tolerant = await start({
+      role: 'host',
+      seed: 1,
+      stallMs: 5000,
+      quirks: { bareLinesOnly: false, camelCaseTimeouts: false, pairPlayersJoined: true },
+    });
     const b = await dial(tolerant.port);
     b.socket.write(`${wrapped}\n`);
     for (let i = 0; i < 100 && b.lines.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
     b.socket.destroy();
-    expect(JSON.parse(b.lines[0]!)).toEqual({ command: 'accept_join_game', payload: { player_id: 1, acknowledgement_timeout: 2, move_timeout: 30 } });
+    expect(JSON.parse(b.lines[0]!)).toEqual({
+      command: 'accept_join_game',
+      payload: { player_id: 1, acknowledgement_timeout: 2, move_timeout: 30 },
+    });
     expect(JSON.parse(b.lines[1]!)).toEqual({ command: 'players_joined', payload: [[0, 'HostAI']] });
   });
 });

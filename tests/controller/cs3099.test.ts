@@ -6,49 +6,59 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
+import { botSeat } from '../../src/ai/seat.js';
 import { joinLobby } from '../../src/controller/lobby.js';
 import { startLoopbackGame } from '../../src/controller/loopback-game.js';
 import { listenTcp, TcpEndpoint } from '../../src/controller/net/tcp.js';
 import { fileRecorder } from '../../src/controller/recorder.js';
-import { botSeat } from '../../src/ai/seat.js';
 import type { Seat } from '../../src/controller/seat.js';
-import { stateHash, type SessionEvent } from '../../src/controller/session.js';
+import { type SessionEvent, stateHash } from '../../src/controller/session.js';
 import { StarSession } from '../../src/controller/star-session.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { expectAgreement, verifyRecord } from './records.js';
 
-const bot = (seed: number): Seat => botSeat(createBot('normal', seededDice(seed)), seededDice(seed + 1000), { deadlineMs: 5000 });
+const bot = (seed: number): Seat =>
+  botSeat(createBot('normal', seededDice(seed)), seededDice(seed + 1000), { deadlineMs: 5000 });
 
 describe('games on the cs3099 profile', () => {
-  it.each([2, 3, 6])('%i of our peers reach a winner and agree on every roll', async (players) => {
-    const dir = mkdtempSync(join(tmpdir(), `risk-cs3099-${players}-`));
-    const battles: string[][] = Array.from({ length: players }, () => []);
-    const game = await startLoopbackGame(
-      Array.from({ length: players }, (_, i) => ({ name: `bot${i}`, seat: bot(300 * players + i), recorder: fileRecorder(join(dir, `p${i}.jsonl`)) })),
-      {
-        profile: 'cs3099',
-        ackTimeoutMs: 5000,
-        moveTimeoutMs: 20_000,
-        onEvent: (peer, event) => {
-          if (event.type === 'game' && event.event.type === 'battle') battles[peer]!.push(JSON.stringify(event.event));
+  it.each([2, 3, 6])(
+    '%i of our peers reach a winner and agree on every roll',
+    async (players) => {
+      const dir = mkdtempSync(join(tmpdir(), `risk-cs3099-${players}-`));
+      const battles: string[][] = Array.from({ length: players }, () => []);
+      const game = await startLoopbackGame(
+        Array.from({ length: players }, (_, i) => ({
+          name: `bot${i}`,
+          seat: bot(300 * players + i),
+          recorder: fileRecorder(join(dir, `p${i}.jsonl`)),
+        })),
+        {
+          profile: 'cs3099',
+          ackTimeoutMs: 5000,
+          moveTimeoutMs: 20_000,
+          onEvent: (peer, event) => {
+            if (event.type === 'game' && event.event.type === 'battle')
+              battles[peer]!.push(JSON.stringify(event.event));
+          },
         },
-      },
-    );
-    try {
-      const results = await game.results;
-      const winner = expectAgreement(results);
-      expect(battles[0]!.length).toBeGreaterThan(0);
-      for (const b of battles) expect(b).toEqual(battles[0]);
-      for (let i = 0; i < players; i++) {
-        const report = verifyRecord(join(dir, `p${i}.jsonl`));
-        expect(report.violations).toEqual([]);
-        expect(report.battles).toBe(battles[0]!.length);
-        expect(report.state!.winner).toBe(winner);
+      );
+      try {
+        const results = await game.results;
+        const winner = expectAgreement(results);
+        expect(battles[0]!.length).toBeGreaterThan(0);
+        for (const b of battles) expect(b).toEqual(battles[0]);
+        for (let i = 0; i < players; i++) {
+          const report = verifyRecord(join(dir, `p${i}.jsonl`));
+          expect(report.violations).toEqual([]);
+          expect(report.battles).toBe(battles[0]!.length);
+          expect(report.state!.winner).toBe(winner);
+        }
+      } finally {
+        await game.stop();
       }
-    } finally {
-      await game.stop();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it('a client that goes silent is timed out by the host, made neutral, and the game finishes', async () => {
     const silent: Seat = { kind: 'silent', decide: () => new Promise(() => {}) };
@@ -59,10 +69,17 @@ describe('games on the cs3099 profile', () => {
         { name: 'sleeper', seat: silent },
         { name: 'bot2', seat: bot(3) },
       ],
-      { profile: 'cs3099', ackTimeoutMs: 1000, moveTimeoutMs: 1500, onEvent: (peer, event) => peer === 0 && events.push(event) },
+      {
+        profile: 'cs3099',
+        ackTimeoutMs: 1000,
+        moveTimeoutMs: 1500,
+        onEvent: (peer, event) => peer === 0 && events.push(event),
+      },
     );
     try {
-      const [host, , other] = await Promise.all([game.each[0]!, game.each[1]!.catch(() => null), game.each[2]!]).then((r) => r);
+      const [host, , other] = await Promise.all([game.each[0]!, game.each[1]!.catch(() => null), game.each[2]!]).then(
+        (r) => r,
+      );
       expect(events.some((e) => e.type === 'neutral' && e.player === 1)).toBe(true);
       expect(host!.winner).not.toBeNull();
       expect(host!.winner).not.toBe(1);
@@ -104,7 +121,8 @@ describe('our client against the recorded class host', () => {
         });
         const nextFromClient = async () => {
           const deadline = Date.now() + 5000;
-          while (lines.length === 0 && Date.now() < deadline) await new Promise<void>((r) => ((wake = r), setTimeout(r, 50)));
+          while (lines.length === 0 && Date.now() < deadline)
+            await new Promise<void>((r) => ((wake = r), setTimeout(r, 50)));
           return lines.length > 0 ? (JSON.parse(lines.shift()!) as Record<string, unknown>) : null;
         };
         const hashes: string[] = [];
@@ -121,17 +139,24 @@ describe('our client against the recorded class host', () => {
             break;
           }
           replies.push(reply);
-          if (reply.command !== recorded.command) problems.push(`sent ${String(reply.command)} where the recording has ${String(recorded.command)}`);
+          if (reply.command !== recorded.command)
+            problems.push(`sent ${String(reply.command)} where the recording has ${String(recorded.command)}`);
           if (reply.command === 'roll_hash') hashes.push(reply.payload as string);
           if (reply.command === 'roll_number') {
-            const hash = createHash('sha256').update(Buffer.from(reply.payload as string, 'hex')).digest('hex');
+            const hash = createHash('sha256')
+              .update(Buffer.from(reply.payload as string, 'hex'))
+              .digest('hex');
             if (hash !== hashes.shift()) problems.push('a revealed number does not match its commitment');
           }
         }
         resolve();
       });
     });
-    const client = joinLobby(new TcpEndpoint(null), `127.0.0.1:${listener.port}`, { name: 'ours', features: [], startTimeoutMs: 10_000 });
+    const client = joinLobby(new TcpEndpoint(null), `127.0.0.1:${listener.port}`, {
+      name: 'ours',
+      features: [],
+      startTimeoutMs: 10_000,
+    });
     const lobby = await client;
     expect(lobby.ok).toBe(true);
     if (!lobby.ok) return;

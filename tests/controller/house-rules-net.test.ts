@@ -24,32 +24,44 @@ function withHeaderRules(lines: readonly TranscriptLine[], rules: unknown): Tran
   return lines.map((l, i) => (i === at ? { ...l, raw: JSON.stringify({ ...header, rules }) } : l));
 }
 
-const headerRules = (lines: readonly TranscriptLine[]) => (JSON.parse(lines.find((l) => l.dir === 'note')!.raw) as { rules: unknown }).rules;
+const headerRules = (lines: readonly TranscriptLine[]) =>
+  (JSON.parse(lines.find((l) => l.dir === 'note')!.raw) as { rules: unknown }).rules;
 
 describe('house rules in a native game on in-memory links', () => {
   const CASES: [string, number, Rules][] = [
     ['two players with the neutral army (1993 default)', 2, {}],
     ['two players without a neutral army, fixed set values', 2, { twoPlayer: 'duel', cardValues: 'fixed' }],
-    ['random deal, connected fortify, fixed set values', 3, { setup: 'random', fortify: 'connected', cardValues: 'fixed' }],
+    [
+      'random deal, connected fortify, fixed set values',
+      3,
+      { setup: 'random', fortify: 'connected', cardValues: 'fixed' },
+    ],
   ];
 
-  it.each(CASES)('%s: played to a winner on the board, every record names the rules and audits clean', async (_name, players, rules) => {
-    const game = await playMemoryGame({ players, seed: 7, rules });
-    const { winner } = honestAgreement(game, Array.from({ length: players }, (_, i) => i));
-    expect(winner).not.toBeNull();
-    for (const r of game.results) expect(r!.outcome).toBe('conquest');
-    const final = game.results[0]!.state;
-    expect(final.neutralArmy).toBe(players === 2 && rules.twoPlayer !== 'duel' ? 2 : -1);
-    if (rules.fortify) expect(final.options.fortify).toBe(rules.fortify);
-    if (rules.cardValues) expect(final.options.cardValues).toBe(rules.cardValues);
-    for (const [i, audit] of game.audits.entries()) {
-      expect(headerRules(game.records[i]!)).toEqual(rules);
-      expect(audit.violations).toEqual([]);
-      expect(audit.truncated).toBe(false);
-      expect(audit.state!.winner).toBe(winner);
-      expect(audit.state!.options).toEqual(final.options);
-    }
-  }, 120_000);
+  it.each(CASES)(
+    '%s: played to a winner on the board, every record names the rules and audits clean',
+    async (_name, players, rules) => {
+      const game = await playMemoryGame({ players, seed: 7, rules });
+      const { winner } = honestAgreement(
+        game,
+        Array.from({ length: players }, (_, i) => i),
+      );
+      expect(winner).not.toBeNull();
+      for (const r of game.results) expect(r!.outcome).toBe('conquest');
+      const final = game.results[0]!.state;
+      expect(final.neutralArmy).toBe(players === 2 && rules.twoPlayer !== 'duel' ? 2 : -1);
+      if (rules.fortify) expect(final.options.fortify).toBe(rules.fortify);
+      if (rules.cardValues) expect(final.options.cardValues).toBe(rules.cardValues);
+      for (const [i, audit] of game.audits.entries()) {
+        expect(headerRules(game.records[i]!)).toEqual(rules);
+        expect(audit.violations).toEqual([]);
+        expect(audit.truncated).toBe(false);
+        expect(audit.state!.winner).toBe(winner);
+        expect(audit.state!.options).toEqual(final.options);
+      }
+    },
+    120_000,
+  );
 
   it('an audit by other rules than the game was played by finds the moves that break them', async () => {
     const rules: Rules = { setup: 'random', fortify: 'connected' };
@@ -65,11 +77,18 @@ describe('house rules in a native game on in-memory links', () => {
     for (const bad of [{ variant: 'chess' }, { capitalsToWin: 4 }, 'capital']) {
       const report = verifyTranscript(withHeaderRules(game.records[1]!, bad), { lenient: false });
       expect(report.state).toBeNull();
-      expect(report.violations).toEqual([{ line: 1, player: null, kind: 'rules', reason: expect.stringMatching(/^the record's header names rules that cannot be played: /) }]);
+      expect(report.violations).toEqual([
+        {
+          line: 1,
+          player: null,
+          kind: 'rules',
+          reason: expect.stringMatching(/^the record's header names rules that cannot be played: /),
+        },
+      ]);
     }
   }, 120_000);
 
-  it('a session made from a lobby roster plays, and records, the roster\'s rules', async () => {
+  it("a session made from a lobby roster plays, and records, the roster's rules", async () => {
     const mesh = await memoryMesh(2);
     const rules = { fortify: 'connected', cardValues: 'fixed', twoPlayer: 'duel' } as const;
     const recorder = memoryRecorder();
@@ -84,7 +103,10 @@ describe('house rules in a native game on in-memory links', () => {
       rules,
       keyring: mesh.keyrings[0]!,
     };
-    const session = sessionFor(roster, { seat: botSeat(createBot('easy', seededDice(1)), seededDice(2), { deadlineMs: 1000 }), recorder });
+    const session = sessionFor(roster, {
+      seat: botSeat(createBot('easy', seededDice(1)), seededDice(2), { deadlineMs: 1000 }),
+      recorder,
+    });
     void session.run();
     try {
       expect(session.current.options).toMatchObject(rules);

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hostLobby } from '../../src/controller/lobby.js';
 import { PeerNode } from '../../src/controller/net/libp2p-node.js';
-import { LineReader, MAX_UNREAD_CHARS, MAX_UNREAD_LINES, type Link } from '../../src/controller/net/link.js';
+import { LineReader, type Link, MAX_UNREAD_CHARS, MAX_UNREAD_LINES } from '../../src/controller/net/link.js';
 import { memoryLinkPair } from '../../src/controller/net/memory.js';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -69,7 +69,14 @@ describe('strangers over libp2p (127.0.0.1)', () => {
     const stranger = await PeerNode.start({ host: '127.0.0.1', port: 0 });
     nodes.push(host, stranger);
     const abort = new AbortController();
-    const lobby = hostLobby(host, { players: 3, name: 'host', features: [], ackTimeoutMs: 2000, moveTimeoutMs: 10_000, signal: abort.signal });
+    const lobby = hostLobby(host, {
+      players: 3,
+      name: 'host',
+      features: [],
+      ackTimeoutMs: 2000,
+      moveTimeoutMs: 10_000,
+      signal: abort.signal,
+    });
     const dialled = await stranger.dial(host.addresses()[0]!);
     expect(dialled.ok).toBe(true);
     if (!dialled.ok) return;

@@ -15,10 +15,17 @@ const meshy = (endpoint: TcpEndpoint, peerId: string): LobbyEndpoint => ({
 });
 
 describe('house rules in the lobby', () => {
-  it('a joiner is shown the host\'s rules on acceptance, and both sides play them', async () => {
+  it("a joiner is shown the host's rules on acceptance, and both sides play them", async () => {
     const listener = await listenTcp('127.0.0.1', 0);
     const rules: Rules = { variant: 'capital', cardValues: 'fixed', twoPlayer: 'duel' };
-    const host = hostLobby(meshy(new TcpEndpoint(listener), 'host'), { players: 2, name: 'host', features: [], ackTimeoutMs: 2000, moveTimeoutMs: 5000, rules });
+    const host = hostLobby(meshy(new TcpEndpoint(listener), 'host'), {
+      players: 2,
+      name: 'host',
+      features: [],
+      ackTimeoutMs: 2000,
+      moveTimeoutMs: 5000,
+      rules,
+    });
     try {
       const seen: Rules[] = [];
       const joined = await joinLobby(meshy(new TcpEndpoint(null), 'one'), `127.0.0.1:${listener.port}`, {
@@ -42,9 +49,21 @@ describe('house rules in the lobby', () => {
 
   it('a joiner who declines the rules leaves the lobby with that reason', async () => {
     const listener = await listenTcp('127.0.0.1', 0);
-    void hostLobby(meshy(new TcpEndpoint(listener), 'host'), { players: 3, name: 'host', features: [], ackTimeoutMs: 2000, moveTimeoutMs: 5000, rules: { fortify: 'connected' } });
+    void hostLobby(meshy(new TcpEndpoint(listener), 'host'), {
+      players: 3,
+      name: 'host',
+      features: [],
+      ackTimeoutMs: 2000,
+      moveTimeoutMs: 5000,
+      rules: { fortify: 'connected' },
+    });
     try {
-      const joined = await joinLobby(meshy(new TcpEndpoint(null), 'one'), `127.0.0.1:${listener.port}`, { name: 'one', features: [], startTimeoutMs: 5000, onRules: () => false });
+      const joined = await joinLobby(meshy(new TcpEndpoint(null), 'one'), `127.0.0.1:${listener.port}`, {
+        name: 'one',
+        features: [],
+        startTimeoutMs: 5000,
+        onRules: () => false,
+      });
       expect(joined).toEqual({ ok: false, reason: "you declined the host's rules" });
     } finally {
       await listener.close();
@@ -54,8 +73,18 @@ describe('house rules in the lobby', () => {
   it('a host cannot open a lobby with rules the player count cannot play', async () => {
     const listener = await listenTcp('127.0.0.1', 0);
     try {
-      const hosted = await hostLobby(meshy(new TcpEndpoint(listener), 'host'), { players: 2, name: 'host', features: [], ackTimeoutMs: 2000, moveTimeoutMs: 5000, rules: { capitalsToWin: 3 } });
-      expect(hosted).toEqual({ ok: false, reason: expect.stringMatching(/capitalsToWin must be an integer from 1 to 1/) });
+      const hosted = await hostLobby(meshy(new TcpEndpoint(listener), 'host'), {
+        players: 2,
+        name: 'host',
+        features: [],
+        ackTimeoutMs: 2000,
+        moveTimeoutMs: 5000,
+        rules: { capitalsToWin: 3 },
+      });
+      expect(hosted).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/capitalsToWin must be an integer from 1 to 1/),
+      });
     } finally {
       await listener.close();
     }
@@ -63,7 +92,14 @@ describe('house rules in the lobby', () => {
 
   it('the cs3099 profile (no mesh) sends no rules: the class peers read only their own fields', async () => {
     const listener = await listenTcp('127.0.0.1', 0);
-    const host = hostLobby(new TcpEndpoint(listener), { players: 2, name: 'host', features: [], ackTimeoutMs: 2000, moveTimeoutMs: 5000, rules: { variant: 'capital' } });
+    const host = hostLobby(new TcpEndpoint(listener), {
+      players: 2,
+      name: 'host',
+      features: [],
+      ackTimeoutMs: 2000,
+      moveTimeoutMs: 5000,
+      rules: { variant: 'capital' },
+    });
     try {
       const dialed = await new TcpEndpoint(null).dial(`127.0.0.1:${listener.port}`);
       if (!dialed.ok) throw new Error(dialed.reason);
@@ -74,7 +110,12 @@ describe('house rules in the lobby', () => {
           resolve();
         }),
       );
-      dialed.link.send(JSON.stringify({ command: 'join_game', payload: { supported_versions: [1], supported_features: [], name: 'class' } }));
+      dialed.link.send(
+        JSON.stringify({
+          command: 'join_game',
+          payload: { supported_versions: [1], supported_features: [], name: 'class' },
+        }),
+      );
       await accepted;
       const accept = JSON.parse(lines[0]!) as { command: string; payload: Record<string, unknown> };
       expect(accept.command).toBe('accept_join_game');

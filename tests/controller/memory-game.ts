@@ -1,9 +1,15 @@
 // Whole native games between in-process peers over in-memory links, on vitest's fake timers:
 // a game with timeouts of seconds runs in milliseconds. One peer may be a rogue.
 import { vi } from 'vitest';
-import { startMemoryGame, type MemoryGame, type MemoryGameOptions } from './mesh-game.js';
+import { type MemoryGame, type MemoryGameOptions, startMemoryGame } from './mesh-game.js';
 
-export { honestAgreement, type MemoryGame, type MemoryGameOptions, type Rogue, type RogueContext } from './mesh-game.js';
+export {
+  honestAgreement,
+  type MemoryGame,
+  type MemoryGameOptions,
+  type Rogue,
+  type RogueContext,
+} from './mesh-game.js';
 
 export async function playMemoryGame(options: MemoryGameOptions): Promise<MemoryGame> {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

@@ -4,17 +4,22 @@ import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { stateHash } from '../../src/controller/core/replica.js';
-import { featuresFrom, NATIVE_FEATURES, type SessionEvent, type SessionResult } from '../../src/controller/core/types.js';
+import {
+  featuresFrom,
+  NATIVE_FEATURES,
+  type SessionEvent,
+  type SessionResult,
+} from '../../src/controller/core/types.js';
 import type { Link } from '../../src/controller/net/link.js';
 import { memoryMesh } from '../../src/controller/net/memory.js';
 import { memoryRecorder } from '../../src/controller/recorder.js';
-import { MeshSession } from '../../src/controller/session.js';
 import type { Seat } from '../../src/controller/seat.js';
-import { verifyTranscript, type VerifyReport } from '../../src/controller/verify.js';
+import { MeshSession } from '../../src/controller/session.js';
+import { type VerifyReport, verifyTranscript } from '../../src/controller/verify.js';
 import type { OptionsInput } from '../../src/model/index.js';
+import { seededDice } from '../../src/protocol/random.js';
 import type { Keyring } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
-import { seededDice } from '../../src/protocol/random.js';
 
 export interface RogueContext {
   readonly me: number;
@@ -74,9 +79,14 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
   const turnHashes: Map<number, string>[] = Array.from({ length: players }, () => new Map());
   const sessions: MeshSession[] = [];
   for (let i = 0; i < players; i++) {
-    const rogue = options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
-    const links = rogue ? rogue(mesh.links[i]!, { me: i, gameId, keyring: mesh.keyrings[i]!, players }) : mesh.links[i]!;
-    const seat = options.seats?.get(i) ?? botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
+    const rogue =
+      options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
+    const links = rogue
+      ? rogue(mesh.links[i]!, { me: i, gameId, keyring: mesh.keyrings[i]!, players })
+      : mesh.links[i]!;
+    const seat =
+      options.seats?.get(i) ??
+      botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
     sessions.push(
       new MeshSession({
         me: i,
@@ -96,7 +106,8 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
         })(),
         onEvent: (event) => {
           events[i]!.push(event);
-          if (event.type === 'game' && event.event.type === 'turn_started') turnHashes[i]!.set(event.event.turn, stateHash(event.state));
+          if (event.type === 'game' && event.event.type === 'turn_started')
+            turnHashes[i]!.set(event.event.turn, stateHash(event.state));
         },
         ...(options.rules ? { rules: options.rules } : {}),
       }),
@@ -121,20 +132,28 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
 }
 
 /** The honest peers finished with one winner and one state; returns that winner. */
-export function honestAgreement(game: Pick<MemoryGame, 'results' | 'turnHashes'>, honest: readonly number[]): { winner: number | null; hash: string } {
+export function honestAgreement(
+  game: Pick<MemoryGame, 'results' | 'turnHashes'>,
+  honest: readonly number[],
+): { winner: number | null; hash: string } {
   const finished = honest.map((i) => game.results[i]);
-  if (finished.some((r) => r === null)) throw new Error(`an honest peer hung: ${finished.map((r) => (r === null ? 'hung' : r!.outcome)).join(', ')}`);
+  if (finished.some((r) => r === null))
+    throw new Error(`an honest peer hung: ${finished.map((r) => (r === null ? 'hung' : r!.outcome)).join(', ')}`);
   const first = finished[0]!;
   for (const r of finished) {
     if (r!.winner !== first.winner) {
-      throw new Error(`honest peers disagree on the winner: ${finished.map((x) => `${x!.winner} (${x!.outcome}${x!.reason ? `: ${x!.reason}` : ''})`).join(', ')}`);
+      throw new Error(
+        `honest peers disagree on the winner: ${finished.map((x) => `${x!.winner} (${x!.outcome}${x!.reason ? `: ${x!.reason}` : ''})`).join(', ')}`,
+      );
     }
     if (stateHash(r!.state) !== stateHash(first.state)) throw new Error('honest peers disagree on the final state');
   }
   // Every turn both saw began from the same state.
   const [a, ...others] = honest.map((i) => game.turnHashes[i]!);
   for (const b of others) {
-    for (const [turn, hash] of a!) if (b.has(turn) && b.get(turn) !== hash) throw new Error(`honest peers disagree on the state at the start of turn ${turn}`);
+    for (const [turn, hash] of a!)
+      if (b.has(turn) && b.get(turn) !== hash)
+        throw new Error(`honest peers disagree on the state at the start of turn ${turn}`);
   }
   return { winner: first.winner, hash: stateHash(first.state) };
 }

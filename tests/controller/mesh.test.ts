@@ -4,37 +4,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
+import { botSeat } from '../../src/ai/seat.js';
 import { startLoopbackGame } from '../../src/controller/loopback-game.js';
 import { fileRecorder } from '../../src/controller/recorder.js';
-import { botSeat } from '../../src/ai/seat.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { expectAgreement, verifyRecord } from './records.js';
 
 describe('games on the native mesh', () => {
-  it.each([2, 3, 4, 6])('%i peers reach a winner, agree on every state, and their records verify', async (players) => {
-    const dir = mkdtempSync(join(tmpdir(), `risk-mesh-${players}-`));
-    const game = await startLoopbackGame(
-      Array.from({ length: players }, (_, i) => ({
-        name: `bot${i}`,
-        seat: botSeat(createBot('normal', seededDice(100 * players + i)), seededDice(i), { deadlineMs: 5000 }),
-        recorder: fileRecorder(join(dir, `peer${i}.jsonl`)),
-      })),
-      { ackTimeoutMs: 10_000, moveTimeoutMs: 20_000 },
-    );
-    try {
-      const results = await game.results;
-      const winner = expectAgreement(results);
-      // Two players play the 1993 game with a neutral army, which keeps what it holds.
-      expect(results[0]!.state.owner.every((o) => o === winner || o === results[0]!.state.neutralArmy)).toBe(true);
-      for (let i = 0; i < players; i++) {
-        const report = verifyRecord(join(dir, `peer${i}.jsonl`));
-        expect(report.violations).toEqual([]);
-        expect(report.state!.winner).toBe(winner);
-        expect(report.battles).toBeGreaterThan(0);
-        expect(report.roundsVerified).toBeGreaterThanOrEqual(report.battles + 2);
+  it.each([2, 3, 4, 6])(
+    '%i peers reach a winner, agree on every state, and their records verify',
+    async (players) => {
+      const dir = mkdtempSync(join(tmpdir(), `risk-mesh-${players}-`));
+      const game = await startLoopbackGame(
+        Array.from({ length: players }, (_, i) => ({
+          name: `bot${i}`,
+          seat: botSeat(createBot('normal', seededDice(100 * players + i)), seededDice(i), { deadlineMs: 5000 }),
+          recorder: fileRecorder(join(dir, `peer${i}.jsonl`)),
+        })),
+        { ackTimeoutMs: 10_000, moveTimeoutMs: 20_000 },
+      );
+      try {
+        const results = await game.results;
+        const winner = expectAgreement(results);
+        // Two players play the 1993 game with a neutral army, which keeps what it holds.
+        expect(results[0]!.state.owner.every((o) => o === winner || o === results[0]!.state.neutralArmy)).toBe(true);
+        for (let i = 0; i < players; i++) {
+          const report = verifyRecord(join(dir, `peer${i}.jsonl`));
+          expect(report.violations).toEqual([]);
+          expect(report.state!.winner).toBe(winner);
+          expect(report.battles).toBeGreaterThan(0);
+          expect(report.roundsVerified).toBeGreaterThanOrEqual(report.battles + 2);
+        }
+      } finally {
+        await game.stop();
       }
-    } finally {
-      await game.stop();
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });

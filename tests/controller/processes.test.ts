@@ -1,5 +1,5 @@
 // Separate `risk bot` processes on 127.0.0.1: a whole game, and one process killed mid-game.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,9 +23,13 @@ afterEach(() => {
 });
 
 function bot(args: string[]): Peer {
-  const child = spawn(process.execPath, [launcher, 'bot', ...args, '--json', '--ack-timeout', '2', '--move-timeout', '10'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [launcher, 'bot', ...args, '--json', '--ack-timeout', '2', '--move-timeout', '10'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const events: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
   let buffer = '';
@@ -46,7 +50,10 @@ function bot(args: string[]): Peer {
     exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
     waitFor(test, timeoutMs) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out; last events: ${JSON.stringify(events.slice(-3))} stderr: ${peer.stderr}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`timed out; last events: ${JSON.stringify(events.slice(-3))} stderr: ${peer.stderr}`)),
+          timeoutMs,
+        );
         const check = () => {
           const found = events.find(test);
           if (found) {
@@ -66,7 +73,21 @@ function bot(args: string[]): Peer {
 }
 
 async function fourBots(dir: string) {
-  const host = bot(['host', '--listen', '127.0.0.1', '--port', '0', '--players', '4', '--bot', 'normal', '--name', 'host', '--record', join(dir, 'p0.jsonl')]);
+  const host = bot([
+    'host',
+    '--listen',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--players',
+    '4',
+    '--bot',
+    'normal',
+    '--name',
+    'host',
+    '--record',
+    join(dir, 'p0.jsonl'),
+  ]);
   const hosting = await host.waitFor((e) => e.type === 'hosting', 30_000);
   const address = (hosting.addresses as string[])[0]!;
   const joiners: Peer[] = [];
@@ -79,7 +100,8 @@ async function fourBots(dir: string) {
 }
 
 /** No Node stack trace or uncaught error in a process's error output. */
-const expectNoCrash = (peer: Peer) => expect(peer.stderr).not.toMatch(/^\s+at |Uncaught|Unhandled|TypeError|ReferenceError/m);
+const expectNoCrash = (peer: Peer) =>
+  expect(peer.stderr).not.toMatch(/^\s+at |Uncaught|Unhandled|TypeError|ReferenceError/m);
 
 describe('risk bot processes', () => {
   it('SIGKILL and SIGTERM mid-game: both become neutral, the killed peer leaves cleanly, the other two finish', async () => {
@@ -125,12 +147,20 @@ describe('risk bot processes', () => {
     await Promise.all(others.map((p) => p.waitFor((e) => e.type === 'neutral' && e.player === 1, 90_000)));
     paused.child.kill('SIGCONT');
     const codes = await Promise.all(others.map((p) => p.exit));
-    expect(codes, others.map((p) => `${p.stderr}${JSON.stringify(p.events.filter((e) => e.type !== 'battle').slice(-8))}`).join('\n')).toEqual([0, 0, 0]);
+    expect(
+      codes,
+      others
+        .map((p) => `${p.stderr}${JSON.stringify(p.events.filter((e) => e.type !== 'battle').slice(-8))}`)
+        .join('\n'),
+    ).toEqual([0, 0, 0]);
     const winners = others.map((p) => p.events.find((e) => e.type === 'winner')?.player);
     expect(new Set(winners).size).toBe(1);
     expect(winners[0]).not.toBe(1);
     // The paused peer learns it was made neutral (or lost contact): no win, a non-zero exit.
-    const pausedCode = await Promise.race([paused.exit, new Promise<'running'>((r) => setTimeout(() => r('running'), 60_000))]);
+    const pausedCode = await Promise.race([
+      paused.exit,
+      new Promise<'running'>((r) => setTimeout(() => r('running'), 60_000)),
+    ]);
     expect(pausedCode).not.toBe(0);
     expect(pausedCode).not.toBe('running');
     expect(paused.events.some((e) => e.type === 'winner')).toBe(false);

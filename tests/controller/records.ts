@@ -1,7 +1,7 @@
 // Audits a game record file written by a peer, as `risk verify` does.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { stateHash, type SessionResult } from '../../src/controller/session.js';
+import { type SessionResult, stateHash } from '../../src/controller/session.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
 

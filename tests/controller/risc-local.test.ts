@@ -1,41 +1,72 @@
 // Local RISC games through commit/reveal, their records, and the auditor on honest and tampered records.
 import { describe, expect, it } from 'vitest';
-import { botSeats, runRiscLocal, type RiscSeat } from '../../src/controller/risc-local.js';
-import { auditRiscRecord } from '../../src/controller/risc-verify.js';
+import { botSeats } from '../../src/ai/risc/seat.js';
+import { type RiscSeat, runRiscLocal } from '../../src/controller/risc-local.js';
 import type { RiscRecordLine } from '../../src/controller/risc-record.js';
+import { auditRiscRecord } from '../../src/controller/risc-verify.js';
 import { territoriesOf } from '../../src/model/risc/index.js';
 import { boundCommitment, bytesToHex } from '../../src/protocol/commitment.js';
 import { sealOrders } from '../../src/protocol/risc-orders.js';
 
 async function recordedGame(names: string[], kinds: ('easy' | 'hard')[], seed: number) {
   const lines: RiscRecordLine[] = [];
-  const result = await runRiscLocal({ seats: botSeats(names, kinds, seed), seed, game: `g${seed}`, turnCap: 300, onRecord: (l) => lines.push(l) });
-  return { result, lines, text: lines.map((l) => JSON.stringify(l)).join('\n') + '\n' };
+  const result = await runRiscLocal({
+    seats: botSeats(names, kinds, seed),
+    seed,
+    game: `g${seed}`,
+    turnCap: 300,
+    onRecord: (l) => lines.push(l),
+  });
+  return { result, lines, text: `${lines.map((l) => JSON.stringify(l)).join('\n')}\n` };
 }
 
 describe('local RISC games', () => {
   it.each([
-    [['A', 'B'], ['hard', 'easy']],
-    [['A', 'B', 'C'], ['hard', 'easy', 'easy']],
-    [['A', 'B', 'C', 'D'], ['hard', 'easy', 'hard', 'easy']],
-  ] as const)('bots reach a winner through commit/reveal with %s, and the record audits clean', async (names, kinds) => {
-    const { result, text } = await recordedGame([...names], [...kinds], 3);
-    expect(result.stopped).toBe('won');
-    expect(result.violations).toEqual([]);
-    const audit = auditRiscRecord(text);
-    expect(audit.violations).toEqual([]);
-    expect(audit.state?.winner).toBe(result.state.winner);
-    expect(audit.state?.owner).toEqual(result.state.owner);
-    expect(audit.turnsExecuted).toBe(result.state.turn - 1);
-    expect(audit.rolls).toBeGreaterThan(0);
-    expect(audit.stoppedAt).toBeNull();
-  });
+    [
+      ['A', 'B'],
+      ['hard', 'easy'],
+    ],
+    [
+      ['A', 'B', 'C'],
+      ['hard', 'easy', 'easy'],
+    ],
+    [
+      ['A', 'B', 'C', 'D'],
+      ['hard', 'easy', 'hard', 'easy'],
+    ],
+  ] as const)(
+    'bots reach a winner through commit/reveal with %s, and the record audits clean',
+    async (names, kinds) => {
+      const { result, text } = await recordedGame([...names], [...kinds], 3);
+      expect(result.stopped).toBe('won');
+      expect(result.violations).toEqual([]);
+      const audit = auditRiscRecord(text);
+      expect(audit.violations).toEqual([]);
+      expect(audit.state?.winner).toBe(result.state.winner);
+      expect(audit.state?.owner).toEqual(result.state.owner);
+      expect(audit.turnsExecuted).toBe(result.state.turn - 1);
+      expect(audit.rolls).toBeGreaterThan(0);
+      expect(audit.stoppedAt).toBeNull();
+    },
+  );
 
   it('gives a seat that does not answer in time the empty order set, and records the timeout', async () => {
     const [bot] = botSeats(['Bot'], ['hard'], 1);
-    const sleeper: RiscSeat = { name: 'Zzz', kind: 'human', place: () => new Promise(() => {}), orders: () => new Promise(() => {}) };
+    const sleeper: RiscSeat = {
+      name: 'Zzz',
+      kind: 'human',
+      place: () => new Promise(() => {}),
+      orders: () => new Promise(() => {}),
+    };
     const lines: RiscRecordLine[] = [];
-    const result = await runRiscLocal({ seats: [bot!, sleeper], seed: 1, game: 'gt', timeoutMs: 5, turnCap: 3, onRecord: (l) => lines.push(l) });
+    const result = await runRiscLocal({
+      seats: [bot!, sleeper],
+      seed: 1,
+      game: 'gt',
+      timeoutMs: 5,
+      turnCap: 3,
+      onRecord: (l) => lines.push(l),
+    });
     expect(result.stopped).toBe('turn-cap');
     const timeouts = lines.filter((l) => l.command === 'risc_timeout');
     expect(timeouts).toHaveLength(4); // placement + 3 turns
@@ -58,21 +89,33 @@ describe('the RISC auditor', () => {
     const text = (ls: unknown[]) => ls.map((l) => JSON.stringify(l)).join('\n');
 
     // 1. a reveal whose orders were edited: no longer matches its commitment
-    const edited = structuredClone(lines) as any[];
-    const i = edited.findIndex((l) => l.command === 'risc_reveal' && l.payload.stage === 'orders' && l.payload.orders.length > 0);
-    edited[i].payload.orders[0].units += 1;
+    const edited = structuredClone(lines);
+    const i = edited.findIndex(
+      (l) => l.command === 'risc_reveal' && l.payload.stage === 'orders' && l.payload.orders.length > 0,
+    );
+    const reveal = edited[i];
+    if (reveal?.command !== 'risc_reveal' || reveal.payload.stage !== 'orders')
+      throw new Error('no reveal with orders');
+    reveal.payload.orders[0]!.units += 1;
     const a1 = auditRiscRecord(text(edited));
-    expect(a1.violations[0]).toMatchObject({ line: i + 1, kind: 'reveal-mismatch', player: edited[i].player_id });
+    expect(a1.violations[0]).toMatchObject({ line: i + 1, kind: 'reveal-mismatch', player: reveal.player_id });
 
     // 2. a different dice seed: the replayed board differs from the recorded one
-    const forged = structuredClone(lines) as any[];
+    const forged = structuredClone(lines);
     const d = forged.findIndex((l) => l.command === 'risc_dice'); // turn 1 of this seed has battles
-    forged[d].payload.seed = (forged[d].payload.seed + 1) % 2 ** 32;
+    const dice = forged[d];
+    if (dice?.command !== 'risc_dice' || !('seed' in dice.payload)) throw new Error('no offline dice line');
+    dice.payload.seed = (dice.payload.seed + 1) % 2 ** 32;
     const a2 = auditRiscRecord(text(forged));
     expect(a2.violations.some((v) => v.kind === 'state-mismatch')).toBe(true);
 
     // 3. garbage and unknown lines are reported with their line numbers; the replay goes on
-    const a3 = auditRiscRecord(text([lines[0], 'not json', { command: 'risc_commit', payload: {}, player_id: 0 }, ...lines.slice(1)]).replace('"not json"', 'not json'));
+    const a3 = auditRiscRecord(
+      text([lines[0], 'not json', { command: 'risc_commit', payload: {}, player_id: 0 }, ...lines.slice(1)]).replace(
+        '"not json"',
+        'not json',
+      ),
+    );
     expect(a3.violations.map((v) => v.line)).toEqual([2, 3]);
     expect(a3.state?.winner).not.toBeNull();
 
@@ -82,13 +125,20 @@ describe('the RISC auditor', () => {
   });
 
   it('finds a commitment made after the orders were seen (a late commit after a timeout)', () => {
-    const header = { command: 'risc_game', payload: { version: 1, game: 'g', map: 'risc', players: ['A', 'B'], start_units: 12 } };
+    const header = {
+      command: 'risc_game',
+      payload: { version: 1, game: 'g', map: 'risc', players: ['A', 'B'], start_units: 12 },
+    };
     const a = sealOrders({ game: 'g', turn: 0, player: 0 }, { stage: 'placement', placement: [] });
     const b = sealOrders({ game: 'g', turn: 0, player: 1 }, { stage: 'placement', placement: [] });
     const timeout = { command: 'risc_timeout', payload: { game: 'g', turn: 0, stage: 'placement', players: [1] } };
-    const audit = auditRiscRecord([header, a.commit, a.reveal, timeout, b.commit].map((l) => JSON.stringify(l)).join('\n'));
+    const audit = auditRiscRecord(
+      [header, a.commit, a.reveal, timeout, b.commit].map((l) => JSON.stringify(l)).join('\n'),
+    );
     // the placement executed at the timeout, so B's commit belongs to a round that is over
-    expect(audit.violations).toEqual([{ line: 5, player: 1, kind: 'record', reason: 'risc_commit for placement of turn 0, which is over' }]);
+    expect(audit.violations).toEqual([
+      { line: 5, player: 1, kind: 'record', reason: 'risc_commit for placement of turn 0, which is over' },
+    ]);
   });
 
   it('checks networked dice: every number against its bound commitment', async () => {
@@ -103,8 +153,17 @@ describe('the RISC auditor', () => {
     const audit = auditRiscRecord(good.map((l) => JSON.stringify(l)).join('\n'));
     expect(audit.violations).toEqual([]);
     expect(audit.diceRounds).toBe(1);
-    const bad = [...cut, { command: 'risc_dice', payload: { game: 'g9', turn: 1, numbers: [{ ...numbers[0]!, number: 'ff'.repeat(32) }, numbers[1]] } }];
-    expect(auditRiscRecord(bad.map((l) => JSON.stringify(l)).join('\n')).violations[0]).toMatchObject({ kind: 'dice-commitment', player: 0 });
+    const bad = [
+      ...cut,
+      {
+        command: 'risc_dice',
+        payload: { game: 'g9', turn: 1, numbers: [{ ...numbers[0]!, number: 'ff'.repeat(32) }, numbers[1]] },
+      },
+    ];
+    expect(auditRiscRecord(bad.map((l) => JSON.stringify(l)).join('\n')).violations[0]).toMatchObject({
+      kind: 'dice-commitment',
+      player: 0,
+    });
     const short = [...cut, { command: 'risc_dice', payload: { game: 'g9', turn: 1, numbers: [numbers[0]] } }];
     expect(auditRiscRecord(short.map((l) => JSON.stringify(l)).join('\n')).violations).toEqual([
       { line: cut.length + 1, player: 1, kind: 'dice-commitment', reason: 'turn 1: no dice number from player 1' },

@@ -3,11 +3,17 @@
 // that audit clean; forged lines are refused before they reach the replica.
 import { describe, expect, it } from 'vitest';
 import type { RiscBotKind } from '../../src/ai/risc/bots.js';
+import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { hostLobby, joinLobby, type Roster } from '../../src/controller/lobby.js';
 import { PeerNode } from '../../src/controller/net/libp2p-node.js';
 import { memoryMesh } from '../../src/controller/net/memory.js';
-import { botRiscSeat } from '../../src/controller/risc-local.js';
-import { playRiscOverLinks, readRiscLine, RISC_FEATURE, riscLine, type RiscRoster } from '../../src/controller/risc-net.js';
+import {
+  playRiscOverLinks,
+  RISC_FEATURE,
+  type RiscRoster,
+  readRiscLine,
+  riscLine,
+} from '../../src/controller/risc-net.js';
 import type { RiscRecordLine } from '../../src/controller/risc-record.js';
 import { auditRiscRecord } from '../../src/controller/risc-verify.js';
 import { seededDice } from '../../src/protocol/random.js';
@@ -16,7 +22,15 @@ import { lineDigest, seal } from '../../src/protocol/signing.js';
 async function meshRosters(players: number, moveTimeoutMs = 30_000): Promise<RiscRoster[]> {
   const mesh = await memoryMesh(players);
   const roster = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId, addresses: [] }));
-  return mesh.links.map((links, me) => ({ me, players: roster, links, gameId: `mesh-${players}`, features: [RISC_FEATURE], moveTimeoutMs, keyring: mesh.keyrings[me]! }));
+  return mesh.links.map((links, me) => ({
+    me,
+    players: roster,
+    links,
+    gameId: `mesh-${players}`,
+    features: [RISC_FEATURE],
+    moveTimeoutMs,
+    keyring: mesh.keyrings[me]!,
+  }));
 }
 
 const secretFrom = (seed: number) => {
@@ -57,35 +71,65 @@ function expectOneWinner(results: Awaited<ReturnType<typeof playAll>>['results']
 }
 
 describe('networked RISC on the in-memory mesh (signed lines)', () => {
-  it.each([[['hard', 'easy']], [['easy', 'hard', 'easy']], [['hard', 'easy', 'easy', 'easy']]] as const)('%j reach one winner; records audit clean', async (kinds) => {
-    const rosters = await meshRosters(kinds.length);
-    const refused: string[] = [];
-    const { results, records } = await playAll(rosters, kinds, refused);
-    expectOneWinner(results, records);
-    expect(refused).toEqual([]);
-  }, 60_000);
+  it.each([[['hard', 'easy']], [['easy', 'hard', 'easy']], [['hard', 'easy', 'easy', 'easy']]] as const)(
+    '%j reach one winner; records audit clean',
+    async (kinds) => {
+      const rosters = await meshRosters(kinds.length);
+      const refused: string[] = [];
+      const { results, records } = await playAll(rosters, kinds, refused);
+      expectOneWinner(results, records);
+      expect(refused).toEqual([]);
+    },
+    60_000,
+  );
 
   it('refuses forged, unsigned and misaddressed lines before the replica sees them', async () => {
     const [a, b, c] = await meshRosters(3);
-    const commit = { command: 'risc_commit', payload: { game: 'mesh-3', turn: 0, stage: 'placement', hash: 'ab'.repeat(32) }, player_id: 2 } as const;
+    const commit = {
+      command: 'risc_commit',
+      payload: { game: 'mesh-3', turn: 0, stage: 'placement', hash: 'ab'.repeat(32) },
+      player_id: 2,
+    } as const;
     const inner = JSON.stringify(commit);
     // Player 1 passes on a line claiming to be player 2's.
-    expect(readRiscLine(a!, 1, seal(inner, 2, 'cd'.repeat(64)))).toEqual({ ok: false, reason: "a line signed as player 2 on player 1's link" });
+    expect(readRiscLine(a!, 1, seal(inner, 2, 'cd'.repeat(64)))).toEqual({
+      ok: false,
+      reason: "a line signed as player 2 on player 1's link",
+    });
     // Player 1 signs a message in player 2's name.
-    expect(readRiscLine(a!, 1, seal(inner, 1, b!.keyring!.sign(lineDigest('mesh-3', inner))))).toEqual({ ok: false, reason: "a message for player 2 on player 1's link" });
+    expect(readRiscLine(a!, 1, seal(inner, 1, b!.keyring!.sign(lineDigest('mesh-3', inner))))).toEqual({
+      ok: false,
+      reason: "a message for player 2 on player 1's link",
+    });
     // Player 2's own line with a signature that is not theirs.
-    expect(readRiscLine(a!, 2, seal(inner, 2, b!.keyring!.sign(lineDigest('mesh-3', inner))))).toEqual({ ok: false, reason: 'a bad signature' });
+    expect(readRiscLine(a!, 2, seal(inner, 2, b!.keyring!.sign(lineDigest('mesh-3', inner))))).toEqual({
+      ok: false,
+      reason: 'a bad signature',
+    });
     expect(readRiscLine(a!, 2, inner)).toEqual({ ok: false, reason: 'an unsigned line in a signed game' });
-    expect(readRiscLine(a!, 2, seal('{"command":"risc_commit"', 2, c!.keyring!.sign(lineDigest('mesh-3', '{"command":"risc_commit"'))))).toEqual({ ok: false, reason: 'a line that is not JSON' });
+    expect(
+      readRiscLine(
+        a!,
+        2,
+        seal('{"command":"risc_commit"', 2, c!.keyring!.sign(lineDigest('mesh-3', '{"command":"risc_commit"'))),
+      ),
+    ).toEqual({ ok: false, reason: 'a line that is not JSON' });
     const other = JSON.stringify({ ...commit, payload: { ...commit.payload, game: 'other' } });
-    expect(readRiscLine(a!, 2, seal(other, 2, c!.keyring!.sign(lineDigest('mesh-3', other))))).toEqual({ ok: false, reason: 'a message for game other' });
+    expect(readRiscLine(a!, 2, seal(other, 2, c!.keyring!.sign(lineDigest('mesh-3', other))))).toEqual({
+      ok: false,
+      reason: 'a message for game other',
+    });
     // The genuine line passes.
     expect(readRiscLine(a!, 2, riscLine(c!, commit))).toEqual({ ok: true, value: commit });
   });
 
   it('a forged line sent mid-game is refused and the game still reaches one winner', async () => {
     const rosters = await meshRosters(3);
-    const forged = JSON.stringify({ command: 'risc_commit', payload: { game: 'mesh-3', turn: 0, stage: 'placement', hash: '00'.repeat(32) }, player_id: 2 });
+    const forged = JSON.stringify({
+      command: 'risc_commit',
+      payload: { game: 'mesh-3', turn: 0, stage: 'placement', hash: '00'.repeat(32) },
+      player_id: 2,
+    });
     // Player 1's link to player 0 carries a commit in player 2's name, signed by player 1.
     rosters[1]!.links.get(0)!.send(seal(forged, 1, rosters[1]!.keyring!.sign(lineDigest('mesh-3', forged))));
     const refused: string[] = [];
@@ -116,7 +160,10 @@ describe('networked RISC on the in-memory mesh (signed lines)', () => {
   it('a game whose lobby did not agree on RISC does not start', async () => {
     const [a] = await meshRosters(2);
     const result = await playRiscOverLinks({ ...a!, features: [] }, { seat: botRiscSeat('p0', 'easy', seededDice(1)) });
-    expect(result).toEqual({ ok: false, reason: 'not every player chose RISC (the host and every joiner must play --game risc)' });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'not every player chose RISC (the host and every joiner must play --game risc)',
+    });
   });
 });
 
@@ -125,9 +172,17 @@ describe('networked RISC over libp2p on 127.0.0.1, through the lobby', () => {
     const nodes = await Promise.all([0, 1, 2].map(() => PeerNode.start({ host: '127.0.0.1', port: 0 })));
     try {
       const features = [RISC_FEATURE];
-      const host = hostLobby(nodes[0]!, { players: 3, name: 'host', features, ackTimeoutMs: 5000, moveTimeoutMs: 10_000 });
+      const host = hostLobby(nodes[0]!, {
+        players: 3,
+        name: 'host',
+        features,
+        ackTimeoutMs: 5000,
+        moveTimeoutMs: 10_000,
+      });
       const address = nodes[0]!.addresses()[0]!;
-      const joined = [1, 2].map((i) => joinLobby(nodes[i]!, address, { name: `joiner${i}`, features, startTimeoutMs: 10_000 }));
+      const joined = [1, 2].map((i) =>
+        joinLobby(nodes[i]!, address, { name: `joiner${i}`, features, startTimeoutMs: 10_000 }),
+      );
       const lobbies = await Promise.all([host, ...joined]);
       const rosters: Roster[] = lobbies.map((l) => {
         if (!l.ok) throw new Error(l.reason);
@@ -148,9 +203,24 @@ describe('networked RISC over libp2p on 127.0.0.1, through the lobby', () => {
     const nodes = await Promise.all([0, 1].map(() => PeerNode.start({ host: '127.0.0.1', port: 0 })));
     const abort = new AbortController();
     try {
-      const host = hostLobby(nodes[0]!, { players: 2, name: 'host', features: [RISC_FEATURE], required: [RISC_FEATURE], ackTimeoutMs: 5000, moveTimeoutMs: 10_000, signal: abort.signal });
-      const classic = await joinLobby(nodes[1]!, nodes[0]!.addresses()[0]!, { name: 'classic', features: ['signed_messages'], startTimeoutMs: 10_000 });
-      expect(classic).toEqual({ ok: false, reason: 'the host refused to let you join: this game needs the feature risc' });
+      const host = hostLobby(nodes[0]!, {
+        players: 2,
+        name: 'host',
+        features: [RISC_FEATURE],
+        required: [RISC_FEATURE],
+        ackTimeoutMs: 5000,
+        moveTimeoutMs: 10_000,
+        signal: abort.signal,
+      });
+      const classic = await joinLobby(nodes[1]!, nodes[0]!.addresses()[0]!, {
+        name: 'classic',
+        features: ['signed_messages'],
+        startTimeoutMs: 10_000,
+      });
+      expect(classic).toEqual({
+        ok: false,
+        reason: 'the host refused to let you join: this game needs the feature risc',
+      });
       abort.abort();
       expect(await host).toEqual({ ok: false, reason: 'the lobby was closed' });
     } finally {

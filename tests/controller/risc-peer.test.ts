@@ -18,8 +18,22 @@ interface Net {
 }
 
 /** Peers joined by a broadcast bus: each message arrives after 0–2 ms, in order per link, so arrival order across links varies. */
-function network(kinds: readonly RiscBotKind[], seed: number, tamper?: (from: number, m: RiscWire) => RiscWire, silent: number[] = []): Net {
-  const header: RiscHeader = { command: 'risc_game', payload: { version: 1, game: `net-${seed}`, map: 'risc', players: kinds.map((k, i) => `${k}${i}`), start_units: 30 } };
+function network(
+  kinds: readonly RiscBotKind[],
+  seed: number,
+  tamper?: (from: number, m: RiscWire) => RiscWire,
+  silent: number[] = [],
+): Net {
+  const header: RiscHeader = {
+    command: 'risc_game',
+    payload: {
+      version: 1,
+      game: `net-${seed}`,
+      map: 'risc',
+      players: kinds.map((k, i) => `${k}${i}`),
+      start_units: 30,
+    },
+  };
   const delay = seededDice(seed);
   const records: RiscRecordLine[][] = kinds.map(() => []);
   let delivered = 0;
@@ -35,7 +49,11 @@ function network(kinds: readonly RiscBotKind[], seed: number, tamper?: (from: nu
         header,
         me,
         decide: (state, player) =>
-          silent.includes(player) ? new Promise(() => {}) : (state.phase === 'placement' ? { stage: 'placement', placement: bot.place(state, player, rng) } : { stage: 'orders', orders: bot.orders(state, player, rng) }),
+          silent.includes(player)
+            ? new Promise(() => {})
+            : state.phase === 'placement'
+              ? { stage: 'placement', placement: bot.place(state, player, rng) }
+              : { stage: 'orders', orders: bot.orders(state, player, rng) },
         send: (message) => {
           const sent = tamper ? tamper(me, message) : message;
           peers.forEach((peer, i) => {
@@ -61,36 +79,44 @@ function network(kinds: readonly RiscBotKind[], seed: number, tamper?: (from: nu
   return { peers, records, delivered: () => delivered, inFlight: () => inFlight };
 }
 
-const sameBoard = (a: RiscState, b: RiscState) => a.owner.join() === b.owner.join() && a.units.join() === b.units.join();
+const sameBoard = (a: RiscState, b: RiscState) =>
+  a.owner.join() === b.owner.join() && a.units.join() === b.units.join();
 
 describe('networked RISC between bot peers', () => {
-  it.each([
-    [['hard', 'easy']],
-    [['hard', 'easy', 'easy']],
-    [['easy', 'hard', 'easy', 'hard']],
-  ] as const)('%j reach one winner; every record audits clean', async (kinds) => {
-    const net = network(kinds, kinds.length);
-    net.peers.forEach((p) => p.start());
-    const finals = await Promise.all(net.peers.map((p) => p.done));
-    const winner = finals[0]!.winner;
-    expect(winner).not.toBeNull();
-    for (const f of finals) {
-      expect(f.winner).toBe(winner);
-      expect(sameBoard(f, finals[0]!)).toBe(true);
-    }
-    for (const [i, peer] of net.peers.entries()) {
-      expect(peer.found).toEqual([]);
-      const audit = auditRiscRecord(net.records[i]!.map((l) => JSON.stringify(l)).join('\n'));
-      expect(audit.violations).toEqual([]);
-      expect(audit.state?.winner).toBe(winner);
-      expect(audit.diceRounds).toBe(finals[0]!.turn - 1);
-    }
-  }, 30_000);
+  it.each([[['hard', 'easy']], [['hard', 'easy', 'easy']], [['easy', 'hard', 'easy', 'hard']]] as const)(
+    '%j reach one winner; every record audits clean',
+    async (kinds) => {
+      const net = network(kinds, kinds.length);
+      net.peers.forEach((p) => p.start());
+      const finals = await Promise.all(net.peers.map((p) => p.done));
+      const winner = finals[0]!.winner;
+      expect(winner).not.toBeNull();
+      for (const f of finals) {
+        expect(f.winner).toBe(winner);
+        expect(sameBoard(f, finals[0]!)).toBe(true);
+      }
+      for (const [i, peer] of net.peers.entries()) {
+        expect(peer.found).toEqual([]);
+        const audit = auditRiscRecord(net.records[i]!.map((l) => JSON.stringify(l)).join('\n'));
+        expect(audit.violations).toEqual([]);
+        expect(audit.state?.winner).toBe(winner);
+        expect(audit.diceRounds).toBe(finals[0]!.turn - 1);
+      }
+    },
+    30_000,
+  );
 
   it('expels a peer whose reveal differs from its commitment, on every honest peer alike', async () => {
     // Peer 2 commits to its orders, then on turn 3 reveals one more unit in its first order.
     const net = network(['hard', 'easy', 'hard'], 7, (from, m) => {
-      if (from !== 2 || m.command !== 'risc_reveal' || m.payload.turn !== 3 || !('orders' in m.payload) || m.payload.orders.length === 0) return m;
+      if (
+        from !== 2 ||
+        m.command !== 'risc_reveal' ||
+        m.payload.turn !== 3 ||
+        !('orders' in m.payload) ||
+        m.payload.orders.length === 0
+      )
+        return m;
       const changed = structuredClone(m);
       if ('orders' in changed.payload) changed.payload.orders[0]!.units += 1;
       return changed;
@@ -98,7 +124,8 @@ describe('networked RISC between bot peers', () => {
     net.peers.forEach((p) => p.start());
     const honest = [net.peers[0]!, net.peers[1]!];
     const finals = await Promise.all(honest.map((p) => p.done));
-    for (const peer of honest) expect(peer.found).toEqual([expect.objectContaining({ player: 2, kind: 'reveal-mismatch' })]);
+    for (const peer of honest)
+      expect(peer.found).toEqual([expect.objectContaining({ player: 2, kind: 'reveal-mismatch' })]);
     for (const f of finals) expect(f.expelled).toEqual([false, false, true]);
     expect(sameBoard(finals[0]!, finals[1]!)).toBe(true);
     expect(finals[0]!.winner).not.toBeNull();

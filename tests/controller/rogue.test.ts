@@ -8,22 +8,27 @@ const ROGUE = 1;
 const HONEST = [0, 2, 3];
 
 describe('a rogue peer cannot split or steal a game', () => {
-  it.each(ATTACKS)('%s', async (attack) => {
-    const game = await playMemoryGame({ players: 4, seed: 7, rogue: { player: ROGUE, links: rogue(attack) } });
-    const { winner } = honestAgreement(game, HONEST);
-    expect(winner).not.toBeNull();
-    for (const i of HONEST) {
-      const result = game.results[i]!;
-      expect(['conquest', 'forfeit']).toContain(result.outcome);
-      // Only the rogue is ever blamed, by the live peers and by the audit of their records.
-      for (const v of result.violations) expect(v.player).toBe(ROGUE);
-      const audit = game.audits[i]!;
-      expect(audit.truncated).toBe(false);
-      for (const v of audit.violations) expect(v.player).toBe(ROGUE);
-      expect(audit.state!.winner).toBe(winner);
-      if (EXPELLED.has(attack)) expect(result.state.players[ROGUE]!.neutral || result.state.players[ROGUE]!.eliminated).toBe(true);
-      else expect(result.state.players.filter((p) => p.neutral && p.id !== ROGUE)).toEqual([]);
-    }
-    if (EXPELLED.has(attack)) expect(winner).not.toBe(ROGUE);
-  }, 120_000);
+  it.each(ATTACKS)(
+    '%s',
+    async (attack) => {
+      const game = await playMemoryGame({ players: 4, seed: 7, rogue: { player: ROGUE, links: rogue(attack) } });
+      const { winner } = honestAgreement(game, HONEST);
+      expect(winner).not.toBeNull();
+      for (const i of HONEST) {
+        const result = game.results[i]!;
+        expect(['conquest', 'forfeit']).toContain(result.outcome);
+        // Only the rogue is ever blamed, by the live peers and by the audit of their records.
+        for (const v of result.violations) expect(v.player).toBe(ROGUE);
+        const audit = game.audits[i]!;
+        expect(audit.truncated).toBe(false);
+        for (const v of audit.violations) expect(v.player).toBe(ROGUE);
+        expect(audit.state!.winner).toBe(winner);
+        if (EXPELLED.has(attack))
+          expect(result.state.players[ROGUE]!.neutral || result.state.players[ROGUE]!.eliminated).toBe(true);
+        else expect(result.state.players.filter((p) => p.neutral && p.id !== ROGUE)).toEqual([]);
+      }
+      if (EXPELLED.has(attack)) expect(winner).not.toBe(ROGUE);
+    },
+    120_000,
+  );
 });

@@ -63,7 +63,11 @@ export function rogue(attack: Attack, from = 140): Rogue {
   return (links: Map<number, Link>, context: RogueContext) => {
     const state = { index: 0, done: false, silent: false, lastIncoming: -1 };
     // copied-commitment: another player's commitment of the current dice round, and ours held back.
-    const dice: { seen: string | null; held: Message | null; replaced: string | null } = { seen: null, held: null, replaced: null };
+    const dice: { seen: string | null; held: Message | null; replaced: string | null } = {
+      seen: null,
+      held: null,
+      replaced: null,
+    };
     const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
     const sign = (message: Message) => sealMessage(context.gameId, message, context.me, context.keyring).line;
     const wrapped = new Map<number, Link>();
@@ -76,7 +80,12 @@ export function rogue(attack: Attack, from = 140): Rogue {
         onLine: (listener) =>
           link.onLine((line) => {
             const wire = open(line);
-            if (wire && 'ack_id' in wire.message && wire.message.ack_id !== undefined && wire.message.command !== 'acknowledgement') {
+            if (
+              wire &&
+              'ack_id' in wire.message &&
+              wire.message.ack_id !== undefined &&
+              wire.message.command !== 'acknowledgement'
+            ) {
               state.lastIncoming = Math.max(state.lastIncoming, wire.message.ack_id);
             }
             if (wire?.message.command === 'roll_hash' && wire.message.player_id !== context.me) {
@@ -123,27 +132,48 @@ export function rogue(attack: Attack, from = 140): Rogue {
           return [line, 'x'.repeat(70_000)];
         case 'huge-deploy':
           if (m.command !== 'deploy') return [line];
-          return once([sign({ ...m, payload: Array.from({ length: 20_000 }, () => [m.payload[0]![0], 1] as [number, number]) })]);
+          return once([
+            sign({ ...m, payload: Array.from({ length: 20_000 }, () => [m.payload[0]![0], 1] as [number, number]) }),
+          ]);
         case 'malformed-signed': {
           if (m.command !== 'deploy') return [line];
-          const inner = JSON.stringify({ command: 'deploy', payload: Array.from({ length: 70 }, () => [0, 1]), player_id: context.me, ack_id: m.ack_id });
+          const inner = JSON.stringify({
+            command: 'deploy',
+            payload: Array.from({ length: 70 }, () => [0, 1]),
+            player_id: context.me,
+            ack_id: m.ack_id,
+          });
           return once([forgeSigned(inner)]);
         }
         case 'false-timeout':
           if (m.command !== 'acknowledgement') return [line];
-          return once([line, sign({ command: 'timeout', payload: victim, player_id: context.me, ack_id: m.payload + 1 })]);
+          return once([
+            line,
+            sign({ command: 'timeout', payload: victim, player_id: context.me, ack_id: m.payload + 1 }),
+          ]);
         case 'false-votes':
           if (m.command !== 'acknowledgement') return [line];
-          return [line, sign({ command: 'timeout_vote', payload: { player: victim, index: m.payload + 1, stage: 2 }, player_id: context.me })];
+          return [
+            line,
+            sign({
+              command: 'timeout_vote',
+              payload: { player: victim, index: m.payload + 1, stage: 2 },
+              player_id: context.me,
+            }),
+          ];
         case 'ack-flood':
           if (m.command !== 'acknowledgement') return [line];
           return once([
             line,
-            ...Array.from({ length: 10_000 }, (_, k) => sign({ command: 'acknowledgement', payload: m.payload + 1000 + k, player_id: context.me })),
+            ...Array.from({ length: 10_000 }, (_, k) =>
+              sign({ command: 'acknowledgement', payload: m.payload + 1000 + k, player_id: context.me }),
+            ),
           ]);
         case 'lying-ack':
           if (m.command !== 'acknowledgement' || m.author === undefined || m.author === context.me) return [line];
-          return once([sign({ ...m, message_hash: randomBytes(32).toString('hex'), author_sig: randomBytes(64).toString('hex') })]);
+          return once([
+            sign({ ...m, message_hash: randomBytes(32).toString('hex'), author_sig: randomBytes(64).toString('hex') }),
+          ]);
         case 'equivocation':
           if (m.command !== 'attack' || m.payload[2] < 2 || to !== victim) return [line];
           state.done = true;

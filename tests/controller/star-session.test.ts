@@ -15,7 +15,8 @@ import { seededDice } from '../../src/protocol/random.js';
 const ACK_MS = 1000;
 const MOVE_MS = 5000;
 
-const bot = (seed: number): Seat => botSeat(createBot('normal', seededDice(seed)), seededDice(seed + 1000), { deadlineMs: 60_000 });
+const bot = (seed: number): Seat =>
+  botSeat(createBot('normal', seededDice(seed)), seededDice(seed + 1000), { deadlineMs: 60_000 });
 const silent: Seat = { kind: 'silent', decide: () => new Promise(() => {}) };
 /** A seat that thinks for `ms` of virtual time: long enough for an ack timer to run out meanwhile. */
 const slow = (seat: Seat, ms: number): Seat => ({
@@ -71,8 +72,10 @@ function dropping(link: Link, drop: (line: string) => boolean): Link {
   };
 }
 
-const neutralised = (events: SessionEvent[]) => events.flatMap((e) => (e.type === 'neutral' ? [{ player: e.player, reason: e.reason }] : []));
-const violations = (events: SessionEvent[]) => events.flatMap((e) => (e.type === 'violation' ? [{ player: e.player, reason: e.reason }] : []));
+const neutralised = (events: SessionEvent[]) =>
+  events.flatMap((e) => (e.type === 'neutral' ? [{ player: e.player, reason: e.reason }] : []));
+const violations = (events: SessionEvent[]) =>
+  events.flatMap((e) => (e.type === 'violation' ? [{ player: e.player, reason: e.reason }] : []));
 
 /** Moves virtual time on in small steps until `done` holds or `maxMs` have passed. */
 async function advanceUntil(done: () => boolean, maxMs: number, stepMs = 50) {
@@ -122,10 +125,20 @@ describe('who may time a player out', () => {
     const [h2, c2] = memoryLinkPair('host', 'c2');
     const one = scripted(c1);
     const two = scripted(c2);
-    const host = peer(0, 3, new Map([[1, h1], [2, h2]]), bot(1));
+    const host = peer(
+      0,
+      3,
+      new Map([
+        [1, h1],
+        [2, h2],
+      ]),
+      bot(1),
+    );
     one.send(line);
     await vi.advanceTimersByTimeAsync(10);
-    expect(violations(host.events)).toEqual([{ player: 1, reason: expect.stringMatching(/timeout for player 2; only the host \(player 0\)/) }]);
+    expect(violations(host.events)).toEqual([
+      { player: 1, reason: expect.stringMatching(/timeout for player 2; only the host \(player 0\)/) },
+    ]);
     expect(neutralised(host.events).map((n) => n.player)).toEqual([1]);
     expect(host.session.current.players[2]!.neutral).toBe(false);
     const timeouts = two.received.filter((m) => m.command === 'timeout');
@@ -138,7 +151,15 @@ describe('the host’s move timer', () => {
   it('is armed again after another player is made neutral, so a silent player is still timed out', async () => {
     const [h1, c1] = memoryLinkPair('host', 'c1');
     const [h2, c2] = memoryLinkPair('host', 'c2');
-    const host = peer(0, 3, new Map([[1, h1], [2, h2]]), bot(7));
+    const host = peer(
+      0,
+      3,
+      new Map([
+        [1, h1],
+        [2, h2],
+      ]),
+      bot(7),
+    );
     const clients = [peer(1, 3, new Map([[0, c1]]), silent), peer(2, 3, new Map([[0, c2]]), silent)];
     const awaitedClient = () => {
       const awaited = decisionBy(host.session.current);
@@ -171,7 +192,11 @@ describe('a client facing a silent host', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(client.result).not.toBeNull();
     expect(client.session.problem).toBe('the host sent nothing for 8000 ms; gave the game up');
-    expect(host.received.at(-1)).toMatchObject({ command: 'leave_game', payload: { message: 'the host sent nothing for 8000 ms' }, player_id: 1 });
+    expect(host.received.at(-1)).toMatchObject({
+      command: 'leave_game',
+      payload: { message: 'the host sent nothing for 8000 ms' },
+      player_id: 1,
+    });
   });
 
   it('waits by default twice the move timeout and once the ack timeout, counted from the host’s last line', async () => {
@@ -193,9 +218,19 @@ describe('the acknowledgement timeout', () => {
   it('times out a client that never acknowledges', async () => {
     const [h1, c1] = memoryLinkPair('host', 'c1');
     const host = peer(0, 2, new Map([[1, h1]]), slow(bot(11), 2 * ACK_MS));
-    const client = peer(1, 2, new Map([[0, dropping(c1, (line) => line.includes('"acknowledgement"'))]]), slow(bot(12), 2 * ACK_MS));
+    const client = peer(
+      1,
+      2,
+      new Map([[0, dropping(c1, (line) => line.includes('"acknowledgement"'))]]),
+      slow(bot(12), 2 * ACK_MS),
+    );
     await advanceUntil(() => neutralised(host.events).length > 0, 3 * MOVE_MS);
-    expect(neutralised(host.events)).toEqual([{ player: 1, reason: expect.stringMatching(new RegExp(`^did not acknowledge \\w+ \\(ack_id \\d+\\) within ${ACK_MS} ms$`)) }]);
+    expect(neutralised(host.events)).toEqual([
+      {
+        player: 1,
+        reason: expect.stringMatching(new RegExp(`^did not acknowledge \\w+ \\(ack_id \\d+\\) within ${ACK_MS} ms$`)),
+      },
+    ]);
     host.session.stop();
     client.session.stop();
   });
@@ -204,8 +239,19 @@ describe('the acknowledgement timeout', () => {
     const [h1, c1] = memoryLinkPair('host', 'c1');
     const [h2, c2] = memoryLinkPair('host', 'c2');
     // Seats that think for longer than the ack timeout, so that ack timers run out if acks are missed.
-    const host = peer(0, 3, new Map([[1, h1], [2, h2]]), slow(bot(21), 2 * ACK_MS));
-    const clients = [peer(1, 3, new Map([[0, c1]]), slow(bot(22), 2 * ACK_MS)), peer(2, 3, new Map([[0, c2]]), slow(bot(23), 2 * ACK_MS))];
+    const host = peer(
+      0,
+      3,
+      new Map([
+        [1, h1],
+        [2, h2],
+      ]),
+      slow(bot(21), 2 * ACK_MS),
+    );
+    const clients = [
+      peer(1, 3, new Map([[0, c1]]), slow(bot(22), 2 * ACK_MS)),
+      peer(2, 3, new Map([[0, c2]]), slow(bot(23), 2 * ACK_MS)),
+    ];
     await advanceUntil(() => [host, ...clients].every((p) => p.result !== null), 24 * 3_600_000, 1000);
     expect(neutralised(host.events)).toEqual([]);
     expect(host.result?.winner).not.toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { randomBot } from '../../src/ai/random.js';
 import { runArena } from '../../src/ai/arena.js';
+import { randomBot } from '../../src/ai/random.js';
 
 describe('offline games between random-legal bots', () => {
   const run = (seed: number) =>

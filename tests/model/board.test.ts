@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classicBoard, loadBoard } from '../../src/model/index.js';
 import classicMap from '../../src/model/boards/classic.json' with { type: 'json' };
+import { classicBoard, loadBoard } from '../../src/model/index.js';
 
 const observed = readFileSync(new URL('../fixtures/cs3099-observed.md', import.meta.url), 'utf8');
 
@@ -29,7 +29,12 @@ describe('classic board', () => {
       const t = board.territories[Number(id)]!;
       expect(t.name).toBe(name!.trim());
       expect(t.card).toBe('ICA'.indexOf(card!));
-      expect(board.adjacency[t.id]).toEqual(adjacent!.split(',').map(Number).sort((a, b) => a - b));
+      expect(board.adjacency[t.id]).toEqual(
+        adjacent!
+          .split(',')
+          .map(Number)
+          .sort((a, b) => a - b),
+      );
     }
   });
 });
@@ -39,12 +44,23 @@ describe('loadBoard rejects a bad map with a message naming the problem', () => 
   const cases: [string, (m: ReturnType<typeof base>) => unknown, RegExp][] = [
     ['not an object', () => 42, /map file/],
     ['missing connections', (m) => ({ ...m, connections: undefined }), /connections/],
-    ['a territory in two continents', (m) => ({ ...m, continents: { ...m.continents, '5': [...m.continents['5'], 0] } }), /territory 0 is in two continents/],
-    ['an edge to an unknown territory', (m) => ({ ...m, connections: [...m.connections, [3, 99]] }), /unknown territory 99/],
+    [
+      'a territory in two continents',
+      (m) => ({ ...m, continents: { ...m.continents, '5': [...m.continents['5'], 0] } }),
+      /territory 0 is in two continents/,
+    ],
+    [
+      'an edge to an unknown territory',
+      (m) => ({ ...m, connections: [...m.connections, [3, 99]] }),
+      /unknown territory 99/,
+    ],
     ['a self-loop', (m) => ({ ...m, connections: [...m.connections, [7, 7]] }), /to itself/],
     [
       'a disconnected graph',
-      (m) => ({ ...m, connections: m.connections.filter(([a, b]) => !(a! >= 38 || b! >= 38) || (a! >= 38 && b! >= 38)) }),
+      (m) => ({
+        ...m,
+        connections: m.connections.filter(([a, b]) => !(a! >= 38 || b! >= 38) || (a! >= 38 && b! >= 38)),
+      }),
       /not connected: territories 38, 39, 40, 41/,
     ],
     ['a card type outside 0–2', (m) => ({ ...m, country_card: { ...m.country_card, '4': 3 } }), /country_card\.4/],
@@ -58,7 +74,11 @@ describe('loadBoard rejects a bad map with a message naming the problem', () => 
       /territory 12 has no card type/,
     ],
     ['a gap in the ids', (m) => ({ ...m, continents: { ...m.continents, '5': [38, 39, 40, 45] } }), /without gaps/],
-    ['a continent without a value', (m) => ({ ...m, continent_values: { ...m.continent_values, '2': undefined } }), /continent 2 has no value|continent_values/],
+    [
+      'a continent without a value',
+      (m) => ({ ...m, continent_values: { ...m.continent_values, '2': undefined } }),
+      /continent 2 has no value|continent_values/,
+    ],
     ['a non-numeric id', (m) => ({ ...m, connections: [...m.connections, ['x', 1]] }), /connections\.\d+\.0/],
   ];
   for (const [name, mutate, reason] of cases) {

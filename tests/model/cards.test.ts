@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardType, classicBoard, isValidSet, setValue, setsInHand, WILDCARD } from '../../src/model/index.js';
+import { cardType, classicBoard, isValidSet, setsInHand, setValue, WILDCARD } from '../../src/model/index.js';
 
 const board = classicBoard();
 // One card of each kind: Central America (8) infantry, Venezuela (9) cavalry, Alaska (0) artillery, 42 wild.
@@ -33,10 +33,12 @@ describe('cards', () => {
       return wilds > 0 || kinds === 1 || kinds === 3;
     };
     let invalid = 0;
-    for (let a = 0; a < 44; a++) for (let b = a + 1; b < 44; b++) for (let c = b + 1; c < 44; c++) {
-      expect(isValidSet(board, [a, b, c])).toBe(valid([a, b, c]));
-      if (!valid([a, b, c])) invalid++;
-    }
+    for (let a = 0; a < 44; a++)
+      for (let b = a + 1; b < 44; b++)
+        for (let c = b + 1; c < 44; c++) {
+          expect(isValidSet(board, [a, b, c])).toBe(valid([a, b, c]));
+          if (!valid([a, b, c])) invalid++;
+        }
     expect(invalid).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { battleOdds, conquerTable, rollOutcomes } from '../../src/model/odds.js';
 
 // ---------------------------------------------------------------------------------------------

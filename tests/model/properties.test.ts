@@ -3,19 +3,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type Action,
   apply,
   cardType,
   classicBoard,
+  type Dice,
   decisionBy,
+  drawStep,
+  type GameEvent,
+  type GameState,
   missionClaimDue,
   startGame,
   WILDCARD,
-  type Action,
-  type Dice,
-  type GameEvent,
-  type GameState,
 } from '../../src/model/index.js';
-import { drawStep } from '../../src/model/index.js';
 import { mersenneStream, uniformDice } from '../../src/protocol/random.js';
 import { frozen } from '../helpers.js';
 
@@ -32,10 +32,18 @@ function explore(state: GameState, player: number, rng: Dice): Action {
   const between = (lo: number, hi: number) => lo + rng.below(hi - lo + 1);
   switch (state.phase) {
     case 'setup':
-      return { command: 'setup', player, payload: pick(territoriesWhere(state, (t) => state.owner[t] === setupOwner(state, player))) };
+      return {
+        command: 'setup',
+        player,
+        payload: pick(territoriesWhere(state, (t) => state.owner[t] === setupOwner(state, player))),
+      };
     case 'cards': {
       const hand = state.players[player]!.cards;
-      const limit = state.eliminationTrade ? 4 : hand.length >= state.options.forcedTradeAt ? state.options.forcedTradeAt - 1 : null;
+      const limit = state.eliminationTrade
+        ? 4
+        : hand.length >= state.options.forcedTradeAt
+          ? state.options.forcedTradeAt - 1
+          : null;
       const sets: number[][] = [];
       let left = [...hand];
       while (limit !== null ? left.length > limit : sets.length === 0 && rng.below(2) === 0) {
@@ -45,7 +53,11 @@ function explore(state: GameState, player: number, rng: Dice): Action {
         sets.push(set);
         left = left.filter((c) => !set.includes(c));
       }
-      return { command: 'play_cards', player, payload: sets.length ? { cards: sets, armies: rng.below(2) ? -1 : undefined } : null };
+      return {
+        command: 'play_cards',
+        player,
+        payload: sets.length ? { cards: sets, armies: rng.below(2) ? -1 : undefined } : null,
+      };
     }
     case 'deploy': {
       const mine = territoriesWhere(state, (t) => state.owner[t] === player);
@@ -73,7 +85,8 @@ function explore(state: GameState, player: number, rng: Dice): Action {
         if (state.owner[from] !== player || state.armies[from]! < 2) continue;
         for (const to of board.adjacency[from]!) if (state.owner[to] === player) moves.push([from, to]);
       }
-      if (moves.length === 0 || rng.below(3) === 0) return { command: 'fortify', player, payload: rng.below(2) ? null : [0, 0, 0] };
+      if (moves.length === 0 || rng.below(3) === 0)
+        return { command: 'fortify', player, payload: rng.below(2) ? null : [0, 0, 0] };
       const [from, to] = pick(moves);
       return { command: 'fortify', player, payload: [from, to, between(1, state.armies[from]! - 1)] };
     }
@@ -105,7 +118,8 @@ function capitals(state: GameState, rng: Dice): Action {
 function triples(cards: readonly number[]): number[][] {
   const out: number[][] = [];
   for (let i = 0; i < cards.length; i++)
-    for (let j = i + 1; j < cards.length; j++) for (let k = j + 1; k < cards.length; k++) out.push([cards[i]!, cards[j]!, cards[k]!]);
+    for (let j = i + 1; j < cards.length; j++)
+      for (let k = j + 1; k < cards.length; k++) out.push([cards[i]!, cards[j]!, cards[k]!]);
   return out;
 }
 
@@ -154,7 +168,15 @@ function oracleLegal(s: GameState, a: Action): boolean {
   const p = a.player;
   if (!int(p) || p < 0 || p >= s.players.length) return false;
   if (a.command === 'leave_game' || a.command === 'timeout') return !s.players[p]!.neutral && !s.players[p]!.eliminated;
-  const phaseOf: Record<string, string> = { setup: 'setup', play_cards: 'cards', deploy: 'deploy', attack: 'attack', defend: 'defend', attack_capture: 'capture', fortify: 'attack' };
+  const phaseOf: Record<string, string> = {
+    setup: 'setup',
+    play_cards: 'cards',
+    deploy: 'deploy',
+    attack: 'attack',
+    defend: 'defend',
+    attack_capture: 'capture',
+    fortify: 'attack',
+  };
   if (phaseOf[a.command] !== s.phase) return false;
   if (a.command === 'defend') {
     const to = s.pendingAttack!.to;
@@ -173,15 +195,24 @@ function oracleLegal(s: GameState, a: Action): boolean {
     }
     case 'play_cards': {
       const hand = s.players[p]!.cards;
-      const limit = s.eliminationTrade ? 4 : hand.length >= s.options.forcedTradeAt ? s.options.forcedTradeAt - 1 : Infinity;
+      const limit = s.eliminationTrade
+        ? 4
+        : hand.length >= s.options.forcedTradeAt
+          ? s.options.forcedTradeAt - 1
+          : Infinity;
       if (a.payload === null) return hand.length <= limit;
       const sets = a.payload.cards;
       const all = sets.flat();
-      if (sets.length === 0 || !sets.every((set) => set.length === 3 && set.every((c) => int(c) && c >= 0 && c < 44) && oracleValidSet(set))) return false;
+      if (
+        sets.length === 0 ||
+        !sets.every((set) => set.length === 3 && set.every((c) => int(c) && c >= 0 && c < 44) && oracleValidSet(set))
+      )
+        return false;
       if (new Set(all).size !== all.length || !all.every((c) => hand.includes(c))) return false;
       if (hand.length - all.length > limit) return false;
       // After an elimination (1993): no set traded once 4 or fewer are held.
-      if (s.eliminationTrade && s.options.eliminationTrade === 'to_four' && hand.length - all.length + 3 <= 4) return false;
+      if (s.eliminationTrade && s.options.eliminationTrade === 'to_four' && hand.length - all.length + 3 <= 4)
+        return false;
       const claimed = a.payload.armies;
       if (claimed === undefined || claimed === -1) return true;
       let total = 0;
@@ -201,7 +232,17 @@ function oracleLegal(s: GameState, a: Action): boolean {
     }
     case 'attack': {
       const [from, to, dice] = a.payload;
-      return territory(from) && territory(to) && s.owner[from] === p && s.owner[to] !== p && board.adjacency[from]!.includes(to) && int(dice) && dice >= 1 && dice <= 3 && dice < armies[from]!;
+      return (
+        territory(from) &&
+        territory(to) &&
+        s.owner[from] === p &&
+        s.owner[to] !== p &&
+        board.adjacency[from]!.includes(to) &&
+        int(dice) &&
+        dice >= 1 &&
+        dice <= 3 &&
+        dice < armies[from]!
+      );
     }
     case 'attack_capture': {
       const [from, to, n] = a.payload;
@@ -213,7 +254,16 @@ function oracleLegal(s: GameState, a: Action): boolean {
       const [from, to, n] = a.payload;
       if (!int(from) || !int(to) || !int(n)) return false;
       if (n === 0) return true;
-      return territory(from) && territory(to) && from !== to && s.owner[from] === p && s.owner[to] === p && board.adjacency[from]!.includes(to) && n >= 1 && n <= armies[from]! - 1;
+      return (
+        territory(from) &&
+        territory(to) &&
+        from !== to &&
+        s.owner[from] === p &&
+        s.owner[to] === p &&
+        board.adjacency[from]!.includes(to) &&
+        n >= 1 &&
+        n <= armies[from]! - 1
+      );
     }
   }
 }
@@ -240,19 +290,31 @@ function fuzz(state: GameState, legal: Action | null, rng: Dice): Action {
     return copy as unknown as Action;
   }
   switch (rng.below(9)) {
-    case 0: return { command: 'setup', player, payload: t() };
+    case 0:
+      return { command: 'setup', player, payload: t() };
     case 1: {
       const hand = state.players[Math.max(0, Math.min(player, state.players.length - 1))]!.cards;
       const card = () => (hand.length > 0 && rng.below(4) > 0 ? hand[rng.below(hand.length)]! : r(-1, 44));
-      return { command: 'play_cards', player, payload: rng.below(3) === 0 ? null : { cards: [[card(), card(), card()]], armies: r(-1, 10) } };
+      return {
+        command: 'play_cards',
+        player,
+        payload: rng.below(3) === 0 ? null : { cards: [[card(), card(), card()]], armies: r(-1, 10) },
+      };
     }
-    case 2: return { command: 'deploy', player, payload: [[t(), r(-1, state.toDeploy + 1)]] };
-    case 3: return { command: 'attack', player, payload: [t(), t(), r(-1, 4)] };
-    case 4: return { command: 'defend', player, payload: r(-1, 3) };
-    case 5: return { command: 'attack_capture', player, payload: [t(), t(), r(-1, 6)] };
-    case 6: return { command: 'fortify', player, payload: rng.below(4) === 0 ? null : [t(), t(), r(-1, 6)] };
-    case 7: return { command: rng.below(2) ? 'shuffle_deck' : 'first_player' };
-    default: return { command: 'leave_game', player: r(-1, state.players.length) };
+    case 2:
+      return { command: 'deploy', player, payload: [[t(), r(-1, state.toDeploy + 1)]] };
+    case 3:
+      return { command: 'attack', player, payload: [t(), t(), r(-1, 4)] };
+    case 4:
+      return { command: 'defend', player, payload: r(-1, 3) };
+    case 5:
+      return { command: 'attack_capture', player, payload: [t(), t(), r(-1, 6)] };
+    case 6:
+      return { command: 'fortify', player, payload: rng.below(4) === 0 ? null : [t(), t(), r(-1, 6)] };
+    case 7:
+      return { command: rng.below(2) ? 'shuffle_deck' : 'first_player' };
+    default:
+      return { command: 'leave_game', player: r(-1, state.players.length) };
   }
 }
 
@@ -286,7 +348,12 @@ function expectedArmyChange(before: GameState, action: Action, events: readonly 
       // Two players with a neutral army: the territories are dealt in the deck's draw.
       return before.neutralArmy >= 0 ? 42 : 0;
     case 'play_cards':
-      return before.options.territoryBonus === 'placed' ? 2 * events.filter((e) => e.type === 'cards_traded').reduce((n, e) => n + (e.type === 'cards_traded' ? e.bonusTerritories.length : 0), 0) : 0;
+      return before.options.territoryBonus === 'placed'
+        ? 2 *
+            events
+              .filter((e) => e.type === 'cards_traded')
+              .reduce((n, e) => n + (e.type === 'cards_traded' ? e.bonusTerritories.length : 0), 0)
+        : 0;
     case 'deploy':
       return before.toDeploy;
     case 'defend': {
@@ -309,12 +376,21 @@ function playAndCheck(seed: number, players: number, maxActions: number, options
   let fuzzed = 0;
   for (let step = 0; step < maxActions && state.phase !== 'over'; step++) {
     const actor = decisionBy(state);
-    const legal = missionClaimDue(state) ?? (state.phase === 'capitals' ? capitals(state, rng) : actor === null ? drawStep(state)! : explore(state, actor, rng));
+    const legal =
+      missionClaimDue(state) ??
+      (state.phase === 'capitals'
+        ? capitals(state, rng)
+        : actor === null
+          ? drawStep(state)!
+          : explore(state, actor, rng));
     // Fuzz: the reducer's verdict must match the oracle's, and a refusal leaves the state as it was.
     for (let k = 0; k < 3; k++) {
       const candidate = fuzz(state, actor === null ? null : legal, rng);
       const verdict = apply(state, candidate, uniformDice(mersenneStream([seed, 3, step, k])));
-      expect(verdict.ok, `${JSON.stringify(candidate)} in phase ${state.phase}: ${verdict.ok ? 'accepted' : verdict.reason}`).toBe(oracleLegal(state, candidate));
+      expect(
+        verdict.ok,
+        `${JSON.stringify(candidate)} in phase ${state.phase}: ${verdict.ok ? 'accepted' : verdict.reason}`,
+      ).toBe(oracleLegal(state, candidate));
       fuzzed++;
     }
     if (rng.below(400) === 0 && !['first_player', 'shuffle_deck', 'deal_missions'].includes(state.phase)) {

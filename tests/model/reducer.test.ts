@@ -1,15 +1,15 @@
 // The boundary cases of ../shared/rules/classic.md, one by one, through the reducer.
 import { describe, expect, it } from 'vitest';
 import {
+  type Action,
+  type ApplyResult,
   apply,
   classicBoard,
   compareDice,
-  reinforcements,
-  startGame,
-  type Action,
-  type ApplyResult,
   type Dice,
   type GameState,
+  reinforcements,
+  startGame,
 } from '../../src/model/index.js';
 import { frozen, midGame, scriptedDice } from '../helpers.js';
 
@@ -121,7 +121,11 @@ describe('battle', () => {
     expect(dice.used()).toBe(5);
     expect(s.armies[0]).toBe(4);
     expect(s.armies[1]).toBe(2);
-    expect(result.ok && result.events[0]).toMatchObject({ type: 'battle', attackerDice: [6, 2, 2], defenderDice: [5, 3] });
+    expect(result.ok && result.events[0]).toMatchObject({
+      type: 'battle',
+      attackerDice: [6, 2, 2],
+      defenderDice: [5, 3],
+    });
   });
 });
 
@@ -173,8 +177,12 @@ describe('capture', () => {
   });
 
   it('accepts the minimum and the maximum', () => {
-    expect(ok(apply(conquered(), { command: 'attack_capture', player: 0, payload: [0, 1, 3] })).armies.slice(0, 2)).toEqual([3, 3]);
-    expect(ok(apply(conquered(), { command: 'attack_capture', player: 0, payload: [0, 1, 5] })).armies.slice(0, 2)).toEqual([1, 5]);
+    expect(
+      ok(apply(conquered(), { command: 'attack_capture', player: 0, payload: [0, 1, 3] })).armies.slice(0, 2),
+    ).toEqual([3, 3]);
+    expect(
+      ok(apply(conquered(), { command: 'attack_capture', player: 0, payload: [0, 1, 5] })).armies.slice(0, 2),
+    ).toEqual([1, 5]);
   });
 });
 
@@ -184,8 +192,8 @@ describe('fortify', () => {
   it.each([
     ['non-adjacent in adjacent mode', [2, 6, 1], /not adjacent/],
     ['the same territory', [2, 2, 1], /same territory/],
-    ['another owner\'s target', [2, 5, 1], /target 5 is not player 0's/],
-    ['another owner\'s source', [5, 2, 1], /source 5 is not player 0's/],
+    ["another owner's target", [2, 5, 1], /target 5 is not player 0's/],
+    ["another owner's source", [5, 2, 1], /source 5 is not player 0's/],
     ['leaving 0 behind', [2, 4, 4], /between 1 and 3/],
   ])('refuses %s', (_name, payload, reason) => {
     refused(s, { command: 'fortify', player: 0, payload: payload as [number, number, number] }, reason);
@@ -210,23 +218,40 @@ describe('fortify', () => {
     const connected = midGame({ owner, armies: { 2: 4 }, options: { fortify: 'connected' } });
     expect(ok(apply(connected, { command: 'fortify', player: 0, payload: [2, 8, 3] })).armies[8]).toBe(4);
     refused(connected, { command: 'fortify', player: 0, payload: [2, 9, 3] }, /target 9 is not player 0's/);
-    const split = midGame({ owner: (t) => (t === 4 || t === 1 || t === 3 || t === 5 || t === 7 ? 1 : t <= 8 ? 0 : 1), armies: { 2: 4 }, options: { fortify: 'connected' } });
+    const split = midGame({
+      owner: (t) => (t === 4 || t === 1 || t === 3 || t === 5 || t === 7 ? 1 : t <= 8 ? 0 : 1),
+      armies: { 2: 4 },
+      options: { fortify: 'connected' },
+    });
     refused(split, { command: 'fortify', player: 0, payload: [2, 6, 1] }, /cannot be reached/);
   });
 });
 
 describe('cards and reinforcements', () => {
-  const cardsPhase = (hand: number[], extra = {}) => midGame({ phase: 'cards', hands: { 0: hand }, toDeploy: 3, ...extra });
+  const cardsPhase = (hand: number[], extra = {}) =>
+    midGame({ phase: 'cards', hands: { 0: hand }, toDeploy: 3, ...extra });
   const [inf, cav, art, wild] = [8, 9, 0, 42];
 
   it('with fewer than 3 cards no trade is possible', () => {
-    refused(cardsPhase([inf, cav]), { command: 'play_cards', player: 0, payload: { cards: [[inf, cav, 42]] } }, /does not hold card 42/);
+    refused(
+      cardsPhase([inf, cav]),
+      { command: 'play_cards', player: 0, payload: { cards: [[inf, cav, 42]] } },
+      /does not hold card 42/,
+    );
     expect(ok(apply(cardsPhase([inf, cav]), { command: 'play_cards', player: 0, payload: null })).phase).toBe('deploy');
   });
 
   it('with 3 or 4 cards trading is optional', () => {
-    expect(ok(apply(cardsPhase([inf, cav, art, 11]), { command: 'play_cards', player: 0, payload: null })).toDeploy).toBe(3);
-    const traded = ok(apply(cardsPhase([inf, cav, art, 11]), { command: 'play_cards', player: 0, payload: { cards: [[inf, cav, art]], armies: -1 } }));
+    expect(
+      ok(apply(cardsPhase([inf, cav, art, 11]), { command: 'play_cards', player: 0, payload: null })).toDeploy,
+    ).toBe(3);
+    const traded = ok(
+      apply(cardsPhase([inf, cav, art, 11]), {
+        command: 'play_cards',
+        player: 0,
+        payload: { cards: [[inf, cav, art]], armies: -1 },
+      }),
+    );
     expect(traded.players[0]!.cards).toEqual([11]);
     expect(traded.discards).toEqual([inf, cav, art]);
     expect(traded.setsTraded).toBe(1);
@@ -239,27 +264,61 @@ describe('cards and reinforcements', () => {
   it('with 5 or more cards at the start of a turn trading is forced', () => {
     const five = [inf, cav, art, 11, 13];
     refused(cardsPhase(five), { command: 'play_cards', player: 0, payload: null }, /must trade down to 4/);
-    expect(ok(apply(cardsPhase(five), { command: 'play_cards', player: 0, payload: { cards: [[inf, cav, art]] } })).players[0]!.cards).toHaveLength(2);
+    expect(
+      ok(apply(cardsPhase(five), { command: 'play_cards', player: 0, payload: { cards: [[inf, cav, art]] } }))
+        .players[0]!.cards,
+    ).toHaveLength(2);
   });
 
   it('option forcedTradeAt 6: five cards may be kept', () => {
-    expect(ok(apply(cardsPhase([inf, cav, art, 11, 13], { options: { forcedTradeAt: 6 } }), { command: 'play_cards', player: 0, payload: null })).phase).toBe('deploy');
+    expect(
+      ok(
+        apply(cardsPhase([inf, cav, art, 11, 13], { options: { forcedTradeAt: 6 } }), {
+          command: 'play_cards',
+          player: 0,
+          payload: null,
+        }),
+      ).phase,
+    ).toBe('deploy');
   });
 
   it('refuses invalid sets, cards not held, cards used twice and a wrong army claim', () => {
     const s = cardsPhase([inf, 10, cav, art, wild]);
     refused(s, { command: 'play_cards', player: 0, payload: { cards: [[inf, 10, cav]] } }, /not a valid set/);
     refused(s, { command: 'play_cards', player: 0, payload: { cards: [[inf, cav, 12]] } }, /does not hold card 12/);
-    refused(s, { command: 'play_cards', player: 0, payload: { cards: [[inf, cav, art], [art, wild, 10]] } }, /traded twice/);
-    refused(s, { command: 'play_cards', player: 0, payload: { cards: [[inf, cav, art]], armies: 9 } }, /does not match the 6/);
+    refused(
+      s,
+      {
+        command: 'play_cards',
+        player: 0,
+        payload: {
+          cards: [
+            [inf, cav, art],
+            [art, wild, 10],
+          ],
+        },
+      },
+      /traded twice/,
+    );
+    refused(
+      s,
+      { command: 'play_cards', player: 0, payload: { cards: [[inf, cav, art]], armies: 9 } },
+      /does not match the 6/,
+    );
     refused(s, { command: 'play_cards', player: 0, payload: { cards: [] } }, /empty/);
     refused(s, { command: 'play_cards', player: 0, payload: { cards: [[inf, cav]] } }, /not three card ids/);
   });
 
   it('set values escalate game-wide: 0, 5 and 6 sets traded before give 4, 15 and 20', () => {
-    for (const [before, value] of [[0, 4], [5, 15], [6, 20]] as const) {
+    for (const [before, value] of [
+      [0, 4],
+      [5, 15],
+      [6, 20],
+    ] as const) {
       const s = cardsPhase([1, 10, 25], { setsTraded: before }); // three cavalry showing player 1's territories: no bonus
-      expect(ok(apply(s, { command: 'play_cards', player: 0, payload: { cards: [[1, 10, 25]] } })).toDeploy).toBe(3 + value);
+      expect(ok(apply(s, { command: 'play_cards', player: 0, payload: { cards: [[1, 10, 25]] } })).toDeploy).toBe(
+        3 + value,
+      );
     }
   });
 
@@ -274,8 +333,29 @@ describe('cards and reinforcements', () => {
     const s = midGame({ phase: 'deploy', toDeploy: 5 });
     refused(s, { command: 'deploy', player: 0, payload: [[0, 4]] }, /places 4 armies but 5 are due/);
     refused(s, { command: 'deploy', player: 0, payload: [[1, 5]] }, /not player 0's/);
-    refused(s, { command: 'deploy', player: 0, payload: [[0, 6], [2, -1]] }, /at least 1/);
-    const next = ok(apply(s, { command: 'deploy', player: 0, payload: [[0, 2], [2, 1], [0, 2]] }));
+    refused(
+      s,
+      {
+        command: 'deploy',
+        player: 0,
+        payload: [
+          [0, 6],
+          [2, -1],
+        ],
+      },
+      /at least 1/,
+    );
+    const next = ok(
+      apply(s, {
+        command: 'deploy',
+        player: 0,
+        payload: [
+          [0, 2],
+          [2, 1],
+          [0, 2],
+        ],
+      }),
+    );
     expect(next.armies[0]).toBe(5);
     expect(next.phase).toBe('attack');
   });
@@ -284,7 +364,12 @@ describe('cards and reinforcements', () => {
     const allButOne = midGame({ owner: (t) => (t <= 7 ? 0 : 1) });
     expect(reinforcements(allButOne, 0)).toMatchObject({ territories: 8, base: 3, continents: [], total: 3 });
     const all = midGame({ owner: (t) => (t <= 8 || t === 12 ? 0 : 1) });
-    expect(reinforcements(all, 0)).toMatchObject({ territories: 10, base: 3, continents: [{ id: 0, value: 5 }], total: 8 });
+    expect(reinforcements(all, 0)).toMatchObject({
+      territories: 10,
+      base: 3,
+      continents: [{ id: 0, value: 5 }],
+      total: 8,
+    });
     const many = midGame({ owner: (t) => (t >= 9 ? 0 : 1) }); // 33 territories: 11 plus SA, EU, AF, AS, AU
     expect(reinforcements(many, 0).total).toBe(11 + 2 + 5 + 3 + 7 + 2);
   });
@@ -330,7 +415,7 @@ describe('elimination and the end', () => {
     return apply(declared, { command: 'defend', player: 1, payload: 1 }, scriptedDice([6, 6, 6, 1]));
   };
 
-  it('an eliminated player\'s cards go to the eliminator', () => {
+  it("an eliminated player's cards go to the eliminator", () => {
     const result = conquer(lastStand(3, { 1: [20, 21] }));
     const s = ok(result);
     expect(s.players[1]!.eliminated).toBe(true);

@@ -3,21 +3,21 @@
 // the two 1993 card rules the native profile plays (the class profile keeps the class behaviour).
 import { describe, expect, it } from 'vitest';
 import {
+  type Action,
+  type ApplyResult,
   apply,
   classicBoard,
   describeMission,
   fixedSetValue,
+  type GameState,
+  MISSIONS,
   missionClaimDue,
   missionComplete,
   missionDeck,
-  MISSIONS,
   resolveOptions,
   setupExpects,
   sharedState,
   startGame,
-  type Action,
-  type ApplyResult,
-  type GameState,
 } from '../../src/model/index.js';
 import { CS3099_RULES } from '../../src/protocol/profiles.js';
 import { frozen, midGame, scriptedDice } from '../helpers.js';
@@ -51,7 +51,11 @@ describe('two players with a neutral army (1993)', () => {
     if (!started.ok) return;
     expect(started.value.neutralArmy).toBe(2);
     expect(started.value.options.setup).toBe('random');
-    expect(started.value.players.map((p) => [p.reserve, p.neutral])).toEqual([[40, false], [40, false], [40, true]]);
+    expect(started.value.players.map((p) => [p.reserve, p.neutral])).toEqual([
+      [40, false],
+      [40, false],
+      [40, true],
+    ]);
   });
 
   it('the first player is drawn among the two players, never the neutral army', () => {
@@ -123,7 +127,9 @@ describe('two players with a neutral army (1993)', () => {
 
   it('the duel (cs3099 profile) keeps two seats and the chosen setup', () => {
     const started = startGame(board, { players: 2, ...CS3099_RULES });
-    expect(started.ok && [started.value.players.length, started.value.neutralArmy, started.value.options.setup]).toEqual([2, -1, 'claim']);
+    expect(
+      started.ok && [started.value.players.length, started.value.neutralArmy, started.value.options.setup],
+    ).toEqual([2, -1, 'claim']);
   });
 });
 
@@ -132,7 +138,19 @@ describe('card rules (1993, native) and the class behaviour', () => {
   const hand = [8, 12, 14, 0, 4, 22];
 
   it('at most one +2 territory bonus a turn, however many sets are traded', () => {
-    const s = ok(apply(midGame({ phase: 'cards', hands: { 0: hand } }), { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14], [0, 4, 22]], armies: 4 + 6 + 2 } }));
+    const s = ok(
+      apply(midGame({ phase: 'cards', hands: { 0: hand } }), {
+        command: 'play_cards',
+        player: 0,
+        payload: {
+          cards: [
+            [8, 12, 14],
+            [0, 4, 22],
+          ],
+          armies: 4 + 6 + 2,
+        },
+      }),
+    );
     expect(s.armies[8]).toBe(3);
     expect(s.armies[0]).toBe(1);
     expect(s.bonusThisTurn).toBe(true);
@@ -140,32 +158,103 @@ describe('card rules (1993, native) and the class behaviour', () => {
 
   it('a later trade in the same turn (after an elimination) earns no second +2', () => {
     const s = midGame({ phase: 'cards', hands: { 0: [8, 12, 14, 0, 4, 22] } });
-    const after = ok(apply({ ...s, eliminationTrade: true, bonusThisTurn: true }, { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14]], armies: 4 } }));
+    const after = ok(
+      apply(
+        { ...s, eliminationTrade: true, bonusThisTurn: true },
+        { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14]], armies: 4 } },
+      ),
+    );
     expect(after.armies.reduce((a, b) => a + b, 0)).toBe(s.armies.reduce((a, b) => a + b, 0));
   });
 
   it('the class profile gives +2 for every owned card, into the armies to deploy', () => {
     const s = midGame({ phase: 'cards', hands: { 0: hand }, options: CS3099_RULES });
-    const after = ok(apply(s, { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14], [0, 4, 22]], armies: 4 + 6 + 2 * 6 } }));
+    const after = ok(
+      apply(s, {
+        command: 'play_cards',
+        player: 0,
+        payload: {
+          cards: [
+            [8, 12, 14],
+            [0, 4, 22],
+          ],
+          armies: 4 + 6 + 2 * 6,
+        },
+      }),
+    );
     expect(after.toDeploy).toBe(4 + 6 + 12);
   });
 
   it('after taking cards by elimination: trade only until 4 or fewer remain', () => {
     const seven = [8, 12, 14, 0, 4, 22, 1];
     const s = { ...midGame({ phase: 'cards', hands: { 0: seven } }), eliminationTrade: true };
-    refused(s, { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14], [0, 4, 22]] } }, /trade only until 4 or fewer remain/);
-    expect(ok(apply(s, { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14]] } })).players[0]!.cards).toHaveLength(4);
+    refused(
+      s,
+      {
+        command: 'play_cards',
+        player: 0,
+        payload: {
+          cards: [
+            [8, 12, 14],
+            [0, 4, 22],
+          ],
+        },
+      },
+      /trade only until 4 or fewer remain/,
+    );
+    expect(
+      ok(apply(s, { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14]] } })).players[0]!.cards,
+    ).toHaveLength(4);
     const nine = [...seven, 2, 9];
     const s9 = { ...midGame({ phase: 'cards', hands: { 0: nine } }), eliminationTrade: true };
-    expect(ok(apply(s9, { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14], [0, 4, 22]] } })).players[0]!.cards).toHaveLength(3);
+    expect(
+      ok(
+        apply(s9, {
+          command: 'play_cards',
+          player: 0,
+          payload: {
+            cards: [
+              [8, 12, 14],
+              [0, 4, 22],
+            ],
+          },
+        }),
+      ).players[0]!.cards,
+    ).toHaveLength(3);
     // The class peers trade any sets that leave 4 or fewer.
     const c = { ...midGame({ phase: 'cards', hands: { 0: seven }, options: CS3099_RULES }), eliminationTrade: true };
-    expect(ok(apply(c, { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14], [0, 4, 22]] } })).players[0]!.cards).toHaveLength(1);
+    expect(
+      ok(
+        apply(c, {
+          command: 'play_cards',
+          player: 0,
+          payload: {
+            cards: [
+              [8, 12, 14],
+              [0, 4, 22],
+            ],
+          },
+        }),
+      ).players[0]!.cards,
+    ).toHaveLength(1);
   });
 
   it('at the start of a turn any number of sets may still be traded', () => {
     const s = midGame({ phase: 'cards', hands: { 0: [8, 12, 14, 0, 4, 22, 1] } });
-    expect(ok(apply(s, { command: 'play_cards', player: 0, payload: { cards: [[8, 12, 14], [0, 4, 22]] } })).players[0]!.cards).toEqual([1]);
+    expect(
+      ok(
+        apply(s, {
+          command: 'play_cards',
+          player: 0,
+          payload: {
+            cards: [
+              [8, 12, 14],
+              [0, 4, 22],
+            ],
+          },
+        }),
+      ).players[0]!.cards,
+    ).toEqual([1]);
   });
 
   it('fixed set values: 6 infantry, 8 cavalry, 10 artillery, 10 one of each, whatever was traded before', () => {
@@ -176,15 +265,27 @@ describe('card rules (1993, native) and the class behaviour', () => {
     expect(fixedSetValue(board, [8, 11, 42])).toBe(6);
     expect(fixedSetValue(board, [8, 1, 42])).toBe(10);
     expect(fixedSetValue(board, [2, 42, 43])).toBe(10);
-    const s = midGame({ phase: 'cards', hands: { 1: [1, 9, 13] }, current: 1, setsTraded: 7, options: { cardValues: 'fixed' } });
+    const s = midGame({
+      phase: 'cards',
+      hands: { 1: [1, 9, 13] },
+      current: 1,
+      setsTraded: 7,
+      options: { cardValues: 'fixed' },
+    });
     const after = ok(apply(s, { command: 'play_cards', player: 1, payload: { cards: [[1, 9, 13]], armies: 8 + 2 } }));
     expect(after.toDeploy).toBe(8);
     expect(after.setsTraded).toBe(8);
   });
 
   it('refuses unknown option values with the choices', () => {
-    expect(resolveOptions({ players: 3, cardValues: 'double' as never })).toEqual({ ok: false, reason: expect.stringMatching(/cardValues must be one of escalating, fixed/) });
-    expect(resolveOptions({ players: 3, capitalsToWin: 3 })).toEqual({ ok: false, reason: expect.stringMatching(/capitalsToWin must be an integer from 1 to 2/) });
+    expect(resolveOptions({ players: 3, cardValues: 'double' as never })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/cardValues must be one of escalating, fixed/),
+    });
+    expect(resolveOptions({ players: 3, capitalsToWin: 3 })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/capitalsToWin must be an integer from 1 to 2/),
+    });
   });
 });
 
@@ -218,8 +319,10 @@ describe('Capital Risk', () => {
   });
 
   // Territory t belongs to t % players, but for the changes each test makes.
-  const capitalGame = (capitals: number[], armies: Record<number, number>, players = 3, options = {}): GameState =>
-    ({ ...midGame({ players, armies, options: { variant: 'capital', ...options } }), capitals });
+  const capitalGame = (capitals: number[], armies: Record<number, number>, players = 3, options = {}): GameState => ({
+    ...midGame({ players, armies, options: { variant: 'capital', ...options } }),
+    capitals,
+  });
 
   it('holding one’s own capital and every other capital wins (3–4 players)', () => {
     // Alaska (0, player 0) borders Northwest Territory (1, player 1) and Kamchatka (29, player 2).
@@ -282,7 +385,13 @@ describe('Secret Mission Risk', () => {
     let s = ok(apply(started.value, { command: 'first_player' }, scriptedDice([], [0])));
     s = ok(apply(s, { command: 'shuffle_deck' }, scriptedDice([])));
     expect(s.phase).toBe('deal_missions');
-    return ok(apply(s, payload === undefined ? { command: 'deal_missions' } : { command: 'deal_missions', payload }, scriptedDice([], [], shuffle ? [shuffle] : [])));
+    return ok(
+      apply(
+        s,
+        payload === undefined ? { command: 'deal_missions' } : { command: 'deal_missions', payload },
+        scriptedDice([], [], shuffle ? [shuffle] : []),
+      ),
+    );
   };
 
   it('offline, the dice deal one distinct card to each player, before setup', () => {
@@ -326,9 +435,17 @@ describe('Secret Mission Risk', () => {
   it('refuses a claim that is incomplete, not one’s own card, another’s card, or out of turn', () => {
     refused(mission([2, 0, 6]), { command: 'claim_mission', player: 0, payload: 2 }, /has not completed mission 2/);
     refused(mission([2, 0, 6]), { command: 'claim_mission', player: 0, payload: 3 }, /mission is card 2, not 3/);
-    refused(mission([null, 3, null]), { command: 'claim_mission', player: 0, payload: 3 }, /mission card 3 is player 1's/);
+    refused(
+      mission([null, 3, null]),
+      { command: 'claim_mission', player: 0, payload: 3 },
+      /mission card 3 is player 1's/,
+    );
     refused(mission([3, 0, 6]), { command: 'claim_mission', player: 1, payload: 0 }, /only during their own turn/);
-    refused(mission([3, 0, 6]), { command: 'claim_mission', player: 0, payload: 12 }, /not a card of this game's mission deck/);
+    refused(
+      mission([3, 0, 6]),
+      { command: 'claim_mission', player: 0, payload: 12 },
+      /not a card of this game's mission deck/,
+    );
     // A replica that does not know player 0's card accepts a true claim of an unknown card.
     expect(ok(apply(mission([null, 0, null]), { command: 'claim_mission', player: 0, payload: 3 })).winner).toBe(0);
   });
@@ -336,7 +453,10 @@ describe('Secret Mission Risk', () => {
   it('"destroy" a player: done when one takes their last territory; by someone else, or oneself, it becomes 24 territories', () => {
     const s = mission([9, 0, 6]);
     expect(missionComplete(s, 0, 9)).toBe(false);
-    const gone = (by: number) => ({ ...s, players: s.players.map((p) => (p.id === 1 ? { ...p, eliminated: true, eliminatedBy: by } : p)) });
+    const gone = (by: number) => ({
+      ...s,
+      players: s.players.map((p) => (p.id === 1 ? { ...p, eliminated: true, eliminatedBy: by } : p)),
+    });
     expect(missionComplete(gone(0), 0, 9)).toBe(true);
     expect(missionComplete(gone(2), 0, 9)).toBe(false);
     const big = { ...gone(2), owner: s.owner.map((o, t) => (t < 24 ? 0 : o)) };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeLine, encodeLine, LineSplitter, MAX_LINE_LENGTH, type SplitItem } from '../../src/protocol/codec.js';
-import { COMMANDS, encodeMessage, type Command, type Message, type MessageOf } from '../../src/protocol/messages.js';
+import { COMMANDS, type Command, encodeMessage, type Message, type MessageOf } from '../../src/protocol/messages.js';
 
 // Recorded class games, copied into tests/fixtures (see its README).
 const transcriptDir = new URL('../fixtures/transcripts/', import.meta.url);
@@ -44,26 +44,33 @@ function framed<C extends Command, P, I>(command: C, payload: fc.Arbitrary<P>, p
 
 /** A host-only lobby message: no player_id. */
 function lobby<C extends Command, P>(command: C, payload: fc.Arbitrary<P>) {
-  return fc.tuple(payload, fc.option(ack, { nil: undefined })).map(([payload, ack_id]) => withAck({ command, payload }, ack_id));
+  return fc
+    .tuple(payload, fc.option(ack, { nil: undefined }))
+    .map(([payload, ack_id]) => withAck({ command, payload }, ack_id));
 }
 
 const arbitraries: { [C in Command]: fc.Arbitrary<MessageOf<C>> } = {
   join_game: lobby(
     'join_game',
     record({
-        supported_versions: fc.array(positive, { minLength: 1, maxLength: 3 }),
-        supported_features: fc.array(text, { maxLength: 3 }),
-        name: text,
-        public_key: fc.option(text, { nil: undefined }),
-      })
-      .map(({ public_key, ...join }) => (public_key === undefined ? join : { ...join, public_key })),
+      supported_versions: fc.array(positive, { minLength: 1, maxLength: 3 }),
+      supported_features: fc.array(text, { maxLength: 3 }),
+      name: text,
+      public_key: fc.option(text, { nil: undefined }),
+    }).map(({ public_key, ...join }) => (public_key === undefined ? join : { ...join, public_key })),
   ),
-  accept_join_game: lobby('accept_join_game', record({ player_id: id, acknowledgement_timeout: seconds, move_timeout: seconds })),
+  accept_join_game: lobby(
+    'accept_join_game',
+    record({ player_id: id, acknowledgement_timeout: seconds, move_timeout: seconds }),
+  ),
   reject_join_game: lobby('reject_join_game', text),
   players_joined: lobby('players_joined', fc.array(fc.tuple(id, text, text), { maxLength: 6 })),
   ping: framed('ping', fc.option(fc.nat({ max: 6 }), { nil: null }), hostId),
   ready: framed('ready', fc.constant(null), hostId),
-  initialise_game: lobby('initialise_game', record({ version: positive, supported_features: fc.array(text, { maxLength: 3 }) })),
+  initialise_game: lobby(
+    'initialise_game',
+    record({ version: positive, supported_features: fc.array(text, { maxLength: 3 }) }),
+  ),
   acknowledgement: framed('acknowledgement', ack, id),
   roll_hash: framed('roll_hash', hex, id),
   roll_number: framed('roll_number', hex, id),
@@ -71,20 +78,35 @@ const arbitraries: { [C in Command]: fc.Arbitrary<MessageOf<C>> } = {
   play_cards: framed(
     'play_cards',
     fc.option(
-      record({ cards: fc.array(fc.tuple(id, id, id), { minLength: 1, maxLength: 3 }), armies: fc.integer({ min: -1, max: 100 }) }),
+      record({
+        cards: fc.array(fc.tuple(id, id, id), { minLength: 1, maxLength: 3 }),
+        armies: fc.integer({ min: -1, max: 100 }),
+      }),
       { nil: null },
     ),
     id,
   ),
-  deploy: framed('deploy', fc.array(fc.tuple(id, fc.integer({ min: 1, max: 50 })), { minLength: 1, maxLength: 30 }), id),
+  deploy: framed(
+    'deploy',
+    fc.array(fc.tuple(id, fc.integer({ min: 1, max: 50 })), { minLength: 1, maxLength: 30 }),
+    id,
+  ),
   attack: framed('attack', fc.tuple(id, id, fc.constantFrom(1 as const, 2 as const, 3 as const)), id),
   defend: framed('defend', fc.constantFrom(1 as const, 2 as const), id),
   attack_capture: framed('attack_capture', triple(1), id),
   fortify: framed('fortify', fc.option(triple(1), { nil: null }), id),
   timeout: framed('timeout', id, hostId),
-  leave_game: framed('leave_game', record({ response: fc.integer({ min: -1000, max: 1000 }), message: text, receive_updates: fc.boolean() }), id),
+  leave_game: framed(
+    'leave_game',
+    record({ response: fc.integer({ min: -1000, max: 1000 }), message: text, receive_updates: fc.boolean() }),
+    id,
+  ),
   expel: framed('expel', record({ player: id, reason: text, evidence: fc.array(text, { maxLength: 3 }) }), id),
-  timeout_vote: framed('timeout_vote', record({ player: id, index: ack, stage: fc.constantFrom(1 as const, 2 as const) }), id),
+  timeout_vote: framed(
+    'timeout_vote',
+    record({ player: id, index: ack, stage: fc.constantFrom(1 as const, 2 as const) }),
+    id,
+  ),
 };
 
 const anyMessage: fc.Arbitrary<Message> = fc.oneof(...COMMANDS.map((c) => arbitraries[c] as fc.Arbitrary<Message>));
@@ -104,7 +126,9 @@ function tolerantVariant(wire: Record<string, unknown>, pick: number): Record<st
       break;
     }
     case 'players_joined':
-      out.payload = (p as [number, string, string][]).map(([i, name, key]) => (key === '' && bit(0) ? [i, name] : key === '' && bit(1) ? [i, name, null] : [i, name, key]));
+      out.payload = (p as [number, string, string][]).map(([i, name, key]) =>
+        key === '' && bit(0) ? [i, name] : key === '' && bit(1) ? [i, name, null] : [i, name, key],
+      );
       break;
     case 'fortify':
       if (p === null && bit(0)) out.payload = bit(1) ? [0, 0, 0] : [7, 9, 0];
@@ -130,7 +154,12 @@ function tolerantVariant(wire: Record<string, unknown>, pick: number): Record<st
     if (bit(4)) out.player_id = -1;
     else if (bit(5)) delete out.player_id;
   }
-  if (['join_game', 'accept_join_game', 'reject_join_game', 'players_joined', 'initialise_game'].includes(out.command as string) && bit(6)) {
+  if (
+    ['join_game', 'accept_join_game', 'reject_join_game', 'players_joined', 'initialise_game'].includes(
+      out.command as string,
+    ) &&
+    bit(6)
+  ) {
     out.player_id = bit(7) ? null : -1;
   }
   if (bit(8)) out.extension_field = { ignored: true };
@@ -166,12 +195,22 @@ describe('encode → decode round-trips to the canonical message', () => {
   });
 
   it('accept_join_game is written with both timeout spellings, other messages with canonical keys only', () => {
-    const line = encodeLine({ command: 'accept_join_game', payload: { player_id: 1, acknowledgement_timeout: 2, move_timeout: 30 } });
+    const line = encodeLine({
+      command: 'accept_join_game',
+      payload: { player_id: 1, acknowledgement_timeout: 2, move_timeout: 30 },
+    });
     expect(line).toBe(
       '{"command":"accept_join_game","payload":{"player_id":1,"acknowledgement_timeout":2,"move_timeout":30,"acknowledgementTimeout":2,"commandTimeout":30}}\n',
     );
-    expect(encodeLine({ command: 'fortify', payload: null, player_id: 1, ack_id: 5 })).toBe('{"command":"fortify","payload":null,"player_id":1,"ack_id":5}\n');
-    expect(encodeLine({ command: 'leave_game', payload: { response: 0, message: 'bye', receive_updates: false }, player_id: 1 }, { envelope: true })).toBe(
+    expect(encodeLine({ command: 'fortify', payload: null, player_id: 1, ack_id: 5 })).toBe(
+      '{"command":"fortify","payload":null,"player_id":1,"ack_id":5}\n',
+    );
+    expect(
+      encodeLine(
+        { command: 'leave_game', payload: { response: 0, message: 'bye', receive_updates: false }, player_id: 1 },
+        { envelope: true },
+      ),
+    ).toBe(
       '{"message":"{\\"command\\":\\"leave_game\\",\\"payload\\":{\\"response\\":0,\\"message\\":\\"bye\\",\\"receive_updates\\":false},\\"player_id\\":1}"}\n',
     );
   });
@@ -200,14 +239,44 @@ describe('decodeLine never throws', () => {
     const below = (n: number) => Math.floor(random() * n);
     const choose = <T>(items: readonly T[]): T => items[below(items.length)]!;
 
-    const recorded = [...wireLines('class-2p-excerpt.jsonl'), ...wireLines('class-2p-game-b.jsonl').filter((_, i) => i % 8 === 0)];
+    const recorded = [
+      ...wireLines('class-2p-excerpt.jsonl'),
+      ...wireLines('class-2p-game-b.jsonl').filter((_, i) => i % 8 === 0),
+    ];
     const synthetic = fc.sample(anyMessage, { seed: 42, numRuns: 600 }).map((m) => encodeLine(m).trimEnd());
     const corpus = [...recorded, ...synthetic];
     const jsonValues = fc.sample(fc.jsonValue({ maxDepth: 4 }), { seed: 7, numRuns: 3000 }) as Json[];
     const oddValues: Json[] = [
-      null, true, false, 0, -1, -0, 1.5, 1e300, -1e300, 2 ** 53, 2 ** 53 + 2, '', '1', 'a'.repeat(70), 'A'.repeat(64),
-      [], {}, [0, 0, 0], [1, 2, 3, 4], [[1, 2]], [[1, 2, 3]], { cards: [] }, { __proto__: 1 } as Json, { constructor: 'x' },
-      'draw_card', 'roll', 'fortify', 'accept_join_game', '__proto__', 'toString',
+      null,
+      true,
+      false,
+      0,
+      -1,
+      -0,
+      1.5,
+      1e300,
+      -1e300,
+      2 ** 53,
+      2 ** 53 + 2,
+      '',
+      '1',
+      'a'.repeat(70),
+      'A'.repeat(64),
+      [],
+      {},
+      [0, 0, 0],
+      [1, 2, 3, 4],
+      [[1, 2]],
+      [[1, 2, 3]],
+      { cards: [] },
+      { __proto__: 1 } as Json,
+      { constructor: 'x' },
+      'draw_card',
+      'roll',
+      'fortify',
+      'accept_join_game',
+      '__proto__',
+      'toString',
     ];
     const randomValue = (): Json => (random() < 0.5 ? choose(oddValues) : choose(jsonValues));
     const someChars = '{}[]":,\\ 0123456789-.eEtruefalsnl\u0000\u00e9\u20ac\ud83d\ude00\ud800\r\t';
@@ -215,7 +284,8 @@ describe('decodeLine never throws', () => {
     /** Every (container, key) in a JSON value, for deletions and replacements. */
     function slots(value: Json, out: [Json[] | Record<string, Json>, string | number][] = []) {
       if (Array.isArray(value)) value.forEach((v, i) => (out.push([value, i]), slots(v, out)));
-      else if (value !== null && typeof value === 'object') for (const k of Object.keys(value)) out.push([value, k]), slots(value[k]!, out);
+      else if (value !== null && typeof value === 'object')
+        for (const k of Object.keys(value)) out.push([value, k]), slots(value[k]!, out);
       return out;
     }
 
@@ -252,7 +322,8 @@ describe('decodeLine never throws', () => {
       },
       (line) => {
         const value = JSON.parse(line) as Record<string, Json>;
-        if (value && typeof value === 'object' && !Array.isArray(value)) value.command = choose(['draw_card', 'roll', 'xyz', 'ROLL_HASH', ...COMMANDS]);
+        if (value && typeof value === 'object' && !Array.isArray(value))
+          value.command = choose(['draw_card', 'roll', 'xyz', 'ROLL_HASH', ...COMMANDS]);
         return JSON.stringify(value);
       },
       // nudge a number: often still valid, which exercises the transforms rather than the refusals
@@ -269,11 +340,12 @@ describe('decodeLine never throws', () => {
       () => Array.from({ length: below(40) }, () => choose([...someChars])).join(''),
     ];
 
-    const envelope = (line: string) => (random() < 0.5 ? JSON.stringify({ message: line }) : JSON.stringify({ message: line, signature: randomValue() }));
+    const envelope = (line: string) =>
+      random() < 0.5 ? JSON.stringify({ message: line }) : JSON.stringify({ message: line, signature: randomValue() });
     const specials = [
       '[]'.repeat(10),
       '['.repeat(100_000) + ']'.repeat(100_000),
-      '{"message":'.repeat(1000) + '"x"' + '}'.repeat(1000),
+      `${'{"message":'.repeat(1000)}"x"${'}'.repeat(1000)}`,
       JSON.stringify({ message: JSON.stringify({ message: '{"command":"setup","payload":1,"player_id":0}' }) }),
       JSON.stringify({ command: 'join_game', payload: { supported_versions: [1], name: 'x'.repeat(MAX_LINE_LENGTH) } }),
       '{"command":"setup","payload":1,"player_id":0,"__proto__":{"polluted":true}}',
@@ -320,7 +392,11 @@ describe('decodeLine never throws', () => {
         counts.message++;
         // The canonical form is a fixed point: encoding and decoding it again changes nothing.
         const again = decodeLine(encodeLine(result.message));
-        if (!again.ok || !('message' in again) || JSON.stringify(encodeMessage(again.message)) !== JSON.stringify(encodeMessage(result.message))) {
+        if (
+          !again.ok ||
+          !('message' in again) ||
+          JSON.stringify(encodeMessage(again.message)) !== JSON.stringify(encodeMessage(result.message))
+        ) {
           failures.push(`not a fixed point: ${line.slice(0, 200)}`);
         }
       }
@@ -335,7 +411,10 @@ describe('decodeLine never throws', () => {
 
   it('an over-long line is refused by its length, before parsing', () => {
     const result = decodeLine(`{"command":"reject_join_game","payload":"${'x'.repeat(MAX_LINE_LENGTH)}"}`);
-    expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(/^line: \d+ characters, over the \d+ limit$/) });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^line: \d+ characters, over the \d+ limit$/),
+    });
   });
 });
 
@@ -346,23 +425,30 @@ const lineTexts = (items: SplitItem[]) => items.map((item) => (item.ok ? item.li
 
 describe('LineSplitter', () => {
   it('any chunking of a byte stream yields the same lines, with \\n or \\r\\n endings', () => {
-    const lineArb = fc.string({ unit: 'grapheme', maxLength: 30 }).filter((s) => !s.includes('\n') && !s.endsWith('\r'));
+    const lineArb = fc
+      .string({ unit: 'grapheme', maxLength: 30 })
+      .filter((s) => !s.includes('\n') && !s.endsWith('\r'));
     fc.assert(
-      fc.property(fc.array(fc.tuple(lineArb, fc.boolean()), { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 10 }), fc.boolean(), (lines, cuts, asBytes) => {
-        const stream = lines.map(([line, crlf]) => line + (crlf ? '\r\n' : '\n')).join('');
-        const bytes = new TextEncoder().encode(stream);
-        const size = asBytes ? bytes.length : stream.length;
-        const points = [...new Set(cuts.map((c) => c % (size + 1)))].sort((a, b) => a - b);
-        const splitter = new LineSplitter();
-        const out: SplitItem[] = [];
-        let from = 0;
-        for (const to of [...points, size]) {
-          out.push(...splitter.push(asBytes ? bytes.slice(from, to) : stream.slice(from, to)));
-          from = to;
-        }
-        out.push(...splitter.end());
-        expect(lineTexts(out)).toStrictEqual(lines.map(([line]) => line));
-      }),
+      fc.property(
+        fc.array(fc.tuple(lineArb, fc.boolean()), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.boolean(),
+        (lines, cuts, asBytes) => {
+          const stream = lines.map(([line, crlf]) => line + (crlf ? '\r\n' : '\n')).join('');
+          const bytes = new TextEncoder().encode(stream);
+          const size = asBytes ? bytes.length : stream.length;
+          const points = [...new Set(cuts.map((c) => c % (size + 1)))].sort((a, b) => a - b);
+          const splitter = new LineSplitter();
+          const out: SplitItem[] = [];
+          let from = 0;
+          for (const to of [...points, size]) {
+            out.push(...splitter.push(asBytes ? bytes.slice(from, to) : stream.slice(from, to)));
+            from = to;
+          }
+          out.push(...splitter.end());
+          expect(lineTexts(out)).toStrictEqual(lines.map(([line]) => line));
+        },
+      ),
       { seed: 99, numRuns: 500 },
     );
   });
@@ -382,7 +468,7 @@ describe('LineSplitter', () => {
     expect(first[0]!.ok).toBe(false);
     expect(splitter.push('b'.repeat(100))).toStrictEqual([]);
     expect(lineTexts(splitter.push('bbb\nshort\n'))).toStrictEqual(['short']);
-    const complete = splitter.push('c'.repeat(12) + '\nok\n');
+    const complete = splitter.push(`${'c'.repeat(12)}\nok\n`);
     expect(complete.map((item) => item.ok)).toStrictEqual([false, true]);
     expect(lineTexts(splitter.end())).toStrictEqual([]);
   });

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeLine, type DecodeResult } from '../../src/protocol/codec.js';
+import { type DecodeResult, decodeLine } from '../../src/protocol/codec.js';
 import {
   COMMANDS,
   encodeMessage,
   fromAction,
   isGameMessage,
-  parseMessage,
-  toAction,
   type Message,
   type MessageAction,
+  parseMessage,
+  toAction,
 } from '../../src/protocol/messages.js';
 
 // Recorded class games, copied into tests/fixtures (see its README).
@@ -68,7 +68,13 @@ describe('§10 tolerances: every variant decodes to one canonical form', () => {
         { command: 'accept_join_game', payload: { player_id: 1, acknowledgementTimeout: 2, move_timeout: 30 } },
         {
           command: 'accept_join_game',
-          payload: { player_id: 1, acknowledgement_timeout: 2, move_timeout: 30, acknowledgementTimeout: 2, commandTimeout: 30 },
+          payload: {
+            player_id: 1,
+            acknowledgement_timeout: 2,
+            move_timeout: 30,
+            acknowledgementTimeout: 2,
+            commandTimeout: 30,
+          },
         },
       ],
       { command: 'accept_join_game', payload: { player_id: 1, acknowledgement_timeout: 2, move_timeout: 30 } },
@@ -78,11 +84,35 @@ describe('§10 tolerances: every variant decodes to one canonical form', () => {
   it('players_joined entries: [id, name, key] or [id, name] (a missing or null key is "")', () => {
     expectSameCanonical(
       [
-        { command: 'players_joined', payload: [[0, 'HostAI', ''], [2, 'Bob', 'KEY']] },
-        { command: 'players_joined', payload: [[0, 'HostAI'], [2, 'Bob', 'KEY']] },
-        { command: 'players_joined', payload: [[0, 'HostAI', null], [2, 'Bob', 'KEY']] },
+        {
+          command: 'players_joined',
+          payload: [
+            [0, 'HostAI', ''],
+            [2, 'Bob', 'KEY'],
+          ],
+        },
+        {
+          command: 'players_joined',
+          payload: [
+            [0, 'HostAI'],
+            [2, 'Bob', 'KEY'],
+          ],
+        },
+        {
+          command: 'players_joined',
+          payload: [
+            [0, 'HostAI', null],
+            [2, 'Bob', 'KEY'],
+          ],
+        },
       ],
-      { command: 'players_joined', payload: [[0, 'HostAI', ''], [2, 'Bob', 'KEY']] },
+      {
+        command: 'players_joined',
+        payload: [
+          [0, 'HostAI', ''],
+          [2, 'Bob', 'KEY'],
+        ],
+      },
     );
   });
 
@@ -105,8 +135,18 @@ describe('§10 tolerances: every variant decodes to one canonical form', () => {
       player_id: 0,
       ack_id: 4,
     });
-    expectSameCanonical([trade(-1), trade()], { command: 'play_cards', payload: { cards: [[42, 35, 28]], armies: -1 }, player_id: 0, ack_id: 4 });
-    expect(decoded(trade(6))).toStrictEqual({ command: 'play_cards', payload: { cards: [[42, 35, 28]], armies: 6 }, player_id: 0, ack_id: 4 });
+    expectSameCanonical([trade(-1), trade()], {
+      command: 'play_cards',
+      payload: { cards: [[42, 35, 28]], armies: -1 },
+      player_id: 0,
+      ack_id: 4,
+    });
+    expect(decoded(trade(6))).toStrictEqual({
+      command: 'play_cards',
+      payload: { cards: [[42, 35, 28]], armies: 6 },
+      player_id: 0,
+      ack_id: 4,
+    });
     expect(decoded({ command: 'play_cards', payload: null, player_id: 0, ack_id: 4 }).payload).toBeNull();
   });
 
@@ -143,11 +183,26 @@ describe('§10 tolerances: every variant decodes to one canonical form', () => {
   it('leave_game flag: receive_updates or receiveUpdates (message defaults to "")', () => {
     expectSameCanonical(
       [
-        { command: 'leave_game', payload: { response: 100, message: '', receive_updates: true }, player_id: 2, ack_id: 40 },
-        { command: 'leave_game', payload: { response: 100, message: '', receiveUpdates: true }, player_id: 2, ack_id: 40 },
+        {
+          command: 'leave_game',
+          payload: { response: 100, message: '', receive_updates: true },
+          player_id: 2,
+          ack_id: 40,
+        },
+        {
+          command: 'leave_game',
+          payload: { response: 100, message: '', receiveUpdates: true },
+          player_id: 2,
+          ack_id: 40,
+        },
         { command: 'leave_game', payload: { response: 100, receiveUpdates: true }, player_id: 2, ack_id: 40 },
       ],
-      { command: 'leave_game', payload: { response: 100, message: '', receive_updates: true }, player_id: 2, ack_id: 40 },
+      {
+        command: 'leave_game',
+        payload: { response: 100, message: '', receive_updates: true },
+        player_id: 2,
+        ack_id: 40,
+      },
     );
   });
 
@@ -164,12 +219,18 @@ describe('§10 tolerances: every variant decodes to one canonical form', () => {
 
   it('map ids: strings belong to the map file (§9); on the wire territory ids are integers', () => {
     expect(decoded({ command: 'setup', payload: 5, player_id: 0 }).payload).toBe(5);
-    expect(rejection({ command: 'setup', payload: '5', player_id: 0 })).toBe('setup.payload: expected a number, got "5"');
+    expect(rejection({ command: 'setup', payload: '5', player_id: 0 })).toBe(
+      'setup.payload: expected a number, got "5"',
+    );
   });
 
-  it('capture minimum: the message carries any count ≥ 1; which minimum applies is the rules\' call', () => {
+  it("capture minimum: the message carries any count ≥ 1; which minimum applies is the rules' call", () => {
     for (const armies of [1, 2, 3]) {
-      expect(decoded({ command: 'attack_capture', payload: [8, 9, armies], player_id: 0 }).payload).toStrictEqual([8, 9, armies]);
+      expect(decoded({ command: 'attack_capture', payload: [8, 9, armies], player_id: 0 }).payload).toStrictEqual([
+        8,
+        9,
+        armies,
+      ]);
     }
   });
 
@@ -178,7 +239,9 @@ describe('§10 tolerances: every variant decodes to one canonical form', () => {
       [0, 1, 2],
       [3, 4, 5],
     ];
-    expect(decoded({ command: 'play_cards', payload: { cards: sets, armies: 14 }, player_id: 0 }).payload).toStrictEqual({ cards: sets, armies: 14 });
+    expect(
+      decoded({ command: 'play_cards', payload: { cards: sets, armies: 14 }, player_id: 0 }).payload,
+    ).toStrictEqual({ cards: sets, armies: 14 });
   });
 
   it('lobby: player_id null or -1 for a non-playing host; absent on host-only messages', () => {
@@ -210,10 +273,15 @@ describe('§10 tolerances: every variant decodes to one canonical form', () => {
   });
 
   it('join_game: supported_versions written 1.0 reads as 1', () => {
-    const r = decodeLine('{"command":"join_game","payload":{"supported_versions":[1.0],"supported_features":[],"name":"ClientAI1"}}');
+    const r = decodeLine(
+      '{"command":"join_game","payload":{"supported_versions":[1.0],"supported_features":[],"name":"ClientAI1"}}',
+    );
     expect(r).toStrictEqual({
       ok: true,
-      message: { command: 'join_game', payload: { supported_versions: [1], supported_features: [], name: 'ClientAI1' } },
+      message: {
+        command: 'join_game',
+        payload: { supported_versions: [1], supported_features: [], name: 'ClientAI1' },
+      },
     });
   });
 });
@@ -235,7 +303,9 @@ describe('the recordings decode line by line', () => {
       }
       // The recordings hold neither a join refusal nor anyone leaving or timing out.
       expect([...seen].sort()).toStrictEqual(
-        COMMANDS.filter((c) => !['reject_join_game', 'timeout', 'leave_game', 'expel', 'timeout_vote'].includes(c)).sort(),
+        COMMANDS.filter(
+          (c) => !['reject_join_game', 'timeout', 'leave_game', 'expel', 'timeout_vote'].includes(c),
+        ).sort(),
       );
       // Only the camelCase accept_join_game (now both spellings) and [0,0,0] fortifies (now null) change.
       expect([...rewritten.keys()].sort()).toStrictEqual(['accept_join_game', 'fortify']);
@@ -265,37 +335,137 @@ function canonicalOrder(wire: Record<string, unknown>): Record<string, unknown> 
 
 describe('rejections name the field', () => {
   const cases: [string, unknown, string][] = [
-    ['defend 3', { command: 'defend', payload: 3, player_id: 1, ack_id: 2 }, 'defend.payload: the defender rolls 1 or 2 dice'],
+    [
+      'defend 3',
+      { command: 'defend', payload: 3, player_id: 1, ack_id: 2 },
+      'defend.payload: the defender rolls 1 or 2 dice',
+    ],
     ['defend 0', { command: 'defend', payload: 0, player_id: 1 }, 'defend.payload: the defender rolls 1 or 2 dice'],
-    ['attack with 0 dice', { command: 'attack', payload: [1, 2, 0], player_id: 1 }, 'attack.payload[2]: the attacker rolls 1 to 3 dice'],
-    ['attack with 4 dice', { command: 'attack', payload: [1, 2, 4], player_id: 1 }, 'attack.payload[2]: the attacker rolls 1 to 3 dice'],
-    ['attack from a negative territory', { command: 'attack', payload: [-1, 2, 1], player_id: 1 }, 'attack.payload[0]: a territory id must be ≥ 0'],
-    ['attack with two numbers', { command: 'attack', payload: [1, 2], player_id: 1 }, 'attack.payload: expected [source, target, dice]'],
-    ['hash of 63 digits', { command: 'roll_hash', payload: 'a'.repeat(63), player_id: 0 }, 'roll_hash.payload: expected 64 hex digits (32 bytes)'],
-    ['number of 65 digits', { command: 'roll_number', payload: 'a'.repeat(65), player_id: 0 }, 'roll_number.payload: expected 64 hex digits (32 bytes)'],
-    ['hash with a non-hex digit', { command: 'roll_hash', payload: 'g'.repeat(64), player_id: 0 }, 'roll_hash.payload: expected 64 hex digits (32 bytes)'],
+    [
+      'attack with 0 dice',
+      { command: 'attack', payload: [1, 2, 0], player_id: 1 },
+      'attack.payload[2]: the attacker rolls 1 to 3 dice',
+    ],
+    [
+      'attack with 4 dice',
+      { command: 'attack', payload: [1, 2, 4], player_id: 1 },
+      'attack.payload[2]: the attacker rolls 1 to 3 dice',
+    ],
+    [
+      'attack from a negative territory',
+      { command: 'attack', payload: [-1, 2, 1], player_id: 1 },
+      'attack.payload[0]: a territory id must be ≥ 0',
+    ],
+    [
+      'attack with two numbers',
+      { command: 'attack', payload: [1, 2], player_id: 1 },
+      'attack.payload: expected [source, target, dice]',
+    ],
+    [
+      'hash of 63 digits',
+      { command: 'roll_hash', payload: 'a'.repeat(63), player_id: 0 },
+      'roll_hash.payload: expected 64 hex digits (32 bytes)',
+    ],
+    [
+      'number of 65 digits',
+      { command: 'roll_number', payload: 'a'.repeat(65), player_id: 0 },
+      'roll_number.payload: expected 64 hex digits (32 bytes)',
+    ],
+    [
+      'hash with a non-hex digit',
+      { command: 'roll_hash', payload: 'g'.repeat(64), player_id: 0 },
+      'roll_hash.payload: expected 64 hex digits (32 bytes)',
+    ],
     ['missing command', { payload: 1, player_id: 0 }, 'command: missing'],
     ['command not a string', { command: 7, payload: 1 }, 'command: expected a string, got 7'],
     ['not an object', [1, 2, 3], 'message: expected a JSON object, got an array'],
     ['missing payload', { command: 'setup', player_id: 0 }, 'setup.payload: missing'],
     ['missing player_id on a move', { command: 'setup', payload: 3 }, 'setup.player_id: missing'],
-    ['negative player_id on a move', { command: 'deploy', payload: [[1, 3]], player_id: -1 }, 'deploy.player_id: a player id must be ≥ 0'],
-    ['fractional ack_id', { command: 'setup', payload: 3, player_id: 0, ack_id: 1.5 }, 'setup.ack_id: expected an integer, got 1.5'],
-    ['empty deploy', { command: 'deploy', payload: [], player_id: 0 }, 'deploy.payload: deploy at least one [territory, armies]'],
-    ['deploy of 0 armies', { command: 'deploy', payload: [[4, 0]], player_id: 0 }, 'deploy.payload[0][1]: each deployment places at least 1 army'],
-    ['a two-card set', { command: 'play_cards', payload: { cards: [[1, 2]], armies: -1 }, player_id: 0 }, 'play_cards.payload.cards[0]: a set is exactly 3 card ids'],
-    ['an empty trade', { command: 'play_cards', payload: { cards: [] }, player_id: 0 }, 'play_cards.payload.cards: trade at least one set (send null for no trade)'],
-    ['armies below -1', { command: 'play_cards', payload: { cards: [[1, 2, 3]], armies: -2 }, player_id: 0 }, 'play_cards.payload.armies: armies is the trade value, or -1 for unspecified'],
-    ['fortify with negative armies', { command: 'fortify', payload: [1, 2, -3], player_id: 0 }, 'fortify.payload[2]: armies must be ≥ 0 (0 means no move)'],
-    ['fortify as a string', { command: 'fortify', payload: 'none', player_id: 0 }, 'fortify.payload: expected an array or null, got "none"'],
-    ['capture of 0 armies', { command: 'attack_capture', payload: [1, 2, 0], player_id: 0 }, 'attack_capture.payload[2]: at least 1 army moves in'],
-    ['accept without a move timeout', { command: 'accept_join_game', payload: { player_id: 1, acknowledgementTimeout: 2 } }, 'accept_join_game.payload.move_timeout: missing (also read as commandTimeout)'],
-    ['players_joined addresses not a list', { command: 'players_joined', payload: [[0, 'a', 'k', 1]] }, 'players_joined.payload[0][3]: expected an array, got 1'],
-    ['players_joined entry of 5', { command: 'players_joined', payload: [[0, 'a', 'k', [], 1]] }, 'players_joined.payload[0]: expected [player_id, name, public_key?, addresses?]'],
-    ['join without versions', { command: 'join_game', payload: { supported_versions: [], name: 'x' } }, 'join_game.payload.supported_versions: list at least one supported version'],
-    ['leave_game flag not a boolean', { command: 'leave_game', payload: { response: 0, receive_updates: 'yes' }, player_id: 1 }, 'leave_game.payload.receive_updates: expected true or false, got "yes"'],
-    ['timeout naming no player', { command: 'timeout', payload: null, player_id: 0, ack_id: 1 }, 'timeout.payload: expected a number, got null'],
-    ['ping with a string', { command: 'ping', payload: 'two', player_id: 0 }, 'ping.payload: expected a number or null, got "two"'],
+    [
+      'negative player_id on a move',
+      { command: 'deploy', payload: [[1, 3]], player_id: -1 },
+      'deploy.player_id: a player id must be ≥ 0',
+    ],
+    [
+      'fractional ack_id',
+      { command: 'setup', payload: 3, player_id: 0, ack_id: 1.5 },
+      'setup.ack_id: expected an integer, got 1.5',
+    ],
+    [
+      'empty deploy',
+      { command: 'deploy', payload: [], player_id: 0 },
+      'deploy.payload: deploy at least one [territory, armies]',
+    ],
+    [
+      'deploy of 0 armies',
+      { command: 'deploy', payload: [[4, 0]], player_id: 0 },
+      'deploy.payload[0][1]: each deployment places at least 1 army',
+    ],
+    [
+      'a two-card set',
+      { command: 'play_cards', payload: { cards: [[1, 2]], armies: -1 }, player_id: 0 },
+      'play_cards.payload.cards[0]: a set is exactly 3 card ids',
+    ],
+    [
+      'an empty trade',
+      { command: 'play_cards', payload: { cards: [] }, player_id: 0 },
+      'play_cards.payload.cards: trade at least one set (send null for no trade)',
+    ],
+    [
+      'armies below -1',
+      { command: 'play_cards', payload: { cards: [[1, 2, 3]], armies: -2 }, player_id: 0 },
+      'play_cards.payload.armies: armies is the trade value, or -1 for unspecified',
+    ],
+    [
+      'fortify with negative armies',
+      { command: 'fortify', payload: [1, 2, -3], player_id: 0 },
+      'fortify.payload[2]: armies must be ≥ 0 (0 means no move)',
+    ],
+    [
+      'fortify as a string',
+      { command: 'fortify', payload: 'none', player_id: 0 },
+      'fortify.payload: expected an array or null, got "none"',
+    ],
+    [
+      'capture of 0 armies',
+      { command: 'attack_capture', payload: [1, 2, 0], player_id: 0 },
+      'attack_capture.payload[2]: at least 1 army moves in',
+    ],
+    [
+      'accept without a move timeout',
+      { command: 'accept_join_game', payload: { player_id: 1, acknowledgementTimeout: 2 } },
+      'accept_join_game.payload.move_timeout: missing (also read as commandTimeout)',
+    ],
+    [
+      'players_joined addresses not a list',
+      { command: 'players_joined', payload: [[0, 'a', 'k', 1]] },
+      'players_joined.payload[0][3]: expected an array, got 1',
+    ],
+    [
+      'players_joined entry of 5',
+      { command: 'players_joined', payload: [[0, 'a', 'k', [], 1]] },
+      'players_joined.payload[0]: expected [player_id, name, public_key?, addresses?]',
+    ],
+    [
+      'join without versions',
+      { command: 'join_game', payload: { supported_versions: [], name: 'x' } },
+      'join_game.payload.supported_versions: list at least one supported version',
+    ],
+    [
+      'leave_game flag not a boolean',
+      { command: 'leave_game', payload: { response: 0, receive_updates: 'yes' }, player_id: 1 },
+      'leave_game.payload.receive_updates: expected true or false, got "yes"',
+    ],
+    [
+      'timeout naming no player',
+      { command: 'timeout', payload: null, player_id: 0, ack_id: 1 },
+      'timeout.payload: expected a number, got null',
+    ],
+    [
+      'ping with a string',
+      { command: 'ping', payload: 'two', player_id: 0 },
+      'ping.payload: expected a number or null, got "two"',
+    ],
     ['ready with a payload', { command: 'ready', payload: 1, player_id: 0 }, 'ready.payload: expected null, got 1'],
   ];
   for (const [name, value, reason] of cases) {
@@ -304,8 +474,14 @@ describe('rejections name the field', () => {
 
   it('a line that is not JSON, or an envelope holding garbage', () => {
     expect(decodeLine('{"command":')).toMatchObject({ ok: false, reason: expect.stringMatching(/^line: not JSON/) });
-    expect(decodeLine('{"message":"{oops"}')).toMatchObject({ ok: false, reason: expect.stringMatching(/^message: not JSON/) });
-    expect(decodeLine('{"message":5}')).toStrictEqual({ ok: false, reason: 'message: expected the inner message as a JSON string, got 5' });
+    expect(decodeLine('{"message":"{oops"}')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^message: not JSON/),
+    });
+    expect(decodeLine('{"message":5}')).toStrictEqual({
+      ok: false,
+      reason: 'message: expected the inner message as a JSON string, got 5',
+    });
     expect(decodeLine('')).toStrictEqual({ ok: false, reason: 'line: empty' });
   });
 });
@@ -316,7 +492,17 @@ describe('messages ⇄ model actions', () => {
     [{ command: 'play_cards', player: 0, payload: null }, 4],
     [{ command: 'play_cards', player: 0, payload: { cards: [[1, 2, 3]] } }, 4],
     [{ command: 'play_cards', player: 0, payload: { cards: [[1, 2, 3]], armies: 6 } }, 4],
-    [{ command: 'deploy', player: 2, payload: [[5, 1], [5, 2]] }, 5],
+    [
+      {
+        command: 'deploy',
+        player: 2,
+        payload: [
+          [5, 1],
+          [5, 2],
+        ],
+      },
+      5,
+    ],
     [{ command: 'attack', player: 2, payload: [5, 6, 3] }, 6],
     [{ command: 'defend', player: 1, payload: 2 }, 7],
     [{ command: 'attack_capture', player: 2, payload: [5, 6, 3] }, 8],
@@ -335,8 +521,18 @@ describe('messages ⇄ model actions', () => {
 
   it('fortify with 0 armies becomes the canonical null; a timeout is sent by the host', () => {
     expect(fromAction({ command: 'fortify', player: 0, payload: [0, 0, 0] }, 1).payload).toBeNull();
-    expect(fromAction({ command: 'timeout', player: 2 }, 5, 0)).toStrictEqual({ command: 'timeout', payload: 2, player_id: 0, ack_id: 5 });
-    expect(fromAction({ command: 'timeout', player: 2 }, 5)).toStrictEqual({ command: 'timeout', payload: 2, player_id: null, ack_id: 5 });
+    expect(fromAction({ command: 'timeout', player: 2 }, 5, 0)).toStrictEqual({
+      command: 'timeout',
+      payload: 2,
+      player_id: 0,
+      ack_id: 5,
+    });
+    expect(fromAction({ command: 'timeout', player: 2 }, 5)).toStrictEqual({
+      command: 'timeout',
+      payload: 2,
+      player_id: null,
+      ack_id: 5,
+    });
   });
 
   it('an action no message can carry is a bug: fromAction throws', () => {

@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { boundCommitment, combineNumbers, commitment, hexToBytes } from '../../src/protocol/commitment.js';
-import { cs3099Dice, hashChainStream, mersenneStream, uniformBelow, uniformDice, wordsFromBytes } from '../../src/protocol/random.js';
 import { vectorFiles } from '../../scripts/gen-vectors.js';
+import { boundCommitment, combineNumbers, commitment, hexToBytes } from '../../src/protocol/commitment.js';
+import {
+  cs3099Dice,
+  hashChainStream,
+  mersenneStream,
+  uniformBelow,
+  uniformDice,
+  wordsFromBytes,
+} from '../../src/protocol/random.js';
 
 const root = new URL('../../', import.meta.url);
-const readVectors = (name: string) => JSON.parse(readFileSync(new URL(`protocol-spec/vectors/${name}.json`, root), 'utf8'));
+const readVectors = (name: string) =>
+  JSON.parse(readFileSync(new URL(`protocol-spec/vectors/${name}.json`, root), 'utf8'));
 
 describe('cs3099 hash-chain stream (§6)', () => {
   // The test vector printed in cs3099-observed.md §6: an independent reference.
@@ -13,10 +21,12 @@ describe('cs3099 hash-chain stream (§6)', () => {
   const n0 = hexToBytes('2ff1945310c6f30e6189d6f0f75a7d7f1bbbf11ebc6e366a84cd9da688010cc4');
   const seed = combineNumbers([n1, n0]);
 
-  it('reproduces the document\'s seed, words and first player', () => {
+  it("reproduces the document's seed, words and first player", () => {
     expect(Buffer.from(seed).toString('hex')).toBe('5b0adbfb8c8257111d7dda64abc45884b5f20a85dfc671bc4bc506d08edcc7be');
     const stream = hashChainStream(seed);
-    expect([stream.nextU32(), stream.nextU32(), stream.nextU32(), stream.nextU32()]).toEqual([3952943190, 3515392890, 4293982729, 2632928377]);
+    expect([stream.nextU32(), stream.nextU32(), stream.nextU32(), stream.nextU32()]).toEqual([
+      3952943190, 3515392890, 4293982729, 2632928377,
+    ]);
     expect(cs3099Dice(hashChainStream(seed)).below(2)).toBe(0);
   });
 
@@ -30,11 +40,16 @@ describe('cs3099 hash-chain stream (§6)', () => {
     expect(combineNumbers([n0, n1])).toEqual(seed);
   });
 
-  it('shuffles game a\'s deck into the recorded order 9, 1, 27, 4, 11, 16, 0, 34, 41, 17, …', () => {
+  it("shuffles game a's deck into the recorded order 9, 1, 27, 4, 11, 16, 0, 34, 41, 17, …", () => {
     const deckSeed = combineNumbers(
-      ['cf9b39a5ef37e18c64a5516599c6447e75ac7909be406ed8e4a40d7671d74b7e', 'de0344fc8acf69673552ba90bd9a243f18204db205a113195771271fd9abd9f9'].map(hexToBytes),
+      [
+        'cf9b39a5ef37e18c64a5516599c6447e75ac7909be406ed8e4a40d7671d74b7e',
+        'de0344fc8acf69673552ba90bd9a243f18204db205a113195771271fd9abd9f9',
+      ].map(hexToBytes),
     );
-    expect(cs3099Dice(hashChainStream(deckSeed)).shuffle(44).slice(0, 10)).toEqual([9, 1, 27, 4, 11, 16, 0, 34, 41, 17]);
+    expect(cs3099Dice(hashChainStream(deckSeed)).shuffle(44).slice(0, 10)).toEqual([
+      9, 1, 27, 4, 11, 16, 0, 34, 41, 17,
+    ]);
   });
 
   it('commitments are SHA-256 of the raw bytes, as recorded in game a', () => {
@@ -46,16 +61,22 @@ describe('cs3099 hash-chain stream (§6)', () => {
 describe('mt19937 native stream', () => {
   it('matches the reference mt19937ar.c output for init_by_array({0x123, 0x234, 0x345, 0x456})', () => {
     const stream = mersenneStream([0x123, 0x234, 0x345, 0x456]);
-    expect(Array.from({ length: 5 }, () => stream.nextU32())).toEqual([1067595299, 955945823, 477289528, 4107218783, 4228976476]);
+    expect(Array.from({ length: 5 }, () => stream.nextU32())).toEqual([
+      1067595299, 955945823, 477289528, 4107218783, 4228976476,
+    ]);
   });
 
-  it('seeds from the XOR read as eight big-endian words (checked against CPython\'s random, which uses init_by_array)', () => {
+  it("seeds from the XOR read as eight big-endian words (checked against CPython's random, which uses init_by_array)", () => {
     const seed = hexToBytes('5b0adbfb8c8257111d7dda64abc45884b5f20a85dfc671bc4bc506d08edcc7be');
     const words = wordsFromBytes(seed);
-    expect(words).toEqual([1527438331, 2357352209, 494787172, 2881771652, 3052538501, 3754324412, 1271203536, 2396833726]);
+    expect(words).toEqual([
+      1527438331, 2357352209, 494787172, 2881771652, 3052538501, 3754324412, 1271203536, 2396833726,
+    ]);
     const stream = mersenneStream(words);
     // random.Random(sum(w << 32*i)).getrandbits(32), eight times
-    expect(Array.from({ length: 8 }, () => stream.nextU32())).toEqual([25786573, 1699559086, 3263330928, 391167606, 1268020860, 1372621222, 3784957472, 314681757]);
+    expect(Array.from({ length: 8 }, () => stream.nextU32())).toEqual([
+      25786573, 1699559086, 3263330928, 391167606, 1268020860, 1372621222, 3784957472, 314681757,
+    ]);
   });
 
   it('draws faces and positions without modulo bias: words past the last full multiple are redrawn', () => {
@@ -88,7 +109,8 @@ describe('bound commitments (native)', () => {
 
 describe('protocol-spec test vectors', () => {
   it('the files are current: regenerating them changes nothing', () => {
-    for (const [path, text] of Object.entries(vectorFiles())) expect(readFileSync(new URL(path, root), 'utf8'), path).toBe(text);
+    for (const [path, text] of Object.entries(vectorFiles()))
+      expect(readFileSync(new URL(path, root), 'utf8'), path).toBe(text);
   });
 
   it('every cs3099 vector re-derives from its numbers (file → code)', () => {
@@ -122,7 +144,9 @@ describe('protocol-spec test vectors', () => {
 
   it('every bound-commitment vector re-derives (file → code)', () => {
     for (const v of readVectors('boundCommitment')) {
-      expect(boundCommitment(hexToBytes(v.number), { gameId: v.gameId, round: v.round, player: v.player })).toBe(v.commitment);
+      expect(boundCommitment(hexToBytes(v.number), { gameId: v.gameId, round: v.round, player: v.player })).toBe(
+        v.commitment,
+      );
     }
   });
 });

@@ -1,9 +1,23 @@
 // The RISC commit-reveal round: honest play, and every cheat a peer can try.
 import { describe, expect, it } from 'vitest';
-import { executePlacement, riscMap, startRisc, territoriesOf, type RiscState } from '../../src/model/risc/index.js';
-import { ordersCommitment, parseRiscMessage, parseRiscWire, sealOrders, type RiscBody } from '../../src/protocol/risc-orders.js';
-import { awaitingCommits, expire, finishRound, isComplete, openRound, receive, type RiscRound } from '../../src/protocol/risc-round.js';
+import { executePlacement, type RiscState, riscMap, startRisc, territoriesOf } from '../../src/model/risc/index.js';
 import { seededDice } from '../../src/protocol/random.js';
+import {
+  ordersCommitment,
+  parseRiscMessage,
+  parseRiscWire,
+  type RiscBody,
+  sealOrders,
+} from '../../src/protocol/risc-orders.js';
+import {
+  awaitingCommits,
+  expire,
+  finishRound,
+  isComplete,
+  openRound,
+  type RiscRound,
+  receive,
+} from '../../src/protocol/risc-round.js';
 
 const GAME = 'g-1';
 const SALT = 'ab'.repeat(32);
@@ -27,7 +41,8 @@ function feed(round: RiscRound, state: RiscState, ...messages: unknown[]) {
 }
 
 const edge = (state: RiscState, player: number) => {
-  for (const t of territoriesOf(state, player)) for (const n of state.board.adjacency[t]!) if (state.owner[n] !== player) return { from: t, to: n };
+  for (const t of territoriesOf(state, player))
+    for (const n of state.board.adjacency[t]!) if (state.owner[n] !== player) return { from: t, to: n };
   throw new Error('no edge');
 };
 
@@ -41,18 +56,55 @@ describe('RISC commitments', () => {
     expect(ordersCommitment({ game: GAME, turn: 2, player: 0 }, body, SALT)).not.toBe(base);
     expect(ordersCommitment({ game: GAME, turn: 1, player: 1 }, body, SALT)).not.toBe(base);
     expect(ordersCommitment({ game: GAME, turn: 1, player: 0 }, body, 'cd'.repeat(32))).not.toBe(base);
-    expect(ordersCommitment({ game: GAME, turn: 1, player: 0 }, { stage: 'orders', orders: [{ kind: 'move', from: 1, to: 2, units: 4 }] }, SALT)).not.toBe(base);
+    expect(
+      ordersCommitment(
+        { game: GAME, turn: 1, player: 0 },
+        { stage: 'orders', orders: [{ kind: 'move', from: 1, to: 2, units: 4 }] },
+        SALT,
+      ),
+    ).not.toBe(base);
     // key order and extra keys in a reveal do not matter
-    const shuffled = { stage: 'orders', orders: [{ units: 3, to: 2, kind: 'move', from: 1, note: 'x' }] } as unknown as RiscBody;
+    const shuffled = {
+      stage: 'orders',
+      orders: [{ units: 3, to: 2, kind: 'move', from: 1, note: 'x' }],
+    } as unknown as RiscBody;
     expect(ordersCommitment({ game: GAME, turn: 1, player: 0 }, shuffled, SALT)).toBe(base);
   });
 
   it('refuses malformed wire messages with a specific reason', () => {
-    expect(parseRiscMessage({ command: 'risc_commit', payload: { game: GAME, turn: 1, stage: 'orders', hash: 'xyz' }, player_id: 0 })).toMatchObject({ ok: false, reason: /payload.hash/ });
-    expect(parseRiscMessage({ command: 'risc_reveal', payload: { game: GAME, turn: 1, stage: 'orders', salt: SALT, orders: [{ kind: 'fly', from: 0, to: 1, units: 1 }] }, player_id: 0 }).ok).toBe(false);
-    expect(parseRiscMessage({ command: 'risc_commit', payload: { game: GAME, turn: -1, stage: 'orders', hash: SALT }, player_id: 0 }).ok).toBe(false);
-    expect(parseRiscWire({ command: 'risc_dice_reveal', payload: { game: GAME, turn: 1, number: SALT }, player_id: 2 })).toMatchObject({ ok: true });
-    expect(parseRiscWire({ command: 'risc_dice_commit', payload: { game: GAME, turn: 1, hash: 'no' }, player_id: 2 })).toMatchObject({ ok: false });
+    expect(
+      parseRiscMessage({
+        command: 'risc_commit',
+        payload: { game: GAME, turn: 1, stage: 'orders', hash: 'xyz' },
+        player_id: 0,
+      }),
+    ).toMatchObject({ ok: false, reason: /payload.hash/ });
+    expect(
+      parseRiscMessage({
+        command: 'risc_reveal',
+        payload: {
+          game: GAME,
+          turn: 1,
+          stage: 'orders',
+          salt: SALT,
+          orders: [{ kind: 'fly', from: 0, to: 1, units: 1 }],
+        },
+        player_id: 0,
+      }).ok,
+    ).toBe(false);
+    expect(
+      parseRiscMessage({
+        command: 'risc_commit',
+        payload: { game: GAME, turn: -1, stage: 'orders', hash: SALT },
+        player_id: 0,
+      }).ok,
+    ).toBe(false);
+    expect(
+      parseRiscWire({ command: 'risc_dice_reveal', payload: { game: GAME, turn: 1, number: SALT }, player_id: 2 }),
+    ).toMatchObject({ ok: true });
+    expect(
+      parseRiscWire({ command: 'risc_dice_commit', payload: { game: GAME, turn: 1, hash: 'no' }, player_id: 2 }),
+    ).toMatchObject({ ok: false });
     expect(parseRiscWire({ command: 'roll_hash', payload: SALT, player_id: 2 })).toMatchObject({ ok: false });
   });
 });
@@ -62,7 +114,12 @@ describe('the RISC round driver', () => {
     const state = placedState();
     let round = openRound(state, GAME);
     const e = edge(state, 0);
-    const sealed = [0, 1, 2].map((p) => sealOrders({ game: GAME, turn: 1, player: p }, { stage: 'orders', orders: p === 0 ? [{ kind: 'attack', ...e, units: 2 }] : [] }));
+    const sealed = [0, 1, 2].map((p) =>
+      sealOrders(
+        { game: GAME, turn: 1, player: p },
+        { stage: 'orders', orders: p === 0 ? [{ kind: 'attack', ...e, units: 2 }] : [] },
+      ),
+    );
     ({ round } = feed(round, state, ...sealed.map((s) => s.commit)));
     expect(awaitingCommits(round)).toEqual([]);
     expect(isComplete(round)).toBe(false);
@@ -78,7 +135,11 @@ describe('the RISC round driver', () => {
     const state = placedState();
     const e = edge(state, 1);
     const honest = sealOrders({ game: GAME, turn: 1, player: 1 }, { stage: 'orders', orders: [] });
-    const changed = sealOrders({ game: GAME, turn: 1, player: 1 }, { stage: 'orders', orders: [{ kind: 'attack', ...e, units: 2 }] }, honest.reveal.payload.salt);
+    const changed = sealOrders(
+      { game: GAME, turn: 1, player: 1 },
+      { stage: 'orders', orders: [{ kind: 'attack', ...e, units: 2 }] },
+      honest.reveal.payload.salt,
+    );
     const { round, outcomes } = feed(openRound(state, GAME), state, honest.commit, changed.reveal);
     expect(outcomes[1]).toMatchObject({ outcome: 'violation', violation: { player: 1, kind: 'reveal-mismatch' } });
     const finished = finishRound(state, expire(round), seededDice(1)).state;
@@ -89,9 +150,15 @@ describe('the RISC round driver', () => {
   it('expels a player who reveals illegal orders, even when they match the commitment', () => {
     const state = placedState();
     const e = edge(state, 2);
-    const s = sealOrders({ game: GAME, turn: 1, player: 2 }, { stage: 'orders', orders: [{ kind: 'attack', ...e, units: 3 }] });
+    const s = sealOrders(
+      { game: GAME, turn: 1, player: 2 },
+      { stage: 'orders', orders: [{ kind: 'attack', ...e, units: 3 }] },
+    );
     const { outcomes } = feed(openRound(state, GAME), state, s.commit, s.reveal);
-    expect(outcomes[1]).toMatchObject({ outcome: 'violation', violation: { player: 2, kind: 'illegal-orders', reason: /which has 2/ } });
+    expect(outcomes[1]).toMatchObject({
+      outcome: 'violation',
+      violation: { player: 2, kind: 'illegal-orders', reason: /which has 2/ },
+    });
   });
 
   it('expels a second, different commitment (changing orders after the commit), and ignores a resend', () => {
@@ -110,16 +177,26 @@ describe('the RISC round driver', () => {
     let round = openRound(state, GAME);
     expect(round.expected).toEqual([0, 1]);
     const first = feed(round, state, r0.reveal, r2.commit);
-    expect(first.outcomes.map((o) => o.outcome === 'violation' && o.violation.kind)).toEqual(['reveal-without-commit', 'not-a-player']);
+    expect(first.outcomes.map((o) => o.outcome === 'violation' && o.violation.kind)).toEqual([
+      'reveal-without-commit',
+      'not-a-player',
+    ]);
     round = expire(openRound(state, GAME));
-    const late = feed(round, state, sealOrders({ game: GAME, turn: 1, player: 1 }, { stage: 'orders', orders: [] }).commit);
+    const late = feed(
+      round,
+      state,
+      sealOrders({ game: GAME, turn: 1, player: 1 }, { stage: 'orders', orders: [] }).commit,
+    );
     expect(late.outcomes[0]).toMatchObject({ outcome: 'violation', violation: { kind: 'late-commit' } });
   });
 
   it('commits an empty order set for a player who times out', () => {
     const state = placedState();
     const e = edge(state, 0);
-    const s0 = sealOrders({ game: GAME, turn: 1, player: 0 }, { stage: 'orders', orders: [{ kind: 'attack', ...e, units: 2 }] });
+    const s0 = sealOrders(
+      { game: GAME, turn: 1, player: 0 },
+      { stage: 'orders', orders: [{ kind: 'attack', ...e, units: 2 }] },
+    );
     let { round } = feed(openRound(state, GAME), state, s0.commit, s0.reveal);
     round = expire(round);
     expect(isComplete(round)).toBe(true);
@@ -142,8 +219,14 @@ describe('the RISC round driver', () => {
     if (!s.ok) throw new Error(s.reason);
     const state = s.value;
     const mine = territoriesOf(state, 0);
-    const p0 = sealOrders({ game: GAME, turn: 0, player: 0 }, { stage: 'placement', placement: [{ territory: mine[0]!, units: 12 }] });
-    const p1 = sealOrders({ game: GAME, turn: 0, player: 1 }, { stage: 'placement', placement: [{ territory: mine[0]!, units: 12 }] });
+    const p0 = sealOrders(
+      { game: GAME, turn: 0, player: 0 },
+      { stage: 'placement', placement: [{ territory: mine[0]!, units: 12 }] },
+    );
+    const p1 = sealOrders(
+      { game: GAME, turn: 0, player: 1 },
+      { stage: 'placement', placement: [{ territory: mine[0]!, units: 12 }] },
+    );
     const { round, outcomes } = feed(openRound(state, GAME), state, p0.commit, p1.commit, p0.reveal, p1.reveal);
     expect(outcomes.map((o) => o.outcome)).toEqual(['accepted', 'accepted', 'accepted', 'violation']);
     const placed = finishRound(state, round, null).state;

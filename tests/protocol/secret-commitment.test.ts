@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CommitRound, checkReveal, secretCommitment, secretPreimage, type CommitRoundOutput } from '../../src/protocol/secret-commitment.js';
+import {
+  CommitRound,
+  type CommitRoundOutput,
+  checkReveal,
+  secretCommitment,
+  secretPreimage,
+} from '../../src/protocol/secret-commitment.js';
 import { canonicalJson, MAX_SECRET_JSON_BYTES } from '../../src/protocol/secret-json.js';
-import { parseSecretMessage, type CommitMessage } from '../../src/protocol/secret-messages.js';
+import { type CommitMessage, parseSecretMessage } from '../../src/protocol/secret-messages.js';
 
 const salt = Uint8Array.from({ length: 32 }, (_, i) => i);
 const saltHex = Buffer.from(salt).toString('hex');
@@ -10,7 +16,10 @@ const ctx = { gameId: 'g-1', purpose: 'capital', round: 0, player: 2 };
 
 describe('canonical JSON', () => {
   it('one text per value: keys sorted, no whitespace', () => {
-    expect(canonicalJson({ b: [1, 2, { d: null, c: true }], a: 'x' })).toEqual({ ok: true, text: '{"a":"x","b":[1,2,{"c":true,"d":null}]}' });
+    expect(canonicalJson({ b: [1, 2, { d: null, c: true }], a: 'x' })).toEqual({
+      ok: true,
+      text: '{"a":"x","b":[1,2,{"c":true,"d":null}]}',
+    });
     expect(canonicalJson({ a: 1, b: 2 })).toEqual(canonicalJson({ b: 2, a: 1 }));
   });
 
@@ -18,7 +27,10 @@ describe('canonical JSON', () => {
     expect(canonicalJson({ a: [1, Number.NaN] })).toEqual({ ok: false, reason: '$.a[1]: NaN is not a JSON number' });
     expect(canonicalJson({ a: undefined })).toEqual({ ok: false, reason: '$.a: a undefined is not JSON data' });
     expect(canonicalJson(new Date(0))).toEqual({ ok: false, reason: '$: not a plain object' });
-    expect(canonicalJson('x'.repeat(MAX_SECRET_JSON_BYTES))).toMatchObject({ ok: false, reason: expect.stringMatching(/at most 65536/) });
+    expect(canonicalJson('x'.repeat(MAX_SECRET_JSON_BYTES))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/at most 65536/),
+    });
     let deep: unknown = 0;
     for (let i = 0; i < 40; i++) deep = [deep];
     expect(canonicalJson(deep)).toMatchObject({ ok: false, reason: expect.stringMatching(/deeper than 32/) });
@@ -30,7 +42,14 @@ describe('secret commitment', () => {
     // Built by hand from the layout in protocol-spec/secret-dealing.md.
     const ids = Buffer.from([0, 0, 0, 0, 0, 0, 0, 2]);
     const expected = createHash('sha256')
-      .update(Buffer.concat([Buffer.from('p2p-risk/secret-commitment/v1\0g-1\0capital\0'), ids, salt, Buffer.from('{"territory":7}')]))
+      .update(
+        Buffer.concat([
+          Buffer.from('p2p-risk/secret-commitment/v1\0g-1\0capital\0'),
+          ids,
+          salt,
+          Buffer.from('{"territory":7}'),
+        ]),
+      )
       .digest('hex');
     expect(secretCommitment({ territory: 7 }, salt, ctx)).toBe(expected);
   });
@@ -44,7 +63,10 @@ describe('secret commitment', () => {
     for (const other of [{ player: 3 }, { round: 1 }, { purpose: 'risc-orders' }, { gameId: 'g-2' }]) {
       expect(checkReveal(c, { territory: 7 }, saltHex, { ...ctx, ...other })).toEqual(wrong);
     }
-    expect(checkReveal(c, { territory: 7 }, 'xyz', ctx)).toMatchObject({ ok: false, reason: expect.stringMatching(/salt/) });
+    expect(checkReveal(c, { territory: 7 }, 'xyz', ctx)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/salt/),
+    });
   });
 
   it('refuses a bad salt or context with a reason', () => {
@@ -55,9 +77,18 @@ describe('secret commitment', () => {
 });
 
 /** n peers in memory; every message goes through JSON and the zod schema; bounded deliveries. */
-function runRound(n: number, options: { values?: (p: number) => unknown; cheat?: (p: number, m: CommitMessage) => CommitMessage[]; silent?: number } = {}) {
+function runRound(
+  n: number,
+  options: {
+    values?: (p: number) => unknown;
+    cheat?: (p: number, m: CommitMessage) => CommitMessage[];
+    silent?: number;
+  } = {},
+) {
   const players = Array.from({ length: n }, (_, i) => i);
-  const rounds = new Map(players.map((me) => [me, new CommitRound({ gameId: 'g', purpose: 'risc-orders', round: 4, players, me })]));
+  const rounds = new Map(
+    players.map((me) => [me, new CommitRound({ gameId: 'g', purpose: 'risc-orders', round: 4, players, me })]),
+  );
   const outputs = new Map<number, CommitRoundOutput[]>(players.map((p) => [p, []]));
   const inbox: { from: number; to: number; message: CommitMessage }[] = [];
   const take = (me: number, out: CommitRoundOutput) => {
@@ -67,7 +98,8 @@ function runRound(n: number, options: { values?: (p: number) => unknown; cheat?:
       for (const m of sent) for (const to of players) if (to !== me) inbox.push({ from: me, to, message: m });
     }
   };
-  for (const p of players) if (p !== options.silent) take(p, rounds.get(p)!.commit(options.values?.(p) ?? { orders: [{ move: p }] }));
+  for (const p of players)
+    if (p !== options.silent) take(p, rounds.get(p)!.commit(options.values?.(p) ?? { orders: [{ move: p }] }));
   const run = () => {
     for (let i = 0; inbox.length > 0; i++) {
       if (i > 1000) throw new Error('round does not end');
@@ -107,7 +139,9 @@ describe('commit-reveal round', () => {
       p === 1 && m.command === 'secret_reveal' ? [{ ...m, payload: { ...m.payload, value: { orders: [] } } }] : [m];
     const { done, violations } = runRound(3, { cheat });
     for (const p of [0, 2]) {
-      expect(violations(p).map((v) => [v.player, v.reason])).toEqual([[1, 'revealed a risc-orders that does not match its commitment']]);
+      expect(violations(p).map((v) => [v.player, v.reason])).toEqual([
+        [1, 'revealed a risc-orders that does not match its commitment'],
+      ]);
       expect(JSON.parse(violations(p)[0]!.evidence)).toHaveProperty('reveal');
       expect([...done(p)!.values.keys()]).toEqual([0, 2]);
       expect(done(p)!.missing).toEqual([1]);
@@ -118,21 +152,46 @@ describe('commit-reveal round', () => {
     const { rounds } = runRound(1 + 2, { silent: 2 });
     const r0 = rounds.get(0)!;
     // Player 2 copies player 1's commitment (it cannot open it: the player id is in the hash).
-    const c1 = secretCommitment({ orders: [{ move: 1 }] }, salt, { gameId: 'g', purpose: 'risc-orders', round: 4, player: 1 });
+    const c1 = secretCommitment({ orders: [{ move: 1 }] }, salt, {
+      gameId: 'g',
+      purpose: 'risc-orders',
+      round: 4,
+      player: 1,
+    });
     const fresh = new CommitRound({ gameId: 'g', purpose: 'risc-orders', round: 4, players: [0, 1, 2], me: 0 });
     fresh.commit(0);
-    fresh.receive(1, { command: 'secret_commit', player_id: 1, payload: { purpose: 'risc-orders', round: 4, commitment: c1 } });
-    const copy = fresh.receive(2, { command: 'secret_commit', player_id: 2, payload: { purpose: 'risc-orders', round: 4, commitment: c1 } });
+    fresh.receive(1, {
+      command: 'secret_commit',
+      player_id: 1,
+      payload: { purpose: 'risc-orders', round: 4, commitment: c1 },
+    });
+    const copy = fresh.receive(2, {
+      command: 'secret_commit',
+      player_id: 2,
+      payload: { purpose: 'risc-orders', round: 4, commitment: c1 },
+    });
     expect(copy.violations.map((v) => v.reason)).toEqual(["copied player 1's risc-orders commitment"]);
 
     const twice = new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players: [0, 1], me: 0 });
     twice.commit(5);
-    twice.receive(1, { command: 'secret_commit', player_id: 1, payload: { purpose: 'capital', round: 0, commitment: 'aa'.repeat(32) } });
-    const second = twice.receive(1, { command: 'secret_commit', player_id: 1, payload: { purpose: 'capital', round: 0, commitment: 'bb'.repeat(32) } });
+    twice.receive(1, {
+      command: 'secret_commit',
+      player_id: 1,
+      payload: { purpose: 'capital', round: 0, commitment: 'aa'.repeat(32) },
+    });
+    const second = twice.receive(1, {
+      command: 'secret_commit',
+      player_id: 1,
+      payload: { purpose: 'capital', round: 0, commitment: 'bb'.repeat(32) },
+    });
     expect(second.violations.map((v) => v.reason)).toEqual(['sent two different commitments for capital round 0']);
 
     const early = new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players: [0, 1], me: 0 });
-    const out = early.receive(1, { command: 'secret_reveal', player_id: 1, payload: { purpose: 'capital', round: 0, value: 5, salt: saltHex } });
+    const out = early.receive(1, {
+      command: 'secret_reveal',
+      player_id: 1,
+      payload: { purpose: 'capital', round: 0, value: 5, salt: saltHex },
+    });
     expect(out.violations.map((v) => v.reason)).toEqual(['revealed its capital before committing']);
     expect(r0.waitingFor()).toEqual([2]);
   });
@@ -143,7 +202,10 @@ describe('commit-reveal round', () => {
     for (const p of [0, 1]) take(p, rounds.get(p)!.leave(2));
     run();
     for (const p of [0, 1]) {
-      expect([...done(p)!.values]).toEqual([[0, { orders: [{ move: 0 }] }], [1, { orders: [{ move: 1 }] }]]);
+      expect([...done(p)!.values]).toEqual([
+        [0, { orders: [{ move: 0 }] }],
+        [1, { orders: [{ move: 1 }] }],
+      ]);
       expect(done(p)!.missing).toEqual([2]);
     }
   });
@@ -155,12 +217,21 @@ describe('commit-reveal round', () => {
       round: 0,
       players: [0, 1],
       me: 0,
-      validate: (_p, v) => (typeof v === 'number' && v < 42 ? { ok: true } : { ok: false, reason: `no territory ${String(v)}` }),
+      validate: (_p, v) =>
+        typeof v === 'number' && v < 42 ? { ok: true } : { ok: false, reason: `no territory ${String(v)}` },
     });
     round.commit(3);
     const c = secretCommitment(99, salt, { gameId: 'g', purpose: 'capital', round: 0, player: 1 });
-    round.receive(1, { command: 'secret_commit', player_id: 1, payload: { purpose: 'capital', round: 0, commitment: c } });
-    const out = round.receive(1, { command: 'secret_reveal', player_id: 1, payload: { purpose: 'capital', round: 0, value: 99, salt: saltHex } });
+    round.receive(1, {
+      command: 'secret_commit',
+      player_id: 1,
+      payload: { purpose: 'capital', round: 0, commitment: c },
+    });
+    const out = round.receive(1, {
+      command: 'secret_reveal',
+      player_id: 1,
+      payload: { purpose: 'capital', round: 0, value: 99, salt: saltHex },
+    });
     expect(out.violations.map((v) => v.reason)).toEqual(['revealed an invalid capital: no territory 99']);
     expect(out.done).toEqual({ values: new Map([[0, 3]]), missing: [1] });
   });
@@ -168,22 +239,60 @@ describe('commit-reveal round', () => {
 
 describe('secret message schemas', () => {
   it('accept the canonical forms and name the bad field', () => {
-    expect(parseSecretMessage({ command: 'secret_commit', player_id: 1, payload: { purpose: 'capital', round: 0, commitment: 'AB'.repeat(32) } })).toEqual({
+    expect(
+      parseSecretMessage({
+        command: 'secret_commit',
+        player_id: 1,
+        payload: { purpose: 'capital', round: 0, commitment: 'AB'.repeat(32) },
+      }),
+    ).toEqual({
       ok: true,
-      message: { command: 'secret_commit', player_id: 1, payload: { purpose: 'capital', round: 0, commitment: 'ab'.repeat(32) } },
+      message: {
+        command: 'secret_commit',
+        player_id: 1,
+        payload: { purpose: 'capital', round: 0, commitment: 'ab'.repeat(32) },
+      },
     });
-    expect(parseSecretMessage({ command: 'secret_commit', player_id: 1, payload: { purpose: 'capital', round: 0, commitment: 'ab' } })).toEqual({
+    expect(
+      parseSecretMessage({
+        command: 'secret_commit',
+        player_id: 1,
+        payload: { purpose: 'capital', round: 0, commitment: 'ab' },
+      }),
+    ).toEqual({
       ok: false,
       reason: 'secret_commit.payload.commitment: expected a SHA-256 hash: 64 hex digits',
     });
-    expect(parseSecretMessage({ command: 'deal_shuffle', player_id: 0, payload: { deal: 0, prev: '00'.repeat(32), key: '11', deck: [], proof: {} } })).toMatchObject({ ok: false });
-    expect(parseSecretMessage({ command: 'deal_unlock', player_id: 0, payload: { deal: 0, prev: '00'.repeat(32), cards: [], extra: 1 } })).toMatchObject({ ok: false, reason: expect.stringMatching(/^deal_unlock\.payload/) });
-    expect(parseSecretMessage({ command: 'nope' })).toMatchObject({ ok: false, reason: expect.stringMatching(/expected one of secret_commit/) });
+    expect(
+      parseSecretMessage({
+        command: 'deal_shuffle',
+        player_id: 0,
+        payload: { deal: 0, prev: '00'.repeat(32), key: '11', deck: [], proof: {} },
+      }),
+    ).toMatchObject({ ok: false });
+    expect(
+      parseSecretMessage({
+        command: 'deal_unlock',
+        player_id: 0,
+        payload: { deal: 0, prev: '00'.repeat(32), cards: [], extra: 1 },
+      }),
+    ).toMatchObject({ ok: false, reason: expect.stringMatching(/^deal_unlock\.payload/) });
+    expect(parseSecretMessage({ command: 'nope' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/expected one of secret_commit/),
+    });
     expect(parseSecretMessage([])).toEqual({ ok: false, reason: 'message: expected a JSON object' });
   });
 
   it('bound a revealed value: over 64 KiB of JSON is refused', () => {
-    const big = { command: 'secret_reveal', player_id: 0, payload: { purpose: 'risc-orders', round: 1, value: 'x'.repeat(70_000), salt: saltHex } };
-    expect(parseSecretMessage(big)).toMatchObject({ ok: false, reason: expect.stringMatching(/at most 65536 are allowed/) });
+    const big = {
+      command: 'secret_reveal',
+      player_id: 0,
+      payload: { purpose: 'risc-orders', round: 1, value: 'x'.repeat(70_000), salt: saltHex },
+    };
+    expect(parseSecretMessage(big)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/at most 65536 are allowed/),
+    });
   });
 });

@@ -1,8 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cardElements, decryptCard, hex, newDealKey, proveClaim, type DealContext } from '../../src/protocol/secret-deal-crypto.js';
 import { DealDriver } from '../../src/protocol/secret-deal.js';
-import { P, hexToBigInt, modInverse, modPow } from '../../src/protocol/secret-group.js';
-import { MAX_DEAL_LINE, type DealClaim, type DealMessage, type DealReveal, type DealShuffle, type DealUnlock } from '../../src/protocol/secret-messages.js';
+import {
+  cardElements,
+  type DealContext,
+  decryptCard,
+  hex,
+  newDealKey,
+  proveClaim,
+} from '../../src/protocol/secret-deal-crypto.js';
+import { hexToBigInt, modInverse, modPow, P } from '../../src/protocol/secret-group.js';
+import {
+  type DealClaim,
+  type DealMessage,
+  type DealReveal,
+  type DealShuffle,
+  type DealUnlock,
+  MAX_DEAL_LINE,
+} from '../../src/protocol/secret-messages.js';
 import { MAX_SIGNED_LINE, seal } from '../../src/protocol/signing.js';
 import { DealMesh, type Tamper } from './secret-sim.js';
 
@@ -10,7 +24,12 @@ import { DealMesh, type Tamper } from './secret-sim.js';
 vi.setConfig({ testTimeout: 180_000 });
 
 const players = (n: number) => Array.from({ length: n }, (_, i) => i);
-const context = (n: number, cards = 14, deal = 0): DealContext => ({ gameId: 'test-game', deal, players: players(n), cards });
+const context = (n: number, cards = 14, deal = 0): DealContext => ({
+  gameId: 'test-game',
+  deal,
+  players: players(n),
+  cards,
+});
 
 /** Every honest peer (all but `cheater`) names the cheater, and nobody else, at least once. */
 function expectNamedByHonest(mesh: DealMesh, cheater: number, reason: RegExp) {
@@ -40,8 +59,10 @@ function expectVoidWithout(mesh: DealMesh, cheater: number) {
 type Cheat = (message: DealMessage) => DealMessage | undefined;
 
 /** The adversary rewrites its own messages of one command (and its own state follows). */
-const rewrite = <M extends DealMessage>(command: M['command'], change: (message: M) => M): Cheat => (message) =>
-  message.command === command ? change(structuredClone(message) as M) : message;
+const rewrite =
+  <M extends DealMessage>(command: M['command'], change: (message: M) => M): Cheat =>
+  (message) =>
+    message.command === command ? change(structuredClone(message) as M) : message;
 
 describe('secret deal: honest peers', () => {
   for (const n of [2, 3, 4, 5, 6]) {
@@ -67,12 +88,18 @@ describe('secret deal: honest peers', () => {
       await mesh.run();
       for (const peer of mesh.peers.values()) {
         const seen = peer.outputs.flatMap((o) => o.claims);
-        expect(seen.sort((a, b) => a.player - b.player)).toEqual(players(n).filter((p) => p !== peer.id).map((p) => ({ player: p, card: cards[p] })));
+        expect(seen.sort((a, b) => a.player - b.player)).toEqual(
+          players(n)
+            .filter((p) => p !== peer.id)
+            .map((p) => ({ player: p, card: cards[p] })),
+        );
         expect(peer.violations).toEqual([]);
       }
 
       if (signed) {
-        const sealed = mesh.record.map(({ message }) => seal(JSON.stringify(message), message.player_id, 'ab'.repeat(64)).length);
+        const sealed = mesh.record.map(
+          ({ message }) => seal(JSON.stringify(message), message.player_id, 'ab'.repeat(64)).length,
+        );
         expect(Math.max(...sealed)).toBeGreaterThan(MAX_SIGNED_LINE);
         expect(Math.max(...sealed)).toBeLessThan(MAX_DEAL_LINE);
       }
@@ -83,8 +110,12 @@ describe('secret deal: honest peers', () => {
       const audit = mesh.audit();
       expect(audit.violations).toEqual([]);
       expect(audit.outcome).toEqual({ kind: 'dealt', card: undefined });
-      expect([...audit.claims].sort((a, b) => a.player - b.player)).toEqual(cards.map((card, player) => ({ player, card })));
-      expect([...audit.revealed].sort((a, b) => a.player - b.player)).toEqual(cards.map((card, player) => ({ player, card })));
+      expect([...audit.claims].sort((a, b) => a.player - b.player)).toEqual(
+        cards.map((card, player) => ({ player, card })),
+      );
+      expect([...audit.revealed].sort((a, b) => a.player - b.player)).toEqual(
+        cards.map((card, player) => ({ player, card })),
+      );
     }, 180_000);
   }
 
@@ -94,18 +125,20 @@ describe('secret deal: honest peers', () => {
     expect([...mesh.peers.values()].map((p) => p.driver.card).sort()).toEqual([0, 1, 2]);
   });
 
-  it('no peer can open another\'s final card with its own key, and the dealt deck shows no card in the clear', async () => {
+  it("no peer can open another's final card with its own key, and the dealt deck shows no card in the clear", async () => {
     const keys = new Map(players(3).map((p) => [p, newDealKey()] as const));
     const mesh = await DealMesh.create(context(3), { keys });
     await mesh.start();
     const clear = new Set(cardElements('test-game', 14).map(hex));
     for (const { message } of mesh.record) {
       if (message.command === 'deal_shuffle') for (const c of message.payload.deck) expect(clear.has(c)).toBe(false);
-      if (message.command === 'deal_unlock') for (const c of message.payload.cards) expect(clear.has(c.value)).toBe(false);
+      if (message.command === 'deal_unlock')
+        for (const c of message.payload.cards) expect(clear.has(c.value)).toBe(false);
     }
     const last = mesh.record.filter((r) => r.message.command === 'deal_unlock');
     const finals = new Map<number, bigint>();
-    for (const { message } of last) for (const c of (message as DealUnlock).payload.cards) finals.set(c.position, hexToBigInt(c.value));
+    for (const { message } of last)
+      for (const c of (message as DealUnlock).payload.cards) finals.set(c.position, hexToBigInt(c.value));
     for (const [owner, final] of finals) {
       for (const [p, key] of keys) if (p !== owner) expect(decryptCard(context(3), final, key)).toBeUndefined();
       expect(decryptCard(context(3), final, keys.get(owner)!)).toBe(mesh.peers.get(owner)!.driver.card);
@@ -171,7 +204,7 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     expect(audit.violations.map((v) => v.player)).toEqual([2]);
   });
 
-  it('learning another\'s card: an unlocker substitutes a ciphertext whose card it would know', async () => {
+  it("learning another's card: an unlocker substitutes a ciphertext whose card it would know", async () => {
     // Player 1, unlocking player 2's card, sends Y2^a = (G^a)^e2: player 2 would then hold G^a.
     let y2: bigint | undefined;
     const tamper: Cheat = (m) => {
@@ -184,7 +217,8 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     const mesh = await DealMesh.create(context(3), { cheat: new Map([[1, tamper]]) });
     const spy = mesh.take.bind(mesh);
     mesh.take = (peer, output) => {
-      for (const m of output.send) if (m.command === 'deal_shuffle' && m.player_id === 2) y2 = hexToBigInt(m.payload.key);
+      for (const m of output.send)
+        if (m.command === 'deal_shuffle' && m.player_id === 2) y2 = hexToBigInt(m.payload.key);
       spy(peer, output);
     };
     await mesh.start();
@@ -193,13 +227,16 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     expectVoidWithout(mesh, 1);
   });
 
-  it('swapping at claim time: a claim of another card, with a proof made with the claimer\'s own key', async () => {
+  it("swapping at claim time: a claim of another card, with a proof made with the claimer's own key", async () => {
     const key = newDealKey();
     const mesh = await DealMesh.create(context(3), { keys: new Map([[1, key]]) });
     await mesh.start();
     const real = mesh.peers.get(1)!.driver.card!;
     const other = (real + 1) % 14;
-    const final = [...mesh.record].reverse().flatMap(({ message }) => (message.command === 'deal_unlock' ? message.payload.cards : [])).find((c) => c.position === 1)!;
+    const final = [...mesh.record]
+      .reverse()
+      .flatMap(({ message }) => (message.command === 'deal_unlock' ? message.payload.cards : []))
+      .find((c) => c.position === 1)!;
     const forged: DealClaim = {
       command: 'deal_claim',
       player_id: 1,
@@ -215,11 +252,16 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     await honest.start();
     honest.take(honest.peers.get(1)!, honest.peers.get(1)!.driver.claim());
     await honest.run();
-    expect(honest.peers.get(0)!.outputs.flatMap((o) => o.claims)).toEqual([{ player: 1, card: honest.peers.get(1)!.driver.card }]);
+    expect(honest.peers.get(0)!.outputs.flatMap((o) => o.claims)).toEqual([
+      { player: 1, card: honest.peers.get(1)!.driver.card },
+    ]);
   });
 
   it('revealing a wrong key for the audit', async () => {
-    const tamper = rewrite<DealReveal>('deal_reveal', (m) => ((m.payload.key = hex(hexToBigInt(m.payload.key) + 2n)), m));
+    const tamper = rewrite<DealReveal>(
+      'deal_reveal',
+      (m) => ((m.payload.key = hex(hexToBigInt(m.payload.key) + 2n)), m),
+    );
     const mesh = await DealMesh.create(context(3), { cheat: new Map([[0, tamper]]) });
     await mesh.start();
     for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
@@ -286,9 +328,12 @@ describe('secret deal: cheaters are caught and only they are named', () => {
     expectNamedByHonest(mesh, 1, /sent different deal_shuffle messages to different players/);
     expectVoidWithout(mesh, 1);
     // The abort carries both signed shuffles: longer than a move line, within the deal line limit.
-    const aborts = mesh.record.filter(({ message }) => message.command === 'deal_abort' && message.payload.second !== undefined);
+    const aborts = mesh.record.filter(
+      ({ message }) => message.command === 'deal_abort' && message.payload.second !== undefined,
+    );
     expect(aborts.length).toBeGreaterThan(0);
-    for (const { message } of aborts) expect(seal(JSON.stringify(message), message.player_id, 'ab'.repeat(64)).length).toBeLessThan(MAX_DEAL_LINE);
+    for (const { message } of aborts)
+      expect(seal(JSON.stringify(message), message.player_id, 'ab'.repeat(64)).length).toBeLessThan(MAX_DEAL_LINE);
   });
 
   it('signed: a message that extends a transcript its sender cannot show names the sender', async () => {
@@ -300,7 +345,10 @@ describe('secret deal: cheaters are caught and only they are named', () => {
   });
 
   it('signed: an abort without evidence names the aborter; a message without a valid signature names its sender', async () => {
-    const abort: Cheat = (m) => (m.command === 'deal_unlock' ? { command: 'deal_abort', player_id: 1, payload: { deal: 0, reason: 'I do not like my card' } } : m);
+    const abort: Cheat = (m) =>
+      m.command === 'deal_unlock'
+        ? { command: 'deal_abort', player_id: 1, payload: { deal: 0, reason: 'I do not like my card' } }
+        : m;
     const aborting = await DealMesh.create(context(3), { cheat: new Map([[1, abort]]), signed: true });
     await aborting.start();
     expectNamedByHonest(aborting, 1, /aborted the deal without evidence of a fork/);
@@ -315,7 +363,8 @@ describe('secret deal: cheaters are caught and only they are named', () => {
   it('signed: an honest deal completes and its record audits clean', async () => {
     const mesh = await DealMesh.create(context(4), { signed: true });
     await mesh.start();
-    for (const peer of mesh.peers.values()) expect(mesh.outcome(peer.id)).toEqual({ kind: 'dealt', card: peer.driver.card });
+    for (const peer of mesh.peers.values())
+      expect(mesh.outcome(peer.id)).toEqual({ kind: 'dealt', card: peer.driver.card });
     for (const peer of mesh.peers.values()) mesh.take(peer, peer.driver.revealKey());
     await mesh.run();
     const audit = mesh.audit();
@@ -327,12 +376,19 @@ describe('secret deal: cheaters are caught and only they are named', () => {
 describe('secret deal: failures', () => {
   it('a player leaving mid-deal voids it; the rest deal again and finish', async () => {
     // Player 3 never shuffles: the others time it out.
-    const mesh = await DealMesh.create(context(4), { cheat: new Map([[3, (m: DealMessage) => (m.command === 'deal_shuffle' ? undefined : m)]]) });
+    const mesh = await DealMesh.create(context(4), {
+      cheat: new Map([[3, (m: DealMessage) => (m.command === 'deal_shuffle' ? undefined : m)]]),
+    });
     await mesh.start();
     expect(mesh.peers.get(0)!.driver.waitingFor()).toEqual([3]);
     await mesh.leave(3);
     for (const id of [0, 1, 2]) {
-      expect(mesh.outcome(id)).toEqual({ kind: 'void', reason: 'player 3 left during the shuffle', cheaters: [], restartWith: [0, 1, 2] });
+      expect(mesh.outcome(id)).toEqual({
+        kind: 'void',
+        reason: 'player 3 left during the shuffle',
+        cheaters: [],
+        restartWith: [0, 1, 2],
+      });
       expect(mesh.peers.get(id)!.violations).toEqual([]);
     }
     const again = await DealMesh.create({ ...context(4), deal: 1, players: [0, 1, 2] });
@@ -341,7 +397,8 @@ describe('secret deal: failures', () => {
   });
 
   it('a player that withholds its key after a complaint is passed over without false blame', async () => {
-    const tamper: Cheat = (m) => (m.command === 'deal_accept' ? { ...m, command: 'deal_complaint' } : m.command === 'deal_reveal' ? undefined : m);
+    const tamper: Cheat = (m) =>
+      m.command === 'deal_accept' ? { ...m, command: 'deal_complaint' } : m.command === 'deal_reveal' ? undefined : m;
     const mesh = await DealMesh.create(context(3), { cheat: new Map([[2, tamper]]) });
     await mesh.start();
     expect(mesh.peers.get(0)!.driver.waitingFor()).toEqual([2]);
@@ -357,9 +414,15 @@ describe('secret deal: failures', () => {
   it('a player that floods messages ahead of their step is named', async () => {
     const driver = new DealDriver({ context: context(2, 2), me: 0 });
     await driver.start();
-    const claim = (card: number): DealMessage => ({ command: 'deal_claim', player_id: 1, payload: { deal: 0, card, proof: { c: '00'.repeat(32), s: '00'.repeat(256) } } });
+    const claim = (card: number): DealMessage => ({
+      command: 'deal_claim',
+      player_id: 1,
+      payload: { deal: 0, card, proof: { c: '00'.repeat(32), s: '00'.repeat(256) } },
+    });
     for (let card = 0; card < 8; card++) expect(driver.receive(1, claim(card)).violations).toEqual([]);
-    expect(driver.receive(1, claim(8)).violations.map((v) => [v.player, v.reason])).toEqual([[1, 'sent more deal messages than the deal has steps']]);
+    expect(driver.receive(1, claim(8)).violations.map((v) => [v.player, v.reason])).toEqual([
+      [1, 'sent more deal messages than the deal has steps'],
+    ]);
   });
 
   it('messages of another deal attempt are ignored', async () => {

@@ -3,11 +3,18 @@
 // as on the wire; players sign with the keyrings made from their libp2p identities, as in a game.
 // An adversary may rewrite its own outgoing messages. Bounded: at most MAX_DELIVERIES deliveries.
 import { auditKeyring } from '../../src/controller/net/identity.js';
-import { memoryMesh, type MemoryMesh } from '../../src/controller/net/memory.js';
-import { DealDriver, auditDeal, dealDigest, type DealAuth, type DealContext, type DealOutput } from '../../src/protocol/secret-deal.js';
-import type { DealKey } from '../../src/protocol/secret-deal-crypto.js';
-import { parseSecretMessage, type DealMessage } from '../../src/protocol/secret-messages.js';
+import { type MemoryMesh, memoryMesh } from '../../src/controller/net/memory.js';
 import type { SecretViolation } from '../../src/protocol/secret-commitment.js';
+import {
+  auditDeal,
+  type DealAuth,
+  type DealContext,
+  DealDriver,
+  type DealOutput,
+  dealDigest,
+} from '../../src/protocol/secret-deal.js';
+import type { DealKey } from '../../src/protocol/secret-deal-crypto.js';
+import { type DealMessage, parseSecretMessage } from '../../src/protocol/secret-messages.js';
 
 const MAX_DELIVERIES = 10_000;
 
@@ -45,16 +52,25 @@ export class DealMesh {
     return new DealMesh(context, options, await memoryMesh(Math.max(...context.players) + 1));
   }
 
-  private constructor(readonly context: DealContext, private readonly options: DealMeshOptions, private readonly net: MemoryMesh) {
+  private constructor(
+    readonly context: DealContext,
+    private readonly options: DealMeshOptions,
+    private readonly net: MemoryMesh,
+  ) {
     this.tamper = options.tamper ?? new Map();
     for (const id of context.players) {
-      const peer: Peer = { id, violations: [], outputs: [], driver: new DealDriver({
+      const peer: Peer = {
+        id,
+        violations: [],
+        outputs: [],
+        driver: new DealDriver({
           context,
           me: id,
           ...(options.keys?.has(id) ? { key: options.keys.get(id)! } : {}),
           ...(options.cheat?.has(id) ? { rewriteOwn: options.cheat.get(id)! } : {}),
           ...(options.signed ? { auth: net.keyrings[id]! } : {}),
-        }) };
+        }),
+      };
       this.peers.set(id, peer);
       for (const from of context.players) {
         if (from !== id) net.links[id]!.get(from)!.onLine((line) => this.deliver(peer, from, line));
@@ -128,7 +144,10 @@ export class DealMesh {
 
   /** The audit of everything recorded (`auditDeal`: an observer with a checking-only keyring). */
   audit() {
-    const record = this.record.map(({ from, message }) => ({ from, message: JSON.parse(JSON.stringify(message)) as DealMessage }));
+    const record = this.record.map(({ from, message }) => ({
+      from,
+      message: JSON.parse(JSON.stringify(message)) as DealMessage,
+    }));
     const ring = auditKeyring(new Map(this.net.peerIds.map((id, player) => [player, id])));
     if (ring === null) throw new Error('DealMesh: the mesh identities are Ed25519');
     return auditDeal(this.context, record, this.options.signed ? ring : undefined);

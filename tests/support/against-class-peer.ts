@@ -104,11 +104,34 @@ function runOurs(options: ClassMatchOptions, address: string | null): OurRun {
       stderr += text;
     },
   };
-  const common = ['--profile', 'cs3099', '--bot', options.bot ?? 'hard', '--seed', String(options.seed >>> 0), '--no-record', '--json', '--name', 'Ours'];
+  const common = [
+    '--profile',
+    'cs3099',
+    '--bot',
+    options.bot ?? 'hard',
+    '--seed',
+    String(options.seed >>> 0),
+    '--no-record',
+    '--json',
+    '--name',
+    'Ours',
+  ];
   const args =
     options.ourRole === 'host'
-      ? ['host', ...common, '--listen', '127.0.0.1', '--port', '0', '--players', '2',
-         '--ack-timeout', String(options.ackTimeoutS ?? 2), '--move-timeout', String(options.moveTimeoutS ?? 10)]
+      ? [
+          'host',
+          ...common,
+          '--listen',
+          '127.0.0.1',
+          '--port',
+          '0',
+          '--players',
+          '2',
+          '--ack-timeout',
+          String(options.ackTimeoutS ?? 2),
+          '--move-timeout',
+          String(options.moveTimeoutS ?? 10),
+        ]
       : ['join', address!, ...common, '--start-timeout', '30'];
   const exit = runBot(args, io);
   return {
@@ -150,7 +173,10 @@ export async function playAgainstClassPeer(options: ClassMatchOptions): Promise<
   }
 
   let exitCode: number | null = null;
-  void ours.exit.then((code) => (exitCode = code), () => (exitCode = -1));
+  void ours.exit.then(
+    (code) => (exitCode = code),
+    () => (exitCode = -1),
+  );
   const theirs = await peer.finished;
   // Our peer has hangMs to return and to close its connection after the class peer saw the end.
   const deadline = Date.now() + hangMs;

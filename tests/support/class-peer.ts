@@ -8,18 +8,18 @@
 import { createHash } from 'node:crypto';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import {
+  type Action,
   apply,
   attackOptions,
   CHECK_DICE,
   classicBoard,
+  type Dice,
   decisionBy,
+  type GameState,
   maxAttackDice,
   maxDefendDice,
   setsInHand,
   startGame,
-  type Action,
-  type Dice,
-  type GameState,
 } from '../../src/model/index.js';
 import { CS3099_RULES } from '../../src/protocol/profiles.js';
 import { cs3099Dice, hashChainStream, seededDice } from '../../src/protocol/random.js';
@@ -286,7 +286,9 @@ export class ClassPeer {
         this.attach(socket);
         const versions = this.quirks.floatVersions ? '[1.0]' : '[1]';
         const name = JSON.stringify(this.options.name ?? 'ClientAI');
-        this.sendRaw(`{"command":"join_game","payload":{"supported_versions":${versions},"supported_features":[],"name":${name}}}`);
+        this.sendRaw(
+          `{"command":"join_game","payload":{"supported_versions":${versions},"supported_features":[],"name":${name}}}`,
+        );
         resolve();
       });
       socket.once('error', reject);
@@ -321,7 +323,8 @@ export class ClassPeer {
 
   private log(dir: 'in' | 'out', raw: string) {
     this.lines.push({ dir, raw, at: Date.now() - this.started });
-    if (this.lines.length >= (this.options.maxLines ?? 200_000)) this.end('bounded', `${this.lines.length} lines exchanged without an end`);
+    if (this.lines.length >= (this.options.maxLines ?? 200_000))
+      this.end('bounded', `${this.lines.length} lines exchanged without an end`);
   }
 
   private sendRaw(raw: string) {
@@ -356,7 +359,8 @@ export class ClassPeer {
   private waitingFor(): string {
     const state = this.state;
     if (state === null) return 'the lobby or the first dice round';
-    if (this.round !== null) return `dice numbers (have ${this.round.hashes.size} hashes, ${this.round.numbers.size} numbers)`;
+    if (this.round !== null)
+      return `dice numbers (have ${this.round.hashes.size} hashes, ${this.round.numbers.size} numbers)`;
     if (state.phase === 'over') return `the turn-ending fortify of the winner (player ${state.winner})`;
     return `player ${decisionBy(state)} to ${state.phase}`;
   }
@@ -398,34 +402,44 @@ export class ClassPeer {
     try {
       value = JSON.parse(raw);
     } catch {
-      return this.crash(`not JSON: ${raw.slice(0, 80)}`);
+      this.crash(`not JSON: ${raw.slice(0, 80)}`);
+      return;
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.crash(`not a JSON object: ${raw.slice(0, 80)}`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      this.crash(`not a JSON object: ${raw.slice(0, 80)}`);
+      return;
+    }
     const message = value as Json;
     if (typeof message.command === 'string' && this.quirks.wrappedLinesOnly && !inEnvelope) {
-      return this.crash('a bare line killed its reader (it wants the {"message": …} envelope)');
+      this.crash('a bare line killed its reader (it wants the {"message": …} envelope)');
+      return;
     }
     if (typeof message.command !== 'string') {
-      if ('message' in message && this.quirks.bareLinesOnly) return this.crash('a wrapped {"message": …} line killed its reader');
-      if ('message' in message && typeof message.message === 'string') return this.receive(message.message, true);
-      return this.crash(`no command in ${raw.slice(0, 80)}`);
+      if ('message' in message && this.quirks.bareLinesOnly)
+        this.crash('a wrapped {"message": …} line killed its reader');
+      else if ('message' in message && typeof message.message === 'string') this.receive(message.message, true);
+      else this.crash(`no command in ${raw.slice(0, 80)}`);
+      return;
     }
     const ackId = typeof message.ack_id === 'number' ? message.ack_id : null;
     if (ackId !== null) {
       this.lastReceivedAckId = ackId;
-      if (!this.quirks.collidingAckIds || TOP_LEVEL.has(message.command)) this.nextAckId = Math.max(this.nextAckId, ackId + 1);
+      if (!this.quirks.collidingAckIds || TOP_LEVEL.has(message.command))
+        this.nextAckId = Math.max(this.nextAckId, ackId + 1);
     }
     const from = typeof message.player_id === 'number' ? message.player_id : null;
     switch (message.command) {
       case 'join_game':
-        return this.joinRequested(message);
+        this.joinRequested(message);
+        return;
       case 'accept_join_game': {
         const p = (message.payload ?? {}) as Json;
         this.me = Number(p.player_id);
         return;
       }
       case 'reject_join_game':
-        return this.end('rejected', String(message.payload));
+        this.end('rejected', String(message.payload));
+        return;
       case 'players_joined':
         for (const entry of (message.payload ?? []) as unknown[][]) this.names.set(Number(entry[0]), String(entry[1]));
         return;
@@ -438,24 +452,29 @@ export class ClassPeer {
         if (ackId !== null) this.ack(ackId);
         return;
       case 'initialise_game':
-        return this.initialise();
+        this.initialise();
+        return;
       case 'acknowledgement':
         if (this.options.role === 'host' && message.payload === 0 && from !== this.me) this.readyAcked = true;
         return;
       case 'roll_hash':
-        return this.rollHash(from, message.payload);
+        this.rollHash(from, message.payload);
+        return;
       case 'roll_number':
-        return this.rollNumber(from, message.payload);
+        this.rollNumber(from, message.payload);
+        return;
       case 'timeout': {
         if (ackId !== null) this.ack(ackId);
-        if (message.payload === this.me) return this.end('expelled', `the host timed it out (player_id ${String(from)})`);
-        return this.end('opponent-left', `player ${String(message.payload)} was timed out`);
+        if (message.payload === this.me) this.end('expelled', `the host timed it out (player_id ${String(from)})`);
+        else this.end('opponent-left', `player ${String(message.payload)} was timed out`);
+        return;
       }
       case 'leave_game':
         if (ackId !== null) this.ack(ackId);
-        return this.end('opponent-left', `player ${String(from)} left: ${JSON.stringify(message.payload)}`);
+        this.end('opponent-left', `player ${String(from)} left: ${JSON.stringify(message.payload)}`);
+        return;
       default:
-        if (GAME_MOVES.has(message.command)) return this.move(message, from, ackId);
+        if (GAME_MOVES.has(message.command)) this.move(message, from, ackId);
       // Unknown commands are ignored (§2).
     }
   }
@@ -530,7 +549,9 @@ export class ClassPeer {
   }
 
   private seededNumber(): Uint8Array {
-    return createHash('sha256').update(`class-peer ${this.options.seed} ${this.numberCount++}`).digest();
+    return createHash('sha256')
+      .update(`class-peer ${this.options.seed} ${this.numberCount++}`)
+      .digest();
   }
 
   private rollHash(from: number | null, payload: unknown) {
@@ -552,9 +573,11 @@ export class ClassPeer {
 
   private rollNumber(from: number | null, payload: unknown) {
     const round = this.round;
-    if (round === null || from === null || typeof payload !== 'string') return this.crash(`unexpected roll_number from ${String(from)}`);
+    if (round === null || from === null || typeof payload !== 'string')
+      return this.crash(`unexpected roll_number from ${String(from)}`);
     const bytes = Buffer.from(payload, 'hex');
-    if (sha256Hex(bytes) !== round.hashes.get(from)) return this.crash(`player ${from}'s number does not match its hash`);
+    if (sha256Hex(bytes) !== round.hashes.get(from))
+      return this.crash(`player ${from}'s number does not match its hash`);
     round.numbers.set(from, bytes);
     this.maybeRoll();
   }
@@ -601,15 +624,19 @@ export class ClassPeer {
     }
     const expected = decisionBy(state);
     if (from === null || from !== expected) {
-      return this.crash(`${command} from player ${String(from)} while player ${String(expected)} must act (${state.phase})`);
+      return this.crash(
+        `${command} from player ${String(from)} while player ${String(expected)} must act (${state.phase})`,
+      );
     }
     const action = toModelAction(command, from, message.payload);
     if (action === null) return this.crash(`unreadable ${command} payload ${JSON.stringify(message.payload)}`);
     if (action.command === 'play_cards' && action.payload !== null) {
       const hands = state.players.map((p) => p.cards);
       for (const card of action.payload.cards.flat()) {
-        if (hands[this.me]!.includes(card)) return this.crash(`player ${from} traded card ${card}, which my deck model says I hold`);
-        if (!hands[from]!.includes(card)) return this.crash(`player ${from} traded card ${card}, which my deck model says it does not hold`);
+        if (hands[this.me]!.includes(card))
+          return this.crash(`player ${from} traded card ${card}, which my deck model says I hold`);
+        if (!hands[from]!.includes(card))
+          return this.crash(`player ${from} traded card ${card}, which my deck model says it does not hold`);
       }
     }
     const ackNow = ackId !== null && (!this.quirks.ackOnlyTopLevel || TOP_LEVEL.has(command));
@@ -643,7 +670,11 @@ export class ClassPeer {
       else if (this.quirks.drawAfterFirstCapture && this.everCaptured.has(player) && next.deck.length > 0) {
         const card = next.deck[0]!;
         this.quirkDraws.push({ player, card });
-        next = { ...next, deck: next.deck.slice(1), players: next.players.map((p) => (p.id === player ? { ...p, cards: [...p.cards, card] } : p)) };
+        next = {
+          ...next,
+          deck: next.deck.slice(1),
+          players: next.players.map((p) => (p.id === player ? { ...p, cards: [...p.cards, card] } : p)),
+        };
       }
       this.attacksThisTurn = 0;
     }
@@ -670,7 +701,12 @@ export class ClassPeer {
     this.flushSelfAttackAck();
     if (this.quirks.fortifyAfterWin) {
       const id = this.nextAckId++;
-      this.send({ command: 'fortify', payload: this.quirks.zeroFortify ? [0, 0, 0] : null, ack_id: id, player_id: this.me });
+      this.send({
+        command: 'fortify',
+        payload: this.quirks.zeroFortify ? [0, 0, 0] : null,
+        ack_id: id,
+        player_id: this.me,
+      });
       if (this.quirks.selfAcks) this.ack(id);
     }
     this.end('won', `player ${this.me} owns every territory`);
@@ -729,27 +765,44 @@ export class ClassPeer {
         const free = state.owner.map((o, t) => (o === -1 ? t : -1)).filter((t) => t >= 0);
         if (free.length > 0) {
           const near = free.filter((t) => board.adjacency[t]!.some(mine));
-          return { command: 'setup', player: me, payload: this.pick(near.length > 0 && this.rng.below(3) > 0 ? near : free) };
+          return {
+            command: 'setup',
+            player: me,
+            payload: this.pick(near.length > 0 && this.rng.below(3) > 0 ? near : free),
+          };
         }
-        return { command: 'setup', player: me, payload: this.pick(border.length > 0 ? border : state.owner.map((_, t) => t).filter(mine)) };
+        return {
+          command: 'setup',
+          player: me,
+          payload: this.pick(border.length > 0 ? border : state.owner.map((_, t) => t).filter(mine)),
+        };
       }
       case 'cards': {
         const hand = state.players[me]!.cards;
         const sets = setsInHand(board, hand);
         const forced = state.eliminationTrade || hand.length >= state.options.forcedTradeAt;
-        if (sets.length > 0 && (forced || this.rng.below(2) === 0)) return { command: 'play_cards', player: me, payload: { cards: [sets[0]!] } };
+        if (sets.length > 0 && (forced || this.rng.below(2) === 0))
+          return { command: 'play_cards', player: me, payload: { cards: [sets[0]!] } };
         return { command: 'play_cards', player: me, payload: null };
       }
       case 'deploy': {
         this.quietTurn = this.rng.below(1000) < (this.options.quietTurns ?? 0.25) * 1000;
         const targets = border.length > 0 ? border : state.owner.map((_, t) => t).filter(mine);
-        return { command: 'deploy', player: me, payload: Array.from({ length: state.toDeploy }, () => [this.pick(targets), 1] as const) };
+        return {
+          command: 'deploy',
+          player: me,
+          payload: Array.from({ length: state.toDeploy }, () => [this.pick(targets), 1] as const),
+        };
       }
       case 'attack': {
         const max = this.options.maxAttacksPerTurn ?? 60;
-        const options = attackOptions(state).filter(([f, t]) => state.armies[f]! >= state.armies[t]! + 2 || state.armies[f]! >= 4);
+        const options = attackOptions(state).filter(
+          ([f, t]) => state.armies[f]! >= state.armies[t]! + 2 || state.armies[f]! >= 4,
+        );
         if (options.length > 0 && this.attacksThisTurn < max && !this.quietTurn) {
-          options.sort(([f1, t1], [f2, t2]) => state.armies[f2]! - state.armies[t2]! - (state.armies[f1]! - state.armies[t1]!));
+          options.sort(
+            ([f1, t1], [f2, t2]) => state.armies[f2]! - state.armies[t2]! - (state.armies[f1]! - state.armies[t1]!),
+          );
           const [from, to] = options[0]!;
           return { command: 'attack', player: me, payload: [from, to, maxAttackDice(state, from)] };
         }
@@ -757,7 +810,11 @@ export class ClassPeer {
       }
       case 'capture': {
         const { from, to, minimum } = state.pendingCapture!;
-        return { command: 'attack_capture', player: me, payload: [from, to, Math.max(minimum, state.armies[from]! - 1)] };
+        return {
+          command: 'attack_capture',
+          player: me,
+          payload: [from, to, Math.max(minimum, state.armies[from]! - 1)],
+        };
       }
       case 'defend':
         return { command: 'defend', player: me, payload: maxDefendDice(state, state.pendingAttack!.to) };

@@ -4,7 +4,7 @@
 // deck model, the end — is its own), so what it sends can be compared with what was recorded.
 import { readFileSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
-import { ClassPeer, toModelAction, type ClassPeerOutcome, type ClassQuirks } from './class-peer.js';
+import { ClassPeer, type ClassPeerOutcome, type ClassQuirks, toModelAction } from './class-peer.js';
 
 export interface RecordedLine {
   /** 1-based line number in the recording. */
@@ -69,7 +69,9 @@ export async function replayToClassPeer(
   const rows = recording.filter((r) => r.conn === conn && (r.dir === 'client->host' || r.dir === 'host->client'));
   const recorded = rows.filter((r) => r.dir === peerDir).map((r) => JSON.parse(r.raw) as Record<string, unknown>);
   const script = recorded.filter((m) => MOVES.has(m.command as string));
-  const numbers = recorded.filter((m) => m.command === 'roll_number').map((m) => Buffer.from(m.payload as string, 'hex'));
+  const numbers = recorded
+    .filter((m) => m.command === 'roll_number')
+    .map((m) => Buffer.from(m.payload as string, 'hex'));
   const waitMs = options.waitMs ?? 3000;
 
   let socket: Socket | null = null;
@@ -96,7 +98,9 @@ export async function replayToClassPeer(
     const connected = new Promise<Socket>((resolve) => {
       server = createServer((s) => resolve(s));
     });
-    const port = await new Promise<number>((resolve) => server!.listen(0, '127.0.0.1', () => resolve((server!.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      server!.listen(0, '127.0.0.1', () => resolve((server!.address() as { port: number }).port)),
+    );
     peer = await ClassPeer.start({ role: 'client', address: `127.0.0.1:${port}`, ...peerOptions });
     socket = await connected;
   } else {
@@ -129,9 +133,12 @@ export async function replayToClassPeer(
     }
     // Send the other side's line once the peer has said everything the recording has it say before it.
     const deadline = Date.now() + waitMs;
-    while (sentSoFar().length < expected && Date.now() < deadline && peer.current.status === 'playing') await yieldToEvents();
+    while (sentSoFar().length < expected && Date.now() < deadline && peer.current.status === 'playing')
+      await yieldToEvents();
     if (sentSoFar().length < expected) {
-      mismatches.push(`line ${row.line}: the class peer has sent ${sentSoFar().length} lines, the recording ${expected} (status ${peer.current.status}: ${peer.current.reason})`);
+      mismatches.push(
+        `line ${row.line}: the class peer has sent ${sentSoFar().length} lines, the recording ${expected} (status ${peer.current.status}: ${peer.current.reason})`,
+      );
       break;
     }
     socket.write(`${row.raw}\n`);
@@ -154,7 +161,11 @@ export async function replayToClassPeer(
     if (!sameLine(want, got)) mismatches.push(`#${i}: sent ${JSON.stringify(got)}, recorded ${JSON.stringify(want)}`);
     if (mismatches.length > 10) break;
   }
-  const sentAcks = peer.lines.filter((l) => l.dir === 'out').map((l) => JSON.parse(l.raw) as Record<string, unknown>).filter(isAck).map((m) => m.payload);
+  const sentAcks = peer.lines
+    .filter((l) => l.dir === 'out')
+    .map((l) => JSON.parse(l.raw) as Record<string, unknown>)
+    .filter(isAck)
+    .map((m) => m.payload);
   const recordedAcks = recorded.filter(isAck).map((m) => m.payload);
   const outcome = peer.current;
   const driver = socket;
@@ -171,13 +182,20 @@ export async function replayToClassPeer(
 function sameLine(want: Record<string, unknown>, got: Record<string, unknown>): boolean {
   if (want.command !== got.command) return false;
   if (want.command === 'join_game') return true;
-  return JSON.stringify(canonical(want.payload)) === JSON.stringify(canonical(got.payload)) && (want.player_id ?? null) === (got.player_id ?? null);
+  return (
+    JSON.stringify(canonical(want.payload)) === JSON.stringify(canonical(got.payload)) &&
+    (want.player_id ?? null) === (got.player_id ?? null)
+  );
 }
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
   }
   return value;
 }

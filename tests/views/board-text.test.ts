@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { classicBoard } from '../../src/model/index.js';
 import { compactLayout } from '../../src/views/compact-board.js';
-import { MAP_TEMPLATE, MAP_WIDTH, mapFits, mapPieces, TERRITORY_CODES } from '../../src/views/map-layout.js';
 import { findTerritory, takeTerritories } from '../../src/views/line-commands.js';
+import { MAP_TEMPLATE, MAP_WIDTH, mapFits, mapPieces, TERRITORY_CODES } from '../../src/views/map-layout.js';
 
 const board = classicBoard();
 const T = Object.fromEntries(board.territories.map((t) => [t.name, t.id])) as Record<string, number>;
@@ -53,14 +53,25 @@ describe('territory names in typed commands', () => {
     expect(findTerritory(board, 'western-united-states')).toEqual({ ok: true, territory: T['Western United States'] });
     const east = findTerritory(board, 'east');
     expect(east.ok).toBe(false);
-    if (!east.ok) expect(east.reason).toMatch(/could be Eastern United States, East Africa, Middle East, Eastern Australia: say more/);
+    if (!east.ok)
+      expect(east.reason).toMatch(
+        /could be Eastern United States, East Africa, Middle East, Eastern Australia: say more/,
+      );
     const none = findTerritory(board, 'atlantis');
     if (!none.ok) expect(none.reason).toMatch(/no territory is called "atlantis"/);
   });
 
   it('several words per name: the longest that names a territory wins', () => {
-    expect(takeTerritories(board, ['east', 'africa', 'egypt', '3'], 2)).toEqual({ ok: true, territories: [T['East Africa'], T.Egypt], rest: ['3'] });
-    expect(takeTerritories(board, ['north', 'africa', 'brazil'], 2)).toEqual({ ok: true, territories: [T['North Africa'], T.Brazil], rest: [] });
+    expect(takeTerritories(board, ['east', 'africa', 'egypt', '3'], 2)).toEqual({
+      ok: true,
+      territories: [T['East Africa'], T.Egypt],
+      rest: ['3'],
+    });
+    expect(takeTerritories(board, ['north', 'africa', 'brazil'], 2)).toEqual({
+      ok: true,
+      territories: [T['North Africa'], T.Brazil],
+      rest: [],
+    });
     expect(takeTerritories(board, ['alaska'], 2)).toMatchObject({ ok: false });
   });
 });

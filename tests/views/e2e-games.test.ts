@@ -103,7 +103,9 @@ async function networkGame() {
   expect(address).toBeDefined();
   const guest = terminal('guest', 120, 40, `play join ${address} --name Gus`);
   for (const t of [host, guest]) {
-    const text = await t.waitFor(/Setup: put an army on one of your territories|Waiting for (Hana|Gus) to place an army/);
+    const text = await t.waitFor(
+      /Setup: put an army on one of your territories|Waiting for (Hana|Gus) to place an army/,
+    );
     t.fits(text);
     expect(text).toContain('NORTH AMERICA +5');
     expect(text).toMatch(/Hana \((you|peer)\)/);
@@ -114,8 +116,11 @@ async function networkGame() {
   await Promise.all([host.finish(), guest.finish()]);
 }
 
-describe.skipIf(!hasTmux)(`whole games in a terminal (tmux${hasTmux ? '' : ' not installed: apt package "tmux"'})`, () => {
-  it('a Quick game at 80×24, a hot-seat game at 200×60, a host/join game at 120×40: each to the end', async () => {
-    await Promise.all([quickGame(), hotSeatGame(), networkGame()]);
-  }, 300_000);
-});
+describe.skipIf(!hasTmux)(
+  `whole games in a terminal (tmux${hasTmux ? '' : ' not installed: apt package "tmux"'})`,
+  () => {
+    it('a Quick game at 80×24, a hot-seat game at 200×60, a host/join game at 120×40: each to the end', async () => {
+      await Promise.all([quickGame(), hotSeatGame(), networkGame()]);
+    }, 300_000);
+  },
+);

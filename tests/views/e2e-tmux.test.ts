@@ -21,7 +21,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls the screen until the test passes; fails with the last screen shown. */
 async function waitFor(test: string | RegExp | ((text: string) => boolean), timeoutMs = 20_000): Promise<string> {
-  const check = typeof test === 'function' ? test : (text: string) => (typeof test === 'string' ? text.includes(test) : test.test(text));
+  const check =
+    typeof test === 'function'
+      ? test
+      : (text: string) => (typeof test === 'string' ? text.includes(test) : test.test(text));
   const deadline = Date.now() + timeoutMs;
   let text = '';
   while (Date.now() < deadline) {
@@ -36,7 +39,10 @@ async function waitFor(test: string | RegExp | ((text: string) => boolean), time
 async function untilOurs(prompt: RegExp, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const text = await waitFor((s) => prompt.test(s) || /: defend .+ with \d dic?e\? \(1–\d\)/.test(s), Math.max(1, deadline - Date.now()));
+    const text = await waitFor(
+      (s) => prompt.test(s) || /: defend .+ with \d dic?e\? \(1–\d\)/.test(s),
+      Math.max(1, deadline - Date.now()),
+    );
     if (prompt.test(text)) return text;
     keys('a');
     await sleep(200);

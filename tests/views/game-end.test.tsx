@@ -3,11 +3,11 @@
 // outcomes from a two-player in-memory game in which one seat never answers.
 import { PassThrough } from 'node:stream';
 import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Seat } from '../../src/controller/seat.js';
 import type { GameState } from '../../src/model/index.js';
+import { endWords, exitCodeOf, type GameEnd, gameEndOf, goneWord } from '../../src/views/game-end.js';
 import { GameScreen } from '../../src/views/game-screen.js';
-import { endWords, exitCodeOf, gameEndOf, goneWord, type GameEnd } from '../../src/views/game-end.js';
 import type { Launcher } from '../../src/views/launcher.js';
 import { runPlain } from '../../src/views/plain.js';
 import { Table, type TablePlayer } from '../../src/views/table.js';
@@ -30,22 +30,35 @@ afterEach(() => {
 
 describe('the end of a game in words', () => {
   it('says how the game ended for every outcome of the session', () => {
-    expect(endWords(end({ winner: 0, outcome: 'conquest' }), 0, name)).toEqual({ headline: 'You win! Ann (you) rules the world.', detail: 'Ann (you) holds every territory.' });
+    expect(endWords(end({ winner: 0, outcome: 'conquest' }), 0, name)).toEqual({
+      headline: 'You win! Ann (you) rules the world.',
+      detail: 'Ann (you) holds every territory.',
+    });
     expect(endWords(end({ winner: 1, outcome: 'conquest' }), 0, name).headline).toBe('Bea wins the game.');
     expect(endWords(end({ winner: 0, outcome: 'forfeit' }), 0, name)).toEqual({
       headline: 'You win! Ann (you) is the last player standing.',
       detail: 'Every other player left the game or was made neutral.',
     });
-    expect(endWords(end({ outcome: 'neutralised', reason: 'timed out: 2 of 3 other players found it silent' }), 0, name)).toEqual({
+    expect(
+      endWords(end({ outcome: 'neutralised', reason: 'timed out: 2 of 3 other players found it silent' }), 0, name),
+    ).toEqual({
       headline: 'Game over for you: the other players made your territories neutral.',
       detail: 'Why: Timed out: 2 of 3 other players found it silent.',
     });
     const lost = endWords(end({ outcome: 'lost-contact', reason: 'lost contact with every other player' }), 0, name);
     expect(lost.headline).toBe('Game over: lost contact with every other player.');
     expect(lost.detail).toMatch(/Nobody is declared the winner/);
-    expect(endWords(end({ outcome: 'left', reason: 'left the game' }), 0, name)).toEqual({ headline: 'You left the game.', detail: null });
-    expect(endWords(end({ outcome: 'left', reason: 'this seat failed to decide: boom' }), 0, name).detail).toBe('Why: This seat failed to decide: boom.');
-    expect(endWords(end({ outcome: 'stopped', reason: 'stopped' }), 0, name)).toEqual({ headline: 'The game was stopped before it ended.', detail: null });
+    expect(endWords(end({ outcome: 'left', reason: 'left the game' }), 0, name)).toEqual({
+      headline: 'You left the game.',
+      detail: null,
+    });
+    expect(endWords(end({ outcome: 'left', reason: 'this seat failed to decide: boom' }), 0, name).detail).toBe(
+      'Why: This seat failed to decide: boom.',
+    );
+    expect(endWords(end({ outcome: 'stopped', reason: 'stopped' }), 0, name)).toEqual({
+      headline: 'The game was stopped before it ended.',
+      detail: null,
+    });
     // Local games: only the board says who won.
     expect(endWords(end({ winner: 1 }), 0, name)).toEqual({ headline: 'Bea wins the game.', detail: null });
     expect(endWords(end({}), 0, name).headline).toBe('Game over: no winner.');
@@ -60,7 +73,8 @@ describe('the end of a game in words', () => {
   it('plain mode exits 1 only when the game broke off', () => {
     expect(exitCodeOf(end({ winner: 1, outcome: 'conquest' }))).toBe(0);
     expect(exitCodeOf(end({ outcome: 'left' }))).toBe(0);
-    for (const outcome of ['neutralised', 'lost-contact', 'stopped'] as const) expect(exitCodeOf(end({ outcome }))).toBe(1);
+    for (const outcome of ['neutralised', 'lost-contact', 'stopped'] as const)
+      expect(exitCodeOf(end({ outcome }))).toBe(1);
   });
 
   it('a player no longer at the table is shown as left, disconnected, timed out or expelled', () => {
@@ -88,7 +102,11 @@ describe('the game-over screen and plain mode', () => {
     const table = new Table({ mode: 'network', players: PLAYERS });
     const base = midGame({ owner: (t) => (t % 2 === 0 ? 0 : 1) });
     // Ann was made neutral (as the session's timeout action leaves the state).
-    const state: GameState = { ...base, turn: 7, players: base.players.map((p) => (p.id === 0 ? { ...p, neutral: true } : p)) };
+    const state: GameState = {
+      ...base,
+      turn: 7,
+      players: base.players.map((p) => (p.id === 0 ? { ...p, neutral: true } : p)),
+    };
     table.show(state);
     table.record({ type: 'neutral', player: 0, reason: 'timed out: 1 of 1 other players found it silent' });
     table.end(over);
@@ -120,7 +138,14 @@ describe('the game-over screen and plain mode', () => {
     };
     let output = '';
     const input = new PassThrough();
-    const code = await runPlain({ launcher, input, out: (t) => (output += t), color: false, defaultName: 'Ann', start: { kind: 'quick' } });
+    const code = await runPlain({
+      launcher,
+      input,
+      out: (t) => (output += t),
+      color: false,
+      defaultName: 'Ann',
+      start: { kind: 'quick' },
+    });
     input.end();
     expect(code).toBe(1);
     expect(output).toContain('\nGame over: lost contact with every other player.\n');
@@ -132,12 +157,21 @@ describe('the game-over screen and plain mode', () => {
 describe('outcomes from a real session', () => {
   it('a seat that never answers is made neutral; the other player wins by forfeit; both told in words', async () => {
     const silent: Seat = { kind: 'silent', decide: () => new Promise(() => {}) };
-    const game = await playMemoryGame({ players: 2, seed: 3, seats: new Map([[1, silent]]), moveTimeoutMs: 5000, maxVirtualMs: 600_000 });
+    const game = await playMemoryGame({
+      players: 2,
+      seed: 3,
+      seats: new Map([[1, silent]]),
+      moveTimeoutMs: 5000,
+      maxVirtualMs: 600_000,
+    });
     const [winner, silenced] = game.results;
     expect(winner?.outcome).toBe('forfeit');
     expect(silenced?.outcome).toBe('neutralised');
     const winnerWords = endWords(gameEndOf(winner!), 0, (p) => `p${p}`);
-    expect(winnerWords).toEqual({ headline: 'You win! p0 is the last player standing.', detail: 'Every other player left the game or was made neutral.' });
+    expect(winnerWords).toEqual({
+      headline: 'You win! p0 is the last player standing.',
+      detail: 'Every other player left the game or was made neutral.',
+    });
     const silencedWords = endWords(gameEndOf(silenced!), 1, (p) => `p${p}`);
     expect(silencedWords.headline).toBe('Game over for you: the other players made your territories neutral.');
     expect(silencedWords.detail).toMatch(/^Why: Timed out/);

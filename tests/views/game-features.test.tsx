@@ -6,12 +6,12 @@ import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classicBoard, type GameState } from '../../src/model/index.js';
 import { battleOdds } from '../../src/model/odds.js';
+import { App } from '../../src/views/app.js';
 import { conquerChance } from '../../src/views/attack-odds.js';
 import { describeGameEvent } from '../../src/views/event-text.js';
-import { App } from '../../src/views/app.js';
 import { GameScreen } from '../../src/views/game-screen.js';
 import { HotSeatSetup } from '../../src/views/hot-seat-setup.js';
-import { Table, withNames, type TablePlayer } from '../../src/views/table.js';
+import { Table, type TablePlayer, withNames } from '../../src/views/table.js';
 import { ThemeContext } from '../../src/views/theme.js';
 import { midGame, scriptedDice } from '../helpers.js';
 import { applyAndRecord, KEY, play, press, tick, until } from './ink-helpers.js';
@@ -83,7 +83,7 @@ describe('keys that arrive in one chunk', () => {
 });
 
 describe('the countdown', () => {
-  it('shows the time left for the move now due, ours or another player\'s, and counts down', async () => {
+  it("shows the time left for the move now due, ours or another player's, and counts down", async () => {
     let now = 1_000_000;
     const table = new Table({ mode: 'network', players: PLAYERS, moveTimeoutMs: 300_000, now: () => now });
     const state = midGame({ phase: 'deploy', toDeploy: 3 });
@@ -96,7 +96,16 @@ describe('the countdown', () => {
     // Our move sent; the other player's turn: its clock starts with the game's next event.
     table.answer(table.view.decision!.id, { command: 'deploy', player: 0, payload: [[0, 3]] });
     const theirs = midGame({ phase: 'deploy', toDeploy: 3, current: 1 });
-    table.record({ type: 'game', event: { type: 'turn_started', player: 1, turn: 2, reinforcements: { base: 3, continents: 0, total: 3 } as never }, state: theirs });
+    table.record({
+      type: 'game',
+      event: {
+        type: 'turn_started',
+        player: 1,
+        turn: 2,
+        reinforcements: { base: 3, continents: 0, total: 3 } as never,
+      },
+      state: theirs,
+    });
     await until(lastFrame, '⏱ 5:00 Bot');
     expect(lastFrame()).toContain('Waiting for Bot to reinforce');
   });
@@ -145,7 +154,11 @@ describe('odds and blitz', () => {
 describe('defence and held keys', () => {
   it('people defend with the most dice without being asked, unless they choose by hand in the help (d)', async () => {
     const table = new Table({ mode: 'quick', players: PLAYERS });
-    const defend: GameState = { ...midGame({ current: 1, armies: { 0: 4 } }), phase: 'defend', pendingAttack: { from: 29, to: 0, dice: 3 } };
+    const defend: GameState = {
+      ...midGame({ current: 1, armies: { 0: 4 } }),
+      phase: 'defend',
+      pendingAttack: { from: 29, to: 0, dice: 3 },
+    };
     await expect(table.ask(defend, 0)).resolves.toEqual({ command: 'defend', player: 0, payload: 2 });
     table.show(defend);
     const { stdin, lastFrame } = show(table);
@@ -187,7 +200,9 @@ describe('defence and held keys', () => {
 describe('names, help and history', () => {
   it('session news name the players; the players table says who disconnected', async () => {
     expect(withNames('player 1 disconnected', (p) => ['Ann', 'Bea'][p]!)).toBe('Bea disconnected');
-    expect(withNames('player 1 did not move within 300000 ms', (p) => ['Ann', 'Bea'][p]!)).toBe('Bea did not move within 5 minutes');
+    expect(withNames('player 1 did not move within 300000 ms', (p) => ['Ann', 'Bea'][p]!)).toBe(
+      'Bea did not move within 5 minutes',
+    );
     const table = new Table({ mode: 'network', players: PLAYERS });
     table.show(midGame({ phase: 'deploy', toDeploy: 3 }));
     table.record({ type: 'info', text: 'player 1 disconnected' });
@@ -225,7 +240,9 @@ describe('names, help and history', () => {
 
   it('How to play from the menu scrolls at 80×24 too', async () => {
     const launcher = { quickGame: vi.fn(), hostGame: vi.fn(), joinGame: vi.fn(), hotSeat: vi.fn() };
-    const screen = render(<App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 80, rows: 24 }} />);
+    const screen = render(
+      <App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 80, rows: 24 }} />,
+    );
     unmount = screen.unmount;
     await until(screen.lastFrame, 'Quick game');
     await press(screen.stdin, '5');
@@ -271,7 +288,11 @@ describe('cards and status lines', () => {
     const frame = await until(lastFrame, 'Cards: trade a set for 4 armies');
     expect(frame).toContain('+ 2 on Alaska');
     expect(frame).toMatch(/1\) ALA \w{3} \+ NWT \w{3} \+ wild \+2/);
-    const text = describeGameEvent({ type: 'cards_traded', player: 0, sets: [[0, 1, 42]], armies: 6, bonusTerritories: [0] }, state, (p) => ['Ann', 'Bot'][p]!);
+    const text = describeGameEvent(
+      { type: 'cards_traded', player: 0, sets: [[0, 1, 42]], armies: 6, bonusTerritories: [0] },
+      state,
+      (p) => ['Ann', 'Bot'][p]!,
+    );
     expect(text).toBe('Ann trades a set for 4 armies, +2 placed on Alaska (a card of their own territory)');
   });
 });
@@ -291,7 +312,7 @@ describe('the battle shown', () => {
 });
 
 describe('map sizes', () => {
-  it('80×24: a map in the board\'s shape with the neighbours of the cursor named; everything fits', async () => {
+  it("80×24: a map in the board's shape with the neighbours of the cursor named; everything fits", async () => {
     const table = new Table({ mode: 'quick', players: PLAYERS });
     const state = midGame({ phase: 'deploy', toDeploy: 3 });
     void table.ask(state, 0);

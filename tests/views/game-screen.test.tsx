@@ -146,7 +146,7 @@ describe('around the game', () => {
     expect(onQuit).toHaveBeenCalledTimes(1);
   });
 
-  it('hot seat: the next player\'s cards stay hidden until they confirm at the pass screen', async () => {
+  it("hot seat: the next player's cards stay hidden until they confirm at the pass screen", async () => {
     const table = new Table({
       mode: 'hotseat',
       players: [
@@ -182,7 +182,11 @@ describe('around the game', () => {
     const screen = render(<GameScreen table={table} rollMs={300} size={FULL} onLeave={() => {}} />);
     unmount = screen.unmount;
     const state = midGame({ phase: 'attack', armies: { [T.Alaska!]: 4, [T.Kamchatka!]: 3 } });
-    const declared = applyAndRecord(table, state, { command: 'attack', player: 0, payload: [T.Alaska!, T.Kamchatka!, 3] });
+    const declared = applyAndRecord(table, state, {
+      command: 'attack',
+      player: 0,
+      payload: [T.Alaska!, T.Kamchatka!, 3],
+    });
     applyAndRecord(table, declared, { command: 'defend', player: 1, payload: 2 }, scriptedDice([5, 5, 1, 6, 2]));
     await until(screen.lastFrame, 'rolling…');
     const frame = await until(screen.lastFrame, 'Attacker (Ann (you)) loses 1 army');

@@ -1,7 +1,7 @@
 // Helpers for driving Ink screens in tests: key codes as a terminal sends them, and waiting for
 // the screen to show something.
 import { expect, vi } from 'vitest';
-import { apply, type Action, type Dice, type GameState } from '../../src/model/index.js';
+import { type Action, apply, type Dice, type GameState } from '../../src/model/index.js';
 import type { Table } from '../../src/views/table.js';
 
 export const KEY = {
@@ -31,7 +31,11 @@ export async function press(stdin: { write(data: string): void }, ...keys: strin
 }
 
 /** Waits until the last frame contains the text (or matches), then returns the frame. */
-export async function until(lastFrame: () => string | undefined, expected: string | RegExp, timeout = 3000): Promise<string> {
+export async function until(
+  lastFrame: () => string | undefined,
+  expected: string | RegExp,
+  timeout = 3000,
+): Promise<string> {
   await vi.waitFor(
     () => {
       const frame = lastFrame() ?? '';

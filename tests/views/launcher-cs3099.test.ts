@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 
-const LOCAL = { listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 3 };
+const LOCAL = {
+  listen: '127.0.0.1',
+  port: 0,
+  moveTimeoutMs: 60_000,
+  ackTimeoutMs: 5000,
+  botDelayMs: 0,
+  record: false,
+  seed: 3,
+};
 
 describe('the UI launcher on the cs3099 profile', () => {
   it('hosts, lets a player join by host:port, starts both tables, and both can leave', async () => {

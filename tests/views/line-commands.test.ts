@@ -1,7 +1,7 @@
 // The plain view's commands: each phase's command, its errors in words, and table commands.
 import { describe, expect, it } from 'vitest';
 import { apply, classicBoard, type GameState } from '../../src/model/index.js';
-import { hint, NEW_TURN, readLine, type LineResult } from '../../src/views/line-commands.js';
+import { hint, type LineResult, NEW_TURN, readLine } from '../../src/views/line-commands.js';
 import { midGame } from '../helpers.js';
 
 const T = Object.fromEntries(classicBoard().territories.map((t) => [t.name, t.id])) as Record<string, number>;
@@ -17,7 +17,17 @@ describe('plain commands', () => {
     expect(undone.turn.plan).toEqual([]);
     expect(reply(readLine(decision, first.turn, 'deploy kamchatka 1'))).toMatch(/Kamchatka is not yours/);
     const sent = readLine(decision, first.turn, 'deploy greenland');
-    expect(sent).toMatchObject({ kind: 'send', action: { command: 'deploy', player: 0, payload: [[T.Alaska, 3], [T.Greenland, 1]] } });
+    expect(sent).toMatchObject({
+      kind: 'send',
+      action: {
+        command: 'deploy',
+        player: 0,
+        payload: [
+          [T.Alaska, 3],
+          [T.Greenland, 1],
+        ],
+      },
+    });
     expect(reply(readLine(decision, NEW_TURN, 'deploy Alaska 9'))).toBe('how many? 1 to 4');
   });
 
@@ -28,7 +38,9 @@ describe('plain commands', () => {
       kind: 'send',
       action: { command: 'attack', payload: [T['Western United States'], T['Eastern United States'], 3] },
     });
-    expect(reply(readLine(decision, NEW_TURN, 'attack wus eus 4'))).toBe('roll 1 to 3 dice from Western United States (4 armies)');
+    expect(reply(readLine(decision, NEW_TURN, 'attack wus eus 4'))).toBe(
+      'roll 1 to 3 dice from Western United States (4 armies)',
+    );
     expect(reply(readLine(decision, NEW_TURN, 'attack alaska kam'))).toMatch(/only 1 army/);
     expect(reply(readLine(decision, NEW_TURN, 'attack wus brazil'))).toMatch(/does not border Brazil/);
     expect(reply(readLine(decision, NEW_TURN, 'attack wus greenland'))).toMatch(/Greenland is yours/);
@@ -36,27 +48,59 @@ describe('plain commands', () => {
   });
 
   it('end, then fortify or end again (no move)', () => {
-    const state = midGame({ phase: 'attack', owner: (t) => (t === T['Eastern United States'] ? 0 : t % 2), armies: { [T['Western United States']!]: 4 } });
+    const state = midGame({
+      phase: 'attack',
+      owner: (t) => (t === T['Eastern United States'] ? 0 : t % 2),
+      armies: { [T['Western United States']!]: 4 },
+    });
     const decision = { state, player: 0 };
     const ended = readLine(decision, NEW_TURN, 'end');
     expect(ended.turn.fortifying).toBe(true);
-    expect(readLine(decision, ended.turn, 'end')).toMatchObject({ kind: 'send', action: { command: 'fortify', payload: null } });
+    expect(readLine(decision, ended.turn, 'end')).toMatchObject({
+      kind: 'send',
+      action: { command: 'fortify', payload: null },
+    });
     const moved = readLine(decision, ended.turn, 'fortify wus eus 2');
-    expect(moved).toMatchObject({ kind: 'send', action: { command: 'fortify', payload: [T['Western United States'], T['Eastern United States'], 2] } });
+    expect(moved).toMatchObject({
+      kind: 'send',
+      action: { command: 'fortify', payload: [T['Western United States'], T['Eastern United States'], 2] },
+    });
     if (moved.kind === 'send') expect(apply(state, moved.action).ok).toBe(true);
     expect(reply(readLine(decision, ended.turn, 'fortify wus alaska 2'))).toMatch(/not neighbours/);
   });
 
   it('capture, defend and cards', () => {
-    const capture: GameState = { ...midGame({ armies: { [T.Alaska!]: 6 } }), phase: 'capture', pendingCapture: { from: T.Alaska!, to: T.Kamchatka!, minimum: 2 } };
-    expect(readLine({ state: capture, player: 0 }, NEW_TURN, '4')).toMatchObject({ kind: 'send', action: { command: 'attack_capture', payload: [T.Alaska, T.Kamchatka, 4] } });
-    expect(reply(readLine({ state: capture, player: 0 }, NEW_TURN, 'move 1'))).toBe('move 2 to 5 armies into Kamchatka: move <armies>');
-    const defend: GameState = { ...midGame({ current: 1, armies: { [T.Alaska!]: 3 } }), phase: 'defend', pendingAttack: { from: T.Kamchatka!, to: T.Alaska!, dice: 2 } };
-    expect(readLine({ state: defend, player: 0 }, NEW_TURN, 'defend')).toMatchObject({ kind: 'send', action: { command: 'defend', payload: 2 } });
-    expect(readLine({ state: defend, player: 0 }, NEW_TURN, 'auto')).toMatchObject({ kind: 'table', command: 'auto-defend' });
+    const capture: GameState = {
+      ...midGame({ armies: { [T.Alaska!]: 6 } }),
+      phase: 'capture',
+      pendingCapture: { from: T.Alaska!, to: T.Kamchatka!, minimum: 2 },
+    };
+    expect(readLine({ state: capture, player: 0 }, NEW_TURN, '4')).toMatchObject({
+      kind: 'send',
+      action: { command: 'attack_capture', payload: [T.Alaska, T.Kamchatka, 4] },
+    });
+    expect(reply(readLine({ state: capture, player: 0 }, NEW_TURN, 'move 1'))).toBe(
+      'move 2 to 5 armies into Kamchatka: move <armies>',
+    );
+    const defend: GameState = {
+      ...midGame({ current: 1, armies: { [T.Alaska!]: 3 } }),
+      phase: 'defend',
+      pendingAttack: { from: T.Kamchatka!, to: T.Alaska!, dice: 2 },
+    };
+    expect(readLine({ state: defend, player: 0 }, NEW_TURN, 'defend')).toMatchObject({
+      kind: 'send',
+      action: { command: 'defend', payload: 2 },
+    });
+    expect(readLine({ state: defend, player: 0 }, NEW_TURN, 'auto')).toMatchObject({
+      kind: 'table',
+      command: 'auto-defend',
+    });
     const cards = midGame({ phase: 'cards', hands: { 0: [0, 1, 2, 8, 9] } });
     expect(reply(readLine({ state: cards, player: 0 }, NEW_TURN, 'skip'))).toMatch(/must trade down to 4/);
-    expect(readLine({ state: cards, player: 0 }, NEW_TURN, 'trade 1')).toMatchObject({ kind: 'send', action: { command: 'play_cards' } });
+    expect(readLine({ state: cards, player: 0 }, NEW_TURN, 'trade 1')).toMatchObject({
+      kind: 'send',
+      action: { command: 'play_cards' },
+    });
     expect(hint({ state: cards, player: 0 }, NEW_TURN)).toMatch(/^trade cards for 4 armies: 1\) /);
   });
 

@@ -7,7 +7,15 @@ import { realLauncher } from '../../src/cli/launcher.js';
 import { App } from '../../src/views/app.js';
 import { KEY, press, until } from './ink-helpers.js';
 
-const LOCAL = { listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 1 };
+const LOCAL = {
+  listen: '127.0.0.1',
+  port: 0,
+  moveTimeoutMs: 60_000,
+  ackTimeoutMs: 5000,
+  botDelayMs: 0,
+  record: false,
+  seed: 1,
+};
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
@@ -15,7 +23,15 @@ afterEach(() => {
 
 function app(name: string) {
   const exited = { value: false };
-  const screen = render(<App launcher={realLauncher(LOCAL)} defaultName={name} onExit={() => (exited.value = true)} rollMs={0} size={{ columns: 120, rows: 40 }} />);
+  const screen = render(
+    <App
+      launcher={realLauncher(LOCAL)}
+      defaultName={name}
+      onExit={() => (exited.value = true)}
+      rollMs={0}
+      size={{ columns: 120, rows: 40 }}
+    />,
+  );
   cleanups.push(screen.unmount);
   return { ...screen, exited };
 }
@@ -51,7 +67,11 @@ describe('a networked game through the screens', () => {
     await press(guest.stdin, 'q', 'y');
     await until(guest.lastFrame, 'You left the game.', 10_000);
     // If the setup was over (the host had placed everything), the host is the last player left and wins.
-    const seen = await until(host.lastFrame, /Gus left the game|Gus is (now )?neutral|is the last player (left in the game|standing)/, 10_000);
+    const seen = await until(
+      host.lastFrame,
+      /Gus left the game|Gus is (now )?neutral|is the last player (left in the game|standing)/,
+      10_000,
+    );
     if (/is the last player (left|standing)/.test(seen)) {
       expect(seen).toMatch(/Gus +\d+ +\d+ +\d+ +\d+ left/);
       return;

@@ -14,11 +14,15 @@ const firstListed = (line: string, label: string) => new RegExp(`${label}: ([^(]
 
 describe('plain text mode', () => {
   it('not a terminal: a Quick game turn from typed commands, as lines with no cursor movement', async () => {
-    const child = spawn(process.execPath, ['bin/risk.js', 'play', 'quick', '--bot-delay', '0', '--no-record', '--name', 'Tester'], {
-      cwd: root,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['bin/risk.js', 'play', 'quick', '--bot-delay', '0', '--no-record', '--name', 'Tester'],
+      {
+        cwd: root,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     let output = '';
     let pending = '';
     const said: string[] = [];
@@ -80,7 +84,9 @@ describe('plain text mode', () => {
     expect(output).toContain('no territory is called "Atlantis" ("map" lists them all)');
     expect(output).toMatch(/Tester \(you\) deploys \d+ on /);
     expect(output).toMatch(/Tester \(you\) attacks .+ from .+ with \d dice/);
-    expect(output).toMatch(/battle .+ → .+: attacker \[[\d ]+\] defender \[[\d ]+\]: attacker loses \d, defender loses \d/);
+    expect(output).toMatch(
+      /battle .+ → .+: attacker \[[\d ]+\] defender \[[\d ]+\]: attacker loses \d, defender loses \d/,
+    );
     expect(output).toContain('attacks over. fortify <from> <to> <armies>, or end to end your turn');
     expect(output).toContain('leaving the game');
     expect(said[0]).toBe('auto');
@@ -90,12 +96,26 @@ describe('plain text mode', () => {
     const input = new PassThrough();
     let output = '';
     const done = runPlain({
-      launcher: realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 5 }),
+      launcher: realLauncher({
+        listen: '127.0.0.1',
+        port: 0,
+        moveTimeoutMs: 60_000,
+        ackTimeoutMs: 5000,
+        botDelayMs: 0,
+        record: false,
+        seed: 5,
+      }),
       input,
       out: (text) => (output += text),
       color: false,
       defaultName: 'Ann',
-      start: { kind: 'hotseat', players: [{ name: 'Ann', kind: 'human' }, { name: 'Bea', kind: 'human' }] },
+      start: {
+        kind: 'hotseat',
+        players: [
+          { name: 'Ann', kind: 'human' },
+          { name: 'Bea', kind: 'human' },
+        ],
+      },
     });
     // Written all at once: each waits for its decision. Both players let the computer place.
     // Two players play the 1993 game: the territories are dealt 14/14/14 with a neutral army.
@@ -116,7 +136,15 @@ describe('plain text mode', () => {
     const input = new PassThrough();
     let output = '';
     const done = runPlain({
-      launcher: realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 9 }),
+      launcher: realLauncher({
+        listen: '127.0.0.1',
+        port: 0,
+        moveTimeoutMs: 60_000,
+        ackTimeoutMs: 5000,
+        botDelayMs: 0,
+        record: false,
+        seed: 9,
+      }),
       input,
       out: (text) => (output += text),
       color: false,
@@ -131,8 +159,11 @@ describe('plain text mode', () => {
   }, 60_000);
 
   it('the risk command: help lines, bad options, and the plain menu', () => {
-    const risk = (args: string[], input = '') => spawnSync(process.execPath, ['bin/risk.js', ...args], { cwd: root, input, encoding: 'utf8', timeout: 30_000 });
-    expect(risk(['--help']).stdout).toMatch(/risk play \[quick \| host \| join <address> \| hotseat \[names…\]\] \[--plain\]/);
+    const risk = (args: string[], input = '') =>
+      spawnSync(process.execPath, ['bin/risk.js', ...args], { cwd: root, input, encoding: 'utf8', timeout: 30_000 });
+    expect(risk(['--help']).stdout).toMatch(
+      /risk play \[quick \| host \| join <address> \| hotseat \[names…\]\] \[--plain\]/,
+    );
     expect(risk(['play', '--help']).stdout).toContain('--plain             plain text lines and typed commands');
     const bad = risk(['play', '--players', '9', 'host']);
     expect(bad.status).toBe(2);
@@ -155,7 +186,9 @@ describe('plain text mode', () => {
         { name: 'hard bot', kind: 'hard' },
       ],
     });
-    expect(parseStart(['hotseat', 'bot:easy', 'bot:easy'], 'Ann')).toBe('hotseat: at least one player must be a person');
+    expect(parseStart(['hotseat', 'bot:easy', 'bot:easy'], 'Ann')).toBe(
+      'hotseat: at least one player must be a person',
+    );
     expect(parseStart(['hotseat', 'Ann', 'bot:genius'], 'Ann')).toMatch(/bots are bot:easy, bot:normal or bot:hard/);
   });
 });

@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { firstScreen, playSettings } from '../../src/cli/play-settings.js';
 import { App } from '../../src/views/app.js';
-import { adviceFor, plainReason, type Launcher, type Opened } from '../../src/views/launcher.js';
+import { adviceFor, type Launcher, type Opened, plainReason } from '../../src/views/launcher.js';
 import { Table } from '../../src/views/table.js';
 import { until } from './ink-helpers.js';
 
@@ -41,29 +41,54 @@ const settingsOf = (args: Record<string, unknown>, positionals: string[]) => {
 describe('risk play goes straight in', () => {
   it('play host --players 2 opens a lobby for 2 without a form', async () => {
     const start = firstScreen(settingsOf({ players: '2' }, ['host']).start);
-    const hostGame = vi.fn(async (): Promise<Opened> => ({ ok: false, reason: 'cannot listen on 0.0.0.0 port 7475: listen EADDRINUSE: address already in use 0.0.0.0:7475' }));
-    const screen = render(<App launcher={fakeLauncher({ hostGame })} defaultName="Ann" start={start} onExit={() => {}} />);
+    const hostGame = vi.fn(
+      async (): Promise<Opened> => ({
+        ok: false,
+        reason: 'cannot listen on 0.0.0.0 port 7475: listen EADDRINUSE: address already in use 0.0.0.0:7475',
+      }),
+    );
+    const screen = render(
+      <App launcher={fakeLauncher({ hostGame })} defaultName="Ann" start={start} onExit={() => {}} />,
+    );
     cleanups.push(screen.unmount);
     const frame = await until(screen.lastFrame, 'Hosting failed');
-    expect(hostGame).toHaveBeenCalledWith({ players: 2, name: 'Ann', profile: 'native', rules: {} }, expect.any(Function));
+    expect(hostGame).toHaveBeenCalledWith(
+      { players: 2, name: 'Ann', profile: 'native', rules: {} },
+      expect.any(Function),
+    );
     expect(frame).toContain('another program already uses that port');
   });
 
   it('play join ADDRESS dials at once', async () => {
     const start = firstScreen(settingsOf({}, ['join', '10.0.0.9:7475']).start);
-    const joinGame = vi.fn(async (): Promise<Opened> => ({ ok: false, reason: 'cannot reach 10.0.0.9:7475: connect ECONNREFUSED 10.0.0.9:7475' }));
-    const screen = render(<App launcher={fakeLauncher({ joinGame })} defaultName="Ann" start={start} onExit={() => {}} />);
+    const joinGame = vi.fn(
+      async (): Promise<Opened> => ({
+        ok: false,
+        reason: 'cannot reach 10.0.0.9:7475: connect ECONNREFUSED 10.0.0.9:7475',
+      }),
+    );
+    const screen = render(
+      <App launcher={fakeLauncher({ joinGame })} defaultName="Ann" start={start} onExit={() => {}} />,
+    );
     cleanups.push(screen.unmount);
     const frame = await until(screen.lastFrame, 'Could not join');
-    expect(joinGame).toHaveBeenCalledWith({ address: '10.0.0.9:7475', name: 'Ann', profile: 'native' }, expect.any(Function));
+    expect(joinGame).toHaveBeenCalledWith(
+      { address: '10.0.0.9:7475', name: 'Ann', profile: 'native' },
+      expect.any(Function),
+    );
     expect(frame).toContain('Nobody is hosting a game at 10.0.0.9:7475');
     expect(frame).not.toContain('ECONNREFUSED');
   });
 
   it('play hotseat Ann Bea bot:hard starts the game; play hotseat alone shows the form', async () => {
-    const hotSeat = vi.fn(() => ({ ok: true as const, table: new Table({ mode: 'hotseat', players: [{ id: 0, name: 'Ann', kind: 'human' }] }) }));
+    const hotSeat = vi.fn(() => ({
+      ok: true as const,
+      table: new Table({ mode: 'hotseat', players: [{ id: 0, name: 'Ann', kind: 'human' }] }),
+    }));
     const start = firstScreen(settingsOf({ name: 'Ann' }, ['hotseat', 'Ann', 'Bea', 'bot:hard']).start);
-    const screen = render(<App launcher={fakeLauncher({ hotSeat })} defaultName="Ann" start={start} onExit={() => {}} />);
+    const screen = render(
+      <App launcher={fakeLauncher({ hotSeat })} defaultName="Ann" start={start} onExit={() => {}} />,
+    );
     cleanups.push(screen.unmount);
     await until(screen.lastFrame, 'Starting the game');
     expect(hotSeat).toHaveBeenCalledWith([
@@ -77,13 +102,31 @@ describe('risk play goes straight in', () => {
 
 describe('the host lobby screen', () => {
   it('s starts early (or says why not), b lets bots take the empty seats', async () => {
-    const startNow = vi.fn(() => ({ ok: false as const, reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).' }));
-    const fillWithBots = vi.fn(async () => ({ ok: true as const, added: 3 }));
-    const hostGame = vi.fn(async (): Promise<Opened> => ({
-      ok: true,
-      lobby: { addresses: ['/ip4/127.0.0.1/tcp/7475/p2p/x'], started: new Promise(() => {}), cancel: async () => {}, startNow, fillWithBots },
+    const startNow = vi.fn(() => ({
+      ok: false as const,
+      reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).',
     }));
-    const screen = render(<App launcher={fakeLauncher({ hostGame })} defaultName="Ann" start={{ kind: 'host', players: 4, open: true }} onExit={() => {}} />);
+    const fillWithBots = vi.fn(async () => ({ ok: true as const, added: 3 }));
+    const hostGame = vi.fn(
+      async (): Promise<Opened> => ({
+        ok: true,
+        lobby: {
+          addresses: ['/ip4/127.0.0.1/tcp/7475/p2p/x'],
+          started: new Promise(() => {}),
+          cancel: async () => {},
+          startNow,
+          fillWithBots,
+        },
+      }),
+    );
+    const screen = render(
+      <App
+        launcher={fakeLauncher({ hostGame })}
+        defaultName="Ann"
+        start={{ kind: 'host', players: 4, open: true }}
+        onExit={() => {}}
+      />,
+    );
     cleanups.push(screen.unmount);
     let frame = await until(screen.lastFrame, 'Lobby: 1 of 4 players');
     expect(frame).toContain('127.0.0.1:7475');
@@ -105,7 +148,15 @@ describe('peer identity and ports', () => {
     expect(settingsOf({ port: '7000' }, []).launch.strictPort).toBe(true);
   });
 
-  const LOCAL = { listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 5 };
+  const LOCAL = {
+    listen: '127.0.0.1',
+    port: 0,
+    moveTimeoutMs: 60_000,
+    ackTimeoutMs: 5000,
+    botDelayMs: 0,
+    record: false,
+    seed: 5,
+  };
 
   it('two programs on one machine (same HOME, no --key) join each other', async () => {
     const options = { ...settingsOf({}, []).launch, ...LOCAL };
@@ -140,9 +191,14 @@ describe('peer identity and ports', () => {
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as { port: number }).port;
     try {
-      const host = await realLauncher({ ...LOCAL, port, strictPort: true }).hostGame({ players: 2, name: 'Hana', profile: 'cs3099' }, () => {});
+      const host = await realLauncher({ ...LOCAL, port, strictPort: true }).hostGame(
+        { players: 2, name: 'Hana', profile: 'cs3099' },
+        () => {},
+      );
       expect(host.ok).toBe(false);
-      expect(plainReason((host as { reason: string }).reason)).toBe(`cannot listen on 127.0.0.1 port ${port}: another program already uses that port.`);
+      expect(plainReason((host as { reason: string }).reason)).toBe(
+        `cannot listen on 127.0.0.1 port ${port}: another program already uses that port.`,
+      );
     } finally {
       busy.close();
     }
@@ -150,7 +206,15 @@ describe('peer identity and ports', () => {
 });
 
 describe('the host lobby', () => {
-  const LOCAL = { listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: false, seed: 7 };
+  const LOCAL = {
+    listen: '127.0.0.1',
+    port: 0,
+    moveTimeoutMs: 60_000,
+    ackTimeoutMs: 5000,
+    botDelayMs: 0,
+    record: false,
+    seed: 7,
+  };
 
   it('starts early with the players present', async () => {
     const host = await realLauncher(LOCAL).hostGame({ players: 4, name: 'Hana', profile: 'native' }, () => {});

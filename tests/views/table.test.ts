@@ -1,8 +1,8 @@
 // The table between sessions and screens, and the hot-seat game loop it shows.
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
-import { LocalSession } from '../../src/controller/local-session.js';
 import { botSeat } from '../../src/ai/seat.js';
+import { LocalSession } from '../../src/controller/local-session.js';
 import type { Seat } from '../../src/controller/seat.js';
 import { apply, classicBoard, type GameState } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
@@ -30,10 +30,19 @@ describe('the table', () => {
   });
 
   it('answers by itself when there is one choice, or when asked to defend or place automatically', async () => {
-    const table = new Table({ mode: 'quick', players, defendByHand: true, autoPlace: (_, player) => ({ command: 'setup', player, payload: 41 }) });
+    const table = new Table({
+      mode: 'quick',
+      players,
+      defendByHand: true,
+      autoPlace: (_, player) => ({ command: 'setup', player, payload: 41 }),
+    });
     const oneCard = midGame({ phase: 'cards', hands: { 0: [3] } });
     await expect(table.ask(oneCard, 0)).resolves.toEqual({ command: 'play_cards', player: 0, payload: null });
-    const defend: GameState = { ...midGame({ current: 1, armies: { 0: 4 } }), phase: 'defend', pendingAttack: { from: 29, to: 0, dice: 3 } };
+    const defend: GameState = {
+      ...midGame({ current: 1, armies: { 0: 4 } }),
+      phase: 'defend',
+      pendingAttack: { from: 29, to: 0, dice: 3 },
+    };
     const waiting = table.ask(defend, 0);
     expect(table.view.decision).not.toBeNull();
     table.defendAutomatically(0);
@@ -48,7 +57,7 @@ describe('the table', () => {
     await expect(table.ask(setup, 0)).resolves.toEqual({ command: 'setup', player: 0, payload: 41 });
   });
 
-  it('records events as log lines, keeps the last battle and counts each player\'s battles', () => {
+  it("records events as log lines, keeps the last battle and counts each player's battles", () => {
     const table = new Table({ mode: 'quick', players });
     let state = midGame({ phase: 'attack', armies: { 0: 4, 29: 1 } });
     for (const [action, dice] of [
@@ -62,7 +71,14 @@ describe('the table', () => {
     }
     const view = table.view;
     expect(view.lastBattle).toMatchObject({ conquered: true, battle: { attackerDice: [6, 5, 4], defenderDice: [1] } });
-    expect(view.stats[0]).toEqual({ battles: 1, conquests: 1, outInTurn: null, territoriesLost: 0, armiesLost: 0, armiesKilled: 1 });
+    expect(view.stats[0]).toEqual({
+      battles: 1,
+      conquests: 1,
+      outInTurn: null,
+      territoriesLost: 0,
+      armiesLost: 0,
+      armiesKilled: 1,
+    });
     expect(view.stats[1]).toMatchObject({ territoriesLost: 1, armiesLost: 1 });
     expect(view.log.map((e) => e.text)).toEqual([
       'Ann (you) attacks Kamchatka from Alaska with 3 dice',
@@ -82,7 +98,8 @@ describe('the table', () => {
 });
 
 describe('the hot-seat game loop', () => {
-  const bot = (i: number): Seat => botSeat(createBot('normal', seededDice(i)), seededDice(100 + i), { deadlineMs: 5000 });
+  const bot = (i: number): Seat =>
+    botSeat(createBot('normal', seededDice(i)), seededDice(100 + i), { deadlineMs: 5000 });
 
   it('plays bots to a winner with asynchronous seats, reporting events like a session', async () => {
     const events: string[] = [];
@@ -100,7 +117,13 @@ describe('the hot-seat game loop', () => {
   });
 
   it('stops while a person is thinking, and reports refused moves instead of applying them', async () => {
-    const table = new Table({ mode: 'hotseat', players: [{ id: 0, name: 'Ann', kind: 'human' }, { id: 1, name: 'Bea', kind: 'human' }] });
+    const table = new Table({
+      mode: 'hotseat',
+      players: [
+        { id: 0, name: 'Ann', kind: 'human' },
+        { id: 1, name: 'Bea', kind: 'human' },
+      ],
+    });
     const infos: string[] = [];
     const session = new LocalSession({
       board: classicBoard(),

@@ -1,9 +1,18 @@
 // The keyboard flows of a turn, without a terminal: every step, Esc back at each one, and the
 // action sent only at the end.
 import { describe, expect, it } from 'vitest';
-import { apply, classicBoard, type Action, type GameState } from '../../src/model/index.js';
+import { type Action, apply, classicBoard, type GameState } from '../../src/model/index.js';
 import { mapPieces, territoryCode } from '../../src/views/map-layout.js';
-import { beginInput, candidatesFor, onlyAnswer, pressKey, type Decision, type KeyResult, type TurnInput, type UiKey } from '../../src/views/turn-input.js';
+import {
+  beginInput,
+  candidatesFor,
+  type Decision,
+  type KeyResult,
+  onlyAnswer,
+  pressKey,
+  type TurnInput,
+  type UiKey,
+} from '../../src/views/turn-input.js';
 import { midGame, scriptedDice } from '../helpers.js';
 
 const { positions } = mapPieces();
@@ -22,7 +31,11 @@ function keys(spec: string): UiKey[] {
 }
 
 /** Presses the keys in order; returns the last input and every action sent on the way. */
-function press(decision: Decision, input: TurnInput, spec: string): { input: TurnInput; actions: Action[]; last: KeyResult } {
+function press(
+  decision: Decision,
+  input: TurnInput,
+  spec: string,
+): { input: TurnInput; actions: Action[]; last: KeyResult } {
   const actions: Action[] = [];
   let last: KeyResult = { input };
   for (const key of keys(spec)) {
@@ -50,7 +63,16 @@ describe('deploy', () => {
     run = press(decision, run.input, '{escape}');
     expect(run.input.step).toMatchObject({ kind: 'deploy', plan: [[T.Alaska, 2]] });
     run = press(decision, run.input, '{tab}{enter}');
-    expect(run.actions).toEqual([{ command: 'deploy', player: 0, payload: [[T.Alaska, 2], [T.Greenland, 1]] }]);
+    expect(run.actions).toEqual([
+      {
+        command: 'deploy',
+        player: 0,
+        payload: [
+          [T.Alaska, 2],
+          [T.Greenland, 1],
+        ],
+      },
+    ]);
     input = run.input;
     expect(apply(decision.state, run.actions[0]!).ok).toBe(true);
   });
@@ -60,7 +82,9 @@ describe('deploy', () => {
     const run = press(decision, beginInput(decision), '{enter}9{enter}');
     expect(run.actions).toEqual([]);
     expect(run.input.message).toBe('Choose a number from 1 to 3');
-    expect(press(decision, run.input, '{up}{up}{enter}{enter}').actions).toEqual([{ command: 'deploy', player: 0, payload: [[T.Alaska, 3]] }]);
+    expect(press(decision, run.input, '{up}{up}{enter}{enter}').actions).toEqual([
+      { command: 'deploy', player: 0, payload: [[T.Alaska, 3]] },
+    ]);
   });
 
   it('digits while choosing a territory explain themselves', () => {
@@ -79,7 +103,11 @@ describe('attack', () => {
     expect(candidatesFor(decision, run.input.step)).toEqual([T.Alaska]);
     run = press(decision, run.input, '{enter}');
     expect(run.input.step).toEqual({ kind: 'attack-to', from: T.Alaska });
-    expect(candidatesFor(decision, run.input.step).sort((a, b) => a - b)).toEqual([T['Northwest Territory'], T.Alberta, T.Kamchatka]);
+    expect(candidatesFor(decision, run.input.step).sort((a, b) => a - b)).toEqual([
+      T['Northwest Territory'],
+      T.Alberta,
+      T.Kamchatka,
+    ]);
     run = press(decision, run.input, 'kam{enter}');
     expect(run.input.step).toMatchObject({ kind: 'attack-dice', from: T.Alaska, to: T.Kamchatka });
     run = press(decision, run.input, '{escape}');
@@ -104,7 +132,10 @@ describe('attack', () => {
   });
 
   it('Tab ends the attacks; fortify, or Tab again ends the turn with no move', () => {
-    const decision = { state: midGame({ phase: 'attack', owner: (t) => (t === T.Kamchatka ? 0 : t % 2), armies: { [T.Alaska!]: 5 } }), player: 0 };
+    const decision = {
+      state: midGame({ phase: 'attack', owner: (t) => (t === T.Kamchatka ? 0 : t % 2), armies: { [T.Alaska!]: 5 } }),
+      player: 0,
+    };
     let run = press(decision, beginInput(decision), '{tab}');
     expect(run.input.step.kind).toBe('fortify-from');
     run = press(decision, run.input, '{escape}');
@@ -113,8 +144,12 @@ describe('attack', () => {
     expect(run.input.step).toEqual({ kind: 'fortify-to', from: T.Alaska });
     run = press(decision, run.input, '{enter}');
     expect(run.input.step).toMatchObject({ kind: 'fortify-count', from: T.Alaska, to: T.Kamchatka });
-    expect(press(decision, run.input, '{enter}').actions).toEqual([{ command: 'fortify', player: 0, payload: [T.Alaska, T.Kamchatka, 4] }]);
-    expect(press(decision, run.input, '{escape}{escape}{tab}').actions).toEqual([{ command: 'fortify', player: 0, payload: null }]);
+    expect(press(decision, run.input, '{enter}').actions).toEqual([
+      { command: 'fortify', player: 0, payload: [T.Alaska, T.Kamchatka, 4] },
+    ]);
+    expect(press(decision, run.input, '{escape}{escape}{tab}').actions).toEqual([
+      { command: 'fortify', player: 0, payload: null },
+    ]);
   });
 
   it('arrow keys move only among the territories that may be chosen', () => {
@@ -146,17 +181,27 @@ describe('attack', () => {
 
 describe('capture, defend, cards, setup', () => {
   it('capture: the default moves all but one; too few is refused', () => {
-    const state: GameState = { ...midGame({ armies: { [T.Alaska!]: 6, [T.Kamchatka!]: 0 } }), phase: 'capture', pendingCapture: { from: T.Alaska!, to: T.Kamchatka!, minimum: 3 } };
+    const state: GameState = {
+      ...midGame({ armies: { [T.Alaska!]: 6, [T.Kamchatka!]: 0 } }),
+      phase: 'capture',
+      pendingCapture: { from: T.Alaska!, to: T.Kamchatka!, minimum: 3 },
+    };
     const decision = { state, player: 0 };
     const input = beginInput(decision);
     expect(input.step.kind).toBe('capture');
     expect(press(decision, input, '2{enter}').input.message).toBe('Choose a number from 3 to 5');
-    expect(press(decision, input, '{enter}').actions).toEqual([{ command: 'attack_capture', player: 0, payload: [T.Alaska, T.Kamchatka, 5] }]);
+    expect(press(decision, input, '{enter}').actions).toEqual([
+      { command: 'attack_capture', player: 0, payload: [T.Alaska, T.Kamchatka, 5] },
+    ]);
     expect(press(decision, input, '4{enter}').actions[0]).toMatchObject({ payload: [T.Alaska, T.Kamchatka, 4] });
   });
 
   it('defend: the most dice by default; "a" also asks to always defend with the most', () => {
-    const state: GameState = { ...midGame({ current: 1, armies: { [T.Alaska!]: 3, [T.Kamchatka!]: 4 } }), phase: 'defend', pendingAttack: { from: T.Kamchatka!, to: T.Alaska!, dice: 3 } };
+    const state: GameState = {
+      ...midGame({ current: 1, armies: { [T.Alaska!]: 3, [T.Kamchatka!]: 4 } }),
+      phase: 'defend',
+      pendingAttack: { from: T.Kamchatka!, to: T.Alaska!, dice: 3 },
+    };
     const decision = { state, player: 0 };
     const input = beginInput(decision);
     expect(press(decision, input, '{enter}').actions).toEqual([{ command: 'defend', player: 0, payload: 2 }]);
@@ -167,9 +212,17 @@ describe('capture, defend, cards, setup', () => {
   });
 
   it('decisions with one possible answer are answered without asking', () => {
-    const oneDie: GameState = { ...midGame({ current: 1 }), phase: 'defend', pendingAttack: { from: T.Kamchatka!, to: T.Alaska!, dice: 1 } };
+    const oneDie: GameState = {
+      ...midGame({ current: 1 }),
+      phase: 'defend',
+      pendingAttack: { from: T.Kamchatka!, to: T.Alaska!, dice: 1 },
+    };
     expect(onlyAnswer({ state: oneDie, player: 0 })).toEqual({ command: 'defend', player: 0, payload: 1 });
-    expect(onlyAnswer({ state: midGame({ phase: 'cards', hands: { 0: [0, 1] } }), player: 0 })).toEqual({ command: 'play_cards', player: 0, payload: null });
+    expect(onlyAnswer({ state: midGame({ phase: 'cards', hands: { 0: [0, 1] } }), player: 0 })).toEqual({
+      command: 'play_cards',
+      player: 0,
+      payload: null,
+    });
     expect(onlyAnswer({ state: midGame({ phase: 'cards', hands: { 0: [0, 2, 8] } }), player: 0 })).toBeNull();
   });
 
@@ -187,13 +240,22 @@ describe('capture, defend, cards, setup', () => {
 
   it('cards: an optional trade can be skipped with Tab', () => {
     const decision = { state: midGame({ phase: 'cards', hands: { 0: [0, 2, 8] } }), player: 0 };
-    expect(press(decision, beginInput(decision), '{tab}').actions).toEqual([{ command: 'play_cards', player: 0, payload: null }]);
-    expect(press(decision, beginInput(decision), '1').actions).toEqual([{ command: 'play_cards', player: 0, payload: { cards: [[0, 2, 8]] } }]);
+    expect(press(decision, beginInput(decision), '{tab}').actions).toEqual([
+      { command: 'play_cards', player: 0, payload: null },
+    ]);
+    expect(press(decision, beginInput(decision), '1').actions).toEqual([
+      { command: 'play_cards', player: 0, payload: { cards: [[0, 2, 8]] } },
+    ]);
   });
 
   it('setup: Enter claims the territory under the cursor; Tab asks to place the rest automatically', () => {
     const base = midGame();
-    const state: GameState = { ...base, phase: 'setup', owner: base.owner.map((o, t) => (t < 10 ? o : -1)), players: base.players.map((p) => ({ ...p, reserve: 5 })) };
+    const state: GameState = {
+      ...base,
+      phase: 'setup',
+      owner: base.owner.map((o, t) => (t < 10 ? o : -1)),
+      players: base.players.map((p) => ({ ...p, reserve: 5 })),
+    };
     const decision = { state, player: 0 };
     const input = beginInput(decision);
     expect(candidatesFor(decision, input.step).every((t) => state.owner[t] === -1)).toBe(true);

@@ -2,7 +2,7 @@
 // units and attacks at random; "hard" masses units on the front, moves the rear up, and attacks only
 // with a clear majority, several territories joining into one force.
 import type { Dice } from '../../model/dice.js';
-import { checkOrders, territoriesOf, type Placement, type RiscOrder, type RiscState } from '../../model/risc/index.js';
+import { checkOrders, type Placement, type RiscOrder, type RiscState, territoriesOf } from '../../model/risc/index.js';
 
 export interface RiscBot {
   readonly kind: RiscBotKind;
@@ -21,7 +21,8 @@ export function createRiscBot(kind: RiscBotKind): RiscBot {
   return kind === 'easy' ? easyBot : hardBot;
 }
 
-const enemiesNextTo = (state: RiscState, player: number, t: number) => state.board.adjacency[t]!.filter((n) => state.owner[n] !== player);
+const enemiesNextTo = (state: RiscState, player: number, t: number) =>
+  state.board.adjacency[t]!.filter((n) => state.owner[n] !== player);
 
 /** Random spread, random moves and attacks: legal but aimless. */
 export const easyBot: RiscBot = {
@@ -42,7 +43,8 @@ export const easyBot: RiscBot = {
       if (have < 2 || rng.below(2) === 0) continue;
       const units = 1 + rng.below(have - 1);
       const enemies = enemiesNextTo(state, player, t);
-      if (enemies.length > 0 && rng.below(3) > 0) orders.push({ kind: 'attack', from: t, to: enemies[rng.below(enemies.length)]!, units });
+      if (enemies.length > 0 && rng.below(3) > 0)
+        orders.push({ kind: 'attack', from: t, to: enemies[rng.below(enemies.length)]!, units });
       else {
         const friends = state.board.adjacency[t]!.filter((n) => state.owner[n] === player);
         if (friends.length > 0) orders.push({ kind: 'move', from: t, to: friends[rng.below(friends.length)]!, units });
@@ -76,7 +78,8 @@ function frontDistance(state: RiscState, player: number): Map<number, number> {
 }
 
 /** Sum of enemy units next to t: what may come at it next turn. */
-const threat = (state: RiscState, player: number, t: number) => enemiesNextTo(state, player, t).reduce((s, n) => s + state.units[n]!, 0);
+const threat = (state: RiscState, player: number, t: number) =>
+  enemiesNextTo(state, player, t).reduce((s, n) => s + state.units[n]!, 0);
 
 export const hardBot: RiscBot = {
   kind: 'hard',
@@ -85,7 +88,9 @@ export const hardBot: RiscBot = {
     const front = mine.filter((t) => enemiesNextTo(state, player, t).length > 0);
     const targets = front.length > 0 ? front : mine;
     // Mass most units on a few front territories (concentration wins d20 battles of attrition).
-    const order = [...targets].sort((a, b) => enemiesNextTo(state, player, b).length - enemiesNextTo(state, player, a).length || rng.below(3) - 1);
+    const order = [...targets].sort(
+      (a, b) => enemiesNextTo(state, player, b).length - enemiesNextTo(state, player, a).length || rng.below(3) - 1,
+    );
     const chosen = order.slice(0, Math.max(1, Math.ceil(order.length / 2)));
     const units = new Map(mine.map((t) => [t, 0]));
     for (let i = 0; i < state.startUnits; i++) {
@@ -100,7 +105,9 @@ export const hardBot: RiscBot = {
     const orders: RiscOrder[] = [];
     // 1. Attacks: weakest adjacent enemy territories first, with everything that can reach them,
     //    if the force clearly outnumbers the defenders (each roll is slightly in the defender's favour).
-    const targets = [...new Set(mine.flatMap((t) => enemiesNextTo(state, player, t)))].sort((a, b) => state.units[a]! - state.units[b]!);
+    const targets = [...new Set(mine.flatMap((t) => enemiesNextTo(state, player, t)))].sort(
+      (a, b) => state.units[a]! - state.units[b]!,
+    );
     for (const target of targets) {
       const sources = state.board.adjacency[target]!.filter((n) => state.owner[n] === player && spare.get(n)! > 0);
       const defenders = state.units[target]!;
@@ -128,6 +135,8 @@ export const hardBot: RiscBot = {
       }
     }
     // Moves stay inside one connected own region; drop any the rules refuse (e.g. a cut-off pocket).
-    return orders.filter((o, i) => checkOrders(state, player, [...orders.slice(0, i).filter((p) => p.from === o.from), o]).ok);
+    return orders.filter(
+      (o, i) => checkOrders(state, player, [...orders.slice(0, i).filter((p) => p.from === o.from), o]).ok,
+    );
   },
 };

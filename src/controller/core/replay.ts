@@ -76,7 +76,9 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
       roundsVerified: 0,
       battles: 0,
       actionsChecked: 0,
-      violations: [{ line: 1, player: null, kind: 'message', reason: 'the record names a peer id that is not an Ed25519 key' }],
+      violations: [
+        { line: 1, player: null, kind: 'message', reason: 'the record names a peer id that is not an Ed25519 key' },
+      ],
       state: null,
       recordedEnd: null,
       truncated: false,
@@ -92,7 +94,14 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
       roundsVerified: 0,
       battles: 0,
       actionsChecked: 0,
-      violations: [{ line: 1, player: null, kind: 'rules', reason: `the record's header names rules that cannot be played: ${rules.reason}` }],
+      violations: [
+        {
+          line: 1,
+          player: null,
+          kind: 'rules',
+          reason: `the record's header names rules that cannot be played: ${rules.reason}`,
+        },
+      ],
       state: null,
       recordedEnd: null,
       truncated: false,
@@ -119,12 +128,14 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
     for (const effect of replica.drain()) {
       if (effect.type !== 'event') continue;
       const event = effect.event;
-      if (event.type === 'violation') violations.push({ line: lineNo, player: event.player, kind: kindOf(event.reason), reason: event.reason });
+      if (event.type === 'violation')
+        violations.push({ line: lineNo, player: event.player, kind: kindOf(event.reason), reason: event.reason });
       else if (event.type === 'round') roundsVerified++;
       else if (event.type === 'game') {
         actionsChecked++;
         if (event.event.type === 'battle') battles++;
-        if (deck === null && event.state.deck.length > 0 && event.state.phase !== 'shuffle_deck') deck = [...event.state.deck];
+        if (deck === null && event.state.deck.length > 0 && event.state.phase !== 'shuffle_deck')
+          deck = [...event.state.deck];
       }
     }
   };
@@ -158,9 +169,20 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
         reason: `the record says player ${String(recordedEnd.winner)} won, but its lines ${state.phase === 'over' ? `make player ${String(state.winner)} the winner` : 'do not end the game'}`,
       });
     }
-  } else if (recordedEnd !== null && ended !== null && ended.outcome !== recordedEnd.outcome && recordedEnd.outcome !== 'stopped' && recordedEnd.outcome !== 'left') {
+  } else if (
+    recordedEnd !== null &&
+    ended !== null &&
+    ended.outcome !== recordedEnd.outcome &&
+    recordedEnd.outcome !== 'stopped' &&
+    recordedEnd.outcome !== 'left'
+  ) {
     // ('left': the peer's own leave_game replays as a neutralisation of itself; both end it alike.)
-    violations.push({ line: lineNo, player: null, kind: 'outcome', reason: `the record says the game ended "${recordedEnd.outcome}", its lines say "${ended.outcome}"` });
+    violations.push({
+      line: lineNo,
+      player: null,
+      kind: 'outcome',
+      reason: `the record says the game ended "${recordedEnd.outcome}", its lines say "${ended.outcome}"`,
+    });
   }
   return {
     players,

@@ -14,31 +14,46 @@
 // own leave_game), or when a majority of the other active players sign votes that it is silent.
 import { createHash } from 'node:crypto';
 import {
+  type Action,
   apply,
   CHECK_DICE,
   classicBoard,
+  type Dice,
   decisionBy,
   drawStep,
+  type GameState,
   isActive,
   maxDefendDice,
   needsDice,
-  pendingAfterNeutral,
   startGame,
   wonOnBoard,
-  type Action,
-  type Dice,
-  type GameState,
 } from '../../model/index.js';
 import { decodeLine, encodeLine, MAX_LINE_LENGTH } from '../../protocol/codec.js';
-import { boundCommitment, bytesToHex, combineNumbers, commitment, hexToBytes, secretNumber } from '../../protocol/commitment.js';
+import {
+  boundCommitment,
+  bytesToHex,
+  combineNumbers,
+  commitment,
+  hexToBytes,
+  secretNumber,
+} from '../../protocol/commitment.js';
 import { evidenceOf } from '../../protocol/evidence.js';
-import { fromAction, isGameMessage, MAX_EVIDENCE_ITEMS, toAction, type GameMessage, type Message, type MessageAction } from '../../protocol/messages.js';
+import {
+  fromAction,
+  type GameMessage,
+  isGameMessage,
+  MAX_EVIDENCE_ITEMS,
+  type Message,
+  type MessageAction,
+  toAction,
+} from '../../protocol/messages.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
-import { lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal, type Keyring } from '../../protocol/signing.js';
+import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal } from '../../protocol/signing.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult } from './types.js';
 
 /** Encoded messages start with their command; a signed one inside its envelope. */
-const isExpelLine = (line: string) => line.startsWith('{"signed":"{\\"command\\":\\"expel\\"') || line.startsWith('{"command":"expel"');
+const isExpelLine = (line: string) =>
+  line.startsWith('{"signed":"{\\"command\\":\\"expel\\"') || line.startsWith('{"command":"expel"');
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -63,7 +78,12 @@ export function digestOf(gameId: string, message: Message, inner: string): Buffe
 }
 
 /** A message as `by` sends it on the native mesh: encoded, signed, sealed. */
-export function sealMessage(gameId: string, message: Message, by: number, keyring: Keyring): { line: string; sig: string } {
+export function sealMessage(
+  gameId: string,
+  message: Message,
+  by: number,
+  keyring: Keyring,
+): { line: string; sig: string } {
   const inner = encodeLine(message).trimEnd();
   const sig = keyring.sign(digestOf(gameId, message, inner));
   return { line: seal(inner, by, sig), sig };
@@ -152,7 +172,12 @@ export class Replica {
   private readonly proofs = new Map<number, { reason: string; evidence: readonly string[]; at?: number }>();
   private readonly blamed = new Set<number>();
   /** Neutralisation proposals (expel with ack_id) waiting for their sequence point. */
-  private readonly proposals: { from: number; link: number; message: Extract<Message, { command: 'expel' }>; line: string }[] = [];
+  private readonly proposals: {
+    from: number;
+    link: number;
+    message: Extract<Message, { command: 'expel' }>;
+    line: string;
+  }[] = [];
   private readonly acks = new Map<number, Map<number, Ack>>();
   /** Recent moves by index, with their signed lines. */
   private readonly taken = new Map<number, { author: number; messageHash: string; stateHash: string; line: string }>();
@@ -177,6 +202,8 @@ export class Replica {
   private pending: Pending | null = null;
   private deadline: Deadline | null = null;
   private lastRound: Round | null = null;
+  /** The sequence point at which this peer's own seat last had to decide, and since when. */
+  private myDue = { index: -1, at: 0 };
   /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
   private lastStall = -Infinity;
   private effects: Effect[] = [];
@@ -222,7 +249,9 @@ export class Replica {
   get decisionDue(): { readonly index: number; readonly state: GameState } | null {
     if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
     if (!this.allSettled() || this.state.phase === 'over') return null;
-    return decisionBy(this.state) === this.config.me && !this.state.players[this.config.me]!.neutral ? { index: this.index, state: this.state } : null;
+    return decisionBy(this.state) === this.config.me && !this.state.players[this.config.me]!.neutral
+      ? { index: this.index, state: this.state }
+      : null;
   }
 
   /** Everything to do since the last call. */
@@ -292,7 +321,10 @@ export class Replica {
     if (due === null || now - due.at <= this.stallMs) return false;
     this.lastStall = now;
     this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
-    this.emit({ type: 'info', text: `this peer stood still for ${Math.round(now - due.at)} ms; waiting again before judging anyone` });
+    this.emit({
+      type: 'info',
+      text: `this peer stood still for ${Math.round(now - due.at)} ms; waiting again before judging anyone`,
+    });
     return true;
   }
 
@@ -309,7 +341,11 @@ export class Replica {
   leave(now: number, reason = 'left the game') {
     if (this.result !== null) return;
     this.now = now;
-    this.broadcast({ command: 'leave_game', payload: { response: 0, message: reason, receive_updates: false }, player_id: this.config.me });
+    this.broadcast({
+      command: 'leave_game',
+      payload: { response: 0, message: reason, receive_updates: false },
+      player_id: this.config.me,
+    });
     this.finish('left', reason);
   }
 
@@ -334,7 +370,8 @@ export class Replica {
     if (signed) {
       const sealed = unseal(line);
       if (sealed === null) return this.fault(link, 'sent a line that is not signed');
-      if (this.state.players[sealed.by] === undefined) return this.fault(link, `sent a line signed by unknown player ${sealed.by}`);
+      if (this.state.players[sealed.by] === undefined)
+        return this.fault(link, `sent a line signed by unknown player ${sealed.by}`);
       inner = sealed.inner;
       sig = sealed.sig;
       sealedBy = sealed.by;
@@ -346,24 +383,23 @@ export class Replica {
       const reason = `sent a malformed message: ${decoded.reason.slice(0, 200)}`;
       if (sig === null) return this.cheat(link, reason, [evidenceOf(line)], line);
       // Signed garbage is its author's; unsigned garbage only tells us about the link it came on.
-      if (this.keyring.verify(from, lineDigest(this.config.gameId, inner), sig)) return this.cheat(from, reason, [line], line, link);
+      if (this.keyring.verify(from, lineDigest(this.config.gameId, inner), sig))
+        return this.cheat(from, reason, [line], line, link);
       return this.fault(link, 'sent a line whose signature does not match');
     }
     if ('ignored' in decoded) return;
     const message = decoded.message;
-    if (message.command !== 'expel' && line.length > MAX_SIGNED_LINE) return this.fault(link, `sent a ${message.command} of ${line.length} characters`);
+    if (message.command !== 'expel' && line.length > MAX_SIGNED_LINE)
+      return this.fault(link, `sent a ${message.command} of ${line.length} characters`);
     if (sig !== null) {
-      // An ack straight from its author came over that author's authenticated link: its signature
-      // is checked only when it becomes proof (acks are most of the traffic). Anything else is
-      // checked now: a badly signed move or dice line would be used here but prove nothing later.
-      const eager = sealedBy !== link || depth > 0 || message.command !== 'acknowledgement';
-      if (eager && !this.checked.has(sig)) {
-        if (!this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig)) return this.fault(link, 'sent a line whose signature does not match');
+      // Every line is checked on arrival: a badly signed line would be used here (a move applied,
+      // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof.
+      if (!this.checked.has(sig)) {
+        if (!this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig))
+          return this.fault(link, 'sent a line whose signature does not match');
         this.checked.add(sig);
       }
-      // Only a checked line shuts out its copies: an ack altered under its signature must not keep
-      // the true one, handed on by someone else, from counting.
-      if (eager) this.remember(sig);
+      this.remember(sig);
     }
     const claimed = 'player_id' in message ? message.player_id : undefined;
     if (this.state.players[from]!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
@@ -382,7 +418,8 @@ export class Replica {
     // Unsigned lines handed on would read as the forwarder's own.
     if (voters === undefined || this.config.mute || !this.config.features.signed) return;
     if (!this.proven([line])) return;
-    for (const voter of voters) if (voter !== link && voter !== author) this.effects.push({ type: 'send', line, to: voter });
+    for (const voter of voters)
+      if (voter !== link && voter !== author) this.effects.push({ type: 'send', line, to: voter });
   }
 
   private digestOf(message: Message, inner: string): Buffer {
@@ -430,7 +467,10 @@ export class Replica {
       if (sealed === null) return false;
       if (this.checked.has(sealed.sig)) return true;
       const decoded = decodeLine(sealed.inner);
-      const digest = decoded.ok && 'message' in decoded ? this.digestOf(decoded.message, sealed.inner) : lineDigest(this.config.gameId, sealed.inner);
+      const digest =
+        decoded.ok && 'message' in decoded
+          ? this.digestOf(decoded.message, sealed.inner)
+          : lineDigest(this.config.gameId, sealed.inner);
       const ok = this.keyring.verify(sealed.by, digest, sealed.sig);
       if (ok) this.checked.add(sealed.sig);
       return ok;
@@ -483,6 +523,8 @@ export class Replica {
       this.pumping = false;
     }
     this.settleInFlight();
+    const due = this.decisionDue;
+    if (due !== null && due.index !== this.myDue.index) this.myDue = { index: due.index, at: this.now };
   }
 
   private drainQueues(): boolean {
@@ -519,7 +561,8 @@ export class Replica {
 
   private handle(from: number, item: Incoming): 'done' | 'wait' {
     const message = item.message;
-    if (message.command === 'roll_hash' || message.command === 'roll_number') return this.handleRoll(from, message, item.line);
+    if (message.command === 'roll_hash' || message.command === 'roll_number')
+      return this.handleRoll(from, message, item.line);
     return this.handleMove(from, message as GameMessage, item);
   }
 
@@ -540,7 +583,9 @@ export class Replica {
       if (taken.author === from) {
         this.equivocation(from, index, [taken.line, item.line]);
       } else if (action.command !== 'defend' || !this.state.players[action.player]!.neutral) {
-        this.cheat(from, `sent ${action.command} out of turn: move ${index} was ${this.nameOf(taken.author)}'s`, [item.line]);
+        this.cheat(from, `sent ${action.command} out of turn: move ${index} was ${this.nameOf(taken.author)}'s`, [
+          item.line,
+        ]);
       }
       return 'done';
     }
@@ -558,10 +603,12 @@ export class Replica {
   private authorityProblem(from: number, action: MessageAction): string | null {
     const awaited = decisionBy(this.state);
     if (action.command === 'leave_game') return 'sent leave_game with a sequence number';
-    if (action.command === 'timeout') return `sent a timeout for ${this.nameOf(action.player)}; silence is settled by votes`;
+    if (action.command === 'timeout')
+      return `sent a timeout for ${this.nameOf(action.player)}; silence is settled by votes`;
     if (awaited === null) return `sent ${action.command} while the game waits for a dice round`;
     const forNeutral = action.command === 'defend' && this.state.players[awaited]!.neutral;
-    if (!forNeutral && from !== awaited) return `sent ${action.command} out of turn: it is ${this.nameOf(awaited)}'s decision`;
+    if (!forNeutral && from !== awaited)
+      return `sent ${action.command} out of turn: it is ${this.nameOf(awaited)}'s decision`;
     const check = apply(this.state, action, CHECK_DICE);
     return check.ok ? null : `illegal ${action.command}: ${check.reason}`;
   }
@@ -588,9 +635,19 @@ export class Replica {
     this.state = result.state;
     this.index = move.index + 1;
     const hash = stateHash(this.state);
-    this.remember_(move.index, { index: move.index, author: move.author, neutral: null, messageHash: move.messageHash, stateHash: hash, line: move.line, sig: move.sig, before });
+    this.remember_(move.index, {
+      index: move.index,
+      author: move.author,
+      neutral: null,
+      messageHash: move.messageHash,
+      stateHash: hash,
+      line: move.line,
+      sig: move.sig,
+      before,
+    });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-    if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over')) this.effects.push({ type: 'sync' });
+    if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over'))
+      this.effects.push({ type: 'sync' });
     const ack: Message = {
       command: 'acknowledgement',
       payload: move.index,
@@ -598,7 +655,13 @@ export class Replica {
       ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: move.messageHash } : {}),
       ...(move.sig !== null ? { author: move.author, author_sig: move.sig } : {}),
     };
-    this.storeAck(this.config.me, move.index, { stateHash: hash, messageHash: move.messageHash, author: move.author, authorSig: move.sig, line: '' });
+    this.storeAck(this.config.me, move.index, {
+      stateHash: hash,
+      messageHash: move.messageHash,
+      author: move.author,
+      authorSig: move.sig,
+      line: '',
+    });
     this.broadcast(ack);
     this.checkAgreement();
     this.deadline = null;
@@ -607,7 +670,12 @@ export class Replica {
   /** Keeps an entry of the sequence (and forgets old ones). */
   private remember_(index: number, entry: Applied) {
     this.applied.set(index, entry);
-    this.taken.set(index, { author: entry.author, messageHash: entry.messageHash, stateHash: entry.stateHash, line: entry.line });
+    this.taken.set(index, {
+      author: entry.author,
+      messageHash: entry.messageHash,
+      stateHash: entry.stateHash,
+      line: entry.line,
+    });
     for (const map of [this.applied, this.taken, this.acks] as Map<number, unknown>[]) map.delete(index - MOVE_MEMORY);
   }
 
@@ -660,7 +728,12 @@ export class Replica {
    * acker lied; with one, the author signed two moves for one point (a peer that lost the point
    * to a neutralisation may still ack the undone move: its author is neutral then, and it is ignored).
    */
-  private judgeAck(from: number, index: number, ack: Ack, move: { author: number; messageHash: string; stateHash: string; line: string }): boolean {
+  private judgeAck(
+    from: number,
+    index: number,
+    ack: Ack,
+    move: { author: number; messageHash: string; stateHash: string; line: string },
+  ): boolean {
     if (ack.messageHash === null) return true;
     if (ack.messageHash === move.messageHash) {
       if (ack.stateHash === null || ack.stateHash === move.stateHash) return true;
@@ -672,7 +745,12 @@ export class Replica {
       this.cheat(from, `acknowledged a move ${index} that ${this.nameOf(ack.author)} never signed`, [ack.line]);
       return false;
     }
-    if (ack.author === move.author && move.author >= 0 && move.author !== this.config.me && isActive(this.state.players[move.author]!)) {
+    if (
+      ack.author === move.author &&
+      move.author >= 0 &&
+      move.author !== this.config.me &&
+      isActive(this.state.players[move.author]!)
+    ) {
       this.equivocation(move.author, index, [move.line, ack.line]);
       return false;
     }
@@ -714,11 +792,6 @@ export class Replica {
     return this.firstOpen >= this.index;
   }
 
-  private settled(index: number): boolean {
-    this.allSettled();
-    return index < this.firstOpen;
-  }
-
   private checkAgreement() {
     if (!this.config.features.stateHashAcks) return;
     for (let index = this.firstOpen; index < this.index; index++) {
@@ -754,7 +827,11 @@ export class Replica {
     if (this.state.players[awaited]!.neutral) {
       const speaker = this.speakerFor(awaited);
       if (speaker === this.config.me && this.state.phase === 'defend' && !this.config.mute) {
-        this.send({ command: 'defend', player: awaited, payload: maxDefendDice(this.state, this.state.pendingAttack!.to) });
+        this.send({
+          command: 'defend',
+          player: awaited,
+          payload: maxDefendDice(this.state, this.state.pendingAttack!.to),
+        });
         return true;
       }
       this.arm('move', this.index);
@@ -766,7 +843,9 @@ export class Replica {
 
   /** The peer that defends for a neutral player: the lowest-numbered active peer still reachable. */
   private speakerFor(neutral: number): number {
-    const candidates = this.state.players.filter((p) => isActive(p) && p.id !== neutral && (p.id === this.config.me || !this.gone.has(p.id)));
+    const candidates = this.state.players.filter(
+      (p) => isActive(p) && p.id !== neutral && (p.id === this.config.me || !this.gone.has(p.id)),
+    );
     return candidates.length > 0 ? candidates[0]!.id : -1;
   }
 
@@ -836,8 +915,18 @@ export class Replica {
     const key = stage === 1 ? first : `${first}#2`;
     if (this.myVotes.has(key)) return;
     this.myVotes.add(key);
-    this.emit({ type: 'info', text: stage === 1 ? `${this.nameOf(player)} is silent; asking the others for its lines` : `${this.nameOf(player)} is still silent; voting to time it out` });
-    const { line } = this.broadcast({ command: 'timeout_vote', payload: { player, index: this.index, stage }, player_id: this.config.me });
+    this.emit({
+      type: 'info',
+      text:
+        stage === 1
+          ? `${this.nameOf(player)} is silent; asking the others for its lines`
+          : `${this.nameOf(player)} is still silent; voting to time it out`,
+    });
+    const { line } = this.broadcast({
+      command: 'timeout_vote',
+      payload: { player, index: this.index, stage },
+      player_id: this.config.me,
+    });
     if (stage === 1) this.catchUp(player);
     this.onVote(this.config.me, player, this.index, stage, line);
   }
@@ -849,8 +938,10 @@ export class Replica {
   private catchUp(player: number) {
     if (this.config.mute || !this.config.features.signed) return;
     const lines: string[] = [];
-    for (const [index, taken] of this.taken) if (index >= this.firstOpen - 1 && taken.author !== player && taken.line !== '') lines.push(taken.line);
-    if (this.pending !== null && this.pending.author !== player && this.pending.line !== '') lines.push(this.pending.line);
+    for (const [index, taken] of this.taken)
+      if (index >= this.firstOpen - 1 && taken.author !== player && taken.line !== '') lines.push(taken.line);
+    if (this.pending !== null && this.pending.author !== player && this.pending.line !== '')
+      lines.push(this.pending.line);
     for (const round of [this.lastRound, this.round]) {
       if (round === null) continue;
       for (const [p, h] of round.hashes) if (p !== player && h.line !== '') lines.push(h.line);
@@ -862,7 +953,8 @@ export class Replica {
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
     const accused = this.state.players[player];
     if (voter !== this.config.me) this.lastVoted.set(voter, Math.max(index, this.lastVoted.get(voter) ?? -1));
-    if (accused === undefined || !isActive(accused) || voter === player || !isActive(this.state.players[voter]!)) return;
+    if (accused === undefined || !isActive(accused) || voter === player || !isActive(this.state.players[voter]!))
+      return;
     if (index < this.index - ACK_WINDOW || index > this.index + 1) return;
     if (voter !== this.config.me) {
       let voters = this.relays.get(player);
@@ -872,8 +964,16 @@ export class Replica {
     }
     if (stage === 1) return;
     // With two players the accuser alone is the quorum: this peer accepts being timed out only if
-    // it knows it stood still; otherwise it was live, and the claim is the other's word alone.
-    if (player === this.config.me && this.twoActive() && this.now - this.lastStall > 2 * (this.config.moveTimeoutMs + this.config.ackTimeoutMs)) {
+    // it knows it stood still, or its own seat has owed this move for the move timeout; otherwise
+    // it was live, and the claim is the other's word alone.
+    const owedMove =
+      this.decisionDue !== null && this.myDue.index === index && this.now - this.myDue.at >= this.config.moveTimeoutMs;
+    if (
+      player === this.config.me &&
+      this.twoActive() &&
+      !owedMove &&
+      this.now - this.lastStall > 2 * (this.config.moveTimeoutMs + this.config.ackTimeoutMs)
+    ) {
       this.emit({ type: 'info', text: `${this.nameOf(voter)} claims this peer was silent; it was not, and plays on` });
       return;
     }
@@ -903,7 +1003,8 @@ export class Replica {
       if (number) lines.push(number);
     }
     // Only lines that prove themselves: a bad one would count against this peer at the voter.
-    for (const line of lines) if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
+    for (const line of lines)
+      if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
   }
 
   private checkQuorum(player: number) {
@@ -920,7 +1021,10 @@ export class Replica {
     if (valid.length < needed) return;
     const lines = valid.slice(0, MAX_EVIDENCE_ITEMS).map((p) => byVoter.get(p)!.line);
     this.votes.delete(player);
-    this.prove(player, `timed out: ${valid.length} of ${others.length} other players found it silent`, { cheat: false, evidence: lines });
+    this.prove(player, `timed out: ${valid.length} of ${others.length} other players found it silent`, {
+      cheat: false,
+      evidence: lines,
+    });
   }
 
   /** With nobody left to hear from, this peer cannot tell the others' silence from its own. */
@@ -936,7 +1040,8 @@ export class Replica {
   private onExpel(from: number, message: Extract<Message, { command: 'expel' }>, depth: number) {
     const { player, reason, evidence } = message.payload;
     if (depth > 0 || !this.config.features.signed) {
-      if (!this.config.features.signed) this.emit({ type: 'info', text: `${this.nameOf(from)} reports ${this.nameOf(player)}: ${reason}` });
+      if (!this.config.features.signed)
+        this.emit({ type: 'info', text: `${this.nameOf(from)} reports ${this.nameOf(player)}: ${reason}` });
       return;
     }
     // Every piece of evidence is a signed line: judge it as if it had come straight from its author.
@@ -963,7 +1068,9 @@ export class Replica {
     if (sealed === null) return null;
     const decoded = decodeLine(sealed.inner);
     if (!decoded.ok || 'ignored' in decoded) return null;
-    return this.keyring.verify(sealed.by, this.digestOf(decoded.message, sealed.inner), sealed.sig) && 'player_id' in decoded.message && decoded.message.player_id === sealed.by
+    return this.keyring.verify(sealed.by, this.digestOf(decoded.message, sealed.inner), sealed.sig) &&
+      'player_id' in decoded.message &&
+      decoded.message.player_id === sealed.by
       ? { message: decoded.message }
       : null;
   }
@@ -975,11 +1082,25 @@ export class Replica {
     if (this.pending === null && draw === null) return;
     const participants = this.state.players.filter(isActive).map((p) => p.id);
     const number = this.roundId();
-    const mine = participants.includes(this.config.me) && !this.config.mute ? (this.config.secretNumbers ?? secretNumber)() : null;
-    this.round = { number, participants, mine, hashes: new Map(), numbers: new Map(), revealed: false, startedAt: this.now };
+    const mine =
+      participants.includes(this.config.me) && !this.config.mute ? (this.config.secretNumbers ?? secretNumber)() : null;
+    this.round = {
+      number,
+      participants,
+      mine,
+      hashes: new Map(),
+      numbers: new Map(),
+      revealed: false,
+      startedAt: this.now,
+    };
     if (mine !== null) {
       const hash = this.commitmentOf(mine, number, this.config.me);
-      const { line } = this.broadcast({ command: 'roll_hash', payload: hash, player_id: this.config.me, round: number });
+      const { line } = this.broadcast({
+        command: 'roll_hash',
+        payload: hash,
+        player_id: this.config.me,
+        round: number,
+      });
       this.round.hashes.set(this.config.me, { hash, line });
     }
     this.deadline = null;
@@ -988,7 +1109,9 @@ export class Replica {
   }
 
   private commitmentOf(number: Uint8Array, round: number, player: number): string {
-    return this.config.features.boundCommitments ? boundCommitment(number, { gameId: this.config.gameId, round, player }) : commitment(number);
+    return this.config.features.boundCommitments
+      ? boundCommitment(number, { gameId: this.config.gameId, round, player })
+      : commitment(number);
   }
 
   /** The round about to start: 0 for the first player, 1 for the deck, 2 + k for move k. */
@@ -998,7 +1121,11 @@ export class Replica {
     return 2 + (this.pending?.index ?? this.index);
   }
 
-  private handleRoll(from: number, message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>, line: string): 'done' | 'wait' {
+  private handleRoll(
+    from: number,
+    message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>,
+    line: string,
+  ): 'done' | 'wait' {
     const round = this.round;
     if (message.round !== undefined) {
       if (this.abandoned.has(message.round) || message.round < (round?.number ?? this.roundId())) return 'done';
@@ -1015,7 +1142,9 @@ export class Replica {
       const committed = round.hashes.get(from)!;
       if (this.commitmentOf(bytes, round.number, from) !== committed.hash) {
         const copied = [...round.hashes].find(([p, h]) => p !== from && h.hash === committed.hash);
-        const reason = copied ? `copied ${this.nameOf(copied[0])}'s dice commitment` : 'revealed a dice number that does not match its commitment';
+        const reason = copied
+          ? `copied ${this.nameOf(copied[0])}'s dice commitment`
+          : 'revealed a dice number that does not match its commitment';
         this.cheat(from, reason, [committed.line, line]);
         return 'done';
       }
@@ -1031,7 +1160,12 @@ export class Replica {
     const all = round.participants.length;
     if (round.hashes.size === all && !round.revealed && round.mine !== null) {
       round.revealed = true;
-      const { line } = this.broadcast({ command: 'roll_number', payload: bytesToHex(round.mine), player_id: this.config.me, round: round.number });
+      const { line } = this.broadcast({
+        command: 'roll_number',
+        payload: bytesToHex(round.mine),
+        player_id: this.config.me,
+        round: round.number,
+      });
       round.numbers.set(this.config.me, { bytes: round.mine, line });
       this.deadline = null;
       this.arm('round', round.number);
@@ -1044,9 +1178,16 @@ export class Replica {
     // Kept to hand on: a peer that was kept from a line of it may still be waiting in it.
     this.lastRound = round;
     this.deadline = null;
-    this.emit({ type: 'round', id: round.number, participants: round.participants.length, ms: this.now - round.startedAt });
+    this.emit({
+      type: 'round',
+      id: round.number,
+      participants: round.participants.length,
+      ms: this.now - round.startedAt,
+    });
     const seed = combineNumbers([...round.numbers.values()].map((n) => n.bytes));
-    const dice = this.config.features.mtDice ? uniformDice(mersenneStream(wordsFromBytes(seed))) : cs3099Dice(hashChainStream(seed));
+    const dice = this.config.features.mtDice
+      ? uniformDice(mersenneStream(wordsFromBytes(seed)))
+      : cs3099Dice(hashChainStream(seed));
     const pending = this.pending;
     if (pending !== null) {
       this.pending = null;
@@ -1089,12 +1230,28 @@ export class Replica {
     if (how.cheat && !this.blamed.has(player)) {
       this.blamed.add(player);
       this.violations.push({ player, reason });
-      this.emit({ type: 'violation', player, reason, evidence: how.evidence.map((e) => (e.length > 600 ? evidenceOf(e) : e)) });
+      this.emit({
+        type: 'violation',
+        player,
+        reason,
+        evidence: how.evidence.map((e) => (e.length > 600 ? evidenceOf(e) : e)),
+      });
     }
-    const evidence = how.evidence.slice(0, MAX_EVIDENCE_ITEMS).map((e) => (e.length > MAX_SIGNED_LINE ? evidenceOf(e) : e));
-    if (!this.proofs.has(player)) this.proofs.set(player, { reason: reason.slice(0, 300), evidence, ...(how.at !== undefined ? { at: how.at } : {}) });
+    const evidence = how.evidence
+      .slice(0, MAX_EVIDENCE_ITEMS)
+      .map((e) => (e.length > MAX_SIGNED_LINE ? evidenceOf(e) : e));
+    if (!this.proofs.has(player))
+      this.proofs.set(player, {
+        reason: reason.slice(0, 300),
+        evidence,
+        ...(how.at !== undefined ? { at: how.at } : {}),
+      });
     if (this.index === 0 && drawStep(this.state) !== null) {
-      this.broadcast({ command: 'expel', payload: { player, reason: reason.slice(0, 300), evidence }, player_id: this.config.me });
+      this.broadcast({
+        command: 'expel',
+        payload: { player, reason: reason.slice(0, 300), evidence },
+        player_id: this.config.me,
+      });
       this.applyNeutralNow(player, reason);
       return;
     }
@@ -1109,8 +1266,14 @@ export class Replica {
     const proof = this.proofs.get(player)!;
     // An equivocated move is undone: its point goes to the neutralisation.
     const at = proof.at;
-    if (at !== undefined && at >= this.firstOpen && at < this.index && this.applied.get(at)?.author === player) this.rollbackTo(at);
-    const { line } = this.broadcast({ command: 'expel', payload: { player, reason: proof.reason, evidence: [...proof.evidence] }, player_id: this.config.me, ack_id: this.index });
+    if (at !== undefined && at >= this.firstOpen && at < this.index && this.applied.get(at)?.author === player)
+      this.rollbackTo(at);
+    const { line } = this.broadcast({
+      command: 'expel',
+      payload: { player, reason: proof.reason, evidence: [...proof.evidence] },
+      player_id: this.config.me,
+      ack_id: this.index,
+    });
     this.commitNeutral(this.index, player, proof.reason, line);
     return true;
   }
@@ -1141,7 +1304,8 @@ export class Replica {
   private handleProposal(link: number, message: Extract<Message, { command: 'expel' }>, index: number) {
     const player = message.payload.player;
     for (const line of message.payload.evidence) this.take(link, line, 1);
-    if (message.payload.evidence.length === 2) this.checkRevealPair(message.payload.evidence[0]!, message.payload.evidence[1]!);
+    if (message.payload.evidence.length === 2)
+      this.checkRevealPair(message.payload.evidence[0]!, message.payload.evidence[1]!);
     if (!this.proofs.has(player)) return; // nothing here proves it (a false claim changes nothing)
     const entry = this.applied.get(index);
     if (entry !== undefined) {
@@ -1152,7 +1316,9 @@ export class Replica {
     } else if (index !== this.index) return;
     if (!isActive(this.state.players[player]!)) {
       // Made neutral here at a later point: that point gives way to this earlier one.
-      const later = [...this.applied.values()].find((e) => e.neutral === player && e.index > index && e.index >= this.firstOpen);
+      const later = [...this.applied.values()].find(
+        (e) => e.neutral === player && e.index > index && e.index >= this.firstOpen,
+      );
       if (later === undefined) return;
       this.rollbackTo(index);
     }
@@ -1170,7 +1336,16 @@ export class Replica {
     this.index = index + 1;
     const hash = stateHash(this.state);
     const messageHash = messageHashOf(index, action);
-    this.remember_(index, { index, author: -1, neutral: player, messageHash, stateHash: hash, line, sig: null, before });
+    this.remember_(index, {
+      index,
+      author: -1,
+      neutral: player,
+      messageHash,
+      stateHash: hash,
+      line,
+      sig: null,
+      before,
+    });
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     this.effects.push({ type: 'sync' });
@@ -1258,7 +1433,12 @@ export class Replica {
       outcome,
       ...(reason !== undefined ? { reason } : {}),
     };
-    this.effects.push({ type: 'record', dir: 'note', from: this.config.me, line: JSON.stringify({ end: outcome, winner: this.result.winner, ...(reason ? { reason } : {}) }) });
+    this.effects.push({
+      type: 'record',
+      dir: 'note',
+      from: this.config.me,
+      line: JSON.stringify({ end: outcome, winner: this.result.winner, ...(reason ? { reason } : {}) }),
+    });
     this.effects.push({ type: 'sync' });
   }
 }
@@ -1270,4 +1450,3 @@ function queueKey(message: Message): number {
   }
   return 'ack_id' in message && typeof message.ack_id === 'number' ? message.ack_id : Number.MAX_SAFE_INTEGER;
 }
-

@@ -15,7 +15,13 @@ export interface SessionFeatures {
   readonly signed: boolean;
 }
 
-export const NATIVE_FEATURES = ['mt19937_dice', 'bound_commitments', 'state_hash_acks', 'signed_messages', 'full_mesh'] as const;
+export const NATIVE_FEATURES = [
+  'mt19937_dice',
+  'bound_commitments',
+  'state_hash_acks',
+  'signed_messages',
+  'full_mesh',
+] as const;
 
 export function featuresFrom(names: readonly string[]): SessionFeatures {
   return {
@@ -37,7 +43,12 @@ export function featureNames(features: SessionFeatures): string[] {
 
 export type SessionEvent =
   | { readonly type: 'game'; readonly event: GameEvent; readonly state: GameState }
-  | { readonly type: 'violation'; readonly player: number; readonly reason: string; readonly evidence: readonly string[] }
+  | {
+      readonly type: 'violation';
+      readonly player: number;
+      readonly reason: string;
+      readonly evidence: readonly string[];
+    }
   | { readonly type: 'neutral'; readonly player: number; readonly reason: string }
   | { readonly type: 'info'; readonly text: string }
   /** A dice round finished: how long it took from this peer's commitment to the last reveal. */

@@ -1,27 +1,33 @@
 // A peer's identity: an Ed25519 key. A person's program makes a new one for each run (two programs
 // on one machine, or in a lab where every machine mounts one home directory, must not be one peer);
 // with --key it is created once and kept on disk, so a player keeps its peer id.
+
+import type { KeyObject } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { generateKeyPair, privateKeyFromProtobuf, privateKeyToProtobuf } from '@libp2p/crypto/keys';
 import type { PrivateKey } from '@libp2p/interface';
 import { peerIdFromString } from '@libp2p/peer-id';
-import type { KeyObject } from 'node:crypto';
-import { ed25519PrivateKey, ed25519PublicKey, keyring, type Keyring } from '../../protocol/signing.js';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { ed25519PrivateKey, ed25519PublicKey, type Keyring, keyring } from '../../protocol/signing.js';
 
 /** The identity for this run: the key kept at `path`, or a new one when no path is given. */
-export async function identityFor(path: string | undefined): Promise<{ ok: true; key: PrivateKey } | { ok: false; reason: string }> {
+export async function identityFor(
+  path: string | undefined,
+): Promise<{ ok: true; key: PrivateKey } | { ok: false; reason: string }> {
   if (path === undefined) return { ok: true, key: await generateKeyPair('Ed25519') };
   return loadOrCreateKey(path);
 }
 
 /** Loads the key at `path`, creating it (readable by the owner only) the first time. */
-export async function loadOrCreateKey(path: string): Promise<{ ok: true; key: PrivateKey; created: boolean } | { ok: false; reason: string }> {
+export async function loadOrCreateKey(
+  path: string,
+): Promise<{ ok: true; key: PrivateKey; created: boolean } | { ok: false; reason: string }> {
   let bytes: Buffer | null = null;
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { ok: false, reason: `cannot read key ${path}: ${(error as Error).message}` };
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      return { ok: false, reason: `cannot read key ${path}: ${(error as Error).message}` };
   }
   if (bytes !== null) {
     try {

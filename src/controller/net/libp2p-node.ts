@@ -1,15 +1,15 @@
 // The native transport: libp2p over TCP with Noise encryption and yamux (preferred) or mplex
 // stream muxing. One stream per link, carrying JSON lines under our own protocol id.
 import { noise } from '@chainsafe/libp2p-noise';
-import { generateKeyPair } from '@libp2p/crypto/keys';
 import { yamux } from '@chainsafe/libp2p-yamux';
+import { generateKeyPair } from '@libp2p/crypto/keys';
 import type { PrivateKey, Stream } from '@libp2p/interface';
 import { mplex } from '@libp2p/mplex';
 import { tcp } from '@libp2p/tcp';
-import { multiaddr, type Multiaddr } from '@multiformats/multiaddr';
+import { type Multiaddr, multiaddr } from '@multiformats/multiaddr';
 import { createLibp2p, type Libp2p } from 'libp2p';
 import { LineSplitter } from '../../protocol/codec.js';
-import { LinkEvents, type Link } from './link.js';
+import { type Link, LinkEvents } from './link.js';
 
 export const PROTOCOL_ID = '/p2p-risk/1.0.0';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -86,7 +86,9 @@ export class PeerNode {
     const target = parseDialAddress(address);
     if (!target.ok) return target;
     try {
-      const stream = await this.node.dialProtocol(target.value, PROTOCOL_ID, { signal: AbortSignal.timeout(timeoutMs) });
+      const stream = await this.node.dialProtocol(target.value, PROTOCOL_ID, {
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       const connection = this.node.getConnections().find((c) => c.streams.includes(stream));
       return { ok: true, link: streamLink(stream, connection?.remotePeer.toString() ?? address) };
     } catch (error) {
@@ -111,7 +113,10 @@ export function parseDialAddress(address: string): { ok: true; value: Multiaddr 
   }
   const match = /^(?:\[([0-9a-fA-F:]+)\]|([^:\s]+)):(\d{1,5})$/.exec(text);
   if (!match || Number(match[3]) > 65535 || Number(match[3]) === 0) {
-    return { ok: false, reason: `"${text}" is not an address: use host:port (e.g. 192.168.1.20:7475) or the /ip4/… address the host printed` };
+    return {
+      ok: false,
+      reason: `"${text}" is not an address: use host:port (e.g. 192.168.1.20:7475) or the /ip4/… address the host printed`,
+    };
   }
   const port = match[3];
   if (match[1]) return { ok: true, value: multiaddr(`/ip6/${match[1]}/tcp/${port}`) };

@@ -5,7 +5,7 @@ import { generateKeyPair, generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { peerIdFromPrivateKey } from '@libp2p/peer-id';
 import type { Keyring } from '../../protocol/signing.js';
 import { gameKeyring } from './identity.js';
-import { LinkEvents, type Link } from './link.js';
+import { type Link, LinkEvents } from './link.js';
 
 interface End {
   readonly events: LinkEvents;
@@ -54,7 +54,9 @@ export interface MemoryMesh {
  */
 export async function memoryMesh(players: number, seed?: number): Promise<MemoryMesh> {
   const keyFor = (i: number) =>
-    seed === undefined ? generateKeyPair('Ed25519') : generateKeyPairFromSeed('Ed25519', createHash('sha256').update(`memory-mesh ${seed} ${i}`).digest());
+    seed === undefined
+      ? generateKeyPair('Ed25519')
+      : generateKeyPairFromSeed('Ed25519', createHash('sha256').update(`memory-mesh ${seed} ${i}`).digest());
   const keys = await Promise.all(Array.from({ length: players }, (_, i) => keyFor(i)));
   const peerIds = keys.map((k) => peerIdFromPrivateKey(k).toString());
   const links = Array.from({ length: players }, () => new Map<number, Link>());

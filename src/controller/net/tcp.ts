@@ -2,7 +2,7 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { LineSplitter } from '../../protocol/codec.js';
-import { LinkEvents, type Link } from './link.js';
+import { type Link, LinkEvents } from './link.js';
 
 export function socketLink(socket: Socket): Link {
   const events = new LinkEvents();
@@ -80,10 +80,16 @@ export function listenTcp(host: string, port: number): Promise<TcpListener> {
 }
 
 /** Connects to host:port (IPv4, [IPv6] or a name). */
-export function dialTcp(address: string, timeoutMs = 10_000): Promise<{ ok: true; link: Link } | { ok: false; reason: string }> {
+export function dialTcp(
+  address: string,
+  timeoutMs = 10_000,
+): Promise<{ ok: true; link: Link } | { ok: false; reason: string }> {
   const match = /^(?:\[([0-9a-fA-F:]+)\]|([^:\s]+)):(\d{1,5})$/.exec(address.trim());
   if (!match || Number(match[3]) === 0 || Number(match[3]) > 65535) {
-    return Promise.resolve({ ok: false, reason: `"${address}" is not an address: use host:port, e.g. 192.168.1.20:7475` });
+    return Promise.resolve({
+      ok: false,
+      reason: `"${address}" is not an address: use host:port, e.g. 192.168.1.20:7475`,
+    });
   }
   const host = match[1] ?? match[2]!;
   const port = Number(match[3]);

@@ -1,7 +1,7 @@
 // Turning everyone's revealed placements and orders into the next state. Deterministic: the same
 // state, orders and dice give the same result on every peer. Rolls: d20, attacker's die first.
 import type { Dice } from '../dice.js';
-import { checkOrders, checkPlacement, placementUnits, type Placement, type RiscOrder } from './orders.js';
+import { checkOrders, checkPlacement, type Placement, placementUnits, type RiscOrder } from './orders.js';
 import type { RiscState } from './state.js';
 
 export const DIE_SIDES = 20;
@@ -12,7 +12,13 @@ export interface Force {
 }
 
 export type RiscEvent =
-  | { readonly kind: 'move'; readonly player: number; readonly from: number; readonly to: number; readonly units: number }
+  | {
+      readonly kind: 'move';
+      readonly player: number;
+      readonly from: number;
+      readonly to: number;
+      readonly units: number;
+    }
   | {
       readonly kind: 'battle';
       readonly territory: number;
@@ -33,7 +39,10 @@ export interface Executed {
 }
 
 /** Applies every player's placement at once (index = player; missing or empty = spread evenly). */
-export function executePlacement(state: RiscState, placements: readonly (readonly Placement[] | undefined)[]): Executed {
+export function executePlacement(
+  state: RiscState,
+  placements: readonly (readonly Placement[] | undefined)[],
+): Executed {
   const units = [...state.units];
   for (const p of state.players) {
     const placement = placements[p.id] ?? [];
@@ -90,7 +99,11 @@ export function fight(defender: Force, attackers: readonly Force[], dice: Dice):
  * from the dice; territories are fought over in ascending id. Then every territory gains one unit,
  * players with no territory have lost, and one player holding everything wins.
  */
-export function executeTurn(state: RiscState, orders: readonly (readonly RiscOrder[] | undefined)[], dice: Dice): Executed {
+export function executeTurn(
+  state: RiscState,
+  orders: readonly (readonly RiscOrder[] | undefined)[],
+  dice: Dice,
+): Executed {
   if (state.phase !== 'orders') throw new Error(`executeTurn: phase is ${state.phase}`);
   const owner = [...state.owner];
   const units = [...state.units];
@@ -140,7 +153,15 @@ export function executeTurn(state: RiscState, orders: readonly (readonly RiscOrd
   });
   const sole = owner.every((o) => o === owner[0]) ? owner[0]! : null;
   if (sole !== null) events.push({ kind: 'won', player: sole });
-  const next: RiscState = { ...state, owner, units, lost, turn: state.turn + 1, phase: sole !== null ? 'over' : state.phase, winner: sole };
+  const next: RiscState = {
+    ...state,
+    owner,
+    units,
+    lost,
+    turn: state.turn + 1,
+    phase: sole !== null ? 'over' : state.phase,
+    winner: sole,
+  };
   const stillPlaying = next.players.some((p) => !next.lost[p.id] && !next.expelled[p.id]);
   return { state: stillPlaying ? next : { ...next, phase: 'over' }, events };
 }

@@ -1,4 +1,4 @@
-export * from './map.js';
-export * from './state.js';
-export * from './orders.js';
 export * from './execute.js';
+export * from './map.js';
+export * from './orders.js';
+export * from './state.js';

@@ -2,7 +2,7 @@
 // extra key "risc_groups" maps a player count to that many equal groups of territories (each of at
 // least six) that together cover the board exactly, so one map serves 2, 3 and 4 players.
 import { z } from 'zod';
-import { loadBoard, type Board, type Result } from '../board.js';
+import { type Board, loadBoard, type Result } from '../board.js';
 import riscMapFile from '../boards/risc.json' with { type: 'json' };
 
 export const MIN_GROUP_SIZE = 6;
@@ -13,7 +13,10 @@ export interface RiscMap {
   readonly groups: Readonly<Record<number, readonly (readonly number[])[]>>;
 }
 
-const GroupsSchema = z.record(z.string().regex(/^\d+$/, 'player count must be a whole number'), z.array(z.array(z.number().int().nonnegative())));
+const GroupsSchema = z.record(
+  z.string().regex(/^\d+$/, 'player count must be a whole number'),
+  z.array(z.array(z.number().int().nonnegative())),
+);
 
 /** Loads a RISC map: the board through the class map loader, then the starting groups checked. */
 export function loadRiscMap(input: unknown): Result<RiscMap> {
@@ -31,19 +34,23 @@ export function loadRiscMap(input: unknown): Result<RiscMap> {
   for (const [key, list] of Object.entries(parsed.data)) {
     const players = Number(key);
     if (players < 2) return { ok: false, reason: `risc_groups.${key}: a game needs at least 2 players` };
-    if (list.length !== players) return { ok: false, reason: `risc_groups.${key}: ${list.length} groups for ${players} players` };
+    if (list.length !== players)
+      return { ok: false, reason: `risc_groups.${key}: ${list.length} groups for ${players} players` };
     const size = list[0]!.length;
-    if (size < MIN_GROUP_SIZE) return { ok: false, reason: `risc_groups.${key}: groups of ${size}, at least ${MIN_GROUP_SIZE} needed` };
+    if (size < MIN_GROUP_SIZE)
+      return { ok: false, reason: `risc_groups.${key}: groups of ${size}, at least ${MIN_GROUP_SIZE} needed` };
     const seen = new Set<number>();
     for (const group of list) {
-      if (group.length !== size) return { ok: false, reason: `risc_groups.${key}: groups differ in size (${size} and ${group.length})` };
+      if (group.length !== size)
+        return { ok: false, reason: `risc_groups.${key}: groups differ in size (${size} and ${group.length})` };
       for (const t of group) {
         if (t >= count) return { ok: false, reason: `risc_groups.${key}: unknown territory ${t}` };
         if (seen.has(t)) return { ok: false, reason: `risc_groups.${key}: territory ${t} is in two groups` };
         seen.add(t);
       }
     }
-    if (seen.size !== count) return { ok: false, reason: `risc_groups.${key}: the groups cover ${seen.size} of ${count} territories` };
+    if (seen.size !== count)
+      return { ok: false, reason: `risc_groups.${key}: the groups cover ${seen.size} of ${count} territories` };
     groups[players] = list.map((g) => [...g].sort((a, b) => a - b));
   }
   if (Object.keys(groups).length === 0) return { ok: false, reason: 'map file: risc_groups names no player count' };
@@ -64,5 +71,7 @@ export function riscMap(): RiscMap {
 
 /** Player counts the map has starting groups for, ascending. */
 export function playerCounts(map: RiscMap): number[] {
-  return Object.keys(map.groups).map(Number).sort((a, b) => a - b);
+  return Object.keys(map.groups)
+    .map(Number)
+    .sort((a, b) => a - b);
 }

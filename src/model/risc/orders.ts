@@ -38,7 +38,8 @@ export function checkPlacement(state: RiscState, player: number, placement: read
     if (!isTerritory(state, p.territory)) return fail(`no territory ${p.territory}`);
     if (state.owner[p.territory] !== player) return fail(`${nameOf(state, p.territory)} is not yours`);
     if (seen.has(p.territory)) return fail(`${nameOf(state, p.territory)} is placed on twice`);
-    if (!Number.isInteger(p.units) || p.units < 0) return fail(`units must be a whole number of 0 or more, not ${p.units}`);
+    if (!Number.isInteger(p.units) || p.units < 0)
+      return fail(`units must be a whole number of 0 or more, not ${p.units}`);
     seen.add(p.territory);
     total += p.units;
   }
@@ -51,7 +52,9 @@ export function placementUnits(state: RiscState, player: number, placement: read
   const mine = territoriesOf(state, player);
   const result = new Map<number, number>(mine.map((t) => [t, 0]));
   if (placement.length === 0) {
-    mine.forEach((t, i) => result.set(t, Math.floor(state.startUnits / mine.length) + (i < state.startUnits % mine.length ? 1 : 0)));
+    mine.forEach((t, i) =>
+      result.set(t, Math.floor(state.startUnits / mine.length) + (i < state.startUnits % mine.length ? 1 : 0)),
+    );
   } else for (const p of placement) result.set(p.territory, p.units);
   return result;
 }
@@ -75,27 +78,34 @@ export function ownPathExists(state: RiscState, player: number, from: number, to
 
 /** Checks one player's whole set of orders for this turn. */
 export function checkOrders(state: RiscState, player: number, orders: readonly RiscOrder[]): Result<void> {
-  if (state.phase !== 'orders') return fail(state.phase === 'over' ? 'the game is over' : 'orders come after placement');
-  if (orders.length > 0 && (state.lost[player] || state.expelled[player])) return fail('a player who is out has no orders');
+  if (state.phase !== 'orders')
+    return fail(state.phase === 'over' ? 'the game is over' : 'orders come after placement');
+  if (orders.length > 0 && (state.lost[player] || state.expelled[player]))
+    return fail('a player who is out has no orders');
   const leaving = new Map<number, number>();
   for (const [i, o] of orders.entries()) {
     const at = `order ${i + 1}`;
     if (o.kind !== 'move' && o.kind !== 'attack') return fail(`${at}: unknown kind`);
     if (!isTerritory(state, o.from)) return fail(`${at}: no territory ${o.from}`);
     if (!isTerritory(state, o.to)) return fail(`${at}: no territory ${o.to}`);
-    if (!Number.isInteger(o.units) || o.units < 1) return fail(`${at}: units must be a whole number of 1 or more, not ${o.units}`);
+    if (!Number.isInteger(o.units) || o.units < 1)
+      return fail(`${at}: units must be a whole number of 1 or more, not ${o.units}`);
     if (state.owner[o.from] !== player) return fail(`${at}: ${nameOf(state, o.from)} is not yours`);
     if (o.from === o.to) return fail(`${at}: from and to are the same territory`);
     if (o.kind === 'move') {
       if (state.owner[o.to] !== player) return fail(`${at}: ${nameOf(state, o.to)} is not yours (attack it instead)`);
-      if (!ownPathExists(state, player, o.from, o.to)) return fail(`${at}: no path of your own territories joins ${nameOf(state, o.from)} and ${nameOf(state, o.to)}`);
+      if (!ownPathExists(state, player, o.from, o.to))
+        return fail(`${at}: no path of your own territories joins ${nameOf(state, o.from)} and ${nameOf(state, o.to)}`);
     } else {
       if (state.owner[o.to] === player) return fail(`${at}: ${nameOf(state, o.to)} is yours (move there instead)`);
-      if (!state.board.adjacency[o.from]!.includes(o.to)) return fail(`${at}: ${nameOf(state, o.to)} is not next to ${nameOf(state, o.from)}`);
+      if (!state.board.adjacency[o.from]!.includes(o.to))
+        return fail(`${at}: ${nameOf(state, o.to)} is not next to ${nameOf(state, o.from)}`);
     }
     const out = (leaving.get(o.from) ?? 0) + o.units;
     if (out > state.units[o.from]!) {
-      return fail(`${at}: ${out} units would leave ${nameOf(state, o.from)}, which has ${state.units[o.from]} (a unit may take part in one order only)`);
+      return fail(
+        `${at}: ${out} units would leave ${nameOf(state, o.from)}, which has ${state.units[o.from]} (a unit may take part in one order only)`,
+      );
     }
     leaving.set(o.from, out);
   }

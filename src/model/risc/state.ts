@@ -36,7 +36,8 @@ export function startRisc(map: RiscMap, names: readonly string[], startUnits = D
     const counts = Object.keys(map.groups).join(', ');
     return { ok: false, reason: `this map has starting groups for ${counts} players, not ${names.length}` };
   }
-  if (!Number.isInteger(startUnits) || startUnits < 1) return { ok: false, reason: `starting units must be a positive whole number, not ${startUnits}` };
+  if (!Number.isInteger(startUnits) || startUnits < 1)
+    return { ok: false, reason: `starting units must be a positive whole number, not ${startUnits}` };
   const owner = new Array<number>(map.board.territories.length).fill(-1);
   groups.forEach((group, player) => group.forEach((t) => (owner[t] = player)));
   return {

@@ -1,14 +1,20 @@
 // The RISC questions and answers, as a pure state machine both the plain text client and the Ink
 // screen drive: placement one territory at a time, then (M)ove, (A)ttack, (D)one each turn.
 // One-line forms work too: "m narnia oz 3", "a gondor mordor 5", "d".
-import { checkOrders, territoriesOf, type Placement, type RiscOrder, type RiscState } from '../../model/risc/index.js';
+import { checkOrders, type Placement, type RiscOrder, type RiscState, territoriesOf } from '../../model/risc/index.js';
 import { findTerritory, nameOf, RISC_RULES, stateLines } from './text.js';
 
 export type OrderStep =
   | { readonly step: 'menu' }
   | { readonly step: 'from'; readonly kind: RiscOrder['kind'] }
   | { readonly step: 'to'; readonly kind: RiscOrder['kind']; readonly from: number }
-  | { readonly step: 'units'; readonly kind: RiscOrder['kind']; readonly from: number; readonly to: number; readonly max: number };
+  | {
+      readonly step: 'units';
+      readonly kind: RiscOrder['kind'];
+      readonly from: number;
+      readonly to: number;
+      readonly max: number;
+    };
 
 export interface Planning {
   readonly orders: readonly RiscOrder[];
@@ -43,7 +49,9 @@ export function orderPrompt(state: RiscState, player: number, planning: Planning
     case 'from':
       return `${s.kind === 'move' ? 'Move' : 'Attack'} from which of your territories?`;
     case 'to':
-      return s.kind === 'move' ? `Move from ${nameOf(state, s.from)} to which of your territories?` : `Attack which territory next to ${nameOf(state, s.from)}?`;
+      return s.kind === 'move'
+        ? `Move from ${nameOf(state, s.from)} to which of your territories?`
+        : `Attack which territory next to ${nameOf(state, s.from)}?`;
     case 'units':
       return `How many units (1–${s.max})?`;
   }
@@ -51,14 +59,27 @@ export function orderPrompt(state: RiscState, player: number, planning: Planning
 
 function add(state: RiscState, player: number, planning: Planning, order: RiscOrder): Answered {
   const check = checkOrders(state, player, [...planning.orders, order]);
-  if (!check.ok) return { kind: 'continue', planning: { ...planning, step: { step: 'menu' } }, message: check.reason.replace(/^order \d+: /, '') };
-  return { kind: 'continue', planning: { orders: [...planning.orders, order], step: { step: 'menu' } }, message: `ok: ${orderText(state, order)}` };
+  if (!check.ok)
+    return {
+      kind: 'continue',
+      planning: { ...planning, step: { step: 'menu' } },
+      message: check.reason.replace(/^order \d+: /, ''),
+    };
+  return {
+    kind: 'continue',
+    planning: { orders: [...planning.orders, order], step: { step: 'menu' } },
+    message: `ok: ${orderText(state, order)}`,
+  };
 }
 
 export function answerOrder(state: RiscState, player: number, planning: Planning, line: string): Answered {
   const text = line.trim();
   const s = planning.step;
-  const back = (message?: string): Answered => ({ kind: 'continue', planning: { ...planning, step: { step: 'menu' } }, ...(message ? { message } : {}) });
+  const back = (message?: string): Answered => ({
+    kind: 'continue',
+    planning: { ...planning, step: { step: 'menu' } },
+    ...(message ? { message } : {}),
+  });
   if (s.step !== 'menu' && text === '') return back();
   switch (s.step) {
     case 'menu': {
@@ -74,9 +95,18 @@ export function answerOrder(state: RiscState, player: number, planning: Planning
       if (key === 'u' || key === 'undo') {
         const last = planning.orders.at(-1);
         if (!last) return back('no orders to undo');
-        return { kind: 'continue', planning: { orders: planning.orders.slice(0, -1), step: { step: 'menu' } }, message: `undone: ${orderText(state, last)}` };
+        return {
+          kind: 'continue',
+          planning: { orders: planning.orders.slice(0, -1), step: { step: 'menu' } },
+          message: `undone: ${orderText(state, last)}`,
+        };
       }
-      if (key === 'l' || key === 'list') return back(planning.orders.length ? planning.orders.map((o, i) => `${i + 1}. ${orderText(state, o)}`).join('\n') : 'no orders yet');
+      if (key === 'l' || key === 'list')
+        return back(
+          planning.orders.length
+            ? planning.orders.map((o, i) => `${i + 1}. ${orderText(state, o)}`).join('\n')
+            : 'no orders yet',
+        );
       if (key === 'h' || key === 'help' || key === '?') return back(ORDER_HELP);
       if (key === 's' || key === 'state') return back(stateLines(state, player).join('\n'));
       if (key === 'r' || key === 'rules') return back(RISC_RULES);
@@ -86,8 +116,10 @@ export function answerOrder(state: RiscState, player: number, planning: Planning
     case 'from': {
       const t = findTerritory(state, text);
       if (!t.ok) return { kind: 'continue', planning, message: t.reason };
-      if (state.owner[t.value] !== player) return { kind: 'continue', planning, message: `${nameOf(state, t.value)} is not yours` };
-      if (freeUnits(state, planning.orders, t.value) < 1) return { kind: 'continue', planning, message: `no units left to order in ${nameOf(state, t.value)}` };
+      if (state.owner[t.value] !== player)
+        return { kind: 'continue', planning, message: `${nameOf(state, t.value)} is not yours` };
+      if (freeUnits(state, planning.orders, t.value) < 1)
+        return { kind: 'continue', planning, message: `no units left to order in ${nameOf(state, t.value)}` };
       return { kind: 'continue', planning: { ...planning, step: { step: 'to', kind: s.kind, from: t.value } } };
     }
     case 'to': {
@@ -96,26 +128,38 @@ export function answerOrder(state: RiscState, player: number, planning: Planning
       const trial = checkOrders(state, player, [{ kind: s.kind, from: s.from, to: t.value, units: 1 }]);
       if (!trial.ok) return { kind: 'continue', planning, message: trial.reason.replace(/^order \d+: /, '') };
       const max = freeUnits(state, planning.orders, s.from);
-      return { kind: 'continue', planning: { ...planning, step: { step: 'units', kind: s.kind, from: s.from, to: t.value, max } } };
+      return {
+        kind: 'continue',
+        planning: { ...planning, step: { step: 'units', kind: s.kind, from: s.from, to: t.value, max } },
+      };
     }
     case 'units': {
       const n = /^\d+$/.test(text) ? Number(text) : NaN;
-      if (!Number.isInteger(n) || n < 1 || n > s.max) return { kind: 'continue', planning, message: `type a number from 1 to ${s.max}` };
+      if (!Number.isInteger(n) || n < 1 || n > s.max)
+        return { kind: 'continue', planning, message: `type a number from 1 to ${s.max}` };
       return add(state, player, planning, { kind: s.kind, from: s.from, to: s.to, units: n });
     }
   }
 }
 
-function oneLine(state: RiscState, player: number, planning: Planning, kind: RiscOrder['kind'], rest: string[]): Answered {
+function oneLine(
+  state: RiscState,
+  player: number,
+  planning: Planning,
+  kind: RiscOrder['kind'],
+  rest: string[],
+): Answered {
   // "from to units" where names may have spaces: the last word is the number, the split between
   // the two names is the one where both resolve.
   const units = rest.at(-1) ?? '';
-  if (!/^\d+$/.test(units)) return { kind: 'continue', planning, message: `usage: ${kind === 'move' ? 'm' : 'a'} <from> <to> <units>` };
+  if (!/^\d+$/.test(units))
+    return { kind: 'continue', planning, message: `usage: ${kind === 'move' ? 'm' : 'a'} <from> <to> <units>` };
   const names = rest.slice(0, -1);
   for (let cut = 1; cut < names.length; cut++) {
     const from = findTerritory(state, names.slice(0, cut).join(' '));
     const to = findTerritory(state, names.slice(cut).join(' '));
-    if (from.ok && to.ok) return add(state, player, planning, { kind, from: from.value, to: to.value, units: Number(units) });
+    if (from.ok && to.ok)
+      return add(state, player, planning, { kind, from: from.value, to: to.value, units: Number(units) });
   }
   return { kind: 'continue', planning, message: `could not read two territories in "${names.join(' ')}"` };
 }
@@ -132,7 +176,8 @@ export function newPlacing(state: RiscState, player: number): Placing {
   return { territories: territoriesOf(state, player), placed: [] };
 }
 
-export const unitsLeft = (state: RiscState, placing: Placing) => state.startUnits - placing.placed.reduce((n, p) => n + p.units, 0);
+export const unitsLeft = (state: RiscState, placing: Placing) =>
+  state.startUnits - placing.placed.reduce((n, p) => n + p.units, 0);
 
 export const PLACEMENT_HELP = `Type how many units go on the territory asked about; the last one takes what is left.
 "auto" spreads the rest evenly, (R)ules shows the rules, (Q)uit leaves.`;
@@ -142,7 +187,10 @@ export function placementPrompt(state: RiscState, placing: Placing): string {
   return `How many units in ${nameOf(state, t)}? (${unitsLeft(state, placing)} left; "auto" spreads the rest evenly)`;
 }
 
-export type Placed = { readonly kind: 'continue'; readonly placing: Placing; readonly message?: string } | { readonly kind: 'done'; readonly placement: readonly Placement[] } | { readonly kind: 'quit' };
+export type Placed =
+  | { readonly kind: 'continue'; readonly placing: Placing; readonly message?: string }
+  | { readonly kind: 'done'; readonly placement: readonly Placement[] }
+  | { readonly kind: 'quit' };
 
 export function answerPlacement(state: RiscState, placing: Placing, line: string): Placed {
   const text = line.trim().toLowerCase();
@@ -152,11 +200,15 @@ export function answerPlacement(state: RiscState, placing: Placing, line: string
   if (text === 'h' || text === 'help' || text === '?') return { kind: 'continue', placing, message: PLACEMENT_HELP };
   if (text === 'r' || text === 'rules') return { kind: 'continue', placing, message: RISC_RULES };
   if (text === 'auto' || text === 'a') {
-    const spread = remaining.map((territory, i) => ({ territory, units: Math.floor(left / remaining.length) + (i < left % remaining.length ? 1 : 0) }));
+    const spread = remaining.map((territory, i) => ({
+      territory,
+      units: Math.floor(left / remaining.length) + (i < left % remaining.length ? 1 : 0),
+    }));
     return { kind: 'done', placement: [...placing.placed, ...spread] };
   }
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(n) || n > left) return { kind: 'continue', placing, message: `type a number from 0 to ${left}, or auto` };
+  if (!Number.isInteger(n) || n > left)
+    return { kind: 'continue', placing, message: `type a number from 0 to ${left}, or auto` };
   const placed = [...placing.placed, { territory: remaining[0]!, units: n }];
   const next = { ...placing, placed };
   if (remaining.length === 2) {

@@ -3,9 +3,18 @@
 // lines typed early wait their turn, so a script can send all its answers at once.
 import { createInterface } from 'node:readline';
 import type { RiscBotKind } from '../../ai/risc/bots.js';
-import { botSeats, runRiscLocal, type RiscSeat } from '../../controller/risc-local.js';
+import { botSeats } from '../../ai/risc/seat.js';
+import { type RiscSeat, runRiscLocal } from '../../controller/risc-local.js';
 import type { RiscRecordLine } from '../../controller/risc-record.js';
-import { answerOrder, answerPlacement, NEW_PLANNING, newPlacing, orderPrompt, placementPrompt, type Planning } from './dialogue.js';
+import {
+  answerOrder,
+  answerPlacement,
+  NEW_PLANNING,
+  newPlacing,
+  orderPrompt,
+  type Planning,
+  placementPrompt,
+} from './dialogue.js';
 import { eventLines, RISC_RULES, stateLines } from './text.js';
 
 export const RISC_BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
@@ -33,7 +42,12 @@ export function lineReader(input: NodeJS.ReadableStream): { next(): Promise<stri
     for (const w of waiting.splice(0)) w(null);
   });
   return {
-    next: () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : ended ? Promise.resolve(null) : new Promise((resolve) => waiting.push(resolve))),
+    next: () =>
+      queue.length > 0
+        ? Promise.resolve(queue.shift()!)
+        : ended
+          ? Promise.resolve(null)
+          : new Promise((resolve) => waiting.push(resolve)),
     close: () => lines.close(),
   };
 }
@@ -50,7 +64,9 @@ export async function runRiscPlain(options: RiscPlainOptions): Promise<number> {
     name: options.name,
     kind: 'human',
     async place(state, player) {
-      say(`\nPlacement: put your ${state.startUnits} units on your ${newPlacing(state, player).territories.length} territories. No one sees where until all have placed.\n`);
+      say(
+        `\nPlacement: put your ${state.startUnits} units on your ${newPlacing(state, player).territories.length} territories. No one sees where until all have placed.\n`,
+      );
       say(stateLines(state, player).join('\n'));
       let placing = newPlacing(state, player);
       for (;;) {
@@ -87,7 +103,9 @@ export async function runRiscPlain(options: RiscPlainOptions): Promise<number> {
 
   const names = [options.name, ...RISC_BOT_NAMES.slice(0, options.players - 1).map((n) => `${n} (bot)`)];
   const seats = [you, ...botSeats(names.slice(1), [options.bot], options.seed)];
-  say(`RISC: ${options.name} against ${options.players - 1} ${options.bot} bot${options.players > 2 ? 's' : ''}. Type h for help at any prompt.\n\n${RISC_RULES}`);
+  say(
+    `RISC: ${options.name} against ${options.players - 1} ${options.bot} bot${options.players > 2 ? 's' : ''}. Type h for help at any prompt.\n\n${RISC_RULES}`,
+  );
   try {
     const result = await runRiscLocal({
       seats,
@@ -99,7 +117,8 @@ export async function runRiscPlain(options: RiscPlainOptions): Promise<number> {
         if (turn === 0) say('\nEveryone has placed their units.');
         else if (events.length > 0) say(`\nTurn ${turn}:\n${eventLines(state, events).join('\n')}`);
         else say(`\nTurn ${turn}: no one moved or attacked.`);
-        if (state.lost[0] && state.phase !== 'over' && events.some((e) => e.kind === 'lost' && e.player === 0)) say('You have lost. The bots play on; watch, or type nothing and close the input to leave.');
+        if (state.lost[0] && state.phase !== 'over' && events.some((e) => e.kind === 'lost' && e.player === 0))
+          say('You have lost. The bots play on; watch, or type nothing and close the input to leave.');
       },
     });
     const state = result.state;

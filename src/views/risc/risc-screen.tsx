@@ -5,14 +5,25 @@
 import { Box, Text, useInput, useStdout } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { RiscBotKind } from '../../ai/risc/bots.js';
-import { botSeats, runRiscLocal, type RiscSeat } from '../../controller/risc-local.js';
+import { botSeats } from '../../ai/risc/seat.js';
+import { type RiscSeat, runRiscLocal } from '../../controller/risc-local.js';
 import type { RiscRecordLine } from '../../controller/risc-record.js';
 import type { Placement, RiscOrder, RiscState } from '../../model/risc/index.js';
 import { territoriesOf, unitsOf } from '../../model/risc/index.js';
 import { isCtrlC } from '../keys.js';
 import { editText } from '../text-field.js';
 import { playerColor, playerMark, useTheme } from '../theme.js';
-import { answerOrder, answerPlacement, NEW_PLANNING, newPlacing, orderPrompt, orderText, placementPrompt, type Planning, type Placing } from './dialogue.js';
+import {
+  answerOrder,
+  answerPlacement,
+  NEW_PLANNING,
+  newPlacing,
+  orderPrompt,
+  orderText,
+  type Placing,
+  type Planning,
+  placementPrompt,
+} from './dialogue.js';
 import { RISC_BOT_NAMES } from './plain.js';
 import { eventLines, nameOf } from './text.js';
 
@@ -26,12 +37,30 @@ export interface RiscGameOptions {
 }
 
 type Asking =
-  | { readonly kind: 'place'; readonly state: RiscState; readonly placing: Placing; readonly resolve: (p: readonly Placement[] | null) => void }
-  | { readonly kind: 'orders'; readonly state: RiscState; readonly planning: Planning; readonly resolve: (o: readonly RiscOrder[] | null) => void };
+  | {
+      readonly kind: 'place';
+      readonly state: RiscState;
+      readonly placing: Placing;
+      readonly resolve: (p: readonly Placement[] | null) => void;
+    }
+  | {
+      readonly kind: 'orders';
+      readonly state: RiscState;
+      readonly planning: Planning;
+      readonly resolve: (o: readonly RiscOrder[] | null) => void;
+    };
 
 const LOG_LINES = 8;
 
-export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOptions; onLeave: () => void; rows?: number }) {
+export function RiscGameScreen({
+  options,
+  onLeave,
+  rows,
+}: {
+  options: RiscGameOptions;
+  onLeave: () => void;
+  rows?: number;
+}) {
   const { color } = useTheme();
   const { stdout } = useStdout();
   const [state, setState] = useState<RiscState | null>(null);
@@ -51,8 +80,17 @@ export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOp
     const you: RiscSeat = {
       name: options.name,
       kind: 'human',
-      place: (s, player) => new Promise((resolve) => (setState(s), ask({ kind: 'place', state: s, placing: newPlacing(s, player), resolve }))),
-      orders: (s) => new Promise((resolve) => (setState(s), setMessage(null), ask({ kind: 'orders', state: s, planning: NEW_PLANNING, resolve }))),
+      place: (s, player) =>
+        new Promise((resolve) => {
+          setState(s);
+          ask({ kind: 'place', state: s, placing: newPlacing(s, player), resolve });
+        }),
+      orders: (s) =>
+        new Promise((resolve) => {
+          setState(s);
+          setMessage(null);
+          ask({ kind: 'orders', state: s, planning: NEW_PLANNING, resolve });
+        }),
     };
     const names = [options.name, ...RISC_BOT_NAMES.slice(0, options.players - 1).map((n) => `${n} (bot)`)];
     runRiscLocal({
@@ -65,7 +103,10 @@ export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOp
       onExecuted: (s, turn, events) => {
         if (!alive) return;
         setState(s);
-        const lines = turn === 0 ? ['Everyone has placed their units.'] : [`Turn ${turn}:`, ...(events.length ? eventLines(s, events) : ['no one moved or attacked'])];
+        const lines =
+          turn === 0
+            ? ['Everyone has placed their units.']
+            : [`Turn ${turn}:`, ...(events.length ? eventLines(s, events) : ['no one moved or attacked'])];
         setLog((old) => [...old, ...lines].slice(-LOG_LINES));
       },
     }).then(
@@ -74,7 +115,13 @@ export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOp
         if (result.stopped === 'left') return onLeave();
         const s = result.state;
         setState(s);
-        setOver(s.winner === 0 ? 'You hold every territory. You win!' : s.winner !== null ? `${s.players[s.winner]!.name} wins.` : 'The game ended without a winner.');
+        setOver(
+          s.winner === 0
+            ? 'You hold every territory. You win!'
+            : s.winner !== null
+              ? `${s.players[s.winner]!.name} wins.`
+              : 'The game ended without a winner.',
+        );
       },
       (error: Error) => alive && setOver(`The game stopped: ${error.message}`),
     );
@@ -90,7 +137,10 @@ export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOp
     setInput('');
     if (a.kind === 'place') {
       const r = answerPlacement(a.state, a.placing, line);
-      if (r.kind === 'quit') return (ask(null), a.resolve(null));
+      if (r.kind === 'quit') {
+        ask(null);
+        return a.resolve(null);
+      }
       if (r.kind === 'done') {
         setMessage('Placement committed. Waiting for the others…');
         ask(null);
@@ -100,7 +150,10 @@ export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOp
       return ask({ ...a, placing: r.placing });
     }
     const r = answerOrder(a.state, 0, a.planning, line);
-    if (r.kind === 'quit') return (ask(null), a.resolve(null));
+    if (r.kind === 'quit') {
+      ask(null);
+      return a.resolve(null);
+    }
     if (r.kind === 'done') {
       setMessage(`Orders committed (${r.orders.length}). Waiting for the others…`);
       ask(null);
@@ -140,11 +193,21 @@ export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOp
   // One line per territory with its neighbours when the terminal is tall enough; else a line per player.
   const height = rows ?? (stdout as { rows?: number }).rows ?? 50;
   const roomy = state === null || height >= state.board.territories.length + 2 * state.players.length + LOG_LINES + 10;
-  const prompt = asking === null ? null : asking.kind === 'place' ? placementPrompt(asking.state, asking.placing) : orderPrompt(asking.state, 0, asking.planning);
+  const prompt =
+    asking === null
+      ? null
+      : asking.kind === 'place'
+        ? placementPrompt(asking.state, asking.placing)
+        : orderPrompt(asking.state, 0, asking.planning);
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text>
-        <Text bold inverse> RISC </Text> {state === null ? 'starting…' : state.phase === 'placement' ? 'placement' : `turn ${state.turn}`} · everyone orders at once, in secret · Ctrl-C leave
+        <Text bold inverse>
+          {' '}
+          RISC{' '}
+        </Text>{' '}
+        {state === null ? 'starting…' : state.phase === 'placement' ? 'placement' : `turn ${state.turn}`} · everyone
+        orders at once, in secret · Ctrl-C leave
       </Text>
       {state === null
         ? null
@@ -161,7 +224,10 @@ export function RiscGameScreen({ options, onLeave, rows }: { options: RiscGameOp
                 territoriesOf(state, p.id).map((t) => (
                   <Text key={t}>
                     {String(state.units[t]).padStart(5)} in {nameOf(state, t)}
-                    <Text dimColor> (next to: {state.board.adjacency[t]!.map((n) => nameOf(state, n)).join(', ')})</Text>
+                    <Text dimColor>
+                      {' '}
+                      (next to: {state.board.adjacency[t]!.map((n) => nameOf(state, n)).join(', ')})
+                    </Text>
                   </Text>
                 ))
               ) : (

@@ -1,7 +1,7 @@
 // `risk play --game risc` on a terminal: the RISC screen alone, until the player leaves.
 import { render } from 'ink';
 import { ThemeContext } from '../theme.js';
-import { RiscGameScreen, type RiscGameOptions } from './risc-screen.js';
+import { type RiscGameOptions, RiscGameScreen } from './risc-screen.js';
 
 export async function runRiscUi(options: RiscGameOptions & { readonly color: boolean }): Promise<void> {
   const { color, ...game } = options;

@@ -24,7 +24,9 @@ export function stateLines(state: RiscState, you: number | null = null): string[
     lines.push(title, '-'.repeat(title.length));
     for (const t of territoriesOf(state, p.id)) {
       const next = state.board.adjacency[t]!.map((n) => nameOf(state, n)).join(', ');
-      lines.push(`${String(state.units[t]).padStart(3)} ${state.units[t] === 1 ? 'unit ' : 'units'} in ${nameOf(state, t)} (next to: ${next})`);
+      lines.push(
+        `${String(state.units[t]).padStart(3)} ${state.units[t] === 1 ? 'unit ' : 'units'} in ${nameOf(state, t)} (next to: ${next})`,
+      );
     }
     lines.push('');
   }
@@ -38,7 +40,10 @@ export function eventLines(state: RiscState, events: readonly RiscEvent[]): stri
         return `${playerName(state, e.player)} moves ${e.units} from ${nameOf(state, e.from)} to ${nameOf(state, e.to)}`;
       case 'battle': {
         const who = e.attackers.map((a) => `${playerName(state, a.player)} (${a.units})`).join(', then ');
-        const result = e.winner.player === e.defender.player ? `${playerName(state, e.defender.player)} holds it with ${e.winner.units}` : `${playerName(state, e.winner.player)} takes it with ${e.winner.units}`;
+        const result =
+          e.winner.player === e.defender.player
+            ? `${playerName(state, e.defender.player)} holds it with ${e.winner.units}`
+            : `${playerName(state, e.winner.player)} takes it with ${e.winner.units}`;
         return `⚔ ${nameOf(state, e.territory)}: ${who} against ${playerName(state, e.defender.player)} (${e.defender.units}); ${e.rolls} rolls; ${result}`;
       }
       case 'lost':
@@ -50,15 +55,20 @@ export function eventLines(state: RiscState, events: readonly RiscEvent[]): stri
 }
 
 /** A territory by name: any case, the whole name or an unambiguous start, or its number. */
-export function findTerritory(state: RiscState, text: string): { ok: true; value: number } | { ok: false; reason: string } {
+export function findTerritory(
+  state: RiscState,
+  text: string,
+): { ok: true; value: number } | { ok: false; reason: string } {
   const wanted = text.trim().toLowerCase();
   if (wanted === '') return { ok: false, reason: 'type a territory name' };
-  if (/^\d+$/.test(wanted) && Number(wanted) < state.board.territories.length) return { ok: true, value: Number(wanted) };
+  if (/^\d+$/.test(wanted) && Number(wanted) < state.board.territories.length)
+    return { ok: true, value: Number(wanted) };
   const names = state.board.territories.map((t) => t.name.toLowerCase());
   const exact = names.indexOf(wanted);
   if (exact >= 0) return { ok: true, value: exact };
   const starts = names.flatMap((n, i) => (n.startsWith(wanted) ? [i] : []));
   if (starts.length === 1) return { ok: true, value: starts[0]! };
-  if (starts.length > 1) return { ok: false, reason: `"${text.trim()}" could be ${starts.map((i) => nameOf(state, i)).join(' or ')}` };
+  if (starts.length > 1)
+    return { ok: false, reason: `"${text.trim()}" could be ${starts.map((i) => nameOf(state, i)).join(' or ')}` };
   return { ok: false, reason: `no territory called "${text.trim()}"` };
 }

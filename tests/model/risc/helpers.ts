@@ -1,5 +1,5 @@
 // Small boards and scripted dice for the RISC rule tests.
-import { loadBoard, type Board } from '../../../src/model/board.js';
+import { type Board, loadBoard } from '../../../src/model/board.js';
 import type { Dice } from '../../../src/model/dice.js';
 import type { RiscState } from '../../../src/model/risc/index.js';
 
@@ -7,7 +7,15 @@ import type { RiscState } from '../../../src/model/risc/index.js';
 export function pathBoard(): Board {
   const loaded = loadBoard({
     continents: { '0': [0, 1, 2, 3, 4, 5, 6] },
-    connections: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [2, 6], [4, 6]],
+    connections: [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 4],
+      [4, 5],
+      [2, 6],
+      [4, 6],
+    ],
     continent_values: { '0': 0 },
     country_names: { '0': 'A', '1': 'B', '2': 'C', '3': 'D', '4': 'E', '5': 'F', '6': 'G' },
     country_card: { '0': 0, '1': 0, '2': 0, '3': 0, '4': 0, '5': 0, '6': 0 },

@@ -3,17 +3,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRiscBot } from '../../../src/ai/risc/bots.js';
-import { checkOrders, executePlacement, executeTurn, riscMap, startRisc, type RiscOrder, type RiscState } from '../../../src/model/risc/index.js';
+import {
+  checkOrders,
+  executePlacement,
+  executeTurn,
+  type RiscOrder,
+  type RiscState,
+  riscMap,
+  startRisc,
+} from '../../../src/model/risc/index.js';
 import { seededDice } from '../../../src/protocol/random.js';
 
 const total = (s: RiscState) => s.units.reduce((a, b) => a + b, 0);
 
 function placed(players: number, seed: number): RiscState {
-  const started = startRisc(riscMap(), Array.from({ length: players }, (_, i) => `p${i}`));
+  const started = startRisc(
+    riscMap(),
+    Array.from({ length: players }, (_, i) => `p${i}`),
+  );
   if (!started.ok) throw new Error(started.reason);
   const bot = createRiscBot('easy');
   const rng = seededDice(seed);
-  return executePlacement(started.value, started.value.players.map((p) => bot.place(started.value, p.id, rng))).state;
+  return executePlacement(
+    started.value,
+    started.value.players.map((p) => bot.place(started.value, p.id, rng)),
+  ).state;
 }
 
 describe('RISC properties', () => {
@@ -56,7 +70,11 @@ describe('RISC properties', () => {
         const overdrawn = [...leaving].some(([t, u]) => u > state.units[t]!);
         if (overdrawn) expect(ok).toBe(false);
         if (!ok) return;
-        const { state: next, events } = executeTurn(state, state.players.map((p) => (p.id === player ? orders : [])), seededDice(1));
+        const { state: next, events } = executeTurn(
+          state,
+          state.players.map((p) => (p.id === player ? orders : [])),
+          seededDice(1),
+        );
         const rolls = events.reduce((k, e) => k + (e.kind === 'battle' ? e.rolls : 0), 0);
         expect(next.units.every((u) => u >= 1)).toBe(true);
         expect(total(next)).toBe(total(state) - rolls + n);

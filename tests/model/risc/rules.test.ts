@@ -1,5 +1,6 @@
 // One test (or a few) per RISC rule: map, start, placement, order legality, execution.
 import { describe, expect, it } from 'vitest';
+import riscFile from '../../../src/model/boards/risc.json' with { type: 'json' };
 import {
   checkOrders,
   checkPlacement,
@@ -7,17 +8,18 @@ import {
   executeTurn,
   fight,
   loadRiscMap,
+  type RiscOrder,
   riscMap,
   startRisc,
   territoriesOf,
-  type RiscOrder,
 } from '../../../src/model/risc/index.js';
-import riscFile from '../../../src/model/boards/risc.json' with { type: 'json' };
 import { pathBoard, scriptedDice, stateOn } from './helpers.js';
 
 const move = (from: number, to: number, units: number): RiscOrder => ({ kind: 'move', from, to, units });
 const attack = (from: number, to: number, units: number): RiscOrder => ({ kind: 'attack', from, to, units });
 const board = pathBoard();
+/** A map file as far as the spoilers below care: only its RISC groups get changed. */
+type MapFile = { risc_groups?: unknown };
 
 describe('the RISC map', () => {
   it('is a valid class map file with equal connected starting groups of at least 6 for 2, 3 and 4 players', () => {
@@ -33,19 +35,58 @@ describe('the RISC map', () => {
         // connected within the group, so moves inside a starting group are possible
         const seen = new Set([g[0]!]);
         const queue = [g[0]!];
-        while (queue.length) for (const x of map.board.adjacency[queue.pop()!]!) if (g.includes(x) && !seen.has(x)) (seen.add(x), queue.push(x));
+        while (queue.length)
+          for (const x of map.board.adjacency[queue.pop()!]!)
+            if (g.includes(x) && !seen.has(x)) seen.add(x), queue.push(x);
         expect(seen.size).toBe(g.length);
       }
     }
   });
 
   it.each([
-    ['missing groups', (m: any) => delete m.risc_groups, /risc_groups is missing/],
-    ['too small groups', (m: any) => (m.risc_groups = { '4': [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16], [17, 18, 19, 20, 21, 22, 23]] }), /differ in size/],
-    ['groups under 6', (m: any) => (m.risc_groups = { '6': [0, 1, 2, 3, 4, 5].map((i) => [4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3]) }), /at least 6/],
-    ['overlap', (m: any) => (m.risc_groups = { '2': [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [0, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]] }), /in two groups/],
-    ['wrong count', (m: any) => (m.risc_groups = { '3': [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]] }), /2 groups for 3 players/],
-    ['bad key', (m: any) => (m.risc_groups = { two: [] }), /risc_groups/],
+    ['missing groups', (m: MapFile) => delete m.risc_groups, /risc_groups is missing/],
+    [
+      'too small groups',
+      (m: MapFile) =>
+        (m.risc_groups = {
+          '4': [
+            [0, 1, 2, 3, 4, 5],
+            [6, 7, 8, 9, 10, 11],
+            [12, 13, 14, 15, 16],
+            [17, 18, 19, 20, 21, 22, 23],
+          ],
+        }),
+      /differ in size/,
+    ],
+    [
+      'groups under 6',
+      (m: MapFile) =>
+        (m.risc_groups = { '6': [0, 1, 2, 3, 4, 5].map((i) => [4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3]) }),
+      /at least 6/,
+    ],
+    [
+      'overlap',
+      (m: MapFile) =>
+        (m.risc_groups = {
+          '2': [
+            [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+            [0, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23],
+          ],
+        }),
+      /in two groups/,
+    ],
+    [
+      'wrong count',
+      (m: MapFile) =>
+        (m.risc_groups = {
+          '3': [
+            [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+            [12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23],
+          ],
+        }),
+      /2 groups for 3 players/,
+    ],
+    ['bad key', (m: MapFile) => (m.risc_groups = { two: [] }), /risc_groups/],
   ])('rejects a map with %s', (_name, spoil, reason) => {
     const copy = structuredClone(riscFile);
     spoil(copy);
@@ -76,11 +117,30 @@ describe('start and placement', () => {
     const mine = territoriesOf(s.value, 0);
     const theirs = territoriesOf(s.value, 1);
     expect(checkPlacement(s.value, 0, [{ territory: mine[0]!, units: 12 }]).ok).toBe(true);
-    expect(checkPlacement(s.value, 0, [{ territory: mine[0]!, units: 11 }])).toMatchObject({ ok: false, reason: /exactly 12/ });
-    expect(checkPlacement(s.value, 0, [{ territory: mine[0]!, units: 13 }])).toMatchObject({ ok: false, reason: /exactly 12/ });
-    expect(checkPlacement(s.value, 0, [{ territory: theirs[0]!, units: 12 }])).toMatchObject({ ok: false, reason: /not yours/ });
-    expect(checkPlacement(s.value, 0, [{ territory: mine[0]!, units: 6 }, { territory: mine[0]!, units: 6 }])).toMatchObject({ ok: false, reason: /twice/ });
-    expect(checkPlacement(s.value, 0, [{ territory: mine[0]!, units: 13 }, { territory: mine[1]!, units: -1 }])).toMatchObject({ ok: false, reason: /0 or more/ });
+    expect(checkPlacement(s.value, 0, [{ territory: mine[0]!, units: 11 }])).toMatchObject({
+      ok: false,
+      reason: /exactly 12/,
+    });
+    expect(checkPlacement(s.value, 0, [{ territory: mine[0]!, units: 13 }])).toMatchObject({
+      ok: false,
+      reason: /exactly 12/,
+    });
+    expect(checkPlacement(s.value, 0, [{ territory: theirs[0]!, units: 12 }])).toMatchObject({
+      ok: false,
+      reason: /not yours/,
+    });
+    expect(
+      checkPlacement(s.value, 0, [
+        { territory: mine[0]!, units: 6 },
+        { territory: mine[0]!, units: 6 },
+      ]),
+    ).toMatchObject({ ok: false, reason: /twice/ });
+    expect(
+      checkPlacement(s.value, 0, [
+        { territory: mine[0]!, units: 13 },
+        { territory: mine[1]!, units: -1 },
+      ]),
+    ).toMatchObject({ ok: false, reason: /0 or more/ });
     const placed = executePlacement(s.value, [[{ territory: mine[0]!, units: 12 }], []]).state;
     expect(placed.units[mine[0]!]).toBe(12);
     // an empty placement (a timeout) spreads the units evenly
@@ -110,7 +170,10 @@ describe('order legality', () => {
 
   it('never uses a unit twice nor creates one', () => {
     expect(checkOrders(s, 0, [attack(2, 3, 3), move(2, 1, 2)]).ok).toBe(true);
-    expect(checkOrders(s, 0, [attack(2, 3, 3), move(2, 1, 3)])).toMatchObject({ ok: false, reason: /6 units would leave/ });
+    expect(checkOrders(s, 0, [attack(2, 3, 3), move(2, 1, 3)])).toMatchObject({
+      ok: false,
+      reason: /6 units would leave/,
+    });
     expect(checkOrders(s, 0, [attack(2, 3, 6)])).toMatchObject({ ok: false, reason: /which has 5/ });
     // units that moved in may not leave again
     expect(checkOrders(s, 0, [move(1, 2, 5), attack(2, 3, 6)])).toMatchObject({ ok: false, reason: /which has 5/ });
@@ -172,7 +235,12 @@ describe('execution', () => {
     const s = stateOn(board, [0, 0, 0, 1, 0, 1, 1], [1, 1, 3, 1, 3, 1, 1]);
     const r = executeTurn(s, [[attack(2, 3, 2), attack(4, 3, 2)], []], scriptedDice([1, 20, 20, 1]));
     const battle = r.events.find((e) => e.kind === 'battle');
-    expect(battle).toMatchObject({ attackers: [{ player: 0, units: 4 }], defender: { player: 1, units: 1 }, rolls: 2, winner: { player: 0, units: 3 } });
+    expect(battle).toMatchObject({
+      attackers: [{ player: 0, units: 4 }],
+      defender: { player: 1, units: 1 },
+      rolls: 2,
+      winner: { player: 0, units: 3 },
+    });
   });
 
   it('lists several attackers in the order the dice shuffle them and fights one unit at a time round the list', () => {
@@ -183,17 +251,40 @@ describe('execution', () => {
     const dice = scriptedDice([20, 1, 1, 20, 20, 1, 1, 20], [[1, 0]]);
     const r = executeTurn(s, [[attack(2, 3, 2)], [attack(4, 3, 2)], []], dice);
     const battle = r.events.find((e) => e.kind === 'battle');
-    expect(battle).toMatchObject({ attackers: [{ player: 1, units: 2 }, { player: 0, units: 2 }], rolls: 4, winner: { player: 1, units: 2 } });
+    expect(battle).toMatchObject({
+      attackers: [
+        { player: 1, units: 2 },
+        { player: 0, units: 2 },
+      ],
+      rolls: 4,
+      winner: { player: 1, units: 2 },
+    });
     expect(dice.facesLeft()).toBe(0);
     // the other list order gives P0 the first blow: same faces, different outcome
-    const r2 = executeTurn(s, [[attack(2, 3, 2)], [attack(4, 3, 2)], []], scriptedDice([20, 1, 1, 20, 20, 1, 1, 20], [[0, 1]]));
-    expect(r2.events.find((e) => e.kind === 'battle')).toMatchObject({ attackers: [{ player: 0 }, { player: 1 }], winner: { player: 0, units: 2 } });
+    const r2 = executeTurn(
+      s,
+      [[attack(2, 3, 2)], [attack(4, 3, 2)], []],
+      scriptedDice([20, 1, 1, 20, 20, 1, 1, 20], [[0, 1]]),
+    );
+    expect(r2.events.find((e) => e.kind === 'battle')).toMatchObject({
+      attackers: [{ player: 0 }, { player: 1 }],
+      winner: { player: 0, units: 2 },
+    });
   });
 
   it('gives ties to the defender, one unit at a time until one side has none', () => {
-    expect(fight({ player: 1, units: 1 }, [{ player: 0, units: 1 }], scriptedDice([7, 7]))).toEqual({ winner: { player: 1, units: 1 }, rolls: 1 });
-    expect(fight({ player: 1, units: 1 }, [{ player: 0, units: 1 }], scriptedDice([8, 7]))).toEqual({ winner: { player: 0, units: 1 }, rolls: 1 });
-    expect(fight({ player: 1, units: 2 }, [{ player: 0, units: 3 }], scriptedDice([5, 6, 9, 2, 3, 3, 19, 4]))).toEqual({ winner: { player: 0, units: 1 }, rolls: 4 });
+    expect(fight({ player: 1, units: 1 }, [{ player: 0, units: 1 }], scriptedDice([7, 7]))).toEqual({
+      winner: { player: 1, units: 1 },
+      rolls: 1,
+    });
+    expect(fight({ player: 1, units: 1 }, [{ player: 0, units: 1 }], scriptedDice([8, 7]))).toEqual({
+      winner: { player: 0, units: 1 },
+      rolls: 1,
+    });
+    expect(fight({ player: 1, units: 2 }, [{ player: 0, units: 3 }], scriptedDice([5, 6, 9, 2, 3, 3, 19, 4]))).toEqual({
+      winner: { player: 0, units: 1 },
+      rolls: 4,
+    });
   });
 
   it('adds one unit to every territory after execution', () => {
@@ -209,7 +300,10 @@ describe('execution', () => {
     expect(r.state.lost).toEqual([false, true]);
     expect(r.state.phase).toBe('over');
     expect(r.state.winner).toBe(0);
-    expect(r.events.filter((e) => e.kind === 'lost' || e.kind === 'won')).toEqual([{ kind: 'lost', player: 1 }, { kind: 'won', player: 0 }]);
+    expect(r.events.filter((e) => e.kind === 'lost' || e.kind === 'won')).toEqual([
+      { kind: 'lost', player: 1 },
+      { kind: 'won', player: 0 },
+    ]);
   });
 
   it('keeps a lost player out while the others play on', () => {

@@ -1,7 +1,16 @@
 // The RISC questions and answers shared by the plain and Ink clients.
 import { describe, expect, it } from 'vitest';
-import { executePlacement, riscMap, startRisc, territoriesOf, type RiscState } from '../../../src/model/risc/index.js';
-import { answerOrder, answerPlacement, NEW_PLANNING, newPlacing, orderPrompt, placementPrompt, type Answered, type Planning } from '../../../src/views/risc/dialogue.js';
+import { executePlacement, type RiscState, riscMap, startRisc, territoriesOf } from '../../../src/model/risc/index.js';
+import {
+  type Answered,
+  answerOrder,
+  answerPlacement,
+  NEW_PLANNING,
+  newPlacing,
+  orderPrompt,
+  type Planning,
+  placementPrompt,
+} from '../../../src/views/risc/dialogue.js';
 import { findTerritory, stateLines } from '../../../src/views/risc/text.js';
 
 function start(): RiscState {
@@ -38,12 +47,17 @@ describe('RISC dialogue', () => {
     expect(findTerritory(placed, 'NARNIA')).toEqual({ ok: true, value: 0 });
     expect(findTerritory(placed, 'sha')).toEqual({ ok: true, value: 21 });
     expect(findTerritory(placed, '3')).toEqual({ ok: true, value: 3 });
-    expect(findTerritory(placed, 'e')).toMatchObject({ ok: false, reason: /could be Elantris or Essos or Earthsea or El Dorado/ });
+    expect(findTerritory(placed, 'e')).toMatchObject({
+      ok: false,
+      reason: /could be Elantris or Essos or Earthsea or El Dorado/,
+    });
     expect(findTerritory(placed, 'Mars')).toMatchObject({ ok: false, reason: 'no territory called "Mars"' });
   });
 
   it('asks (M)ove, (A)ttack, (D)one and builds orders step by step or in one line', () => {
-    expect(orderPrompt(placed, 0, NEW_PLANNING)).toBe('You are Ann, what would you like to do? (0 orders so far)\n(M)ove\n(A)ttack\n(D)one');
+    expect(orderPrompt(placed, 0, NEW_PLANNING)).toBe(
+      'You are Ann, what would you like to do? (0 orders so far)\n(M)ove\n(A)ttack\n(D)one',
+    );
     const { last, messages } = run(placed, ['m', 'narnia', 'oz', '2', 'a oz gondor 2', 'd']);
     expect(messages).toEqual(['ok: move 2 from Narnia to Oz', 'ok: attack 2 from Oz to Gondor']);
     expect(last).toEqual({
@@ -96,7 +110,10 @@ describe('RISC dialogue', () => {
     let r = answerPlacement(s, placing, '20');
     if (r.kind !== 'continue') throw new Error('expected to continue');
     placing = r.placing;
-    expect(answerPlacement(s, placing, '5')).toMatchObject({ kind: 'continue', message: 'type a number from 0 to 4, or auto' });
+    expect(answerPlacement(s, placing, '5')).toMatchObject({
+      kind: 'continue',
+      message: 'type a number from 0 to 4, or auto',
+    });
     r = answerPlacement(s, placing, 'auto');
     expect(r.kind).toBe('done');
     if (r.kind === 'done') {

@@ -15,7 +15,15 @@ describe('RISC plain text', () => {
     input.write('x\nh\nauto\nm narnia midkemia 1\na narnia oz 1\nd\n');
     for (let i = 0; i < 400; i++) input.write('d\n');
     input.end();
-    const code = await runRiscPlain({ input, out: (t) => (output += t), name: 'Ann', players: 2, bot: 'easy', seed: 4, onRecord: (l) => lines.push(l) });
+    const code = await runRiscPlain({
+      input,
+      out: (t) => (output += t),
+      name: 'Ann',
+      players: 2,
+      bot: 'easy',
+      seed: 4,
+      onRecord: (l) => lines.push(l),
+    });
     expect(code).toBe(0);
     expect(output).toContain('type a number from 0 to 30, or auto');
     expect(output).toContain('"auto" spreads the rest evenly, (R)ules shows the rules');
@@ -35,7 +43,9 @@ describe('RISC plain text', () => {
     const input = new PassThrough();
     input.end('auto\n');
     let output = '';
-    expect(await runRiscPlain({ input, out: (t) => (output += t), name: 'Ann', players: 3, bot: 'hard', seed: 1 })).toBe(0);
+    expect(
+      await runRiscPlain({ input, out: (t) => (output += t), name: 'Ann', players: 3, bot: 'hard', seed: 1 }),
+    ).toBe(0);
     expect(output).toContain('You left the game.');
   });
 });

@@ -21,7 +21,9 @@ function mount(tree: React.ReactElement) {
 describe('RISC screen', () => {
   it('places, orders with (M)ove/(A)ttack/(D)one, shows the turn, and leaves on Ctrl-C', async () => {
     const onLeave = vi.fn();
-    const { stdin, lastFrame } = mount(<RiscGameScreen options={{ name: 'Ann', players: 2, bot: 'easy', seed: 1, startUnits: 24 }} onLeave={onLeave} />);
+    const { stdin, lastFrame } = mount(
+      <RiscGameScreen options={{ name: 'Ann', players: 2, bot: 'easy', seed: 1, startUnits: 24 }} onLeave={onLeave} />,
+    );
     let frame = await until(lastFrame, 'How many units in Narnia? (24 left');
     expect(frame).toContain('Ann (you)');
     expect(frame).toMatch(/0 in Narnia \(next to: Midkemia, Elantris, Scadrial\)/);
@@ -41,7 +43,9 @@ describe('RISC screen', () => {
   });
 
   it('lists each player on one line when the terminal is short', async () => {
-    const { lastFrame } = mount(<RiscGameScreen options={{ name: 'Ann', players: 4, bot: 'easy', seed: 1 }} onLeave={() => {}} rows={30} />);
+    const { lastFrame } = mount(
+      <RiscGameScreen options={{ name: 'Ann', players: 4, bot: 'easy', seed: 1 }} onLeave={() => {}} rows={30} />,
+    );
     const frame = await until(lastFrame, 'How many units in Narnia?');
     expect(frame).toContain('Narnia 0 · Midkemia 0 · Oz 0 · Elantris 0 · Scadrial 0 · Roshar 0');
     expect(frame).not.toContain('next to');
