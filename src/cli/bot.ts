@@ -307,6 +307,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         gameId: roster.gameId,
         me: roster.me,
         features: featuresFrom(roster.features),
+        rules: roster.rules,
         players: roster.players.map((p) => ({
           name: p.name,
           peerId: p.peerId,

@@ -227,6 +227,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
             gameId: roster.gameId,
             me: roster.me,
             features: featuresFrom(roster.features),
+            rules: roster.rules,
             players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId })),
           });
     const recorder = file && stored ? teeRecorder(file, stored.recorder) : (file ?? stored?.recorder);

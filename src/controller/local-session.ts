@@ -54,9 +54,9 @@ export class LocalSession {
 
   constructor(private readonly setup: LocalSessionSetup) {
     if (setup.resume) {
-      if (setup.resume.state.players.length !== setup.seats.length) {
+      if (setup.resume.state.options.players !== setup.seats.length) {
         throw new Error(
-          `${setup.seats.length} seats for a stored game of ${setup.resume.state.players.length} players`,
+          `${setup.seats.length} seats for a stored game of ${setup.resume.state.options.players} players`,
         );
       }
       this.state = setup.resume.state;

@@ -14,7 +14,11 @@ import { tempDir } from './helpers.js';
 function capture() {
   let out = '';
   let err = '';
-  return { io: { out: (t: string) => void (out += t), err: (t: string) => void (err += t) }, out: () => out, err: () => err };
+  return {
+    io: { out: (t: string) => void (out += t), err: (t: string) => void (err += t) },
+    out: () => out,
+    err: () => err,
+  };
 }
 
 let tmp: ReturnType<typeof tempDir>;
@@ -23,7 +27,9 @@ beforeAll(async () => {
   tmp = tempDir();
   db = join(tmp.dir, 'risk.db');
   const c = capture();
-  expect(await runTournament(['--bots', 'normal,easy,random', '--games', '6', '--seed', '2', '--store', '--db', db], c.io)).toBe(0);
+  expect(
+    await runTournament(['--bots', 'normal,easy,random', '--games', '6', '--seed', '2', '--store', '--db', db], c.io),
+  ).toBe(0);
   expect(c.out()).toContain(`stored 6 games in ${db}`);
 }, 60_000);
 afterAll(() => tmp.remove());
@@ -37,14 +43,27 @@ describe('store commands', { timeout: 60_000 }, () => {
     expect(lines[1]).toMatch(/^\s+6\s+\S+ \S+\s+tournament\s+\d+\s+.*won by (normal #1|easy #2|random #3)$/);
     const json = capture();
     expect(runHistory(['--db', db, '--json', '--limit', '2'], json.io)).toBe(0);
-    expect(json.out().trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual([6, 5]);
+    expect(
+      json
+        .out()
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([6, 5]);
   });
 
-  it('risk stats: per player and per bot kind, win rate over time, a game\'s charts; --json agrees with the games', () => {
+  it("risk stats: per player and per bot kind, win rate over time, a game's charts; --json agrees with the games", () => {
     const c = capture();
     expect(runStats(['--db', db], c.io)).toBe(0);
     const text = c.out();
-    for (const heading of ['6 finished games', 'Players', 'Bot kinds', 'Win rate over time', 'Game 6: armies per player', 'Game 6: territories per player']) {
+    for (const heading of [
+      '6 finished games',
+      'Players',
+      'Bot kinds',
+      'Win rate over time',
+      'Game 6: armies per player',
+      'Game 6: territories per player',
+    ]) {
       expect(text).toContain(heading);
     }
     const json = capture();
@@ -93,7 +112,10 @@ describe('store commands', { timeout: 60_000 }, () => {
     [runHistory, ['--limit', '0']],
   ] as const)('bad input gets a clear error, not a crash: %#', async (run, args) => {
     const c = capture();
-    const code = await (run as (a: string[], io: ReturnType<typeof capture>['io']) => number | Promise<number>)([...args, '--db', db], c.io);
+    const code = await (run as (a: string[], io: ReturnType<typeof capture>['io']) => number | Promise<number>)(
+      [...args, '--db', db],
+      c.io,
+    );
     expect(code).toBeGreaterThan(0);
     expect(c.err()).toMatch(/^risk (export|stats|history): \S/);
   });
@@ -108,11 +130,23 @@ describe('store commands', { timeout: 60_000 }, () => {
 describe('charts', () => {
   it('sparklines scale between the bounds given', () => {
     expect(sparkline([0, 0.5, 1], 10, { min: 0, max: 1 })).toBe('▁▅█');
-    expect(sparkline(Array.from({ length: 100 }, (_, i) => i), 10)).toHaveLength(10);
+    expect(
+      sparkline(
+        Array.from({ length: 100 }, (_, i) => i),
+        10,
+      ),
+    ).toHaveLength(10);
   });
 
   it('a line chart marks each player and labels its axes', () => {
-    const lines = lineChart('t', [{ label: 'Ann', values: [0, 10] }, { label: 'Bea', values: [10, 0] }], { width: 2, height: 3, xRange: [1, 2] });
+    const lines = lineChart(
+      't',
+      [
+        { label: 'Ann', values: [0, 10] },
+        { label: 'Bea', values: [10, 0] },
+      ],
+      { width: 2, height: 3, xRange: [1, 2] },
+    );
     expect(lines).toEqual(['t', '10 ┤▲●', '   ┤  ', ' 0 ┤●▲', '   └──', '    12', '    ● Ann   ▲ Bea']);
   });
 });

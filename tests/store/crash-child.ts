@@ -2,10 +2,10 @@
 // game in the database named by argv[2], printing the number of its stored steps after each one
 // is written, until the game ends or the process is killed.
 import { createBot } from '../../src/ai/registry.js';
-import { LocalSession } from '../../src/controller/local-session.js';
 import { botSeat } from '../../src/ai/seat.js';
+import { LocalSession } from '../../src/controller/local-session.js';
 import { loadResumable } from '../../src/controller/store/resume.js';
-import { GameStore, type GameHandle } from '../../src/controller/store/store.js';
+import { type GameHandle, GameStore } from '../../src/controller/store/store.js';
 import { classicBoard } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
 
@@ -17,7 +17,9 @@ if (!opened.ok) {
 }
 const store = opened.store;
 const seed = Number(seedText ?? 1);
-const seats = [0, 1].map((i) => botSeat(createBot('easy', seededDice(seed + i)), seededDice(seed + 7 + i), { deadlineMs: 60_000 }));
+const seats = [0, 1].map((i) =>
+  botSeat(createBot('easy', seededDice(seed + i)), seededDice(seed + 7 + i), { deadlineMs: 60_000 }),
+);
 const dice = seededDice(seed); // unused: a stored game rolls from its round numbers
 
 const [playing] = store.games({ status: 'playing', kinds: ['hotseat'] });
@@ -32,9 +34,21 @@ if (playing) {
   }
   handle = store.continueGame(playing.id);
   written = resumable.game.steps.length;
-  session = new LocalSession({ board: classicBoard(), seats, dice, record: handle, resume: { state: resumable.state, index: resumable.index } });
+  session = new LocalSession({
+    board: classicBoard(),
+    seats,
+    dice,
+    record: handle,
+    resume: { state: resumable.state, index: resumable.index },
+  });
 } else {
-  handle = store.openGame({ kind: 'hotseat', players: [{ name: 'Ann', botKind: 'easy' }, { name: 'Bea', botKind: 'easy' }] });
+  handle = store.openGame({
+    kind: 'hotseat',
+    players: [
+      { name: 'Ann', botKind: 'easy' },
+      { name: 'Bea', botKind: 'easy' },
+    ],
+  });
   written = 0;
   session = new LocalSession({ board: classicBoard(), seats, dice, record: handle });
 }

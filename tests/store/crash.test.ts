@@ -25,7 +25,9 @@ interface Run {
 /** Runs the child; kills it after `afterSteps` reported steps or `afterMs`, whichever is set. */
 function runChild(db: string, seed: number, kill: { afterSteps?: number; afterMs?: number } | null): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, db, String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, db, String(seed)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const reported = new Map<number, number>();
     let finished = false;
     let stderr = '';

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBot, type BotKind } from '../../src/ai/registry.js';
+import { type BotKind, createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import type { Seat } from '../../src/controller/seat.js';
 import { GameStore } from '../../src/controller/store/store.js';
@@ -20,7 +20,9 @@ export function openStore(path: string): GameStore {
 }
 
 export function botSeats(kinds: readonly BotKind[], seed: number): Seat[] {
-  return kinds.map((kind, i) => botSeat(createBot(kind, seededDice(seed + i)), seededDice(seed + 100 + i), { deadlineMs: 60_000 }));
+  return kinds.map((kind, i) =>
+    botSeat(createBot(kind, seededDice(seed + i)), seededDice(seed + 100 + i), { deadlineMs: 60_000 }),
+  );
 }
 
 /** Seats that call `stop` once `moves` decisions have been asked of them in total. */

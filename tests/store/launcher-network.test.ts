@@ -29,7 +29,16 @@ afterEach(() => {
 describe('networked games from the terminal UI in the store', () => {
   it('stores both peers of a native game, and their exports pass risk verify', async () => {
     const storePath = join(tmp.dir, 'risk.db');
-    const local = { listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: true, seed: 3, storePath };
+    const local = {
+      listen: '127.0.0.1',
+      port: 0,
+      moveTimeoutMs: 60_000,
+      ackTimeoutMs: 5000,
+      botDelayMs: 0,
+      record: true,
+      seed: 3,
+      storePath,
+    };
     const host = await realLauncher(local).hostGame({ players: 2, name: 'Hana' }, () => {});
     if (!host.ok) throw new Error(host.reason);
     const address = host.lobby.addresses.find((a) => a.includes('/ip4/127.0.0.1/'))!;
@@ -37,7 +46,8 @@ describe('networked games from the terminal UI in the store', () => {
     if (!joined.ok) throw new Error(joined.reason);
     const [a, b] = await Promise.all([host.lobby.started, joined.lobby.started]);
     if (!a.ok || !b.ok) throw new Error('a table did not start');
-    for (const table of [a.table, b.table]) await expect.poll(() => table.getView().state?.phase, { timeout: 20_000 }).toBe('setup');
+    for (const table of [a.table, b.table])
+      await expect.poll(() => table.getView().state?.phase, { timeout: 20_000 }).toBe('setup');
     await b.table.quit();
     await a.table.quit();
     store = openStore(storePath);
@@ -58,13 +68,17 @@ describe('networked games from the terminal UI in the store', () => {
       const file = readdirSync(records).find((f) => f.endsWith(`-p${found.game.me}.jsonl`))!;
       const fromFile = parseTranscript(readFileSync(join(records, file), 'utf8'));
       if (!fromFile.ok) throw new Error(fromFile.reason);
-      expect(parsed.lines.map((l) => [l.dir, l.conn, l.raw])).toEqual(fromFile.lines.map((l) => [l.dir, l.conn, l.raw]));
+      expect(parsed.lines.map((l) => [l.dir, l.conn, l.raw])).toEqual(
+        fromFile.lines.map((l) => [l.dir, l.conn, l.raw]),
+      );
       expect(report.violations).toEqual(verifyTranscript(fromFile.lines, { lenient: false }).violations);
       // Every roll, signature and move checks out, and so does the outcome: the peers left.
       expect(report.violations).toEqual([]);
       // Both dice rounds of the opening (first player, deck) were played and checked.
       expect(report.roundsVerified).toBeGreaterThanOrEqual(2);
-      expect(report.state?.players.map((p) => p.id)).toEqual([0, 1]);
+      // The two peers, and the 1993 neutral army a game of two has by default (a seat of its own, no peer).
+      expect(report.state?.players.map((p) => p.id)).toEqual([0, 1, 2]);
+      expect(report.state?.neutralArmy).toBe(2);
     }
   }, 60_000);
 });

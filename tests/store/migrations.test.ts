@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadResumable, resumedLocalSession } from '../../src/controller/store/resume.js';
-import { SCHEMA_VERSION } from '../../src/controller/store/schema.js';
+import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
 import { isSqliteExperimentalWarning, sqlite } from '../../src/controller/store/sqlite.js';
 import { GameStore } from '../../src/controller/store/store.js';
-import { botSeats, tempDir } from './helpers.js';
+import { botSeats, openStore, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let path: string;
@@ -32,7 +32,15 @@ describe('schema migrations', { timeout: 60_000 }, () => {
       const games = store.games();
       expect(games.map((g) => g.status).sort()).toEqual(['finished', 'playing']);
       const finished = games.find((g) => g.status === 'finished')!;
-      const stats = store.db.prepare('SELECT seat, final_territories, battles FROM player_stats WHERE game_id = ? ORDER BY seat').all(finished.id) as {
+      // Version 1 rows left out the rules that were defaults then: a two-player game was a duel.
+      for (const g of games) {
+        const found = store.find(String(g.id));
+        if (!found.ok) throw new Error(found.reason);
+        expect(found.game.rules).toMatchObject({ twoPlayer: 'duel', setup: 'claim', territoryBonusPerTurn: 'any' });
+      }
+      const stats = store.db
+        .prepare('SELECT seat, final_territories, battles FROM player_stats WHERE game_id = ? ORDER BY seat')
+        .all(finished.id) as {
         seat: number;
         final_territories: number;
         battles: number;
@@ -48,7 +56,32 @@ describe('schema migrations', { timeout: 60_000 }, () => {
       if (!resumable.ok) throw new Error(resumable.reason);
       const result = await resumedLocalSession(store, resumable, botSeats(['normal', 'normal'], 5)).run();
       expect(result.winner).not.toBeNull();
-      expect(store.db.prepare('SELECT COUNT(*) AS n FROM player_stats WHERE game_id = ?').get(playing.id)).toEqual({ n: 2 });
+      expect(store.db.prepare('SELECT COUNT(*) AS n FROM player_stats WHERE game_id = ?').get(playing.id)).toEqual({
+        n: 2,
+      });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('writes out the rules of version 2 rows by when they were played: pre-1993 unless a row names a 1993 option', () => {
+    writeDatabase(readFileSync(new URL('../fixtures/store-v1.sql', import.meta.url), 'utf8'));
+    const db = new (sqlite().DatabaseSync)(path);
+    expect(migrate(db, 2)).toEqual({ ok: true, from: 1, to: 2 });
+    db.exec(`INSERT INTO games (id, uid, kind, started_at, rules) VALUES (3, 'after-1993', 'hotseat', '2026-11-24', '{"variant":"domination","fortify":"connected"}');
+      INSERT INTO players (game_id, seat, name) VALUES (3, 0, 'Ann'), (3, 1, 'Bea');`);
+    db.close();
+    const store = openStore(path);
+    try {
+      const rules = (id: number) => {
+        const found = store.find(String(id));
+        if (!found.ok) throw new Error(found.reason);
+        return found.game.rules;
+      };
+      expect(rules(1)).toMatchObject({ twoPlayer: 'duel', eliminationTrade: 'any', fortify: 'adjacent' });
+      expect(rules(3)).toMatchObject({ twoPlayer: 'neutral', eliminationTrade: 'to_four', fortify: 'connected' });
+      // The finished game got its statistics once, in version 3.
+      expect(store.db.prepare('SELECT COUNT(*) AS n FROM player_stats WHERE game_id = 1').get()).toEqual({ n: 2 });
     } finally {
       store.close();
     }
@@ -73,8 +106,15 @@ describe('schema migrations', { timeout: 60_000 }, () => {
 
 describe('loading node:sqlite', () => {
   it('drops only the SQLite ExperimentalWarning (Node 22 prints it at load), not other warnings', () => {
-    expect(isSqliteExperimentalWarning('SQLite is an experimental feature and might change at any time', 'ExperimentalWarning')).toBe(true);
-    expect(isSqliteExperimentalWarning('SQLite is an experimental feature', { type: 'ExperimentalWarning' })).toBe(true);
+    expect(
+      isSqliteExperimentalWarning(
+        'SQLite is an experimental feature and might change at any time',
+        'ExperimentalWarning',
+      ),
+    ).toBe(true);
+    expect(isSqliteExperimentalWarning('SQLite is an experimental feature', { type: 'ExperimentalWarning' })).toBe(
+      true,
+    );
     expect(isSqliteExperimentalWarning('WASI is an experimental feature', 'ExperimentalWarning')).toBe(false);
     expect(isSqliteExperimentalWarning('sqlite file is large', 'Warning')).toBe(false);
   });

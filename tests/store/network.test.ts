@@ -13,8 +13,8 @@ import { storeSession, teeRecorder } from '../../src/controller/store/recorder.j
 import { gatherStats } from '../../src/controller/store/stats.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
-import { parseTranscript } from '../../src/protocol/transcript.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { parseTranscript } from '../../src/protocol/transcript.js';
 import { openStore } from './helpers.js';
 
 let store: GameStore;
@@ -32,7 +32,13 @@ async function playStored(players: number, seed: number) {
   const features = featuresFrom([...NATIVE_FEATURES]);
   const names = Array.from({ length: players }, (_, id) => ({ id, name: `p${id}`, peerId: mesh.peerIds[id]! }));
   const stored = names.map((_, me) =>
-    storeSession(store, { kind: 'bot', gameId, me, features, players: names.map((p) => ({ ...p, botKind: 'normal' })) }),
+    storeSession(store, {
+      kind: 'bot',
+      gameId,
+      me,
+      features,
+      players: names.map((p) => ({ ...p, botKind: 'normal' })),
+    }),
   );
   const files = names.map(() => memoryRecorder());
   const sessions = names.map(
@@ -41,7 +47,9 @@ async function playStored(players: number, seed: number) {
         me,
         players: names,
         links: mesh.links[me]!,
-        seat: botSeat(createBot('normal', seededDice(seed * 100 + me)), seededDice(seed * 1000 + me), { deadlineMs: 60_000 }),
+        seat: botSeat(createBot('normal', seededDice(seed * 100 + me)), seededDice(seed * 1000 + me), {
+          deadlineMs: 60_000,
+        }),
         gameId,
         features,
         keyring: mesh.keyrings[me]!,
@@ -68,7 +76,7 @@ async function playStored(players: number, seed: number) {
 }
 
 describe('networked games in the store', { timeout: 120_000 }, () => {
-  it('stores every peer\'s record of a 3-peer native game; each export passes risk verify', async () => {
+  it("stores every peer's record of a 3-peer native game; each export passes risk verify", async () => {
     const { results, stored, files, peerIds } = await playStored(3, 7);
     const winner = results[0]!.winner;
     expect(winner).not.toBeNull();
@@ -81,7 +89,9 @@ describe('networked games in the store', { timeout: 120_000 }, () => {
       const exported = exportTranscript(game, store.lines(game.id));
       if (!exported.ok) throw new Error(exported.reason);
       // The store holds the same lines as the record file would.
-      expect(store.lines(game.id).map((l) => [l.dir, l.conn, l.raw])).toEqual(files[me]!.lines.map((l) => [l.dir, l.conn, l.raw]));
+      expect(store.lines(game.id).map((l) => [l.dir, l.conn, l.raw])).toEqual(
+        files[me]!.lines.map((l) => [l.dir, l.conn, l.raw]),
+      );
       const parsed = parseTranscript(exported.text);
       if (!parsed.ok) throw new Error(parsed.reason);
       expect(parsed.problems).toEqual([]);
@@ -132,7 +142,12 @@ describe('networked games in the store', { timeout: 120_000 }, () => {
     expect(found.game.status).toBe('stopped');
     const exported = exportTranscript(found.game, store.lines(found.game.id));
     expect(exported.ok).toBe(true);
-    if (exported.ok) expect(JSON.parse(JSON.parse(exported.text.split('\n')[0]!).raw)).toMatchObject({ profile: 'native', me: 0, gameId: 'cut-short' });
+    if (exported.ok)
+      expect(JSON.parse(JSON.parse(exported.text.split('\n')[0]!).raw)).toMatchObject({
+        profile: 'native',
+        me: 0,
+        gameId: 'cut-short',
+      });
     expect(gatherStats(store).finished).toBe(0);
   });
 });

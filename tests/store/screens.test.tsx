@@ -7,7 +7,7 @@ import { realLauncher } from '../../src/cli/launcher.js';
 import { storedLocalSession } from '../../src/controller/store/resume.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { App } from '../../src/views/app.js';
-import { framesOf, pressReplayKey, START, tick as replayTick, type Frame } from '../../src/views/replay.js';
+import { type Frame, framesOf, pressReplayKey, tick as replayTick, START } from '../../src/views/replay.js';
 import { ReplayScreen } from '../../src/views/replay-screen.js';
 import { KEY, press, until } from '../views/ink-helpers.js';
 import { botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
@@ -39,7 +39,11 @@ beforeAll(async () => {
   await storedLocalSession(store, { kind: 'hotseat', players: PLAYERS }, botSeats(['easy', 'easy'], 3)).run();
   // A second game, stopped after 200 moves: saved, to be resumed.
   let stop = () => {};
-  const stopping = storedLocalSession(store, { kind: 'hotseat', players: PLAYERS }, stoppingAfter(botSeats(['easy', 'easy'], 4), 200, () => stop()));
+  const stopping = storedLocalSession(
+    store,
+    { kind: 'hotseat', players: PLAYERS },
+    stoppingAfter(botSeats(['easy', 'easy'], 4), 200, () => stop()),
+  );
   stop = () => stopping.stop();
   await stopping.run();
   const found = store.find('1');
@@ -75,8 +79,20 @@ describe('replay', { timeout: 90_000 }, () => {
 
   it('shows the board, the step and what it did; keys move through the game', async () => {
     const onExit = vi.fn();
-    const players = PLAYERS.map((p, id) => ({ id, name: p.name, kind: p.botKind ? ('bot' as const) : ('human' as const) }));
-    const { lastFrame, stdin } = mount(<ReplayScreen title="game 1" frames={frames} players={players} onExit={onExit} size={{ columns: 100, rows: 40 }} />);
+    const players = PLAYERS.map((p, id) => ({
+      id,
+      name: p.name,
+      kind: p.botKind ? ('bot' as const) : ('human' as const),
+    }));
+    const { lastFrame, stdin } = mount(
+      <ReplayScreen
+        title="game 1"
+        frames={frames}
+        players={players}
+        onExit={onExit}
+        size={{ columns: 100, rows: 40 }}
+      />,
+    );
     await until(lastFrame, `step 1/${frames.length}`, SLOW);
     await press(stdin, KEY.right, KEY.right);
     await until(lastFrame, `step 3/${frames.length}`, SLOW);
@@ -89,10 +105,21 @@ describe('replay', { timeout: 90_000 }, () => {
   });
 });
 
-describe('the menu\'s Resume and Stats', { timeout: 90_000 }, () => {
+describe("the menu's Resume and Stats", { timeout: 90_000 }, () => {
   it('Stats shows the tables and charts of the stored games', async () => {
-    const launcher = realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: true, seed: 1, storePath: path });
-    const { lastFrame, stdin } = mount(<App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 60 }} />);
+    const launcher = realLauncher({
+      listen: '127.0.0.1',
+      port: 0,
+      moveTimeoutMs: 60_000,
+      ackTimeoutMs: 5000,
+      botDelayMs: 0,
+      record: true,
+      seed: 1,
+      storePath: path,
+    });
+    const { lastFrame, stdin } = mount(
+      <App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 60 }} />,
+    );
     await until(lastFrame, 'Stats', SLOW);
     await press(stdin, '7');
     await until(lastFrame, '1 finished game (2 stored)', SLOW);
@@ -102,9 +129,20 @@ describe('the menu\'s Resume and Stats', { timeout: 90_000 }, () => {
   });
 
   it('Resume lists the saved game and goes on with it exactly where it stopped', async () => {
-    const launcher = realLauncher({ listen: '127.0.0.1', port: 0, moveTimeoutMs: 60_000, ackTimeoutMs: 5000, botDelayMs: 0, record: true, seed: 1, storePath: path });
+    const launcher = realLauncher({
+      listen: '127.0.0.1',
+      port: 0,
+      moveTimeoutMs: 60_000,
+      ackTimeoutMs: 5000,
+      botDelayMs: 0,
+      record: true,
+      seed: 1,
+      storePath: path,
+    });
     expect(launcher.savedGames!().map((g) => g.id)).toEqual([2]);
-    const { lastFrame, stdin } = mount(<App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 45 }} />);
+    const { lastFrame, stdin } = mount(
+      <App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 45 }} />,
+    );
     await until(lastFrame, 'Resume', SLOW);
     await press(stdin, '6');
     await until(lastFrame, /#2 .* Ann, Bea \(easy\)/, SLOW);

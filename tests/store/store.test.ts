@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verifyTranscript } from '../../src/controller/verify.js';
 import { exportTranscript } from '../../src/controller/store/export.js';
 import { storeRecorder } from '../../src/controller/store/recorder.js';
 import { loadResumable, resumedLocalSession, storedLocalSession } from '../../src/controller/store/resume.js';
+import { gameSeries } from '../../src/controller/store/stats.js';
 import type { GameStore } from '../../src/controller/store/store.js';
+import { verifyTranscript } from '../../src/controller/verify.js';
 import type { GameState } from '../../src/model/index.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
 import { botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
@@ -30,17 +31,28 @@ afterEach(() => {
 describe('the game store', { timeout: 60_000 }, () => {
   it('opens in WAL mode at the latest schema version', () => {
     expect((store.db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
-    expect(store.schemaVersion).toBe(2);
+    expect(store.schemaVersion).toBe(3);
   });
 
   it('stores a local game move by move, with its outcome and statistics, and exports it for risk verify', async () => {
-    const session = storedLocalSession(store, { kind: 'hotseat', players: PLAYERS }, botSeats(['random', 'random', 'random'], 1));
+    const session = storedLocalSession(
+      store,
+      { kind: 'hotseat', players: PLAYERS },
+      botSeats(['random', 'random', 'random'], 1),
+    );
     const result = await session.run();
     expect(result.winner).not.toBeNull();
     const [summary] = store.games();
-    expect(summary).toMatchObject({ kind: 'hotseat', status: 'finished', winner: result.winner, turns: result.state.turn });
+    expect(summary).toMatchObject({
+      kind: 'hotseat',
+      status: 'finished',
+      winner: result.winner,
+      turns: result.state.turn,
+    });
     expect(summary!.stepCount).toBeGreaterThan(100);
-    const stats = store.db.prepare('SELECT * FROM player_stats WHERE game_id = ? ORDER BY seat').all(summary!.id) as Record<string, number>[];
+    const stats = store.db
+      .prepare('SELECT * FROM player_stats WHERE game_id = ? ORDER BY seat')
+      .all(summary!.id) as Record<string, number>[];
     expect(stats).toHaveLength(3);
     expect(stats[result.winner!]!.final_territories).toBe(42);
     const taken = stats.reduce((n, s) => n + s.territories_taken!, 0);
@@ -92,15 +104,56 @@ describe('the game store', { timeout: 60_000 }, () => {
     expect(report.state?.winner).toBe(done.winner);
   });
 
+  it("keeps statistics for the two players' seats in a game with the neutral army (1993 default)", async () => {
+    const result = await storedLocalSession(
+      store,
+      { kind: 'hotseat', players: PLAYERS.slice(0, 2) },
+      botSeats(['easy', 'easy'], 3),
+    ).run();
+    expect(result.state.neutralArmy).toBe(2);
+    expect(result.winner).not.toBeNull();
+    const [summary] = store.games();
+    const stats = store.db
+      .prepare('SELECT * FROM player_stats WHERE game_id = ? ORDER BY seat')
+      .all(summary!.id) as Record<string, number>[];
+    expect(stats).toHaveLength(2);
+    expect(stats[1 - result.winner!]!.final_territories).toBe(0);
+    expect(stats[result.winner!]!.battles).toBeGreaterThan(0);
+    const chart = gameSeries(store, summary!.id);
+    expect(chart?.names).toEqual(['Ann', 'Bea']);
+    for (const sample of chart!.series.territories) expect(sample).toHaveLength(2);
+  });
+
+  it('writes out every rule a game is played by, so a program with other defaults reads it the same', () => {
+    const two = PLAYERS.slice(0, 2);
+    const plain = store.find(String(store.openGame({ kind: 'hotseat', players: two }).id));
+    const duel = store.find(
+      String(store.openGame({ kind: 'hotseat', players: two, rules: { twoPlayer: 'duel', fortify: 'connected' } }).id),
+    );
+    if (!plain.ok || !duel.ok) throw new Error('stored games not found');
+    expect(plain.game.rules).toMatchObject({
+      twoPlayer: 'neutral',
+      setup: 'random',
+      startingArmies: 40,
+      territoryBonusPerTurn: 'one',
+      eliminationTrade: 'to_four',
+    });
+    expect(duel.game.rules).toMatchObject({ twoPlayer: 'duel', setup: 'claim', fortify: 'connected' });
+    expect(duel.game.rules).not.toHaveProperty('players');
+  });
+
   it('refuses to resume what cannot be resumed, saying why', async () => {
-    expect(loadResumable(store, 'nope')).toEqual({ ok: false, reason: 'no stored game "nope" (risk history lists them)' });
+    expect(loadResumable(store, 'nope')).toEqual({
+      ok: false,
+      reason: 'no stored game "nope" (risk history lists them)',
+    });
     const handle = store.openGame({ kind: 'bot', players: PLAYERS });
     const resumable = loadResumable(store, String(handle.id));
     expect(resumable.ok).toBe(false);
     if (!resumable.ok) expect(resumable.reason).toMatch(/bot game: only local games/);
   });
 
-  it('stores a networked peer\'s lines through the Recorder interface, each as it comes', () => {
+  it("stores a networked peer's lines through the Recorder interface, each as it comes", () => {
     const handle = store.openGame({ kind: 'network', me: 1, players: PLAYERS });
     const recorder = storeRecorder(handle);
     recorder.note({ me: 1 });

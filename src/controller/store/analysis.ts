@@ -1,6 +1,6 @@
 // Statistics of one game, gathered step by step as it is replayed: conquests, card trades, battles
 // with their losses against the exact expectation, and the armies and territories at each turn.
-import { countTerritories, totalArmies, type GameEvent, type GameState } from '../../model/index.js';
+import { countTerritories, type GameEvent, type GameState, totalArmies } from '../../model/index.js';
 import { rollOutcomes } from '../../model/odds.js';
 
 export interface PlayerTally {
@@ -19,7 +19,7 @@ export interface PlayerTally {
 export interface GameSeries {
   /** Turn number of each sample (the state at the start of that turn; the last is the end). */
   readonly turns: number[];
-  /** territories[sample][seat], armies[sample][seat] */
+  /** territories[sample][seat], armies[sample][seat] (seated players: not the neutral army) */
   readonly territories: number[][];
   readonly armies: number[][];
 }
@@ -77,20 +77,24 @@ export class GameAnalyser {
           break;
         case 'battle': {
           const [a, d] = expectedLosses(event.attackerDice.length, event.defenderDice.length);
+          // The two-player game's neutral army has no seat and no tally: its battles count for the player.
           const attacker = this.tallies[event.attacker]!;
-          const defender = this.tallies[event.defender]!;
+          const defender = this.tallies[event.defender];
           attacker.battles++;
-          defender.battles++;
           attacker.armiesLost += event.attackerLosses;
           attacker.armiesLostExpected += a;
-          defender.armiesLost += event.defenderLosses;
-          defender.armiesLostExpected += d;
+          if (defender) {
+            defender.battles++;
+            defender.armiesLost += event.defenderLosses;
+            defender.armiesLostExpected += d;
+          }
           break;
         }
         case 'conquered': {
           this.tallies[event.player]!.territoriesTaken++;
           const loser = before.owner[event.territory]!;
-          if (loser >= 0 && loser !== event.player) this.tallies[loser]!.territoriesLost++;
+          const lost = loser !== event.player ? this.tallies[loser] : undefined;
+          if (lost) lost.territoriesLost++;
           break;
         }
         default:
@@ -101,14 +105,19 @@ export class GameAnalyser {
 
   private sample(state: GameState, turn: number) {
     this.series.turns.push(turn);
-    this.series.territories.push(state.players.map((p) => countTerritories(state, p.id)));
-    this.series.armies.push(state.players.map((p) => totalArmies(state, p.id)));
+    this.series.territories.push(this.seated(state).map((p) => countTerritories(state, p.id)));
+    this.series.armies.push(this.seated(state).map((p) => totalArmies(state, p.id)));
+  }
+
+  /** The players with a seat (and a name in the store), not the neutral army after them. */
+  private seated(state: GameState) {
+    return state.players.slice(0, this.tallies.length);
   }
 
   finish(final: GameState): GameAnalysis {
     const last = this.series.turns[this.series.turns.length - 1];
     if (last === undefined || final.phase === 'over' || final.turn !== last) this.sample(final, final.turn);
-    final.players.forEach((p, seat) => {
+    this.seated(final).forEach((p, seat) => {
       this.tallies[seat]!.finalTerritories = countTerritories(final, p.id);
       this.tallies[seat]!.finalArmies = totalArmies(final, p.id);
     });

@@ -1,7 +1,15 @@
 // Dice for stored games: every roll comes from one number per active player (the dice round a
 // networked game runs), so a stored game replays exactly and exports as a verifiable transcript.
 import { createHash } from 'node:crypto';
-import { apply, CHECK_DICE, needsDice, type Action, type ApplyResult, type Dice, type GameState } from '../../model/index.js';
+import {
+  type Action,
+  type ApplyResult,
+  apply,
+  CHECK_DICE,
+  type Dice,
+  type GameState,
+  needsDice,
+} from '../../model/index.js';
 import { combineNumbers, secretNumber } from '../../protocol/commitment.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
 
@@ -19,7 +27,9 @@ export const freshNumbers: NumberSource = (_round, players) => players.map((p) =
 export function seededNumbers(seed: number, game: number): NumberSource {
   return (round, players) =>
     players.map((p) => {
-      const hash = createHash('sha256').update(`p2p-risk/offline-round/${seed >>> 0}/${game}/${round}/${p}`).digest();
+      const hash = createHash('sha256')
+        .update(`p2p-risk/offline-round/${seed >>> 0}/${game}/${round}/${p}`)
+        .digest();
       return [p, Uint8Array.from(hash)] as const;
     });
 }
@@ -30,7 +40,8 @@ export function diceFromNumbers(numbers: RoundNumbers, kind: DiceKind): Dice {
 }
 
 /** Players who take part in a dice round: everyone still playing. */
-export const roundPlayers = (state: GameState): number[] => state.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
+export const roundPlayers = (state: GameState): number[] =>
+  state.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
 
 /** The native round id (session.ts): 0 first player, 1 deck, 2 + the index of the move rolled for. */
 export function roundIdFor(state: GameState, index: number): number {
@@ -53,7 +64,13 @@ export interface SteppedResult {
  * Applies an action, running a dice round when it needs one. `index` is the number of player
  * moves applied before it (draw steps do not count), as in the networked session.
  */
-export function applyStep(state: GameState, action: Action, index: number, source: NumberSource, kind: DiceKind = 'mt19937'): SteppedResult {
+export function applyStep(
+  state: GameState,
+  action: Action,
+  index: number,
+  source: NumberSource,
+  kind: DiceKind = 'mt19937',
+): SteppedResult {
   if (!needsDice(state, action)) return { result: apply(state, action, CHECK_DICE), numbers: null };
   // Check legality before rolling, so a refused move spends no round.
   const check = apply(state, action, CHECK_DICE);
@@ -81,6 +98,7 @@ export function decodeNumbers(stored: Uint8Array | string): RoundNumbers {
     return rows.map(([p, hex]) => [p, Uint8Array.from(Buffer.from(hex, 'hex'))] as const);
   }
   const numbers: (readonly [number, Uint8Array])[] = [];
-  for (let at = 0; at + 1 + NUMBER_BYTES <= stored.length; at += 1 + NUMBER_BYTES) numbers.push([stored[at]!, stored.slice(at + 1, at + 1 + NUMBER_BYTES)]);
+  for (let at = 0; at + 1 + NUMBER_BYTES <= stored.length; at += 1 + NUMBER_BYTES)
+    numbers.push([stored[at]!, stored.slice(at + 1, at + 1 + NUMBER_BYTES)]);
   return numbers;
 }

@@ -4,7 +4,7 @@
 import { encodeLine } from '../../protocol/codec.js';
 import { boundCommitment, bytesToHex, commitment } from '../../protocol/commitment.js';
 import { fromAction, type Message, type MessageAction } from '../../protocol/messages.js';
-import { isDrawStep, roundIdFor, type RoundNumbers } from './dice.js';
+import { isDrawStep, type RoundNumbers, roundIdFor } from './dice.js';
 import { replaySteps } from './replay.js';
 import type { StoredGame } from './store.js';
 
@@ -13,33 +13,73 @@ export type Exported = { ok: true; text: string } | { ok: false; reason: string 
 const record = (t: number, conn: number, dir: string, raw: string) => `${JSON.stringify({ t, conn, dir, raw })}\n`;
 const line = (message: Message) => encodeLine(message).trimEnd();
 
-export function exportTranscript(game: StoredGame, lines: readonly { t: number; dir: string; conn: number; raw: string }[]): Exported {
+export function exportTranscript(
+  game: StoredGame,
+  lines: readonly { t: number; dir: string; conn: number; raw: string }[],
+): Exported {
   if (lines.length > 0) return { ok: true, text: lines.map((l) => record(l.t, l.conn, l.dir, l.raw)).join('') };
   if (game.steps.length === 0) return { ok: false, reason: `game ${game.id} has no stored moves` };
   if (game.steps.some((s) => s.action.command === 'deal_territories')) {
-    return { ok: false, reason: `game ${game.id} dealt its territories at random, which the transcript format has no message for` };
+    return {
+      ok: false,
+      reason: `game ${game.id} dealt its territories at random, which the transcript format has no message for`,
+    };
   }
   const out: string[] = [];
   const mt = game.dice === 'mt19937';
   const features = mt ? ['mt19937_dice', 'bound_commitments'] : [];
-  out.push(record(0, -1, 'note', JSON.stringify({ me: 0, rules: game.rules, exported: { store: game.id, kind: game.kind } })));
-  out.push(record(0, 0, 'in', line({ command: 'players_joined', payload: game.players.map((p) => [p.seat, p.name, ''] as [number, string, string]) } as Message)));
-  out.push(record(0, 0, 'in', line({ command: 'initialise_game', payload: { version: 1, supported_features: features, game_id: game.uid } } as Message)));
+  out.push(
+    record(0, -1, 'note', JSON.stringify({ me: 0, rules: game.rules, exported: { store: game.id, kind: game.kind } })),
+  );
+  out.push(
+    record(
+      0,
+      0,
+      'in',
+      line({
+        command: 'players_joined',
+        payload: game.players.map((p) => [p.seat, p.name, ''] as [number, string, string]),
+      } as Message),
+    ),
+  );
+  out.push(
+    record(
+      0,
+      0,
+      'in',
+      line({
+        command: 'initialise_game',
+        payload: { version: 1, supported_features: features, game_id: game.uid },
+      } as Message),
+    ),
+  );
   let index = 0;
   const rolls = (numbers: RoundNumbers, round: number) => {
     for (const [p, n] of numbers) {
       const hash = mt ? boundCommitment(n, { gameId: game.uid, round, player: p }) : commitment(n);
       out.push(record(0, p, 'in', line({ command: 'roll_hash', payload: hash, player_id: p, round } as Message)));
     }
-    for (const [p, n] of numbers) out.push(record(0, p, 'in', line({ command: 'roll_number', payload: bytesToHex(n), player_id: p, round } as Message)));
+    for (const [p, n] of numbers)
+      out.push(
+        record(0, p, 'in', line({ command: 'roll_number', payload: bytesToHex(n), player_id: p, round } as Message)),
+      );
   };
   const replay = replaySteps(game, (step, before) => {
     const round = roundIdFor(before, index);
     if (!isDrawStep(step.action)) {
       // A local leave is what the networked session sequences as a timeout.
-      const action = (step.action.command === 'leave_game' ? { command: 'timeout', player: step.action.player } : step.action) as MessageAction;
+      const action = (
+        step.action.command === 'leave_game' ? { command: 'timeout', player: step.action.player } : step.action
+      ) as MessageAction;
       const message = fromAction(action, index, null);
-      out.push(record(0, action.command === 'timeout' ? -1 : action.player, action.command === 'timeout' ? 'out' : 'in', line(message)));
+      out.push(
+        record(
+          0,
+          action.command === 'timeout' ? -1 : action.player,
+          action.command === 'timeout' ? 'out' : 'in',
+          line(message),
+        ),
+      );
       index++;
     }
     if (step.numbers !== null) rolls(step.numbers, round);

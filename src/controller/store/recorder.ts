@@ -31,11 +31,26 @@ export function storeRecorder(handle: GameHandle): Recorder {
 export function teeRecorder(first: Recorder, second: Recorder): Recorder {
   return {
     path: first.path ?? second.path,
-    incoming: (from, line) => (first.incoming(from, line), second.incoming(from, line)),
-    outgoing: (line) => (first.outgoing(line), second.outgoing(line)),
-    note: (fact) => (first.note(fact), second.note(fact)),
-    sync: () => (first.sync(), second.sync()),
-    close: () => (first.close(), second.close()),
+    incoming: (from, line) => {
+      first.incoming(from, line);
+      second.incoming(from, line);
+    },
+    outgoing: (line) => {
+      first.outgoing(line);
+      second.outgoing(line);
+    },
+    note: (fact) => {
+      first.note(fact);
+      second.note(fact);
+    },
+    sync: () => {
+      first.sync();
+      second.sync();
+    },
+    close: () => {
+      first.close();
+      second.close();
+    },
   };
 }
 
@@ -89,7 +104,10 @@ export function storeSession(store: GameStore, meta: NetworkGameMeta): StoredSes
       analyser.observe(before ?? event.state, [event.event], event.state);
     },
     finish(result) {
-      const ended = result.outcome === 'conquest' || result.outcome === 'forfeit' || (result.outcome === undefined && result.state.phase === 'over');
+      const ended =
+        result.outcome === 'conquest' ||
+        result.outcome === 'forfeit' ||
+        (result.outcome === undefined && result.state.phase === 'over');
       handle.finish(
         { winner: result.winner, turns: result.state.turn, status: ended ? 'finished' : 'stopped' },
         ended ? analyser.finish(result.state) : undefined,

@@ -1,7 +1,16 @@
 // Replaying a stored game's steps through the rules engine: resume, replay and statistics all
 // start from here, so they agree with what was played.
-import { apply, CHECK_DICE, classicBoard, startGame, type Action, type GameEvent, type GameState, type OptionsInput } from '../../model/index.js';
-import { diceFromNumbers, isDrawStep, decodeNumbers, type DiceKind, type RoundNumbers } from './dice.js';
+import {
+  type Action,
+  apply,
+  CHECK_DICE,
+  classicBoard,
+  type GameEvent,
+  type GameState,
+  type OptionsInput,
+  startGame,
+} from '../../model/index.js';
+import { type DiceKind, decodeNumbers, diceFromNumbers, isDrawStep, type RoundNumbers } from './dice.js';
 
 export interface StoredStep {
   readonly seq: number;
@@ -19,7 +28,7 @@ export interface ReplaySource {
 export type StepVisitor = (step: StoredStep, before: GameState, events: readonly GameEvent[], after: GameState) => void;
 
 export type ReplayResult =
-  | { ok: true; state: GameState; /** Player moves applied (the next move's index). */ index: number }
+  | { ok: true; state: GameState /** Player moves applied (the next move's index). */; index: number }
   | { ok: false; reason: string; seq: number | null };
 
 export function parseStep(seq: number, action: string, numbers: Uint8Array | string | null): StoredStep {
@@ -34,7 +43,12 @@ export function replaySteps(source: ReplaySource, visit?: StepVisitor): ReplayRe
   for (const step of source.steps) {
     const dice = step.numbers === null ? CHECK_DICE : diceFromNumbers(step.numbers, source.dice);
     const result = apply(state, step.action, dice);
-    if (!result.ok) return { ok: false, reason: `step ${step.seq} (${step.action.command}) does not apply: ${result.reason}`, seq: step.seq };
+    if (!result.ok)
+      return {
+        ok: false,
+        reason: `step ${step.seq} (${step.action.command}) does not apply: ${result.reason}`,
+        seq: step.seq,
+      };
     visit?.(step, state, result.events, result.state);
     state = result.state;
     if (!isDrawStep(step.action)) index++;

@@ -1,5 +1,6 @@
 // The database schema as numbered migrations. PRAGMA user_version holds how many have run; each
 // migration runs in its own transaction, so a crash mid-migration leaves the previous version.
+import { writeOutStoredRules } from './rules.js';
 import type { Database } from './sqlite.js';
 import { backfillSummaries } from './summary.js';
 
@@ -80,7 +81,16 @@ export const MIGRATIONS: readonly Migration[] = [
           series TEXT NOT NULL
         );
       `);
-      // Games finished before this version get their statistics from their stored steps.
+      // Games finished before this version get their statistics in version 3, once their rules are written out.
+    },
+  },
+  {
+    version: 3,
+    describe: 'the rules of every stored game written out; statistics for the finished games that lack them',
+    up: (db) => {
+      // Rows used to leave out the rules that were defaults, and the defaults changed with the 1993
+      // variants (a two-player game now has a neutral army): older games replay by their own rules.
+      writeOutStoredRules(db);
       backfillSummaries(db);
     },
   },
@@ -94,7 +104,10 @@ export type MigrateResult = { ok: true; from: number; to: number } | { ok: false
 export function migrate(db: Database, target = SCHEMA_VERSION): MigrateResult {
   const from = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   if (from > SCHEMA_VERSION) {
-    return { ok: false, reason: `the database has schema version ${from}, newer than this program's ${SCHEMA_VERSION}: update p2p-risk` };
+    return {
+      ok: false,
+      reason: `the database has schema version ${from}, newer than this program's ${SCHEMA_VERSION}: update p2p-risk`,
+    };
   }
   for (const m of MIGRATIONS) {
     if (m.version <= from || m.version > target) continue;

@@ -25,7 +25,9 @@ export function sqlite(): typeof Sqlite {
 /** process.emitWarning's arguments for "SQLite is an experimental feature…" (Node 22). */
 export function isSqliteExperimentalWarning(warning: string | Error, typeOrOptions?: unknown): boolean {
   const text = typeof warning === 'string' ? warning : warning.message;
-  const type = typeof typeOrOptions === 'string' ? typeOrOptions : (typeOrOptions as { type?: string } | undefined)?.type;
-  const experimental = type === 'ExperimentalWarning' || (warning instanceof Error && warning.name === 'ExperimentalWarning');
+  const type =
+    typeof typeOrOptions === 'string' ? typeOrOptions : (typeOrOptions as { type?: string } | undefined)?.type;
+  const experimental =
+    type === 'ExperimentalWarning' || (warning instanceof Error && warning.name === 'ExperimentalWarning');
   return experimental && /sqlite/i.test(text);
 }

@@ -127,16 +127,22 @@ function standings(rows: readonly Row[], keys: (row: Row) => string[], perGame =
 
 /** One game's armies and territories per turn (finished games), with the players' names. */
 export function gameSeries(store: GameStore, id: number): { names: string[]; series: GameSeries } | null {
-  const row = store.db.prepare('SELECT series FROM game_series WHERE game_id = ?').get(id) as { series: string } | undefined;
+  const row = store.db.prepare('SELECT series FROM game_series WHERE game_id = ?').get(id) as
+    | { series: string }
+    | undefined;
   if (row === undefined) return null;
-  const names = (store.db.prepare('SELECT name FROM players WHERE game_id = ? ORDER BY seat').all(id) as { name: string }[]).map((p) => p.name);
+  const names = (
+    store.db.prepare('SELECT name FROM players WHERE game_id = ? ORDER BY seat').all(id) as { name: string }[]
+  ).map((p) => p.name);
   return { names, series: JSON.parse(row.series) as GameSeries };
 }
 
 /** The newest finished game with a series, for the default chart. */
 export function latestFinished(store: GameStore): number | null {
   const row = store.db
-    .prepare("SELECT g.id FROM games g JOIN game_series s ON s.game_id = g.id WHERE g.status = 'finished' ORDER BY g.started_at DESC, g.id DESC LIMIT 1")
+    .prepare(
+      "SELECT g.id FROM games g JOIN game_series s ON s.game_id = g.id WHERE g.status = 'finished' ORDER BY g.started_at DESC, g.id DESC LIMIT 1",
+    )
     .get() as { id: number } | undefined;
   return row?.id ?? null;
 }

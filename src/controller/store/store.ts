@@ -5,12 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Action, OptionsInput } from '../../model/index.js';
-import { encodeNumbers, type DiceKind, type RoundNumbers } from './dice.js';
+import type { GameAnalysis } from './analysis.js';
+import { type DiceKind, encodeNumbers, type RoundNumbers } from './dice.js';
 import { defaultStorePath } from './paths.js';
 import { parseStep, type ReplaySource, type StoredStep } from './replay.js';
+import { writtenOutRules } from './rules.js';
 import { migrate } from './schema.js';
-import { sqlite, type Database } from './sqlite.js';
-import type { GameAnalysis } from './analysis.js';
+import { type Database, sqlite } from './sqlite.js';
 import { writeAnalysis, writeSummary } from './summary.js';
 
 /** quick, hotseat: local games (resumable); network, cs3099, bot: networked peers; tournament: offline bots. */
@@ -136,22 +137,35 @@ export class GameStore {
   /** A game by its number (as `risk history` shows it) or its id (or a unique start of it). */
   find(ref: string): { ok: true; game: StoredGame } | { ok: false; reason: string } {
     let row: GameRow | undefined;
-    if (/^\d+$/.test(ref)) row = this.db.prepare('SELECT * FROM games WHERE id = ?').get(Number(ref)) as GameRow | undefined;
+    if (/^\d+$/.test(ref))
+      row = this.db.prepare('SELECT * FROM games WHERE id = ?').get(Number(ref)) as GameRow | undefined;
     if (row === undefined && ref.length > 0) {
-      const rows = this.db.prepare("SELECT * FROM games WHERE uid = ? OR uid LIKE ? ESCAPE '\\' LIMIT 2").all(ref, `${ref.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as unknown as GameRow[];
+      const rows = this.db
+        .prepare("SELECT * FROM games WHERE uid = ? OR uid LIKE ? ESCAPE '\\' LIMIT 2")
+        .all(ref, `${ref.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as unknown as GameRow[];
       const exact = rows.find((r) => r.uid === ref);
       if (exact) row = exact;
-      else if (rows.length > 1) return { ok: false, reason: `"${ref}" matches more than one game: give more of its id` };
+      else if (rows.length > 1)
+        return { ok: false, reason: `"${ref}" matches more than one game: give more of its id` };
       else row = rows[0];
     }
     if (row === undefined) return { ok: false, reason: `no stored game "${ref}" (risk history lists them)` };
-    const steps = (this.db.prepare('SELECT seq, action, numbers FROM steps WHERE game_id = ? ORDER BY seq').all(row.id) as {
-      seq: number;
-      action: string;
-      numbers: Uint8Array | string | null;
-    }[]).map((s) => parseStep(s.seq, s.action, s.numbers));
+    const steps = (
+      this.db.prepare('SELECT seq, action, numbers FROM steps WHERE game_id = ? ORDER BY seq').all(row.id) as {
+        seq: number;
+        action: string;
+        numbers: Uint8Array | string | null;
+      }[]
+    ).map((s) => parseStep(s.seq, s.action, s.numbers));
     const summary = this.summary(row);
-    const game: StoredGame = { ...summary, me: row.me, rules: JSON.parse(row.rules), dice: row.dice as DiceKind, steps, playerCount: summary.players.length };
+    const game: StoredGame = {
+      ...summary,
+      me: row.me,
+      rules: JSON.parse(row.rules),
+      dice: row.dice as DiceKind,
+      steps,
+      playerCount: summary.players.length,
+    };
     return { ok: true, game };
   }
 
@@ -162,7 +176,9 @@ export class GameStore {
 
   /** Marks a game as not to be resumed. */
   abandon(id: number) {
-    this.db.prepare("UPDATE games SET status = 'stopped', finished_at = ? WHERE id = ? AND status = 'playing'").run(new Date().toISOString(), id);
+    this.db
+      .prepare("UPDATE games SET status = 'stopped', finished_at = ? WHERE id = ? AND status = 'playing'")
+      .run(new Date().toISOString(), id);
   }
 
   /** Reopens a stored game to go on adding steps to it (resume). */
@@ -175,13 +191,18 @@ export class GameStore {
   }
 
   private summary(row: GameRow): GameSummary {
-    const players = (this.db.prepare('SELECT seat, name, peer_id, bot_kind FROM players WHERE game_id = ? ORDER BY seat').all(row.id) as {
-      seat: number;
-      name: string;
-      peer_id: string | null;
-      bot_kind: string | null;
-    }[]).map((p) => ({ seat: p.seat, name: p.name, peerId: p.peer_id, botKind: p.bot_kind }));
-    const count = (table: string) => (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE game_id = ?`).get(row.id) as { n: number }).n;
+    const players = (
+      this.db
+        .prepare('SELECT seat, name, peer_id, bot_kind FROM players WHERE game_id = ? ORDER BY seat')
+        .all(row.id) as {
+        seat: number;
+        name: string;
+        peer_id: string | null;
+        bot_kind: string | null;
+      }[]
+    ).map((p) => ({ seat: p.seat, name: p.name, peerId: p.peer_id, botKind: p.bot_kind }));
+    const count = (table: string) =>
+      (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE game_id = ?`).get(row.id) as { n: number }).n;
     return {
       id: row.id,
       uid: row.uid,
@@ -211,7 +232,10 @@ export class GameHandle {
   private readonly insertLine;
   private readonly deleteStep;
   /** Batch mode: the game's rows, written in one short transaction by finish(). */
-  private readonly queued: { steps: [number, string, Uint8Array | null][]; lines: [number, number, string, number, string][] } | null;
+  private readonly queued: {
+    steps: [number, string, Uint8Array | null][];
+    lines: [number, number, string, number, string][];
+  } | null;
 
   private constructor(
     private readonly db: Database,
@@ -242,14 +266,19 @@ export class GameHandle {
   static reopen(db: Database, id: number): GameHandle {
     const row = db.prepare('SELECT uid FROM games WHERE id = ?').get(id) as { uid: string } | undefined;
     if (row === undefined) throw new Error(`no game ${id}`);
-    const max = (table: string) => (db.prepare(`SELECT COALESCE(MAX(seq) + 1, 0) AS n FROM ${table} WHERE game_id = ?`).get(id) as { n: number }).n;
+    const max = (table: string) =>
+      (db.prepare(`SELECT COALESCE(MAX(seq) + 1, 0) AS n FROM ${table} WHERE game_id = ?`).get(id) as { n: number }).n;
     return new GameHandle(db, id, row.uid, null, max('steps'), max('lines'));
   }
 
   /** An applied move (or draw step), with the numbers of the dice round it used. */
   step(action: Action, numbers: RoundNumbers | null) {
     if (this.done) return;
-    const row: [number, string, Uint8Array | null] = [this.nextStep++, JSON.stringify(action), numbers === null ? null : encodeNumbers(numbers)];
+    const row: [number, string, Uint8Array | null] = [
+      this.nextStep++,
+      JSON.stringify(action),
+      numbers === null ? null : encodeNumbers(numbers),
+    ];
     if (this.queued) this.queued.steps.push(row);
     else this.insertStep.run(this.gameId, ...row);
   }
@@ -266,7 +295,13 @@ export class GameHandle {
   append(direction: 'in' | 'out' | 'note', line: string, conn = -1) {
     // A line after the store closed (a peer stopping by signal) is one the record cannot keep.
     if (this.done || !this.db.isOpen) return;
-    const row: [number, number, string, number, string] = [this.nextLine++, Math.round(performance.now() - this.started) / 1000, direction, conn, line];
+    const row: [number, number, string, number, string] = [
+      this.nextLine++,
+      Math.round(performance.now() - this.started) / 1000,
+      direction,
+      conn,
+      line,
+    ];
     if (this.queued) this.queued.lines.push(row);
     else this.insertLine.run(this.gameId, ...row);
   }
@@ -297,7 +332,8 @@ export class GameHandle {
       this.db
         .prepare('UPDATE games SET status = ?, winner = ?, turns = ?, finished_at = ? WHERE id = ?')
         .run(status, outcome.winner, outcome.turns, new Date().toISOString(), this.gameId);
-      if (status === 'finished' && !writeSummary(this.db, this.gameId) && observed) writeAnalysis(this.db, this.gameId, observed);
+      if (status === 'finished' && !writeSummary(this.db, this.gameId) && observed)
+        writeAnalysis(this.db, this.gameId, observed);
     });
   }
 
@@ -309,8 +345,18 @@ export class GameHandle {
 
 function insertGame(db: Database, uid: string, meta: GameMeta, startedAt = new Date().toISOString()): number {
   const row = db
-    .prepare('INSERT INTO games (uid, kind, profile, dice, started_at, rules, me) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(uid, meta.kind, meta.profile ?? 'native', meta.dice ?? 'mt19937', startedAt, JSON.stringify(meta.rules ?? {}), meta.me ?? null) as { id: number };
+    .prepare(
+      'INSERT INTO games (uid, kind, profile, dice, started_at, rules, me) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    )
+    .get(
+      uid,
+      meta.kind,
+      meta.profile ?? 'native',
+      meta.dice ?? 'mt19937',
+      startedAt,
+      JSON.stringify(writtenOutRules(meta.rules, meta.players.length)),
+      meta.me ?? null,
+    ) as { id: number };
   const player = db.prepare('INSERT INTO players (game_id, seat, name, peer_id, bot_kind) VALUES (?, ?, ?, ?, ?)');
   meta.players.forEach((p, seat) => player.run(row.id, seat, p.name, p.peerId ?? null, p.botKind ?? null));
   return row.id;

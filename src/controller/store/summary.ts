@@ -23,7 +23,12 @@ export function writeSummary(db: Database, id: number): boolean {
   if (rows.length === 0 || players === 0) return false;
   const analyser = new GameAnalyser(players);
   const replay = replaySteps(
-    { playerCount: players, rules: JSON.parse(game.rules), dice: game.dice as DiceKind, steps: rows.map((r) => parseStep(r.seq, r.action, r.numbers)) },
+    {
+      playerCount: players,
+      rules: JSON.parse(game.rules),
+      dice: game.dice as DiceKind,
+      steps: rows.map((r) => parseStep(r.seq, r.action, r.numbers)),
+    },
     (_step, before, events, after) => analyser.observe(before, events, after),
   );
   if (!replay.ok) return false;
@@ -39,13 +44,31 @@ export function writeAnalysis(db: Database, id: number, analysis: GameAnalysis) 
        armies_lost_expected, final_territories, final_armies) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   analysis.players.forEach((p, seat) =>
-    insert.run(id, seat, p.territoriesTaken, p.territoriesLost, p.setsTraded, p.battles, p.armiesLost, p.armiesLostExpected, p.finalTerritories, p.finalArmies),
+    insert.run(
+      id,
+      seat,
+      p.territoriesTaken,
+      p.territoriesLost,
+      p.setsTraded,
+      p.battles,
+      p.armiesLost,
+      p.armiesLostExpected,
+      p.finalTerritories,
+      p.finalArmies,
+    ),
   );
-  db.prepare('INSERT OR REPLACE INTO game_series (game_id, series) VALUES (?, ?)').run(id, JSON.stringify(analysis.series));
+  db.prepare('INSERT OR REPLACE INTO game_series (game_id, series) VALUES (?, ?)').run(
+    id,
+    JSON.stringify(analysis.series),
+  );
 }
 
-/** Migration 2: statistics for the finished games stored before it existed. */
+/** Migration 3: statistics for the finished games stored without them (before version 2). */
 export function backfillSummaries(db: Database) {
-  const finished = db.prepare("SELECT id FROM games WHERE status = 'finished'").all() as { id: number }[];
+  const finished = db
+    .prepare(
+      "SELECT id FROM games WHERE status = 'finished' AND NOT EXISTS (SELECT 1 FROM player_stats s WHERE s.game_id = games.id)",
+    )
+    .all() as { id: number }[];
   for (const { id } of finished) writeSummary(db, id);
 }
