@@ -532,9 +532,9 @@ export class StarSession {
         );
         this.closingMessage = false;
       }
-      // A client that lost waits a little for the winner's fortify, to acknowledge it like class peers do.
+      // A peer that lost (host or client) waits a little for the winner's fortify, to acknowledge it
+      // like class peers do.
       if (
-        this.config.role === 'client' &&
         this.state.winner !== null &&
         this.state.winner !== this.config.me &&
         !this.closingFortifySeen

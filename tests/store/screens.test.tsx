@@ -150,7 +150,11 @@ describe("the menu's Resume and Stats", { timeout: 90_000 }, () => {
     // The game goes on; when Ann (a person) has a private decision the keyboard is passed to her first.
     const shown = await until(lastFrame, /Pass the keyboard to ● Ann|resumed game 2/, SLOW);
     if (shown.includes('Pass the keyboard')) await press(stdin, KEY.enter);
+    // The history (h) says where it went on from; the board may have scrolled it out of sight.
+    await until(lastFrame, /turn \d+ · /, SLOW);
+    await press(stdin, 'h');
     await until(lastFrame, /resumed game 2 at turn \d+/, SLOW);
+    await press(stdin, KEY.escape);
     // Leaving keeps it saved, to be resumed again.
     await press(stdin, 'q');
     await until(lastFrame, /Leave|leave/, SLOW);
