@@ -534,11 +534,7 @@ export class StarSession {
       }
       // A peer that lost (host or client) waits a little for the winner's fortify, to acknowledge it
       // like class peers do.
-      if (
-        this.state.winner !== null &&
-        this.state.winner !== this.config.me &&
-        !this.closingFortifySeen
-      ) {
+      if (this.state.winner !== null && this.state.winner !== this.config.me && !this.closingFortifySeen) {
         this.endTimer ??= setTimeout(() => this.finish(), this.config.ackTimeoutMs);
         return;
       }
