@@ -10,7 +10,8 @@ const MAX_LISTED = 50;
 
 const USAGE = `usage: risk verify [--lenient] [--json] <file>
   exit 0 clean, 1 violations, 2 unreadable, 3 truncated record (no violations)
-  --lenient  follow the recorded peer's known card-draw bug (each such draw is still reported)
+  --lenient  follow the recorded peer's known card-draw bug (each such draw is listed as a quirk
+             followed, not counted as a violation)
   --json     print the report as one JSON object
 `;
 
@@ -51,9 +52,17 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
     kind: 'message' as const,
     reason: p.reason,
   }));
-  const violations = [...problems, ...report.violations].sort((a, b) => a.line - b.line);
-  if (parsed.values.json === true) io.out(`${JSON.stringify(toJson(report, violations))}\n`);
-  else io.out(describe(file, report, violations, countTerritories));
+  const all = [...problems, ...report.violations].sort((a, b) => a.line - b.line);
+  // --lenient follows the recorded class peer's known card-draw bug: each such draw is still
+  // listed, as a quirk followed, but is not counted against the record.
+  const lenient = parsed.values.lenient === true;
+  const quirks = lenient ? all.filter((v) => v.kind === 'card-draw-bug') : [];
+  const violations = lenient ? all.filter((v) => v.kind !== 'card-draw-bug') : all;
+  if (parsed.values.json === true) io.out(`${JSON.stringify({ ...toJson(report, violations), quirks })}\n`);
+  else {
+    io.out(describe(file, report, violations, countTerritories));
+    for (const q of quirks) io.out(`quirk followed (--lenient): line ${q.line}, player ${q.player}: ${q.reason}\n`);
+  }
   if (violations.length > 0 || report.state === null) return 1;
   return report.truncated === true ? EXIT_TRUNCATED : 0;
 }

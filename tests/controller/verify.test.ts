@@ -178,6 +178,13 @@ describe('risk verify command', () => {
     expect(result.stdout).toMatch(/violations: 0/);
   });
 
+  it('--lenient on game a: exit 0, its one buggy draw listed as a quirk followed', () => {
+    const result = risk(['--lenient', join(transcripts, 'class-2p-game-a.jsonl')]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/violations: 0/);
+    expect(result.stdout).toMatch(/quirk followed \(--lenient\): line 2599, player 1: drew a card \(7\)/);
+  });
+
   it('game a without --lenient: exit 1 listing the card violation', () => {
     const result = risk([join(transcripts, 'class-2p-game-a.jsonl')]);
     expect(result.status).toBe(1);
