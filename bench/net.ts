@@ -26,6 +26,7 @@ async function game(players: number, seed: number) {
       ackTimeoutMs: 10_000,
       moveTimeoutMs: 30_000,
       onEvent: (peer, event) => {
+        if (process.env.BENCH_TRACE && event.type === 'info') console.error(`peer ${peer}: ${event.text}`);
         if (peer !== 0) return;
         // Timed from the first dice round: lobby and peer start-up are not game play.
         if (event.type === 'round') {
@@ -37,19 +38,26 @@ async function game(players: number, seed: number) {
     },
   );
   const results = await loop.results;
+  if (process.env.BENCH_TRACE) console.error('all peers finished; stopping');
   const seconds = (performance.now() - started) / 1000;
   await loop.stop();
   return { rounds, battles, seconds, winner: results[0]!.winner };
 }
 
-const GAMES = 3;
-for (const players of [2, 4, 6]) {
+// npm run bench:net -- [sizes…] (default 2 4 6) [--games N]
+const argv = process.argv.slice(2);
+const gamesAt = argv.indexOf('--games');
+const GAMES = gamesAt >= 0 ? Number(argv[gamesAt + 1]) : 3;
+const sizes = argv.filter((a, i) => /^\d+$/.test(a) && argv[i - 1] !== '--games').map(Number);
+for (const players of sizes.length > 0 ? sizes : [2, 4, 6]) {
   // Several games per size: one short game says more about start-up than about play.
   const rounds: number[] = [];
   let battles = 0;
   let seconds = 0;
   for (let g = 0; g < GAMES; g++) {
+    if (process.env.BENCH_TRACE) console.error(`game ${g + 1} of ${players} peers: starting`);
     const one = await game(players, players * 100 + g);
+    if (process.env.BENCH_TRACE) console.error(`game ${g + 1}: ${one.battles} battles, winner ${one.winner}`);
     rounds.push(...one.rounds);
     battles += one.battles;
     seconds += one.seconds;
