@@ -3,7 +3,7 @@
 // misbehaviour) and sometimes an honest peer that crashes. Prints what must be zero.
 //   npm run bench:chaos -- [--games N] [--parallel P] [--seed S] [--no-drops] [--ack-ms A] [--move-ms M]
 import { parseArgs } from 'node:util';
-import { CHAOS_KINDS, type ChaosLog, type ChaosRates, chaosRogue } from '../tests/controller/chaos.js';
+import { CHAOS_KINDS, type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
 import { honestAgreement, type Rogue, startMemoryGame } from '../tests/controller/mesh-game.js';
 import { ATTACKS, rogue as scripted } from '../tests/controller/rogue.js';
 
@@ -24,18 +24,6 @@ const SEED = Number(values.seed);
 const MAX_MS = Number(values['max-seconds']) * 1000;
 const ACK_MS = Number(values['ack-ms']);
 const MOVE_MS = Number(values['move-ms']);
-
-/** mulberry32, for choosing each game's set-up. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One honest peer crashes (its links close) once `after` lines have passed through it. */
 function crashing(after: number): Rogue {

@@ -22,7 +22,7 @@ export interface ChaosRates {
 export const CHAOS_KINDS = ['drop', 'delay', 'duplicate', 'reorder', 'corrupt', 'equivocate', 'spoof'] as const;
 
 /** mulberry32: a small seeded generator, enough for choosing misbehaviours. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
