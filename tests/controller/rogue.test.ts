@@ -32,3 +32,20 @@ describe('a rogue peer cannot split or steal a game', () => {
     120_000,
   );
 });
+
+describe('two players left and an eliminated one watching', () => {
+  // Three players: an honest one is eliminated first (seed 1), then the rogue keeps voting the last
+  // honest opponent silent. The watcher must not take the rogue's word alone, or the two honest
+  // peers name different winners.
+  it('false votes against the last opponent change nothing', async () => {
+    const game = await playMemoryGame({ players: 3, seed: 1, rogue: { player: 2, links: rogue('false-votes', 40) } });
+    honestAgreement(game, [0, 1]);
+    for (const i of [0, 1]) {
+      const result = game.results[i]!;
+      expect(result.state.players.filter((p) => p.id !== 2 && p.eliminated).length).toBeGreaterThan(0);
+      expect(result.state.players.filter((p) => p.neutral)).toEqual([]);
+      expect(result.violations).toEqual([]);
+      expect(game.audits[i]!.violations).toEqual([]);
+    }
+  }, 120_000);
+});

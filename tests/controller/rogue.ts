@@ -140,14 +140,18 @@ export function rogue(attack: Attack, from = 140): Rogue {
             sign({ command: 'timeout', payload: victim, player_id: context.me, ack_id: m.payload + 1 }),
           ]);
         case 'false-votes':
+          // Against every other player: late in a game that includes the last opponent left while
+          // an eliminated player still watches (the two-player quorum).
           if (m.command !== 'acknowledgement') return [line];
           return [
             line,
-            sign({
-              command: 'timeout_vote',
-              payload: { player: victim, index: m.payload + 1, stage: 2 },
-              player_id: context.me,
-            }),
+            ...[...links.keys()].map((accused) =>
+              sign({
+                command: 'timeout_vote',
+                payload: { player: accused, index: m.payload + 1, stage: 2 },
+                player_id: context.me,
+              }),
+            ),
           ];
         case 'ack-flood':
           if (m.command !== 'acknowledgement') return [line];

@@ -191,6 +191,8 @@ export class Replica {
   private readonly spared = new Set<string>();
   /** Who voted each player silent: they get that player's lines handed on from here. */
   private readonly relays = new Map<number, Set<number>>();
+  /** `voter>accused`: the latest point at which the voter called the accused silent (any stage). */
+  private readonly accusations = new Map<string, number>();
   private readonly gone = new Set<number>();
   private readonly faults = new Map<number, number>();
   private seen = new Set<string>();
@@ -438,7 +440,10 @@ export class Replica {
         return;
       case 'leave_game':
         this.record(link, line);
-        if (this.proven([line])) this.prove(from, 'left the game', { cheat: false, evidence: [line] });
+        if (!this.proven([line])) return;
+        // An observer that leaves judges no more silence (electorate).
+        if (this.state.players[from]!.eliminated) this.gone.add(from);
+        this.prove(from, 'left the game', { cheat: false, evidence: [line] });
         return;
       case 'expel':
         // Without signatures an expel proves nothing: it is only shown (onExpel).
@@ -455,7 +460,18 @@ export class Replica {
         this.enqueue(this.rolls, from, { message, line, sig, link });
         return;
       default:
-        if (isGameMessage(message)) this.enqueue(this.inbox, from, { message, line, sig, link });
+        if (!isGameMessage(message)) return;
+        // Evidence about a point already passed is judged at once (against the move taken there):
+        // the proposal it came with is decided right after, and must find the proof already here.
+        if (depth > 0 && message.ack_id !== undefined && message.ack_id < this.index) {
+          const flight = this.inFlight;
+          this.inFlight = { from: link, line };
+          this.handleMove(from, message, { message, line, sig, link });
+          this.settleInFlight();
+          this.inFlight = flight;
+          return;
+        }
+        this.enqueue(this.inbox, from, { message, line, sig, link });
     }
   }
 
@@ -953,9 +969,11 @@ export class Replica {
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
     const accused = this.state.players[player];
     if (voter !== this.config.me) this.lastVoted.set(voter, Math.max(index, this.lastVoted.get(voter) ?? -1));
-    if (accused === undefined || !isActive(accused) || voter === player || !isActive(this.state.players[voter]!))
-      return;
+    // Players out of the game but still here (observers) vote too: they judge when two remain.
+    if (accused === undefined || !isActive(accused) || voter === player || this.state.players[voter]!.neutral) return;
     if (index < this.index - ACK_WINDOW || index > this.index + 1) return;
+    const key = `${voter}>${player}`;
+    this.accusations.set(key, Math.max(index, this.accusations.get(key) ?? -1));
     if (voter !== this.config.me) {
       let voters = this.relays.get(player);
       if (voters === undefined) this.relays.set(player, (voters = new Set()));
@@ -971,6 +989,7 @@ export class Replica {
     if (
       player === this.config.me &&
       this.twoActive() &&
+      this.electorate(player).length === 1 &&
       !owedMove &&
       this.now - this.lastStall > 2 * (this.config.moveTimeoutMs + this.config.ackTimeoutMs)
     ) {
@@ -1007,8 +1026,27 @@ export class Replica {
       if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
   }
 
+  /**
+   * Who judges whether `player` is silent: the other active players, a majority of them signing.
+   * With two active players the accuser's word would stand alone, so the observers still here
+   * (eliminated, not neutral) judge with it: always at an observer, which never takes one player's
+   * word against the other, and at the two players when each calls the other silent. Otherwise the
+   * accuser alone decides (the accused may have crashed, and an observer must not be able to stop that).
+   */
+  private electorate(player: number): number[] {
+    const active = this.state.players.filter((p) => isActive(p) && p.id !== player).map((p) => p.id);
+    if (active.length !== 1) return active;
+    const accuser = active[0]!;
+    const observers = this.state.players
+      .filter((p) => p.eliminated && !p.neutral && (p.id === this.config.me || !this.gone.has(p.id)))
+      .map((p) => p.id);
+    if (observers.length === 0) return active;
+    const contested = (this.accusations.get(`${player}>${accuser}`) ?? -1) >= this.index - ACK_WINDOW;
+    return this.observing() || contested ? [...active, ...observers] : active;
+  }
+
   private checkQuorum(player: number) {
-    const others = this.state.players.filter((p) => isActive(p) && p.id !== player).map((p) => p.id);
+    const others = this.electorate(player);
     const byVoter = this.votes.get(player) ?? new Map<number, { index: number; line: string }>();
     const needed = Math.floor(others.length / 2) + 1;
     const recent = others.filter((p) => {
@@ -1032,7 +1070,10 @@ export class Replica {
     if (this.config.mute || this.result !== null) return;
     const others = this.state.players.filter((p) => isActive(p) && p.id !== this.config.me);
     if (others.length === 0) return;
-    if (others.every((p) => this.gone.has(p.id))) this.finish('lost-contact', 'lost contact with every other player');
+    // Observers still reachable judge silence with this peer (electorate): contact is not lost yet.
+    const observers = this.state.players.filter((p) => p.eliminated && !p.neutral && p.id !== this.config.me);
+    if ([...others, ...observers].every((p) => this.gone.has(p.id)))
+      this.finish('lost-contact', 'lost contact with every other player');
   }
 
   // ---- proof handed on ----

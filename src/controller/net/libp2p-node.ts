@@ -145,22 +145,33 @@ function streamLink(stream: Stream, remotePeer: string): Link {
     stream.close().catch(() => stream.abort(new Error('closed')));
     events.close('the other side closed the link');
   });
+  // Lines sent in one turn of the event loop go out as one frame: a move, its ack and a dice
+  // commitment often leave together, and each frame costs a muxer header and an encryption.
+  let queued = '';
+  const drain = () => {
+    const text = queued;
+    queued = '';
+    if (text === '' || events.closed || stream.status !== 'open') return;
+    try {
+      stream.send(encoder.encode(text));
+    } catch (error) {
+      // The stream closed under us (the peer went away): that is a closed link, not a crash.
+      events.close((error as Error).message);
+    }
+  };
   return {
     remotePeer,
     send(line: string) {
       if (events.closed || stream.status !== 'open') return;
-      try {
-        stream.send(encoder.encode(line.endsWith('\n') ? line : `${line}\n`));
-      } catch (error) {
-        // The stream closed under us (the peer went away): that is a closed link, not a crash.
-        events.close((error as Error).message);
-      }
+      if (queued === '') queueMicrotask(drain);
+      queued += line.endsWith('\n') ? line : `${line}\n`;
     },
     onLine: (listener) => events.onLine(listener),
     unread: (lines) => events.unread(lines),
     onClose: (listener) => events.onClose(listener),
     close() {
       if (events.closed) return;
+      drain();
       stream.close().catch(() => stream.abort(new Error('closed')));
       events.close(null);
     },
