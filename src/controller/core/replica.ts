@@ -722,7 +722,9 @@ export class Replica {
     if (!isActive(this.state.players[from]!)) return;
     const base = this.last?.index ?? -1;
     const observing = this.observing();
-    if (index < base - ACK_WINDOW || index > this.index + (observing ? OBSERVER_WINDOW : 0)) {
+    // An honest peer may be two points ahead: a move it applied before this peer, and the
+    // neutralisation it proposed right after (proposals need no settled point).
+    if (index < base - ACK_WINDOW || index > this.index + (observing ? OBSERVER_WINDOW : ACK_WINDOW)) {
       return observing ? undefined : this.fault(from, `acknowledged move ${index}, far from move ${base}`);
     }
     const ack: Ack = {
