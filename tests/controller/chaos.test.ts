@@ -74,5 +74,9 @@ describe('one rogue with random misbehaviour', () => {
       3,
       { drop: 0.01, delay: 0.01, duplicate: 0.002, reorder: 0.05, corrupt: 0.05, equivocate: 0.05, spoof: 0.01 },
     ],
+    // The rogue's refused move came as evidence for a peer's next point while that peer still
+    // waited for the points before it to settle: it was queued, the proposal refused, and the
+    // others timed that peer out.
+    [113641362, 4, { ...none, duplicate: 0.01, reorder: 0.05, corrupt: 0.05, equivocate: 0.002, spoof: 0.05 }],
   ] as const)('seed %i with %i players', (seed, players, rates) => oneRogue(seed, players, rates), 120_000);
 });

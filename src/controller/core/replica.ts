@@ -463,10 +463,14 @@ export class Replica {
         if (!isGameMessage(message)) return;
         // Evidence about a point already passed is judged at once (against the move taken there):
         // the proposal it came with is decided right after, and must find the proof already here.
-        if (depth > 0 && message.ack_id !== undefined && message.ack_id < this.index) {
+        if (depth > 0 && message.ack_id !== undefined && message.ack_id <= this.index) {
           const flight = this.inFlight;
           this.inFlight = { from: link, line };
-          this.handleMove(from, message, { message, line, sig, link });
+          if (message.ack_id < this.index) this.handleMove(from, message, { message, line, sig, link });
+          else if (!this.judgeNow(from, message, line)) {
+            this.inFlight = flight;
+            return this.enqueue(this.inbox, from, { message, line, sig, link });
+          }
           this.settleInFlight();
           this.inFlight = flight;
           return;
@@ -613,6 +617,19 @@ export class Replica {
     }
     this.accept(from, action, index, item.line, item.sig);
     return 'done';
+  }
+
+  /**
+   * Evidence for this peer's next point, judged before the points before it settle (the lockstep
+   * would hold it back until then, and the proposal it came with would find no proof): a move the
+   * rules refuse here is proof now. Only with no move waiting for dice, so the state is the point's.
+   */
+  private judgeNow(from: number, message: GameMessage, line: string): boolean {
+    if (this.pending !== null || this.round !== null) return false;
+    const reason = this.authorityProblem(from, toAction(message));
+    if (reason === null) return false;
+    this.cheat(from, reason, [line]);
+    return true;
   }
 
   /** Why `from` may not send this action now, or null if it may. */
