@@ -26,6 +26,9 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --move-timeout S    host only: seconds a player has to move (default 10; a RISC round)
   --ack-timeout S     host only: seconds to acknowledge a move (default 2)
   --start-timeout S   join only: seconds to wait for the game to start (default 600)
+  --strict-draws      cs3099 only: hold every peer to the card-draw rules. By default a peer
+                      whose moves show the 2015 class card-draw bug (a card at every fortify
+                      after its first capture) is followed in it; strict, such a trade is cheating
   --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
   --no-record         write no record
   --store             also store the game in the game database (risk history, stats, export)
@@ -47,6 +50,7 @@ const OPTIONS = {
   'move-timeout': { type: 'string' },
   'ack-timeout': { type: 'string' },
   'start-timeout': { type: 'string' },
+  'strict-draws': { type: 'boolean' },
   record: { type: 'string' },
   'no-record': { type: 'boolean' },
   store: { type: 'boolean' },
@@ -97,6 +101,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     return usage(`unknown profile "${v.profile as string}": choose native or cs3099`);
   const cs3099 = profile === 'cs3099';
   if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
+  if (v['strict-draws'] === true && !cs3099)
+    return usage('--strict-draws is for the cs3099 profile: the native profile always plays the card rules');
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
     const text = v[name] as string | undefined;
     if (text === undefined) return fallback;
@@ -346,6 +352,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           seat,
           ackTimeoutMs: roster.ackTimeoutMs,
           moveTimeoutMs: roster.moveTimeoutMs,
+          drawQuirk: v['strict-draws'] === true ? 'never' : 'detect',
           onEvent,
           ...(recorder ? { recorder } : {}),
         })
