@@ -357,7 +357,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           ...(recorder ? { recorder } : {}),
         })
       : sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
-    leaveGame = (reason) => (session instanceof StarSession ? session.leave() : session.leave(reason));
+    leaveGame = (reason) => session.leave(reason);
     closeRecord = () => recorder?.close();
     const result = await session.run();
     stored?.finish(result);

@@ -96,7 +96,15 @@ export class StarSession {
   private roundTimer: NodeJS.Timeout | null = null;
   private hostWatch: NodeJS.Timeout | null = null;
   private readonly awaitedAcks: AwaitedAcks[] = [];
+  /** Players of a round dropped before it was rolled, whose dice lines for it may still come (roll). */
+  private readonly staleDice = new Map<number, { hash: boolean }>();
   private readonly violations: { player: number; reason: string }[] = [];
+  /**
+   * Client: a client's cheat seen in the one order, not yet punished. The host relays a move before
+   * it checks it and sends its `timeout` naming the cheater right after; a host that plays on
+   * without doing so has accepted the cheat, and this peer leaves.
+   */
+  private unpunished: { player: number; reason: string; timer: NodeJS.Timeout } | null = null;
   /** Which draw model the others follow: unknown until a move tells them apart. */
   private drawModel: 'unknown' | 'rules' | 'quirk';
   /** While the draw model is unknown: the game as a peer with the class draw quirk sees it. */
@@ -255,6 +263,17 @@ export class StarSession {
       this.ackAuthors.set(message.ack_id, from);
       if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.config.me });
     }
+    if (
+      this.unpunished !== null &&
+      !own &&
+      from !== this.unpunished.player &&
+      !['acknowledgement', 'timeout', 'leave_game'].includes(message.command)
+    ) {
+      const { player, reason } = this.unpunished;
+      return this.leaveOverCheat(
+        `player ${player} cheated (${reason}) and the host played on (${message.command} from player ${from}) instead of timing it out`,
+      );
+    }
     switch (message.command) {
       case 'acknowledgement':
         if (from !== this.config.me && this.ackAuthors.get(message.payload) === from) this.selfAckers.add(from);
@@ -378,6 +397,18 @@ export class StarSession {
   }
 
   private roll(from: number, message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>, line: string) {
+    const owed = this.staleDice.get(from);
+    if (owed !== undefined) {
+      // Lines of a dropped round still on their way: each player sends its hash, then its number, per
+      // round, so a hash it owed the dropped round, or a number before its hash in the round now on,
+      // belongs to the dropped round (it is not a cheat, and not an early line for the next round).
+      if (message.command === 'roll_hash' && owed.hash) {
+        owed.hash = false;
+        return;
+      }
+      if (message.command === 'roll_number' && (this.round === null || !this.round.hashes.has(from))) return;
+      if (message.command === 'roll_hash') this.staleDice.delete(from);
+    }
     if (this.round === null) {
       if (this.needsRound()) this.startRound();
       else {
@@ -464,6 +495,10 @@ export class StarSession {
   /** Every peer applies this at the same point of the one order, so all stay in step. */
   private neutralise(player: number, reason: string) {
     const p = this.state.players[player];
+    if (this.unpunished?.player === player) {
+      clearTimeout(this.unpunished.timer);
+      this.unpunished = null;
+    }
     if (p === undefined || !isActive(p)) return;
     const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
     if (!result.ok) return;
@@ -486,6 +521,8 @@ export class StarSession {
     const round = this.round;
     if (round !== null) {
       if (!this.needsRound()) {
+        for (const q of round.participants)
+          if (q !== player && q !== this.config.me) this.staleDice.set(q, { hash: !round.hashes.has(q) });
         this.round = null;
         if (this.roundTimer) clearTimeout(this.roundTimer);
         return;
@@ -497,11 +534,38 @@ export class StarSession {
     }
   }
 
-  /** A move that breaks the rules: the host makes its author neutral for everyone. */
+  /**
+   * A move that breaks the rules: the host makes its author neutral for everyone (the offending line
+   * went out to the others before, so each can check the reason for itself). A client never stays
+   * silent about a cheat the host does not punish: it leaves with the reason (leaveOverCheat).
+   */
   private violation(player: number, reason: string) {
     this.violations.push({ player, reason });
     this.emit({ type: 'violation', player, reason, evidence: [] });
-    if (this.config.role === 'host') this.hostTimeout(player, reason);
+    if (this.config.role === 'host') {
+      this.hostTimeout(player, reason);
+      return;
+    }
+    const p = this.state.players[player];
+    // The host's own cheat, or a line from no player (only the host can send one): nobody will punish it.
+    if (player === HOST || p === undefined) return this.leaveOverCheat(`the host (player ${HOST}) cheated: ${reason}`);
+    // A player already out (its late lines are still relayed): the host has dealt with it.
+    if (!isActive(p) || this.unpunished !== null) return;
+    const timer = setTimeout(() => {
+      if (this.unpunished?.player !== player) return;
+      this.leaveOverCheat(
+        `player ${player} cheated (${reason}) and the host did not time it out within ${this.config.ackTimeoutMs} ms`,
+      );
+    }, this.config.ackTimeoutMs);
+    this.unpunished = { player, reason, timer };
+  }
+
+  /** Client: the host let a cheat stand (or is the cheat). Tells everyone why, leaves, and the game ends for this peer. */
+  private leaveOverCheat(reason: string) {
+    if (this.finished) return;
+    this.failure = `${reason}; left the game`;
+    this.emit({ type: 'info', text: this.failure });
+    this.leave(reason);
   }
 
   private hostTimeout(player: number, reason: string) {
@@ -727,6 +791,7 @@ export class StarSession {
     if (this.roundTimer) clearTimeout(this.roundTimer);
     if (this.hostWatch) clearTimeout(this.hostWatch);
     if (this.endTimer) clearTimeout(this.endTimer);
+    if (this.unpunished) clearTimeout(this.unpunished.timer);
     this.config.recorder?.close();
     const result: SessionResult = { state: this.state, winner: this.state.winner, violations: this.violations };
     // Class peers keep their sockets open after the game: ours closes its own, or the process lives on.
