@@ -277,15 +277,23 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       return 1;
     }
     const roster = lobby.roster;
-    const names = new Map(roster.players.map((p) => [p.id, p.name]));
+    // cs3099: the game numbers the players 0…N−1 in id order (a class host that does not play may number
+    // its clients from 1); the events speak of those numbers.
+    const seatOf = new Map(roster.players.map((p, seat) => [p.id, cs3099 ? seat : p.id]));
+    const names = new Map(roster.players.map((p) => [seatOf.get(p.id)!, p.name]));
     const nameOf = (id: number) => `${names.get(id) ?? '?'} (player ${id})`;
-    say(`the game starts: ${roster.players.map((p) => nameOf(p.id)).join(', ')}; you are player ${roster.me}`, {
-      type: 'start',
-      me: roster.me,
-      players: roster.players.map((p) => ({ id: p.id, name: p.name })),
-      features: roster.features,
-      rules: roster.rules,
-    });
+    const mySeat = seatOf.get(roster.me) ?? roster.me;
+    const hostNote = roster.hostPlays === false ? ' (the host does not play)' : '';
+    say(
+      `the game starts: ${roster.players.map((p) => nameOf(seatOf.get(p.id)!)).join(', ')}; you are player ${mySeat}${hostNote}`,
+      {
+        type: 'start',
+        me: mySeat,
+        players: roster.players.map((p) => ({ id: seatOf.get(p.id)!, name: p.name })),
+        features: roster.features,
+        rules: roster.rules,
+      },
+    );
 
     if (risc) {
       const recordPath =
@@ -349,6 +357,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           role: role === 'host' ? 'host' : 'client',
           players: roster.players.map((p) => ({ id: p.id, name: p.name })),
           links: roster.links,
+          ...(role === 'join' ? { host: roster.hostPlays === false ? null : 0 } : {}),
           seat,
           ackTimeoutMs: roster.ackTimeoutMs,
           moveTimeoutMs: roster.moveTimeoutMs,
