@@ -240,6 +240,7 @@ export class ClassPeer {
   /** Client: the number of players, from the host's ping (a 2-player game until then). */
   private playerCount = 2;
   private cheatsSeen: { player: number; reason: string }[] = [];
+  private staleDice = new Map<number, { hash: boolean }>();
   private cheated = false;
 
   private constructor(private readonly options: ClassPeerOptions) {
@@ -523,8 +524,11 @@ export class ClassPeer {
       this.round.numbers.delete(player);
       if (this.pendingDefend !== null) this.pendingDefend = pendingAfterNeutral(this.state, this.pendingDefend, player);
       const needed = this.pendingDefend !== null || ['first_player', 'shuffle_deck'].includes(this.state.phase);
-      if (!needed) this.round = null;
-      else {
+      if (!needed) {
+        // Lines of the dropped round may still come from the others (as in the star session).
+        for (const p of this.active()) if (p !== this.me) this.staleDice.set(p, { hash: !this.round.hashes.has(p) });
+        this.round = null;
+      } else {
         this.maybeReveal();
         if (this.round !== null) this.maybeRoll();
       }
@@ -620,6 +624,12 @@ export class ClassPeer {
     if (this.state === null) return this.crash('roll_hash before initialise_game');
     if (from === null || typeof payload !== 'string') return this.crash(`bad roll_hash from ${String(from)}`);
     if (!this.active().includes(from)) return; // a neutral player's late line
+    const owed = this.staleDice.get(from);
+    if (owed?.hash) {
+      owed.hash = false;
+      return;
+    }
+    this.staleDice.delete(from);
     this.startRound();
     this.round!.hashes.set(from, payload.toLowerCase());
     this.maybeReveal();
@@ -638,6 +648,7 @@ export class ClassPeer {
 
   private rollNumber(from: number | null, payload: unknown) {
     const round = this.round;
+    if (from !== null && this.staleDice.has(from) && (round === null || !round.hashes.has(from))) return;
     if (round === null || from === null || typeof payload !== 'string')
       return this.crash(`unexpected roll_number from ${String(from)}`);
     if (!this.active().includes(from)) return;
