@@ -26,6 +26,9 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --move-timeout S    host only: seconds a player has to move (default 10; a RISC round)
   --ack-timeout S     host only: seconds to acknowledge a move (default 2)
   --start-timeout S   join only: seconds to wait for the game to start (default 600)
+  --strict-draws      cs3099 only: hold every peer to the card-draw rules. By default a peer
+                      whose moves show the 2015 class card-draw bug (a card at every fortify
+                      after its first capture) is followed in it; strict, such a trade is cheating
   --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
   --no-record         write no record
   --store             also store the game in the game database (risk history, stats, export)
@@ -47,6 +50,7 @@ const OPTIONS = {
   'move-timeout': { type: 'string' },
   'ack-timeout': { type: 'string' },
   'start-timeout': { type: 'string' },
+  'strict-draws': { type: 'boolean' },
   record: { type: 'string' },
   'no-record': { type: 'boolean' },
   store: { type: 'boolean' },
@@ -97,6 +101,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     return usage(`unknown profile "${v.profile as string}": choose native or cs3099`);
   const cs3099 = profile === 'cs3099';
   if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
+  if (v['strict-draws'] === true && !cs3099)
+    return usage('--strict-draws is for the cs3099 profile: the native profile always plays the card rules');
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
     const text = v[name] as string | undefined;
     if (text === undefined) return fallback;
@@ -271,15 +277,23 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       return 1;
     }
     const roster = lobby.roster;
-    const names = new Map(roster.players.map((p) => [p.id, p.name]));
+    // cs3099: the game numbers the players 0…N−1 in id order (a class host that does not play may number
+    // its clients from 1); the events speak of those numbers.
+    const seatOf = new Map(roster.players.map((p, seat) => [p.id, cs3099 ? seat : p.id]));
+    const names = new Map(roster.players.map((p) => [seatOf.get(p.id)!, p.name]));
     const nameOf = (id: number) => `${names.get(id) ?? '?'} (player ${id})`;
-    say(`the game starts: ${roster.players.map((p) => nameOf(p.id)).join(', ')}; you are player ${roster.me}`, {
-      type: 'start',
-      me: roster.me,
-      players: roster.players.map((p) => ({ id: p.id, name: p.name })),
-      features: roster.features,
-      rules: roster.rules,
-    });
+    const mySeat = seatOf.get(roster.me) ?? roster.me;
+    const hostNote = roster.hostPlays === false ? ' (the host does not play)' : '';
+    say(
+      `the game starts: ${roster.players.map((p) => nameOf(seatOf.get(p.id)!)).join(', ')}; you are player ${mySeat}${hostNote}`,
+      {
+        type: 'start',
+        me: mySeat,
+        players: roster.players.map((p) => ({ id: seatOf.get(p.id)!, name: p.name })),
+        features: roster.features,
+        rules: roster.rules,
+      },
+    );
 
     if (risc) {
       const recordPath =
@@ -343,14 +357,16 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           role: role === 'host' ? 'host' : 'client',
           players: roster.players.map((p) => ({ id: p.id, name: p.name })),
           links: roster.links,
+          ...(role === 'join' ? { host: roster.hostPlays === false ? null : 0 } : {}),
           seat,
           ackTimeoutMs: roster.ackTimeoutMs,
           moveTimeoutMs: roster.moveTimeoutMs,
+          drawQuirk: v['strict-draws'] === true ? 'never' : 'detect',
           onEvent,
           ...(recorder ? { recorder } : {}),
         })
       : sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
-    leaveGame = (reason) => (session instanceof StarSession ? session.leave() : session.leave(reason));
+    leaveGame = (reason) => session.leave(reason);
     closeRecord = () => recorder?.close();
     const result = await session.run();
     stored?.finish(result);

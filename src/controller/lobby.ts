@@ -50,6 +50,8 @@ export interface Roster {
   readonly rules: Rules;
   /** Signs this peer's lines and checks everyone's (native, when every peer id is an Ed25519 key). */
   readonly keyring: Keyring | null;
+  /** Client, cs3099: false when the host does not play (its ping carried player_id null). */
+  readonly hostPlays?: boolean;
 }
 
 export type LobbyEvent =
@@ -323,6 +325,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
   let ackTimeoutMs = 5000;
   let moveTimeoutMs = 60_000;
   let rules: Rules = {};
+  let hostPlays = true;
   const players = new Map<number, LobbyPlayer>();
   const deadline = Date.now() + options.startTimeoutMs;
   for (;;) {
@@ -374,6 +377,8 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         break;
       }
       case 'ping':
+        // A class host that does not play sends its lines with player_id null (cs3099-observed.md §2).
+        hostPlays = message.player_id !== null;
         if (me !== null) send(host, { command: 'ping', payload: null, player_id: me });
         break;
       case 'ready':
@@ -404,6 +409,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
             ackTimeoutMs,
             moveTimeoutMs,
             rules,
+            ...(hostPlays ? {} : { hostPlays }),
           },
         };
       }

@@ -30,7 +30,13 @@ import type { SessionEvent, SessionPlayer, SessionResult } from './session.js';
 export interface StarConfig {
   readonly me: number;
   readonly role: 'host' | 'client';
+  /**
+   * The players by their ids on the wire. The game numbers them 0…N−1 in ascending id order (the
+   * order of the first-player draw); a class host that does not play may number its clients from 1.
+   */
   readonly players: readonly SessionPlayer[];
+  /** Client: the host's player id, or null for a host that does not play (its lines carry player_id null). Default 0. */
+  readonly host?: number | null;
   /** Host: a link to each client. Client: the link to the host (player 0). */
   readonly links: ReadonlyMap<number, Link>;
   readonly seat: Seat;
@@ -49,8 +55,10 @@ export interface StarConfig {
   readonly onEvent?: (event: SessionEvent) => void;
 }
 
-/** The host is player 0 on this profile; only it may time a player out. */
+/** Our host is player 0 on this profile; only the host may time a player out. */
 const HOST = 0;
+/** Who sent a line of a host that does not play (its player_id is null). */
+const NO_SEAT = -1;
 
 /**
  * Messages whose acknowledgement the host enforces. The recorded class peer acks an attack only once
@@ -96,7 +104,15 @@ export class StarSession {
   private roundTimer: NodeJS.Timeout | null = null;
   private hostWatch: NodeJS.Timeout | null = null;
   private readonly awaitedAcks: AwaitedAcks[] = [];
+  /** Players of a round dropped before it was rolled, whose dice lines for it may still come (roll). */
+  private readonly staleDice = new Map<number, { hash: boolean }>();
   private readonly violations: { player: number; reason: string }[] = [];
+  /**
+   * Client: a client's cheat seen in the one order, not yet punished. The host relays a move before
+   * it checks it and sends its `timeout` naming the cheater right after; a host that plays on
+   * without doing so has accepted the cheat, and this peer leaves.
+   */
+  private unpunished: { player: number; reason: string; timer: NodeJS.Timeout } | null = null;
   /** Which draw model the others follow: unknown until a move tells them apart. */
   private drawModel: 'unknown' | 'rules' | 'quirk';
   /** While the draw model is unknown: the game as a peer with the class draw quirk sees it. */
@@ -115,8 +131,20 @@ export class StarSession {
   private closingMessage = false;
   private resolve!: (result: SessionResult) => void;
   private readonly done: Promise<SessionResult>;
+  /** This peer's seat, and the host's (null: it does not play). Seats are the game's player numbers. */
+  private readonly me: number;
+  private readonly hostSeat: number | null;
+  /** Wire id of each seat; null when they are the same (always so with our host). */
+  private readonly wireIds: readonly number[] | null;
+  private readonly seats: ReadonlyMap<number, number>;
 
   constructor(private readonly config: StarConfig) {
+    const ids = config.players.map((p) => p.id).sort((a, b) => a - b);
+    this.wireIds = ids.every((id, seat) => id === seat) ? null : ids;
+    this.seats = new Map(ids.map((id, seat) => [id, seat]));
+    this.me = this.seats.get(config.me) ?? config.me;
+    const host = config.role === 'host' ? config.me : config.host === undefined ? HOST : config.host;
+    this.hostSeat = host === null ? null : (this.seats.get(host) ?? host);
     const started = startGame(classicBoard(), { ...CS3099_RULES, ...config.rules, players: config.players.length });
     if (!started.ok) throw new Error(started.reason);
     this.state = started.value;
@@ -129,6 +157,23 @@ export class StarSession {
     return this.state;
   }
 
+  /** The wire id of a seat (the same number unless a host that does not play numbered its clients otherwise). */
+  playerId(seat: number): number {
+    return this.wireIds?.[seat] ?? seat;
+  }
+
+  /** A message with its player ids (player_id, a timeout's payload) mapped between the wire and the seats. */
+  private mapIds(message: Message, to: 'seats' | 'wire'): Message {
+    if (this.wireIds === null) return message;
+    // An id that names no player stays out of the seats' range, so it still names no player.
+    const map = (id: number) =>
+      to === 'wire' ? (this.wireIds![id] ?? id) : (this.seats.get(id) ?? this.wireIds!.length + id);
+    const mapped = { ...message } as Message & { player_id?: number | null; payload: unknown };
+    if (typeof mapped.player_id === 'number' && mapped.player_id >= 0) mapped.player_id = map(mapped.player_id);
+    if (mapped.command === 'timeout' && typeof mapped.payload === 'number') mapped.payload = map(mapped.payload);
+    return mapped;
+  }
+
   /** Why the game could not go on for this peer (the host went away), if it could not. */
   get problem(): string | null {
     return this.failure;
@@ -137,12 +182,14 @@ export class StarSession {
   run(): Promise<SessionResult> {
     const recorder = this.config.recorder;
     if (recorder) {
-      recorder.note({ me: this.config.me, profile: 'cs3099', rules: { ...CS3099_RULES, ...this.config.rules } });
+      recorder.note({ me: this.me, profile: 'cs3099', rules: { ...CS3099_RULES, ...this.config.rules } });
       recorder.incoming(
         0,
         encodeLine({
           command: 'players_joined',
-          payload: this.config.players.map((p) => [p.id, p.name, ''] as [number, string, string]),
+          payload: [...this.config.players]
+            .sort((a, b) => a.id - b.id)
+            .map((p, seat) => [seat, p.name, ''] as [number, string, string]),
         }).trimEnd(),
       );
       recorder.incoming(
@@ -169,7 +216,7 @@ export class StarSession {
     this.sendOut({
       command: 'leave_game',
       payload: { response: 0, message: reason, receive_updates: false },
-      player_id: this.config.me,
+      player_id: this.me,
       ack_id: this.ackCounter++,
     });
     this.finish();
@@ -197,7 +244,9 @@ export class StarSession {
       return;
     }
     if ('ignored' in decoded) return;
-    const message = decoded.message;
+    const raw = line;
+    const message = this.mapIds(decoded.message, 'seats');
+    if (message !== decoded.message) line = encodeLine(message).trimEnd();
     const claimed = 'player_id' in message ? message.player_id : undefined;
     this.watchHost();
     if (this.config.role === 'host') {
@@ -215,11 +264,13 @@ export class StarSession {
         this.step();
         return;
       }
-      for (const [player, link] of this.config.links) if (player !== linkPlayer) link.send(line);
+      for (const [player, link] of this.config.links) if (player !== linkPlayer) link.send(raw);
       if ('ack_id' in message && message.ack_id !== undefined)
         this.expectAcks(linkPlayer, message.command, message.ack_id);
     }
-    const from = typeof claimed === 'number' ? claimed : linkPlayer;
+    // A line without player_id is the host's: a client hears only the host.
+    const from =
+      typeof claimed === 'number' ? claimed : this.config.role === 'host' ? linkPlayer : (this.hostSeat ?? NO_SEAT);
     this.config.recorder?.incoming(from, line);
     this.process(from, message, line);
     this.step();
@@ -253,11 +304,22 @@ export class StarSession {
     if (message.command !== 'acknowledgement' && 'ack_id' in message && message.ack_id !== undefined) {
       this.ackCounter = Math.max(this.ackCounter, message.ack_id + 1);
       this.ackAuthors.set(message.ack_id, from);
-      if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.config.me });
+      if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.me });
+    }
+    if (
+      this.unpunished !== null &&
+      !own &&
+      from !== this.unpunished.player &&
+      !['acknowledgement', 'timeout', 'leave_game'].includes(message.command)
+    ) {
+      const { player, reason } = this.unpunished;
+      return this.leaveOverCheat(
+        `player ${player} cheated (${reason}) and the host played on (${message.command} from player ${from}) instead of timing it out`,
+      );
     }
     switch (message.command) {
       case 'acknowledgement':
-        if (from !== this.config.me && this.ackAuthors.get(message.payload) === from) this.selfAckers.add(from);
+        if (from !== this.me && this.ackAuthors.get(message.payload) === from) this.selfAckers.add(from);
         this.acknowledged(from, message.payload);
         return;
       case 'roll_hash':
@@ -281,13 +343,18 @@ export class StarSession {
       // Only the host times players out, and it must say it is the one doing so: a timeout without
       // player_id cannot be told from one a client slipped in.
       const sender = message.player_id;
+      if (sender === null && this.hostSeat === null && this.config.role === 'client') {
+        // A host that does not play names nobody: on a client, whose lines all come from the host, it is the host's.
+        this.neutralise(action.player, 'timed out');
+        return;
+      }
       if (sender === null) {
         return this.violation(
           from,
           `sent a timeout for player ${action.player} without player_id; only the host (player ${HOST}) may time a player out, and must name itself`,
         );
       }
-      if (sender !== HOST)
+      if (sender !== this.hostSeat)
         return this.violation(
           sender,
           `sent a timeout for player ${action.player}; only the host (player ${HOST}) may time a player out`,
@@ -357,7 +424,7 @@ export class StarSession {
 
   private startRound() {
     const participants = this.state.players.filter(isActive).map((p) => p.id);
-    const mine = participants.includes(this.config.me) ? secretNumber() : null;
+    const mine = participants.includes(this.me) ? secretNumber() : null;
     this.round = {
       participants,
       mine,
@@ -368,8 +435,8 @@ export class StarSession {
     };
     if (mine !== null) {
       const hash = commitment(mine);
-      this.round.hashes.set(this.config.me, hash);
-      this.sendOut({ command: 'roll_hash', payload: hash, player_id: this.config.me });
+      this.round.hashes.set(this.me, hash);
+      this.sendOut({ command: 'roll_hash', payload: hash, player_id: this.me });
     }
     this.armRoundTimer();
     for (const early of this.early.splice(0))
@@ -378,6 +445,18 @@ export class StarSession {
   }
 
   private roll(from: number, message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>, line: string) {
+    const owed = this.staleDice.get(from);
+    if (owed !== undefined) {
+      // Lines of a dropped round still on their way: each player sends its hash, then its number, per
+      // round, so a hash it owed the dropped round, or a number before its hash in the round now on,
+      // belongs to the dropped round (it is not a cheat, and not an early line for the next round).
+      if (message.command === 'roll_hash' && owed.hash) {
+        owed.hash = false;
+        return;
+      }
+      if (message.command === 'roll_number' && (this.round === null || !this.round.hashes.has(from))) return;
+      if (message.command === 'roll_hash') this.staleDice.delete(from);
+    }
     if (this.round === null) {
       if (this.needsRound()) this.startRound();
       else {
@@ -410,8 +489,8 @@ export class StarSession {
     const all = round.participants.length;
     if (round.hashes.size === all && !round.revealed && round.mine !== null) {
       round.revealed = true;
-      round.numbers.set(this.config.me, round.mine);
-      this.sendOut({ command: 'roll_number', payload: bytesToHex(round.mine), player_id: this.config.me });
+      round.numbers.set(this.me, round.mine);
+      this.sendOut({ command: 'roll_number', payload: bytesToHex(round.mine), player_id: this.me });
       this.armRoundTimer();
     }
     if (round.hashes.size === all && round.numbers.size === all) this.finishRound(round);
@@ -464,6 +543,10 @@ export class StarSession {
   /** Every peer applies this at the same point of the one order, so all stay in step. */
   private neutralise(player: number, reason: string) {
     const p = this.state.players[player];
+    if (this.unpunished?.player === player) {
+      clearTimeout(this.unpunished.timer);
+      this.unpunished = null;
+    }
     if (p === undefined || !isActive(p)) return;
     const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
     if (!result.ok) return;
@@ -486,6 +569,8 @@ export class StarSession {
     const round = this.round;
     if (round !== null) {
       if (!this.needsRound()) {
+        for (const q of round.participants)
+          if (q !== player && q !== this.me) this.staleDice.set(q, { hash: !round.hashes.has(q) });
         this.round = null;
         if (this.roundTimer) clearTimeout(this.roundTimer);
         return;
@@ -497,20 +582,50 @@ export class StarSession {
     }
   }
 
-  /** A move that breaks the rules: the host makes its author neutral for everyone. */
+  /**
+   * A move that breaks the rules: the host makes its author neutral for everyone (the offending line
+   * went out to the others before, so each can check the reason for itself). A client never stays
+   * silent about a cheat the host does not punish: it leaves with the reason (leaveOverCheat).
+   */
   private violation(player: number, reason: string) {
     this.violations.push({ player, reason });
     this.emit({ type: 'violation', player, reason, evidence: [] });
-    if (this.config.role === 'host') this.hostTimeout(player, reason);
+    if (this.config.role === 'host') {
+      this.hostTimeout(player, reason);
+      return;
+    }
+    const p = this.state.players[player];
+    // The host's own cheat, or a line from no player (only the host can send one): nobody will punish it.
+    if (player === this.hostSeat || p === undefined)
+      return this.leaveOverCheat(
+        `the host${this.hostSeat === null ? '' : ` (player ${this.playerId(this.hostSeat)})`} cheated: ${reason}`,
+      );
+    // A player already out (its late lines are still relayed): the host has dealt with it.
+    if (!isActive(p) || this.unpunished !== null) return;
+    const timer = setTimeout(() => {
+      if (this.unpunished?.player !== player) return;
+      this.leaveOverCheat(
+        `player ${player} cheated (${reason}) and the host did not time it out within ${this.config.ackTimeoutMs} ms`,
+      );
+    }, this.config.ackTimeoutMs);
+    this.unpunished = { player, reason, timer };
+  }
+
+  /** Client: the host let a cheat stand (or is the cheat). Tells everyone why, leaves, and the game ends for this peer. */
+  private leaveOverCheat(reason: string) {
+    if (this.finished) return;
+    this.failure = `${reason}; left the game`;
+    this.emit({ type: 'info', text: this.failure });
+    this.leave(reason);
   }
 
   private hostTimeout(player: number, reason: string) {
     const p = this.state.players[player];
-    if (this.config.role !== 'host' || p === undefined || !isActive(p) || player === this.config.me) return;
+    if (this.config.role !== 'host' || p === undefined || !isActive(p) || player === this.me) return;
     const message: Message = {
       command: 'timeout',
       payload: player,
-      player_id: this.config.me,
+      player_id: this.me,
       ack_id: this.ackCounter++,
     };
     this.sendOut(message);
@@ -524,17 +639,15 @@ export class StarSession {
     if (this.finished) return;
     if (this.state.phase === 'over') {
       // Class peers learn that a turn, and so the game, is over from the fortify that ends it (§8).
-      if (this.state.winner === this.config.me && !this.closingFortifySent) {
+      if (this.state.winner === this.me && !this.closingFortifySent) {
         this.closingFortifySent = true;
         this.closingMessage = true;
-        this.sendOut(
-          fromAction({ command: 'fortify', player: this.config.me, payload: null }, this.ackCounter++, this.config.me),
-        );
+        this.sendOut(fromAction({ command: 'fortify', player: this.me, payload: null }, this.ackCounter++, this.me));
         this.closingMessage = false;
       }
       // A peer that lost (host or client) waits a little for the winner's fortify, to acknowledge it
       // like class peers do.
-      if (this.state.winner !== null && this.state.winner !== this.config.me && !this.closingFortifySeen) {
+      if (this.state.winner !== null && this.state.winner !== this.me && !this.closingFortifySeen) {
         this.endTimer ??= setTimeout(() => this.finish(), this.config.ackTimeoutMs);
         return;
       }
@@ -558,7 +671,7 @@ export class StarSession {
       }
       return;
     }
-    if (awaited === this.config.me) {
+    if (awaited === this.me) {
       if (!this.deciding) this.decide();
       return;
     }
@@ -577,7 +690,7 @@ export class StarSession {
     this.deciding = true;
     const snapshot = this.state;
     this.config.seat
-      .decide(snapshot, this.config.me)
+      .decide(snapshot, this.me)
       .then((action) => {
         this.deciding = false;
         if (this.finished || this.state !== snapshot) return this.step();
@@ -596,7 +709,7 @@ export class StarSession {
   private agreedByBothDrawModels(action: Action): Action {
     const quirkView = this.quirkView;
     if (quirkView === null || action.command !== 'play_cards' || apply(quirkView, action, CHECK_DICE).ok) return action;
-    const me = this.config.me;
+    const me = this.me;
     const held = new Set(quirkView.players[me]!.cards);
     const common = this.state.players[me]!.cards.filter((card) => held.has(card));
     const candidates: Action[] = [
@@ -631,18 +744,19 @@ export class StarSession {
 
   /** Sends one of this peer's moves and applies it here, as every other peer will. */
   private send(action: MessageAction) {
-    const message = fromAction(toAction(fromAction(action)), this.ackCounter, this.config.me);
+    const message = fromAction(toAction(fromAction(action)), this.ackCounter, this.me);
     const line = this.sendOut(message);
-    this.process(message.player_id ?? this.config.me, message, line, true);
+    this.process(message.player_id ?? this.me, message, line, true);
     this.step();
   }
 
   private sendOut(message: Message): string {
     const line = encodeLine(message).trimEnd();
     this.config.recorder?.outgoing(line);
-    for (const link of this.config.links.values()) link.send(line);
+    const wire = this.wireIds === null ? line : encodeLine(this.mapIds(message, 'wire')).trimEnd();
+    for (const link of this.config.links.values()) link.send(wire);
     if (this.config.role === 'host' && 'ack_id' in message && message.ack_id !== undefined)
-      this.expectAcks(this.config.me, message.command, message.ack_id);
+      this.expectAcks(this.me, message.command, message.ack_id);
     this.watchHost();
     return line;
   }
@@ -658,7 +772,7 @@ export class StarSession {
           (p) =>
             (this.closingMessage ? !p.neutral : isActive(p)) &&
             p.id !== author &&
-            p.id !== this.config.me &&
+            p.id !== this.me &&
             this.config.links.get(p.id)?.closed === false,
         )
         .map((p) => p.id),
@@ -727,6 +841,7 @@ export class StarSession {
     if (this.roundTimer) clearTimeout(this.roundTimer);
     if (this.hostWatch) clearTimeout(this.hostWatch);
     if (this.endTimer) clearTimeout(this.endTimer);
+    if (this.unpunished) clearTimeout(this.unpunished.timer);
     this.config.recorder?.close();
     const result: SessionResult = { state: this.state, winner: this.state.winner, violations: this.violations };
     // Class peers keep their sockets open after the game: ours closes its own, or the process lives on.

@@ -8,6 +8,8 @@ import { runBot } from '../../src/cli/bot.js';
 import { ClassPeer, type ClassPeerOutcome, type ClassQuirks, type WireLine } from './class-peer.js';
 
 export interface ClassMatchOptions {
+  /** More arguments for our `risk bot` (e.g. --strict-draws, --record FILE). */
+  readonly extraArgs?: readonly string[];
   /** The role of OUR peer; the class peer takes the other. */
   readonly ourRole: 'host' | 'client';
   /** Seeds our bot and the class peer (reproducible choices; the dice stay fair and random on our side). */
@@ -74,7 +76,7 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
   }
 }
 
-interface OurRun {
+export interface OurRun {
   readonly exit: Promise<number>;
   /** The host's address once it printed it. */
   readonly address: () => string | null;
@@ -83,7 +85,10 @@ interface OurRun {
 }
 
 /** Starts our headless cs3099 peer through `risk bot` (JSON events on stdout). */
-function runOurs(options: ClassMatchOptions, address: string | null): OurRun {
+export function runOurs(
+  options: ClassMatchOptions & { readonly players?: number; readonly extraArgs?: readonly string[] },
+  address: string | null,
+): OurRun {
   const events: Record<string, unknown>[] = [];
   let stderr = '';
   let pending = '';
@@ -111,7 +116,7 @@ function runOurs(options: ClassMatchOptions, address: string | null): OurRun {
     options.bot ?? 'hard',
     '--seed',
     String(options.seed >>> 0),
-    '--no-record',
+    ...(options.extraArgs?.includes('--record') ? [] : ['--no-record']),
     '--json',
     '--name',
     'Ours',
@@ -126,13 +131,14 @@ function runOurs(options: ClassMatchOptions, address: string | null): OurRun {
           '--port',
           '0',
           '--players',
-          '2',
+          String(options.players ?? 2),
           '--ack-timeout',
           String(options.ackTimeoutS ?? 2),
           '--move-timeout',
           String(options.moveTimeoutS ?? 10),
         ]
       : ['join', address!, ...common, '--start-timeout', '30'];
+  args.push(...(options.extraArgs ?? []));
   const exit = runBot(args, io);
   return {
     exit,

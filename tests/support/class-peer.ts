@@ -18,6 +18,7 @@ import {
   type GameState,
   maxAttackDice,
   maxDefendDice,
+  pendingAfterNeutral,
   setsInHand,
   startGame,
 } from '../../src/model/index.js';
@@ -59,6 +60,12 @@ export interface ClassQuirks {
   readonly wrapLines: boolean;
   /** Not the recorded peer: the mirror of bareLinesOnly, a bare line kills its reader (a peer that wants the envelope). */
   readonly wrappedLinesOnly: boolean;
+  /**
+   * An illegal move or a dice number that does not match its hash, from another player, kills its
+   * game loop (the recorded peer throws). Off: it notes the cheat (`cheatsSeen`), ignores the line
+   * and waits for the host's `timeout` naming the cheater, as a checking peer would.
+   */
+  readonly crashOnIllegalMove: boolean;
 }
 
 /** The recorded 2015 implementation. */
@@ -78,6 +85,7 @@ export const JAVA_2015_QUIRKS: ClassQuirks = {
   floatVersions: true,
   wrapLines: false,
   wrappedLinesOnly: false,
+  crashOnIllegalMove: true,
 };
 
 /** A well-behaved class peer: the protocol as written, nothing else. */
@@ -97,6 +105,7 @@ export const NO_QUIRKS: ClassQuirks = {
   floatVersions: false,
   wrapLines: false,
   wrappedLinesOnly: false,
+  crashOnIllegalMove: false,
 };
 
 /** Chooses the peer's next action when the model says it must act; `null` means it has nothing more to say (a scripted replay ran out). */
@@ -127,6 +136,13 @@ export interface ClassPeerOptions {
   readonly quietTurns?: number;
   /** Replaces the greedy AI (a scripted replay uses the recorded moves). */
   readonly policy?: ClassPolicy;
+  /**
+   * A rogue peer: from its turn `cheatFromTurn` (default 1) on it cheats once, by deploying more
+   * armies than it has ('extra-armies') or revealing a dice number that does not match its hash
+   * ('bad-reveal'). Its own model goes on as if it had played fair.
+   */
+  readonly cheat?: 'extra-armies' | 'bad-reveal';
+  readonly cheatFromTurn?: number;
   /** Replaces the seeded dice numbers (a scripted replay reveals the recorded ones). */
   readonly numbers?: () => Uint8Array;
 }
@@ -159,6 +175,10 @@ export interface ClassPeerOutcome {
   readonly quirkDraws: readonly { readonly player: number; readonly card: number }[];
   /** Turns begun in its model. */
   readonly turns: number;
+  /** Cheats it saw from other players (with crashOnIllegalMove off), in order. */
+  readonly cheatsSeen: readonly { readonly player: number; readonly reason: string }[];
+  /** Whether it cheated (a rogue peer). */
+  readonly cheated: boolean;
 }
 
 export interface WireLine {
@@ -217,6 +237,11 @@ export class ClassPeer {
   private readyAcked = false;
   private stopping = false;
   private numberCount = 0;
+  /** Client: the number of players, from the host's ping (a 2-player game until then). */
+  private playerCount = 2;
+  private cheatsSeen: { player: number; reason: string }[] = [];
+  private staleDice = new Map<number, { hash: boolean }>();
+  private cheated = false;
 
   private constructor(private readonly options: ClassPeerOptions) {
     this.quirks = { ...JAVA_2015_QUIRKS, ...options.quirks };
@@ -374,6 +399,8 @@ export class ClassPeer {
       winner: this.state?.winner ?? null,
       reason,
       quirkDraws: [...this.quirkDraws],
+      cheatsSeen: [...this.cheatsSeen],
+      cheated: this.cheated,
       turns: this.state?.turn ?? 0,
     };
   }
@@ -445,6 +472,7 @@ export class ClassPeer {
         return;
       case 'ping':
         if (this.options.role === 'client' && typeof message.payload === 'number' && message.payload > 0) {
+          this.playerCount = message.payload;
           this.send({ command: 'ping', player_id: this.me, payload: null });
         } else if (this.options.role === 'host') this.sendReady();
         return;
@@ -466,17 +494,55 @@ export class ClassPeer {
       case 'timeout': {
         if (ackId !== null) this.ack(ackId);
         if (message.payload === this.me) this.end('expelled', `the host timed it out (player_id ${String(from)})`);
-        else this.end('opponent-left', `player ${String(message.payload)} was timed out`);
+        else if (!this.playsOnWithout(Number(message.payload)))
+          this.end('opponent-left', `player ${String(message.payload)} was timed out`);
         return;
       }
       case 'leave_game':
         if (ackId !== null) this.ack(ackId);
-        this.end('opponent-left', `player ${String(from)} left: ${JSON.stringify(message.payload)}`);
+        if (from === null || !this.playsOnWithout(from))
+          this.end('opponent-left', `player ${String(from)} left: ${JSON.stringify(message.payload)}`);
         return;
       default:
         if (GAME_MOVES.has(message.command)) this.move(message, from, ackId);
       // Unknown commands are ignored (§2).
     }
+  }
+
+  /**
+   * Another player timed out or left. In a game of three or more it becomes neutral and the game goes
+   * on; false when the game cannot go on for this peer (two players: the recorded behaviour).
+   */
+  private playsOnWithout(player: number): boolean {
+    const state = this.state;
+    if (state === null || state.players.length <= 2 || !Number.isInteger(player)) return false;
+    const result = apply(state, { command: 'timeout', player }, CHECK_DICE);
+    if (!result.ok) return true; // already neutral, or no such player: nothing changes
+    this.state = result.state;
+    if (this.round !== null) {
+      this.round.hashes.delete(player);
+      this.round.numbers.delete(player);
+      if (this.pendingDefend !== null) this.pendingDefend = pendingAfterNeutral(this.state, this.pendingDefend, player);
+      const needed = this.pendingDefend !== null || ['first_player', 'shuffle_deck'].includes(this.state.phase);
+      if (!needed) {
+        // Lines of the dropped round may still come from the others (as in the star session).
+        for (const p of this.active()) if (p !== this.me) this.staleDice.set(p, { hash: !this.round.hashes.has(p) });
+        this.round = null;
+      } else {
+        this.maybeReveal();
+        if (this.round !== null) this.maybeRoll();
+      }
+    }
+    this.afterChange();
+    return true;
+  }
+
+  /** A line from another player that breaks the rules: the recorded peer's loop dies; a checking peer notes it. */
+  private illegal(from: number, reason: string, ackId: number | null = null) {
+    if (this.quirks.crashOnIllegalMove) return this.crash(reason);
+    // Acknowledged on receipt like any line, then ignored.
+    if (ackId !== null) this.ack(ackId);
+    this.cheatsSeen.push({ player: from, reason });
   }
 
   private ack(id: number) {
@@ -526,7 +592,7 @@ export class ClassPeer {
 
   private initialise() {
     if (this.state !== null) return;
-    const started = startGame(classicBoard(), { ...CS3099_RULES, players: 2 });
+    const started = startGame(classicBoard(), { ...CS3099_RULES, players: this.playerCount });
     if (!started.ok) return this.crash(started.reason);
     this.state = started.value;
     // The host's counter starts again at 0 for the game (game a: ready 0, then setup 0).
@@ -557,6 +623,13 @@ export class ClassPeer {
   private rollHash(from: number | null, payload: unknown) {
     if (this.state === null) return this.crash('roll_hash before initialise_game');
     if (from === null || typeof payload !== 'string') return this.crash(`bad roll_hash from ${String(from)}`);
+    if (!this.active().includes(from)) return; // a neutral player's late line
+    const owed = this.staleDice.get(from);
+    if (owed?.hash) {
+      owed.hash = false;
+      return;
+    }
+    this.staleDice.delete(from);
     this.startRound();
     this.round!.hashes.set(from, payload.toLowerCase());
     this.maybeReveal();
@@ -567,17 +640,21 @@ export class ClassPeer {
     if (round.revealed || !this.active().every((p) => round.hashes.has(p))) return;
     round.revealed = true;
     round.numbers.set(this.me, round.mine!);
-    this.send({ command: 'roll_number', payload: Buffer.from(round.mine!).toString('hex'), player_id: this.me });
+    // A rogue's cheat: a number other than the one it committed to (its own model keeps the true one).
+    const shown = this.cheatNow('bad-reveal') ? this.seededNumber() : round.mine!;
+    this.send({ command: 'roll_number', payload: Buffer.from(shown).toString('hex'), player_id: this.me });
     this.maybeRoll();
   }
 
   private rollNumber(from: number | null, payload: unknown) {
     const round = this.round;
+    if (from !== null && this.staleDice.has(from) && (round === null || !round.hashes.has(from))) return;
     if (round === null || from === null || typeof payload !== 'string')
       return this.crash(`unexpected roll_number from ${String(from)}`);
+    if (!this.active().includes(from)) return;
     const bytes = Buffer.from(payload, 'hex');
     if (sha256Hex(bytes) !== round.hashes.get(from))
-      return this.crash(`player ${from}'s number does not match its hash`);
+      return this.illegal(from, `player ${from}'s number does not match its hash`);
     round.numbers.set(from, bytes);
     this.maybeRoll();
   }
@@ -624,9 +701,8 @@ export class ClassPeer {
     }
     const expected = decisionBy(state);
     if (from === null || from !== expected) {
-      return this.crash(
-        `${command} from player ${String(from)} while player ${String(expected)} must act (${state.phase})`,
-      );
+      const reason = `${command} from player ${String(from)} while player ${String(expected)} must act (${state.phase})`;
+      return from === null ? this.crash(reason) : this.illegal(from, reason, ackId);
     }
     const action = toModelAction(command, from, message.payload);
     if (action === null) return this.crash(`unreadable ${command} payload ${JSON.stringify(message.payload)}`);
@@ -642,14 +718,14 @@ export class ClassPeer {
     const ackNow = ackId !== null && (!this.quirks.ackOnlyTopLevel || TOP_LEVEL.has(command));
     if (action.command === 'defend') {
       const check = apply(state, action, CHECK_DICE);
-      if (!check.ok) return this.crash(`defend: ${check.reason}`);
+      if (!check.ok) return this.illegal(from, `defend: ${check.reason}`, ackId);
       if (ackNow) this.ack(ackId);
       this.pendingDefend = action;
       this.startRound();
       return;
     }
     const result = this.applyWithQuirk(state, action);
-    if (!result.ok) return this.crash(`${command}: ${result.reason}`);
+    if (!result.ok) return this.illegal(from, `${command}: ${result.reason}`, ackId);
     if (ackNow) {
       // The recorded peer acknowledges an attack once its battle has been rolled.
       if (action.command === 'attack') this.attackAckDue = { id: ackId, self: false };
@@ -731,7 +807,12 @@ export class ClassPeer {
     let id: number;
     if (isCapture && this.quirks.collidingAckIds) id = Math.max(this.nextAckId, this.lastReceivedAckId + 1);
     else id = this.nextAckId++;
-    this.send({ command: action.command, payload: wirePayload(action, this.quirks), ack_id: id, player_id: this.me });
+    let payload = wirePayload(action, this.quirks);
+    if (action.command === 'deploy' && this.cheatNow('extra-armies')) {
+      // A rogue's cheat: three armies more than it has, on the wire only.
+      payload = [...(payload as [number, number][]), [action.payload[0]![0], 3]];
+    }
+    this.send({ command: action.command, payload, ack_id: id, player_id: this.me });
     if (action.command === 'defend') {
       const check = apply(state, action, CHECK_DICE);
       if (!check.ok) return this.crash(`its own defend was refused: ${check.reason}`);
@@ -747,6 +828,14 @@ export class ClassPeer {
     } else if (this.quirks.selfAcks && TOP_LEVEL.has(action.command)) this.ack(id);
     if (isCapture) this.flushSelfAttackAck();
     this.afterChange();
+  }
+
+  /** A rogue cheats once, at the first chance of its kind from turn `cheatFromTurn` on. */
+  private cheatNow(kind: 'extra-armies' | 'bad-reveal'): boolean {
+    if (this.options.cheat !== kind || this.cheated || this.state === null) return false;
+    if (this.state.turn < (this.options.cheatFromTurn ?? 1)) return false;
+    this.cheated = true;
+    return true;
   }
 
   // ---- the AI: greedy and legal under its own model -----------------------------------------

@@ -4,15 +4,51 @@ import { networkInterfaces } from 'node:os';
 import { LineSplitter } from '../../protocol/codec.js';
 import { type Link, LinkEvents } from './link.js';
 
+/**
+ * Which of the two line dialects a line is in (cs3099-observed.md §1): a bare message, or the
+ * late-course envelope `{"message": "<inner line>", "signature"?: …}`; null when it is neither.
+ */
+export function lineDialect(line: string): 'bare' | 'wrapped' | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  if ('command' in value) return 'bare';
+  return 'message' in value ? 'wrapped' : null;
+}
+
+/**
+ * `line` in `dialect`: a bare line wrapped in the envelope, or an envelope's inner line taken out.
+ * Relayed lines pass through here too, so a client reads every line in its own dialect whatever
+ * the author speaks. A line that is neither goes out as it is.
+ */
+export function inDialect(line: string, dialect: 'bare' | 'wrapped'): string {
+  if (dialect === 'bare' && line.startsWith('{"command"')) return line; // ours: no need to parse
+  const current = lineDialect(line);
+  if (current === null || current === dialect) return line;
+  if (dialect === 'wrapped') return JSON.stringify({ message: line, signature: '' });
+  const inner = (JSON.parse(line) as { message: unknown }).message;
+  return typeof inner === 'string' ? inner : JSON.stringify(inner);
+}
+
 export function socketLink(socket: Socket): Link {
   const events = new LinkEvents();
   const splitter = new LineSplitter();
+  // Lines go out in the dialect the peer last spoke; bare until it has said anything (the recorded
+  // 2015 peer cannot read the envelope, and a peer that wants it speaks first: join_game).
+  let dialect: 'bare' | 'wrapped' = 'bare';
   socket.setNoDelay(true);
   events.onOverflow = () => socket.destroy();
   socket.on('data', (chunk: Buffer) => {
     for (const item of splitter.push(chunk)) {
       if (!item.ok) events.line(JSON.stringify({ command: '__bad_line__', payload: item.reason }));
-      else if (item.line.trim() !== '') events.line(item.line);
+      else if (item.line.trim() !== '') {
+        dialect = lineDialect(item.line) ?? dialect;
+        events.line(item.line);
+      }
     }
   });
   socket.on('error', (error) => events.close(error.message));
@@ -22,7 +58,8 @@ export function socketLink(socket: Socket): Link {
     remotePeer,
     send(line: string) {
       if (events.closed || socket.destroyed) return;
-      socket.write(line.endsWith('\n') ? line : `${line}\n`);
+      const text = inDialect(line.endsWith('\n') ? line.slice(0, -1) : line, dialect);
+      socket.write(`${text}\n`);
     },
     onLine: (listener) => events.onLine(listener),
     unread: (lines) => events.unread(lines),
