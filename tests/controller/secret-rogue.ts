@@ -1,0 +1,112 @@
+// A rogue peer of a Capital or Secret Mission game: an honest session whose links rewrite its
+// secret-round traffic to perform one attack, signing what it forges with its own key.
+import { randomBytes } from 'node:crypto';
+import type { Link } from '../../src/controller/net/link.js';
+import { decodeLine } from '../../src/protocol/codec.js';
+import { dealDigest } from '../../src/protocol/secret-deal.js';
+import type { DealClaim, SecretMessage } from '../../src/protocol/secret-messages.js';
+import { lineDigest, seal, unseal } from '../../src/protocol/signing.js';
+import type { Rogue, RogueContext } from './mesh-game.js';
+
+export const SECRET_ATTACKS = [
+  /** Never sends its shuffle or unlock of the mission deal. */
+  'withholds-share',
+  /** Shows (deal_claim, unsequenced) a mission card it was not dealt. */
+  'wrong-mission',
+  /** At its first deploy, claims the win with a mission card it does not hold. */
+  'false-claim',
+  /** Reveals another capital than the one it committed to. */
+  'swapped-capital',
+  /** Commits to a capital and never reveals it. */
+  'withholds-capital',
+] as const;
+export type SecretAttack = (typeof SECRET_ATTACKS)[number];
+
+type Opened = { kind: 'secret'; message: SecretMessage } | { kind: 'move'; command: string; ackId?: number } | null;
+
+function open(line: string): Opened {
+  const sealed = unseal(line);
+  if (sealed === null) return null;
+  if (/^\{"command":"(deal_|secret_)/.test(sealed.inner))
+    return { kind: 'secret', message: JSON.parse(sealed.inner) as SecretMessage };
+  const decoded = decodeLine(sealed.inner);
+  if (!decoded.ok || !('message' in decoded)) return null;
+  const m = decoded.message;
+  return { kind: 'move', command: m.command, ...('ack_id' in m && m.ack_id !== undefined ? { ackId: m.ack_id } : {}) };
+}
+
+/** A secret line signed by the rogue as its session would sign it. */
+function signSecret(context: RogueContext, message: SecretMessage): string {
+  const inner = JSON.stringify(message);
+  return seal(inner, context.me, context.keyring.sign(lineDigest(context.gameId, inner)));
+}
+
+/** A claim of `card` with a well-formed proof that proves nothing, signed at both levels. */
+function forgedClaim(context: RogueContext, card: number, ackId?: number): string {
+  const claim: DealClaim = {
+    command: 'deal_claim',
+    player_id: context.me,
+    payload: { deal: 0, card, proof: { c: randomBytes(32).toString('hex'), s: randomBytes(256).toString('hex') } },
+  };
+  const signed = { ...claim, sig: context.keyring.sign(dealDigest(context.gameId, claim)) };
+  return signSecret(context, ackId === undefined ? signed : { ...signed, ack_id: ackId });
+}
+
+export function secretRogue(attack: SecretAttack): Rogue {
+  return (links: Map<number, Link>, context: RogueContext) => {
+    let done = false;
+    const last = Math.max(...links.keys());
+    const wrapped = new Map<number, Link>();
+    for (const [player, link] of links) {
+      wrapped.set(player, {
+        remotePeer: link.remotePeer,
+        get closed() {
+          return link.closed;
+        },
+        onLine: (listener) => link.onLine(listener),
+        unread: (lines) => link.unread(lines),
+        onClose: (listener) => link.onClose(listener),
+        close: () => link.close(),
+        send(line) {
+          for (const out of rewrite(player, line)) link.send(out);
+        },
+      });
+    }
+    return wrapped;
+
+    function rewrite(to: number, line: string): string[] {
+      const wire = open(line);
+      if (wire === null) return [line];
+      const once = (lines: string[]) => {
+        if (to === last) done = true;
+        return lines;
+      };
+      switch (attack) {
+        case 'withholds-share':
+          return wire.kind === 'secret' &&
+            (wire.message.command === 'deal_shuffle' || wire.message.command === 'deal_unlock')
+            ? []
+            : [line];
+        case 'wrong-mission':
+          // Card 0 for everyone: no forged proof opens any card's ciphertext.
+          if (done || wire.kind !== 'move' || wire.command !== 'deploy') return [line];
+          return once([forgedClaim(context, 0), line]);
+        case 'false-claim':
+          if (done || wire.kind !== 'move' || wire.command !== 'deploy') return [line];
+          return once([forgedClaim(context, 1, wire.ackId)]);
+        case 'swapped-capital': {
+          if (wire.kind !== 'secret' || wire.message.command !== 'secret_reveal') return [line];
+          const value = wire.message.payload.value as { territory: number };
+          return [
+            signSecret(context, {
+              ...wire.message,
+              payload: { ...wire.message.payload, value: { territory: value.territory + 1 } },
+            }),
+          ];
+        }
+        case 'withholds-capital':
+          return wire.kind === 'secret' && wire.message.command === 'secret_reveal' ? [] : [line];
+      }
+    }
+  };
+}
