@@ -11,6 +11,8 @@ import type { Rogue, RogueContext } from './mesh-game.js';
 export const SECRET_ATTACKS = [
   /** Never sends its shuffle or unlock of the mission deal. */
   'withholds-share',
+  /** Sends its shuffle and unlock to every peer but one (that peer gets them handed on). */
+  'withholds-from-one',
   /** Shows (deal_claim, unsequenced) a mission card it was not dealt. */
   'wrong-mission',
   /** At its first deploy, claims the win with a mission card it does not hold. */
@@ -56,6 +58,7 @@ export function secretRogue(attack: SecretAttack): Rogue {
   return (links: Map<number, Link>, context: RogueContext) => {
     let done = false;
     const last = Math.max(...links.keys());
+    const victim = Math.min(...links.keys());
     const wrapped = new Map<number, Link>();
     for (const [player, link] of links) {
       wrapped.set(player, {
@@ -84,6 +87,12 @@ export function secretRogue(attack: SecretAttack): Rogue {
       switch (attack) {
         case 'withholds-share':
           return wire.kind === 'secret' &&
+            (wire.message.command === 'deal_shuffle' || wire.message.command === 'deal_unlock')
+            ? []
+            : [line];
+        case 'withholds-from-one':
+          return to === victim &&
+            wire.kind === 'secret' &&
             (wire.message.command === 'deal_shuffle' || wire.message.command === 'deal_unlock')
             ? []
             : [line];

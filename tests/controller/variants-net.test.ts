@@ -52,7 +52,7 @@ describe('Capital Risk and Secret Mission Risk between bot peers', () => {
       5,
       { variant: 'mission', setup: 'random', fortify: 'connected' },
     ],
-    ['Secret Mission, 4 players, fixed set values', 4, 2, { variant: 'mission', cardValues: 'fixed' }],
+    ['Secret Mission, 4 players, fixed set values', 4, 3, { variant: 'mission', cardValues: 'fixed' }],
     ['Capital Risk, 2 players and the neutral army', 2, 4, { variant: 'capital' }],
     ['Capital Risk, 3 players', 3, 5, { variant: 'capital' }],
     [

@@ -967,6 +967,7 @@ export class Replica {
       for (const [p, n] of round.numbers) if (p !== player && n.line !== '') lines.push(n.line);
     }
     for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: player });
+    for (const line of this.secrets?.linesNotBy(player) ?? []) this.effects.push({ type: 'send', line, to: player });
   }
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
@@ -1024,6 +1025,7 @@ export class Replica {
     // Only lines that prove themselves: a bad one would count against this peer at the voter.
     for (const line of lines)
       if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
+    for (const line of this.secrets?.linesBy(accused) ?? []) this.effects.push({ type: 'send', line, to: voter });
   }
 
   private checkQuorum(player: number) {

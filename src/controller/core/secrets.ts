@@ -60,6 +60,8 @@ const SECRET_LINE = /^\{"command":"(deal_|secret_)/;
 const MAX_FUTURE = 64;
 /** Capital lines kept until the round starts here (a faster peer may start it first). */
 const MAX_EARLY = 32;
+/** Lines of one author kept to hand on, per secret step (a deal has at most 5 per attempt and player). */
+const MAX_KEPT = 32;
 /** Phases in which a player may claim a completed mission (the model's rule). */
 const CLAIM_PHASES = ['cards', 'deploy', 'attack'];
 
@@ -167,6 +169,7 @@ export class SecretRounds {
       return this.host.fault(link, `sent a ${message.command} of ${line.length} characters`);
     if (!isActive(player)) return; // a neutral player's lines no longer count
     const item: Line = { from, message, line, sig: sealed.sig };
+    this.keep(from, line);
     if (message.command === 'secret_commit' || message.command === 'secret_reveal') return this.onCapital(item);
     this.onDeal(item);
   }
@@ -478,7 +481,37 @@ export class SecretRounds {
     if (this.mute) return;
     const { line, sig } = this.sealed(message);
     this.seen.add(sig);
+    this.keep(this.me, line);
     this.host.broadcast(line);
+  }
+
+  // ---- lines handed on (a peer may have been kept from one: see the replica's votes) ----
+
+  /** Keeps a line of the secret step in progress, to hand on to a peer that votes its author silent. */
+  private keep(author: number, line: string) {
+    const phase = this.host.state().phase;
+    if (this.mute || (phase !== 'deal_missions' && phase !== 'capitals')) return;
+    if (phase !== this.keptFor) {
+      this.kept.clear();
+      this.keptFor = phase;
+    }
+    const lines = this.kept.get(author) ?? [];
+    if (lines.length < MAX_KEPT) lines.push(line);
+    this.kept.set(author, lines);
+  }
+
+  private readonly kept = new Map<number, string[]>();
+  private keptFor = '';
+
+  /** The lines of the secret step in progress by `author`. */
+  linesBy(author: number): string[] {
+    return this.busy() ? [...(this.kept.get(author) ?? [])] : [];
+  }
+
+  /** The lines of the secret step in progress by everyone but `player`. */
+  linesNotBy(player: number): string[] {
+    if (!this.busy()) return [];
+    return [...this.kept].flatMap(([author, lines]) => (author === player ? [] : lines));
   }
 
   private violations(violations: readonly SecretViolation[], line: string | null) {
