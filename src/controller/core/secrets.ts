@@ -401,6 +401,8 @@ export class SecretRounds {
     if (this.mute || decisionBy(state) !== this.me || this.driver === null || !this.dealt) return null;
     const due = missionClaimDue(state);
     if (due === null || this.driver.card === undefined || this.claims.has(this.me)) return null;
+    if (state.missionDeck[this.driver.card] !== due.payload || this.host.moveProblem(this.me, due) !== null)
+      return null;
     const claim = this.driver.claim().send[0] as DealClaim | undefined;
     if (claim === undefined) return null;
     const { line, sig } = this.sealed({ ...claim, ack_id: index });
