@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Link } from '../../src/controller/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { dealDigest } from '../../src/protocol/secret-deal.js';
-import type { DealClaim, SecretMessage } from '../../src/protocol/secret-messages.js';
+import { cardElements, hex } from '../../src/protocol/secret-deal-crypto.js';
+import type { DealClaim, DealMessage, SecretMessage } from '../../src/protocol/secret-messages.js';
 import { lineDigest, seal, unseal } from '../../src/protocol/signing.js';
 import type { Rogue, RogueContext } from './mesh-game.js';
 
@@ -13,6 +14,8 @@ export const SECRET_ATTACKS = [
   'withholds-share',
   /** Sends its shuffle and unlock to every peer but one (that peer gets them handed on). */
   'withholds-from-one',
+  /** Puts the card it wants (mission card 0, in the clear) into its shuffle of the deal. */
+  'chosen-card',
   /** Shows (deal_claim, unsequenced) a mission card it was not dealt. */
   'wrong-mission',
   /** At its first deploy, claims the win with a mission card it does not hold. */
@@ -96,6 +99,20 @@ export function secretRogue(attack: SecretAttack): Rogue {
             (wire.message.command === 'deal_shuffle' || wire.message.command === 'deal_unlock')
             ? []
             : [line];
+        case 'chosen-card': {
+          if (wire.kind !== 'secret' || wire.message.command !== 'deal_shuffle' || wire.message.payload.deal !== 0)
+            return [line];
+          const { deck } = wire.message.payload;
+          const wanted = hex(cardElements(context.gameId, deck.length)[0]!);
+          const { sig: _sig, ...unsigned } = wire.message;
+          const changed = { ...unsigned, payload: { ...unsigned.payload, deck: [wanted, ...deck.slice(1)] } };
+          return [
+            signSecret(context, {
+              ...changed,
+              sig: context.keyring.sign(dealDigest(context.gameId, changed as DealMessage)),
+            }),
+          ];
+        }
         case 'wrong-mission':
           // Card 0 for everyone: no forged proof opens any card's ciphertext.
           if (done || wire.kind !== 'move' || wire.command !== 'deploy') return [line];

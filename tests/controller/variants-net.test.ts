@@ -4,7 +4,9 @@
 // bots, with records that `risk verify` audits clean; and rogues that cheat in the secret rounds.
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../src/controller/core/types.js';
+import { verifyTranscript } from '../../src/controller/verify.js';
 import { capitalVictory, type GameState, missionComplete, type OptionsInput } from '../../src/model/index.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { honestAgreement, type MemoryGame, playMemoryGame } from './memory-game.js';
 
 type Rules = Omit<OptionsInput, 'players'>;
@@ -99,4 +101,33 @@ describe('Capital Risk and Secret Mission Risk between bot peers', () => {
     expect(ends.get('mission')?.has('mission')).toBe(true);
     expect(ends.get('capital')?.has('capital')).toBe(true);
   });
+});
+
+describe('risk verify checks the secret rounds of a record', () => {
+  /** The record with the first incoming line of `command` dropped, or its signature broken. */
+  const doctored = (lines: readonly TranscriptLine[], command: string, how: 'drop' | 'break') => {
+    const at = lines.findIndex((l) => l.dir === 'in' && l.raw.includes(`\\"command\\":\\"${command}\\"`));
+    expect(at).toBeGreaterThan(0);
+    if (how === 'drop') return lines.filter((_, i) => i !== at);
+    const raw = lines[at]!.raw.replace(/"sig":"([0-9a-f])/, (_m, d: string) => `"sig":"${d === '0' ? '1' : '0'}`);
+    expect(raw).not.toBe(lines[at]!.raw);
+    return lines.map((l, i) => (i === at ? { ...l, raw } : l));
+  };
+
+  it.each([
+    ['capital', 'secret_reveal', 4],
+    ['mission', 'deal_unlock', 3],
+  ] as const)(
+    '%s: a record missing a %s line, or holding a forged one, does not reach its recorded end',
+    async (variant, command, seed) => {
+      const game = await playMemoryGame({ players: 2, seed, rules: { variant } });
+      honestAgreement(game, [0, 1]);
+      expect(game.audits[0]!.violations).toEqual([]);
+      for (const how of ['drop', 'break'] as const) {
+        const report = verifyTranscript(doctored(game.records[0]!, command, how), { lenient: false });
+        expect(report.violations.map((v) => v.kind)).toContain('outcome');
+      }
+    },
+    120_000,
+  );
 });
