@@ -62,6 +62,8 @@ const MAX_FUTURE = 64;
 const MAX_EARLY = 32;
 /** Lines of one author kept to hand on, per secret step (a deal has at most 5 per attempt and player). */
 const MAX_KEPT = 32;
+/** Secret lines remembered by signature (a game has a few dozen; more is a neutral player's flood). */
+const MAX_SEEN = 4096;
 /** Phases in which a player may claim a completed mission (the model's rule). */
 const CLAIM_PHASES = ['cards', 'deploy', 'attack'];
 
@@ -109,6 +111,9 @@ export class SecretRounds {
   private chosen = false;
   private readonly seen = new Set<string>();
   private waitKey = '';
+  /** Lines of the secret step in progress by author, to hand on (see linesBy). */
+  private readonly kept = new Map<number, string[]>();
+  private keptFor = '';
 
   constructor(private readonly host: SecretHost) {
     if (!host.config.features.signed) throw new Error('Capital and Secret Mission games need signed_messages');
@@ -153,7 +158,7 @@ export class SecretRounds {
     if (player === undefined) return this.host.fault(link, `sent a line signed by unknown player ${from}`);
     if (!this.keyring.verify(from, lineDigest(this.host.config.gameId, sealed.inner), sealed.sig))
       return this.host.fault(link, 'sent a line whose signature does not match');
-    this.seen.add(sealed.sig);
+    this.remember(sealed.sig);
     this.host.record(link, line);
     let parsed: ReturnType<typeof parseSecretMessage>;
     try {
@@ -482,7 +487,7 @@ export class SecretRounds {
   private send(message: SecretMessage) {
     if (this.mute) return;
     const { line, sig } = this.sealed(message);
-    this.seen.add(sig);
+    this.remember(sig);
     this.keep(this.me, line);
     this.host.broadcast(line);
   }
@@ -502,9 +507,6 @@ export class SecretRounds {
     this.kept.set(author, lines);
   }
 
-  private readonly kept = new Map<number, string[]>();
-  private keptFor = '';
-
   /** The lines of the secret step in progress by `author`. */
   linesBy(author: number): string[] {
     return this.busy() ? [...(this.kept.get(author) ?? [])] : [];
@@ -514,6 +516,12 @@ export class SecretRounds {
   linesNotBy(player: number): string[] {
     if (!this.busy()) return [];
     return [...this.kept].flatMap(([author, lines]) => (author === player ? [] : lines));
+  }
+
+  /** Signatures of lines taken, to drop a line that arrives twice (the drivers drop repeats too). */
+  private remember(sig: string) {
+    if (this.seen.size >= MAX_SEEN) this.seen.clear();
+    this.seen.add(sig);
   }
 
   private violations(violations: readonly SecretViolation[], line: string | null) {
