@@ -20,6 +20,8 @@ export const SECRET_ATTACKS = [
   'wrong-mission',
   /** At its first deploy, claims the win with a mission card it does not hold. */
   'false-claim',
+  /** After its first turn, claims a mission at the next point of another player's turn. */
+  'claim-out-of-turn',
   /** Reveals another capital than the one it committed to. */
   'swapped-capital',
   /** Commits to a capital and never reveals it. */
@@ -27,7 +29,10 @@ export const SECRET_ATTACKS = [
 ] as const;
 export type SecretAttack = (typeof SECRET_ATTACKS)[number];
 
-type Opened = { kind: 'secret'; message: SecretMessage } | { kind: 'move'; command: string; ackId?: number } | null;
+type Opened =
+  | { kind: 'secret'; message: SecretMessage }
+  | { kind: 'move'; command: string; ackId?: number; player?: number; acked?: number }
+  | null;
 
 function open(line: string): Opened {
   const sealed = unseal(line);
@@ -37,7 +42,14 @@ function open(line: string): Opened {
   const decoded = decodeLine(sealed.inner);
   if (!decoded.ok || !('message' in decoded)) return null;
   const m = decoded.message;
-  return { kind: 'move', command: m.command, ...('ack_id' in m && m.ack_id !== undefined ? { ackId: m.ack_id } : {}) };
+  return {
+    kind: 'move',
+    command: m.command,
+    ...('ack_id' in m && m.ack_id !== undefined ? { ackId: m.ack_id } : {}),
+    ...(m.command === 'acknowledgement'
+      ? { acked: m.payload, ...(m.author !== undefined ? { player: m.author } : {}) }
+      : {}),
+  };
 }
 
 /** A secret line signed by the rogue as its session would sign it. */
@@ -60,6 +72,7 @@ function forgedClaim(context: RogueContext, card: number, ackId?: number): strin
 export function secretRogue(attack: SecretAttack): Rogue {
   return (links: Map<number, Link>, context: RogueContext) => {
     let done = false;
+    let played = false;
     const last = Math.max(...links.keys());
     const victim = Math.min(...links.keys());
     const wrapped = new Map<number, Link>();
@@ -120,6 +133,12 @@ export function secretRogue(attack: SecretAttack): Rogue {
         case 'false-claim':
           if (done || wire.kind !== 'move' || wire.command !== 'deploy') return [line];
           return once([forgedClaim(context, 1, wire.ackId)]);
+        case 'claim-out-of-turn':
+          if (wire.kind === 'move' && wire.command === 'deploy') played = true;
+          // Acknowledging another player's move of its turn: the next point is that player's too.
+          if (done || !played || wire.kind !== 'move' || wire.acked === undefined) return [line];
+          if (wire.player === undefined || wire.player === context.me) return [line];
+          return once([line, forgedClaim(context, 2, wire.acked + 1)]);
         case 'swapped-capital': {
           if (wire.kind !== 'secret' || wire.message.command !== 'secret_reveal') return [line];
           const value = wire.message.payload.value as { territory: number };

@@ -15,6 +15,7 @@ const NAMED: Partial<Record<SecretAttack, RegExp>> = {
   'chosen-card': /product proof fails/,
   'wrong-mission': /not the card dealt to it/,
   'false-claim': /not the card dealt to it/,
+  'claim-out-of-turn': /not the card dealt to it|claimed a mission out of turn|out of turn/,
   'swapped-capital': /capital that does not match its commitment/,
 };
 

@@ -1429,6 +1429,7 @@ export class Replica {
           this.effects.push({ type: 'sync' });
       },
       moveProblem: (author, action) => this.authorityProblem(author, action as MessageAction),
+      authorAt: (index) => this.taken.get(index)?.author ?? null,
       applyMove: (author, action, index, line, sig) => {
         const move = action as MessageAction;
         this.commit({ index, author, action: move, messageHash: messageHashOf(index, move), line, sig }, CHECK_DICE);

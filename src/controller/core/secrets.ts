@@ -49,6 +49,8 @@ export interface SecretHost {
   applyDraw(action: Action): void;
   /** Why `author` may not make this move now, or null. */
   moveProblem(author: number, action: Action): string | null;
+  /** Who took sequence point `index` (−1: a neutralisation), or null if it is not remembered. */
+  authorAt(index: number): number | null;
   /** Applies and acknowledges a move at `index` (a mission claim). */
   applyMove(author: number, action: Action, index: number, line: string, sig: string): void;
   /** (Re-)arms the wait for the secret step in progress; `reset` after progress. */
@@ -183,6 +185,7 @@ export class SecretRounds {
     const message = item.message as DealMessage;
     if (message.command === 'deal_claim' && message.ack_id !== undefined) {
       // A claim that wins the game takes a sequence point like a move: it waits for it.
+      if (message.ack_id < this.host.index()) return this.staleClaim(item, message.ack_id);
       const waiting = this.claimMoves.get(item.from);
       if (waiting === undefined || (waiting.message.ack_id ?? 0) < message.ack_id) this.claimMoves.set(item.from, item);
       return;
@@ -399,7 +402,10 @@ export class SecretRounds {
       const at = item.message.ack_id!;
       if (at > index) continue;
       this.claimMoves.delete(from);
-      if (at < index) continue;
+      if (at < index) {
+        this.staleClaim(item, at);
+        continue;
+      }
       this.onClaimMove(item, index);
       return true;
     }
@@ -415,6 +421,21 @@ export class SecretRounds {
     this.host.broadcast(line);
     this.host.applyMove(this.me, due, index, line, sig);
     return true;
+  }
+
+  /**
+   * A claim for a point already taken here. Taken by a neutralisation: the claimer lost the point
+   * (it may claim again). Taken by a move: the claim was out of turn, or, the claimer's own, a
+   * second signed line for one point — either way every peer holding that move can tell.
+   */
+  private staleClaim(item: Line, at: number) {
+    const author = this.host.authorAt(at);
+    if (author === null || author < 0) return;
+    const reason =
+      author === item.from
+        ? `signed two different moves for sequence point ${at}`
+        : `claimed a mission out of turn: move ${at} was player ${author}'s`;
+    this.host.cheat(item.from, reason, [item.line]);
   }
 
   /** Someone's claim at the current point: its proof (the deal) and its mission (the rules). */
