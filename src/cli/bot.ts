@@ -124,12 +124,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (ruled && role === 'join') return usage("house rules are the host's choice: give them to risk bot host");
   if (ruled && cs3099) return usage('the cs3099 profile plays the class rules: house rules need the native profile');
   if (ruled && risc) return usage('house rules are for the classic game: RISC has its own rules');
-  const { describeRules, networkRulesProblem, parseRules } = await import('../protocol/rules.js');
+  const { describeRules, parseRules } = await import('../protocol/rules.js');
   if (ruled) {
     const playable = parseRules(rules.value, players as number);
     if (!playable.ok) return usage(playable.reason);
-    const networked = networkRulesProblem(rules.value);
-    if (networked !== null) return usage(networked);
   }
 
   const say = (line: string, json: Record<string, unknown>) =>

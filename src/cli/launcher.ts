@@ -21,7 +21,7 @@ import { gameSeries, gatherStats, latestFinished } from '../controller/store/sta
 import { GameStore, type GameSummary } from '../controller/store/store.js';
 import { type Action, classicBoard, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
-import { describeRules, networkRulesProblem, type Rules } from '../protocol/rules.js';
+import { describeRules, type Rules } from '../protocol/rules.js';
 import { gameEndOf } from '../views/game-end.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, Opened, Profile, Started } from '../views/launcher.js';
@@ -381,8 +381,6 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       { players, name, profile = 'native', rules = options.rules },
       onLobby: (event: LobbyEvent) => void,
     ): Promise<Opened> {
-      const unplayable = profile === 'native' && rules ? networkRulesProblem(rules) : null;
-      if (unplayable !== null) return { ok: false, reason: unplayable };
       const opened = await endpointFor(profile, options.port);
       if (!opened.ok) return opened;
       const node = opened.endpoint;

@@ -315,11 +315,12 @@ function applyDealMissions(state: GameState, payload: unknown, dice: Dice | unde
     missions = payload as (number | null)[];
   }
   const known = missions.flatMap((m, seat) => (m === null ? [] : [seat]));
-  return {
-    ok: true,
-    state: { ...state, missions, missionsRevealed: missions.map(() => false), phase: afterMissions(state) },
-    events: [{ type: 'missions_dealt', known }],
-  };
+  const next: GameState = { ...state, missions, missionsRevealed: missions.map(() => false) };
+  const phase = afterMissions(state);
+  const events: GameEvent[] = [{ type: 'missions_dealt', known }];
+  // A first player made neutral during the deal (networked: a player timed out) does not place.
+  if (phase === 'setup') return continueSetup({ ...next, phase }, state.firstPlayer, true, events);
+  return { ok: true, state: { ...next, phase }, events };
 }
 
 function applyCapitals(state: GameState, payload: unknown): ApplyResult {

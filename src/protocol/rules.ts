@@ -64,16 +64,3 @@ export function describeRules(rules: Omit<OptionsInput, 'players'>, players: num
   );
   return lines;
 }
-
-/**
- * Why these rules cannot be played over the network yet, or null. Capital and Secret Mission games
- * need the session core's secret rounds (capitals committed then revealed, missions dealt unseen);
- * until the session runs them, hosting such a game is refused rather than started and stuck.
- */
-export function networkRulesProblem(rules: Rules): string | null {
-  if (rules.variant === 'capital' || rules.variant === 'mission') {
-    const name = rules.variant === 'capital' ? 'Capital Risk' : 'Secret Mission Risk';
-    return `${name} over the network needs the session's secret rounds, which are not built yet: play it in hot seat (or with risk tournament) for now`;
-  }
-  return null;
-}

@@ -413,6 +413,17 @@ describe('Secret Mission Risk', () => {
     refused(d, { command: 'deal_missions', payload: [null, null] }, /3 entries/);
   });
 
+  it('a first player made neutral during the deal (a networked timeout) does not place: the next one does', () => {
+    const started = startGame(board, { players: 3, variant: 'mission' });
+    if (!started.ok) throw new Error(started.reason);
+    let s = ok(apply(started.value, { command: 'first_player' }, scriptedDice([], [0])));
+    s = ok(apply(s, { command: 'shuffle_deck' }, scriptedDice([])));
+    s = ok(apply(s, { command: 'timeout', player: 0 }));
+    s = ok(apply(s, { command: 'deal_missions', payload: [null, 3, null] }));
+    expect(s.phase).toBe('setup');
+    expect(s.current).toBe(1);
+  });
+
   // Player 0 holds North America (0–8) and Australia (38–41); the rest alternate between 1 and 2.
   const owner = (t: number) => (t <= 8 || t >= 38 ? 0 : 1 + (t % 2));
   const mission = (missions: (number | null)[], extra = {}) => ({

@@ -25,6 +25,7 @@ import {
   isActive,
   maxDefendDice,
   needsDice,
+  sharedState,
   startGame,
   wonOnBoard,
 } from '../../model/index.js';
@@ -49,6 +50,7 @@ import {
 } from '../../protocol/messages.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal } from '../../protocol/signing.js';
+import { needsSecrets, SecretRounds } from './secrets.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult } from './types.js';
 
 /** Encoded messages start with their command; a signed one inside its envelope. */
@@ -63,7 +65,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * in every later move anyway).
  */
 export function stateHash(state: GameState): string {
-  const { board: _board, options: _options, players, ...rest } = state;
+  // A mission stays its owner's secret until claimed: each peer knows only its own.
+  const { board: _board, options: _options, players, ...rest } = sharedState(state);
   return sha256(JSON.stringify({ ...rest, players: players.map(({ neutral: _neutral, ...p }) => p) }));
 }
 
@@ -158,7 +161,7 @@ interface Incoming {
 interface Deadline {
   at: number;
   readonly index: number;
-  readonly kind: 'move' | 'ack' | 'round';
+  readonly kind: 'move' | 'ack' | 'round' | 'secret';
 }
 
 export class Replica {
@@ -216,6 +219,8 @@ export class Replica {
   private result: SessionResult | null = null;
   private readonly violations: { player: number; reason: string }[] = [];
   private readonly stallMs: number;
+  /** Capital Risk and Secret Mission Risk: the secret rounds (core/secrets.ts). */
+  private readonly secrets: SecretRounds | null;
 
   constructor(private readonly config: ReplicaConfig) {
     const started = startGame(classicBoard(), { ...config.rules, players: config.players.length });
@@ -228,6 +233,7 @@ export class Replica {
     // A timer that fires this late means this process stood still: it cannot judge others' silence.
     this.stallMs = Math.max(1000, config.ackTimeoutMs);
     if (config.features.signed && config.keyring === undefined) throw new Error('signed_messages needs a keyring');
+    this.secrets = needsSecrets(config.rules) ? this.secretRounds() : null;
   }
 
   get current(): GameState {
@@ -251,6 +257,7 @@ export class Replica {
   get decisionDue(): { readonly index: number; readonly state: GameState } | null {
     if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
     if (!this.allSettled() || this.state.phase === 'over') return null;
+    if (this.secrets?.capitalDue()) return { index: this.index, state: this.state };
     return decisionBy(this.state) === this.config.me && !this.state.players[this.config.me]!.neutral
       ? { index: this.index, state: this.state }
       : null;
@@ -286,6 +293,12 @@ export class Replica {
     if (this.result !== null || this.config.mute) return;
     this.now = now;
     if (index !== this.index || this.decisionDue === null) return this.pump();
+    if (chosen.command === 'choose_capital' && this.secrets !== null) {
+      this.secrets.chooseCapital(chosen.payload);
+      return this.pump();
+    }
+    // A completed mission is claimed by the secret rounds, with its proof, as soon as it is due.
+    if (chosen.command === 'claim_mission') return this.pump();
     this.send(chosen as MessageAction);
     this.pump();
   }
@@ -359,6 +372,7 @@ export class Replica {
   // ---- reading a line ----
 
   private take(link: number, line: string, depth: number) {
+    if (this.secrets?.takes(line)) return this.secrets.take(link, line);
     const signed = this.config.features.signed;
     // A long line is never proof (nobody could check it cheaply): only an expel, which carries
     // short signed lines, may pass the move size.
@@ -610,6 +624,7 @@ export class Replica {
       return 'done';
     }
     if (index > this.index || !this.allSettled() || this.pending !== null || this.round !== null) return 'wait';
+    if (this.secrets?.busy()) return 'wait'; // a peer that finished the secret round first
     const reason = this.authorityProblem(from, action);
     if (reason !== null) {
       this.cheat(from, reason, [item.line]);
@@ -852,6 +867,8 @@ export class Replica {
       this.arm('ack', this.firstOpen);
       return false;
     }
+    const secret = this.secrets?.step() ?? null;
+    if (secret !== null) return secret;
     const draw = drawStep(this.state);
     if (draw !== null) {
       this.startRound();
@@ -891,11 +908,13 @@ export class Replica {
   }
 
   private timeoutFor(kind: Deadline['kind']): number {
+    if (kind === 'secret') return this.secrets?.timeoutMs() ?? this.config.ackTimeoutMs;
     return kind === 'move' ? this.config.moveTimeoutMs : this.config.ackTimeoutMs;
   }
 
   /** Who the wait that just ran out was for. */
   private awaitedFrom(due: Deadline): number[] {
+    if (due.kind === 'secret') return due.index === this.index ? (this.secrets?.awaited() ?? []) : [];
     if (due.kind === 'round') {
       const round = this.round;
       if (round === null) return [];
@@ -983,6 +1002,7 @@ export class Replica {
       for (const [p, n] of round.numbers) if (p !== player && n.line !== '') lines.push(n.line);
     }
     for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: player });
+    for (const line of this.secrets?.linesNotBy(player) ?? []) this.effects.push({ type: 'send', line, to: player });
   }
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
@@ -1043,6 +1063,7 @@ export class Replica {
     // Only lines that prove themselves: a bad one would count against this peer at the voter.
     for (const line of lines)
       if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
+    for (const line of this.secrets?.linesBy(accused) ?? []) this.effects.push({ type: 'send', line, to: voter });
   }
 
   /**
@@ -1186,6 +1207,7 @@ export class Replica {
     message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>,
     line: string,
   ): 'done' | 'wait' {
+    if (this.secrets?.busy()) return 'wait'; // the next draw's, from a peer that finished the secret round first
     const round = this.round;
     if (message.round !== undefined) {
       if (this.abandoned.has(message.round) || message.round < (round?.number ?? this.roundId())) return 'done';
@@ -1410,6 +1432,7 @@ export class Replica {
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     this.effects.push({ type: 'sync' });
     this.deadline = null;
+    this.secrets?.neutralised(player);
     if (player === this.config.me) {
       this.finish('neutralised', reason);
       return;
@@ -1431,12 +1454,51 @@ export class Replica {
     this.state = result.state;
     this.emit({ type: 'neutral', player, reason });
     if (player === this.config.me) return this.finish('neutralised', reason);
+    this.secrets?.neutralised(player);
     const round = this.round;
     if (round === null) return;
     round.participants = round.participants.filter((p) => p !== player);
     round.hashes.delete(player);
     round.numbers.delete(player);
     this.progressRound();
+  }
+
+  // ---- secret rounds (core/secrets.ts) ----
+
+  private secretRounds(): SecretRounds {
+    return new SecretRounds({
+      config: this.config,
+      state: () => this.state,
+      index: () => this.index,
+      broadcast: (line) => {
+        this.settleInFlight();
+        this.effects.push({ type: 'record', dir: 'out', from: this.config.me, line });
+        this.effects.push({ type: 'send', line, to: null });
+      },
+      record: (link, line) => this.record(link, line),
+      emit: (event) => this.emit(event),
+      fault: (link, reason) => this.fault(link, reason),
+      cheat: (player, reason, evidence) => this.cheat(player, reason, evidence),
+      applyDraw: (action) => {
+        const result = apply(this.state, action, CHECK_DICE);
+        if (!result.ok) throw new Error(`secret round result refused: ${result.reason}`);
+        this.state = result.state;
+        this.deadline = null;
+        for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+        if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over'))
+          this.effects.push({ type: 'sync' });
+      },
+      moveProblem: (author, action) => this.authorityProblem(author, action as MessageAction),
+      authorAt: (index) => this.taken.get(index)?.author ?? null,
+      applyMove: (author, action, index, line, sig) => {
+        const move = action as MessageAction;
+        this.commit({ index, author, action: move, messageHash: messageHashOf(index, move), line, sig }, CHECK_DICE);
+      },
+      arm: (reset) => {
+        if (reset && this.deadline?.kind === 'secret') this.deadline = null;
+        this.arm('secret', this.index);
+      },
+    });
   }
 
   // ---- output ----

@@ -1,0 +1,69 @@
+// A rogue among three peers cheats in a secret round of Capital Risk or Secret Mission Risk: it
+// withholds its share of the mission deal, shows or claims a mission it was not dealt, swaps or
+// withholds its capital. The honest peers finish, agree, and blame only the rogue — live and in
+// the audit of their records (`risk verify`).
+import { describe, expect, it } from 'vitest';
+import type { OptionsInput } from '../../src/model/index.js';
+import { honestAgreement, playMemoryGame } from './memory-game.js';
+import { SECRET_ATTACKS, type SecretAttack, secretRogue } from './secret-rogue.js';
+
+const ROGUE = 1;
+const HONEST = [0, 2];
+
+/** What an honest peer names the rogue for (silence is not a cheat: it is timed out). */
+const NAMED: Partial<Record<SecretAttack, RegExp>> = {
+  'chosen-card': /product proof fails/,
+  'wrong-mission': /not the card dealt to it/,
+  'false-claim': /not the card dealt to it/,
+  'claim-out-of-turn': /not the card dealt to it|claimed a mission out of turn|out of turn/,
+  'swapped-capital': /capital that does not match its commitment/,
+};
+
+const variantOf = (attack: SecretAttack): Omit<OptionsInput, 'players'> =>
+  attack.endsWith('capital') ? { variant: 'capital' } : { variant: 'mission' };
+
+describe('a rogue cannot learn, choose or swap a secret', () => {
+  it.each(SECRET_ATTACKS)(
+    '%s',
+    async (attack) => {
+      const rules = variantOf(attack);
+      const game = await playMemoryGame({
+        players: 3,
+        seed: 11,
+        rules,
+        rogue: { player: ROGUE, links: secretRogue(attack) },
+      });
+      const { winner } = honestAgreement(game, HONEST);
+      expect(winner).not.toBeNull();
+      if (attack !== 'withholds-from-one') expect(winner).not.toBe(ROGUE);
+      for (const i of HONEST) {
+        const result = game.results[i]!;
+        expect(['conquest', 'forfeit']).toContain(result.outcome);
+        // Withholding from one peer only is no proof: the others hand its lines on and play on with it.
+        if (attack !== 'withholds-from-one')
+          expect(result.state.players[ROGUE]!.neutral || result.state.players[ROGUE]!.eliminated).toBe(true);
+        for (const v of result.violations) expect(v.player).toBe(ROGUE);
+        expect(
+          result.state.players.filter((p) => p.neutral && p.id !== ROGUE && p.id !== result.state.neutralArmy),
+        ).toEqual([]);
+        const audit = game.audits[i]!;
+        expect(audit.truncated).toBe(false);
+        for (const v of audit.violations) expect(v.player).toBe(ROGUE);
+        expect(audit.state!.winner).toBe(winner);
+      }
+      // Cheats (not silence) are named as such by every honest peer.
+      const named = NAMED[attack];
+      if (named !== undefined)
+        for (const i of HONEST) expect(game.results[i]!.violations.map((v) => v.reason).join('\n')).toMatch(named);
+      // The deal went on without the rogue: the honest peers still hold distinct missions.
+      if (rules.variant === 'mission') {
+        const own = HONEST.map((i) => game.results[i]!.state.missions[i]);
+        expect(own.every((m) => m !== null)).toBe(true);
+        expect(new Set(own).size).toBe(HONEST.length);
+      }
+      if (rules.variant === 'capital')
+        for (const i of HONEST) expect(game.results[i]!.state.capitals[i]).toBeGreaterThanOrEqual(0);
+    },
+    300_000,
+  );
+});
