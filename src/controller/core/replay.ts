@@ -2,12 +2,12 @@
 // in the order that peer processed them. It runs the same code as live play, so whatever the
 // peer judged (and only that) comes out again, checked: every signature, commitment, roll, move,
 // vote and proof.
-import type { GameState } from '../../model/index.js';
+import type { Action, GameState } from '../../model/index.js';
 import { parseRules } from '../../protocol/rules.js';
 import type { TranscriptLine } from '../../protocol/transcript.js';
 import { auditKeyring } from '../net/identity.js';
 import { Replica } from './replica.js';
-import { featuresFrom, type Outcome } from './types.js';
+import { featuresFrom, type Outcome, type StepNumbers } from './types.js';
 
 export type AuditKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'outcome';
 
@@ -31,6 +31,8 @@ export interface NativeAudit {
   readonly recordedEnd: { readonly outcome: Outcome; readonly winner: number | null } | null;
   /** The record stops before the game (or the peer's part in it) ended: a crash or a kill, not a cheat. */
   readonly truncated: boolean;
+  /** Every entry the recording peer applied, in order, with its dice round's numbers (the game store's steps). */
+  readonly steps: readonly { readonly action: Action; readonly numbers: StepNumbers | null }[];
 }
 
 interface Header {
@@ -82,6 +84,7 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
       state: null,
       recordedEnd: null,
       truncated: false,
+      steps: [],
     };
   }
   // The header's house rules start the replica: rules it cannot play are the record's fault, not a crash.
@@ -105,6 +108,7 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
       state: null,
       recordedEnd: null,
       truncated: false,
+      steps: [],
     };
   }
   const replica = new Replica({
@@ -124,8 +128,11 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
   let deck: number[] | null = null;
   let recordedEnd: NativeAudit['recordedEnd'] = null;
   let lineNo = 0;
+  const steps: { action: Action; numbers: StepNumbers | null }[] = [];
   const collect = () => {
     for (const effect of replica.drain()) {
+      if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
+      else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
       if (effect.type !== 'event') continue;
       const event = effect.event;
       if (event.type === 'violation')
@@ -195,5 +202,6 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
     state,
     recordedEnd,
     truncated,
+    steps,
   };
 }

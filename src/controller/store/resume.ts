@@ -2,9 +2,10 @@
 // moves to the exact state where it stopped and goes on storing into the same game.
 import { classicBoard, type GameState } from '../../model/index.js';
 import { LocalSession, type LocalSessionSetup } from '../local-session.js';
+import type { History } from '../resume.js';
 import type { Seat } from '../seat.js';
-import { replaySteps } from './replay.js';
-import { type GameMeta, type GameStore, RESUMABLE_KINDS, type StoredGame } from './store.js';
+import { replaySteps, takesSequencePoint } from './replay.js';
+import { type GameKind, type GameMeta, type GameStore, RESUMABLE_KINDS, type StoredGame } from './store.js';
 
 export type Resumable = { ok: true; game: StoredGame; state: GameState; index: number } | { ok: false; reason: string };
 
@@ -74,3 +75,48 @@ const unusedDice = {
     throw new Error('a stored local game rolls from its round numbers');
   },
 };
+
+/** Sequence points a resume may go back (protocol/resume.ts MAX_RESUME_HASHES). */
+const RESUME_DEPTH = 4;
+
+/**
+ * This player's stored record of a networked native game offered for resume (controller/resume.ts):
+ * its state at its last few sequence points. `me` and `peerId`: this player's seat in the offer and
+ * its key, which must be the stored seat's.
+ */
+export function storedHistory(
+  store: GameStore,
+  offer: { readonly game_id: string; readonly players: readonly { readonly peer_id: string }[] },
+  me: number,
+): { ok: true; game: StoredGame; history: History } | { ok: false; reason: string } {
+  const found = store.find(`${offer.game_id}-p${me}`);
+  if (!found.ok) return { ok: false, reason: `game ${offer.game_id} is not stored here for seat ${me}` };
+  const game = found.game;
+  if (game.profile !== 'native' || !NETWORK_KINDS.includes(game.kind))
+    return { ok: false, reason: `game ${offer.game_id} is not a native networked game` };
+  if (game.status === 'finished') return { ok: false, reason: `game ${offer.game_id} is finished` };
+  if (game.players.length !== offer.players.length)
+    return {
+      ok: false,
+      reason: `game ${offer.game_id} has ${game.players.length} players here, not ${offer.players.length}`,
+    };
+  const seat = game.players.findIndex((p, i) => (p.peerId ?? '') !== offer.players[i]!.peer_id);
+  if (seat >= 0) return { ok: false, reason: `seat ${seat} of game ${offer.game_id} belongs to another key here` };
+  const states: GameState[] = [];
+  let points = 0;
+  let latest: GameState | null = null;
+  const replay = replaySteps(game, (step, before, _events, after) => {
+    if (takesSequencePoint(step.action, before)) {
+      if (latest !== null) states.push(latest);
+      points++;
+    }
+    latest = after;
+  });
+  if (!replay.ok) return { ok: false, reason: `game ${offer.game_id} cannot be replayed here: ${replay.reason}` };
+  if (latest === null) return { ok: false, reason: `game ${offer.game_id} has no stored moves here` };
+  states.push(latest);
+  // states[k] is the state after the last step that left k points applied: the state at point k.
+  return { ok: true, game, history: { index: points, states: states.slice(-RESUME_DEPTH) } };
+}
+
+const NETWORK_KINDS: readonly GameKind[] = ['network', 'bot'];
