@@ -7,12 +7,14 @@ import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/controller/core/types.js';
 import { memoryMesh } from '../../src/controller/net/memory.js';
+import { memoryRecorder } from '../../src/controller/recorder.js';
 import { negotiateResume, type Resumed, resumeHash } from '../../src/controller/resume.js';
 import { MeshSession } from '../../src/controller/session.js';
-import { storeRecorder, storeSession } from '../../src/controller/store/recorder.js';
+import { storeRecorder, storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
 import { replaySteps } from '../../src/controller/store/replay.js';
 import { storedHistory } from '../../src/controller/store/resume.js';
 import type { GameStore } from '../../src/controller/store/store.js';
+import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { commonPoint, parseResumeMessage } from '../../src/protocol/resume.js';
 import { openStore } from './helpers.js';
@@ -144,6 +146,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
       for (let i = history.history.index; i > ok[me]!.index; i--) handle.unstep();
       return handle;
     });
+    const records = players.map(() => memoryRecorder());
     const sessions = players.map(
       (_, me) =>
         new MeshSession({
@@ -156,7 +159,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
           keyring: mesh.keyrings[me]!,
           ackTimeoutMs: 2000,
           moveTimeoutMs: 5000,
-          recorder: storeRecorder(handles[me]!, { lines: false }),
+          recorder: teeRecorder(records[me]!, storeRecorder(handles[me]!, { lines: false })),
           resume: {
             state: ok[me]!.state,
             index: ok[me]!.index,
@@ -169,6 +172,11 @@ describe('networked resume', { timeout: 240_000 }, () => {
     expect(winner).not.toBeNull();
     expect(results.every((r) => r.outcome === 'conquest' && r.winner === winner)).toBe(true);
     results.forEach((r, me) => handles[me]!.finish({ winner: r.winner, turns: r.state.turn }));
+    // The resumed session's record says what it continues; risk verify says it cannot audit it alone.
+    const audit = verifyTranscript(records[1]!.lines, { lenient: false });
+    expect(audit.violations.map((v) => v.reason)).toEqual([
+      `this record continues game ${GAME} from move ${ok[1]!.index} (a resumed session): it can only be audited from the state the earlier record reaches there, which this program does not yet do`,
+    ]);
     // Every peer's store now holds the whole game: both parts replay to the same end.
     for (const me of [0, 1, 2]) {
       const found = store.find(`${GAME}-p${me}`);

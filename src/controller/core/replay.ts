@@ -43,6 +43,8 @@ interface Header {
   readonly players: readonly { id: number; name: string; peerId: string }[];
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
+  /** A resumed session's record (protocol-spec/resume.md): the game it continues, from which point. */
+  readonly resumedFrom?: { readonly gameId: string; readonly index: number; readonly hash: string };
 }
 
 /** The header of a native record, or null when the lines are not one. */
@@ -89,7 +91,8 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
   }
   // The header's house rules start the replica: rules it cannot play are the record's fault, not a crash.
   const rules = parseRules(header.rules, players.length);
-  if (!rules.ok) {
+  const resumed = header.resumedFrom;
+  if (!rules.ok || resumed !== undefined) {
     return {
       players,
       firstPlayer: null,
@@ -101,8 +104,10 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
         {
           line: 1,
           player: null,
-          kind: 'rules',
-          reason: `the record's header names rules that cannot be played: ${rules.reason}`,
+          kind: rules.ok ? 'message' : 'rules',
+          reason: !rules.ok
+            ? `the record's header names rules that cannot be played: ${rules.reason}`
+            : `this record continues game ${resumed!.gameId} from move ${resumed!.index} (a resumed session): it can only be audited from the state the earlier record reaches there, which this program does not yet do`,
         },
       ],
       state: null,
