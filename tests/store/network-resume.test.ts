@@ -12,7 +12,7 @@ import { negotiateResume, type Resumed, resumeHash } from '../../src/controller/
 import { MeshSession } from '../../src/controller/session.js';
 import { storeRecorder, storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
 import { replaySteps } from '../../src/controller/store/replay.js';
-import { storedHistory } from '../../src/controller/store/resume.js';
+import { resumeOverRoster, storedHistory } from '../../src/controller/store/resume.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
@@ -221,6 +221,75 @@ describe('networked resume', { timeout: 240_000 }, () => {
     expect(refused).toEqual(
       [0, 1, 2].map(() => ({ ok: false, reason: 'seat 1 of game resume-me belongs to another key here' })),
     );
+  });
+
+  it('resumes over a new lobby roster (what risk bot --resume does), the stored games playing again', async () => {
+    const { players } = await playUntilCut(3);
+    const mesh = await memoryMesh(PLAYERS, 5);
+    const session = 'lobby-session-2';
+    const rosters = players.map((_, me) => ({
+      me,
+      gameId: session,
+      players,
+      links: mesh.links[me]!,
+      keyring: mesh.keyrings[me]!,
+    }));
+    // A joiner asked to resume another game refuses the offer, and nobody plays.
+    const mixed = await settle(
+      rosters.map((roster, me) =>
+        resumeOverRoster(store, roster, {
+          gameId: me === 2 ? 'another-game' : GAME,
+          host: me === 0,
+          timeoutMs: 10_000,
+        }),
+      ),
+    );
+    expect(mixed.map((m) => m.ok)).toEqual([false, false, false]);
+    expect(mixed[2]).toEqual({ ok: false, reason: `the host offers game ${GAME}, not another-game` });
+
+    const fresh = await memoryMesh(PLAYERS, 5);
+    const again = await settle(
+      rosters.map((roster, me) =>
+        resumeOverRoster(
+          store,
+          { ...roster, links: fresh.links[me]! },
+          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
+        ),
+      ),
+    );
+    const resumed = again.map((r) => {
+      if (!r.ok) throw new Error(r.reason);
+      return r.resumed;
+    });
+    expect(new Set(resumed.map((r) => r.index)).size).toBe(1);
+    expect(store.games().map((g) => g.status)).toEqual(['playing', 'playing', 'playing']);
+    const sessions = players.map(
+      (_, me) =>
+        new MeshSession({
+          me,
+          players,
+          links: fresh.links[me]!,
+          seat: seat(me, 3),
+          gameId: session,
+          features,
+          keyring: fresh.keyrings[me]!,
+          ackTimeoutMs: 2000,
+          moveTimeoutMs: 5000,
+          recorder: resumed[me]!.recorder,
+          resume: resumed[me]!.resume,
+        }),
+    );
+    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
+    results.forEach((r, me) => resumed[me]!.finish(r));
+    const winner = results[0]!.winner;
+    expect(winner).not.toBeNull();
+    for (const summary of store.games()) {
+      expect(summary).toMatchObject({ status: 'finished', winner });
+      const found = store.find(String(summary.id));
+      if (!found.ok) throw new Error(found.reason);
+      const replay = replaySteps(found.game);
+      expect(replay.ok && replay.state.winner).toBe(winner);
+    }
   });
 
   it('checks the shape of every resume message and finds the common point', () => {
