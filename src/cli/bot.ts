@@ -34,6 +34,10 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --store             also store the game in the game database (risk history, stats, export)
   --db FILE           the game database for --store (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
+  --resume GAME       go on with stored networked game GAME (its id, as risk history --json
+                      shows it, without -pN): the host offers it, every player proves it holds
+                      the same history, play goes on from there (native; needs --store and the
+                      --key each player had; join in the game's seat order)
   --json              print one JSON object per event instead of text
 House rules (host only, native profile, classic game; joiners are shown them and play them):
 ${RULE_USAGE}`;
@@ -56,6 +60,7 @@ const OPTIONS = {
   store: { type: 'boolean' },
   db: { type: 'string' },
   key: { type: 'string' },
+  resume: { type: 'string' },
   json: { type: 'boolean' },
   ...RULE_FLAGS,
 } as const;
@@ -134,6 +139,13 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
   if (typeof v.db === 'string' && v.store !== true) return usage('--db names the database for --store');
   if (risc && v.store === true) return usage('--store keeps classic games only: a RISC game has its record file');
+  const resumeId = v.resume as string | undefined;
+  if (resumeId !== undefined) {
+    if (v.store !== true)
+      return usage('--resume goes on with a stored game: give --store (and --db if not the default)');
+    if (cs3099 || risc) return usage('--resume is for classic games on the native profile');
+    if (!/^[A-Za-z0-9._~-]{1,128}$/.test(resumeId)) return usage(`--resume "${resumeId}" is not a game id`);
+  }
 
   // Opened before the lobby, so that a database that cannot be opened stops the bot before it joins.
   // The store's modules load only when asked for (a quicker start without them).
@@ -311,8 +323,29 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       recorder = fileRecorder((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
       say(`recording to ${recorder.path}`, { type: 'record', path: recorder.path });
     }
+    let resumed: import('../controller/store/resume.js').NetworkResume | null = null;
+    if (resumeId !== undefined && gameStore !== null) {
+      const { resumeOverRoster } = await import('../controller/store/resume.js');
+      say(`resuming game ${resumeId}: comparing the stored histories`, { type: 'resuming', game: resumeId });
+      const agreed = await resumeOverRoster(gameStore, roster, {
+        gameId: resumeId,
+        host: role === 'host',
+        timeoutMs: Math.max(10_000, roster.ackTimeoutMs * 5),
+      });
+      if (!agreed.ok) {
+        io.err(`risk bot: cannot resume game ${resumeId}: ${agreed.reason}\n`);
+        return 1;
+      }
+      resumed = agreed.resumed;
+      recorder = recorder ? storing!.teeRecorder(recorder, resumed.recorder) : resumed.recorder;
+      say(`every player holds the same history: the game goes on from move ${resumed.index}`, {
+        type: 'resumed',
+        game: resumeId,
+        index: resumed.index,
+      });
+    }
     let stored: StoredSession | null = null;
-    if (gameStore !== null && storing !== null) {
+    if (gameStore !== null && storing !== null && resumed === null) {
       stored = storing.storeSession(gameStore, {
         kind: 'bot',
         profile: cs3099 ? 'cs3099' : 'native',
@@ -363,11 +396,17 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           onEvent,
           ...(recorder ? { recorder } : {}),
         })
-      : sessionFor(roster, { seat, onEvent, ...(recorder ? { recorder } : {}) });
+      : sessionFor(roster, {
+          seat,
+          onEvent,
+          ...(recorder ? { recorder } : {}),
+          ...(resumed ? { resume: resumed.resume } : {}),
+        });
     leaveGame = (reason) => session.leave(reason);
     closeRecord = () => recorder?.close();
     const result = await session.run();
     stored?.finish(result);
+    resumed?.finish(result);
     if (stopping) return 1;
     if (session instanceof StarSession && session.problem !== null) {
       io.err(`risk bot: ${session.problem}\n`);

@@ -131,12 +131,17 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     return store;
   }
 
-  /** A local game (hot seat, or a resumed one) on a new table. */
-  function startLocal(players: readonly HotSeatPlayer[], makeSession: (table: Table) => LocalSession): Started {
+  /** A local game (hot seat, or a resumed one) on a new table; a resumed quick game shows as a quick game. */
+  function startLocal(
+    players: readonly HotSeatPlayer[],
+    makeSession: (table: Table) => LocalSession,
+    mode: 'hotseat' | 'quick' = 'hotseat',
+  ): Started {
     let local: LocalSession | null = null;
+    const human = mode === 'quick' ? ('you' as const) : ('human' as const);
     const table = new Table({
-      mode: 'hotseat',
-      players: players.map((p, id) => ({ id, name: p.name, kind: p.kind === 'human' ? 'human' : 'bot' })),
+      mode,
+      players: players.map((p, id) => ({ id, name: p.name, kind: p.kind === 'human' ? human : 'bot' })),
       autoPlace: autoPlacer(seed),
       autoPlay: autoPlacer(seed + 7),
       autoPlayDelayMs: options.botDelayMs,
@@ -344,9 +349,24 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         defendByHand: options.defendByHand === true,
         onQuit: () => stop(),
       });
+      // Stored as it is played (peer 0's steps: every move and dice round), resumable from the menu.
+      const gameStore = openStore(me);
+      const gameId = randomBytes(8).toString('hex');
+      const stored =
+        gameStore === null
+          ? null
+          : storeSession(gameStore, {
+              kind: 'quick',
+              uid: gameId,
+              gameId,
+              me: 0,
+              features: featuresFrom([...NATIVE_FEATURES]),
+              lines: false,
+              players: [{ name, botKind: null }, ...QUICK_BOTS.map((bot) => ({ name: bot, botKind: 'normal' }))],
+            });
       const game = await startLoopbackGame(
         [
-          { name, seat: humanSeat(me) },
+          { name, seat: humanSeat(me), ...(stored ? { recorder: stored.recorder } : {}) },
           ...QUICK_BOTS.map((bot, i) => ({
             name: bot,
             seat: makeBotSeat('normal', seed + i + 1, options.botDelayMs, me.whenRunning),
@@ -356,7 +376,9 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
           ackTimeoutMs: options.ackTimeoutMs,
           moveTimeoutMs: QUICK_MOVE_TIMEOUT_MS,
           onEvent: (peer, event) => {
-            if (peer === 0) me.record(event);
+            if (peer !== 0) return;
+            stored?.onEvent(event);
+            me.record(event);
           },
         },
       );
@@ -370,6 +392,9 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       };
       me.show(game.sessions[0]!.current);
       void game.each[0]!.then(async (result) => {
+        stored?.finish(result);
+        if (stored !== null && left && result.outcome === 'left')
+          me.note('This game is saved: Resume in the menu goes on with it.');
         me.end(gameEndOf(result, left));
         await sleep(LINGER_MS);
         await game.stop();
@@ -521,7 +546,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
 
     savedGames(): GameSummary[] {
       const store = openStore(null);
-      return store === null ? [] : store.games({ status: 'playing', kinds: ['hotseat'] });
+      return store === null ? [] : store.games({ status: 'playing', kinds: ['hotseat', 'quick'] });
     },
 
     resumeGame(id: number): Started {
@@ -533,15 +558,20 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
         name: p.name,
         kind: (p.botKind ?? 'human') as HotSeatPlayer['kind'],
       }));
-      return startLocal(stored, (table) => {
-        const seats = stored.map((p, i) =>
-          p.kind === 'human'
-            ? humanSeat(table)
-            : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning),
-        );
-        table.record({ type: 'info', text: `resumed game ${id} at turn ${resumable.state.turn}` });
-        return resumedLocalSession(store, resumable, seats, { onEvent: table.record });
-      });
+      return startLocal(
+        stored,
+        (table) => {
+          const seats = stored.map((p, i) =>
+            p.kind === 'human'
+              ? humanSeat(table)
+              : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning),
+          );
+          table.record({ type: 'info', text: `resumed game ${id} at turn ${resumable.state.turn}` });
+          return resumedLocalSession(store, resumable, seats, { onEvent: table.record });
+          // A quick game goes on at this keyboard: its bots no longer need peers of their own.
+        },
+        resumable.game.kind === 'quick' ? 'quick' : 'hotseat',
+      );
     },
 
     statsText(width: number): string[] {

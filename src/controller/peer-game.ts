@@ -2,12 +2,14 @@
 import type { Roster } from './lobby.js';
 import type { Recorder } from './recorder.js';
 import type { Seat } from './seat.js';
-import { featuresFrom, MeshSession, type SessionEvent } from './session.js';
+import { featuresFrom, MeshSession, type SessionConfig, type SessionEvent } from './session.js';
 
 export interface SessionSetup {
   readonly seat: Seat;
   readonly recorder?: Recorder;
   readonly onEvent?: (event: SessionEvent) => void;
+  /** Go on with a stored game (networked resume: store/resume.ts resumeOverRoster). */
+  readonly resume?: SessionConfig['resume'];
 }
 
 export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
@@ -26,5 +28,6 @@ export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
     rules: roster.rules,
     ...(setup.recorder ? { recorder: setup.recorder } : {}),
     ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
+    ...(setup.resume ? { resume: setup.resume } : {}),
   });
 }

@@ -3,7 +3,9 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Action } from '../model/index.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
+import type { StepNumbers } from './core/types.js';
 
 export interface Recorder {
   /** A line received from player `from`, recorded when it is processed. */
@@ -16,6 +18,10 @@ export interface Recorder {
   sync(): void;
   close(): void;
   readonly path: string | null;
+  /** An entry applied to the game, with its dice round's numbers (the game store keeps these; files need not). */
+  step?(action: Action, numbers: StepNumbers | null): void;
+  /** The last `count` steps were undone. */
+  unstep?(count: number): void;
 }
 
 /** Where records go by default: $XDG_DATA_HOME/p2p-risk/games (or ~/.local/share/…). */

@@ -45,6 +45,16 @@ export interface SessionConfig {
   readonly onEvent?: (event: SessionEvent) => void;
   /** See ReplicaConfig.secretNumbers (tests). */
   readonly secretNumbers?: () => Uint8Array;
+  /** Go on with a stored game from an agreed point (see ReplicaConfig.resume and controller/resume.ts). */
+  readonly resume?: { readonly state: GameState; readonly index: number; readonly from: ResumedFrom };
+}
+
+/** What a resumed session's record says it continues. */
+export interface ResumedFrom {
+  /** The id of the game as first played (its records hold the moves before the resume). */
+  readonly gameId: string;
+  readonly index: number;
+  readonly hash: string;
 }
 
 export class MeshSession {
@@ -67,6 +77,7 @@ export class MeshSession {
       ...(config.rules ? { rules: config.rules } : {}),
       ...(config.keyring ? { keyring: config.keyring } : {}),
       ...(config.secretNumbers ? { secretNumbers: config.secretNumbers } : {}),
+      ...(config.resume ? { resume: { state: config.resume.state, index: config.resume.index } } : {}),
     });
     this.done = new Promise((resolve) => (this.resolve = resolve));
   }
@@ -87,6 +98,7 @@ export class MeshSession {
       players: this.config.players.map((p) => ({ id: p.id, name: p.name, peerId: p.peerId ?? '' })),
       ackTimeoutMs: this.config.ackTimeoutMs,
       moveTimeoutMs: this.config.moveTimeoutMs,
+      ...(this.config.resume ? { resumedFrom: this.config.resume.from } : {}),
     });
     for (const [player, link] of this.config.links) {
       link.onLine((line) => {
@@ -137,6 +149,12 @@ export class MeshSession {
           break;
         case 'sync':
           this.config.recorder?.sync();
+          break;
+        case 'step':
+          this.config.recorder?.step?.(effect.action, effect.numbers);
+          break;
+        case 'unstep':
+          this.config.recorder?.unstep?.(effect.count);
           break;
       }
     }

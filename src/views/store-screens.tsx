@@ -28,7 +28,9 @@ export function ResumeScreen({
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>Resume a saved game</Text>
-      <Text dimColor>hot-seat games are saved move by move; choose one to go on exactly where it stopped</Text>
+      <Text dimColor>
+        quick and hot-seat games are saved move by move; choose one to go on exactly where it stopped
+      </Text>
       <Text> </Text>
       {games.length === 0 ? <Text>No saved games to resume.</Text> : null}
       {games.slice(0, 20).map((g, i) => (

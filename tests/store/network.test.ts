@@ -1,6 +1,7 @@
 // A networked native game (the mesh session over in-memory links, on fake timers) recorded to the
-// store by every peer: the exported record passes risk verify, and the outcome and statistics land
-// in the database.
+// store by every peer: the exported record passes risk verify, the outcome and statistics land in
+// the database, and so do the steps (every move and dice round) that replay and statistics use —
+// stored as played, or derived from the signed lines of a game stored with lines only.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
@@ -8,14 +9,17 @@ import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/con
 import { memoryMesh } from '../../src/controller/net/memory.js';
 import { memoryRecorder } from '../../src/controller/recorder.js';
 import { MeshSession } from '../../src/controller/session.js';
+import { deriveSteps } from '../../src/controller/store/derive.js';
 import { exportTranscript } from '../../src/controller/store/export.js';
 import { storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
+import { replaySteps } from '../../src/controller/store/replay.js';
 import { gatherStats } from '../../src/controller/store/stats.js';
-import type { GameStore } from '../../src/controller/store/store.js';
+import type { GameStore, StoredGame } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
-import { openStore } from './helpers.js';
+import { framesOf } from '../../src/views/replay.js';
+import { openStore, tempDir } from './helpers.js';
 
 let store: GameStore;
 beforeEach(() => {
@@ -26,13 +30,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function playStored(players: number, seed: number) {
+async function playStored(players: number, seed: number, into: GameStore = store) {
   const mesh = await memoryMesh(players);
   const gameId = `stored-${seed}`;
   const features = featuresFrom([...NATIVE_FEATURES]);
   const names = Array.from({ length: players }, (_, id) => ({ id, name: `p${id}`, peerId: mesh.peerIds[id]! }));
   const stored = names.map((_, me) =>
-    storeSession(store, {
+    storeSession(into, {
       kind: 'bot',
       gameId,
       me,
@@ -114,6 +118,96 @@ describe('networked games in the store', { timeout: 120_000 }, () => {
     expect(taken).toBeGreaterThan(0);
     expect(lost).toBeLessThanOrEqual(taken);
     expect(stats.byPlayer.every((s) => s.battles > 0)).toBe(true);
+  });
+
+  it('stores the steps each peer applied: the game replays to its end, the same for every peer', async () => {
+    const { results, stored } = await playStored(3, 8);
+    const winner = results[0]!.winner;
+    expect(winner).not.toBeNull();
+    const games = stored.map((s) => {
+      const found = store.find(s.handle.uid);
+      if (!found.ok) throw new Error(found.reason);
+      return found.game;
+    });
+    const actions = (g: StoredGame) => g.steps.map((s) => JSON.stringify(s.action));
+    for (const game of games) {
+      expect(game.steps.length).toBeGreaterThan(100);
+      // Every peer applied the same steps with the same dice.
+      expect(actions(game)).toEqual(actions(games[0]!));
+      const replay = replaySteps(game);
+      if (!replay.ok) throw new Error(replay.reason);
+      expect(replay.state.phase).toBe('over');
+      expect(replay.state.winner).toBe(winner);
+      expect(replay.state).toEqual(results[game.me!]!.state);
+      const frames = framesOf(game);
+      if (!frames.ok) throw new Error(frames.reason);
+      expect(frames.frames.at(-1)!.lines.join('\n')).toMatch(/wins/);
+    }
+    // The statistics come from the replayed steps: the per-turn series reaches the last turn.
+    const series = store.db.prepare('SELECT series FROM game_series WHERE game_id = ?').get(games[0]!.id) as {
+      series: string;
+    };
+    const turns = (JSON.parse(series.series) as { turns: number[] }).turns;
+    expect(turns.at(-1)).toBe(results[0]!.state.turn);
+  });
+
+  it('derives the steps of a game stored with its lines only from those signed lines', async () => {
+    const { stored } = await playStored(3, 9);
+    const uid = stored[1]!.handle.uid;
+    const before = store.find(uid);
+    if (!before.ok) throw new Error(before.reason);
+    const id = before.game.id;
+    const statsOf = () =>
+      store.db.prepare('SELECT * FROM player_stats WHERE game_id = ? ORDER BY seat').all(id) as unknown[];
+    const stats = statsOf();
+    expect(stats).toHaveLength(3);
+    expect(deriveSteps(store.db, id)).toEqual({ ok: false, reason: `game ${id} has its steps already` });
+    // As a game stored before sessions stored steps: lines only.
+    store.db.prepare('DELETE FROM steps WHERE game_id = ?').run(id);
+    store.db.prepare('DELETE FROM player_stats WHERE game_id = ?').run(id);
+    expect(deriveSteps(store.db, id)).toEqual({ ok: true, steps: before.game.steps.length });
+    const after = store.find(uid);
+    if (!after.ok) throw new Error(after.reason);
+    const hex = (g: StoredGame) =>
+      g.steps.map((s) => [
+        JSON.stringify(s.action),
+        s.numbers?.map(([p, n]) => `${p}:${Buffer.from(n).toString('hex')}`),
+      ]);
+    expect(hex(after.game)).toEqual(hex(before.game));
+    expect(statsOf()).toEqual(stats);
+  });
+
+  it('migration 4 derives the steps and statistics of the native games an older version stored', async () => {
+    const tmp = tempDir();
+    try {
+      const path = `${tmp.dir}/old.db`;
+      const file = openStore(path);
+      const { stored } = await playStored(2, 10, file);
+      const counts = (s: GameStore) =>
+        s.db
+          .prepare(
+            'SELECT g.uid, (SELECT COUNT(*) FROM steps WHERE game_id = g.id) AS steps, (SELECT COUNT(*) FROM player_stats WHERE game_id = g.id) AS stats FROM games g ORDER BY g.id',
+          )
+          .all();
+      const played = counts(file);
+      expect(played).toHaveLength(2);
+      // What schema version 3 kept of a networked game: its lines, not its steps nor, for a game
+      // whose peer left early, any statistics.
+      file.db.exec('DELETE FROM steps; DELETE FROM player_stats; DELETE FROM game_series; PRAGMA user_version = 3');
+      file.close();
+      const reopened = openStore(path);
+      try {
+        expect(reopened.schemaVersion).toBe(4);
+        expect(counts(reopened)).toEqual(played);
+        const found = reopened.find(stored[0]!.handle.uid);
+        if (!found.ok) throw new Error(found.reason);
+        expect(framesOf(found.game).ok).toBe(true);
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      tmp.remove();
+    }
   });
 
   it('keeps a peer that stopped early as a stopped game, its lines still exported', async () => {

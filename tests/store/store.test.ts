@@ -31,7 +31,7 @@ afterEach(() => {
 describe('the game store', { timeout: 60_000 }, () => {
   it('opens in WAL mode at the latest schema version', () => {
     expect((store.db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
-    expect(store.schemaVersion).toBe(3);
+    expect(store.schemaVersion).toBe(4);
   });
 
   it('stores a local game move by move, with its outcome and statistics, and exports it for risk verify', async () => {

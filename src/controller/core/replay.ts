@@ -2,12 +2,12 @@
 // in the order that peer processed them. It runs the same code as live play, so whatever the
 // peer judged (and only that) comes out again, checked: every signature, commitment, roll, move,
 // vote and proof.
-import type { GameState } from '../../model/index.js';
+import type { Action, GameState } from '../../model/index.js';
 import { parseRules } from '../../protocol/rules.js';
 import type { TranscriptLine } from '../../protocol/transcript.js';
 import { auditKeyring } from '../net/identity.js';
 import { Replica } from './replica.js';
-import { featuresFrom, type Outcome } from './types.js';
+import { featuresFrom, type Outcome, type StepNumbers } from './types.js';
 
 export type AuditKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'outcome';
 
@@ -31,6 +31,8 @@ export interface NativeAudit {
   readonly recordedEnd: { readonly outcome: Outcome; readonly winner: number | null } | null;
   /** The record stops before the game (or the peer's part in it) ended: a crash or a kill, not a cheat. */
   readonly truncated: boolean;
+  /** Every entry the recording peer applied, in order, with its dice round's numbers (the game store's steps). */
+  readonly steps: readonly { readonly action: Action; readonly numbers: StepNumbers | null }[];
 }
 
 interface Header {
@@ -41,6 +43,8 @@ interface Header {
   readonly players: readonly { id: number; name: string; peerId: string }[];
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
+  /** A resumed session's record (protocol-spec/resume.md): the game it continues, from which point. */
+  readonly resumedFrom?: { readonly gameId: string; readonly index: number; readonly hash: string };
 }
 
 /** The header of a native record, or null when the lines are not one. */
@@ -82,11 +86,13 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
       state: null,
       recordedEnd: null,
       truncated: false,
+      steps: [],
     };
   }
   // The header's house rules start the replica: rules it cannot play are the record's fault, not a crash.
   const rules = parseRules(header.rules, players.length);
-  if (!rules.ok) {
+  const resumed = header.resumedFrom;
+  if (!rules.ok || resumed !== undefined) {
     return {
       players,
       firstPlayer: null,
@@ -98,13 +104,16 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
         {
           line: 1,
           player: null,
-          kind: 'rules',
-          reason: `the record's header names rules that cannot be played: ${rules.reason}`,
+          kind: rules.ok ? 'message' : 'rules',
+          reason: !rules.ok
+            ? `the record's header names rules that cannot be played: ${rules.reason}`
+            : `this record continues game ${resumed!.gameId} from move ${resumed!.index} (a resumed session): it can only be audited from the state the earlier record reaches there, which this program does not yet do`,
         },
       ],
       state: null,
       recordedEnd: null,
       truncated: false,
+      steps: [],
     };
   }
   const replica = new Replica({
@@ -124,8 +133,11 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
   let deck: number[] | null = null;
   let recordedEnd: NativeAudit['recordedEnd'] = null;
   let lineNo = 0;
+  const steps: { action: Action; numbers: StepNumbers | null }[] = [];
   const collect = () => {
     for (const effect of replica.drain()) {
+      if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
+      else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
       if (effect.type !== 'event') continue;
       const event = effect.event;
       if (event.type === 'violation')
@@ -195,5 +207,6 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
     state,
     recordedEnd,
     truncated,
+    steps,
   };
 }

@@ -51,7 +51,7 @@ import {
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal } from '../../protocol/signing.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
-import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult } from './types.js';
+import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from './types.js';
 
 /** Encoded messages start with their command; a signed one inside its envelope. */
 const isExpelLine = (line: string) =>
@@ -223,9 +223,18 @@ export class Replica {
   private readonly secrets: SecretRounds | null;
 
   constructor(private readonly config: ReplicaConfig) {
-    const started = startGame(classicBoard(), { ...config.rules, players: config.players.length });
-    if (!started.ok) throw new Error(started.reason);
-    this.state = started.value;
+    if (config.resume !== undefined) {
+      // Start from history: entries below `index` are settled (everyone proved the same state).
+      if (config.resume.state.options.players !== config.players.length)
+        throw new Error(`a stored game of ${config.resume.state.options.players} players for ${config.players.length}`);
+      this.state = config.resume.state;
+      this.index = config.resume.index;
+      this.firstOpen = config.resume.index;
+    } else {
+      const started = startGame(classicBoard(), { ...config.rules, players: config.players.length });
+      if (!started.ok) throw new Error(started.reason);
+      this.state = started.value;
+    }
     for (const player of config.players) {
       this.inbox.set(player.id, []);
       this.rolls.set(player.id, []);
@@ -676,11 +685,12 @@ export class Replica {
     this.commit({ index, author, action, messageHash, line, sig }, CHECK_DICE);
   }
 
-  private commit(move: Pending, dice: Dice) {
+  private commit(move: Pending, dice: Dice, numbers: StepNumbers | null = null) {
     const before = this.state;
     const result = apply(before, move.action, dice);
     if (!result.ok) throw new Error(`validated action refused: ${result.reason}`);
     this.state = result.state;
+    this.stepped(move.action, numbers);
     this.index = move.index + 1;
     const hash = stateHash(this.state);
     this.remember_(move.index, {
@@ -732,6 +742,9 @@ export class Replica {
     const entry = this.applied.get(index);
     if (entry === undefined) throw new Error(`no entry ${index} to roll back to`);
     this.state = entry.before;
+    // Every entry from `index` on was one step (the draws all come before the first move).
+    this.settleInFlight();
+    this.effects.push({ type: 'unstep', count: this.index - index });
     for (let i = index; i < this.index; i++) {
       this.applied.delete(i);
       this.taken.delete(i);
@@ -1266,14 +1279,15 @@ export class Replica {
       participants: round.participants.length,
       ms: this.now - round.startedAt,
     });
-    const seed = combineNumbers([...round.numbers.values()].map((n) => n.bytes));
+    const numbers: StepNumbers = [...round.numbers].map(([player, n]) => [player, n.bytes] as const);
+    const seed = combineNumbers(numbers.map(([, bytes]) => bytes));
     const dice = this.config.features.mtDice
       ? uniformDice(mersenneStream(wordsFromBytes(seed)))
       : cs3099Dice(hashChainStream(seed));
     const pending = this.pending;
     if (pending !== null) {
       this.pending = null;
-      this.commit(pending, dice);
+      this.commit(pending, dice, numbers);
       return;
     }
     const draw = drawStep(this.state);
@@ -1281,6 +1295,7 @@ export class Replica {
     const result = apply(this.state, draw, dice);
     if (!result.ok) throw new Error(`draw step refused: ${result.reason}`);
     this.state = result.state;
+    this.stepped(draw, numbers);
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
   }
 
@@ -1415,6 +1430,7 @@ export class Replica {
     if (!result.ok) return;
     if (this.pending !== null && this.pending.index === index) this.dropPending();
     this.state = result.state;
+    this.stepped(action, null);
     this.index = index + 1;
     const hash = stateHash(this.state);
     const messageHash = messageHashOf(index, action);
@@ -1452,6 +1468,7 @@ export class Replica {
     const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
     if (!result.ok) return;
     this.state = result.state;
+    this.stepped({ command: 'timeout', player }, null);
     this.emit({ type: 'neutral', player, reason });
     if (player === this.config.me) return this.finish('neutralised', reason);
     this.secrets?.neutralised(player);
@@ -1534,6 +1551,12 @@ export class Replica {
     if (flight === null) return;
     this.inFlight = null;
     this.effects.push({ type: 'record', dir: 'in', from: flight.from, line: flight.line });
+  }
+
+  /** An entry applied here, for the game store (after the line that caused it is recorded). */
+  private stepped(action: Action, numbers: StepNumbers | null) {
+    this.settleInFlight();
+    this.effects.push({ type: 'step', action, numbers });
   }
 
   private emit(event: SessionEvent) {

@@ -1,5 +1,5 @@
 // What the replica core and the sessions that drive it share: configuration, events, results.
-import type { GameEvent, GameState, OptionsInput } from '../../model/index.js';
+import type { Action, GameEvent, GameState, OptionsInput } from '../../model/index.js';
 import type { Keyring } from '../../protocol/signing.js';
 
 export interface SessionPlayer {
@@ -84,6 +84,12 @@ export interface ReplicaConfig {
   readonly moveTimeoutMs: number;
   /** This peer's secret dice numbers (default: 32 random bytes each); tests replay games with a seeded source. */
   readonly secretNumbers?: () => Uint8Array;
+  /**
+   * Go on with a stored game (networked resume, protocol-spec/resume.md): the state after `index`
+   * entries of its sequence, which every player proved to hold. The next move is move `index`;
+   * `gameId` must be the resumed session's own id, so no line signed before counts in it.
+   */
+  readonly resume?: { readonly state: GameState; readonly index: number };
 }
 
 /** What the replica asks its driver to do. */
@@ -96,4 +102,14 @@ export type Effect =
   /** Close the link to a player that keeps sending unusable lines. */
   | { readonly type: 'cut'; readonly player: number; readonly reason: string }
   /** A turn ended or a player was made neutral: make the record durable. */
-  | { readonly type: 'sync' };
+  | { readonly type: 'sync' }
+  /**
+   * An entry applied to the game here (a move, a draw, a neutralisation as a `timeout`), with the
+   * numbers of the dice round it used (by player): the game store keeps the game as these steps.
+   */
+  | { readonly type: 'step'; readonly action: Action; readonly numbers: StepNumbers | null }
+  /** The last `count` steps were undone (an equivocated move gave its point to a neutralisation). */
+  | { readonly type: 'unstep'; readonly count: number };
+
+/** A dice round's numbers, one per participant: [player, 32 bytes]. */
+export type StepNumbers = readonly (readonly [number, Uint8Array])[];

@@ -4,8 +4,8 @@
 import { encodeLine } from '../../protocol/codec.js';
 import { boundCommitment, bytesToHex, commitment } from '../../protocol/commitment.js';
 import { fromAction, type Message, type MessageAction } from '../../protocol/messages.js';
-import { isDrawStep, type RoundNumbers, roundIdFor } from './dice.js';
-import { replaySteps } from './replay.js';
+import { type RoundNumbers, roundIdFor } from './dice.js';
+import { replaySteps, takesSequencePoint } from './replay.js';
 import type { StoredGame } from './store.js';
 
 export type Exported = { ok: true; text: string } | { ok: false; reason: string };
@@ -66,7 +66,7 @@ export function exportTranscript(
   };
   const replay = replaySteps(game, (step, before) => {
     const round = roundIdFor(before, index);
-    if (!isDrawStep(step.action)) {
+    if (takesSequencePoint(step.action, before)) {
       // A local leave is what the networked session sequences as a timeout.
       const action = (
         step.action.command === 'leave_game' ? { command: 'timeout', player: step.action.player } : step.action

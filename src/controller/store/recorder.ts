@@ -1,5 +1,6 @@
 // Networked games in the store. storeRecorder is a Recorder (what sessions write their record to)
-// that appends each line to the game database as it happens; storeSession adds what the database
+// that appends each line and each applied step (move, draw, neutralisation, with its dice round's
+// numbers) to the game database as it happens; storeSession adds what the database
 // keeps beyond the lines: the players, the outcome, and statistics from the session's events.
 //
 // Wiring a networked session:
@@ -12,18 +13,28 @@ import type { GameState, OptionsInput } from '../../model/index.js';
 import type { SessionEvent, SessionFeatures, SessionResult } from '../core/types.js';
 import type { Recorder } from '../recorder.js';
 import { GameAnalyser } from './analysis.js';
-import type { GameHandle, GameKind, GameStore } from './store.js';
+import { type GameHandle, type GameKind, type GameStore, RESUMABLE_KINDS } from './store.js';
 
-/** Each line is its own committed row (a killed process loses at most the line being written). */
-export function storeRecorder(handle: GameHandle): Recorder {
+/**
+ * Each line and each applied step is its own committed row (a killed process loses at most the
+ * line being written). `lines: false` keeps the steps only (a quick game: its peers are all on
+ * this machine, and its steps export as a verifiable local game).
+ */
+export function storeRecorder(handle: GameHandle, options: { lines?: boolean } = {}): Recorder {
+  const lines = options.lines !== false;
+  const none = () => {};
   return {
     path: null,
-    incoming: (from, line) => handle.append('in', line, from),
-    outgoing: (line) => handle.append('out', line),
-    note: (fact) => handle.append('note', JSON.stringify(fact)),
+    incoming: lines ? (from, line) => handle.append('in', line, from) : none,
+    outgoing: lines ? (line) => handle.append('out', line) : none,
+    note: lines ? (fact) => handle.append('note', JSON.stringify(fact)) : none,
     sync: () => handle.sync(),
     // The game row stays open until finish(): closing the record says nothing about the outcome.
     close: () => handle.sync(),
+    step: (action, numbers) => handle.step(action, numbers),
+    unstep: (count) => {
+      for (let i = 0; i < count; i++) handle.unstep();
+    },
   };
 }
 
@@ -51,17 +62,29 @@ export function teeRecorder(first: Recorder, second: Recorder): Recorder {
       first.close();
       second.close();
     },
+    step: (action, numbers) => {
+      first.step?.(action, numbers);
+      second.step?.(action, numbers);
+    },
+    unstep: (count) => {
+      first.unstep?.(count);
+      second.unstep?.(count);
+    },
   };
 }
 
 export interface NetworkGameMeta {
-  readonly kind: Extract<GameKind, 'network' | 'cs3099' | 'bot'>;
+  readonly kind: Extract<GameKind, 'network' | 'cs3099' | 'bot' | 'quick'>;
   readonly gameId: string;
   readonly me: number;
   readonly players: readonly { readonly name: string; readonly peerId?: string; readonly botKind?: string | null }[];
   readonly rules?: Omit<OptionsInput, 'players'>;
   readonly features: SessionFeatures;
   readonly profile?: 'native' | 'cs3099';
+  /** Store the lines too (default); without them only the steps (see storeRecorder). */
+  readonly lines?: boolean;
+  /** The stored game's id (default: `GAMEID-pME`, one record per peer). */
+  readonly uid?: string;
 }
 
 export interface StoredSession {
@@ -71,7 +94,8 @@ export interface StoredSession {
   onEvent(event: SessionEvent): void;
   /**
    * The session's result. A game this peer saw to its end (won or lost) is stored as finished, with
-   * statistics; one it left early (left, made neutral, cut off, stopped) as stopped.
+   * statistics; one it left early (left, made neutral, cut off, stopped) as stopped — except a
+   * quick game left or stopped, which stays resumable.
    */
   finish(result: SessionResult): void;
 }
@@ -79,7 +103,7 @@ export interface StoredSession {
 export function storeSession(store: GameStore, meta: NetworkGameMeta): StoredSession {
   const handle = store.openGame({
     // A record is one peer's: peers of one game may share a database (bots on one machine).
-    uid: `${meta.gameId}-p${meta.me}`,
+    uid: meta.uid ?? `${meta.gameId}-p${meta.me}`,
     kind: meta.kind,
     profile: meta.profile ?? 'native',
     dice: meta.features.mtDice ? 'mt19937' : 'hash_chain',
@@ -94,7 +118,7 @@ export function storeSession(store: GameStore, meta: NetworkGameMeta): StoredSes
   let after: GameState | null = null;
   return {
     handle,
-    recorder: storeRecorder(handle),
+    recorder: storeRecorder(handle, { lines: meta.lines !== false }),
     onEvent(event) {
       if (event.type !== 'game') return;
       if (event.state !== after) {
@@ -108,6 +132,15 @@ export function storeSession(store: GameStore, meta: NetworkGameMeta): StoredSes
         result.outcome === 'conquest' ||
         result.outcome === 'forfeit' ||
         (result.outcome === undefined && result.state.phase === 'over');
+      // A local game (quick) that its player left or that was stopped stays open, to be resumed.
+      if (
+        !ended &&
+        RESUMABLE_KINDS.includes(meta.kind) &&
+        (result.outcome === 'left' || result.outcome === 'stopped')
+      ) {
+        handle.close();
+        return;
+      }
       handle.finish(
         { winner: result.winner, turns: result.state.turn, status: ended ? 'finished' : 'stopped' },
         ended ? analyser.finish(result.state) : undefined,

@@ -5,6 +5,7 @@ import {
   apply,
   CHECK_DICE,
   classicBoard,
+  drawStep,
   type GameEvent,
   type GameState,
   type OptionsInput,
@@ -50,8 +51,17 @@ export function replaySteps(source: ReplaySource, visit?: StepVisitor): ReplayRe
         seq: step.seq,
       };
     visit?.(step, state, result.events, result.state);
+    if (takesSequencePoint(step.action, state)) index++;
     state = result.state;
-    if (!isDrawStep(step.action)) index++;
   }
   return { ok: true, state, index };
+}
+
+/**
+ * Whether a step is a player move in the game's one sequence: draw steps are not, nor is a player
+ * made neutral during the opening draws (a networked replica does that before any move has a point).
+ */
+export function takesSequencePoint(action: Action, before: GameState): boolean {
+  if (isDrawStep(action)) return false;
+  return !(action.command === 'timeout' && drawStep(before) !== null);
 }

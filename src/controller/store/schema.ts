@@ -1,5 +1,6 @@
 // The database schema as numbered migrations. PRAGMA user_version holds how many have run; each
 // migration runs in its own transaction, so a crash mid-migration leaves the previous version.
+import { deriveMissingSteps } from './derive.js';
 import { writeOutStoredRules } from './rules.js';
 import type { Database } from './sqlite.js';
 import { backfillSummaries } from './summary.js';
@@ -92,6 +93,15 @@ export const MIGRATIONS: readonly Migration[] = [
       // variants (a two-player game now has a neutral army): older games replay by their own rules.
       writeOutStoredRules(db);
       backfillSummaries(db);
+    },
+  },
+  {
+    version: 4,
+    describe: 'steps (moves and dice) of the networked games stored with their lines only, derived from those lines',
+    up: (db) => {
+      // Sessions now store their steps as they play; older native records get theirs from a mute
+      // replica over their signed lines, and the finished ones their statistics from those steps.
+      deriveMissingSteps(db);
     },
   },
 ];

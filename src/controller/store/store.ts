@@ -181,8 +181,11 @@ export class GameStore {
       .run(new Date().toISOString(), id);
   }
 
-  /** Reopens a stored game to go on adding steps to it (resume). */
+  /** Reopens a stored game to go on adding steps to it (resume); a stopped networked game is playing again. */
   continueGame(id: number): GameHandle {
+    this.db
+      .prepare("UPDATE games SET status = 'playing', finished_at = NULL WHERE id = ? AND status = 'stopped'")
+      .run(id);
     return GameHandle.reopen(this.db, id);
   }
 

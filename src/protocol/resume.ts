@@ -1,0 +1,112 @@
+// Wire messages of networked resume (protocol-spec/resume.md): the host offers a stored game to
+// the players of a new mesh, and every player proves it holds the same history by the hashes of
+// its state at its last sequence points. Same frame as the other messages; each line is signed
+// (signed_messages) over the resumed session's own id, so nothing signed in it counts elsewhere.
+import { z } from 'zod';
+
+/** Hashes a peer sends of its last sequence points: peers of one game stop at most a point or two apart. */
+export const MAX_RESUME_HASHES = 4;
+export const MAX_RESUME_PLAYERS = 16;
+
+const nat = (what: string) => z.int().min(0, { error: `${what} must be ≥ 0` });
+const playerId = nat('a player id');
+const hash = z.string().regex(/^[0-9a-f]{64}$/, { error: 'expected a SHA-256 hash: 64 lowercase hex digits' });
+const id = (what: string) =>
+  z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, { error: `${what} is 1–128 letters, digits or . _ ~ -` });
+
+const frame = <C extends string, P extends z.ZodType>(command: C, payload: P, description: string) =>
+  z
+    .object({ command: z.literal(command), payload, player_id: playerId })
+    .strict()
+    .meta({ title: command, description });
+
+const resumeGame = frame(
+  'resume_game',
+  z
+    .object({
+      /** The game as first played: every player looks it up in its own store. */
+      game_id: id('a game id'),
+      /** The resumed session's id: its lines, dice commitments and moves are bound to it. */
+      session_id: id('a session id'),
+      /** Each seat's peer id: a player takes back only its own seat (its key proves it). */
+      players: z
+        .array(z.object({ id: playerId, name: z.string().max(64), peer_id: z.string().max(128) }).strict())
+        .min(2)
+        .max(MAX_RESUME_PLAYERS),
+    })
+    .strict(),
+  'The host offers a stored game to resume, in a new session.',
+);
+
+const resumeState = frame(
+  'resume_state',
+  z
+    .object({
+      session_id: id('a session id'),
+      /** Sequence points this peer applied: the next move would be move `index`. */
+      index: nat('an index'),
+      /** The resume hashes of the state after points index - hashes.length + 1 … index, oldest first. */
+      hashes: z.array(hash).min(1).max(MAX_RESUME_HASHES),
+    })
+    .strict(),
+  'A player states how far its stored game goes and what its state is there.',
+);
+
+const resumeRefuse = frame(
+  'resume_refuse',
+  z.object({ session_id: id('a session id'), reason: z.string().max(300) }).strict(),
+  'A player cannot resume the offered game (not stored here, another seat, finished), and says why.',
+);
+
+export const resumeSchemas = {
+  resume_game: resumeGame,
+  resume_state: resumeState,
+  resume_refuse: resumeRefuse,
+} as const;
+
+export type ResumeGame = z.output<typeof resumeGame>;
+export type ResumeState = z.output<typeof resumeState>;
+export type ResumeRefuse = z.output<typeof resumeRefuse>;
+export type ResumeMessage = ResumeGame | ResumeState | ResumeRefuse;
+export type ResumeCommand = keyof typeof resumeSchemas;
+
+export type ResumeParse = { ok: true; message: ResumeMessage } | { ok: false; reason: string };
+
+/** Validates one parsed JSON value as a resume message; the reason names the field. */
+export function parseResumeMessage(value: unknown): ResumeParse {
+  const command = (value as { command?: unknown } | null)?.command;
+  if (typeof command !== 'string' || !(command in resumeSchemas))
+    return { ok: false, reason: `not a resume message: command ${JSON.stringify(command)}` };
+  const result = (resumeSchemas[command as ResumeCommand] as z.ZodType<ResumeMessage>).safeParse(value);
+  if (result.success) return { ok: true, message: result.data };
+  const issue = result.error.issues[0]!;
+  return { ok: false, reason: `${command}: ${issue.path.join('.') || 'message'}: ${issue.message}` };
+}
+
+/**
+ * Where a resume goes on from, given every player's stated point: the lowest point stated, if
+ * every player sent its hash there and all those hashes agree; else why not (naming a player).
+ */
+export function commonPoint(
+  states: ReadonlyMap<number, { readonly index: number; readonly hashes: readonly string[] }>,
+): { ok: true; index: number; hash: string } | { ok: false; reason: string } {
+  if (states.size === 0) return { ok: false, reason: 'no player stated its history' };
+  const index = Math.min(...[...states.values()].map((s) => s.index));
+  let agreed: { player: number; hash: string } | null = null;
+  for (const [player, s] of [...states].sort(([a], [b]) => a - b)) {
+    const at = s.hashes.length - 1 - (s.index - index);
+    if (at < 0)
+      return {
+        ok: false,
+        reason: `player ${player} is ${s.index - index} moves ahead of the others: too far to go back to move ${index}`,
+      };
+    const hash = s.hashes[at]!;
+    if (agreed === null) agreed = { player, hash };
+    else if (hash !== agreed.hash)
+      return {
+        ok: false,
+        reason: `player ${player}'s stored game differs from player ${agreed.player}'s at move ${index}: not the same history`,
+      };
+  }
+  return { ok: true, index, hash: agreed!.hash };
+}

@@ -1,0 +1,358 @@
+// Networked resume (protocol-spec/resume.md) on in-memory links and fake timers: three peers play
+// a stored native game until it is cut off; later the same three keys meet again, the host offers
+// the stored game, every peer proves it holds the same history, and play goes on from the agreed
+// point with fresh dice rounds in a new session, to one winner that every peer's store replays to.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBot } from '../../src/ai/registry.js';
+import { botSeat } from '../../src/ai/seat.js';
+import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/controller/core/types.js';
+import { memoryMesh } from '../../src/controller/net/memory.js';
+import { memoryRecorder } from '../../src/controller/recorder.js';
+import { negotiateResume, type Resumed, resumeHash } from '../../src/controller/resume.js';
+import { MeshSession } from '../../src/controller/session.js';
+import { storeRecorder, storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
+import { replaySteps } from '../../src/controller/store/replay.js';
+import { resumeOverRoster, storedHistory } from '../../src/controller/store/resume.js';
+import type { GameStore } from '../../src/controller/store/store.js';
+import { verifyTranscript } from '../../src/controller/verify.js';
+import { seededDice } from '../../src/protocol/random.js';
+import { commonPoint, parseResumeMessage } from '../../src/protocol/resume.js';
+import { openStore } from './helpers.js';
+
+const PLAYERS = 3;
+const GAME = 'resume-me';
+const features = featuresFrom([...NATIVE_FEATURES]);
+const seat = (me: number, seed: number) =>
+  botSeat(createBot('normal', seededDice(seed * 100 + me)), seededDice(seed * 1000 + me), { deadlineMs: 60_000 });
+
+let store: GameStore;
+beforeEach(() => {
+  store = openStore(':memory:');
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  store.close();
+});
+
+/** Runs the clock until every promise has settled (bounded). */
+async function settle<T>(promises: Promise<T>[], limitMs = 5_000_000): Promise<T[]> {
+  const out: (T | undefined)[] = promises.map(() => undefined);
+  let left = promises.length;
+  promises.forEach((p, i) => void p.then((v) => ((out[i] = v), left--)));
+  for (let t = 0; t < limitMs && left > 0; t += 50) await vi.advanceTimersByTimeAsync(50);
+  if (left > 0) throw new Error(`${left} peers did not finish`);
+  return out as T[];
+}
+
+/** The first part of the game: played and stored by every peer, then cut off at `turn`. */
+async function playUntilCut(turn: number) {
+  const mesh = await memoryMesh(PLAYERS, 5);
+  const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
+  const stored = players.map((_, me) =>
+    storeSession(store, {
+      kind: 'bot',
+      gameId: GAME,
+      me,
+      features,
+      players: players.map((p) => ({ ...p, botKind: 'normal' })),
+    }),
+  );
+  // The game runs on microtasks alone (bots answer at once): every machine goes down together
+  // just after player 0 sees turn `turn` begin.
+  let cut = false;
+  const cutAll = () => {
+    if (cut) return;
+    cut = true;
+    queueMicrotask(() => {
+      for (const s of sessions) s.stop();
+    });
+  };
+  const sessions: MeshSession[] = players.map(
+    (_, me) =>
+      new MeshSession({
+        me,
+        players,
+        links: mesh.links[me]!,
+        seat: seat(me, 1),
+        gameId: GAME,
+        features,
+        keyring: mesh.keyrings[me]!,
+        ackTimeoutMs: 2000,
+        moveTimeoutMs: 5000,
+        recorder: stored[me]!.recorder,
+        onEvent: (event) => {
+          stored[me]!.onEvent(event);
+          if (me === 0 && event.type === 'game' && event.event.type === 'turn_started' && event.event.turn >= turn)
+            cutAll();
+        },
+      }),
+  );
+  const results = await settle(sessions.map((s) => s.run()));
+  results.forEach((r, me) => stored[me]!.finish(r));
+  return { players, results };
+}
+
+function offerFor(players: readonly { id: number; name: string; peerId: string }[], session: string) {
+  return {
+    game_id: GAME,
+    session_id: session,
+    players: players.map((p) => ({ id: p.id, name: p.name, peer_id: p.peerId })),
+  };
+}
+
+describe('networked resume', { timeout: 240_000 }, () => {
+  it('the same keys meet again, agree on the stored history, and play the game on to one winner', async () => {
+    const { players, results: cut } = await playUntilCut(4);
+    expect(cut.every((r) => r.outcome === 'stopped')).toBe(true);
+    for (const me of [0, 1, 2]) {
+      const found = store.find(`${GAME}-p${me}`);
+      expect(found.ok && found.game.status).toBe('stopped');
+    }
+
+    const mesh = await memoryMesh(PLAYERS, 5);
+    expect(mesh.peerIds).toEqual(players.map((p) => p.peerId));
+    const session = `${GAME}.r1`;
+    const agreed = await settle(
+      players.map((_, me) =>
+        negotiateResume({
+          me,
+          links: mesh.links[me]!,
+          keyring: mesh.keyrings[me]!,
+          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
+          lookup: (offer) => storedHistory(store, offer, me),
+          timeoutMs: 10_000,
+        }),
+      ),
+    );
+    const ok = agreed.map((a) => {
+      if (!a.ok) throw new Error(a.reason);
+      return a;
+    });
+    // One point, one state, for everyone; it is where the first part stopped (or a point before it).
+    expect(new Set(ok.map((a) => `${a.index} ${a.hash}`)).size).toBe(1);
+    expect(ok.every((a) => a.sessionId === session && a.gameId === GAME)).toBe(true);
+    expect(resumeHash(ok[0]!.state)).toBe(ok[0]!.hash);
+    expect(ok[0]!.state.turn).toBeGreaterThanOrEqual(4);
+
+    // Play on: each peer's stored game goes on from the agreed point (a peer that was one move
+    // ahead gives that move back: it never settled).
+    const handles = players.map((_, me) => {
+      const found = store.find(`${GAME}-p${me}`);
+      if (!found.ok) throw new Error(found.reason);
+      const handle = store.continueGame(found.game.id);
+      const history = storedHistory(store, offerFor(players, session), me);
+      if (!history.ok) throw new Error(history.reason);
+      for (let i = history.history.index; i > ok[me]!.index; i--) handle.unstep();
+      return handle;
+    });
+    const records = players.map(() => memoryRecorder());
+    const sessions = players.map(
+      (_, me) =>
+        new MeshSession({
+          me,
+          players,
+          links: mesh.links[me]!,
+          seat: seat(me, 2),
+          gameId: session,
+          features,
+          keyring: mesh.keyrings[me]!,
+          ackTimeoutMs: 2000,
+          moveTimeoutMs: 5000,
+          recorder: teeRecorder(records[me]!, storeRecorder(handles[me]!, { lines: false })),
+          resume: {
+            state: ok[me]!.state,
+            index: ok[me]!.index,
+            from: { gameId: GAME, index: ok[me]!.index, hash: ok[me]!.hash },
+          },
+        }),
+    );
+    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
+    const winner = results[0]!.winner;
+    expect(winner).not.toBeNull();
+    expect(results.every((r) => r.outcome === 'conquest' && r.winner === winner)).toBe(true);
+    results.forEach((r, me) => handles[me]!.finish({ winner: r.winner, turns: r.state.turn }));
+    // The resumed session's record says what it continues; risk verify says it cannot audit it alone.
+    const audit = verifyTranscript(records[1]!.lines, { lenient: false });
+    expect(audit.violations.map((v) => v.reason)).toEqual([
+      `this record continues game ${GAME} from move ${ok[1]!.index} (a resumed session): it can only be audited from the state the earlier record reaches there, which this program does not yet do`,
+    ]);
+    // Every peer's store now holds the whole game: both parts replay to the same end.
+    for (const me of [0, 1, 2]) {
+      const found = store.find(`${GAME}-p${me}`);
+      if (!found.ok) throw new Error(found.reason);
+      expect(found.game.status).toBe('finished');
+      const replay = replaySteps(found.game);
+      if (!replay.ok) throw new Error(replay.reason);
+      expect(replay.state).toEqual(results[me]!.state);
+    }
+  });
+
+  it('refuses, at every peer, a resume where one player holds another history or another key', async () => {
+    const { players } = await playUntilCut(3);
+    // Player 2's store lost its last five moves: it is further behind than a resume may go back.
+    const p2 = store.find(`${GAME}-p2`);
+    if (!p2.ok) throw new Error(p2.reason);
+    const handle = store.continueGame(p2.game.id);
+    for (let i = 0; i < 5; i++) handle.unstep();
+    const mesh = await memoryMesh(PLAYERS, 5);
+    const run = (offer: ReturnType<typeof offerFor>) =>
+      settle(
+        players.map((_, me) =>
+          negotiateResume({
+            me,
+            links: mesh.links[me]!,
+            keyring: mesh.keyrings[me]!,
+            ...(me === 0 ? { offer } : {}),
+            lookup: (o) => storedHistory(store, o, me),
+            timeoutMs: 10_000,
+          }),
+        ),
+      );
+    const behind: Resumed[] = await run(offerFor(players, `${GAME}.r1`));
+    for (const verdict of behind) {
+      expect(verdict.ok).toBe(false);
+      if (!verdict.ok) expect(verdict.reason).toMatch(/moves ahead of the others|differs/);
+    }
+    // An offer that gives seat 1 to another key: every peer's store knows better, and refuses.
+    const wrong = offerFor(players, `${GAME}.r2`);
+    wrong.players[1] = { ...wrong.players[1]!, peer_id: players[2]!.peerId };
+    const refused: Resumed[] = await run(wrong);
+    expect(refused).toEqual(
+      [0, 1, 2].map(() => ({ ok: false, reason: 'seat 1 of game resume-me belongs to another key here' })),
+    );
+  });
+
+  it('resumes over a new lobby roster (what risk bot --resume does), the stored games playing again', async () => {
+    const { players } = await playUntilCut(3);
+    const mesh = await memoryMesh(PLAYERS, 5);
+    const session = 'lobby-session-2';
+    const rosters = players.map((_, me) => ({
+      me,
+      gameId: session,
+      players,
+      links: mesh.links[me]!,
+      keyring: mesh.keyrings[me]!,
+    }));
+    // A joiner asked to resume another game refuses the offer, and nobody plays.
+    const mixed = await settle(
+      rosters.map((roster, me) =>
+        resumeOverRoster(store, roster, {
+          gameId: me === 2 ? 'another-game' : GAME,
+          host: me === 0,
+          timeoutMs: 10_000,
+        }),
+      ),
+    );
+    expect(mixed.map((m) => m.ok)).toEqual([false, false, false]);
+    expect(mixed[2]).toEqual({ ok: false, reason: `the host offers game ${GAME}, not another-game` });
+
+    const fresh = await memoryMesh(PLAYERS, 5);
+    const again = await settle(
+      rosters.map((roster, me) =>
+        resumeOverRoster(
+          store,
+          { ...roster, links: fresh.links[me]! },
+          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
+        ),
+      ),
+    );
+    const resumed = again.map((r) => {
+      if (!r.ok) throw new Error(r.reason);
+      return r.resumed;
+    });
+    expect(new Set(resumed.map((r) => r.index)).size).toBe(1);
+    expect(store.games().map((g) => g.status)).toEqual(['playing', 'playing', 'playing']);
+    const sessions = players.map(
+      (_, me) =>
+        new MeshSession({
+          me,
+          players,
+          links: fresh.links[me]!,
+          seat: seat(me, 3),
+          gameId: session,
+          features,
+          keyring: fresh.keyrings[me]!,
+          ackTimeoutMs: 2000,
+          moveTimeoutMs: 5000,
+          recorder: resumed[me]!.recorder,
+          resume: resumed[me]!.resume,
+        }),
+    );
+    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
+    results.forEach((r, me) => resumed[me]!.finish(r));
+    const winner = results[0]!.winner;
+    expect(winner).not.toBeNull();
+    for (const summary of store.games()) {
+      expect(summary).toMatchObject({ status: 'finished', winner });
+      const found = store.find(String(summary.id));
+      if (!found.ok) throw new Error(found.reason);
+      const replay = replaySteps(found.game);
+      expect(replay.ok && replay.state.winner).toBe(winner);
+    }
+  });
+
+  it('checks the shape of every resume message and finds the common point', () => {
+    const hash = (c: string) => c.repeat(64);
+    expect(
+      parseResumeMessage({
+        command: 'resume_state',
+        payload: { session_id: 's', index: 3, hashes: [hash('a')] },
+        player_id: 1,
+      }).ok,
+    ).toBe(true);
+    expect(
+      parseResumeMessage({
+        command: 'resume_state',
+        payload: { session_id: 's', index: -1, hashes: [hash('a')] },
+        player_id: 1,
+      }),
+    ).toEqual({
+      ok: false,
+      reason: 'resume_state: payload.index: an index must be ≥ 0',
+    });
+    expect(
+      parseResumeMessage({
+        command: 'resume_state',
+        payload: { session_id: 's', index: 1, hashes: Array(5).fill(hash('a')) },
+        player_id: 1,
+      }).ok,
+    ).toBe(false);
+    expect(
+      parseResumeMessage({
+        command: 'resume_game',
+        payload: { game_id: 'g/../x', session_id: 's', players: [] },
+        player_id: 0,
+      }).ok,
+    ).toBe(false);
+    expect(parseResumeMessage({ command: 'attack' }).ok).toBe(false);
+    const at = (index: number, ...hashes: string[]) => ({ index, hashes });
+    expect(
+      commonPoint(
+        new Map([
+          [0, at(10, hash('a'), hash('b'))],
+          [1, at(9, hash('a'))],
+        ]),
+      ),
+    ).toEqual({ ok: true, index: 9, hash: hash('a') });
+    expect(
+      commonPoint(
+        new Map([
+          [0, at(10, hash('b'))],
+          [1, at(10, hash('c'))],
+        ]),
+      ),
+    ).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/player 1's stored game differs from player 0's at move 10/),
+    });
+    expect(
+      commonPoint(
+        new Map([
+          [0, at(12, hash('b'))],
+          [1, at(10, hash('c'))],
+        ]),
+      ),
+    ).toMatchObject({ ok: false, reason: expect.stringMatching(/player 0 is 2 moves ahead/) });
+  });
+});
