@@ -1,5 +1,6 @@
 // Startup time and memory of the `risk` program against bare Node on the same Node binary.
-// Usage: npm run bench:startup [-- --runs N --game-runs M --quick-seconds S]
+// Usage: npm run bench:startup [-- --runs N --game-runs M --quick-seconds S --only ROWS]
+// (--only: a comma-separated choice of version, help, odds, menu, bot, quick; bare node always runs.)
 // Prints medians of N runs (wall time from spawn to exit, or to the menu's first paint) and the
 // median peak resident set size (getrusage maxrss, recorded at exit by bench/peak-rss.mjs).
 // The game process is run as users run it: bin/risk.js on this Node (it execs itself once for
@@ -17,8 +18,17 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     'game-runs': { type: 'string', default: '1' },
     'quick-seconds': { type: 'string', default: '30' },
+    only: { type: 'string' },
   },
 });
+const ROWS = ['version', 'help', 'odds', 'menu', 'bot', 'quick'];
+const only = values.only?.split(',') ?? ROWS;
+const unknown = only.filter((name) => !ROWS.includes(name));
+if (unknown.length > 0) {
+  console.error(`bench:startup: --only takes ${ROWS.join(', ')}; not ${unknown.join(', ')}`);
+  process.exit(2);
+}
+const wanted = (name: string) => only.includes(name);
 const RUNS = Math.max(1, Number(values.runs));
 const GAME_RUNS = Math.max(1, Number(values['game-runs']));
 const QUICK_MS = Math.max(5, Number(values['quick-seconds'])) * 1000;
@@ -183,13 +193,16 @@ try {
       target,
     ]);
   row('node -e 0 (bare)', bare, '');
-  row('risk --version', await repeat(RUNS, () => command([launcher, '--version'])), '≤ 2× bare');
-  row('risk --help', await repeat(RUNS, () => command([launcher, '--help'])), '≤ 2× bare');
-  row('risk odds 10 5', await repeat(RUNS, () => command([launcher, 'odds', '10', '5'])), '');
-  row('menu: first paint; peak at the menu', await repeat(RUNS, menu), '≤ 400 ms; ≤ 150 MiB');
-  row('bot peer: a whole 2-player game (max of both)', await repeat(GAME_RUNS, botGame), '≤ 100 MiB', false);
-  const quick = await repeat(GAME_RUNS, quickGame);
-  row(`quick game: ${QUICK_MS / 1000} s of play, to turn ${quick.last.turn}`, quick, '≤ 200 MiB', false);
+  if (wanted('version')) row('risk --version', await repeat(RUNS, () => command([launcher, '--version'])), '≤ 2× bare');
+  if (wanted('help')) row('risk --help', await repeat(RUNS, () => command([launcher, '--help'])), '≤ 2× bare');
+  if (wanted('odds')) row('risk odds 10 5', await repeat(RUNS, () => command([launcher, 'odds', '10', '5'])), '');
+  if (wanted('menu')) row('menu: first paint; peak at the menu', await repeat(RUNS, menu), '≤ 400 ms; ≤ 150 MiB');
+  if (wanted('bot'))
+    row('bot peer: a whole 2-player game (max of both)', await repeat(GAME_RUNS, botGame), '≤ 100 MiB', false);
+  if (wanted('quick')) {
+    const quick = await repeat(GAME_RUNS, quickGame);
+    row(`quick game: ${QUICK_MS / 1000} s of play, to turn ${quick.last.turn}`, quick, '≤ 200 MiB', false);
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -3,11 +3,31 @@
 // of them es-toolkit, for one throttle), and loading them one by one doubled the CPU time to the
 // menu. Code splitting keeps the subcommands lazy: each dynamic import() is its own chunk, so
 // `risk --version` loads only the entry. Types are checked by tsc --noEmit (npm test), not here.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Ink's layout engine (yoga-layout) is WebAssembly embedded as a data: URL. Its Emscripten loader
+// reads that URL with fetch() whenever fetch exists, and on Node the first fetch() loads undici
+// and the web streams (~100 ms, a quarter of the menu's start) to decode 90 kB of base64 the
+// loader can decode itself. Without fetch it decodes the data URL directly, as it does in any
+// runtime without fetch; the patch makes it take that path. If a new yoga-layout changes the
+// loader, the build says so (and still works: only slower).
+const YOGA_LOADER = /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
+const YOGA_FETCH = 'w||"function"!=typeof fetch?';
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(build) {
+    build.onLoad({ filter: YOGA_LOADER }, ({ path }) => {
+      const source = readFileSync(path, 'utf8');
+      if (!source.includes(YOGA_FETCH))
+        return { contents: source, warnings: [{ text: 'yoga-layout loader changed: it fetch()es its wasm again' }] };
+      return { contents: source.replace(YOGA_FETCH, 'w||ua(H)||"function"!=typeof fetch?'), loader: 'js' };
+    });
+  },
+};
 const outdir = `${root}dist/cli`;
 rmSync(`${root}dist`, { recursive: true, force: true });
 const result = await build({
@@ -35,5 +55,6 @@ const result = await build({
   logLevel: 'warning',
   // Which sources went into which output file: tests check what `risk --version` loads.
   metafile: true,
+  plugins: [yogaWithoutFetch],
 });
 writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));

@@ -152,7 +152,8 @@ describe('lazy loading', () => {
     ).toBe(true);
   });
 
-  it('the check above can fail: a game of simulate loads zod (the map schema)', () => {
-    expect(sourcesLoaded(['simulate', '--games', '1', '--json']).some((source) => heavy.test(source))).toBe(true);
+  it('the check above can fail: risk verify loads zod (the wire schemas)', () => {
+    const record = `${root}tests/fixtures/transcripts/class-2p-game-b.jsonl`;
+    expect(sourcesLoaded(['verify', record]).some((source) => heavy.test(source))).toBe(true);
   });
 });
