@@ -1,14 +1,16 @@
 // Startup time and memory of the `risk` program against bare Node on the same Node binary.
-// Usage: npm run bench:startup [-- --runs N --game-runs M --quick-seconds S]
+// Usage: npm run bench:startup [-- --runs N --game-runs M --quick-seconds S --only ROWS]
+// (--only: a comma-separated choice of version, help, odds, menu, bot, quick; bare node always runs.)
 // Prints medians of N runs (wall time from spawn to exit, or to the menu's first paint) and the
 // median peak resident set size (getrusage maxrss, recorded at exit by bench/peak-rss.mjs).
-// The game process is run as users run it: bin/risk.js on this Node (it execs itself once for
-// the long-running commands, to give V8 its memory flags). Menu and quick game run under script(1)
-// for a terminal. Bounded: every process has a time limit and is stopped.
+// The game process is run as users run it: bin/risk.js through its #! line, on this Node (the #!
+// line gives V8 the game's memory flags; other commands re-execute themselves as they need).
+// Menu and quick game run under script(1) for a terminal. Bounded: every process has a time
+// limit and is stopped.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -17,8 +19,17 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     'game-runs': { type: 'string', default: '1' },
     'quick-seconds': { type: 'string', default: '30' },
+    only: { type: 'string' },
   },
 });
+const ROWS = ['version', 'help', 'odds', 'menu', 'bot', 'quick'];
+const only = values.only?.split(',') ?? ROWS;
+const unknown = only.filter((name) => !ROWS.includes(name));
+if (unknown.length > 0) {
+  console.error(`bench:startup: --only takes ${ROWS.join(', ')}; not ${unknown.join(', ')}`);
+  process.exit(2);
+}
+const wanted = (name: string) => only.includes(name);
 const RUNS = Math.max(1, Number(values.runs));
 const GAME_RUNS = Math.max(1, Number(values['game-runs']));
 const QUICK_MS = Math.max(5, Number(values['quick-seconds'])) * 1000;
@@ -45,16 +56,28 @@ interface Running {
   output: string;
 }
 
-/** Starts `node [--import peak-rss] args…` (or the same under script(1) when `tty`). */
+/**
+ * Starts `node [--import peak-rss] args…` (or the same under script(1) when `tty`). The `risk`
+ * program (args[0] the launcher) runs as `risk` and `npx risk` run it: through its #! line, with
+ * this Node first on the PATH (the peak-RSS preload then comes through NODE_OPTIONS).
+ */
 function start(args: string[], options: { tty?: boolean; measure?: boolean; limitMs?: number } = {}): Running {
   const rssFile = join(scratch, `rss-${serial++}`);
-  const nodeArgs = options.measure === false ? args : ['--import', preload, ...args];
-  const env = { ...process.env, RISK_BENCH_RSS_FILE: rssFile, NO_COLOR: '1' };
-  const quoted = [node, ...nodeArgs].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
+  const asRisk = args[0] === launcher;
+  const measured = options.measure === false ? [] : [`--import=${preload}`];
+  const command = asRisk ? [launcher, ...args.slice(1)] : [node, ...measured, ...args];
+  const env = {
+    ...process.env,
+    RISK_BENCH_RSS_FILE: rssFile,
+    NO_COLOR: '1',
+    PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`,
+    ...(asRisk ? { NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', ...measured].join(' ').trim() } : {}),
+  };
+  const quoted = command.map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
   const started = performance.now();
   const child = options.tty
     ? spawn('script', ['-qfec', `stty cols 120 rows 40; exec ${quoted}`, '/dev/null'], { env })
-    : spawn(node, nodeArgs, { env });
+    : spawn(command[0]!, command.slice(1), { env });
   const running: Running = {
     child,
     started,
@@ -183,13 +206,16 @@ try {
       target,
     ]);
   row('node -e 0 (bare)', bare, '');
-  row('risk --version', await repeat(RUNS, () => command([launcher, '--version'])), '≤ 2× bare');
-  row('risk --help', await repeat(RUNS, () => command([launcher, '--help'])), '≤ 2× bare');
-  row('risk odds 10 5', await repeat(RUNS, () => command([launcher, 'odds', '10', '5'])), '');
-  row('menu: first paint; peak at the menu', await repeat(RUNS, menu), '≤ 400 ms; ≤ 150 MiB');
-  row('bot peer: a whole 2-player game (max of both)', await repeat(GAME_RUNS, botGame), '≤ 100 MiB', false);
-  const quick = await repeat(GAME_RUNS, quickGame);
-  row(`quick game: ${QUICK_MS / 1000} s of play, to turn ${quick.last.turn}`, quick, '≤ 200 MiB', false);
+  if (wanted('version')) row('risk --version', await repeat(RUNS, () => command([launcher, '--version'])), '≤ 2× bare');
+  if (wanted('help')) row('risk --help', await repeat(RUNS, () => command([launcher, '--help'])), '≤ 2× bare');
+  if (wanted('odds')) row('risk odds 10 5', await repeat(RUNS, () => command([launcher, 'odds', '10', '5'])), '');
+  if (wanted('menu')) row('menu: first paint; peak at the menu', await repeat(RUNS, menu), '≤ 400 ms; ≤ 150 MiB');
+  if (wanted('bot'))
+    row('bot peer: a whole 2-player game (max of both)', await repeat(GAME_RUNS, botGame), '≤ 100 MiB', false);
+  if (wanted('quick')) {
+    const quick = await repeat(GAME_RUNS, quickGame);
+    row(`quick game: ${QUICK_MS / 1000} s of play, to turn ${quick.last.turn}`, quick, '≤ 200 MiB', false);
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,11 +1,11 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=1 --optimize-for-size
 // Launcher for the `risk` command. Plain JavaScript so that it starts on any Node.js: on one
 // older than 22 it re-runs itself on the Node 24 that `npm install` put in node_modules, or
 // explains what to do; on a recent one it runs the compiled program in dist/ (built by
 // `npm install` through the prepare script, or `npm run build`). Without dist/, or with
 // RISK_FROM_SOURCE=1, it runs the TypeScript sources through tsx (development only: slower).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,11 +19,20 @@ const major = Number(process.versions.node.split('.')[0]);
 // peak memory; collecting it more often costs nothing a turn-based game notices. The game with
 // its terminal UI (which redraws the whole map at every event) also runs with V8's
 // --optimize-for-size: a quick game's peak drops from about 200 to 130 MB for some more CPU.
+// Started through its #! line (`risk`, `npx risk`) the program already has the game's flags, so
+// the game, whose first screen a person waits for, starts without re-executing itself (~50 ms).
+// The commands that compute for long (tournament, simulate) re-execute themselves without them.
 const args = process.argv.slice(2);
 const asksForHelp = args.includes('--help') || args.includes('-h');
 const isGame = args[0] === undefined || args[0] === 'play' || /^--(?!version$)/.test(args[0]);
 const longRunning = !asksForHelp && (isGame || args[0] === 'bot');
-const TUNING = ['--max-semi-space-size=1', ...(isGame ? ['--optimize-for-size'] : [])];
+const GAME_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size'];
+const TUNING = longRunning ? ['--max-semi-space-size=1', ...(isGame ? ['--optimize-for-size'] : [])] : [];
+const computing = !asksForHelp && (args[0] === 'tournament' || args[0] === 'simulate');
+const retune =
+  process.env.RISK_NODE_REEXEC !== '1' &&
+  (TUNING.some((flag) => !process.execArgv.includes(flag)) ||
+    (computing && process.execArgv.some((flag) => GAME_FLAGS.includes(flag))));
 
 if (major < MIN_MAJOR) {
   const candidates = [join(root, 'node_modules', 'node', 'bin', 'node'), join(root, '..', 'node', 'bin', 'node')];
@@ -35,7 +44,9 @@ if (major < MIN_MAJOR) {
     );
     process.exit(1);
   }
-  const child = spawn(bundled, [...(longRunning ? TUNING : []), self, ...args], {
+  // Loaded only here: node:child_process costs ~8 ms of every start.
+  const { spawn } = await import('node:child_process');
+  const child = spawn(bundled, [...TUNING, self, ...args], {
     stdio: 'inherit',
     env: { ...process.env, RISK_NODE_REEXEC: '1' },
   });
@@ -47,13 +58,19 @@ if (major < MIN_MAJOR) {
     process.stderr.write(`risk: cannot start ${bundled}: ${error.message}\n`);
     process.exit(1);
   });
-} else if (longRunning && process.env.RISK_NODE_REEXEC !== '1' && typeof process.execve === 'function') {
+} else if (retune && typeof process.execve === 'function') {
   // Node flags can only be given at start: replace this process by one started with them.
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...TUNING, self, ...args], {
+  const others = process.execArgv.filter((flag) => !GAME_FLAGS.includes(flag));
+  process.execve(process.execPath, [process.execPath, ...others, ...TUNING, self, ...args], {
     ...process.env,
     RISK_NODE_REEXEC: '1',
   });
 } else if (process.env.RISK_FROM_SOURCE !== '1' && existsSync(join(root, 'dist', 'cli', 'run.js'))) {
+  // V8's code cache of the compiled program (Node 22.1 or newer): later starts skip parsing and
+  // compiling the bundle again, ~15% of the CPU time to the menu's first paint. Node keeps it under
+  // the temporary directory and checks it against each file's contents (NODE_COMPILE_CACHE=DIR
+  // puts it elsewhere, NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+  module.enableCompileCache?.();
   await import('../dist/cli/run.js');
 } else {
   let register;

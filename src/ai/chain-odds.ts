@@ -4,7 +4,7 @@
 // The battle tables in src/model/odds.ts give the odds of one battle; a chain needs the whole
 // distribution of the armies left after each conquest, so the probability mass is pushed forward
 // through the (attackers, defenders) grid of each battle in turn. Cost O(attackers · Σ defenders).
-import { rollOutcomes } from '../model/odds.js';
+import { rollTransitions } from '../model/odds.js';
 
 export interface ChainOdds {
   /** Probability of taking every territory of the chain. */
@@ -18,23 +18,6 @@ export interface ChainOdds {
   /** Expected armies the stack loses over the whole attempt (success or not). */
   readonly expectedLosses: number;
 }
-
-// Flat outcome tables for k = (attackerDice - 1) * 2 + (defenderDice - 1).
-const START: number[] = [];
-const LOSE_A: number[] = [];
-const LOSE_D: number[] = [];
-const PROB: number[] = [];
-for (let ad = 1; ad <= 3; ad++) {
-  for (let dd = 1; dd <= 2; dd++) {
-    START.push(LOSE_A.length);
-    for (const o of rollOutcomes(ad, dd)) {
-      LOSE_A.push(o.attackerLosses);
-      LOSE_D.push(o.defenderLosses);
-      PROB.push(o.probability);
-    }
-  }
-}
-START.push(LOSE_A.length);
 
 let grid = new Float64Array(1024);
 
@@ -60,6 +43,8 @@ export function chainOdds(attackers: number, defenders: readonly number[]): Chai
 }
 
 function exactChain(attackers: number, defenders: readonly number[]): ChainOdds {
+  // Outcomes of dice combination k = (attackerDice - 1) * 2 + (defenderDice - 1) at start[k] .. start[k + 1] - 1.
+  const { start, la, ld, pr } = rollTransitions();
   let dist = new Float64Array(attackers + 1);
   dist[attackers] = 1;
   let alive = 1;
@@ -84,10 +69,10 @@ function exactChain(attackers: number, defenders: readonly number[]): ChainOdds 
         if (mass === 0) continue;
         const ad = m - 1 < 3 ? m - 1 : 3;
         const k = (ad - 1) * 2 + (dd < 2 ? 0 : 1);
-        for (let j = START[k]!; j < START[k + 1]!; j++) {
-          const flow = mass * PROB[j]!;
-          grid[(m - LOSE_A[j]!) * stride + dd - LOSE_D[j]!]! += flow;
-          expectedLosses += flow * LOSE_A[j]!;
+        for (let j = start[k]!; j < start[k + 1]!; j++) {
+          const flow = mass * pr[j]!;
+          grid[(m - la[j]!) * stride + dd - ld[j]!]! += flow;
+          expectedLosses += flow * la[j]!;
         }
       }
     }

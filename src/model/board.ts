@@ -1,7 +1,9 @@
-// The board: territories, adjacency, continents and cards, loaded from the class map JSON format
-// (cs3099-observed.md §9) and validated before any game can use it.
-import { z } from 'zod';
+// The board: territories, adjacency, continents and cards, built from the class map JSON format
+// (cs3099-observed.md §9) and checked before any game can use it. The shape of a map file from
+// outside is checked by map-file.ts (zod); the built-in map's shape is checked by a test, so the
+// programs that only use it (the menu) do not load zod.
 import classicMap from './boards/classic.json' with { type: 'json' };
+import type { MapFile } from './map-file.js';
 
 export type CardType = 0 | 1 | 2; // infantry, cavalry, artillery
 export const CARD_TYPE_NAMES = ['infantry', 'cavalry', 'artillery'] as const;
@@ -30,34 +32,15 @@ export interface Board {
   readonly cardCount: number;
 }
 
-const id = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, 'must be a non-negative integer')]);
-
-/** The class map file, as written (ids as ints or strings). */
-export const MapFileSchema = z.object({
-  data: z.literal('map').optional(),
-  continents: z.record(z.string(), z.array(id)),
-  connections: z.array(z.tuple([id, id])),
-  continent_values: z.record(z.string(), z.number().int().nonnegative()),
-  continent_names: z.record(z.string(), z.string()).optional(),
-  country_names: z.record(z.string(), z.string()).optional(),
-  country_card: z.record(z.string(), z.union([z.literal(0), z.literal(1), z.literal(2)])),
-  wildcards: z.number().int().nonnegative().optional(),
-});
-export type MapFile = z.infer<typeof MapFileSchema>;
-
 export type Result<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 const num = (v: number | string): number => (typeof v === 'number' ? v : Number(v));
 
-/** Validates a parsed map file and builds the board, or names the first problem found. */
-export function loadBoard(input: unknown): Result<Board> {
-  const parsed = MapFileSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, reason: `map file: ${issue.path.join('.') || '(root)'}: ${issue.message}` };
-  }
-  const map = parsed.data;
-
+/**
+ * Builds the board of a map file whose shape is right (map-file.ts's loadBoard checks that first),
+ * or names the first problem found: continents, ids without gaps, connections, connectedness, cards.
+ */
+export function boardFromMap(map: MapFile): Result<Board> {
   const continentOf = new Map<number, number>();
   const continentIds = Object.keys(map.continents).map((k) => {
     if (!/^\d+$/.test(k)) return NaN;
@@ -169,7 +152,9 @@ let classic: Board | undefined;
 /** The classic 42-territory board with the class ids. */
 export function classicBoard(): Board {
   if (classic === undefined) {
-    const loaded = loadBoard(classicMap);
+    // Its shape is checked against the map file schema by tests/model/board.test.ts (JSON imports
+    // type arrays as arrays, not as the schema's pairs: hence the cast).
+    const loaded = boardFromMap(classicMap as unknown as MapFile);
     if (!loaded.ok) throw new Error(`bundled classic board is invalid: ${loaded.reason}`);
     classic = loaded.value;
   }

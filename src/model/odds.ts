@@ -116,26 +116,38 @@ export function rollOutcomes(attackerDice: number, defenderDice: number): RollOu
 }
 
 // Flat transition tables for the DP: for dice combination k = (ad - 1) * 2 + (dd - 1), outcomes
-// TR_START[k] .. TR_START[k + 1] - 1 hold (attacker losses, defender losses, probability).
-const TR_START = new Int32Array(7);
-const TR_LA: number[] = [];
-const TR_LD: number[] = [];
-const TR_P: number[] = [];
-for (let ad = 1; ad <= 3; ad++) {
-  for (let dd = 1; dd <= 2; dd++) {
-    const k = (ad - 1) * 2 + (dd - 1);
-    TR_START[k] = TR_LA.length;
-    for (const o of rollOutcomes(ad, dd)) {
-      TR_LA.push(o.attackerLosses);
-      TR_LD.push(o.defenderLosses);
-      TR_P.push(o.probability);
+// start[k] .. start[k + 1] - 1 hold (attacker losses, defender losses, probability). Built on the
+// first odds asked for: enumerating the 10,836 rolls costs ~10 ms that a program's start (the
+// menu, which only shows odds during a game) should not pay.
+export interface RollTransitions {
+  readonly start: Int32Array;
+  readonly la: Int32Array;
+  readonly ld: Int32Array;
+  readonly pr: Float64Array;
+}
+let transitionTables: RollTransitions | null = null;
+
+/** The outcomes of every dice combination in flat arrays, for loops that must not allocate. */
+export function rollTransitions(): RollTransitions {
+  if (transitionTables !== null) return transitionTables;
+  const start = new Int32Array(7);
+  const la: number[] = [];
+  const ld: number[] = [];
+  const pr: number[] = [];
+  for (let ad = 1; ad <= 3; ad++) {
+    for (let dd = 1; dd <= 2; dd++) {
+      start[(ad - 1) * 2 + (dd - 1)] = la.length;
+      for (const o of rollOutcomes(ad, dd)) {
+        la.push(o.attackerLosses);
+        ld.push(o.defenderLosses);
+        pr.push(o.probability);
+      }
     }
   }
+  start[6] = la.length;
+  transitionTables = { start, la: Int32Array.from(la), ld: Int32Array.from(ld), pr: Float64Array.from(pr) };
+  return transitionTables;
 }
-TR_START[6] = TR_LA.length;
-const LA = Int32Array.from(TR_LA);
-const LD = Int32Array.from(TR_LD);
-const PR = Float64Array.from(TR_P);
 
 // ---------------------------------------------------------------------------------------------
 // Dynamic programming kernel
@@ -149,6 +161,7 @@ const PR = Float64Array.from(TR_P);
 function fill(P: Float64Array, EA: Float64Array, ED: Float64Array, maxA: number, maxD: number, rolling: boolean): void {
   const stride = maxD + 1;
   const mask = rolling ? 3 : 0x7fffffff;
+  const { start, la, ld, pr } = rollTransitions();
   for (let a = 1; a <= maxA; a++) {
     const row = (a & mask) * stride;
     // d = 0: the defender is gone.
@@ -166,13 +179,13 @@ function fill(P: Float64Array, EA: Float64Array, ED: Float64Array, maxA: number,
     const ad = a - 1 < 3 ? a - 1 : 3;
     for (let d = 1; d <= maxD; d++) {
       const k = (ad - 1) * 2 + (d < 2 ? 0 : 1);
-      const end = TR_START[k + 1]!;
+      const end = start[k + 1]!;
       let p = 0;
       let ea = 0;
       let ed = 0;
-      for (let j = TR_START[k]!; j < end; j++) {
-        const idx = ((a - LA[j]!) & mask) * stride + (d - LD[j]!);
-        const q = PR[j]!;
+      for (let j = start[k]!; j < end; j++) {
+        const idx = ((a - la[j]!) & mask) * stride + (d - ld[j]!);
+        const q = pr[j]!;
         p += q * P[idx]!;
         ea += q * EA[idx]!;
         ed += q * ED[idx]!;

@@ -1,6 +1,6 @@
 // The whole terminal UI: the menu, the screens that start a game, the game itself, and back.
 import { Box, Text, useInput, useWindowSize } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { GameScreen } from './game-screen.js';
 import { HelpScreen, helpLines, helpRows } from './help-screen.js';
 import { HostScreen } from './host-screen.js';
@@ -9,10 +9,13 @@ import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, type HotSeatPlayer, type Launcher, plainReason, type Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
-import { RiscGameScreen } from './risc/risc-screen.js';
 import { scrollKey } from './scroll.js';
 import { ResumeScreen, StatsScreen } from './store-screens.js';
 import type { Table } from './table.js';
+
+// RISC loads when chosen: its orders and records bring the wire schemas (zod), which the menu's
+// first paint does without (bench:startup).
+const RiscGameScreen = lazy(() => import('./risc/risc-screen.js').then((m) => ({ default: m.RiscGameScreen })));
 
 export type Screen =
   | { readonly kind: 'menu'; readonly notice?: string }
@@ -93,10 +96,12 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
       return <HelpAlone onClose={toMenu} {...(size ? { size } : {})} />;
     case 'risc':
       return (
-        <RiscGameScreen
-          options={{ name: defaultName, players: 3, bot: 'hard', seed: (Math.random() * 2 ** 32) >>> 0 }}
-          onLeave={toMenu}
-        />
+        <Suspense fallback={<Text>Starting RISC…</Text>}>
+          <RiscGameScreen
+            options={{ name: defaultName, players: 3, bot: 'hard', seed: (Math.random() * 2 ** 32) >>> 0 }}
+            onLeave={toMenu}
+          />
+        </Suspense>
       );
     case 'host':
       return (

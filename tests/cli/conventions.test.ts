@@ -152,7 +152,71 @@ describe('lazy loading', () => {
     ).toBe(true);
   });
 
-  it('the check above can fail: a game of simulate loads zod (the map schema)', () => {
-    expect(sourcesLoaded(['simulate', '--games', '1', '--json']).some((source) => heavy.test(source))).toBe(true);
+  it('the check above can fail: risk verify loads zod (the wire schemas)', () => {
+    const record = `${root}tests/fixtures/transcripts/class-2p-game-b.jsonl`;
+    expect(sourcesLoaded(['verify', record]).some((source) => heavy.test(source))).toBe(true);
+  });
+});
+
+describe("the main menu's first paint", () => {
+  // What `risk` loads before the menu shows: the chunks play.ts imports on the way (all its
+  // dynamic imports but RISC's) and every chunk those import statically, read from the metafile
+  // of the build. Networking, the wire schemas and the database must wait for the first game that
+  // needs them (bench:startup's menu target, 400 ms); a static import anywhere on this path
+  // would pull them back in.
+  interface Output {
+    entryPoint?: string;
+    imports: { path: string; kind: string; external?: boolean }[];
+    inputs: Record<string, unknown>;
+  }
+  const { outputs } = JSON.parse(readFileSync(`${root}dist/cli/meta.json`, 'utf8')) as {
+    outputs: Record<string, Output>;
+  };
+  const outputOf = (entry: string) => {
+    const found = Object.keys(outputs).find((output) => outputs[output]!.entryPoint === entry);
+    expect(found, `no output for ${entry} in dist/cli/meta.json`).toBeDefined();
+    return found!;
+  };
+  /** The outputs loaded with these, following static imports; and the external modules they import. */
+  const staticallyWith = (start: readonly string[]) => {
+    const seen = new Set<string>();
+    const externals = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const output = queue.pop()!;
+      if (seen.has(output)) continue;
+      seen.add(output);
+      for (const imported of outputs[output]!.imports) {
+        if (imported.kind !== 'import-statement') continue;
+        if (imported.external) externals.add(imported.path);
+        else queue.push(imported.path);
+      }
+    }
+    const sources = [...seen].flatMap((output) => Object.keys(outputs[output]!.inputs));
+    return { sources, externals: [...externals] };
+  };
+  const play = outputOf('src/cli/play.ts');
+  const riscPlay = outputOf('src/cli/risc-play.ts');
+  const onTheWay = outputs[play]!.imports.filter((i) => i.kind === 'dynamic-import' && i.path !== riscPlay);
+  const menu = staticallyWith([outputOf('src/cli/run.ts'), play, ...onTheWay.map((i) => i.path)]);
+  const networkOrSchemas = /node_modules\/(libp2p|@libp2p|@chainsafe|@multiformats|zod)\//;
+
+  it('loads the terminal UI and the launcher', () => {
+    expect(menu.sources).toEqual(
+      expect.arrayContaining(['src/views/run-ui.tsx', 'src/views/main-menu.tsx', 'src/cli/launcher.ts']),
+    );
+  });
+
+  it('loads none of libp2p, zod, the networked games or node:sqlite', () => {
+    expect(menu.sources.filter((source) => networkOrSchemas.test(source))).toEqual([]);
+    expect(menu.sources).not.toContain('src/cli/launcher-net.ts');
+    expect(menu.sources).not.toContain('src/protocol/messages.ts');
+    expect(menu.externals.filter((name) => /sqlite/.test(name))).toEqual([]);
+  });
+
+  it('the check above can fail: the networked games load libp2p and zod', () => {
+    const net = staticallyWith([outputOf('src/cli/launcher-net.ts')]);
+    expect(net.sources.some((source) => /node_modules\/libp2p\//.test(source))).toBe(true);
+    expect(net.sources.some((source) => /node_modules\/zod\//.test(source))).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import classicMap from '../../src/model/boards/classic.json' with { type: 'json' };
-import { classicBoard, loadBoard } from '../../src/model/index.js';
+import { classicBoard } from '../../src/model/index.js';
+import { loadBoard, MapFileSchema } from '../../src/model/map-file.js';
 
 const observed = readFileSync(new URL('../fixtures/cs3099-observed.md', import.meta.url), 'utf8');
 
@@ -20,6 +21,12 @@ describe('classic board', () => {
       ['Australia', 2, 4],
     ]);
     expect(board.cardCount).toBe(44);
+  });
+
+  // classicBoard() builds the bundled map without the schema (no zod at start-up): it is checked here.
+  it('is a map file of the right shape, and loadBoard builds the same board from it', () => {
+    expect(MapFileSchema.safeParse(classicMap).success).toBe(true);
+    expect(loadBoard(classicMap)).toEqual({ ok: true, value: board });
   });
 
   it('matches the table of cs3099-observed.md §9 row by row', () => {

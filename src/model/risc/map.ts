@@ -2,8 +2,9 @@
 // extra key "risc_groups" maps a player count to that many equal groups of territories (each of at
 // least six) that together cover the board exactly, so one map serves 2, 3 and 4 players.
 import { z } from 'zod';
-import { type Board, loadBoard, type Result } from '../board.js';
+import type { Board, Result } from '../board.js';
 import riscMapFile from '../boards/risc.json' with { type: 'json' };
+import { loadBoard } from '../map-file.js';
 
 export const MIN_GROUP_SIZE = 6;
 

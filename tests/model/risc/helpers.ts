@@ -1,6 +1,7 @@
 // Small boards and scripted dice for the RISC rule tests.
-import { type Board, loadBoard } from '../../../src/model/board.js';
+import type { Board } from '../../../src/model/board.js';
 import type { Dice } from '../../../src/model/dice.js';
+import { loadBoard } from '../../../src/model/map-file.js';
 import type { RiscState } from '../../../src/model/risc/index.js';
 
 /** A path 0-1-2-3-4-5, and 6 joined to 2 and 4. */

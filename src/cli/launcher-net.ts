@@ -1,0 +1,393 @@
+// The networked games the terminal UI offers (quick game, host, join): peers, lobbies, sessions,
+// records. Loaded by launcher.ts on the first such game, so that the menu starts without libp2p,
+// the wire schemas (zod) and the game database.
+
+import { randomBytes } from 'node:crypto';
+import type { BotKind } from '../ai/registry.js';
+import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../controller/lobby.js';
+import { startLoopbackGame } from '../controller/loopback-game.js';
+import { identityFor } from '../controller/net/identity.js';
+import { PeerNode } from '../controller/net/libp2p-node.js';
+import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
+import { sessionFor } from '../controller/peer-game.js';
+import { defaultRecordPath, fileRecorder } from '../controller/recorder.js';
+import { featuresFrom, MeshSession, NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
+import { StarSession } from '../controller/star-session.js';
+import { storeSession, teeRecorder } from '../controller/store/recorder.js';
+import { describeRules } from '../protocol/rules.js';
+import { gameEndOf } from '../views/game-end.js';
+import { humanSeat } from '../views/human-seat.js';
+import type { Launcher, Opened, Profile, Started } from '../views/launcher.js';
+import { Table } from '../views/table.js';
+import { type LaunchKit, LINGER_MS, sleep } from './launch-kit.js';
+
+const QUICK_BOTS = ['Ada', 'Babbage', 'Curie'];
+// Names for bots that fill a lobby's empty seats.
+const BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
+// A person in a quick game may think as long as they like: the bots wait.
+const QUICK_MOVE_TIMEOUT_MS = 24 * 60 * 60_000;
+
+/** Non-loopback addresses first: those are the ones classmates can dial. */
+export function shareableFirst(addresses: readonly string[]): string[] {
+  const local = (a: string) => /\/ip4\/127\.|\/ip6\/::1\//.test(a);
+  return [...addresses].sort((a, b) => Number(local(a)) - Number(local(b)));
+}
+
+/** The Launcher's networked games, for the options, seed and seats of `kit`. */
+export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'hostGame' | 'joinGame'> {
+  const { options, seed, autoPlacer } = kit;
+
+  async function listen(port: number): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
+    const key = await identityFor(options.keyPath);
+    if (!key.ok) return key;
+    try {
+      return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }) };
+    } catch (error) {
+      if (port !== 0 && !options.strictPort) return listen(0);
+      return {
+        ok: false,
+        reason: `cannot listen on ${options.listen}${port ? ` port ${port}` : ''}: ${(error as Error).message}`,
+      };
+    }
+  }
+
+  /** A listening endpoint for the chosen profile, and how to close it. */
+  async function endpointFor(
+    profile: Profile,
+    port: number | null,
+  ): Promise<{ ok: true; endpoint: LobbyEndpoint; close: () => Promise<void> } | { ok: false; reason: string }> {
+    if (profile === 'cs3099') {
+      if (port === null) return { ok: true, endpoint: new TcpEndpoint(null), close: async () => {} };
+      let tcp;
+      try {
+        tcp = await listenTcp(options.listen, port).catch((error: Error) =>
+          options.strictPort ? Promise.reject(error) : listenTcp(options.listen, 0),
+        );
+      } catch (error) {
+        return { ok: false, reason: `cannot listen on ${options.listen} port ${port}: ${(error as Error).message}` };
+      }
+      return { ok: true, endpoint: new TcpEndpoint(tcp), close: () => tcp.close().catch(() => {}) };
+    }
+    const listening = await listen(port ?? 0);
+    if (!listening.ok) return listening;
+    const node = listening.node;
+    return { ok: true, endpoint: node, close: () => node.stop().catch(() => {}) };
+  }
+
+  /** The table of a networked game once the lobby is done: one session, this player's seat. */
+  function networkTable(close: () => Promise<void>, roster: Roster, profile: Profile): Table {
+    const node = { stop: close };
+    let leave = () => {};
+    let left = false;
+    const table = new Table({
+      mode: 'network',
+      players: roster.players.map((p) => ({ id: p.id, name: p.name, kind: p.id === roster.me ? 'you' : 'remote' })),
+      autoPlace: autoPlacer(seed),
+      autoPlay: autoPlacer(seed + 7),
+      autoPlayDelayMs: options.botDelayMs,
+      moveTimeoutMs: roster.moveTimeoutMs,
+      defendByHand: options.defendByHand === true,
+      onQuit: async () => {
+        left = true;
+        leave();
+        await sleep(LINGER_MS);
+        await node.stop().catch(() => {});
+      },
+    });
+    const file = options.record ? fileRecorder(defaultRecordPath(roster.gameId, roster.me)) : undefined;
+    // Stored too (history, stats, export), unless records are off or the database cannot be opened.
+    const gameStore = kit.openStore(table);
+    const stored =
+      gameStore === null
+        ? null
+        : storeSession(gameStore, {
+            kind: profile === 'cs3099' ? 'cs3099' : 'network',
+            profile: profile === 'cs3099' ? 'cs3099' : 'native',
+            gameId: roster.gameId,
+            me: roster.me,
+            features: featuresFrom(roster.features),
+            rules: roster.rules,
+            players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId })),
+          });
+    const recorder = file && stored ? teeRecorder(file, stored.recorder) : (file ?? stored?.recorder);
+    const onEvent = (event: SessionEvent) => {
+      stored?.onEvent(event);
+      table.record(event);
+    };
+    const session =
+      profile === 'cs3099'
+        ? new StarSession({
+            me: roster.me,
+            role: roster.me === 0 ? 'host' : 'client',
+            players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+            links: roster.links,
+            seat: humanSeat(table),
+            ackTimeoutMs: roster.ackTimeoutMs,
+            moveTimeoutMs: roster.moveTimeoutMs,
+            onEvent,
+            ...(recorder ? { recorder } : {}),
+          })
+        : sessionFor(roster, { seat: humanSeat(table), onEvent, ...(recorder ? { recorder } : {}) });
+    leave = () => session.leave();
+    table.show(session.current);
+    if (file) table.note(`recording this game to ${file.path}`);
+    void session.run().then(async (result) => {
+      stored?.finish(result);
+      table.end(gameEndOf(result, left));
+      await sleep(LINGER_MS);
+      await node.stop().catch(() => {});
+    });
+    return table;
+  }
+
+  function lobbyStarted(
+    close: () => Promise<void>,
+    result: Promise<{ ok: true; roster: Roster } | { ok: false; reason: string }>,
+    profile: Profile,
+  ): Promise<Started> {
+    return result.then(async (lobby) => {
+      if (lobby.ok) return { ok: true, table: networkTable(close, lobby.roster, profile) };
+      await close();
+      return { ok: false, reason: lobby.reason };
+    });
+  }
+
+  interface BotPeer {
+    /** Whether the host accepted it (it then holds a seat). */
+    joined(): boolean;
+    stop(): Promise<void>;
+  }
+
+  /** A bot that joins a lobby as a peer of its own on this machine, and plays the game there. */
+  async function startBotPeer(
+    profile: Profile,
+    address: string,
+    name: string,
+    kind: BotKind,
+    botSeed: number,
+  ): Promise<{ ok: true; bot: BotPeer } | { ok: false; reason: string }> {
+    const opened = await endpointFor(profile, profile === 'cs3099' ? null : 0);
+    if (!opened.ok) return opened;
+    let accepted = false;
+    let stopped = false;
+    let session: { leave(): void } | null = null;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      session?.leave();
+      await sleep(LINGER_MS);
+      await opened.close();
+    };
+    const seat = kit.botSeat(kind, botSeed);
+    void joinLobby(opened.endpoint, address, {
+      name,
+      features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
+      startTimeoutMs: 60 * 60_000,
+      onEvent: () => (accepted = true),
+    }).then(async (lobby) => {
+      if (!lobby.ok || stopped) return stop();
+      const roster = lobby.roster;
+      const game =
+        profile === 'cs3099'
+          ? new StarSession({
+              me: roster.me,
+              role: 'client',
+              players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+              links: roster.links,
+              seat,
+              ackTimeoutMs: roster.ackTimeoutMs,
+              moveTimeoutMs: roster.moveTimeoutMs,
+            })
+          : sessionFor(roster, { seat });
+      session = game;
+      await game.run();
+      await stop();
+    });
+    return { ok: true, bot: { joined: () => accepted, stop } };
+  }
+
+  return {
+    async quickGame(name) {
+      let stop = async () => {};
+      let left = false;
+      const me = new Table({
+        mode: 'quick',
+        players: [
+          { id: 0, name, kind: 'you' },
+          ...QUICK_BOTS.map((bot, i) => ({ id: i + 1, name: bot, kind: 'bot' as const })),
+        ],
+        autoPlace: autoPlacer(seed),
+        autoPlay: autoPlacer(seed + 7),
+        autoPlayDelayMs: options.botDelayMs,
+        defendByHand: options.defendByHand === true,
+        onQuit: () => stop(),
+      });
+      // Stored as it is played (peer 0's steps: every move and dice round), resumable from the menu.
+      const gameStore = kit.openStore(me);
+      const gameId = randomBytes(8).toString('hex');
+      const stored =
+        gameStore === null
+          ? null
+          : storeSession(gameStore, {
+              kind: 'quick',
+              uid: gameId,
+              gameId,
+              me: 0,
+              features: featuresFrom([...NATIVE_FEATURES]),
+              lines: false,
+              players: [{ name, botKind: null }, ...QUICK_BOTS.map((bot) => ({ name: bot, botKind: 'normal' }))],
+            });
+      const game = await startLoopbackGame(
+        [
+          { name, seat: humanSeat(me), ...(stored ? { recorder: stored.recorder } : {}) },
+          ...QUICK_BOTS.map((bot, i) => ({
+            name: bot,
+            seat: kit.botSeat('normal', seed + i + 1, me.whenRunning),
+          })),
+        ],
+        {
+          ackTimeoutMs: options.ackTimeoutMs,
+          moveTimeoutMs: QUICK_MOVE_TIMEOUT_MS,
+          onEvent: (peer, event) => {
+            if (peer !== 0) return;
+            stored?.onEvent(event);
+            me.record(event);
+          },
+        },
+      );
+      stop = async () => {
+        left = true;
+        const mine = game.sessions[0]!;
+        if (mine instanceof MeshSession) mine.leave();
+        else mine.stop();
+        await sleep(LINGER_MS);
+        await game.stop();
+      };
+      me.show(game.sessions[0]!.current);
+      void game.each[0]!.then(async (result) => {
+        stored?.finish(result);
+        if (stored !== null && left && result.outcome === 'left')
+          me.note('This game is saved: Resume in the menu goes on with it.');
+        me.end(gameEndOf(result, left));
+        await sleep(LINGER_MS);
+        await game.stop();
+      });
+      return { ok: true, table: me };
+    },
+
+    async hostGame(
+      { players, name, profile = 'native', rules = options.rules },
+      onLobby: (event: LobbyEvent) => void,
+    ): Promise<Opened> {
+      const opened = await endpointFor(profile, options.port);
+      if (!opened.ok) return opened;
+      const node = opened.endpoint;
+      const abort = new AbortController();
+      const early = new AbortController();
+      // Seats taken, to say why the game cannot start yet; the host holds seat 0.
+      const seats = new Set<number>([0]);
+      const bots: BotPeer[] = [];
+      const result = hostLobby(node, {
+        players,
+        name,
+        features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
+        ackTimeoutMs: options.ackTimeoutMs,
+        moveTimeoutMs: options.moveTimeoutMs,
+        ...(profile === 'native' && rules ? { rules } : {}),
+        onEvent: (event) => {
+          if (event.type === 'joined') seats.add(event.player.id);
+          if (event.type === 'left') seats.delete(event.player.id);
+          onLobby(event);
+        },
+        signal: abort.signal,
+        startNow: early.signal,
+      });
+      const addresses = shareableFirst(node.addresses());
+      // Bots on this machine dial the host over the loopback interface.
+      const local = [...node.addresses()].find((a) => /\/ip4\/127\.|^127\./.test(a)) ?? addresses[0];
+      const stopBots = () => Promise.all(bots.map((b) => b.stop())).then(() => {});
+      return {
+        ok: true,
+        lobby: {
+          addresses,
+          started: lobbyStarted(opened.close, result, profile).then(async (started) => {
+            if (!started.ok) await stopBots();
+            return started;
+          }),
+          async cancel() {
+            abort.abort();
+            await stopBots();
+            await opened.close();
+          },
+          startNow() {
+            if (seats.size < 2)
+              return { ok: false, reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).' };
+            const missing = [...Array(seats.size).keys()].find((id) => !seats.has(id));
+            if (missing !== undefined)
+              return {
+                ok: false,
+                reason: `Seat ${missing + 1} is empty since a player left: wait for someone, or add bots with b.`,
+              };
+            early.abort();
+            return { ok: true };
+          },
+          async fillWithBots(kind) {
+            if (local === undefined) return { ok: false, reason: 'This lobby has no address the bots could dial.' };
+            const empty = players - seats.size - bots.filter((b) => !b.joined()).length;
+            if (empty <= 0) return { ok: false, reason: 'Every seat is taken.' };
+            for (let i = 0; i < empty; i++) {
+              const bot = await startBotPeer(
+                profile,
+                local,
+                `${BOT_NAMES[bots.length % BOT_NAMES.length]} (bot)`,
+                kind,
+                seed + 100 + bots.length,
+              );
+              if (!bot.ok) return bot;
+              bots.push(bot.bot);
+            }
+            return { ok: true, added: empty };
+          },
+        },
+      };
+    },
+
+    async joinGame({ address, name, profile = 'native' }, onLobby): Promise<Opened> {
+      const opened = await endpointFor(profile, profile === 'cs3099' ? null : 0);
+      if (!opened.ok) return opened;
+      const node = opened.endpoint;
+      // The lobby is open once the host has accepted us: its first news is the players already there.
+      let accepted = () => {};
+      const acceptance = new Promise<null>((resolve) => (accepted = () => resolve(null)));
+      const result = joinLobby(node, address, {
+        name,
+        features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
+        startTimeoutMs: 60 * 60_000,
+        onEvent: (event) => {
+          accepted();
+          onLobby(event);
+        },
+        // The host's rules, shown in the lobby before the game starts (leaving the lobby declines them).
+        onRules: (rules) => {
+          onLobby({ type: 'info', text: `Rules: ${describeRules(rules, null).join(' · ')}` });
+          return true;
+        },
+      });
+      const early = await Promise.race([result, acceptance]);
+      if (early !== null && !early.ok) {
+        await opened.close();
+        return early;
+      }
+      return {
+        ok: true,
+        lobby: {
+          addresses: [],
+          started: lobbyStarted(opened.close, result, profile),
+          async cancel() {
+            await opened.close();
+          },
+        },
+      };
+    },
+  };
+}
