@@ -323,9 +323,9 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       recorder = fileRecorder((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
       say(`recording to ${recorder.path}`, { type: 'record', path: recorder.path });
     }
-    let resumed: import('../controller/store/resume.js').NetworkResume | null = null;
+    let resumed: import('../controller/store/resume-net.js').NetworkResume | null = null;
     if (resumeId !== undefined && gameStore !== null) {
-      const { resumeOverRoster } = await import('../controller/store/resume.js');
+      const { resumeOverRoster } = await import('../controller/store/resume-net.js');
       say(`resuming game ${resumeId}: comparing the stored histories`, { type: 'resuming', game: resumeId });
       const agreed = await resumeOverRoster(gameStore, roster, {
         gameId: resumeId,

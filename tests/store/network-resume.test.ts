@@ -12,7 +12,7 @@ import { negotiateResume, type Resumed, resumeHash } from '../../src/controller/
 import { MeshSession } from '../../src/controller/session.js';
 import { storeRecorder, storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
 import { replaySteps } from '../../src/controller/store/replay.js';
-import { resumeOverRoster, storedHistory } from '../../src/controller/store/resume.js';
+import { resumeOverRoster, storedHistory } from '../../src/controller/store/resume-net.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';

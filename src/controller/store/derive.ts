@@ -7,6 +7,7 @@
 import type { TranscriptLine } from '../../protocol/transcript.js';
 import { auditNativeRecord, nativeHeader } from '../core/replay.js';
 import { encodeNumbers } from './dice.js';
+import { gamesWithoutSteps, registerStepDeriver } from './schema.js';
 import type { Database } from './sqlite.js';
 import { writeSummary } from './summary.js';
 
@@ -38,14 +39,10 @@ export function deriveSteps(db: Database, id: number): Derived {
 
 /** Migration 4: the steps of every stored native networked game that has lines but no steps. */
 export function deriveMissingSteps(db: Database): number {
-  const games = db
-    .prepare(
-      `SELECT id FROM games WHERE profile = 'native'
-         AND EXISTS (SELECT 1 FROM lines l WHERE l.game_id = games.id)
-         AND NOT EXISTS (SELECT 1 FROM steps s WHERE s.game_id = games.id)`,
-    )
-    .all() as { id: number }[];
   let derived = 0;
-  for (const { id } of games) if (deriveSteps(db, id).ok) derived++;
+  for (const id of gamesWithoutSteps(db)) if (deriveSteps(db, id).ok) derived++;
   return derived;
 }
+
+// Whoever loads this module can run migration 4; the menu opens the store without it (see schema.ts).
+registerStepDeriver(deriveMissingSteps);

@@ -1,6 +1,5 @@
 // The database schema as numbered migrations. PRAGMA user_version holds how many have run; each
 // migration runs in its own transaction, so a crash mid-migration leaves the previous version.
-import { deriveMissingSteps } from './derive.js';
 import { writeOutStoredRules } from './rules.js';
 import type { Database } from './sqlite.js';
 import { backfillSummaries } from './summary.js';
@@ -101,7 +100,9 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (db) => {
       // Sessions now store their steps as they play; older native records get theirs from a mute
       // replica over their signed lines, and the finished ones their statistics from those steps.
-      deriveMissingSteps(db);
+      if (gamesWithoutSteps(db).length === 0) return;
+      if (stepDeriver === null) throw new NeedsDeriver();
+      stepDeriver(db);
     },
   },
 ];
@@ -109,6 +110,32 @@ export const MIGRATIONS: readonly Migration[] = [
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 export type MigrateResult = { ok: true; from: number; to: number } | { ok: false; reason: string };
+
+/**
+ * Migration 4 derives steps with the replica core (store/derive.ts, which registers itself here).
+ * The menu must start without the wire code, so it opens the store without it: when old networked
+ * games need their steps, the database then stays at version 3 until a command that has the
+ * deriver (risk stats, history, replay, export, bot) opens it.
+ */
+let stepDeriver: ((db: Database) => void) | null = null;
+
+export function registerStepDeriver(derive: (db: Database) => void) {
+  stepDeriver = derive;
+}
+
+class NeedsDeriver extends Error {}
+
+/** Native networked games stored with their lines but without steps. */
+export function gamesWithoutSteps(db: Database): number[] {
+  const rows = db
+    .prepare(
+      `SELECT id FROM games WHERE profile = 'native'
+         AND EXISTS (SELECT 1 FROM lines l WHERE l.game_id = games.id)
+         AND NOT EXISTS (SELECT 1 FROM steps s WHERE s.game_id = games.id)`,
+    )
+    .all() as { id: number }[];
+  return rows.map((r) => r.id);
+}
 
 /** Brings the database up to `target` (default: the latest version). */
 export function migrate(db: Database, target = SCHEMA_VERSION): MigrateResult {
@@ -128,6 +155,7 @@ export function migrate(db: Database, target = SCHEMA_VERSION): MigrateResult {
       db.exec('COMMIT');
     } catch (error) {
       db.exec('ROLLBACK');
+      if (error instanceof NeedsDeriver) return { ok: true, from, to: m.version - 1 };
       return { ok: false, reason: `migration to version ${m.version} failed: ${(error as Error).message}` };
     }
   }

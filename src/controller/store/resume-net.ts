@@ -1,0 +1,131 @@
+// Networked resume of a stored native game (protocol-spec/resume.md): this player's stored history,
+// and the negotiation over a new lobby's roster. Apart from resume.ts so that the menu, which
+// resumes local games, loads none of the wire code.
+import type { GameState } from '../../model/index.js';
+import type { Keyring } from '../../protocol/signing.js';
+import type { SessionResult } from '../core/types.js';
+import type { Link } from '../net/link.js';
+import type { Recorder } from '../recorder.js';
+import { type History, negotiateResume } from '../resume.js';
+import type { ResumedFrom } from '../session.js';
+import { storeRecorder } from './recorder.js';
+import { replaySteps, takesSequencePoint } from './replay.js';
+import type { GameKind, GameStore, StoredGame } from './store.js';
+
+/** Sequence points a resume may go back (protocol/resume.ts MAX_RESUME_HASHES). */
+const RESUME_DEPTH = 4;
+
+/**
+ * This player's stored record of a networked native game offered for resume (controller/resume.ts):
+ * its state at its last few sequence points. `me` and `peerId`: this player's seat in the offer and
+ * its key, which must be the stored seat's.
+ */
+export function storedHistory(
+  store: GameStore,
+  offer: { readonly game_id: string; readonly players: readonly { readonly peer_id: string }[] },
+  me: number,
+): { ok: true; game: StoredGame; history: History } | { ok: false; reason: string } {
+  const found = store.find(`${offer.game_id}-p${me}`);
+  if (!found.ok) return { ok: false, reason: `game ${offer.game_id} is not stored here for seat ${me}` };
+  const game = found.game;
+  if (game.profile !== 'native' || !NETWORK_KINDS.includes(game.kind))
+    return { ok: false, reason: `game ${offer.game_id} is not a native networked game` };
+  if (game.status === 'finished') return { ok: false, reason: `game ${offer.game_id} is finished` };
+  if (game.players.length !== offer.players.length)
+    return {
+      ok: false,
+      reason: `game ${offer.game_id} has ${game.players.length} players here, not ${offer.players.length}`,
+    };
+  const seat = game.players.findIndex((p, i) => (p.peerId ?? '') !== offer.players[i]!.peer_id);
+  if (seat >= 0) return { ok: false, reason: `seat ${seat} of game ${offer.game_id} belongs to another key here` };
+  const states: GameState[] = [];
+  let points = 0;
+  let latest: GameState | null = null;
+  const replay = replaySteps(game, (step, before, _events, after) => {
+    if (takesSequencePoint(step.action, before)) {
+      if (latest !== null) states.push(latest);
+      points++;
+    }
+    latest = after;
+  });
+  if (!replay.ok) return { ok: false, reason: `game ${offer.game_id} cannot be replayed here: ${replay.reason}` };
+  if (latest === null) return { ok: false, reason: `game ${offer.game_id} has no stored moves here` };
+  states.push(latest);
+  // states[k] is the state after the last step that left k points applied: the state at point k.
+  return { ok: true, game, history: { index: points, states: states.slice(-RESUME_DEPTH) } };
+}
+
+const NETWORK_KINDS: readonly GameKind[] = ['network', 'bot'];
+
+/** What a peer needs to play a resumed game on: the session's start, and where its steps go. */
+export interface NetworkResume {
+  readonly gameId: string;
+  readonly index: number;
+  /** For MeshSession's `resume` (sessionFor's too). */
+  readonly resume: { readonly state: GameState; readonly index: number; readonly from: ResumedFrom };
+  /** The resumed session's steps go on into the stored game (its lines stay the first session's). */
+  readonly recorder: Recorder;
+  /** The session's result: the stored game is finished (or stopped) with it. */
+  finish(result: SessionResult): void;
+}
+
+/**
+ * Networked resume over a new lobby's roster (protocol-spec/resume.md): the host (`offer`: the
+ * stored game's id) offers it, every player proves its stored history, and this player's stored
+ * game is reopened at the agreed point. The roster's game id is the resumed session's id.
+ */
+export async function resumeOverRoster(
+  store: GameStore,
+  roster: {
+    readonly me: number;
+    readonly gameId: string;
+    readonly players: readonly { readonly id: number; readonly name: string; readonly peerId: string }[];
+    readonly links: ReadonlyMap<number, Link>;
+    readonly keyring?: Keyring | null;
+  },
+  options: { readonly gameId: string; readonly host: boolean; readonly timeoutMs: number },
+): Promise<{ ok: true; resumed: NetworkResume } | { ok: false; reason: string }> {
+  let found: { game: StoredGame; history: History } | null = null;
+  const offer = {
+    game_id: options.gameId,
+    session_id: roster.gameId,
+    players: roster.players.map((p) => ({ id: p.id, name: p.name.slice(0, 64), peer_id: p.peerId })),
+  };
+  const agreed = await negotiateResume({
+    me: roster.me,
+    links: roster.links,
+    ...(roster.keyring ? { keyring: roster.keyring } : {}),
+    ...(options.host ? { offer } : {}),
+    timeoutMs: options.timeoutMs,
+    lookup: (offered) => {
+      if (offered.game_id !== options.gameId)
+        return { ok: false, reason: `the host offers game ${offered.game_id}, not ${options.gameId}` };
+      if (offered.session_id !== roster.gameId)
+        return { ok: false, reason: 'the offer names another session than this lobby' };
+      const history = storedHistory(store, offered, roster.me);
+      if (history.ok) found = history;
+      return history;
+    },
+  });
+  if (!agreed.ok) return agreed;
+  const { game, history } = found!;
+  const handle = store.continueGame(game.id);
+  // Entries past the agreed point never settled: they are given back.
+  for (let i = history.index; i > agreed.index; i--) handle.unstep();
+  const ended = (r: SessionResult) => r.outcome === 'conquest' || r.outcome === 'forfeit';
+  return {
+    ok: true,
+    resumed: {
+      gameId: game.uid,
+      index: agreed.index,
+      resume: {
+        state: agreed.state,
+        index: agreed.index,
+        from: { gameId: agreed.gameId, index: agreed.index, hash: agreed.hash },
+      },
+      recorder: storeRecorder(handle, { lines: false }),
+      finish: (r) =>
+        handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),
+    },
+  };
+}
