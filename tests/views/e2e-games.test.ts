@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const socket = join(tmpdir(), `risk-e2e-games-${process.pid}.sock`);
-const GAME_MS = 240_000;
+const GAME_MS = 400_000;
 const SIZES = [
   [80, 24],
   [120, 40],
@@ -161,6 +161,6 @@ describe.skipIf(!hasTmux)(
         for (const name of opened.filter((n) => n.endsWith(`-${columns}x${rows}`)))
           spawnSync('tmux', ['-S', socket, 'kill-session', '-t', name]);
         for (const game of games) if (game.status === 'rejected') throw game.reason;
-      }, 300_000);
+      }, 480_000);
   },
 );
