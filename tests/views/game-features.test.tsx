@@ -164,6 +164,29 @@ describe('odds and blitz', () => {
   });
 });
 
+describe('blitz', () => {
+  it('b then Enter attacks with the most dice until the territory falls, without asking again', async () => {
+    const table = new Table({ mode: 'quick', players: PLAYERS });
+    let state: GameState = midGame({ phase: 'attack', armies: { [T.Alaska!]: 6, [T.Kamchatka!]: 2 } });
+    table.show(state);
+    const { stdin, lastFrame } = show(table);
+    const first = play(table, state, 0);
+    await until(lastFrame, 'Attack: choose a territory to attack from');
+    await press(stdin, KEY.enter, 'k', 'a', 'm', KEY.enter);
+    await until(lastFrame, 'Attack Kamchatka (2) from Alaska (6) with 3 dice');
+    await press(stdin, 'b');
+    await until(lastFrame, 'Blitz Kamchatka (2) from Alaska (6) until won or down to 1 (1–5)');
+    await press(stdin, KEY.enter);
+    state = await first;
+    state = applyAndRecord(table, state, { command: 'defend', player: 1, payload: 2 }, scriptedDice([6, 1, 1, 5, 1]));
+    await expect(table.ask(state, 0)).resolves.toEqual({
+      command: 'attack',
+      player: 0,
+      payload: [T.Alaska, T.Kamchatka, 3],
+    });
+  });
+});
+
 describe('defence and held keys', () => {
   it('people defend with the most dice without being asked, unless they choose by hand in the help (d)', async () => {
     const table = new Table({ mode: 'quick', players: PLAYERS });
@@ -185,6 +208,20 @@ describe('defence and held keys', () => {
     void table.ask(defend, 0);
     await press(stdin, KEY.escape);
     await until(lastFrame, 'Ann (you): defend Alaska (4) with 2 dice?');
+  });
+
+  it('while a person is attacked, the status says they defend with the most dice, never "Waiting for Ann (you)"', async () => {
+    const table = new Table({ mode: 'quick', players: PLAYERS });
+    const defend: GameState = {
+      ...midGame({ current: 1, armies: { 0: 4 } }),
+      phase: 'defend',
+      pendingAttack: { from: 29, to: 0, dice: 3 },
+    };
+    table.show(defend);
+    const { lastFrame } = show(table);
+    const frame = await until(lastFrame, 'attack (defence)');
+    expect(frame).not.toContain('Waiting for Ann');
+    expect(frame).toContain('Defending with the most dice');
   });
 
   it('Enter held through a conquest does not move every army in: a fresh press is needed', async () => {
@@ -317,6 +354,10 @@ describe('cards and status lines', () => {
     const frame = await until(lastFrame, 'Cards: trade a set for 4 armies');
     expect(frame).toContain('+ 2 on Alaska');
     expect(frame).toMatch(/1\) ALA \w{3} \+ NWT \w{3} \+ wild \+2/);
+  });
+
+  it('the log says a trade as the prompt does: the armies of the set, and the +2 placed apart', () => {
+    const state = midGame({ phase: 'cards', hands: { 0: [T.Alaska!, T['Northwest Territory']!, 42, T.Peru!] } });
     const text = describeGameEvent(
       { type: 'cards_traded', player: 0, sets: [[0, 1, 42]], armies: 6, bonusTerritories: [0] },
       state,

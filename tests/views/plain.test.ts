@@ -178,7 +178,7 @@ describe('plain text mode', () => {
     expect(menu.stdout).toContain('unknown choice "dance"');
   }, 60_000);
 
-  it('house rules and --key on the command line: chosen, used, and bad values refused', () => {
+  it('house rules on the command line: chosen, used, and bad values refused', () => {
     const risk = (args: string[], input = '') =>
       spawnSync(process.execPath, ['bin/risk.js', ...args], { cwd: root, input, encoding: 'utf8', timeout: 30_000 });
     // Three players claim territories in turn by default; --setup random deals them.
@@ -193,7 +193,14 @@ describe('plain text mode', () => {
     const bad = risk([...hotSeat, '--setup', 'sideways']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--setup "sideways": choose claim or random');
-    const noKey = risk(['play', 'host', '--key', '']);
+  }, 60_000);
+
+  it('risk play takes --key FILE (an identity kept between runs), and says when the file name is missing', () => {
+    const noKey = spawnSync(process.execPath, ['bin/risk.js', 'play', 'host', '--key', ''], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(noKey.status).toBe(2);
     expect(noKey.stderr).toContain('--key needs a file name');
   }, 60_000);
