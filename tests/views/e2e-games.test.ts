@@ -37,13 +37,13 @@ function terminal(kind: string, columns: number, rows: number, args: string) {
   const screen = () => tmux('capture-pane', '-p', '-t', name);
   const keys = (...list: string[]) => tmux('send-keys', '-t', name, ...list);
   /** Polls the screen until the test passes; fails with the last screen shown. */
-  const waitFor = async (test: string | RegExp, timeoutMs = 30_000): Promise<string> => {
+  const waitFor = async (test: string | RegExp, timeoutMs = 30_000, everyMs = 250): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
     let text = '';
     while (Date.now() < deadline) {
       text = screen();
       if (typeof test === 'string' ? text.includes(test) : test.test(text)) return text;
-      await sleep(250);
+      await sleep(everyMs);
     }
     throw new Error(`${name}: timed out waiting for ${String(test)}; the screen was:\n${text}`);
   };
@@ -81,7 +81,8 @@ function terminal(kind: string, columns: number, rows: number, args: string) {
   };
   /** Plays to the game-over screen, then quits; the terminal is restored. */
   const finish = async () => {
-    const over = await waitFor(/wins the game|You win!|Game over: no winner/, GAME_MS);
+    // A whole game: look once a second (each look starts a tmux client; the machine is busy enough).
+    const over = await waitFor(/wins the game|You win!|Game over: no winner/, GAME_MS, 1000);
     expect(over, name).toMatch(/\d+ turns? played, \d+ battles fought/);
     keys('h');
     const history = await waitFor('Game history');
