@@ -133,8 +133,9 @@ type Overlay =
 // Two key presses closer than this are a held key repeating.
 const REPEAT_MS = 250;
 
-// The screen draws the table at most this often: bots at full speed change it hundreds of times a second.
-const FRAME_MS = 40;
+// The screen draws the table at most this often: bots at full speed change it hundreds of times a
+// second, and drawing a big terminal costs more than the game itself (keys still redraw at once).
+const FRAME_MS = 100;
 
 /** The table's changes, at most one per frame (the last one always arrives). */
 function framed(table: Table): (listener: () => void) => () => void {

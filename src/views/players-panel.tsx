@@ -91,16 +91,18 @@ export function PlayersLine({
           {line.map((p) => {
             const info = players.find((x) => x.id === p.id);
             const current = state.current === p.id && state.phase !== 'over';
+            // The two-player game's neutral army, as in the full table: Neutral, no cards, never "neutral".
+            const army = p.id === state.neutralArmy;
             const status =
               goneWord(gone[p.id]) ??
               (p.eliminated
                 ? 'out'
-                : p.neutral
+                : p.neutral && !army
                   ? 'neutral'
                   : setup
                     ? `${p.reserve} left`
-                    : `${countTerritories(state, p.id)}t ${totalArmies(state, p.id)}a ${p.cards.length}c`);
-            const who = `${info?.name ?? `Player ${p.id}`}${info?.kind === 'you' ? ' (you)' : ''}`;
+                    : `${countTerritories(state, p.id)}t ${totalArmies(state, p.id)}a${army ? '' : ` ${p.cards.length}c`}`);
+            const who = army ? 'Neutral' : `${info?.name ?? `Player ${p.id}`}${info?.kind === 'you' ? ' (you)' : ''}`;
             const body = `${who.slice(0, Math.max(4, cell - status.length - 4))} ${status}`;
             return (
               <Text key={p.id} dimColor={p.eliminated || p.neutral}>

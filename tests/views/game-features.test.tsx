@@ -62,6 +62,19 @@ describe('keys that arrive in one chunk', () => {
     await until(lastFrame, 'how many armies on Alaska? 3');
   });
 
+  it('Down and Backspace at once: the number goes down, then its last digit is deleted', async () => {
+    const table = new Table({ mode: 'quick', players: PLAYERS });
+    const state = midGame({ phase: 'deploy', toDeploy: 20 });
+    const { stdin, lastFrame } = show(table);
+    void play(table, state, 0);
+    await until(lastFrame, 'Deploy: 20 armies to place');
+    await press(stdin, KEY.enter);
+    await until(lastFrame, 'how many armies on Alaska? 20');
+    // 20, Down: 19, Backspace: 1 (either key alone would leave 19 or 2).
+    stdin.write(`${KEY.down}${KEY.backspace}`);
+    await until(lastFrame, /how many armies on Alaska\? 1\b/);
+  });
+
   it('hot seat: q and y are not typed into a name; q goes back; names are typed after Enter', async () => {
     const onBack = vi.fn();
     const onStart = vi.fn();
@@ -151,6 +164,29 @@ describe('odds and blitz', () => {
   });
 });
 
+describe('blitz', () => {
+  it('b then Enter attacks with the most dice until the territory falls, without asking again', async () => {
+    const table = new Table({ mode: 'quick', players: PLAYERS });
+    let state: GameState = midGame({ phase: 'attack', armies: { [T.Alaska!]: 6, [T.Kamchatka!]: 2 } });
+    table.show(state);
+    const { stdin, lastFrame } = show(table);
+    const first = play(table, state, 0);
+    await until(lastFrame, 'Attack: choose a territory to attack from');
+    await press(stdin, KEY.enter, 'k', 'a', 'm', KEY.enter);
+    await until(lastFrame, 'Attack Kamchatka (2) from Alaska (6) with 3 dice');
+    await press(stdin, 'b');
+    await until(lastFrame, 'Blitz Kamchatka (2) from Alaska (6) until won or down to 1 (1–5)');
+    await press(stdin, KEY.enter);
+    state = await first;
+    state = applyAndRecord(table, state, { command: 'defend', player: 1, payload: 2 }, scriptedDice([6, 1, 1, 5, 1]));
+    await expect(table.ask(state, 0)).resolves.toEqual({
+      command: 'attack',
+      player: 0,
+      payload: [T.Alaska, T.Kamchatka, 3],
+    });
+  });
+});
+
 describe('defence and held keys', () => {
   it('people defend with the most dice without being asked, unless they choose by hand in the help (d)', async () => {
     const table = new Table({ mode: 'quick', players: PLAYERS });
@@ -172,6 +208,20 @@ describe('defence and held keys', () => {
     void table.ask(defend, 0);
     await press(stdin, KEY.escape);
     await until(lastFrame, 'Ann (you): defend Alaska (4) with 2 dice?');
+  });
+
+  it('while a person is attacked, the status says they defend with the most dice, never "Waiting for Ann (you)"', async () => {
+    const table = new Table({ mode: 'quick', players: PLAYERS });
+    const defend: GameState = {
+      ...midGame({ current: 1, armies: { 0: 4 } }),
+      phase: 'defend',
+      pendingAttack: { from: 29, to: 0, dice: 3 },
+    };
+    table.show(defend);
+    const { lastFrame } = show(table);
+    const frame = await until(lastFrame, 'attack (defence)');
+    expect(frame).not.toContain('Waiting for Ann');
+    expect(frame).toContain('Defending with the most dice');
   });
 
   it('Enter held through a conquest does not move every army in: a fresh press is needed', async () => {
@@ -199,10 +249,6 @@ describe('defence and held keys', () => {
 
 describe('names, help and history', () => {
   it('session news name the players; the players table says who disconnected', async () => {
-    expect(withNames('player 1 disconnected', (p) => ['Ann', 'Bea'][p]!)).toBe('Bea disconnected');
-    expect(withNames('player 1 did not move within 300000 ms', (p) => ['Ann', 'Bea'][p]!)).toBe(
-      'Bea did not move within 5 minutes',
-    );
     const table = new Table({ mode: 'network', players: PLAYERS });
     table.show(midGame({ phase: 'deploy', toDeploy: 3 }));
     table.record({ type: 'info', text: 'player 1 disconnected' });
@@ -210,6 +256,26 @@ describe('names, help and history', () => {
     const frame = await until(lastFrame, '· Bot disconnected');
     expect(frame).toMatch(/Bot \(disconnected\)/);
     expect(frame).not.toMatch(/player 1|Bot \(peer\)/);
+    expect(withNames('player 1 disconnected', (p) => ['Ann', 'Bea'][p]!)).toBe('Bea disconnected');
+    expect(withNames('player 1 did not move within 300000 ms', (p) => ['Ann', 'Bea'][p]!)).toBe(
+      'Bea did not move within 5 minutes',
+    );
+  });
+
+  it('a player who left is named in the news and shown as left, at 120×40 and at 80×24', async () => {
+    for (const size of [
+      { columns: 120, rows: 40 },
+      { columns: 80, rows: 24 },
+    ]) {
+      const table = new Table({ mode: 'network', players: PLAYERS });
+      table.show(midGame({ phase: 'deploy', toDeploy: 3 }));
+      table.record({ type: 'info', text: 'player 1 left the game' });
+      const { lastFrame } = show(table, size);
+      const frame = await until(lastFrame, '· Bot left the game');
+      expect(frame).toMatch(size.columns === 120 ? /Bot \(left\)/ : /Bot left/);
+      expect(frame).not.toMatch(/player 1|Bot \(peer\)/);
+      unmount?.();
+    }
   });
 
   it('help scrolls at 80×24 under the title line, and a local game waits while it is open', async () => {
@@ -288,6 +354,10 @@ describe('cards and status lines', () => {
     const frame = await until(lastFrame, 'Cards: trade a set for 4 armies');
     expect(frame).toContain('+ 2 on Alaska');
     expect(frame).toMatch(/1\) ALA \w{3} \+ NWT \w{3} \+ wild \+2/);
+  });
+
+  it('the log says a trade as the prompt does: the armies of the set, and the +2 placed apart', () => {
+    const state = midGame({ phase: 'cards', hands: { 0: [T.Alaska!, T['Northwest Territory']!, 42, T.Peru!] } });
     const text = describeGameEvent(
       { type: 'cards_traded', player: 0, sets: [[0, 1, 42]], armies: 6, bonusTerritories: [0] },
       state,
@@ -312,6 +382,55 @@ describe('the battle shown', () => {
 });
 
 describe('map sizes', () => {
+  it('80×24, four players: after a battle the story shows more than two lines; the key hints are whole', async () => {
+    const four: TablePlayer[] = ['Ann', 'Bea', 'Cy', 'Dee'].map((name, id) => ({
+      id,
+      name,
+      kind: id === 0 ? 'you' : 'remote',
+    }));
+    const table = new Table({ mode: 'quick', players: four });
+    let state: GameState = midGame({ players: 4, phase: 'attack', armies: { [T.Alaska!]: 6, [T.Kamchatka!]: 3 } });
+    table.show(state);
+    for (let i = 0; i < 20; i++) table.note(`news ${i}`);
+    state = applyAndRecord(table, state, { command: 'attack', player: 0, payload: [T.Alaska!, T.Kamchatka!, 3] });
+    state = applyAndRecord(table, state, { command: 'defend', player: 1, payload: 2 }, scriptedDice([2, 3, 4, 5, 1]));
+    void table.ask(state, 0);
+    const { lastFrame } = show(table, { columns: 80, rows: 24 });
+    const frame = await until(lastFrame, 'Attack: choose a territory');
+    const lines = frame.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(24);
+    expect(lines.filter((l) => /^[·⚔] /.test(l)).length).toBeGreaterThanOrEqual(5);
+    expect(frame).toContain('news 19');
+    expect(frame).not.toContain('…');
+    // The last line is the key hints, whole (help and leave are in the title line).
+    expect(lines.at(-1)).toMatch(/Enter choose · Tab end attacks\s*$/);
+    expect(lines[0]).toMatch(/\? h q\s*$/);
+  });
+
+  it("80×24, two players: the 1993 neutral army is called Neutral in the players' line", async () => {
+    const table = new Table({ mode: 'network', players: PLAYERS });
+    const state = midGame({ phase: 'deploy', toDeploy: 3, owner: (t) => t % 3 });
+    expect(state.neutralArmy).toBe(2);
+    table.show(state);
+    void table.ask(state, 0);
+    const { lastFrame } = show(table, { columns: 80, rows: 24 });
+    const frame = await until(lastFrame, 'Deploy: 3 armies');
+    expect(frame).toMatch(/■Neutral 14t 14a/);
+    expect(frame).not.toMatch(/Player 2|Neutral.*neutral/);
+  });
+
+  it('80×24: the card trade keys are whole', async () => {
+    const table = new Table({ mode: 'quick', players: PLAYERS });
+    const state = midGame({ phase: 'cards', hands: { 0: [T.Alaska!, T['Northwest Territory']!, 42, T.Peru!] } });
+    table.show(state);
+    void table.ask(state, 0);
+    const { lastFrame } = show(table, { columns: 80, rows: 24 });
+    const frame = await until(lastFrame, 'Cards: trade a set');
+    const hints = frame.split('\n').at(-1)!;
+    expect(hints).not.toContain('…');
+    expect(hints).toMatch(/Enter trade · Tab no trade · Esc clear\s*$/);
+  });
+
   it("80×24: a map in the board's shape with the neighbours of the cursor named; everything fits", async () => {
     const table = new Table({ mode: 'quick', players: PLAYERS });
     const state = midGame({ phase: 'deploy', toDeploy: 3 });

@@ -92,6 +92,24 @@ describe('host', () => {
     await vi.waitFor(() => expect(onStarted).toHaveBeenCalledWith(table));
   });
 
+  it('house rules are chosen in the form: Tab to a rule row, → changes it, and the lobby opens with it', async () => {
+    const hostGame = vi.fn(async (): Promise<Opened> => ({ ok: false, reason: 'not scripted' }));
+    const { stdin, lastFrame } = mount(
+      <HostScreen launcher={fakeLauncher({ hostGame })} defaultName="Ann" onStarted={() => {}} onBack={() => {}} />,
+    );
+    await until(lastFrame, 'Players (you included):  ◂ 4 ▸');
+    // Players → name → protocol → variant → setup → fortify.
+    await press(stdin, KEY.tab, KEY.tab, KEY.tab, KEY.tab, KEY.tab, KEY.right);
+    await until(lastFrame, '▸ Fortify:  ◂ along your own territories ▸');
+    await press(stdin, KEY.enter);
+    await vi.waitFor(() =>
+      expect(hostGame).toHaveBeenCalledWith(
+        { players: 4, name: 'Ann', profile: 'native', rules: { fortify: 'connected' } },
+        expect.any(Function),
+      ),
+    );
+  });
+
   it('a port that cannot be opened is explained', async () => {
     const hostGame = async (): Promise<Opened> => ({ ok: false, reason: 'cannot listen on 0.0.0.0: listen EACCES' });
     const { stdin, lastFrame } = mount(
@@ -128,6 +146,23 @@ describe('join', () => {
     await until(lastFrame, 'Join a game');
     await press(stdin, KEY.escape);
     expect(onBack).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['cannot reach 10.0.0.9:7475: connect ECONNREFUSED 10.0.0.9:7475', 'Nobody is hosting a game at 10.0.0.9:7475'],
+    ['cannot reach 10.0.0.9:7475: Encryption failed', 'answered, but not as a p2p-risk host'],
+    ['the host did not answer: Missing newline', 'answered, but not as a p2p-risk host'],
+    ['cannot reach /ip4/127.0.0.1/tcp/7475: Can not dial self', 'is this very player'],
+  ])('library text "%s" is not shown: the screen says it in plain words', async (reason, words) => {
+    const joinGame = vi.fn(async (): Promise<Opened> => ({ ok: false, reason }));
+    const { stdin, lastFrame } = mount(
+      <JoinScreen launcher={fakeLauncher({ joinGame })} defaultName="Ann" onStarted={() => {}} onBack={() => {}} />,
+    );
+    await until(lastFrame, 'Host address');
+    await press(stdin, '10.0.0.9:7475', KEY.enter);
+    const frame = await until(lastFrame, 'Could not join');
+    expect(frame).not.toMatch(/ECONNREFUSED|Encryption failed|Missing newline|dial self/);
+    expect(frame.replace(/\s+/g, ' ')).toContain(words);
   });
 
   it("offers the class protocol (cs3099) for other groups' programs", async () => {

@@ -1,9 +1,12 @@
 // The plain view: the real `risk` program with stdin and stdout as pipes (not a terminal) plays a
 // Quick game's first turn from typed commands; and the plain loop in-process for a hot-seat game.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { parseStart, runPlain } from '../../src/views/plain.js';
 
@@ -153,9 +156,9 @@ describe('plain text mode', () => {
     });
     input.end('auto\nmap\nquit\n');
     await expect(done).resolves.toBe(0);
-    expect(output).toContain('the game starts: Ann (you), Ada, Babbage, Curie');
     expect(output).toMatch(/North America \(\+5\): Alaska /);
     expect(output.indexOf('leaving the game')).toBeGreaterThan(output.indexOf('North America (+5)'));
+    expect(output).toContain('the game starts: Ann (you), Ada, Babbage, Curie');
   }, 60_000);
 
   it('the risk command: help lines, bad options, and the plain menu', () => {
@@ -174,6 +177,74 @@ describe('plain text mode', () => {
     expect(menu.stdout).toContain('risk, plain text mode. Type one of:');
     expect(menu.stdout).toContain('unknown choice "dance"');
   }, 60_000);
+
+  it('house rules on the command line: chosen, used, and bad values refused', () => {
+    const risk = (args: string[], input = '') =>
+      spawnSync(process.execPath, ['bin/risk.js', ...args], { cwd: root, input, encoding: 'utf8', timeout: 30_000 });
+    // Three players claim territories in turn by default; --setup random deals them.
+    const hotSeat = ['play', 'hotseat', 'Ann', 'Bea', 'Cy', '--no-record'];
+    const claimed = risk(hotSeat, 'quit\n');
+    expect(claimed.status).toBe(0);
+    expect(claimed.stdout).toContain('claim an empty territory');
+    const dealt = risk([...hotSeat, '--setup', 'random'], 'quit\n');
+    expect(dealt.status).toBe(0);
+    expect(dealt.stdout).toContain('territories are dealt at random');
+    expect(dealt.stdout).not.toContain('claim an empty territory');
+    const bad = risk([...hotSeat, '--setup', 'sideways']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--setup "sideways": choose claim or random');
+  }, 60_000);
+
+  it('risk play takes --key FILE (an identity kept between runs), and says when the file name is missing', () => {
+    const noKey = spawnSync(process.execPath, ['bin/risk.js', 'play', 'host', '--key', ''], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(noKey.status).toBe(2);
+    expect(noKey.stderr).toContain('--key needs a file name');
+  }, 60_000);
+
+  it('two risk programs on one machine, same HOME and no --key: the second joins the first', async () => {
+    // Both programs read the same data directory, as two terminals of one user (or a lab's shared home) do.
+    const env = { ...process.env, XDG_DATA_HOME: mkdtempSync(join(tmpdir(), 'risk-same-home-')) };
+    const start = (args: string[]) => {
+      const child = spawn(process.execPath, ['bin/risk.js', '--plain', ...args, '--no-record'], { cwd: root, env });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+      return { child, out: () => out, ended };
+    };
+    const host = start(['play', 'host', '--players', '2', '--listen', '127.0.0.1', '--port', '0', '--name', 'Hana']);
+    let guest: ReturnType<typeof start> | null = null;
+    try {
+      const address = await vi.waitFor(
+        () => {
+          const found = /\/ip4\/127\.0\.0\.1\/tcp\/\d+\/p2p\/\w+/.exec(host.out())?.[0];
+          if (!found) throw new Error(`no address yet:\n${host.out()}`);
+          return found;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      guest = start(['play', 'join', address, '--name', 'Gus', '--listen', '127.0.0.1']);
+      const joined = guest;
+      await vi.waitFor(
+        () => {
+          if (!/the game starts/.test(joined.out())) throw new Error(`not started:\n${joined.out()}`);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      expect(guest.out()).not.toMatch(/dial self|firewall/i);
+    } finally {
+      for (const p of [guest, host]) p?.child.stdin.end('quit\n');
+      await Promise.all(
+        [guest, host].map((p) => p && Promise.race([p.ended, new Promise((r) => setTimeout(r, 10_000))])),
+      );
+      for (const p of [guest, host]) if (p && p.child.exitCode === null) p.child.kill();
+      rmSync(env.XDG_DATA_HOME, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('the menu choices and their errors', () => {
     expect(parseStart(['host', '3'], 'Ann')).toEqual({ kind: 'host', players: 3 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { realLauncher } from '../../src/cli/launcher.js';
+import { DEFAULT_LAUNCH, realLauncher } from '../../src/cli/launcher.js';
 import { firstScreen, playSettings } from '../../src/cli/play-settings.js';
 import { App } from '../../src/views/app.js';
 import { adviceFor, type Launcher, type Opened, plainReason } from '../../src/views/launcher.js';
@@ -159,7 +159,10 @@ describe('peer identity and ports', () => {
   };
 
   it('two programs on one machine (same HOME, no --key) join each other', async () => {
-    const options = { ...settingsOf({}, []).launch, ...LOCAL };
+    // One data directory for both, as for two terminals of one user: no key file may make them one peer.
+    vi.stubEnv('XDG_DATA_HOME', join(dir, 'same-home'));
+    cleanups.push(() => vi.unstubAllEnvs());
+    const options = { ...DEFAULT_LAUNCH, ...LOCAL };
     const host = await realLauncher(options).hostGame({ players: 2, name: 'Hana', profile: 'native' }, () => {});
     if (!host.ok) throw new Error(host.reason);
     const address = host.lobby.addresses.find((a) => a.includes('127.0.0.1'))!;
