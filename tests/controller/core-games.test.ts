@@ -18,6 +18,6 @@ describe('native games on in-memory links', () => {
         expect(audit.roundsVerified).toBeGreaterThanOrEqual(audit.battles + 2);
       }
     },
-    120_000,
+    600_000,
   );
 });

@@ -60,7 +60,7 @@ describe('house rules in a native game on in-memory links', () => {
         expect(audit.state!.options).toEqual(final.options);
       }
     },
-    120_000,
+    600_000,
   );
 
   it('an audit by other rules than the game was played by finds the moves that break them', async () => {
@@ -70,7 +70,7 @@ describe('house rules in a native game on in-memory links', () => {
     expect(game.audits[0]!.violations).toEqual([]);
     const misread = verifyTranscript(withHeaderRules(game.records[0]!, {}), { lenient: false });
     expect(misread.violations.filter((v) => v.kind === 'rules').length).toBeGreaterThan(0);
-  }, 120_000);
+  }, 600_000);
 
   it('a record whose header names rules nobody can play is reported, not crashed on', async () => {
     const game = await playMemoryGame({ players: 2, seed: 3, rules: { twoPlayer: 'duel' } });
@@ -86,7 +86,7 @@ describe('house rules in a native game on in-memory links', () => {
         },
       ]);
     }
-  }, 120_000);
+  }, 600_000);
 
   it("a session made from a lobby roster plays, and records, the roster's rules", async () => {
     const mesh = await memoryMesh(2);
