@@ -4,7 +4,7 @@
 //   npm run bench:chaos -- [--games N] [--parallel P] [--seed S] [--no-drops] [--ack-ms A] [--move-ms M]
 import { parseArgs } from 'node:util';
 import { CHAOS_KINDS, type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
-import { honestAgreement, type Rogue, startMemoryGame } from '../tests/controller/mesh-game.js';
+import { honestAgreement, type Rogue, startMemoryGame, withSend } from '../tests/controller/mesh-game.js';
 import { ATTACKS, rogue as scripted } from '../tests/controller/rogue.js';
 
 const { values } = parseArgs({
@@ -31,20 +31,13 @@ function crashing(after: number): Rogue {
     let sent = 0;
     const wrapped = new Map(links);
     for (const [player, link] of links) {
-      wrapped.set(player, {
-        ...link,
-        get closed() {
-          return link.closed;
-        },
-        onLine: (l) => link.onLine(l),
-        unread: (l) => link.unread(l),
-        onClose: (l) => link.onClose(l),
-        close: () => link.close(),
-        send(line) {
+      wrapped.set(
+        player,
+        withSend(link, (line) => {
           if (++sent === after) for (const l of links.values()) l.close();
           if (!link.closed) link.send(line);
-        },
-      });
+        }),
+      );
     }
     return wrapped;
   };

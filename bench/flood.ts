@@ -17,6 +17,7 @@ import { PeerNode } from '../src/controller/net/libp2p-node.js';
 import type { Link } from '../src/controller/net/link.js';
 import { sessionFor } from '../src/controller/peer-game.js';
 import { seededDice } from '../src/protocol/random.js';
+import { withSend } from '../tests/controller/mesh-game.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,20 +42,13 @@ function flooding(links: Map<number, Link>, mode: 'lines' | 'bytes') {
   let sent = 0;
   const wrapped = new Map<number, Link>();
   for (const [player, link] of links) {
-    wrapped.set(player, {
-      remotePeer: link.remotePeer,
-      get closed() {
-        return link.closed;
-      },
-      onLine: (l) => link.onLine(l),
-      unread: (l) => link.unread(l),
-      onClose: (l) => link.onClose(l),
-      close: () => link.close(),
-      send(line) {
+    wrapped.set(
+      player,
+      withSend(link, (line) => {
         if (line.includes('acknowledgement')) last = line;
         link.send(line);
-      },
-    });
+      }),
+    );
   }
   const junk = 'x'.repeat(1 << 19);
   const start = () =>

@@ -6,7 +6,7 @@ import type { Link } from '../../src/controller/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
-import type { Rogue } from './mesh-game.js';
+import { type Rogue, withSend } from './mesh-game.js';
 
 /** Chance per sent line of each misbehaviour (the rest are sent as they are). */
 export interface ChaosRates {
@@ -68,16 +68,9 @@ export function chaosRogue(seed: number, rates: ChaosRates, log?: ChaosLog): Rog
       const deliver = (line: string) => {
         if (!link.closed) link.send(line);
       };
-      wrapped.set(player, {
-        remotePeer: link.remotePeer,
-        get closed() {
-          return link.closed;
-        },
-        onLine: (listener) => link.onLine(listener),
-        unread: (lines) => link.unread(lines),
-        onClose: (listener) => link.onClose(listener),
-        close: () => link.close(),
-        send(line) {
+      wrapped.set(
+        player,
+        withSend(link, (line) => {
           const out = misbehave(line);
           // A line held back for reordering goes out after the next one.
           if (held !== null && out.length > 0) {
@@ -85,8 +78,8 @@ export function chaosRogue(seed: number, rates: ChaosRates, log?: ChaosLog): Rog
             held = null;
           }
           for (const l of out) deliver(l);
-        },
-      });
+        }),
+      );
 
       function misbehave(line: string): string[] {
         let roll = next();

@@ -28,6 +28,21 @@ export interface RogueContext {
   readonly players: number;
 }
 
+/** The same link with another `send` (how rogues and faults rewrite what a peer sends). */
+export function withSend(link: Link, send: (line: string) => void): Link {
+  return {
+    remotePeer: link.remotePeer,
+    get closed() {
+      return link.closed;
+    },
+    onLine: (listener) => link.onLine(listener),
+    unread: (lines) => link.unread(lines),
+    onClose: (listener) => link.onClose(listener),
+    close: () => link.close(),
+    send,
+  };
+}
+
 /** Rewrites one peer's traffic: given its honest links, the links its session uses. */
 export type Rogue = (links: Map<number, Link>, context: RogueContext) => Map<number, Link>;
 

@@ -7,7 +7,7 @@ import { dealDigest } from '../../src/protocol/secret-deal.js';
 import { cardElements, hex } from '../../src/protocol/secret-deal-crypto.js';
 import type { DealClaim, DealMessage, SecretMessage } from '../../src/protocol/secret-messages.js';
 import { lineDigest, seal, unseal } from '../../src/protocol/signing.js';
-import type { Rogue, RogueContext } from './mesh-game.js';
+import { type Rogue, type RogueContext, withSend } from './mesh-game.js';
 
 export const SECRET_ATTACKS = [
   /** Never sends its shuffle or unlock of the mission deal. */
@@ -77,19 +77,12 @@ export function secretRogue(attack: SecretAttack): Rogue {
     const victim = Math.min(...links.keys());
     const wrapped = new Map<number, Link>();
     for (const [player, link] of links) {
-      wrapped.set(player, {
-        remotePeer: link.remotePeer,
-        get closed() {
-          return link.closed;
-        },
-        onLine: (listener) => link.onLine(listener),
-        unread: (lines) => link.unread(lines),
-        onClose: (listener) => link.onClose(listener),
-        close: () => link.close(),
-        send(line) {
+      wrapped.set(
+        player,
+        withSend(link, (line) => {
           for (const out of rewrite(player, line)) link.send(out);
-        },
-      });
+        }),
+      );
     }
     return wrapped;
 
