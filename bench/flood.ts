@@ -6,8 +6,6 @@
 // program (bin/risk.js: `npm run build` first).
 //   npm run bench:flood -- [--mode lines|bytes|both] [--seconds S]
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createBot } from '../src/ai/registry.js';
 import { botSeat } from '../src/ai/seat.js';
@@ -18,6 +16,7 @@ import type { Link } from '../src/controller/net/link.js';
 import { sessionFor } from '../src/controller/peer-game.js';
 import { seededDice } from '../src/protocol/random.js';
 import { withSend } from '../tests/controller/mesh-game.js';
+import { launcher, rssMb, spawnBotHost } from './bot-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,16 +25,6 @@ const { values } = parseArgs({
   },
 });
 const SECONDS = Number(values.seconds);
-const launcher = fileURLToPath(new URL('../bin/risk.js', import.meta.url));
-
-const rssMb = (pid: number | undefined): number => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-};
-
 /** The rogue's links: honest until `start()`, then each link gets the flood as well. */
 function flooding(links: Map<number, Link>, mode: 'lines' | 'bytes') {
   let last = '';
@@ -80,33 +69,11 @@ function flooding(links: Map<number, Link>, mode: 'lines' | 'bytes') {
 
 async function run(mode: 'lines' | 'bytes') {
   const common = ['--bot', 'normal', '--no-record', '--json'];
-  const host = spawn(process.execPath, [
-    launcher,
-    'bot',
-    'host',
-    '--listen',
-    '127.0.0.1',
-    '--port',
-    '0',
-    '--players',
-    '3',
-    ...common,
-  ]);
+  const { host, address, output } = await spawnBotHost(3, common);
   const procs: ChildProcess[] = [host];
-  const outputs = ['', ''];
-  host.stdout.on('data', (c: Buffer) => (outputs[0] += c.toString()));
-  const address = await new Promise<string>((resolve, reject) => {
-    const check = setInterval(() => {
-      const line = outputs[0]!.split('\n').find((l) => l.includes('"hosting"'));
-      if (line) {
-        clearInterval(check);
-        resolve((JSON.parse(line).addresses as string[])[0]!);
-      }
-    }, 20);
-    host.on('exit', () => reject(new Error('host exited early')));
-  });
+  let joined = '';
   const joiner = spawn(process.execPath, [launcher, 'bot', 'join', address, ...common]);
-  joiner.stdout.on('data', (c: Buffer) => (outputs[1] += c.toString()));
+  joiner.stdout.on('data', (c: Buffer) => (joined += c.toString()));
   procs.push(joiner);
   await new Promise((r) => setTimeout(r, 500));
   const node = await PeerNode.start({ host: '127.0.0.1', port: 0 });
@@ -146,12 +113,13 @@ async function run(mode: 'lines' | 'bytes') {
       const after = phase(floodEnd + 500, Date.now() + 1, i);
       if (process.env.BENCH_TRACE)
         console.error(
-          outputs[i]!.split('\n')
+          (i === 0 ? output() : joined)
+            .split('\n')
             .filter((l) => /"info"|"neutral"|"violation"/.test(l))
             .slice(0, 12)
             .join('\n'),
         );
-      const ending = outputs[i]!.split('\n').find((l) => l.includes('"winner"')) ?? 'no winner line';
+      const ending = (i === 0 ? output() : joined).split('\n').find((l) => l.includes('"winner"')) ?? 'no winner line';
       console.log(
         `  ${name}: RSS peak before ${peak(before)} MB, peak during ${peak(during)} MB, last sample after ${last(after)} MB (peak after ${peak(after)} MB); exit ${procs[i]!.exitCode}; ${ending}`,
       );

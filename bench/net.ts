@@ -1,12 +1,11 @@
 // Network benchmark on loopback: dice-round latency, battles per second, memory per peer.
 // Prints numbers only; every peer binds 127.0.0.1 and is stopped at the end.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createBot } from '../src/ai/registry.js';
 import { botSeat } from '../src/ai/seat.js';
 import { startLoopbackGame } from '../src/controller/loopback-game.js';
 import { seededDice } from '../src/protocol/random.js';
+import { launcher, rssMb, spawnBotHost } from './bot-process.js';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -69,30 +68,9 @@ for (const players of sizes.length > 0 ? sizes : [2, 4, 6]) {
 }
 
 // Memory: each peer in its own process, peak resident set read from /proc while the game runs.
-const launcher = fileURLToPath(new URL('../bin/risk.js', import.meta.url));
 async function processGame(players: number): Promise<number[]> {
   const common = ['--bot', 'normal', '--no-record', '--json'];
-  const host = spawn(process.execPath, [
-    launcher,
-    'bot',
-    'host',
-    '--listen',
-    '127.0.0.1',
-    '--port',
-    '0',
-    '--players',
-    String(players),
-    ...common,
-  ]);
-  const address = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    host.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.includes('"hosting"'));
-      if (line) resolve((JSON.parse(line).addresses as string[])[0]!);
-    });
-    host.on('exit', () => reject(new Error('host exited early')));
-  });
+  const { host, address } = await spawnBotHost(players, common);
   const peers: ChildProcess[] = [host];
   for (let i = 1; i < players; i++) {
     peers.push(
@@ -103,17 +81,14 @@ async function processGame(players: number): Promise<number[]> {
   const peak = peers.map(() => 0);
   const timer = setInterval(() => {
     peers.forEach((p, i) => {
-      try {
-        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p.pid}/status`, 'utf8'))?.[1] ?? 0);
-        peak[i] = Math.max(peak[i]!, kb);
-      } catch {}
+      peak[i] = Math.max(peak[i]!, rssMb(p.pid));
     });
   }, 50);
   const deadline = setTimeout(() => peers.forEach((p) => p.kill('SIGKILL')), 120_000);
   await Promise.all(peers.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.on('exit', r)))));
   clearInterval(timer);
   clearTimeout(deadline);
-  return peak.map((kb) => kb / 1024);
+  return peak;
 }
 const rss = await processGame(2);
 console.log(

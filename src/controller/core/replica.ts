@@ -1090,12 +1090,17 @@ export class Replica {
     const active = this.state.players.filter((p) => isActive(p) && p.id !== player).map((p) => p.id);
     if (active.length !== 1) return active;
     const accuser = active[0]!;
-    const observers = this.state.players
-      .filter((p) => p.eliminated && !p.neutral && (p.id === this.config.me || !this.gone.has(p.id)))
+    const observers = this.observers()
+      .filter((p) => p.id === this.config.me || !this.gone.has(p.id))
       .map((p) => p.id);
     if (observers.length === 0) return active;
     const contested = (this.accusations.get(`${player}>${accuser}`) ?? -1) >= this.index - ACK_WINDOW;
     return this.observing() || contested ? [...active, ...observers] : active;
+  }
+
+  /** Players out of the game but still in it: eliminated, not neutral (they may judge silence). */
+  private observers() {
+    return this.state.players.filter((p) => p.eliminated && !p.neutral);
   }
 
   private checkQuorum(player: number) {
@@ -1124,7 +1129,7 @@ export class Replica {
     const others = this.state.players.filter((p) => isActive(p) && p.id !== this.config.me);
     if (others.length === 0) return;
     // Observers still reachable judge silence with this peer (electorate): contact is not lost yet.
-    const observers = this.state.players.filter((p) => p.eliminated && !p.neutral && p.id !== this.config.me);
+    const observers = this.observers().filter((p) => p.id !== this.config.me);
     if ([...others, ...observers].every((p) => this.gone.has(p.id)))
       this.finish('lost-contact', 'lost contact with every other player');
   }
