@@ -1,7 +1,8 @@
 // Chaos benchmark: many whole native games between in-process peers over in-memory links, on
 // real timers with short timeouts, each with one rogue peer (a scripted attack or random
 // misbehaviour) and sometimes an honest peer that crashes. Prints what must be zero.
-//   npm run bench:chaos -- [--games N] [--parallel P] [--seed S] [--no-drops] [--ack-ms A] [--move-ms M]
+//   npm run bench:chaos -- [--games N] [--parallel P] [--seed S] [--only I] [--no-drops] [--ack-ms A] [--move-ms M]
+// Every game that disagrees or hangs is listed with its index: `--only I` (same --seed) plays it alone.
 import { parseArgs } from 'node:util';
 import { CHAOS_KINDS, type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
 import { honestAgreement, type Rogue, startMemoryGame, withSend } from '../tests/controller/mesh-game.js';
@@ -12,6 +13,7 @@ const { values } = parseArgs({
     games: { type: 'string', default: '200' },
     parallel: { type: 'string', default: '8' },
     seed: { type: 'string', default: '1' },
+    only: { type: 'string' },
     'no-drops': { type: 'boolean', default: false },
     'max-seconds': { type: 'string', default: '300' },
     'ack-ms': { type: 'string', default: '1000' },
@@ -51,6 +53,7 @@ interface Outcome {
   blamedHonest: number;
   rogueWonCaught: boolean;
   kind: string;
+  index: number;
 }
 
 const totals: ChaosLog = Object.fromEntries(CHAOS_KINDS.map((k) => [k, 0])) as ChaosLog;
@@ -115,6 +118,7 @@ async function play(index: number): Promise<Outcome> {
     blamedHonest: 0,
     rogueWonCaught: false,
     kind,
+    index,
   };
   if (outcome.hung) return outcome;
   try {
@@ -137,11 +141,13 @@ const started = performance.now();
 const outcomes: Outcome[] = [];
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-let nextGame = 0;
+const only = values.only === undefined ? null : Number(values.only);
+let nextGame = only ?? 0;
+const lastGame = only === null ? GAMES : only + 1;
 let peersAtOnce = 0;
 await Promise.all(
   Array.from({ length: PARALLEL }, async () => {
-    while (nextGame < GAMES) {
+    while (nextGame < lastGame) {
       const index = nextGame++;
       outcomes.push(await play(index));
       if (outcomes.length % 20 === 0) process.stderr.write(`${outcomes.length}/${GAMES} games\n`);
@@ -153,9 +159,9 @@ peersAtOnce = PARALLEL * 3.5; // 2–5 players a game, on average 3.5
 
 const count = (test: (o: Outcome) => boolean) => outcomes.filter(test).length;
 console.log(
-  `bench:chaos — ${GAMES} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
+  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
 );
-console.log(`games finished by every honest peer:   ${count((o) => o.finished)} / ${GAMES}`);
+console.log(`games finished by every honest peer:   ${count((o) => o.finished)} / ${outcomes.length}`);
 console.log(`honest disagreements (winner, state):  ${count((o) => o.disagreement !== null)}`);
 console.log(`hangs (no result within ${MAX_MS / 1000} s):     ${count((o) => o.hung)}`);
 console.log(`lost or unreadable honest records:     ${outcomes.reduce((n, o) => n + o.lostRecords, 0)}`);
@@ -167,5 +173,5 @@ console.log(
 );
 console.log(`wall time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 for (const o of outcomes.filter((x) => x.disagreement !== null || x.hung).slice(0, 10))
-  console.log(`  ${o.kind}: ${o.hung ? 'hung' : o.disagreement}`);
+  console.log(`  game ${o.index} (${o.kind}): ${o.hung ? 'hung' : o.disagreement}`);
 process.exit(0);

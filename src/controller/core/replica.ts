@@ -192,6 +192,8 @@ export class Replica {
   private readonly lastVoted = new Map<number, number>();
   /** `player@index`: a stage-2 vote against it was held back once because it was voting itself. */
   private readonly spared = new Set<string>();
+  /** Observers already caught up, by the point they voted from (catchUpObserver). */
+  private readonly caughtUp = new Set<string>();
   /** Who voted each player silent: they get that player's lines handed on from here. */
   private readonly relays = new Map<number, Set<number>>();
   /** `voter>accused`: the latest point at which the voter called the accused silent (any stage). */
@@ -1009,18 +1011,49 @@ export class Replica {
       if (index >= this.firstOpen - 1 && taken.author !== player && taken.line !== '') lines.push(taken.line);
     if (this.pending !== null && this.pending.author !== player && this.pending.line !== '')
       lines.push(this.pending.line);
+    lines.push(...this.roundLinesNotBy(player));
+    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: player });
+    for (const line of this.secrets?.linesNotBy(player) ?? []) this.effects.push({ type: 'send', line, to: player });
+  }
+
+  /** The lines of the last two dice rounds that `player` did not write. */
+  private roundLinesNotBy(player: number): string[] {
+    const lines: string[] = [];
     for (const round of [this.lastRound, this.round]) {
       if (round === null) continue;
       for (const [p, h] of round.hashes) if (p !== player && h.line !== '') lines.push(h.line);
       for (const [p, n] of round.numbers) if (p !== player && n.line !== '') lines.push(n.line);
     }
-    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: player });
-    for (const line of this.secrets?.linesNotBy(player) ?? []) this.effects.push({ type: 'send', line, to: player });
+    return lines;
+  }
+
+  /**
+   * A player out of the game here (eliminated) that votes from far behind holds nobody up, so
+   * nothing else would bring it the lines it lacks (say, an ack the rogue withheld from it alone
+   * just before the move that eliminated it): it is sent what this peer holds from its point on,
+   * once per point.
+   */
+  private catchUpObserver(observer: number, from: number) {
+    if (this.config.mute || !this.config.features.signed) return;
+    const key = `${observer}@${from}`;
+    if (this.caughtUp.has(key)) return;
+    if (this.caughtUp.size >= MAX_QUEUED) this.caughtUp.clear();
+    this.caughtUp.add(key);
+    const lines: string[] = [];
+    for (let index = Math.max(from - 1, this.index - MOVE_MEMORY); index < this.index; index++) {
+      const taken = this.taken.get(index);
+      if (taken !== undefined && taken.author !== observer && taken.line !== '') lines.push(taken.line);
+      for (const [p, ack] of this.acks.get(index) ?? []) if (p !== observer && ack.line !== '') lines.push(ack.line);
+    }
+    lines.push(...this.roundLinesNotBy(observer));
+    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: observer });
   }
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
     const accused = this.state.players[player];
     if (voter !== this.config.me) this.lastVoted.set(voter, Math.max(index, this.lastVoted.get(voter) ?? -1));
+    if (voter !== this.config.me && index < this.index - ACK_WINDOW && !isActive(this.state.players[voter]!))
+      this.catchUpObserver(voter, index);
     // Players out of the game but still here (observers) vote too: they judge when two remain.
     if (accused === undefined || !isActive(accused) || voter === player || this.state.players[voter]!.neutral) return;
     if (index < this.index - ACK_WINDOW || index > this.index + 1) return;
