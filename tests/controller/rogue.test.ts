@@ -2,10 +2,14 @@
 // outcome that the rogue did not win by breaking a rule, and their records blame only the rogue.
 import { describe, expect, it } from 'vitest';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
-import { ATTACKS, EXPELLED, rogue } from './rogue.js';
+import { ATTACKS, type Attack, EXPELLED, rogue } from './rogue.js';
 
 const ROGUE = 1;
 const HONEST = [0, 2, 3];
+/** Attacks that break no rule line by line: the honest peers must cut the rogue's link, and say why. */
+const CUT: Partial<Record<Attack, RegExp>> = {
+  'replay-flood': /closed the link to player 1: sent more than \d+ lines/,
+};
 
 describe('a rogue peer cannot split or steal a game', () => {
   it.each(ATTACKS)(
@@ -28,6 +32,9 @@ describe('a rogue peer cannot split or steal a game', () => {
         else expect(result.state.players.filter((p) => p.neutral && p.id !== ROGUE)).toEqual([]);
       }
       if (EXPELLED.has(attack)) expect(winner).not.toBe(ROGUE);
+      const cut = CUT[attack];
+      if (cut)
+        for (const i of HONEST) expect(game.events[i]!.some((e) => e.type === 'info' && cut.test(e.text))).toBe(true);
     },
     600_000,
   );

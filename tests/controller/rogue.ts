@@ -15,6 +15,7 @@ export const ATTACKS = [
   'false-timeout',
   'false-votes',
   'ack-flood',
+  'replay-flood',
   'lying-ack',
   'equivocation',
   'bad-reveal',
@@ -161,6 +162,10 @@ export function rogue(attack: Attack, from = 140): Rogue {
               sign({ command: 'acknowledgement', payload: m.payload + 1000 + k, player_id: context.me }),
             ),
           ]);
+        case 'replay-flood':
+          // Copies of a valid line it sent: no single copy is a fault, only their number.
+          if (m.command !== 'acknowledgement') return [line];
+          return once(Array.from({ length: 20_000 }, () => line));
         case 'lying-ack':
           if (m.command !== 'acknowledgement' || m.author === undefined || m.author === context.me) return [line];
           return once([

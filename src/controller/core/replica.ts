@@ -106,6 +106,15 @@ const OBSERVER_WINDOW = 4096;
 const MAX_FAULTS = 64;
 /** Signatures remembered to drop lines that arrive twice (directly and handed on). */
 const MAX_SEEN = 4096;
+/**
+ * Lines one link may send in a rate window (a second, or RATE_WINDOW_POINTS points of the game,
+ * whichever ends first) before it is cut: an honest peer sends a few dozen, a few hundred when it
+ * hands on what a lagging peer lacks (catchUpObserver). Lines seen before cost no fault, so
+ * without this a peer could make the others parse copies of valid lines without end.
+ */
+const MAX_LINES_PER_WINDOW = 4096;
+const RATE_WINDOW_MS = 1000;
+const RATE_WINDOW_POINTS = 16;
 /** Moves remembered with their signed lines, to hand on and to recognise equivocation. */
 const MOVE_MEMORY = 64;
 
@@ -192,6 +201,9 @@ export class Replica {
   private readonly lastVoted = new Map<number, number>();
   /** `player@index`: a stage-2 vote against it was held back once because it was voting itself. */
   private readonly spared = new Set<string>();
+  /** Lines per link in the current rate window (withinRate). */
+  private readonly rateCounts = new Map<number, number>();
+  private rateWindow = { at: 0, index: 0 };
   /** Observers already caught up, by the point they voted from (catchUpObserver). */
   private readonly caughtUp = new Set<string>();
   /** Who voted each player silent: they get that player's lines handed on from here. */
@@ -295,8 +307,30 @@ export class Replica {
     this.now = now;
     // Lines that waited while this process stood still may arrive before its late timer fires.
     this.noticeStall(now);
+    if (!this.withinRate(link)) return;
     this.take(link, line, 0);
     this.pump();
+  }
+
+  /** Counts a line against its link's rate window; a link over the limit is cut (see MAX_LINES_PER_WINDOW). */
+  private withinRate(link: number): boolean {
+    if (this.config.mute) return true;
+    const window = this.rateWindow;
+    if (this.now - window.at >= RATE_WINDOW_MS || this.index - window.index >= RATE_WINDOW_POINTS) {
+      this.rateWindow = { at: this.now, index: this.index };
+      this.rateCounts.clear();
+    }
+    const count = (this.rateCounts.get(link) ?? 0) + 1;
+    this.rateCounts.set(link, count);
+    if (count <= MAX_LINES_PER_WINDOW) return true;
+    if (count === MAX_LINES_PER_WINDOW + 1) {
+      this.effects.push({
+        type: 'cut',
+        player: link,
+        reason: `sent more than ${MAX_LINES_PER_WINDOW} lines within a second`,
+      });
+    }
+    return false;
   }
 
   /** This peer's seat decided the move for sequence point `index`. */
