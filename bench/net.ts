@@ -43,12 +43,13 @@ async function game(players: number, seed: number) {
   return { rounds, battles, seconds, winner: results[0]!.winner };
 }
 
-// npm run bench:net -- [sizes…] (default 2 4 6) [--games N]
+// npm run bench:net -- [sizes…] (default 2 4 6) [--games N] [--processes: each peer in its own process instead]
 const argv = process.argv.slice(2);
 const gamesAt = argv.indexOf('--games');
 const GAMES = gamesAt >= 0 ? Number(argv[gamesAt + 1]) : 3;
 const sizes = argv.filter((a, i) => /^\d+$/.test(a) && argv[i - 1] !== '--games').map(Number);
-for (const players of sizes.length > 0 ? sizes : [2, 4, 6]) {
+const inProcesses = argv.includes('--processes');
+for (const players of inProcesses ? [] : sizes.length > 0 ? sizes : [2, 4, 6]) {
   // Several games per size: one short game says more about start-up than about play.
   const rounds: number[] = [];
   let battles = 0;
@@ -65,6 +66,56 @@ for (const players of sizes.length > 0 ? sizes : [2, 4, 6]) {
     `${players} peers (one process, random-legal bots): dice round p50 ${percentile(rounds, 50).toFixed(2)} ms, p99 ${percentile(rounds, 99).toFixed(2)} ms over ${rounds.length} rounds; ` +
       `${battles} battles in ${seconds.toFixed(1)} s of play over ${GAMES} games = ${(battles / seconds).toFixed(0)} battles/s`,
   );
+}
+
+// Throughput with each peer in its own `risk bot` process, as peers are deployed: battles counted
+// from the host's JSON output, from its first battle on, for at most PROCESS_PLAY_MS of play.
+const PROCESS_PLAY_MS = 60_000;
+async function processThroughput(players: number): Promise<{ battles: number; seconds: number }> {
+  const common = ['--bot', 'random', '--no-record', '--json', '--seed', String(players)];
+  const { host, address, output } = await spawnBotHost(players, common);
+  const peers: ChildProcess[] = [];
+  for (let i = 1; i < players; i++) {
+    peers.push(
+      spawn(process.execPath, [launcher, 'bot', 'join', address, ...common], { stdio: ['ignore', 'ignore', 'ignore'] }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  let first = 0;
+  let last = 0;
+  let battles = 0;
+  let seen = 0;
+  const done = new Promise<void>((resolve) => {
+    const poll = setInterval(() => {
+      const lines = output().split('\n');
+      for (; seen < lines.length - 1; seen++) {
+        if (lines[seen]!.includes('"type":"battle"')) {
+          last = performance.now();
+          if (first === 0) first = last;
+          battles++;
+        }
+      }
+      const ended = host.exitCode !== null || lines.some((l) => l.includes('"type":"winner"'));
+      if (ended || (first > 0 && performance.now() - first > PROCESS_PLAY_MS)) {
+        clearInterval(poll);
+        resolve();
+      }
+    }, 20);
+  });
+  const deadline = setTimeout(() => host.kill('SIGKILL'), PROCESS_PLAY_MS + 60_000);
+  await done;
+  clearTimeout(deadline);
+  for (const p of [host, ...peers]) p.kill('SIGKILL');
+  return { battles, seconds: (last - first) / 1000 };
+}
+
+if (inProcesses) {
+  for (const players of sizes.length > 0 ? sizes : [2, 4, 6]) {
+    const { battles, seconds } = await processThroughput(players);
+    console.log(
+      `${players} peers (one process each, random-legal bots): ${battles} battles in ${seconds.toFixed(1)} s of play = ${(battles / seconds).toFixed(0)} battles/s`,
+    );
+  }
 }
 
 // Memory: each peer in its own process, peak resident set read from /proc while the game runs.
