@@ -56,6 +56,8 @@ export type Rejoined =
       readonly index: number;
       readonly state: GameState;
       readonly lines: readonly string[];
+      /** The steps of the game up to that point (the stored game is brought to them). */
+      readonly steps: readonly RejoinStep[];
       /** Whose record was taken, and what was said of the others. */
       readonly from: number;
       readonly notes: readonly string[];
@@ -231,12 +233,15 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     if (message.command === 'roll_hash') committedRound = Math.max(committedRound, message.round ?? -1);
   }
   const states = new Map<number, GameState>();
+  const stepsAt = new Map<number, number>();
   let count = 0;
+  let applied = 0;
   const replay = replayOf(
     chosen.steps,
     (step, before, after) => {
       if (takesSequencePoint(step.action, before)) count++;
       states.set(count, after);
+      stepsAt.set(count, ++applied);
     },
     setup,
   );
@@ -254,5 +259,6 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     };
   const lines = [...chosen.lines, ...agreeing.flatMap((h) => h.lines)];
   notes.push(`took ${name(chosen.from)}'s history (${chosen.steps.length} steps); going on from move ${index}`);
-  return { ok: true, index, state, lines, from: chosen.from, notes };
+  const steps = chosen.steps.slice(0, stepsAt.get(index) ?? 0);
+  return { ok: true, index, state, lines, steps, from: chosen.from, notes };
 }

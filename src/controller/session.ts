@@ -161,10 +161,10 @@ export class MeshSession {
 
   /** Why `player` cannot take its seat back here, or null. */
   private rejoinProblem(player: number): string | null {
-    if (this.closed || this.replica.finished !== null) return 'the game is over for this peer';
     const record = this.replica.current.players[player];
     if (record?.neutral) return `player ${player} was made neutral already: its seat cannot be taken back`;
     if (record?.eliminated) return `player ${player} is out of the game`;
+    if (this.closed || this.replica.finished !== null) return 'the game is over for this peer';
     if (this.config.history === undefined) return 'this peer keeps no record of the game to send';
     return null;
   }

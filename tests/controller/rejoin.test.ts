@@ -162,7 +162,15 @@ async function startGame(
     void session.run().then((r) => void (peer.result = r));
     return { accepted, rejoined, peer };
   };
-  return { peers, rejoin, isDropped: () => dropped, stop: () => peers.forEach((p) => p.session.stop()) };
+  /** Rejoins while the clock runs (the answers are awaited with timers). */
+  const rejoinRunning = async () => {
+    let out: Awaited<ReturnType<typeof rejoin>> | undefined;
+    const pending = rejoin().then((v) => void (out = v));
+    await runUntil(() => out !== undefined, 60_000);
+    await pending;
+    return out!;
+  };
+  return { peers, rejoin: rejoinRunning, isDropped: () => dropped, stop: () => peers.forEach((p) => p.session.stop()) };
 }
 
 const neutralised = (events: SessionEvent[], player: number) =>
@@ -224,16 +232,16 @@ describe('a dropped peer rejoins the running game', () => {
   }, 600_000);
 
   it('refuses a false history by its own signatures and rejoins with an honest one', async () => {
-    // Peer 0 alters a move of peer 1's in what it hands on: peer 1's signature no longer matches.
+    // Peer 0 alters the state hash in one of peer 1's acknowledgements: peer 1's signature no longer matches.
     const tamper = {
       player: 0,
       history: (lines: string[]) => {
-        const at = lines.findIndex((l) => l.includes('"by":1') && l.includes('\\"attack\\"'));
-        if (at < 0) throw new Error('no attack by player 1 to alter');
-        const copy = [...lines];
-        copy[at] = copy[at]!.replace(/\\"armies\\":(\d+)/, (_m, n) => `\\"armies\\":${Number(n) + 1}`);
-        if (copy[at] === lines[at]) throw new Error('the attack line did not change');
-        return copy;
+        const at = lines.findIndex((l) => l.includes('"by":1') && l.includes('\\"state_hash\\":\\"'));
+        if (at < 0) return lines; // the test fails below: nothing was altered
+        const sealed = JSON.parse(lines[at]!) as { signed: string; by: number; sig: string };
+        const inner = JSON.parse(sealed.signed) as { state_hash: string };
+        inner.state_hash = `${inner.state_hash[0] === '0' ? '1' : '0'}${inner.state_hash.slice(1)}`;
+        return lines.with(at, JSON.stringify({ ...sealed, signed: JSON.stringify(inner) }));
       },
     };
     const game = await startGame(3, 40, tamper);
