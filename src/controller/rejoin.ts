@@ -7,7 +7,7 @@
 // checked lines first, so it acknowledges what the others applied without it and plays on.
 import type { Action, GameState, OptionsInput } from '../model/index.js';
 import { decodeLine } from '../protocol/codec.js';
-import { bytesToHex } from '../protocol/commitment.js';
+import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
 import { encodeRejoin, parseRejoinLine } from '../protocol/rejoin.js';
 import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
@@ -37,6 +37,39 @@ export interface RejoinSetup {
   readonly stored: readonly RejoinStep[];
   /** How long to wait for each player's whole answer. */
   readonly timeoutMs: number;
+  /** The secret numbers this seat's record noted, by dice round (committedSecrets). */
+  readonly secrets?: ReadonlyMap<number, Uint8Array>;
+}
+
+/**
+ * The secret numbers a seat's own record noted before each of its commitments (session.ts), by
+ * dice round: a note `{secret}` is paired with the next roll_hash this seat sent.
+ */
+export function committedSecrets(
+  lines: readonly { readonly dir: string; readonly raw: string }[],
+  me: number,
+): Map<number, Uint8Array> {
+  const secrets = new Map<number, Uint8Array>();
+  let noted: string | null = null;
+  for (const line of lines) {
+    if (line.dir === 'note') {
+      try {
+        const fact = JSON.parse(line.raw) as { secret?: unknown };
+        if (typeof fact.secret === 'string' && /^[0-9a-f]{64}$/.test(fact.secret)) noted = fact.secret;
+      } catch {
+        // not a note of ours
+      }
+      continue;
+    }
+    if (line.dir !== 'out' || noted === null) continue;
+    const sealed = unseal(line.raw);
+    const decoded = sealed === null || sealed.by !== me ? null : decodeLine(sealed.inner);
+    if (decoded?.ok && 'message' in decoded && decoded.message.command === 'roll_hash') {
+      if (decoded.message.round !== undefined) secrets.set(decoded.message.round, hexToBytes(noted));
+      noted = null;
+    }
+  }
+  return secrets;
 }
 
 /** One player's answer, checked. */
@@ -56,6 +89,8 @@ export type Rejoined =
       readonly index: number;
       readonly state: GameState;
       readonly lines: readonly string[];
+      /** The secret number of the running dice round this seat had committed to, kept in its record. */
+      readonly secret?: Uint8Array;
       /** The steps of the game up to that point (the stored game is brought to them). */
       readonly steps: readonly RejoinStep[];
       /** Whose record was taken, and what was said of the others. */
@@ -223,6 +258,7 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     if (!agreeing.includes(h)) notes.push(`${name(h.from)}: its history differs from ${name(chosen.from)}'s; not used`);
   let lastAck = -1;
   let committedRound = -1;
+  let commitment = '';
   for (const line of chosen.lines) {
     const sealed = unseal(line);
     if (sealed === null || sealed.by !== setup.me) continue;
@@ -230,7 +266,10 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     if (!decoded.ok || !('message' in decoded)) continue;
     const message = decoded.message;
     if (message.command === 'acknowledgement') lastAck = Math.max(lastAck, message.payload);
-    if (message.command === 'roll_hash') committedRound = Math.max(committedRound, message.round ?? -1);
+    if (message.command === 'roll_hash' && (message.round ?? -1) > committedRound) {
+      committedRound = message.round ?? -1;
+      commitment = message.payload;
+    }
   }
   const states = new Map<number, GameState>();
   const stepsAt = new Map<number, number>();
@@ -250,15 +289,25 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
   const state = states.get(index);
   if (state === undefined || index === 0)
     return { ok: false, reason: 'this seat dropped out before the first move: nothing to take back mid-game', notes };
-  // A dice round this seat had committed to cannot finish: its secret number died with the process.
-  if (committedRound >= 2 + index)
-    return {
-      ok: false,
-      reason: `this seat committed to the dice round of move ${committedRound - 2} and lost its secret number: it cannot finish that round`,
-      notes,
-    };
+  // A dice round this seat had committed to finishes only with the number its record kept.
+  let secret: Uint8Array | undefined;
+  if (committedRound >= 2 + index) {
+    secret = setup.secrets?.get(committedRound);
+    const kept =
+      secret === undefined || committedRound !== 2 + index
+        ? null
+        : setup.features.boundCommitments
+          ? boundCommitment(secret, { gameId: setup.gameId, round: committedRound, player: setup.me })
+          : plainCommitment(secret);
+    if (kept !== commitment)
+      return {
+        ok: false,
+        reason: `this seat committed to the dice round of move ${committedRound - 2} and its record does not keep that secret number: it cannot finish that round`,
+        notes,
+      };
+  }
   const lines = [...chosen.lines, ...agreeing.flatMap((h) => h.lines)];
   notes.push(`took ${name(chosen.from)}'s history (${chosen.steps.length} steps); going on from move ${index}`);
   const steps = chosen.steps.slice(0, stepsAt.get(index) ?? 0);
-  return { ok: true, index, state, lines, steps, from: chosen.from, notes };
+  return { ok: true, index, state, lines, steps, ...(secret ? { secret } : {}), from: chosen.from, notes };
 }

@@ -3,6 +3,7 @@
 // in the core; this file only moves lines, runs one timer and asks the seat.
 
 import type { GameState, OptionsInput } from '../model/index.js';
+import { bytesToHex, secretNumber } from '../protocol/commitment.js';
 import { encodeRejoin, historyChunks, isRejoinLine, parseRejoinLine } from '../protocol/rejoin.js';
 import { type Keyring, unseal } from '../protocol/signing.js';
 import { Replica } from './core/replica.js';
@@ -57,7 +58,13 @@ export interface SessionConfig {
    * Take this seat back in the running session (controller/rejoin.ts): start from the checked
    * state at point `index` and read the checked history's `lines` before anything else.
    */
-  readonly rejoin?: { readonly state: GameState; readonly index: number; readonly lines: readonly string[] };
+  readonly rejoin?: {
+    readonly state: GameState;
+    readonly index: number;
+    readonly lines: readonly string[];
+    /** The secret number this seat committed to in the running dice round before it dropped out, if it did. */
+    readonly secret?: Uint8Array;
+  };
 }
 
 /** What a resumed session's record says it continues. */
@@ -89,12 +96,28 @@ export class MeshSession {
       moveTimeoutMs: config.moveTimeoutMs,
       ...(config.rules ? { rules: config.rules } : {}),
       ...(config.keyring ? { keyring: config.keyring } : {}),
-      ...(config.secretNumbers ? { secretNumbers: config.secretNumbers } : {}),
+      secretNumbers: this.numbers(config),
       ...(config.resume ? { resume: { state: config.resume.state, index: config.resume.index } } : {}),
       ...(config.rejoin ? { resume: { state: config.rejoin.state, index: config.rejoin.index } } : {}),
     });
     this.links = new Map(config.links);
     this.done = new Promise((resolve) => (this.resolve = resolve));
+  }
+
+  /**
+   * This seat's secret dice numbers. Each is noted in this peer's own record before its commitment
+   * leaves: a process that dies mid-round can then finish the round when it rejoins (the others are
+   * sent only the record's in and out lines, never its notes).
+   */
+  private numbers(config: SessionConfig): () => Uint8Array {
+    const fresh = config.secretNumbers ?? secretNumber;
+    let carried = config.rejoin?.secret ?? null;
+    return () => {
+      const number = carried ?? fresh();
+      carried = null;
+      config.recorder?.note({ secret: bytesToHex(number) });
+      return number;
+    };
   }
 
   get current(): GameState {

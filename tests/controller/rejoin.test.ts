@@ -16,7 +16,7 @@ import {
 import type { Link } from '../../src/controller/net/link.js';
 import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
 import { memoryRecorder } from '../../src/controller/recorder.js';
-import { rejoinGame } from '../../src/controller/rejoin.js';
+import { committedSecrets, rejoinGame } from '../../src/controller/rejoin.js';
 import { MeshSession } from '../../src/controller/session.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
@@ -56,6 +56,7 @@ async function startGame(
   seed: number,
   dropAfterAck: number,
   tamper?: { player: number; history: (lines: string[]) => string[] },
+  dropOn = 'acknowledgement',
 ) {
   const mesh = await memoryMesh(3, seed);
   const gameId = `rejoin-${seed}`;
@@ -88,7 +89,7 @@ async function startGame(
             withSend(link, (line) => {
               if (dropped) return;
               link.send(line);
-              if (line.includes('\\"command\\":\\"acknowledgement\\"') && ++acks === dropAfterAck) drop();
+              if (line.includes(`\\"command\\":\\"${dropOn}\\"`) && ++acks === dropAfterAck) drop();
             }),
           ] as const;
         }),
@@ -136,6 +137,7 @@ async function startGame(
       moveTimeoutMs: MOVE_MS,
       links,
       stored,
+      secrets: committedSecrets(peers[R]!.recorder.lines, R),
       timeoutMs: 5_000,
     };
     const rejoined = await rejoinGame(setup);
@@ -156,7 +158,12 @@ async function startGame(
       secretNumbers: numbers(R, 'again'),
       history: () => recorder.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw),
       onEvent: (event) => events.push(event),
-      rejoin: { state: rejoined.state, index: rejoined.index, lines: rejoined.lines },
+      rejoin: {
+        state: rejoined.state,
+        index: rejoined.index,
+        lines: rejoined.lines,
+        ...(rejoined.secret ? { secret: rejoined.secret } : {}),
+      },
     });
     const peer: Peer = { session, recorder, events, result: null };
     void session.run().then((r) => void (peer.result = r));
@@ -196,15 +203,12 @@ function expectOneOutcome(results: (SessionResult | null)[], records: Parameters
 describe('a dropped peer rejoins the running game', () => {
   it('takes its seat back before the votes complete; all three finish on one outcome', async () => {
     const game = await startGame(3, 40);
-    console.log('start', Date.now());
     await runUntil(game.isDropped, 600_000);
-    console.log('dropped', Date.now(), game.isDropped());
     expect(game.isDropped()).toBe(true);
     // A moment later (the others have noticed, voted once, and wait): R comes back.
     await vi.advanceTimersByTimeAsync(1_000);
     expect(neutralised(game.peers[0]!.events, R)).toBe(false);
     const { accepted, rejoined, peer } = await game.rejoin();
-    console.log(
       'rejoined',
       Date.now(),
       JSON.stringify(accepted),
@@ -229,6 +233,31 @@ describe('a dropped peer rejoins the running game', () => {
     );
     // The others saw it come back, and the votes against it lapsed.
     expect(game.peers[0]!.events.some((e) => e.type === 'info' && /votes against it lapse/.test(e.text))).toBe(true);
+  }, 600_000);
+
+  it('finishes the dice round it had committed to when it dropped, with the number its record kept', async () => {
+    // R stops right after its 30th dice commitment: the round waits for its reveal.
+    const game = await startGame(3, 30, undefined, 'roll_hash');
+    await runUntil(game.isDropped, 600_000);
+    expect(game.isDropped()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const { accepted, rejoined, peer } = await game.rejoin();
+    expect(accepted).toEqual([{ ok: true }, { ok: true }]);
+    expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
+    if (!rejoined.ok) return;
+    expect(rejoined.secret).toBeDefined();
+    const back = peer!;
+    await runUntil(
+      () => [game.peers[0]!.result, game.peers[1]!.result, back.result].every((r) => r !== null),
+      3_600_000,
+    );
+    game.stop();
+    back.session.stop();
+    for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
+    expectOneOutcome(
+      [game.peers[0]!.result, game.peers[1]!.result, back.result],
+      [game.peers[0]!.recorder.lines, game.peers[1]!.recorder.lines, back.recorder.lines],
+    );
   }, 600_000);
 
   it('refuses a false history by its own signatures and rejoins with an honest one', async () => {

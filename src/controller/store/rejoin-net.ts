@@ -8,7 +8,7 @@ import { featuresFrom, type SessionResult } from '../core/types.js';
 import { gameKeyring } from '../net/identity.js';
 import type { Link } from '../net/link.js';
 import type { Recorder } from '../recorder.js';
-import { rejoinGame } from '../rejoin.js';
+import { committedSecrets, rejoinGame } from '../rejoin.js';
 import type { SessionConfig } from '../session.js';
 import { storeRecorder } from './recorder.js';
 import type { GameStore } from './store.js';
@@ -70,7 +70,8 @@ export async function rejoinFromStore(
       reason: `seat ${me} of game ${game.uid} belongs to key ${players[me]!.peerId}, not this one (${endpoint.peerId}): give its --key FILE`,
     };
   let header: Header | null = null;
-  for (const line of store.lines(game.id)) {
+  const stored = store.lines(game.id);
+  for (const line of stored) {
     if (line.dir !== 'note') continue;
     try {
       header = JSON.parse(line.raw) as Header;
@@ -120,6 +121,7 @@ export async function rejoinFromStore(
     moveTimeoutMs,
     links,
     stored: game.steps,
+    secrets: committedSecrets(stored, me),
     timeoutMs,
   });
   if (!result.ok) {
@@ -143,7 +145,12 @@ export async function rejoinFromStore(
       moveTimeoutMs,
       keyring,
       links,
-      rejoin: { state: result.state, index: result.index, lines: result.lines },
+      rejoin: {
+        state: result.state,
+        index: result.index,
+        lines: result.lines,
+        ...(result.secret ? { secret: result.secret } : {}),
+      },
       notes: [...result.notes, ...problems],
       recorder: storeRecorder(handle, { lines: false }),
       finish: (r) =>
