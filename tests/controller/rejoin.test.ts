@@ -209,13 +209,6 @@ describe('a dropped peer rejoins the running game', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(neutralised(game.peers[0]!.events, R)).toBe(false);
     const { accepted, rejoined, peer } = await game.rejoin();
-      'rejoined',
-      Date.now(),
-      JSON.stringify(accepted),
-      rejoined.ok,
-      rejoined.ok ? rejoined.index : rejoined.reason,
-      rejoined.notes,
-    );
     expect(accepted).toEqual([{ ok: true }, { ok: true }]);
     expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
     const back = peer!;
