@@ -4,6 +4,7 @@
 // rejoinGame (controller/rejoin.ts) checks what they send. The stored game is then brought to the
 // agreed point and goes on receiving the steps of the rejoined session.
 import type { PrivateKey } from '@libp2p/interface';
+import { parseRules } from '../../protocol/rules.js';
 import { featuresFrom, type SessionResult } from '../core/types.js';
 import { gameKeyring } from '../net/identity.js';
 import type { Link } from '../net/link.js';
@@ -39,6 +40,7 @@ interface Header {
   readonly features?: string[];
   readonly ackTimeoutMs?: number;
   readonly moveTimeoutMs?: number;
+  readonly rules?: Record<string, unknown>;
   readonly resumedFrom?: unknown;
 }
 
@@ -87,6 +89,9 @@ export async function rejoinFromStore(
       ok: false,
       reason: `game ${game.uid} was resumed in a new session: rejoining a resumed session is not built`,
     };
+  // The rules as the session's header names them (the store keeps them expanded).
+  const rules = parseRules(header.rules ?? {}, players.length);
+  if (!rules.ok) return { ok: false, reason: `game ${game.uid} names rules that cannot be played: ${rules.reason}` };
   const features = featuresFrom(header.features);
   const keyring = gameKeyring(endpoint.privateKey, new Map(players.map((p) => [p.id, p.peerId])));
   if (keyring === null || !features.signed)
@@ -116,7 +121,7 @@ export async function rejoinFromStore(
     gameId: header.gameId,
     features,
     keyring,
-    rules: game.rules,
+    rules: rules.value,
     ackTimeoutMs,
     moveTimeoutMs,
     links,
@@ -140,7 +145,7 @@ export async function rejoinFromStore(
       me,
       players,
       features: header.features,
-      rules: game.rules,
+      rules: rules.value,
       ackTimeoutMs,
       moveTimeoutMs,
       keyring,
