@@ -277,7 +277,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         game: rejoinId,
         addresses,
       });
-      const back = await rejoinFromStore(gameStore, rejoinId, node, addresses, (startTimeout as number) * 1000);
+      // The others' votes complete about an ack timeout after the drop: a rejoin that waits longer is too late anyway.
+      const back = await rejoinFromStore(gameStore, rejoinId, node, addresses, 30_000);
       if (!back.ok) {
         io.err(`risk bot: cannot rejoin game ${rejoinId}: ${back.reason}\n`);
         return 1;

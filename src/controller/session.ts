@@ -79,6 +79,8 @@ export class MeshSession {
   private readonly replica: Replica;
   /** The link to each other player: a player that rejoins gets a new one (rejoinLink). */
   private readonly links: Map<number, Link>;
+  /** Links whose rejoin request was answered: one record per link (it may be long). */
+  private readonly answered = new WeakSet<Link>();
   private timer: NodeJS.Timeout | null = null;
   private timerAt: number | null = null;
   private deciding = false;
@@ -209,7 +211,8 @@ export class MeshSession {
   /** A `rejoin` request: this peer's record in chunks, or why not. Other rejoin frames mean nothing here. */
   private answerRejoin(player: number, link: Link, line: string) {
     const parsed = parseRejoinLine(line);
-    if (!parsed.ok || parsed.message.command !== 'rejoin') return;
+    if (!parsed.ok || parsed.message.command !== 'rejoin' || this.answered.has(link)) return;
+    this.answered.add(link);
     const gameId = this.config.gameId;
     const refuse = (reason: string) =>
       link.send(
