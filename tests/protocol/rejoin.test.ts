@@ -1,15 +1,21 @@
 // The rejoin frames (src/protocol/rejoin.ts): what a returning player and the others exchange.
 import { describe, expect, it } from 'vitest';
 import { MAX_LINE_LENGTH } from '../../src/protocol/codec.js';
-import { encodeRejoin, historyChunks, parseRejoinLine, REJOIN_CHUNK_CHARS } from '../../src/protocol/rejoin.js';
+import {
+  encodeRejoin,
+  historyChunks,
+  parseRejoinLine,
+  REJOIN_CHUNK_CHARS,
+  type RejoinMessage,
+} from '../../src/protocol/rejoin.js';
 
 describe('rejoin messages', () => {
   it('round-trip through their schemas', () => {
-    const messages = [
+    const messages: RejoinMessage[] = [
       { command: 'rejoin', payload: { game_id: 'g-1', index: 12 }, player_id: 2 },
       { command: 'rejoin_history', payload: { game_id: 'g-1', part: 0, lines: ['a', 'b'], last: true }, player_id: 0 },
       { command: 'rejoin_refuse', payload: { game_id: 'g-1', reason: 'made neutral' }, player_id: 1 },
-    ] as const;
+    ];
     for (const message of messages) expect(parseRejoinLine(encodeRejoin(message))).toEqual({ ok: true, message });
   });
 
