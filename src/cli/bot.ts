@@ -1,6 +1,7 @@
 // `risk bot host|join`: a headless peer that plays a whole game with a bot and prints its events.
 // Everything but the argument parsing loads after the arguments are checked, and libp2p only
 // for the native profile: `risk bot --help` and a cs3099 peer start without it.
+import { readFileSync } from 'node:fs';
 import type { BotKind } from '../ai/registry.js';
 import type { LobbyEndpoint, LobbyEvent, LobbyResult } from '../controller/lobby.js';
 import type { PeerNode } from '../controller/net/libp2p-node.js';
@@ -38,6 +39,11 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
                       shows it, without -pN): the host offers it, every player proves it holds
                       the same history, play goes on from there (native; needs --store and the
                       --key each player had; join in the game's seat order)
+  --rejoin GAME       join only: take this peer's seat back in running networked game GAME
+                      (stored with --store) after its process dropped out, before the others
+                      make it neutral: risk bot join --rejoin GAME --store --key FILE ADDRESS...
+                      with the address of every other player; their histories are checked
+                      by their signatures before play goes on (native)
   --json              print one JSON object per event instead of text
 House rules (host only, native profile, classic game; joiners are shown them and play them):
 ${RULE_USAGE}`;
@@ -61,6 +67,7 @@ const OPTIONS = {
   db: { type: 'string' },
   key: { type: 'string' },
   resume: { type: 'string' },
+  rejoin: { type: 'string' },
   json: { type: 'boolean' },
   ...RULE_FLAGS,
 } as const;
@@ -82,7 +89,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     return usage('join needs the host address (host:port or the address the host printed)');
   if (role === 'host' && address !== undefined)
     return usage(`host takes no address (got "${address}"): use --port and --listen`);
-  if (extra.length > 0) return usage(`unexpected "${extra.join(' ')}"`);
+  const rejoinId = v.rejoin as string | undefined;
+  if (extra.length > 0 && rejoinId === undefined) return usage(`unexpected "${extra.join(' ')}"`);
 
   const { createBot, parseBotKind } = await import('../ai/registry.js');
   const game = ((v.game as string | undefined) ?? 'classic').trim().toLowerCase();
@@ -145,6 +153,15 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       return usage('--resume goes on with a stored game: give --store (and --db if not the default)');
     if (cs3099 || risc) return usage('--resume is for classic games on the native profile');
     if (!/^[A-Za-z0-9._~-]{1,128}$/.test(resumeId)) return usage(`--resume "${resumeId}" is not a game id`);
+  }
+
+  if (rejoinId !== undefined) {
+    if (role !== 'join') return usage('--rejoin is for join: give the address of every other player');
+    if (v.store !== true) return usage('--rejoin takes a seat back in a stored game: give --store');
+    if (typeof v.key !== 'string') return usage('--rejoin needs the --key FILE this peer played the game with');
+    if (resumeId !== undefined) return usage('--rejoin and --resume do not go together');
+    if (cs3099 || risc) return usage('--rejoin is for classic games on the native profile');
+    if (!/^[A-Za-z0-9._~-]{1,128}$/.test(rejoinId)) return usage(`--rejoin "${rejoinId}" is not a game id`);
   }
 
   // Opened before the lobby, so that a database that cannot be opened stops the bot before it joins.
@@ -251,7 +268,38 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         });
     };
     let lobby: LobbyResult;
-    if (role === 'host') {
+    let rejoined: import('../controller/store/rejoin-net.js').StoreRejoin | null = null;
+    if (rejoinId !== undefined && gameStore !== null && node !== null) {
+      const { rejoinFromStore } = await import('../controller/store/rejoin-net.js');
+      const addresses = [address!, ...extra];
+      say(`rejoining game ${rejoinId}: asking ${addresses.length} players for the game so far`, {
+        type: 'rejoining',
+        game: rejoinId,
+        addresses,
+      });
+      // The others' votes complete about an ack timeout after the drop: a rejoin that waits longer is too late anyway.
+      const back = await rejoinFromStore(gameStore, rejoinId, node, addresses, 30_000);
+      if (!back.ok) {
+        io.err(`risk bot: cannot rejoin game ${rejoinId}: ${back.reason}\n`);
+        return 1;
+      }
+      rejoined = back.rejoined;
+      for (const note of rejoined.notes) say(note, { type: 'rejoin', text: note });
+      lobby = {
+        ok: true,
+        roster: {
+          me: rejoined.me,
+          players: rejoined.players.map((p) => ({ ...p, addresses: [] })),
+          links: rejoined.links,
+          gameId: rejoined.gameId,
+          features: rejoined.features,
+          ackTimeoutMs: rejoined.ackTimeoutMs,
+          moveTimeoutMs: rejoined.moveTimeoutMs,
+          rules: rejoined.rules,
+          keyring: rejoined.keyring,
+        },
+      };
+    } else if (role === 'host') {
       const addresses = endpoint.addresses();
       const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${risc ? '--game risc ' : ''}${addresses[0]}`;
       say(
@@ -319,10 +367,13 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       });
     }
     let recorder: Recorder | undefined;
+    let recordPath: string | null = null;
     if (v['no-record'] !== true) {
       recorder = fileRecorder((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
+      recordPath = recorder.path;
       say(`recording to ${recorder.path}`, { type: 'record', path: recorder.path });
     }
+    if (rejoined !== null) recorder = recorder ? storing!.teeRecorder(recorder, rejoined.recorder) : rejoined.recorder;
     let resumed: import('../controller/store/resume-net.js').NetworkResume | null = null;
     if (resumeId !== undefined && gameStore !== null) {
       const { resumeOverRoster } = await import('../controller/store/resume-net.js');
@@ -345,7 +396,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       });
     }
     let stored: StoredSession | null = null;
-    if (gameStore !== null && storing !== null && resumed === null) {
+    if (gameStore !== null && storing !== null && resumed === null && rejoined === null) {
       stored = storing.storeSession(gameStore, {
         kind: 'bot',
         profile: cs3099 ? 'cs3099' : 'native',
@@ -401,12 +452,32 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           onEvent,
           ...(recorder ? { recorder } : {}),
           ...(resumed ? { resume: resumed.resume } : {}),
+          ...(rejoined ? { rejoin: rejoined.rejoin } : {}),
+          // A player that drops out and comes back is sent this peer's record (protocol-spec/resume.md).
+          ...(recordPath !== null ? { history: () => recordedLines(recordPath!) } : {}),
         });
+    if (node !== null && !(session instanceof StarSession)) {
+      const mesh = session;
+      node.onLink((link) => {
+        const seat = roster.players.find((p) => p.peerId === link.remotePeer && p.id !== roster.me);
+        if (seat === undefined) return link.close();
+        const taken = mesh.rejoinLink(seat.id, link);
+        if (taken.ok)
+          say(`${nameOf(seat.id)} connects again to take its seat back`, { type: 'relinked', player: seat.id });
+        else
+          say(`refused ${nameOf(seat.id)}'s new link: ${taken.reason}`, {
+            type: 'relink_refused',
+            player: seat.id,
+            reason: taken.reason,
+          });
+      });
+    }
     leaveGame = (reason) => session.leave(reason);
     closeRecord = () => recorder?.close();
     const result = await session.run();
     stored?.finish(result);
     resumed?.finish(result);
+    rejoined?.finish(result);
     if (stopping) return 1;
     if (session instanceof StarSession && session.problem !== null) {
       io.err(`risk bot: ${session.problem}\n`);
@@ -433,6 +504,21 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       await stop();
     }
   }
+}
+
+/** The signed lines of a record file (sent and processed, in order): what a rejoining player is sent. */
+function recordedLines(path: string): string[] {
+  const lines: string[] = [];
+  for (const text of readFileSync(path, 'utf8').split('\n')) {
+    if (text === '') continue;
+    try {
+      const record = JSON.parse(text) as { dir?: string; raw?: string };
+      if ((record.dir === 'in' || record.dir === 'out') && typeof record.raw === 'string') lines.push(record.raw);
+    } catch {
+      // The line being written when the record was read: the next request reads it whole.
+    }
+  }
+  return lines;
 }
 
 /** Why a game ended, in words, for a game with no winner. */

@@ -10,6 +10,10 @@ export interface SessionSetup {
   readonly onEvent?: (event: SessionEvent) => void;
   /** Go on with a stored game (networked resume: store/resume.ts resumeOverRoster). */
   readonly resume?: SessionConfig['resume'];
+  /** Take this seat back in a running game (store/rejoin-net.ts rejoinFromStore). */
+  readonly rejoin?: SessionConfig['rejoin'];
+  /** This peer's record of the game, for a player that rejoins. */
+  readonly history?: SessionConfig['history'];
 }
 
 export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
@@ -29,5 +33,7 @@ export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
     ...(setup.recorder ? { recorder: setup.recorder } : {}),
     ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
     ...(setup.resume ? { resume: setup.resume } : {}),
+    ...(setup.rejoin ? { rejoin: setup.rejoin } : {}),
+    ...(setup.history ? { history: setup.history } : {}),
   });
 }

@@ -3,7 +3,9 @@
 // in the core; this file only moves lines, runs one timer and asks the seat.
 
 import type { GameState, OptionsInput } from '../model/index.js';
-import type { Keyring } from '../protocol/signing.js';
+import { bytesToHex, secretNumber } from '../protocol/commitment.js';
+import { encodeRejoin, historyChunks, isRejoinLine, parseRejoinLine } from '../protocol/rejoin.js';
+import { type Keyring, unseal } from '../protocol/signing.js';
 import { Replica } from './core/replica.js';
 import {
   featureNames,
@@ -47,6 +49,22 @@ export interface SessionConfig {
   readonly secretNumbers?: () => Uint8Array;
   /** Go on with a stored game from an agreed point (see ReplicaConfig.resume and controller/resume.ts). */
   readonly resume?: { readonly state: GameState; readonly index: number; readonly from: ResumedFrom };
+  /**
+   * This peer's record of the session so far (the signed lines it sent and processed, in order):
+   * what it hands a player that rejoins (protocol-spec/resume.md, Rejoin). Without it a rejoin is refused.
+   */
+  readonly history?: () => readonly string[];
+  /**
+   * Take this seat back in the running session (controller/rejoin.ts): start from the checked
+   * state at point `index` and read the checked history's `lines` before anything else.
+   */
+  readonly rejoin?: {
+    readonly state: GameState;
+    readonly index: number;
+    readonly lines: readonly string[];
+    /** The secret number this seat committed to in the running dice round before it dropped out, if it did. */
+    readonly secret?: Uint8Array;
+  };
 }
 
 /** What a resumed session's record says it continues. */
@@ -59,6 +77,10 @@ export interface ResumedFrom {
 
 export class MeshSession {
   private readonly replica: Replica;
+  /** The link to each other player: a player that rejoins gets a new one (rejoinLink). */
+  private readonly links: Map<number, Link>;
+  /** Links whose rejoin request was answered: one record per link (it may be long). */
+  private readonly answered = new WeakSet<Link>();
   private timer: NodeJS.Timeout | null = null;
   private timerAt: number | null = null;
   private deciding = false;
@@ -76,10 +98,28 @@ export class MeshSession {
       moveTimeoutMs: config.moveTimeoutMs,
       ...(config.rules ? { rules: config.rules } : {}),
       ...(config.keyring ? { keyring: config.keyring } : {}),
-      ...(config.secretNumbers ? { secretNumbers: config.secretNumbers } : {}),
+      secretNumbers: this.numbers(config),
       ...(config.resume ? { resume: { state: config.resume.state, index: config.resume.index } } : {}),
+      ...(config.rejoin ? { resume: { state: config.rejoin.state, index: config.rejoin.index } } : {}),
     });
+    this.links = new Map(config.links);
     this.done = new Promise((resolve) => (this.resolve = resolve));
+  }
+
+  /**
+   * This seat's secret dice numbers. Each is noted in this peer's own record before its commitment
+   * leaves: a process that dies mid-round can then finish the round when it rejoins (the others are
+   * sent only the record's in and out lines, never its notes).
+   */
+  private numbers(config: SessionConfig): () => Uint8Array {
+    const fresh = config.secretNumbers ?? secretNumber;
+    let carried = config.rejoin?.secret ?? null;
+    return () => {
+      const number = carried ?? fresh();
+      carried = null;
+      config.recorder?.note({ secret: bytesToHex(number) });
+      return number;
+    };
   }
 
   get current(): GameState {
@@ -99,20 +139,98 @@ export class MeshSession {
       ackTimeoutMs: this.config.ackTimeoutMs,
       moveTimeoutMs: this.config.moveTimeoutMs,
       ...(this.config.resume ? { resumedFrom: this.config.resume.from } : {}),
+      ...(this.config.rejoin ? { rejoined: { index: this.config.rejoin.index } } : {}),
     });
-    for (const [player, link] of this.config.links) {
-      link.onLine((line) => {
-        this.replica.receive(player, line, Date.now());
-        this.flush();
-      });
-      link.onClose(() => {
-        this.replica.linkClosed(player, Date.now());
-        this.flush();
-      });
+    // A rejoining seat reads the checked history first: the game as far as the others took it.
+    for (const line of this.config.rejoin?.lines ?? []) {
+      const by = unseal(line)?.by;
+      this.replica.receive(by !== undefined && this.links.has(by) ? by : this.config.me, line, Date.now(), false);
     }
+    for (const [player, link] of this.links) this.attach(player, link);
     this.replica.start(Date.now());
     this.flush();
     return this.done;
+  }
+
+  /**
+   * A player that dropped out opened a new link with its key to take its seat back
+   * (protocol-spec/resume.md, Rejoin). The link replaces the old one if it comes from the seat's
+   * key; the player's `rejoin` request on it is answered with this peer's record, or refused.
+   */
+  rejoinLink(player: number, link: Link): { ok: true } | { ok: false; reason: string } {
+    const seat = this.config.players.find((p) => p.id === player);
+    const refuse = (reason: string) => {
+      link.send(
+        encodeRejoin({
+          command: 'rejoin_refuse',
+          payload: { game_id: this.config.gameId, reason },
+          player_id: this.config.me,
+        }),
+      );
+      link.close();
+      return { ok: false as const, reason };
+    };
+    if (seat === undefined || player === this.config.me) return refuse(`there is no other seat ${player} in this game`);
+    if (seat.peerId === undefined || seat.peerId !== link.remotePeer)
+      return refuse(`the link comes from ${link.remotePeer}, not from the key of seat ${player}`);
+    const problem = this.rejoinProblem(player);
+    if (problem !== null) return refuse(problem);
+    const old = this.links.get(player);
+    this.links.set(player, link);
+    old?.close();
+    this.attach(player, link);
+    this.replica.relinked(player, Date.now());
+    this.flush();
+    return { ok: true };
+  }
+
+  /** Why `player` cannot take its seat back here, or null. */
+  private rejoinProblem(player: number): string | null {
+    const record = this.replica.current.players[player];
+    if (record?.neutral) return `player ${player} was made neutral already: its seat cannot be taken back`;
+    if (record?.eliminated) return `player ${player} is out of the game`;
+    if (this.closed || this.replica.finished !== null) return 'the game is over for this peer';
+    if (this.config.history === undefined) return 'this peer keeps no record of the game to send';
+    return null;
+  }
+
+  private attach(player: number, link: Link) {
+    link.onLine((line) => {
+      if (this.links.get(player) !== link) return;
+      if (isRejoinLine(line)) return this.answerRejoin(player, link, line);
+      this.replica.receive(player, line, Date.now());
+      this.flush();
+    });
+    link.onClose(() => {
+      if (this.links.get(player) !== link) return;
+      this.replica.linkClosed(player, Date.now());
+      this.flush();
+    });
+  }
+
+  /** A `rejoin` request: this peer's record in chunks, or why not. Other rejoin frames mean nothing here. */
+  private answerRejoin(player: number, link: Link, line: string) {
+    const parsed = parseRejoinLine(line);
+    if (!parsed.ok || parsed.message.command !== 'rejoin' || this.answered.has(link)) return;
+    this.answered.add(link);
+    const gameId = this.config.gameId;
+    const refuse = (reason: string) =>
+      link.send(
+        encodeRejoin({ command: 'rejoin_refuse', payload: { game_id: gameId, reason }, player_id: this.config.me }),
+      );
+    if (parsed.message.player_id !== player)
+      return refuse(`the request names player ${parsed.message.player_id}, not ${player}`);
+    if (parsed.message.payload.game_id !== gameId)
+      return refuse(`this peer plays game ${gameId}, not ${parsed.message.payload.game_id}`);
+    const problem = this.rejoinProblem(player);
+    if (problem !== null) return refuse(problem);
+    this.config.onEvent?.({
+      type: 'info',
+      text: `player ${player} rejoins: sending it this peer's record of the game`,
+    });
+    const chunks = historyChunks(gameId, this.config.me, this.config.history!());
+    if (!chunks.ok) return refuse(chunks.reason);
+    for (const chunk of chunks.chunks) link.send(encodeRejoin(chunk));
   }
 
   /** Leaves the game: tells everyone, then stops. */
@@ -132,8 +250,8 @@ export class MeshSession {
     for (const effect of this.replica.drain()) {
       switch (effect.type) {
         case 'send':
-          if (effect.to === null) for (const link of this.config.links.values()) link.send(effect.line);
-          else this.config.links.get(effect.to)?.send(effect.line);
+          if (effect.to === null) for (const link of this.links.values()) link.send(effect.line);
+          else this.links.get(effect.to)?.send(effect.line);
           break;
         case 'record':
           if (effect.dir === 'in') this.config.recorder?.incoming(effect.from, effect.line);
@@ -145,7 +263,7 @@ export class MeshSession {
           break;
         case 'cut':
           this.config.onEvent?.({ type: 'info', text: `closed the link to player ${effect.player}: ${effect.reason}` });
-          this.config.links.get(effect.player)?.close();
+          this.links.get(effect.player)?.close();
           break;
         case 'sync':
           this.config.recorder?.sync();

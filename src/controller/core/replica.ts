@@ -302,12 +302,13 @@ export class Replica {
   // ---- inputs ----
 
   /** A line that arrived on the link to player `link` (or, replaying a record, that player's line). */
-  receive(link: number, line: string, now: number) {
+  /** A line from `link`; `live` false for a checked history read at once (no rate limit). */
+  receive(link: number, line: string, now: number, live = true) {
     if (this.result !== null) return;
     this.now = now;
     // Lines that waited while this process stood still may arrive before its late timer fires.
     this.noticeStall(now);
-    if (!this.withinRate(link)) return;
+    if (live && !this.withinRate(link)) return;
     this.take(link, line, 0);
     this.pump();
   }
@@ -357,6 +358,17 @@ export class Replica {
     // Two players: a closed link is no proof of the other's silence rather than ours.
     if (isActive(this.state.players[player]!) && !this.twoActive()) this.vote(player);
     this.checkContact();
+    this.pump();
+  }
+
+  /**
+   * The link to `player` is open again (it rejoined with its key, protocol-spec/resume.md): it is
+   * no longer counted as gone, so it speaks for neutrals and judges silence again.
+   */
+  relinked(player: number, now: number) {
+    if (this.result !== null || player === this.config.me) return;
+    this.now = now;
+    if (this.gone.delete(player)) this.emit({ type: 'info', text: `${this.nameOf(player)} is connected again` });
     this.pump();
   }
 
@@ -489,10 +501,13 @@ export class Replica {
 
   private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
     switch (message.command) {
-      case 'acknowledgement':
+      case 'acknowledgement': {
         this.record(link, line);
+        const fresh = this.acks.get(message.payload)?.get(from) === undefined;
         this.onAck(from, message, line);
+        if (fresh) this.lapseVotes(from, message.payload);
         return;
+      }
       case 'timeout_vote':
         this.record(link, line);
         this.onVote(from, message.payload.player, message.payload.index, message.payload.stage, line);
@@ -1119,6 +1134,27 @@ export class Replica {
     if (byVoter === undefined) this.votes.set(player, (byVoter = new Map()));
     byVoter.set(voter, { index, line });
     this.checkQuorum(player);
+  }
+
+  /**
+   * A player voted silent acknowledged a move applied here, with the same move and state: it is
+   * alive (it rejoined, or was only slow). The votes this peer holds against it lapse and its own
+   * stages start again, so a later silence needs two full timeouts again. Only a fresh matching
+   * ack of an entry applied here counts: each entry lapses the votes at most once, so a player
+   * cannot keep itself in the game by acknowledging without moving. Votes handed on inside a
+   * proposal's evidence still count (a neutralisation proven elsewhere stays proven).
+   */
+  private lapseVotes(player: number, index: number) {
+    const prefix = `${player}@`;
+    const mine = [...this.myVotes].filter((key) => key.startsWith(prefix));
+    if (!this.votes.has(player) && mine.length === 0) return;
+    const entry = this.applied.get(index);
+    if (entry === undefined || !isActive(this.state.players[player]!)) return;
+    if (!this.matches(this.acks.get(index)?.get(player), entry)) return;
+    this.votes.delete(player);
+    for (const key of mine) this.myVotes.delete(key);
+    for (const key of [...this.spared]) if (key.startsWith(prefix)) this.spared.delete(key);
+    this.emit({ type: 'info', text: `${this.nameOf(player)} acknowledged move ${index}; the votes against it lapse` });
   }
 
   /** A voter may only be missing what the accused sent to others: give it what this peer holds. */

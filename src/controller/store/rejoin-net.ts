@@ -1,0 +1,165 @@
+// Rejoin from the game store (protocol-spec/resume.md, Rejoin): this player's stored game gives
+// its seat, the players' keys, the session's id, rules and timeouts and the steps it had applied;
+// the others are dialed at the addresses given, each link must come from a seat's key, and
+// rejoinGame (controller/rejoin.ts) checks what they send. The stored game is then brought to the
+// agreed point and goes on receiving the steps of the rejoined session.
+import type { PrivateKey } from '@libp2p/interface';
+import { parseRules } from '../../protocol/rules.js';
+import { featuresFrom, type SessionResult } from '../core/types.js';
+import { gameKeyring } from '../net/identity.js';
+import type { Link } from '../net/link.js';
+import type { Recorder } from '../recorder.js';
+import { committedSecrets, rejoinGame } from '../rejoin.js';
+import type { SessionConfig } from '../session.js';
+import { storeRecorder } from './recorder.js';
+import type { GameStore } from './store.js';
+
+export interface StoreRejoin {
+  /** The session's id, this seat, the players and the agreed features and timeouts, as a lobby's roster would give them. */
+  readonly gameId: string;
+  readonly me: number;
+  readonly players: readonly { readonly id: number; readonly name: string; readonly peerId: string }[];
+  readonly features: readonly string[];
+  readonly rules: NonNullable<SessionConfig['rules']>;
+  readonly ackTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+  readonly keyring: NonNullable<SessionConfig['keyring']>;
+  readonly links: Map<number, Link>;
+  /** For MeshSession's `rejoin`. */
+  readonly rejoin: NonNullable<SessionConfig['rejoin']>;
+  /** What was said of the histories (whose was taken, which were refused and why). */
+  readonly notes: readonly string[];
+  /** The rejoined session's steps go on into the stored game. */
+  readonly recorder: Recorder;
+  finish(result: SessionResult): void;
+}
+
+interface Header {
+  readonly profile?: string;
+  readonly gameId?: string;
+  readonly features?: string[];
+  readonly ackTimeoutMs?: number;
+  readonly moveTimeoutMs?: number;
+  readonly rules?: Record<string, unknown>;
+  readonly resumedFrom?: unknown;
+}
+
+export async function rejoinFromStore(
+  store: GameStore,
+  ref: string,
+  endpoint: {
+    readonly peerId: string;
+    readonly privateKey: PrivateKey;
+    dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
+  },
+  addresses: readonly string[],
+  timeoutMs: number,
+): Promise<{ ok: true; rejoined: StoreRejoin } | { ok: false; reason: string }> {
+  const found = store.find(ref);
+  if (!found.ok) return found;
+  const game = found.game;
+  if (game.profile !== 'native' || (game.kind !== 'network' && game.kind !== 'bot'))
+    return { ok: false, reason: `game ${game.uid} is not a native networked game` };
+  if (game.status === 'finished') return { ok: false, reason: `game ${game.uid} is finished` };
+  const me = game.me;
+  if (me === null) return { ok: false, reason: `game ${game.uid} does not say which seat was this peer's` };
+  const players = game.players.map((p, id) => ({ id, name: p.name, peerId: p.peerId ?? '' }));
+  if (players.some((p) => p.peerId === ''))
+    return { ok: false, reason: `game ${game.uid} lacks a player's key: it cannot be rejoined` };
+  if (players[me]!.peerId !== endpoint.peerId)
+    return {
+      ok: false,
+      reason: `seat ${me} of game ${game.uid} belongs to key ${players[me]!.peerId}, not this one (${endpoint.peerId}): give its --key FILE`,
+    };
+  let header: Header | null = null;
+  const stored = store.lines(game.id);
+  for (const line of stored) {
+    if (line.dir !== 'note') continue;
+    try {
+      header = JSON.parse(line.raw) as Header;
+    } catch {
+      header = null;
+    }
+    break;
+  }
+  if (header?.profile !== 'native' || typeof header.gameId !== 'string' || !Array.isArray(header.features))
+    return { ok: false, reason: `game ${game.uid} has no stored record header (session id, features, timeouts)` };
+  if (header.resumedFrom !== undefined)
+    return {
+      ok: false,
+      reason: `game ${game.uid} was resumed in a new session: rejoining a resumed session is not built`,
+    };
+  // The rules as the session's header names them (the store keeps them expanded).
+  const rules = parseRules(header.rules ?? {}, players.length);
+  if (!rules.ok) return { ok: false, reason: `game ${game.uid} names rules that cannot be played: ${rules.reason}` };
+  const features = featuresFrom(header.features);
+  const keyring = gameKeyring(endpoint.privateKey, new Map(players.map((p) => [p.id, p.peerId])));
+  if (keyring === null || !features.signed)
+    return { ok: false, reason: `game ${game.uid} was not played with signed lines: its history could not be checked` };
+  const links = new Map<number, Link>();
+  const problems: string[] = [];
+  for (const address of addresses) {
+    const dialed = await endpoint.dial(address, timeoutMs);
+    if (!dialed.ok) {
+      problems.push(dialed.reason);
+      continue;
+    }
+    const seat = players.find((p) => p.peerId === dialed.link.remotePeer && p.id !== me);
+    if (seat === undefined || links.has(seat.id)) {
+      problems.push(`${address} is ${dialed.link.remotePeer}, not another player of game ${game.uid}`);
+      dialed.link.close();
+      continue;
+    }
+    links.set(seat.id, dialed.link);
+  }
+  if (links.size === 0) return { ok: false, reason: `no other player could be reached (${problems.join('; ')})` };
+  const ackTimeoutMs = header.ackTimeoutMs ?? 2000;
+  const moveTimeoutMs = header.moveTimeoutMs ?? 10_000;
+  const result = await rejoinGame({
+    me,
+    players,
+    gameId: header.gameId,
+    features,
+    keyring,
+    rules: rules.value,
+    ackTimeoutMs,
+    moveTimeoutMs,
+    links,
+    stored: game.steps,
+    secrets: committedSecrets(stored, me),
+    timeoutMs,
+  });
+  if (!result.ok) {
+    for (const link of links.values()) link.close();
+    return { ok: false, reason: [result.reason, ...problems].join('; ') };
+  }
+  // The stored game is brought to the agreed point: entries past it never settled, entries it lacks come from the history.
+  const handle = store.continueGame(game.id);
+  for (let i = game.steps.length; i > result.steps.length; i--) handle.unstep();
+  for (const step of result.steps.slice(game.steps.length)) handle.step(step.action, step.numbers);
+  const ended = (r: SessionResult) => r.outcome === 'conquest' || r.outcome === 'forfeit';
+  return {
+    ok: true,
+    rejoined: {
+      gameId: header.gameId,
+      me,
+      players,
+      features: header.features,
+      rules: rules.value,
+      ackTimeoutMs,
+      moveTimeoutMs,
+      keyring,
+      links,
+      rejoin: {
+        state: result.state,
+        index: result.index,
+        lines: result.lines,
+        ...(result.secret ? { secret: result.secret } : {}),
+      },
+      notes: [...result.notes, ...problems],
+      recorder: storeRecorder(handle, { lines: false }),
+      finish: (r) =>
+        handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),
+    },
+  };
+}

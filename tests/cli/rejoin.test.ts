@@ -1,0 +1,59 @@
+// `risk bot join --rejoin`: what it asks for, and what it says when it cannot take the seat back.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBot } from '../../src/cli/bot.js';
+
+async function inProcess(args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runBot(args, { out: (t) => (out += t), err: (t) => (err += t) });
+  return { code, out, err };
+}
+
+describe('risk bot join --rejoin', () => {
+  it.each([
+    [['host', '--players', '3', '--rejoin', 'g-p1', '--store', '--key', 'k'], '--rejoin is for join'],
+    [
+      ['join', '127.0.0.1:1', '--rejoin', 'g-p1', '--key', 'k'],
+      '--rejoin takes a seat back in a stored game: give --store',
+    ],
+    [['join', '127.0.0.1:1', '--rejoin', 'g-p1', '--store'], '--rejoin needs the --key FILE'],
+    [
+      ['join', '127.0.0.1:1', '--rejoin', 'g-p1', '--store', '--key', 'k', '--resume', 'g'],
+      '--rejoin and --resume do not go together',
+    ],
+    [
+      ['join', '127.0.0.1:1', '--rejoin', 'g-p1', '--store', '--key', 'k', '--profile', 'cs3099'],
+      '--rejoin is for classic games on the native profile',
+    ],
+    [['join', '127.0.0.1:1', '--rejoin', 'g p1', '--store', '--key', 'k'], '--rejoin "g p1" is not a game id'],
+    [['join', '127.0.0.1:1', '127.0.0.1:2'], 'unexpected "127.0.0.1:2"'],
+  ])('%j is a usage error', async (args, reason) => {
+    const result = await inProcess(args);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(reason);
+  });
+
+  it('a game that is not stored: exit 1 with the reason, before dialing anyone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-cli-'));
+    const result = await inProcess([
+      'join',
+      '127.0.0.1:1',
+      '--listen',
+      '127.0.0.1',
+      '--rejoin',
+      'nosuch-p1',
+      '--store',
+      '--db',
+      join(dir, 'r.db'),
+      '--key',
+      join(dir, 'k'),
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(
+      'risk bot: cannot rejoin game nosuch-p1: no stored game "nosuch-p1" (risk history lists them)\n',
+    );
+  }, 60_000);
+});
