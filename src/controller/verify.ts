@@ -18,6 +18,7 @@ import { CS3099_RULES } from '../protocol/profiles.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../protocol/random.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { auditNativeRecord, nativeHeader } from './core/replay.js';
+import { auditStarRecord, starHeader } from './core/star-replay.js';
 
 export type ViolationKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug' | 'outcome';
 
@@ -73,6 +74,9 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   // This project's native records are replayed by the same core that played them.
   const header = nativeHeader(lines);
   if (header !== null) return { ...auditNativeRecord(lines, header), lostStepAt: null };
+  // So are our own records of cs3099 star games, by the star replica that played them.
+  const star = starHeader(lines);
+  if (star !== null) return { ...auditStarRecord(lines, star), lostStepAt: null };
   // A proxy recording may hold several connections; one client's connection sees every message
   // (the host relays everything), so follow the first. A peer's own record (in/out) is followed whole.
   const native = lines.some((l) => l.dir === 'in' || l.dir === 'out');
