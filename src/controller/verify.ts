@@ -1,5 +1,8 @@
-// Auditing a recorded game: replay it as a spectator through the rules engine, check every
-// commitment, re-derive every roll, and check every action's legality and turn order.
+// Auditing a recorded game. Our own records are replayed by the replica that played them: the
+// native replica (core/replay.ts) or the star replica (core/star-replay.ts). What is left here is
+// the spectator for recordings of class games by others (proxy captures, the interop fixtures):
+// it checks every commitment, re-derives every roll with the shared round profile
+// (core/dice-round.ts), and checks every action's legality and turn order.
 import {
   type Action,
   apply,
@@ -12,11 +15,11 @@ import {
   startGame,
 } from '../model/index.js';
 import { decodeLine } from '../protocol/codec.js';
-import { boundCommitment, combineNumbers, commitment, hexToBytes } from '../protocol/commitment.js';
+import { combineNumbers, hexToBytes } from '../protocol/commitment.js';
 import { isGameMessage, type Message, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
-import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../protocol/random.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
+import { roundProfile } from './core/dice-round.js';
 import { auditNativeRecord, nativeHeader } from './core/replay.js';
 import { auditStarRecord, starHeader } from './core/star-replay.js';
 
@@ -116,17 +119,11 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
       round = newRound();
       return;
     }
-    const seed = combineNumbers([...round.numbers.values()]);
-    const dice = features.mtDice
-      ? uniformDice(mersenneStream(wordsFromBytes(seed)))
-      : cs3099Dice(hashChainStream(seed));
-    const cleanRound = activePlayers().every((p) => {
-      const n = round.numbers.get(p)!;
-      const hash = features.boundCommitments
-        ? boundCommitment(n, { gameId, round: roundId(), player: p })
-        : commitment(n);
-      return hash === round.hashes.get(p)?.hash;
-    });
+    const profile = roundProfile(features, gameId);
+    const dice = profile.dice(combineNumbers([...round.numbers.values()]));
+    const cleanRound = activePlayers().every(
+      (p) => profile.commitmentOf(round.numbers.get(p)!, roundId(), p) === round.hashes.get(p)?.hash,
+    );
     round = newRound();
     let step: Action | null = null;
     if (state!.phase === 'first_player') step = { command: 'first_player' };
@@ -289,9 +286,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           );
         }
         const number = hexToBytes(message.payload);
-        const expected = features.boundCommitments
-          ? boundCommitment(number, { gameId, round: roundId(), player })
-          : commitment(number);
+        const expected = roundProfile(features, gameId).commitmentOf(number, roundId(), player);
         if (expected !== committed.hash) {
           violation(
             record.line,
