@@ -93,8 +93,8 @@ export class StarSession {
    * without doing so has accepted the cheat, and this peer leaves.
    */
   private unpunished: { player: number; reason: string; timer: NodeJS.Timeout } | null = null;
-  /** Who last sent a message under each ack id, and the players seen acking their own (the 2015 implementation does, §8). */
-  private readonly ackAuthors = new Map<number, number>();
+  /** Who sent messages under each ack id, and the players seen acking their own (the 2015 implementation does, §8). */
+  private readonly ackAuthors = new Map<number, Set<number>>();
   private readonly selfAckers = new Set<number>();
   private closingFortifySent = false;
   private endTimer: NodeJS.Timeout | null = null;
@@ -290,8 +290,7 @@ export class StarSession {
   private process(from: number, message: Message, line: string, own = false) {
     // Class peers acknowledge every message that carries an ack_id (§8), leave_game included.
     if (message.command !== 'acknowledgement' && 'ack_id' in message && message.ack_id !== undefined) {
-      this.ackCounter = Math.max(this.ackCounter, message.ack_id + 1);
-      this.ackAuthors.set(message.ack_id, from);
+      this.authored(from, message.ack_id);
       if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.me });
     }
     if (
@@ -306,7 +305,10 @@ export class StarSession {
       );
     }
     if (message.command === 'acknowledgement') {
-      if (from !== this.me && this.ackAuthors.get(message.payload) === from) this.selfAckers.add(from);
+      // Only an id nobody else used: ids collide when the host's timeout and a move cross, and our
+      // peers' acks of the host's line would then look like acks of their own.
+      const authors = this.ackAuthors.get(message.payload);
+      if (from !== this.me && authors?.size === 1 && authors.has(from)) this.selfAckers.add(from);
       this.acknowledged(from, message.payload);
       return;
     }
@@ -558,10 +560,20 @@ export class StarSession {
     this.config.recorder?.outgoing(line);
     const wire = this.wireIds === null ? line : encodeLine(this.mapIds(message, 'wire')).trimEnd();
     for (const link of this.config.links.values()) link.send(wire);
-    if (this.config.role === 'host' && 'ack_id' in message && message.ack_id !== undefined)
-      this.expectAcks(this.me, message.command, message.ack_id);
+    if (message.command !== 'acknowledgement' && 'ack_id' in message && message.ack_id !== undefined) {
+      // The host's timeouts are not processed as lines: their ids are noted here.
+      this.authored(this.me, message.ack_id);
+      if (this.config.role === 'host') this.expectAcks(this.me, message.command, message.ack_id);
+    }
     this.watchHost();
     return line;
+  }
+
+  /** `player` sent a message under `ackId`: later messages take higher ids. */
+  private authored(player: number, ackId: number) {
+    this.ackCounter = Math.max(this.ackCounter, ackId + 1);
+    const authors = this.ackAuthors.get(ackId) ?? new Set<number>();
+    this.ackAuthors.set(ackId, authors.add(player));
   }
 
   // ---- acknowledgements (host) and a silent host (client) ----
