@@ -12,6 +12,7 @@ import { type SessionEvent, type SessionResult, stateHash } from '../../src/cont
 import { StarSession } from '../../src/controller/star-session.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
 
 const ACK_MS = 1000;
 const MOVE_MS = 5000;
@@ -138,4 +139,89 @@ describe('the audit of a 4-player star game with a timed-out player', () => {
     },
     120_000,
   );
+});
+
+describe('the audit of a star record finds what the peer would have found', () => {
+  /** The host’s record of a whole 4-player game of ours (seeded, so the same game every time). */
+  async function hostRecord() {
+    const { recorders, results } = await game(7, 'silent-seat', Number.POSITIVE_INFINITY);
+    expect(results[0]!.winner).not.toBeNull();
+    return recorders[0]!.lines;
+  }
+  /** The record with the first line matching `test` changed. */
+  function tampered(
+    lines: readonly TranscriptLine[],
+    test: (m: Record<string, unknown>, l: TranscriptLine) => boolean,
+    change: (m: Record<string, unknown>) => void,
+    conn?: number,
+  ) {
+    const index = lines.findIndex((l) => test(JSON.parse(l.raw) as Record<string, unknown>, l));
+    const message = JSON.parse(lines[index]!.raw) as Record<string, unknown>;
+    change(message);
+    const copy = [...lines];
+    copy[index] = { ...lines[index]!, raw: JSON.stringify(message), ...(conn === undefined ? {} : { conn }) };
+    return { lines: copy, line: lines[index]!.line };
+  }
+
+  it('an untouched record is clean', async () => {
+    const report = verifyTranscript(await hostRecord(), { lenient: false });
+    expect(report.violations).toEqual([]);
+    expect(report.roundsVerified).toBe(report.battles + 2);
+    expect(report.deck).toHaveLength(44);
+  }, 60_000);
+
+  it('a client’s reveal that does not match its commitment', async () => {
+    const { lines, line } = tampered(
+      await hostRecord(),
+      (m, l) => l.dir === 'in' && m.command === 'roll_number' && m.player_id === 2,
+      (m) => {
+        m.payload = `00${(m.payload as string).slice(2)}`;
+      },
+    );
+    expect(verifyTranscript(lines, { lenient: false }).violations[0]).toEqual({
+      line,
+      player: 2,
+      kind: 'commitment',
+      reason: 'revealed a dice number that does not match its commitment',
+    });
+  }, 60_000);
+
+  it('a move out of turn, a line speaking for another player, and a timeout from a client', async () => {
+    const record = await hostRecord();
+    const isSetupOf1 = (m: Record<string, unknown>, l: TranscriptLine) =>
+      l.dir === 'in' && m.command === 'setup' && m.player_id === 1;
+    const setup = tampered(
+      record,
+      isSetupOf1,
+      (m) => {
+        m.player_id = 2;
+      },
+      2,
+    );
+    expect(verifyTranscript(setup.lines, { lenient: false }).violations[0]).toMatchObject({
+      line: setup.line,
+      player: 2,
+      kind: 'rules',
+      reason: expect.stringMatching(/^sent setup out of turn: it is player 1's decision$/),
+    });
+    const spoofed = tampered(record, isSetupOf1, (m) => {
+      m.player_id = 2;
+    });
+    expect(verifyTranscript(spoofed.lines, { lenient: false }).violations[0]).toEqual({
+      line: spoofed.line,
+      player: 1,
+      kind: 'impersonation',
+      reason: "player 1's line setup claims to be player 2's",
+    });
+    const timeout = tampered(record, isSetupOf1, (m) => {
+      m.command = 'timeout';
+      m.payload = 2;
+    });
+    const report = verifyTranscript(timeout.lines, { lenient: false });
+    expect(report.violations[0]).toMatchObject({
+      line: timeout.line,
+      player: 1,
+      reason: expect.stringMatching(/only the host \(player 0\) may time a player out/),
+    });
+  }, 60_000);
 });

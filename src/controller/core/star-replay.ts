@@ -6,7 +6,7 @@ import { decodeLine } from '../../protocol/codec.js';
 import type { TranscriptLine } from '../../protocol/transcript.js';
 import { HOST, StarCore } from './star.js';
 
-export type StarAuditKind = 'message' | 'commitment' | 'rules' | 'card-draw-bug';
+export type StarAuditKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug';
 
 export interface StarAuditViolation {
   readonly line: number;
@@ -116,7 +116,20 @@ export function auditStarRecord(lines: readonly TranscriptLine[], header: StarHe
       if (message.command === 'leave_game') continue;
       const sender = 'player_id' in message ? message.player_id : null;
       core.receive(sender ?? me, message, record.raw);
-    } else core.receive(record.conn, message, record.raw);
+    } else {
+      // The session records a line under the player it speaks for, and refuses one that speaks for another.
+      const claimed = 'player_id' in message ? message.player_id : null;
+      if (typeof claimed === 'number' && claimed >= 0 && claimed !== record.conn) {
+        violations.push({
+          line: record.line,
+          player: record.conn,
+          kind: 'impersonation',
+          reason: `player ${record.conn}'s line ${message.command} claims to be player ${claimed}'s`,
+        });
+        continue;
+      }
+      core.receive(record.conn, message, record.raw);
+    }
     drain(record.line);
     // As the session steps after every line: an opening draw's round begins as soon as it is due.
     core.startDraw();
