@@ -290,7 +290,9 @@ export class StarSession {
   private process(from: number, message: Message, line: string, own = false) {
     // Class peers acknowledge every message that carries an ack_id (§8), leave_game included.
     if (message.command !== 'acknowledgement' && 'ack_id' in message && message.ack_id !== undefined) {
-      this.authored(from, message.ack_id);
+      // A neutral player's defend is sent by the host for it (§ Timeouts): the host is its author.
+      const hostSpeaks = message.command === 'defend' && this.state.players[from]?.neutral === true;
+      this.authored(hostSpeaks ? (this.hostSeat ?? NO_SEAT) : from, message.ack_id);
       if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.me });
     }
     if (
