@@ -89,7 +89,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   let gameId = '';
   let last: { index: number; before: GameState } | null = null;
   let nextIndex = 0;
-  let sequenced = native;
+  const sequenced = native;
   const names = new Map<number, string>();
   let clientId: number | null = null;
   let state: GameState | null = null;
@@ -154,8 +154,6 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
     if (native && record.dir === 'note') {
       const fact = parseNote(record.raw);
       if (fact?.rules !== undefined) rules = fact.rules as Omit<OptionsInput, 'players'>;
-      // A star (cs3099) game has no sequence numbers of ours, and a leave makes the player neutral at once.
-      if (fact?.profile === 'cs3099') sequenced = false;
       if (typeof fact?.rollback === 'number' && last !== null && last.index === fact.rollback && state !== null) {
         state = last.before;
         nextIndex = last.index;
