@@ -1,6 +1,9 @@
 // A game session on the cs3099 profile: plain TCP in a star. Clients talk only to the host; the
 // host re-sends every client message unchanged to every other client, so all peers see one order
-// of messages (cs3099-observed.md §1). Every peer still checks every move and rolls every die.
+// of messages (cs3099-observed.md §1). Every peer still checks every move and rolls every die:
+// that is the star replica's job (core/star.ts), the code `risk verify` replays our records with.
+// This session moves the lines, keeps the timers and takes the local decisions: acknowledgements,
+// the host's timeouts and refusals, a client's wait for the host's verdict, the seat's moves.
 import {
   type Action,
   apply,
@@ -347,7 +350,7 @@ export class StarSession {
             }
             break;
           case 'quirk-draw':
-            break;
+            break; // followed in the replica; only the audit reports it
         }
       }
     }
