@@ -1,27 +1,24 @@
 // A game session on the cs3099 profile: plain TCP in a star. Clients talk only to the host; the
 // host re-sends every client message unchanged to every other client, so all peers see one order
-// of messages (cs3099-observed.md §1). Every peer still checks every move and rolls every die.
+// of messages (cs3099-observed.md §1). Every peer still checks every move and rolls every die:
+// that is the star replica's job (core/star.ts), the code `risk verify` replays our records with.
+// This session moves the lines, keeps the timers and takes the local decisions: acknowledgements,
+// the host's timeouts and refusals, a client's wait for the host's verdict, the seat's moves.
 import {
   type Action,
   apply,
   CHECK_DICE,
-  classicBoard,
-  type Dice,
   decisionBy,
   type GameState,
   isActive,
   maxDefendDice,
-  needsDice,
   type OptionsInput,
-  pendingAfterNeutral,
   setsInHand,
-  startGame,
 } from '../model/index.js';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
-import { bytesToHex, combineNumbers, commitment, hexToBytes, secretNumber } from '../protocol/commitment.js';
-import { fromAction, isGameMessage, type Message, type MessageAction, toAction } from '../protocol/messages.js';
+import { fromAction, type Message, type MessageAction, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
-import { cs3099Dice, hashChainStream } from '../protocol/random.js';
+import { HOST, StarCore } from './core/star.js';
 import type { Link } from './net/link.js';
 import type { Recorder } from './recorder.js';
 import type { Seat } from './seat.js';
@@ -53,10 +50,10 @@ export interface StarConfig {
    */
   readonly drawQuirk?: 'detect' | 'never';
   readonly onEvent?: (event: SessionEvent) => void;
+  /** This peer's secret dice numbers (default: 32 random bytes each); tests replay games with a seeded source. */
+  readonly secretNumbers?: () => Uint8Array;
 }
 
-/** Our host is player 0 on this profile; only the host may time a player out. */
-const HOST = 0;
 /** Who sent a line of a host that does not play (its player_id is null). */
 const NO_SEAT = -1;
 
@@ -81,21 +78,9 @@ interface AwaitedAcks {
   readonly timer: NodeJS.Timeout;
 }
 
-interface Round {
-  participants: number[];
-  readonly mine: Uint8Array | null;
-  readonly hashes: Map<number, string>;
-  readonly numbers: Map<number, Uint8Array>;
-  revealed: boolean;
-  readonly startedAt: number;
-}
-
 export class StarSession {
-  private state: GameState;
-  private round: Round | null = null;
-  private pending: { action: MessageAction; author: number } | null = null;
-  /** Dice messages that came before this peer entered their round. */
-  private early: { from: number; message: Message; line: string }[] = [];
+  /** The game as this peer has processed it: the same replica `risk verify` replays the record with. */
+  private readonly core: StarCore;
   private ackCounter = 0;
   private deciding = false;
   private finished = false;
@@ -104,8 +89,6 @@ export class StarSession {
   private roundTimer: NodeJS.Timeout | null = null;
   private hostWatch: NodeJS.Timeout | null = null;
   private readonly awaitedAcks: AwaitedAcks[] = [];
-  /** Players of a round dropped before it was rolled, whose dice lines for it may still come (roll). */
-  private readonly staleDice = new Map<number, { hash: boolean }>();
   private readonly violations: { player: number; reason: string }[] = [];
   /**
    * Client: a client's cheat seen in the one order, not yet punished. The host relays a move before
@@ -113,17 +96,10 @@ export class StarSession {
    * without doing so has accepted the cheat, and this peer leaves.
    */
   private unpunished: { player: number; reason: string; timer: NodeJS.Timeout } | null = null;
-  /** Which draw model the others follow: unknown until a move tells them apart. */
-  private drawModel: 'unknown' | 'rules' | 'quirk';
-  /** While the draw model is unknown: the game as a peer with the class draw quirk sees it. */
-  private quirkView: GameState | null = null;
-  private readonly everCaptured = new Set<number>();
-  /** Who last sent a message under each ack id, and the players seen acking their own (the 2015 implementation does, §8). */
-  private readonly ackAuthors = new Map<number, number>();
+  /** Who sent messages under each ack id, and the players seen acking their own (the 2015 implementation does, §8). */
+  private readonly ackAuthors = new Map<number, Set<number>>();
   private readonly selfAckers = new Set<number>();
   private closingFortifySent = false;
-  /** Client, game lost: the winner's closing fortify came (or is no longer waited for). */
-  private closingFortifySeen = false;
   private endTimer: NodeJS.Timeout | null = null;
   /** Host, game over: closes the links and returns the result once the last acks are in (or overdue). */
   private closing: (() => void) | null = null;
@@ -145,16 +121,24 @@ export class StarSession {
     this.me = this.seats.get(config.me) ?? config.me;
     const host = config.role === 'host' ? config.me : config.host === undefined ? HOST : config.host;
     this.hostSeat = host === null ? null : (this.seats.get(host) ?? host);
-    const started = startGame(classicBoard(), { ...CS3099_RULES, ...config.rules, players: config.players.length });
-    if (!started.ok) throw new Error(started.reason);
-    this.state = started.value;
-    this.drawModel = config.drawQuirk === 'never' ? 'rules' : 'unknown';
-    if (this.drawModel === 'unknown') this.quirkView = this.state;
+    this.core = new StarCore({
+      me: this.me,
+      hostSeat: this.hostSeat,
+      role: config.role,
+      players: config.players.length,
+      ...(config.rules === undefined ? {} : { rules: config.rules }),
+      drawQuirk: config.drawQuirk ?? 'detect',
+      ...(config.secretNumbers === undefined ? {} : { secretNumbers: config.secretNumbers }),
+    });
     this.done = new Promise((resolve) => (this.resolve = resolve));
   }
 
   get current(): GameState {
-    return this.state;
+    return this.core.current;
+  }
+
+  private get state(): GameState {
+    return this.core.current;
   }
 
   /** The wire id of a seat (the same number unless a host that does not play numbered its clients otherwise). */
@@ -182,7 +166,14 @@ export class StarSession {
   run(): Promise<SessionResult> {
     const recorder = this.config.recorder;
     if (recorder) {
-      recorder.note({ me: this.me, profile: 'cs3099', rules: { ...CS3099_RULES, ...this.config.rules } });
+      // The audit replays the record with the same replica: it needs who hosted and how draws were judged.
+      recorder.note({
+        me: this.me,
+        profile: 'cs3099',
+        rules: { ...CS3099_RULES, ...this.config.rules },
+        host: this.hostSeat,
+        drawQuirk: this.config.drawQuirk ?? 'detect',
+      });
       recorder.incoming(
         0,
         encodeLine({
@@ -302,8 +293,9 @@ export class StarSession {
   private process(from: number, message: Message, line: string, own = false) {
     // Class peers acknowledge every message that carries an ack_id (§8), leave_game included.
     if (message.command !== 'acknowledgement' && 'ack_id' in message && message.ack_id !== undefined) {
-      this.ackCounter = Math.max(this.ackCounter, message.ack_id + 1);
-      this.ackAuthors.set(message.ack_id, from);
+      // A neutral player's defend is sent by the host for it (§ Timeouts): the host is its author.
+      const hostSpeaks = message.command === 'defend' && this.state.players[from]?.neutral === true;
+      this.authored(hostSpeaks ? (this.hostSeat ?? NO_SEAT) : from, message.ack_id);
       if (!own) this.sendOut({ command: 'acknowledgement', payload: message.ack_id, player_id: this.me });
     }
     if (
@@ -317,269 +309,86 @@ export class StarSession {
         `player ${player} cheated (${reason}) and the host played on (${message.command} from player ${from}) instead of timing it out`,
       );
     }
-    switch (message.command) {
-      case 'acknowledgement':
-        if (from !== this.me && this.ackAuthors.get(message.payload) === from) this.selfAckers.add(from);
-        this.acknowledged(from, message.payload);
-        return;
-      case 'roll_hash':
-      case 'roll_number':
-        this.roll(from, message, line);
-        return;
-      case 'leave_game':
-        this.neutralise(from, 'left the game');
-        return;
-      default:
-        break;
-    }
-    if (!isGameMessage(message)) return;
-    const action = toAction(message);
-    if (this.state.phase === 'over') {
-      // The winner ends its winning turn with a fortify (acked above); after it nothing more comes.
-      if (action.command === 'fortify' && from === this.state.winner) this.closingFortifySeen = true;
+    if (message.command === 'acknowledgement') {
+      // Only an id nobody else used: ids collide when the host's timeout and a move cross, and our
+      // peers' acks of the host's line would then look like acks of their own.
+      const authors = this.ackAuthors.get(message.payload);
+      if (from !== this.me && authors?.size === 1 && authors.has(from)) this.selfAckers.add(from);
+      this.acknowledged(from, message.payload);
       return;
     }
-    if (message.command === 'timeout' && action.command === 'timeout') {
-      // Only the host times players out, and it must say it is the one doing so: a timeout without
-      // player_id cannot be told from one a client slipped in.
-      const sender = message.player_id;
-      if (sender === null && this.hostSeat === null && this.config.role === 'client') {
-        // A host that does not play names nobody: on a client, whose lines all come from the host, it is the host's.
-        this.neutralise(action.player, 'timed out');
-        return;
-      }
-      if (sender === null) {
-        return this.violation(
-          from,
-          `sent a timeout for player ${action.player} without player_id; only the host (player ${HOST}) may time a player out, and must name itself`,
-        );
-      }
-      if (sender !== this.hostSeat)
-        return this.violation(
-          sender,
-          `sent a timeout for player ${action.player}; only the host (player ${HOST}) may time a player out`,
-        );
-      this.neutralise(action.player, 'timed out');
-      return;
-    }
-    const awaited = decisionBy(this.state);
-    const forNeutral = action.command === 'defend' && awaited !== null && this.state.players[awaited]!.neutral;
-    if (this.round !== null || this.pending !== null) {
-      this.violation(from, `sent ${action.command} during a dice round`);
-      return;
-    }
-    if (!forNeutral && from !== awaited) {
-      this.violation(from, `sent ${action.command} out of turn: it is player ${awaited}'s decision`);
-      return;
-    }
-    let check = apply(this.state, action, CHECK_DICE);
-    if (!check.ok && this.quirkView !== null && apply(this.quirkView, action, CHECK_DICE).ok) {
-      // Legal only if cards were drawn as the class peer's bug draws them: that peer follows it.
-      this.state = this.quirkView;
-      this.quirkView = null;
-      this.drawModel = 'quirk';
-      this.emit({
-        type: 'info',
-        text: `player ${from}'s ${action.command} holds only under the class card-draw quirk (§7); following that draw model from here on`,
-      });
-      check = apply(this.state, action, CHECK_DICE);
-    }
-    if (!check.ok) {
-      this.violation(from, `illegal ${action.command}: ${check.reason}`);
-      return;
-    }
-    if (needsDice(this.state, action)) {
-      this.pending = { action, author: from };
-      this.startRound();
-      return;
-    }
-    this.applyWith(action, CHECK_DICE);
+    this.core.receive(from, message, line);
+    this.drain();
   }
 
-  private applyWith(action: Action, dice: Dice, quirkDice: Dice = dice) {
-    const result = apply(this.state, action, dice);
-    if (!result.ok) throw new Error(`checked action refused: ${result.reason}`);
-    // The quirk draws for a fortify that ends a turn without a capture, once the player has ever captured.
-    const quirkDraws =
-      action.command === 'fortify' && !this.state.capturedThisTurn && this.everCaptured.has(action.player);
-    if (action.command === 'fortify' && this.state.capturedThisTurn) this.everCaptured.add(action.player);
-    this.state = this.drawModel === 'quirk' && quirkDraws ? quirkDraw(result.state, action.player) : result.state;
-    if (this.quirkView !== null) {
-      const seen = apply(this.quirkView, action, quirkDice);
-      if (!seen.ok) {
-        // Legal by the rules, not under the quirk: the others follow the rules.
-        this.quirkView = null;
-        this.drawModel = 'rules';
-      } else this.quirkView = quirkDraws ? quirkDraw(seen.state, action.player) : seen.state;
-    }
-    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-    this.clearMoveTimer();
-  }
-
-  // ---- dice rounds ----
-
-  private needsRound(): boolean {
-    return this.pending !== null || this.state.phase === 'first_player' || this.state.phase === 'shuffle_deck';
-  }
-
-  private startRound() {
-    const participants = this.state.players.filter(isActive).map((p) => p.id);
-    const mine = participants.includes(this.me) ? secretNumber() : null;
-    this.round = {
-      participants,
-      mine,
-      hashes: new Map(),
-      numbers: new Map(),
-      revealed: false,
-      startedAt: performance.now(),
-    };
-    if (mine !== null) {
-      const hash = commitment(mine);
-      this.round.hashes.set(this.me, hash);
-      this.sendOut({ command: 'roll_hash', payload: hash, player_id: this.me });
-    }
-    this.armRoundTimer();
-    for (const early of this.early.splice(0))
-      this.roll(early.from, early.message as Extract<Message, { command: 'roll_hash' }>, early.line);
-    this.progressRound();
-  }
-
-  private roll(from: number, message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>, line: string) {
-    const owed = this.staleDice.get(from);
-    if (owed !== undefined) {
-      // Lines of a dropped round still on their way: each player sends its hash, then its number, per
-      // round, so a hash it owed the dropped round, or a number before its hash in the round now on,
-      // belongs to the dropped round (it is not a cheat, and not an early line for the next round).
-      if (message.command === 'roll_hash' && owed.hash) {
-        owed.hash = false;
-        return;
-      }
-      if (message.command === 'roll_number' && (this.round === null || !this.round.hashes.has(from))) return;
-      if (message.command === 'roll_hash') this.staleDice.delete(from);
-    }
-    if (this.round === null) {
-      if (this.needsRound()) this.startRound();
-      else {
-        this.early.push({ from, message, line });
-        return;
+  /** Carries out what the replica asks for, in order (handling one may ask for more). */
+  private drain() {
+    for (let effects = this.core.take(); effects.length > 0; effects = this.core.take()) {
+      for (const effect of effects) {
+        switch (effect.type) {
+          case 'send':
+            this.sendOut(effect.message);
+            break;
+          case 'event':
+            if (effect.event.type === 'neutral') this.neutralised(effect.event.player);
+            this.emit(effect.event);
+            break;
+          case 'violation':
+            this.violation(effect.player, effect.reason);
+            break;
+          case 'round':
+            if (effect.stage === 'over') this.clearRoundTimer();
+            else this.armRoundTimer();
+            break;
+          case 'moved':
+            this.clearMoveTimer();
+            break;
+          case 'verdict':
+            if (this.unpunished?.player === effect.player) {
+              clearTimeout(this.unpunished.timer);
+              this.unpunished = null;
+            }
+            break;
+          case 'quirk-draw':
+            break; // followed in the replica; only the audit reports it
+        }
       }
     }
-    const round = this.round!;
-    if (!round.participants.includes(from)) return;
-    if (message.command === 'roll_hash') {
-      if (round.hashes.has(from)) return this.violation(from, 'sent a second dice commitment in one round');
-      const copied = [...round.hashes].find(([, h]) => h === message.payload);
-      if (copied) return this.violation(from, `copied player ${copied[0]}'s dice commitment`);
-      round.hashes.set(from, message.payload);
-    } else {
-      if (round.hashes.size < round.participants.length)
-        return this.violation(from, 'revealed its dice number before every commitment was in');
-      if (round.numbers.has(from)) return this.violation(from, 'revealed a second dice number in one round');
-      const number = hexToBytes(message.payload);
-      if (commitment(number) !== round.hashes.get(from))
-        return this.violation(from, 'revealed a dice number that does not match its commitment');
-      round.numbers.set(from, number);
-    }
-    this.progressRound();
-  }
-
-  private progressRound() {
-    const round = this.round;
-    if (round === null) return;
-    const all = round.participants.length;
-    if (round.hashes.size === all && !round.revealed && round.mine !== null) {
-      round.revealed = true;
-      round.numbers.set(this.me, round.mine);
-      this.sendOut({ command: 'roll_number', payload: bytesToHex(round.mine), player_id: this.me });
-      this.armRoundTimer();
-    }
-    if (round.hashes.size === all && round.numbers.size === all) this.finishRound(round);
-  }
-
-  private finishRound(round: Round) {
-    this.round = null;
-    if (this.roundTimer) clearTimeout(this.roundTimer);
-    this.roundTimer = null;
-    this.emit({
-      type: 'round',
-      id: -1,
-      participants: round.participants.length,
-      ms: performance.now() - round.startedAt,
-    });
-    const combined = combineNumbers([...round.numbers.values()]);
-    const dice = cs3099Dice(hashChainStream(combined));
-    const quirkDice = cs3099Dice(hashChainStream(combined));
-    const pending = this.pending;
-    this.pending = null;
-    if (pending !== null) this.applyWith(pending.action, dice, quirkDice);
-    else
-      this.applyWith(
-        this.state.phase === 'first_player' ? { command: 'first_player' } : { command: 'shuffle_deck' },
-        dice,
-        quirkDice,
-      );
   }
 
   /** The host times out whoever a dice round is still waiting for. */
   private armRoundTimer() {
     if (this.config.role !== 'host') return;
-    if (this.roundTimer) clearTimeout(this.roundTimer);
+    this.clearRoundTimer();
     this.roundTimer = setTimeout(() => {
       this.roundTimer = null;
-      const round = this.round;
-      if (round === null || this.finished) return;
-      const stage = round.hashes.size < round.participants.length ? round.hashes : round.numbers;
-      for (const p of round.participants.filter((p) => !stage.has(p)))
-        this.hostTimeout(
-          p,
-          `no dice ${stage === round.hashes ? 'commitment' : 'number'} within ${this.config.moveTimeoutMs} ms`,
-        );
+      const waits = this.core.roundWaitsFor();
+      if (waits === null || this.finished) return;
+      for (const p of waits.players)
+        this.hostTimeout(p, `no dice ${waits.stage} within ${this.config.moveTimeoutMs} ms`);
       this.step();
     }, this.config.moveTimeoutMs);
   }
 
+  private clearRoundTimer() {
+    if (this.roundTimer) clearTimeout(this.roundTimer);
+    this.roundTimer = null;
+  }
+
   // ---- neutral players, timeouts and violations ----
 
-  /** Every peer applies this at the same point of the one order, so all stay in step. */
-  private neutralise(player: number, reason: string) {
-    const p = this.state.players[player];
-    if (this.unpunished?.player === player) {
-      clearTimeout(this.unpunished.timer);
-      this.unpunished = null;
-    }
-    if (p === undefined || !isActive(p)) return;
-    const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
-    if (!result.ok) return;
-    this.state = result.state;
-    if (this.quirkView !== null) {
-      const seen = apply(this.quirkView, { command: 'timeout', player }, CHECK_DICE);
-      this.quirkView = seen.ok ? seen.state : null;
-      if (!seen.ok) this.drawModel = 'rules';
-    }
+  /** A player made neutral in the one order: whatever the host was timing or awaiting from it is over. */
+  private neutralised(player: number) {
     // The move timer was armed for the state before; step() arms a fresh one for whoever is awaited now.
     this.clearMoveTimer();
     for (const awaited of this.awaitedAcks) awaited.waiting.delete(player);
     this.settleAcks();
-    this.emit({ type: 'neutral', player, reason });
-    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-    if (this.pending !== null) {
-      const action = pendingAfterNeutral(this.state, this.pending.action, player);
-      this.pending = action === null ? null : { ...this.pending, action };
-    }
-    const round = this.round;
-    if (round !== null) {
-      if (!this.needsRound()) {
-        for (const q of round.participants)
-          if (q !== player && q !== this.me) this.staleDice.set(q, { hash: !round.hashes.has(q) });
-        this.round = null;
-        if (this.roundTimer) clearTimeout(this.roundTimer);
-        return;
-      }
-      round.participants = round.participants.filter((q) => q !== player);
-      round.hashes.delete(player);
-      round.numbers.delete(player);
-      this.progressRound();
-    }
+  }
+
+  /** Applies a neutralisation this peer decided (the host's timeout, sent just before). */
+  private neutralise(player: number, reason: string) {
+    this.core.neutralise(player, reason);
+    this.drain();
   }
 
   /**
@@ -647,16 +456,17 @@ export class StarSession {
       }
       // A peer that lost (host or client) waits a little for the winner's fortify, to acknowledge it
       // like class peers do.
-      if (this.state.winner !== null && this.state.winner !== this.me && !this.closingFortifySeen) {
+      if (this.state.winner !== null && this.state.winner !== this.me && !this.core.closingFortifySeen) {
         this.endTimer ??= setTimeout(() => this.finish(), this.config.ackTimeoutMs);
         return;
       }
       this.finish();
       return;
     }
-    if (this.round !== null || this.pending !== null) return;
+    if (this.core.busy) return;
     if (this.state.phase === 'first_player' || this.state.phase === 'shuffle_deck') {
-      this.startRound();
+      this.core.startDraw();
+      this.drain();
       return this.step();
     }
     const awaited = decisionBy(this.state);
@@ -707,7 +517,7 @@ export class StarSession {
    * it holds in both views of the game (else a quirky peer's loop dies on a card it thinks is its own).
    */
   private agreedByBothDrawModels(action: Action): Action {
-    const quirkView = this.quirkView;
+    const quirkView = this.core.quirkView;
     if (quirkView === null || action.command !== 'play_cards' || apply(quirkView, action, CHECK_DICE).ok) return action;
     const me = this.me;
     const held = new Set(quirkView.players[me]!.cards);
@@ -755,10 +565,20 @@ export class StarSession {
     this.config.recorder?.outgoing(line);
     const wire = this.wireIds === null ? line : encodeLine(this.mapIds(message, 'wire')).trimEnd();
     for (const link of this.config.links.values()) link.send(wire);
-    if (this.config.role === 'host' && 'ack_id' in message && message.ack_id !== undefined)
-      this.expectAcks(this.me, message.command, message.ack_id);
+    if (message.command !== 'acknowledgement' && 'ack_id' in message && message.ack_id !== undefined) {
+      // The host's timeouts are not processed as lines: their ids are noted here.
+      this.authored(this.me, message.ack_id);
+      if (this.config.role === 'host') this.expectAcks(this.me, message.command, message.ack_id);
+    }
     this.watchHost();
     return line;
+  }
+
+  /** `player` sent a message under `ackId`: later messages take higher ids. */
+  private authored(player: number, ackId: number) {
+    this.ackCounter = Math.max(this.ackCounter, ackId + 1);
+    const authors = this.ackAuthors.get(ackId) ?? new Set<number>();
+    this.ackAuthors.set(ackId, authors.add(player));
   }
 
   // ---- acknowledgements (host) and a silent host (client) ----
@@ -838,7 +658,7 @@ export class StarSession {
     if (this.finished) return;
     this.finished = true;
     this.clearMoveTimer();
-    if (this.roundTimer) clearTimeout(this.roundTimer);
+    this.clearRoundTimer();
     if (this.hostWatch) clearTimeout(this.hostWatch);
     if (this.endTimer) clearTimeout(this.endTimer);
     if (this.unpunished) clearTimeout(this.unpunished.timer);
@@ -859,15 +679,4 @@ export class StarSession {
     if (this.moveTimer) clearTimeout(this.moveTimer);
     this.moveTimer = null;
   }
-}
-
-/** The class peer's bug: `player` draws the top card at a fortify that ends a turn without a capture. */
-function quirkDraw(state: GameState, player: number): GameState {
-  const card = state.deck[0];
-  if (card === undefined) return state;
-  return {
-    ...state,
-    deck: state.deck.slice(1),
-    players: state.players.map((p) => (p.id === player ? { ...p, cards: [...p.cards, card] } : p)),
-  };
 }

@@ -1,5 +1,8 @@
-// Auditing a recorded game: replay it as a spectator through the rules engine, check every
-// commitment, re-derive every roll, and check every action's legality and turn order.
+// Auditing a recorded game. Our own records are replayed by the replica that played them: the
+// native replica (core/replay.ts) or the star replica (core/star-replay.ts). What is left here is
+// the spectator for recordings of class games by others (proxy captures, the interop fixtures):
+// it checks every commitment, re-derives every roll with the shared round profile
+// (core/dice-round.ts), and checks every action's legality and turn order.
 import {
   type Action,
   apply,
@@ -12,12 +15,13 @@ import {
   startGame,
 } from '../model/index.js';
 import { decodeLine } from '../protocol/codec.js';
-import { boundCommitment, combineNumbers, commitment, hexToBytes } from '../protocol/commitment.js';
+import { combineNumbers, hexToBytes } from '../protocol/commitment.js';
 import { isGameMessage, type Message, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
-import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../protocol/random.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
+import { roundProfile } from './core/dice-round.js';
 import { auditNativeRecord, nativeHeader } from './core/replay.js';
+import { auditStarRecord, starHeader } from './core/star-replay.js';
 
 export type ViolationKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug' | 'outcome';
 
@@ -73,6 +77,9 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   // This project's native records are replayed by the same core that played them.
   const header = nativeHeader(lines);
   if (header !== null) return { ...auditNativeRecord(lines, header), lostStepAt: null };
+  // So are our own records of cs3099 star games, by the star replica that played them.
+  const star = starHeader(lines);
+  if (star !== null) return { ...auditStarRecord(lines, star), lostStepAt: null };
   // A proxy recording may hold several connections; one client's connection sees every message
   // (the host relays everything), so follow the first. A peer's own record (in/out) is followed whole.
   const native = lines.some((l) => l.dir === 'in' || l.dir === 'out');
@@ -82,7 +89,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   let gameId = '';
   let last: { index: number; before: GameState } | null = null;
   let nextIndex = 0;
-  let sequenced = native;
+  const sequenced = native;
   const names = new Map<number, string>();
   let clientId: number | null = null;
   let state: GameState | null = null;
@@ -112,17 +119,11 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
       round = newRound();
       return;
     }
-    const seed = combineNumbers([...round.numbers.values()]);
-    const dice = features.mtDice
-      ? uniformDice(mersenneStream(wordsFromBytes(seed)))
-      : cs3099Dice(hashChainStream(seed));
-    const cleanRound = activePlayers().every((p) => {
-      const n = round.numbers.get(p)!;
-      const hash = features.boundCommitments
-        ? boundCommitment(n, { gameId, round: roundId(), player: p })
-        : commitment(n);
-      return hash === round.hashes.get(p)?.hash;
-    });
+    const profile = roundProfile(features, gameId);
+    const dice = profile.dice(combineNumbers([...round.numbers.values()]));
+    const cleanRound = activePlayers().every(
+      (p) => profile.commitmentOf(round.numbers.get(p)!, roundId(), p) === round.hashes.get(p)?.hash,
+    );
     round = newRound();
     let step: Action | null = null;
     if (state!.phase === 'first_player') step = { command: 'first_player' };
@@ -153,8 +154,6 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
     if (native && record.dir === 'note') {
       const fact = parseNote(record.raw);
       if (fact?.rules !== undefined) rules = fact.rules as Omit<OptionsInput, 'players'>;
-      // A star (cs3099) game has no sequence numbers of ours, and a leave makes the player neutral at once.
-      if (fact?.profile === 'cs3099') sequenced = false;
       if (typeof fact?.rollback === 'number' && last !== null && last.index === fact.rollback && state !== null) {
         state = last.before;
         nextIndex = last.index;
@@ -285,9 +284,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           );
         }
         const number = hexToBytes(message.payload);
-        const expected = features.boundCommitments
-          ? boundCommitment(number, { gameId, round: roundId(), player })
-          : commitment(number);
+        const expected = roundProfile(features, gameId).commitmentOf(number, roundId(), player);
         if (expected !== committed.hash) {
           violation(
             record.line,

@@ -1,20 +1,32 @@
 // Our cs3099 client under a class host that does not play (its lines carry player_id null, and it
 // may number its clients from 1): two of our clients (`risk bot join`) play a whole game through the
 // relaying test host of tests/support/class-referee.ts over 127.0.0.1 and agree on the winner.
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Link } from '../../src/controller/net/link.js';
 import { memoryLinkPair } from '../../src/controller/net/memory.js';
 import type { Seat } from '../../src/controller/seat.js';
 import type { SessionEvent } from '../../src/controller/session.js';
 import { StarSession } from '../../src/controller/star-session.js';
+import { verifyTranscript } from '../../src/controller/verify.js';
+import { parseTranscript } from '../../src/protocol/transcript.js';
 import { type OurRun, runOurs } from '../support/against-class-peer.js';
 import { ClassReferee } from '../support/class-referee.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+const dir = mkdtempSync(join(tmpdir(), 'class-nonplaying-host-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 function client(seed: number, address: string) {
-  const run: OurRun = runOurs({ ourRole: 'client', seed, bot: 'normal' }, address);
-  const out = { run, exit: null as number | null };
+  const record = join(dir, `client-${seed}-${Math.random().toString(36).slice(2)}.jsonl`);
+  const run: OurRun = runOurs(
+    { ourRole: 'client', seed, bot: 'normal', extraArgs: ['--record', record] } as Parameters<typeof runOurs>[0],
+    address,
+  );
+  const out = { run, record, exit: null as number | null };
   void run.exit.then((code) => (out.exit = code));
   return out;
 }
@@ -35,6 +47,15 @@ describe('our client under a class host that does not play', () => {
         const winner = (o: typeof a) => o.run.events.find((e) => e.type === 'winner')?.player;
         expect(winner(a)).toEqual(expect.any(Number));
         expect(winner(b)).toBe(winner(a));
+        // Each record audits clean: the star replica replays it under a host that names nobody.
+        for (const o of [a, b]) {
+          const parsed = parseTranscript(readFileSync(o.record, 'utf8'));
+          if (!parsed.ok) throw new Error(parsed.reason);
+          const report = verifyTranscript(parsed.lines, { lenient: false });
+          expect(report.violations).toEqual([]);
+          expect(report.state?.winner).toEqual(expect.any(Number));
+          expect(report.battles).toBeGreaterThan(0);
+        }
         // Each knows it plays seat 0 or 1 of a 2-player game, whatever the host's numbering.
         const starts = [a, b].map((o) => o.run.events.find((e) => e.type === 'start')!);
         expect(starts.map((s) => s.me).sort()).toEqual([0, 1]);

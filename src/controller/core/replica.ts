@@ -30,14 +30,7 @@ import {
   wonOnBoard,
 } from '../../model/index.js';
 import { decodeLine, encodeLine, MAX_LINE_LENGTH } from '../../protocol/codec.js';
-import {
-  boundCommitment,
-  bytesToHex,
-  combineNumbers,
-  commitment,
-  hexToBytes,
-  secretNumber,
-} from '../../protocol/commitment.js';
+import { hexToBytes, secretNumber } from '../../protocol/commitment.js';
 import { evidenceOf } from '../../protocol/evidence.js';
 import {
   fromAction,
@@ -48,8 +41,8 @@ import {
   type MessageAction,
   toAction,
 } from '../../protocol/messages.js';
-import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal } from '../../protocol/signing.js';
+import { DiceRound, type RoundProfile, roundProfile } from './dice-round.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from './types.js';
 
@@ -117,16 +110,6 @@ const RATE_WINDOW_MS = 1000;
 const RATE_WINDOW_POINTS = 16;
 /** Moves remembered with their signed lines, to hand on and to recognise equivocation. */
 const MOVE_MEMORY = 64;
-
-interface Round {
-  readonly number: number;
-  participants: number[];
-  readonly mine: Uint8Array | null;
-  readonly hashes: Map<number, { hash: string; line: string }>;
-  readonly numbers: Map<number, { bytes: Uint8Array; line: string }>;
-  revealed: boolean;
-  readonly startedAt: number;
-}
 
 interface Applied {
   readonly index: number;
@@ -216,11 +199,13 @@ export class Replica {
   private seenBefore = new Set<string>();
   /** Signatures checked already (as proof). */
   private readonly checked = new Set<string>();
-  private round: Round | null = null;
+  private round: DiceRound | null = null;
+  /** How this game's rounds commit and roll (core/dice-round.ts). */
+  private readonly rounds: RoundProfile;
   private readonly abandoned = new Set<number>();
   private pending: Pending | null = null;
   private deadline: Deadline | null = null;
-  private lastRound: Round | null = null;
+  private lastRound: DiceRound | null = null;
   /** The sequence point at which this peer's own seat last had to decide, and since when. */
   private myDue = { index: -1, at: 0 };
   /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
@@ -257,6 +242,7 @@ export class Replica {
     this.stallMs = Math.max(1000, config.ackTimeoutMs);
     if (config.features.signed && config.keyring === undefined) throw new Error('signed_messages needs a keyring');
     this.secrets = needsSecrets(config.rules) ? this.secretRounds() : null;
+    this.rounds = roundProfile(config.features, config.gameId);
   }
 
   get current(): GameState {
@@ -982,8 +968,7 @@ export class Replica {
     if (due.kind === 'round') {
       const round = this.round;
       if (round === null) return [];
-      const stage = round.hashes.size < round.participants.length ? round.hashes : round.numbers;
-      return round.participants.filter((p) => !stage.has(p) && p !== this.config.me);
+      return round.missing().filter((p) => p !== this.config.me);
     }
     if (due.kind === 'ack') {
       const entry = this.applied.get(due.index);
@@ -1286,24 +1271,13 @@ export class Replica {
     const number = this.roundId();
     const mine =
       participants.includes(this.config.me) && !this.config.mute ? (this.config.secretNumbers ?? secretNumber)() : null;
-    this.round = {
-      number,
-      participants,
-      mine,
-      hashes: new Map(),
-      numbers: new Map(),
-      revealed: false,
-      startedAt: this.now,
-    };
+    this.round = new DiceRound(this.rounds, number, participants, mine, this.now);
     if (mine !== null) {
-      const hash = this.commitmentOf(mine, number, this.config.me);
-      const { line } = this.broadcast({
-        command: 'roll_hash',
-        payload: hash,
-        player_id: this.config.me,
-        round: number,
-      });
-      this.round.hashes.set(this.config.me, { hash, line });
+      this.round.commitMine(
+        this.config.me,
+        (hash) =>
+          this.broadcast({ command: 'roll_hash', payload: hash, player_id: this.config.me, round: number }).line,
+      );
     }
     this.deadline = null;
     this.arm('round', number);
@@ -1311,9 +1285,7 @@ export class Replica {
   }
 
   private commitmentOf(number: Uint8Array, round: number, player: number): string {
-    return this.config.features.boundCommitments
-      ? boundCommitment(number, { gameId: this.config.gameId, round, player })
-      : commitment(number);
+    return this.rounds.commitmentOf(number, round, player);
   }
 
   /** The round about to start: 0 for the first player, 1 for the deck, 2 + k for move k. */
@@ -1335,23 +1307,20 @@ export class Replica {
       if (round === null || message.round > round.number) return 'wait';
     }
     if (round === null || !round.participants.includes(from)) return 'wait';
-    if (message.command === 'roll_hash') {
-      if (round.hashes.has(from)) return 'wait'; // the next round's
-      round.hashes.set(from, { hash: message.payload, line });
-    } else {
-      // Reveals count only once every commitment is in (an honest peer waits for them too).
-      if (round.hashes.size < round.participants.length || round.numbers.has(from)) return 'wait';
-      const bytes = hexToBytes(message.payload);
-      const committed = round.hashes.get(from)!;
-      if (this.commitmentOf(bytes, round.number, from) !== committed.hash) {
-        const copied = [...round.hashes].find(([p, h]) => p !== from && h.hash === committed.hash);
-        const reason = copied
-          ? `copied ${this.nameOf(copied[0])}'s dice commitment`
+    // Equal commitments are refused only when revealed (bound commitments cannot be copied anyway).
+    const check =
+      message.command === 'roll_hash'
+        ? round.commit(from, message.payload, line, 'allow')
+        : round.reveal(from, message.payload, line);
+    if (!check.ok) {
+      // A second commitment is the next round's; a reveal waits for every commitment (an honest peer waits too).
+      if (check.why !== 'copied' && check.why !== 'mismatch') return 'wait';
+      const reason =
+        check.why === 'copied'
+          ? `copied ${this.nameOf(check.from)}'s dice commitment`
           : 'revealed a dice number that does not match its commitment';
-        this.cheat(from, reason, [committed.line, line]);
-        return 'done';
-      }
-      round.numbers.set(from, { bytes, line });
+      this.cheat(from, reason, [round.hashes.get(from)!.line, line]);
+      return 'done';
     }
     this.progressRound();
     return 'done';
@@ -1360,23 +1329,19 @@ export class Replica {
   private progressRound() {
     const round = this.round;
     if (round === null) return;
-    const all = round.participants.length;
-    if (round.hashes.size === all && !round.revealed && round.mine !== null) {
-      round.revealed = true;
-      const { line } = this.broadcast({
-        command: 'roll_number',
-        payload: bytesToHex(round.mine),
-        player_id: this.config.me,
-        round: round.number,
-      });
-      round.numbers.set(this.config.me, { bytes: round.mine, line });
+    if (round.dueToReveal) {
+      round.revealMine(
+        this.config.me,
+        (hex) =>
+          this.broadcast({ command: 'roll_number', payload: hex, player_id: this.config.me, round: round.number }).line,
+      );
       this.deadline = null;
       this.arm('round', round.number);
     }
-    if (round.hashes.size === all && round.numbers.size === all) this.finishRound(round);
+    if (round.complete) this.finishRound(round);
   }
 
-  private finishRound(round: Round) {
+  private finishRound(round: DiceRound) {
     this.round = null;
     // Kept to hand on: a peer that was kept from a line of it may still be waiting in it.
     this.lastRound = round;
@@ -1387,11 +1352,8 @@ export class Replica {
       participants: round.participants.length,
       ms: this.now - round.startedAt,
     });
-    const numbers: StepNumbers = [...round.numbers].map(([player, n]) => [player, n.bytes] as const);
-    const seed = combineNumbers(numbers.map(([, bytes]) => bytes));
-    const dice = this.config.features.mtDice
-      ? uniformDice(mersenneStream(wordsFromBytes(seed)))
-      : cs3099Dice(hashChainStream(seed));
+    const numbers: StepNumbers = round.stepNumbers();
+    const dice = round.dice();
     const pending = this.pending;
     if (pending !== null) {
       this.pending = null;
@@ -1582,9 +1544,7 @@ export class Replica {
     this.secrets?.neutralised(player);
     const round = this.round;
     if (round === null) return;
-    round.participants = round.participants.filter((p) => p !== player);
-    round.hashes.delete(player);
-    round.numbers.delete(player);
+    round.drop(player);
     this.progressRound();
   }
 
