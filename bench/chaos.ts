@@ -172,6 +172,9 @@ console.log(
   `peak RSS of the process: ${(peakRss / 2 ** 20).toFixed(0)} MB for ~${peersAtOnce} peers at once, ~${(peakRss / 2 ** 20 / peersAtOnce).toFixed(0)} MB per peer (upper bound; shared runtime included)`,
 );
 console.log(`wall time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-for (const o of outcomes.filter((x) => x.disagreement !== null || x.hung).slice(0, 10))
+for (const o of outcomes
+  .filter((x) => x.disagreement !== null || x.hung)
+  .sort((a, b) => Number(a.hung) - Number(b.hung))
+  .slice(0, 40))
   console.log(`  game ${o.index} (${o.kind}): ${o.hung ? 'hung' : o.disagreement}`);
 process.exit(0);
