@@ -28,7 +28,8 @@ afterEach(() => {
   tmp.remove();
 });
 
-describe('the game store', { timeout: 60_000 }, () => {
+// Bounds, not expectations: under a full CI run a 3-bot game took 68 s here (762 ms alone).
+describe('the game store', { timeout: 180_000 }, () => {
   it('opens in WAL mode at the latest schema version', () => {
     expect((store.db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
     expect(store.schemaVersion).toBe(4);
