@@ -75,12 +75,17 @@ export interface ResumedFrom {
   readonly hash: string;
 }
 
+/** Times one seat may take its seat back in a game (each costs the others a send of their record). */
+export const MAX_REJOINS = 8;
+
 export class MeshSession {
   private readonly replica: Replica;
   /** The link to each other player: a player that rejoins gets a new one (rejoinLink). */
   private readonly links: Map<number, Link>;
   /** Links whose rejoin request was answered: one record per link (it may be long). */
   private readonly answered = new WeakSet<Link>();
+  /** How many times each seat took its seat back here. */
+  private readonly rejoins = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
   private timerAt: number | null = null;
   private deciding = false;
@@ -175,6 +180,10 @@ export class MeshSession {
       return refuse(`the link comes from ${link.remotePeer}, not from the key of seat ${player}`);
     const problem = this.rejoinProblem(player);
     if (problem !== null) return refuse(problem);
+    // Each rejoin costs this peer a read and a send of its whole record: a seat gets a few.
+    const times = (this.rejoins.get(player) ?? 0) + 1;
+    if (times > MAX_REJOINS) return refuse(`seat ${player} has rejoined ${MAX_REJOINS} times already`);
+    this.rejoins.set(player, times);
     const old = this.links.get(player);
     this.links.set(player, link);
     old?.close();

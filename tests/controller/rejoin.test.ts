@@ -17,7 +17,7 @@ import type { Link } from '../../src/controller/net/link.js';
 import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
 import { memoryRecorder } from '../../src/controller/recorder.js';
 import { committedSecrets, rejoinGame } from '../../src/controller/rejoin.js';
-import { MeshSession } from '../../src/controller/session.js';
+import { MAX_REJOINS, MeshSession } from '../../src/controller/session.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { withSend } from './mesh-game.js';
@@ -285,6 +285,19 @@ describe('a dropped peer rejoins the running game', () => {
       [game.peers[0]!.result, game.peers[1]!.result, back.result],
       [game.peers[0]!.recorder.lines, game.peers[1]!.recorder.lines, back.recorder.lines],
     );
+  }, 600_000);
+
+  it('takes a seat back a bounded number of times (each costs the others a send of their record)', async () => {
+    const game = await startGame(4, 1_000_000);
+    // At the start: a game of bots on fake timers may finish within one step of the clock.
+    const mesh = await memoryMesh(3, 4);
+    const answers = Array.from({ length: MAX_REJOINS + 1 }, () => {
+      const [atHost] = memoryLinkPair(mesh.peerIds[0]!, mesh.peerIds[R]!);
+      return game.peers[0]!.session.rejoinLink(R, atHost);
+    });
+    game.stop();
+    expect(answers.slice(0, MAX_REJOINS)).toEqual(Array(MAX_REJOINS).fill({ ok: true }));
+    expect(answers[MAX_REJOINS]).toEqual({ ok: false, reason: `seat ${R} has rejoined ${MAX_REJOINS} times already` });
   }, 600_000);
 
   it('is refused once the seat was made neutral', async () => {
