@@ -20,17 +20,12 @@ import { isGameMessage, type Message, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { roundProfile } from './core/dice-round.js';
-import { auditNativeRecord, nativeHeader } from './core/replay.js';
+import { type AuditSummary, type AuditViolation, auditNativeRecord, nativeHeader } from './core/replay.js';
 import { auditStarRecord, starHeader } from './core/star-replay.js';
 
 export type ViolationKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug' | 'outcome';
 
-export interface Violation {
-  readonly line: number;
-  readonly player: number | null;
-  readonly kind: ViolationKind;
-  readonly reason: string;
-}
+export type Violation = AuditViolation<ViolationKind>;
 
 export interface VerifyOptions {
   /**
@@ -41,18 +36,9 @@ export interface VerifyOptions {
   readonly options?: Omit<OptionsInput, 'players'>;
 }
 
-export interface VerifyReport {
-  readonly players: readonly { readonly id: number; readonly name: string }[];
-  readonly firstPlayer: number | null;
-  readonly deck: readonly number[] | null;
-  /** Dice rounds whose every reveal matched its commitment and whose draw was applied. */
-  readonly roundsVerified: number;
-  readonly battles: number;
-  readonly actionsChecked: number;
-  readonly violations: readonly Violation[];
+export interface VerifyReport extends AuditSummary<ViolationKind> {
   /** Line from which the replay could no longer follow the recording, if it lost step. */
   readonly lostStepAt: number | null;
-  readonly state: GameState | null;
   /** Native records: the record stops before the game ended for its peer (a crash, not a cheat). */
   readonly truncated?: boolean;
   /** Native records: how the record says the game ended. */

@@ -5,21 +5,14 @@
 // of a history is signed by its own author, which is what the rejoining player checks.
 import { z } from 'zod';
 import { MAX_LINE_LENGTH } from './codec.js';
+import { frame, nat, parseFramed } from './frames.js';
 
 /** Characters of history lines one chunk carries (JSON-escaped, the chunk stays under the line limit). */
 export const REJOIN_CHUNK_CHARS = 48 * 1024;
 /** History lines one chunk may carry. */
 export const MAX_REJOIN_LINES = 4096;
 
-const nat = (what: string) => z.int().min(0, { error: `${what} must be ≥ 0` });
-const playerId = nat('a player id');
 const gameId = z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, { error: 'a game id is 1–128 letters, digits or . _ ~ -' });
-
-const frame = <C extends string, P extends z.ZodType>(command: C, payload: P, description: string) =>
-  z
-    .object({ command: z.literal(command), payload, player_id: playerId })
-    .strict()
-    .meta({ title: command, description });
 
 const rejoin = frame(
   'rejoin',
@@ -79,13 +72,7 @@ export function parseRejoinLine(line: string): { ok: true; message: RejoinMessag
   } catch {
     return { ok: false, reason: 'a line that is not JSON' };
   }
-  const command = (value as { command?: unknown } | null)?.command;
-  if (typeof command !== 'string' || !(command in rejoinSchemas))
-    return { ok: false, reason: `not a rejoin message: command ${JSON.stringify(command)}` };
-  const result = (rejoinSchemas[command as RejoinCommand] as z.ZodType<RejoinMessage>).safeParse(value);
-  if (result.success) return { ok: true, message: result.data };
-  const issue = result.error.issues[0]!;
-  return { ok: false, reason: `${command}: ${issue.path.join('.') || 'message'}: ${issue.message}` };
+  return parseFramed<RejoinMessage>(rejoinSchemas, 'rejoin', value);
 }
 
 export const encodeRejoin = (message: RejoinMessage) => JSON.stringify(message);

@@ -3,22 +3,15 @@
 // its state at its last sequence points. Same frame as the other messages; each line is signed
 // (signed_messages) over the resumed session's own id, so nothing signed in it counts elsewhere.
 import { z } from 'zod';
+import { frame, nat, parseFramed, playerId } from './frames.js';
 
 /** Hashes a peer sends of its last sequence points: peers of one game stop at most a point or two apart. */
 export const MAX_RESUME_HASHES = 4;
 export const MAX_RESUME_PLAYERS = 16;
 
-const nat = (what: string) => z.int().min(0, { error: `${what} must be ≥ 0` });
-const playerId = nat('a player id');
 const hash = z.string().regex(/^[0-9a-f]{64}$/, { error: 'expected a SHA-256 hash: 64 lowercase hex digits' });
 const id = (what: string) =>
   z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, { error: `${what} is 1–128 letters, digits or . _ ~ -` });
-
-const frame = <C extends string, P extends z.ZodType>(command: C, payload: P, description: string) =>
-  z
-    .object({ command: z.literal(command), payload, player_id: playerId })
-    .strict()
-    .meta({ title: command, description });
 
 const resumeGame = frame(
   'resume_game',
@@ -74,13 +67,7 @@ export type ResumeParse = { ok: true; message: ResumeMessage } | { ok: false; re
 
 /** Validates one parsed JSON value as a resume message; the reason names the field. */
 export function parseResumeMessage(value: unknown): ResumeParse {
-  const command = (value as { command?: unknown } | null)?.command;
-  if (typeof command !== 'string' || !(command in resumeSchemas))
-    return { ok: false, reason: `not a resume message: command ${JSON.stringify(command)}` };
-  const result = (resumeSchemas[command as ResumeCommand] as z.ZodType<ResumeMessage>).safeParse(value);
-  if (result.success) return { ok: true, message: result.data };
-  const issue = result.error.issues[0]!;
-  return { ok: false, reason: `${command}: ${issue.path.join('.') || 'message'}: ${issue.message}` };
+  return parseFramed<ResumeMessage>(resumeSchemas, 'resume', value);
 }
 
 /**

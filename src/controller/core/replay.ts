@@ -11,22 +11,28 @@ import { featuresFrom, type Outcome, type StepNumbers } from './types.js';
 
 export type AuditKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'outcome';
 
-export interface AuditViolation {
+/** One rule broken in a record: where, by whom, of which kind, why. */
+export interface AuditViolation<Kind extends string = AuditKind> {
   readonly line: number;
   readonly player: number | null;
-  readonly kind: AuditKind;
+  readonly kind: Kind;
   readonly reason: string;
 }
 
-export interface NativeAudit {
+/** What every audit of a record reports: the native one, the star one and `risk verify`'s. */
+export interface AuditSummary<Kind extends string> {
   readonly players: readonly { readonly id: number; readonly name: string }[];
   readonly firstPlayer: number | null;
   readonly deck: readonly number[] | null;
+  /** Dice rounds whose every reveal matched its commitment and whose draw was applied. */
   readonly roundsVerified: number;
   readonly battles: number;
   readonly actionsChecked: number;
-  readonly violations: readonly AuditViolation[];
+  readonly violations: readonly AuditViolation<Kind>[];
   readonly state: GameState | null;
+}
+
+export interface NativeAudit extends AuditSummary<AuditKind> {
   /** How the record says the game ended for its peer, if it says. */
   readonly recordedEnd: { readonly outcome: Outcome; readonly winner: number | null } | null;
   /** The record stops before the game (or the peer's part in it) ended: a crash or a kill, not a cheat. */

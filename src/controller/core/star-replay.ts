@@ -1,30 +1,17 @@
 // Auditing our own record of a cs3099 star game: a mute star replica of the recording peer reads
 // the record's lines in the order that peer processed them (its own lines included). It is the
 // replica the star session played with, so the audit finds what the peer found, and only that.
-import type { GameState, OptionsInput } from '../../model/index.js';
+import type { OptionsInput } from '../../model/index.js';
 import { decodeLine } from '../../protocol/codec.js';
 import type { TranscriptLine } from '../../protocol/transcript.js';
+import type { AuditSummary, AuditViolation } from './replay.js';
 import { HOST, StarCore } from './star.js';
 
 export type StarAuditKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug';
 
-export interface StarAuditViolation {
-  readonly line: number;
-  readonly player: number | null;
-  readonly kind: StarAuditKind;
-  readonly reason: string;
-}
+export type StarAuditViolation = AuditViolation<StarAuditKind>;
 
-export interface StarAudit {
-  readonly players: readonly { readonly id: number; readonly name: string }[];
-  readonly firstPlayer: number | null;
-  readonly deck: readonly number[] | null;
-  readonly roundsVerified: number;
-  readonly battles: number;
-  readonly actionsChecked: number;
-  readonly violations: readonly StarAuditViolation[];
-  readonly state: GameState | null;
-}
+export type StarAudit = AuditSummary<StarAuditKind>;
 
 export interface StarHeader {
   readonly me: number;
