@@ -1,75 +1,15 @@
 // Separate `risk bot` processes on 127.0.0.1: a whole game, and one process killed mid-game.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
 import { verifyRecord } from './records.js';
 
-const launcher = fileURLToPath(new URL('../../bin/risk.js', import.meta.url));
+afterEach(killBots);
 
-interface Peer {
-  child: ChildProcess;
-  events: Record<string, unknown>[];
-  stderr: string;
-  exit: Promise<number | null>;
-  waitFor(test: (e: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>>;
-}
-
-const started: Peer[] = [];
-afterEach(() => {
-  for (const p of started.splice(0)) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-});
-
-function bot(args: string[]): Peer {
-  const child = spawn(
-    process.execPath,
-    [launcher, 'bot', ...args, '--json', '--ack-timeout', '2', '--move-timeout', '10'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const events: Record<string, unknown>[] = [];
-  const waiters = new Set<() => void>();
-  let buffer = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    let newline;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      if (line.trim()) events.push(JSON.parse(line));
-    }
-    for (const w of [...waiters]) w();
-  });
-  const peer: Peer = {
-    child,
-    events,
-    stderr: '',
-    exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
-    waitFor(test, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`timed out; last events: ${JSON.stringify(events.slice(-3))} stderr: ${peer.stderr}`)),
-          timeoutMs,
-        );
-        const check = () => {
-          const found = events.find(test);
-          if (found) {
-            clearTimeout(timer);
-            waiters.delete(check);
-            resolve(found);
-          }
-        };
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-  child.stderr!.on('data', (chunk: Buffer) => (peer.stderr += chunk.toString()));
-  started.push(peer);
-  return peer;
+function bot(args: string[]): BotProcess {
+  return startBot([...args, '--ack-timeout', '2', '--move-timeout', '10']);
 }
 
 async function fourBots(dir: string) {
@@ -90,7 +30,7 @@ async function fourBots(dir: string) {
   ]);
   const hosting = await host.waitFor((e) => e.type === 'hosting', 30_000);
   const address = (hosting.addresses as string[])[0]!;
-  const joiners: Peer[] = [];
+  const joiners: BotProcess[] = [];
   for (let i = 1; i < 4; i++) {
     const joiner = bot(['join', address, '--bot', 'normal', '--name', `bot${i}`, '--record', join(dir, `p${i}.jsonl`)]);
     await host.waitFor((e) => e.type === 'joined' && e.player === i, 30_000);
@@ -100,7 +40,7 @@ async function fourBots(dir: string) {
 }
 
 /** No Node stack trace or uncaught error in a process's error output. */
-const expectNoCrash = (peer: Peer) =>
+const expectNoCrash = (peer: BotProcess) =>
   expect(peer.stderr).not.toMatch(/^\s+at |Uncaught|Unhandled|TypeError|ReferenceError/m);
 
 describe('risk bot processes', () => {

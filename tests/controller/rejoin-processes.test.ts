@@ -1,72 +1,16 @@
 // Rejoin with real `risk bot` processes on 127.0.0.1: one of three is killed (SIGKILL) mid-game and
 // started again with `--rejoin GAME --store --key FILE` before the others' votes make it neutral.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killBots, startBot } from '../support/bot-process.js';
 import { verifyRecord } from './records.js';
 
-const launcher = fileURLToPath(new URL('../../bin/risk.js', import.meta.url));
+afterEach(killBots);
 
-interface Peer {
-  child: ChildProcess;
-  events: Record<string, unknown>[];
-  stderr: string;
-  exit: Promise<number | null>;
-  waitFor(test: (e: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>>;
-}
-
-const started: Peer[] = [];
-afterEach(() => {
-  for (const p of started.splice(0)) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-});
-
-function bot(args: string[]): Peer {
-  const child = spawn(process.execPath, [launcher, 'bot', ...args, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const events: Record<string, unknown>[] = [];
-  const waiters = new Set<() => void>();
-  let buffer = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    let newline: number;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      if (line.trim()) events.push(JSON.parse(line));
-    }
-    for (const w of [...waiters]) w();
-  });
-  const peer: Peer = {
-    child,
-    events,
-    stderr: '',
-    exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
-    waitFor(test, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`timed out; last events: ${JSON.stringify(events.slice(-3))} stderr: ${peer.stderr}`)),
-          timeoutMs,
-        );
-        const check = () => {
-          const found = events.find(test);
-          if (found) {
-            clearTimeout(timer);
-            waiters.delete(check);
-            resolve(found);
-          }
-        };
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-  child.stderr!.on('data', (chunk: Buffer) => (peer.stderr += chunk.toString()));
-  started.push(peer);
-  return peer;
-}
+const bot = startBot;
 
 /** A TCP port that was free a moment ago (the joiner that the rejoining peer dials listens on it). */
 function freePort(): Promise<number> {

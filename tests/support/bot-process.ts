@@ -1,0 +1,67 @@
+// A `risk bot --json` process for end-to-end tests: its JSON events as they come, a wait for one
+// of them (bounded), its stderr and exit code. Every process started here is SIGKILLed by
+// `killBots`, which test files call after each test.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const launcher = fileURLToPath(new URL('../../bin/risk.js', import.meta.url));
+
+export interface BotProcess {
+  child: ChildProcess;
+  events: Record<string, unknown>[];
+  stderr: string;
+  exit: Promise<number | null>;
+  waitFor(test: (e: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>>;
+}
+
+const started: BotProcess[] = [];
+
+/** Kills every bot process still running (call it in afterEach). */
+export function killBots() {
+  for (const p of started.splice(0)) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+}
+
+/** Starts `risk bot <args> --json` with the built program. */
+export function startBot(args: readonly string[]): BotProcess {
+  const child = spawn(process.execPath, [launcher, 'bot', ...args, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const events: Record<string, unknown>[] = [];
+  const waiters = new Set<() => void>();
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let newline: number;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      if (line.trim()) events.push(JSON.parse(line));
+    }
+    for (const w of [...waiters]) w();
+  });
+  const peer: BotProcess = {
+    child,
+    events,
+    stderr: '',
+    exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+    waitFor(test, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`timed out; last events: ${JSON.stringify(events.slice(-3))} stderr: ${peer.stderr}`)),
+          timeoutMs,
+        );
+        const check = () => {
+          const found = events.find(test);
+          if (found) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve(found);
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+  child.stderr!.on('data', (chunk: Buffer) => (peer.stderr += chunk.toString()));
+  started.push(peer);
+  return peer;
+}
