@@ -14,6 +14,7 @@ import { StarSession } from '../../src/controller/star-session.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
+import { withSend } from './mesh-game.js';
 
 const ACK_MS = 1000;
 const MOVE_MS = 5000;
@@ -29,19 +30,9 @@ const stopsAfter = (seat: Seat, moves: number): Seat => {
 
 /** A link that passes on what this side sends until `cut()` says otherwise. */
 function cuttable(link: Link, cut: (line: string) => boolean): Link {
-  return {
-    remotePeer: link.remotePeer,
-    send: (line) => {
-      if (!cut(line)) link.send(line);
-    },
-    onLine: (listener) => link.onLine(listener),
-    unread: (lines) => link.unread(lines),
-    onClose: (listener) => link.onClose(listener),
-    close: () => link.close(),
-    get closed() {
-      return link.closed;
-    },
-  };
+  return withSend(link, (line) => {
+    if (!cut(line)) link.send(line);
+  });
 }
 
 async function advanceUntil(done: () => boolean, maxMs: number, stepMs = 200) {

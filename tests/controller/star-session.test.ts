@@ -11,6 +11,7 @@ import type { SessionEvent, SessionResult } from '../../src/controller/session.j
 import { StarSession } from '../../src/controller/star-session.js';
 import { decisionBy } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { withSend } from './mesh-game.js';
 
 const ACK_MS = 1000;
 const MOVE_MS = 5000;
@@ -57,19 +58,9 @@ function scripted(link: Link) {
 
 /** A link that passes on everything this side sends except what `drop` picks. */
 function dropping(link: Link, drop: (line: string) => boolean): Link {
-  return {
-    remotePeer: link.remotePeer,
-    send: (line) => {
-      if (!drop(line)) link.send(line);
-    },
-    onLine: (listener) => link.onLine(listener),
-    unread: (lines) => link.unread(lines),
-    onClose: (listener) => link.onClose(listener),
-    close: () => link.close(),
-    get closed() {
-      return link.closed;
-    },
-  };
+  return withSend(link, (line) => {
+    if (!drop(line)) link.send(line);
+  });
 }
 
 const neutralised = (events: SessionEvent[]) =>
