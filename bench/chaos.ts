@@ -2,7 +2,7 @@
 // real timers with short timeouts, each with one rogue peer (a scripted attack or random
 // misbehaviour) and sometimes an honest peer that crashes. Prints what must be zero.
 //   npm run bench:chaos -- [--games N] [--parallel P] [--seed S] [--only I] [--no-drops] [--ack-ms A] [--move-ms M]
-// Every game that disagrees or hangs is listed with its index: `--only I` (same --seed) plays it alone.
+// Every game that fails in any way is listed with its index: `--only I` (same --seed) plays it alone.
 import { parseArgs } from 'node:util';
 import { CHAOS_KINDS, type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
 import { honestAgreement, type Rogue, startMemoryGame, withSend } from '../tests/controller/mesh-game.js';
@@ -172,9 +172,17 @@ console.log(
   `peak RSS of the process: ${(peakRss / 2 ** 20).toFixed(0)} MB for ~${peersAtOnce} peers at once, ~${(peakRss / 2 ** 20 / peersAtOnce).toFixed(0)} MB per peer (upper bound; shared runtime included)`,
 );
 console.log(`wall time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+/** What went wrong in one game, worst first; empty when nothing did. */
+const failures = (o: Outcome): string[] => [
+  ...(o.disagreement !== null ? [o.disagreement] : []),
+  ...(o.hung ? ['hung'] : []),
+  ...(o.rogueWonCaught ? ['the rogue won after being caught'] : []),
+  ...(o.blamedHonest > 0 ? [`${o.blamedHonest} honest peer(s) blamed`] : []),
+  ...(o.lostRecords > 0 ? [`${o.lostRecords} honest record(s) lost or unreadable`] : []),
+];
 for (const o of outcomes
-  .filter((x) => x.disagreement !== null || x.hung)
-  .sort((a, b) => Number(a.hung) - Number(b.hung))
+  .filter((x) => failures(x).length > 0)
+  .sort((a, b) => Number(a.disagreement === null) - Number(b.disagreement === null) || a.index - b.index)
   .slice(0, 40))
-  console.log(`  game ${o.index} (${o.kind}): ${o.hung ? 'hung' : o.disagreement}`);
+  console.log(`  game ${o.index} (${o.kind}): ${failures(o).join('; ')}`);
 process.exit(0);

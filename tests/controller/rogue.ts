@@ -18,6 +18,7 @@ export const ATTACKS = [
   'replay-flood',
   'lying-ack',
   'equivocation',
+  'late-equivocation',
   'bad-reveal',
   'copied-commitment',
   'never-reveals',
@@ -175,6 +176,13 @@ export function rogue(attack: Attack, from = 140): Rogue {
           if (m.command !== 'attack' || m.payload[2] < 2 || to !== victim) return [line];
           state.done = true;
           return [sign({ ...m, payload: [m.payload[0], m.payload[1], (m.payload[2] - 1) as 1 | 2] })];
+        case 'late-equivocation':
+          // Its move reaches everyone and everyone acknowledges it, but its own ack is kept from the
+          // victim: the others settle the move, the victim cannot yet when a second signed move for
+          // that point comes to it alone.
+          if (m.command !== 'acknowledgement' || m.author !== context.me || to !== victim) return [line];
+          state.done = true;
+          return [sign({ command: 'timeout', payload: victim, player_id: context.me, ack_id: m.payload })];
         case 'bad-reveal':
           if (m.command !== 'roll_number') return [line];
           return once([sign({ ...m, payload: randomBytes(32).toString('hex') })]);

@@ -750,14 +750,14 @@ export class Replica {
       ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: move.messageHash } : {}),
       ...(move.sig !== null ? { author: move.author, author_sig: move.sig } : {}),
     };
+    // Our own ack line is kept: it is evidence when the move's point has to be taken back.
     this.storeAck(this.config.me, move.index, {
       stateHash: hash,
       messageHash: move.messageHash,
       author: move.author,
       authorSig: move.sig,
-      line: '',
+      line: this.broadcast(ack).line,
     });
-    this.broadcast(ack);
     this.checkAgreement();
     this.deadline = null;
   }
@@ -774,7 +774,7 @@ export class Replica {
     for (const map of [this.applied, this.taken, this.acks] as Map<number, unknown>[]) map.delete(index - MOVE_MEMORY);
   }
 
-  /** Undoes every entry from `index` on (none of them can be settled anywhere: see handleProposal). */
+  /** Undoes every entry from `index` on (none of them can be settled anywhere: see takeBackPoint). */
   private rollbackTo(index: number) {
     const entry = this.applied.get(index);
     if (entry === undefined) throw new Error(`no entry ${index} to roll back to`);
@@ -1379,8 +1379,8 @@ export class Replica {
   }
 
   /**
-   * Two signed moves for one point: no version of that move can settle anywhere (the peers that
-   * hold the other version never acknowledge this one), so the neutralisation takes that point.
+   * Two signed moves for one point. Where no version can settle anywhere, the neutralisation takes
+   * that point (takeBackPoint); otherwise the next one.
    */
   private equivocation(player: number, index: number, evidence: string[]) {
     this.cheat(player, `signed two different moves for sequence point ${index}`, evidence, undefined, player, index);
@@ -1425,24 +1425,71 @@ export class Replica {
     if (!this.pumping) this.proposeProven();
   }
 
-  /** Proposes, at this peer's current point, the neutralisation of the lowest proven active player. */
+  /**
+   * Proposes, at this peer's current point, the neutralisation of the lowest proven active player;
+   * or, first, takes back the point of an equivocated move that can settle nowhere, and puts the
+   * neutralisation of its author there (the author may be neutral here already, at a later point).
+   */
   private proposeProven(): boolean {
     if (this.result !== null || this.applied.has(this.index)) return false;
-    const player = [...this.proofs.keys()].filter((p) => isActive(this.state.players[p]!)).sort((a, b) => a - b)[0];
+    const proven = [...this.proofs.keys()].sort((a, b) => a - b);
+    const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
+    const player = back?.player ?? proven.find((p) => isActive(this.state.players[p]!));
     if (player === undefined) return false;
     const proof = this.proofs.get(player)!;
-    // An equivocated move is undone: its point goes to the neutralisation.
-    const at = proof.at;
-    if (at !== undefined && at >= this.firstOpen && at < this.index && this.applied.get(at)?.author === player)
-      this.rollbackTo(at);
+    if (back !== undefined) this.rollbackTo(back.index);
     const { line } = this.broadcast({
       command: 'expel',
-      payload: { player, reason: proof.reason, evidence: [...proof.evidence] },
+      payload: { player, reason: proof.reason, evidence: [...(back?.evidence ?? proof.evidence)] },
       player_id: this.config.me,
       ack_id: this.index,
     });
     this.commitNeutral(this.index, player, proof.reason, line);
     return true;
+  }
+
+  /**
+   * The point of `player`'s equivocated move, if it is applied here, open here, and can settle
+   * nowhere, with the evidence of that. An honest peer acknowledges one version only, and a move
+   * settles only where every active player acknowledged it: so two players acknowledging different
+   * versions mean no version settles anywhere, and the point may be taken back. Without that, some
+   * peer may have settled the move (everyone, its author included, acknowledged it before the second
+   * version appeared), and the neutralisation takes the next point instead, as there.
+   */
+  private takeBackPoint(player: number): { player: number; index: number; evidence: string[] } | null {
+    const at = this.proofs.get(player)?.at;
+    if (at === undefined || at < this.firstOpen || at >= this.index) return null;
+    const entry = this.applied.get(at);
+    if (entry === undefined || entry.author !== player) return null;
+    const acks = this.conflictingAcks(at, player);
+    return acks === null ? null : { player, index: at, evidence: [entry.line, ...acks] };
+  }
+
+  /** Acks by two players other than `author` of two different moves `author` signed for `index`. */
+  private conflictingAcks(index: number, author: number): [string, string] | null {
+    const versions = new Map<string, string>();
+    for (const [from, ack] of this.acks.get(index) ?? []) {
+      if (from === author || ack.messageHash === null || ack.line === '' || versions.has(ack.messageHash)) continue;
+      if (this.config.features.signed) {
+        const digest = moveDigest(this.config.gameId, index, ack.messageHash);
+        if (ack.author !== author || !this.keyring.verify(author, digest, ack.authorSig ?? '')) continue;
+      }
+      const other = [...versions.values()][0];
+      if (other !== undefined) return [other, ack.line];
+      versions.set(ack.messageHash, ack.line);
+    }
+    return null;
+  }
+
+  /**
+   * Whether a proposal by `proposer` may take back this peer's entry at `index`: yes when the
+   * proposer never acknowledged that entry (so it settled nowhere); when it did, only if the
+   * entry is an equivocated move that can settle nowhere.
+   */
+  private mayTakeBack(index: number, proposer: number): boolean {
+    const entry = this.applied.get(index);
+    if (entry === undefined || !this.matches(this.acks.get(index)?.get(proposer), entry)) return true;
+    return entry.author >= 0 && this.conflictingAcks(index, entry.author) !== null;
   }
 
   private drainProposals(): boolean {
@@ -1465,8 +1512,8 @@ export class Replica {
   /**
    * Someone proposes to make a player neutral at point `index`. Its evidence is judged here as if
    * it had arrived directly; without proof here the proposal does nothing. A proposal beats a move
-   * at the same point (its proposer never acknowledged that move, so the move cannot have settled
-   * anywhere); between two proposals the lower player id wins, the other comes one point later.
+   * at the same point that cannot have settled anywhere (mayTakeBack); between two proposals the
+   * lower player id wins, the other comes one point later.
    */
   private handleProposal(link: number, message: Extract<Message, { command: 'expel' }>, index: number) {
     const player = message.payload.player;
@@ -1479,6 +1526,7 @@ export class Replica {
       if (entry.neutral === player) return; // the same neutralisation
       if (index < this.firstOpen) return; // too late for that point: proposeProven puts it at the current one
       if (entry.neutral !== null && entry.neutral < player) return;
+      if (!this.mayTakeBack(index, message.player_id ?? link)) return; // proposeProven puts it at the current point
       this.rollbackTo(index);
     } else if (index !== this.index) return;
     if (!isActive(this.state.players[player]!)) {
