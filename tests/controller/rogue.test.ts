@@ -10,6 +10,10 @@ const HONEST = [0, 2, 3];
 const CUT: Partial<Record<Attack, RegExp>> = {
   'replay-flood': /closed the link to player 1: sent more than \d+ lines/,
 };
+/** Attacks that are only a fault of the rogue's link: every honest peer that got one says so. */
+const FAULT: Partial<Record<Attack, RegExp>> = {
+  'forged-reveal': /ignored a line from p1: sent a line whose signature does not match/,
+};
 
 describe('a rogue peer cannot split or steal a game', () => {
   it.each(ATTACKS)(
@@ -32,6 +36,10 @@ describe('a rogue peer cannot split or steal a game', () => {
         else expect(result.state.players.filter((p) => p.neutral && p.id !== ROGUE)).toEqual([]);
       }
       if (EXPELLED.has(attack)) expect(winner).not.toBe(ROGUE);
+      const fault = FAULT[attack];
+      if (fault)
+        for (const i of HONEST.filter((h) => h !== 0))
+          expect(game.events[i]!.some((e) => e.type === 'info' && fault.test(e.text))).toBe(true);
       const cut = CUT[attack];
       if (cut)
         for (const i of HONEST) expect(game.events[i]!.some((e) => e.type === 'info' && cut.test(e.text))).toBe(true);

@@ -20,6 +20,7 @@ export const ATTACKS = [
   'equivocation',
   'late-equivocation',
   'bad-reveal',
+  'forged-reveal',
   'copied-commitment',
   'never-reveals',
   'illegal-action',
@@ -33,7 +34,7 @@ export type Attack = (typeof ATTACKS)[number];
 /** Attacks that break a rule every peer can check, or go silent: the rogue ends neutral. The two
  * left out only cost the others work (a link fault) or claim what one vote cannot prove. */
 export const EXPELLED: ReadonlySet<Attack> = new Set(
-  ATTACKS.filter((a) => a !== 'oversized-line' && a !== 'false-votes'),
+  ATTACKS.filter((a) => a !== 'oversized-line' && a !== 'false-votes' && a !== 'forged-reveal'),
 );
 
 interface Wire {
@@ -186,6 +187,15 @@ export function rogue(attack: Attack, from = 140): Rogue {
         case 'bad-reveal':
           if (m.command !== 'roll_number') return [line];
           return once([sign({ ...m, payload: randomBytes(32).toString('hex') })]);
+        case 'forged-reveal': {
+          // With its commitment, a wrong reveal in the victim's name under a signature it cannot
+          // make (it waits there for the round's commitments, ahead of the victim's own reveal):
+          // reveals are checked only when they do not match, and then the fault is the link's.
+          if (m.command !== 'roll_hash' || to === victim) return [line];
+          const forged = { command: 'roll_number', payload: randomBytes(32).toString('hex'), player_id: victim };
+          const inner = JSON.stringify({ ...forged, round: m.round });
+          return once([line, seal(inner, victim, randomBytes(64).toString('hex'))]);
+        }
         case 'never-reveals':
           return m.command === 'roll_number' ? [] : [line];
         case 'copied-commitment':
