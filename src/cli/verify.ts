@@ -8,8 +8,11 @@ import { runRiscVerify } from './risc-verify.js';
 
 const MAX_LISTED = 50;
 
-const USAGE = `usage: risk verify [--lenient] [--json] <file>
+const USAGE = `usage: risk verify [--lenient] [--json] <file> [<resumed file>...]
   exit 0 clean, 1 violations, 2 unreadable, 3 truncated record (no violations)
+  A networked game that was resumed has one record per session: give them in order, the first
+  session's first; each later one is audited from the state the one before reaches where it resumed.
+  With several files --json prints one object per file, one per line, and exit 3 looks at the last.
   --lenient  follow the recorded peer's known card-draw bug (each such draw is listed as a quirk
              followed, not counted as a violation)
   --json     print the report as one JSON object
@@ -23,9 +26,8 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
     options: { lenient: { type: 'boolean' }, json: { type: 'boolean' } },
   });
   if (!parsed.ok) return parsed.exit;
-  if (parsed.positionals.length !== 1) {
-    return usageError(io, 'risk verify', `expected one file, got ${parsed.positionals.length}`, USAGE);
-  }
+  if (parsed.positionals.length === 0) return usageError(io, 'risk verify', 'expected a record file', USAGE);
+  if (parsed.positionals.length > 1) return verifyResumed(parsed.positionals, parsed.values.json === true, io);
   const file = parsed.positionals[0]!;
   let text: string;
   try {
@@ -68,6 +70,42 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
 }
 
 const EXIT_TRUNCATED = 3;
+
+/** The records of one resumed game, in order (controller/verify-chain.ts). */
+async function verifyResumed(files: readonly string[], json: boolean, io: CommandIO): Promise<number> {
+  const [{ parseTranscript }, { verifyChain }, { countTerritories }] = await Promise.all([
+    import('../protocol/transcript.js'),
+    import('../controller/verify-chain.js'),
+    import('../model/index.js'),
+  ]);
+  const records: Extract<ReturnType<typeof parseTranscript>, { ok: true }>[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      io.err(`risk verify: cannot read ${file}: ${(error as Error).message}\n`);
+      return EXIT_USAGE;
+    }
+    const transcript = parseTranscript(text);
+    if (!transcript.ok) {
+      io.err(`risk verify: ${file}: ${transcript.reason}\n`);
+      return EXIT_USAGE;
+    }
+    records.push(transcript);
+  }
+  const reports = verifyChain(records.map((r) => r.lines));
+  let failed = false;
+  reports.forEach((report, i) => {
+    const problems = records[i]!.problems.map((p) => ({ ...p, player: null, kind: 'message' as const }));
+    const violations = [...problems, ...report.violations].sort((a, b) => a.line - b.line);
+    if (violations.length > 0 || report.state === null) failed = true;
+    if (json) io.out(`${JSON.stringify({ file: files[i], ...toJson(report, violations) })}\n`);
+    else io.out(describe(files[i]!, report, violations, countTerritories));
+  });
+  if (failed) return 1;
+  return reports.at(-1)!.truncated === true ? EXIT_TRUNCATED : 0;
+}
 
 function toJson(report: VerifyReport, violations: VerifyReport['violations']) {
   const s = report.state;

@@ -2,9 +2,13 @@
 // a stored native game until it is cut off; later the same three keys meet again, the host offers
 // the stored game, every peer proves it holds the same history, and play goes on from the agreed
 // point with fresh dice rounds in a new session, to one winner that every peer's store replays to.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
+import { runVerify } from '../../src/cli/verify.js';
 import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/controller/core/types.js';
 import { memoryMesh } from '../../src/controller/net/memory.js';
 import { memoryRecorder } from '../../src/controller/recorder.js';
@@ -15,8 +19,10 @@ import { replaySteps } from '../../src/controller/store/replay.js';
 import { resumeOverRoster, storedHistory } from '../../src/controller/store/resume-net.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
+import { verifyChain } from '../../src/controller/verify-chain.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { commonPoint, parseResumeMessage } from '../../src/protocol/resume.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { openStore } from './helpers.js';
 
 const PLAYERS = 3;
@@ -58,6 +64,7 @@ async function playUntilCut(turn: number) {
       players: players.map((p) => ({ ...p, botKind: 'normal' })),
     }),
   );
+  const records = players.map(() => memoryRecorder());
   // The game runs on microtasks alone (bots answer at once): every machine goes down together
   // just after player 0 sees turn `turn` begin.
   let cut = false;
@@ -80,7 +87,7 @@ async function playUntilCut(turn: number) {
         keyring: mesh.keyrings[me]!,
         ackTimeoutMs: 2000,
         moveTimeoutMs: 5000,
-        recorder: stored[me]!.recorder,
+        recorder: teeRecorder(stored[me]!.recorder, records[me]!),
         onEvent: (event) => {
           stored[me]!.onEvent(event);
           if (me === 0 && event.type === 'game' && event.event.type === 'turn_started' && event.event.turn >= turn)
@@ -90,7 +97,7 @@ async function playUntilCut(turn: number) {
   );
   const results = await settle(sessions.map((s) => s.run()));
   results.forEach((r, me) => stored[me]!.finish(r));
-  return { players, results };
+  return { players, results, records: records.map((r) => r.lines) };
 }
 
 function offerFor(players: readonly { id: number; name: string; peerId: string }[], session: string) {
@@ -103,7 +110,7 @@ function offerFor(players: readonly { id: number; name: string; peerId: string }
 
 describe('networked resume', { timeout: 240_000 }, () => {
   it('the same keys meet again, agree on the stored history, and play the game on to one winner', async () => {
-    const { players, results: cut } = await playUntilCut(4);
+    const { players, results: cut, records: firstRecords } = await playUntilCut(4);
     expect(cut.every((r) => r.outcome === 'stopped')).toBe(true);
     for (const me of [0, 1, 2]) {
       const found = store.find(`${GAME}-p${me}`);
@@ -175,8 +182,50 @@ describe('networked resume', { timeout: 240_000 }, () => {
     // The resumed session's record says what it continues; risk verify says it cannot audit it alone.
     const audit = verifyTranscript(records[1]!.lines, { lenient: false });
     expect(audit.violations.map((v) => v.reason)).toEqual([
-      `this record continues game ${GAME} from move ${ok[1]!.index} (a resumed session): it can only be audited from the state the earlier record reaches there, which this program does not yet do`,
+      `this record continues game ${GAME} from move ${ok[1]!.index} (a resumed session): it can only be audited from the state the earlier record reaches there; give the earlier record first (risk verify EARLIER THIS)`,
     ]);
+    // With the first session's record before it, each peer's two records audit clean to the winner.
+    for (const me of [0, 1, 2]) {
+      const [first, second] = verifyChain([firstRecords[me]!, records[me]!.lines]);
+      expect(first!.violations).toEqual([]);
+      expect(second!.violations).toEqual([]);
+      expect(second!.truncated).toBe(false);
+      expect(second!.state).toEqual(results[me]!.state);
+    }
+    // A first record cut in half never reaches the resume point; a resumed record whose header
+    // names another state there does not continue this first record.
+    const half = firstRecords[1]!.slice(0, firstRecords[1]!.length / 2);
+    expect(verifyChain([half, records[1]!.lines])[1]!.violations[0]!.reason).toBe(
+      `the record before it never reaches move ${ok[1]!.index}, where this session resumed`,
+    );
+    const header = records[1]!.lines.findIndex((x) => x.dir === 'note');
+    const otherHash = records[1]!.lines.map((l, i) =>
+      i === header ? { ...l, raw: l.raw.replace(ok[1]!.hash, '0'.repeat(64)) } : l,
+    );
+    expect(verifyChain([firstRecords[1]!, otherHash])[1]!.violations[0]!.reason).toBe(
+      `the record before it reaches another state at move ${ok[1]!.index} than the one this session resumed from`,
+    );
+    // The records the wrong way round: the first one is not a resumed session.
+    // risk verify takes the two files in order.
+    const dir = mkdtempSync(join(tmpdir(), 'risk-resume-'));
+    const write = (name: string, lines: readonly TranscriptLine[]) => {
+      const path = join(dir, name);
+      writeFileSync(
+        path,
+        lines.map(({ t, conn, dir: d, raw }) => `${JSON.stringify({ t, conn, dir: d, raw })}\n`).join(''),
+      );
+      return path;
+    };
+    const files = [write('first.jsonl', firstRecords[1]!), write('second.jsonl', records[1]!.lines)];
+    let out = '';
+    const io = { out: (t: string) => void (out += t), err: (t: string) => void (out += t) };
+    expect(await runVerify(files, io)).toBe(0);
+    expect(out.match(/violations: 0/g)?.length).toBe(2);
+    expect(await runVerify([files[1]!], io)).toBe(1);
+    rmSync(dir, { recursive: true, force: true });
+    expect(verifyChain([records[1]!.lines, firstRecords[1]!])[1]!.violations[0]!.reason).toMatch(
+      /not a resumed session/,
+    );
     // Every peer's store now holds the whole game: both parts replay to the same end.
     for (const me of [0, 1, 2]) {
       const found = store.find(`${GAME}-p${me}`);

@@ -37,11 +37,13 @@ export interface NativeAudit extends AuditSummary<AuditKind> {
   readonly recordedEnd: { readonly outcome: Outcome; readonly winner: number | null } | null;
   /** The record stops before the game (or the peer's part in it) ended: a crash or a kill, not a cheat. */
   readonly truncated: boolean;
+  /** The state the replay started from (a fresh game, or where a resumed session went on); null if it could not start. */
+  readonly initial: GameState | null;
   /** Every entry the recording peer applied, in order, with its dice round's numbers (the game store's steps). */
   readonly steps: readonly { readonly action: Action; readonly numbers: StepNumbers | null }[];
 }
 
-interface Header {
+export interface NativeHeader {
   readonly me: number;
   readonly gameId: string;
   readonly features: readonly string[];
@@ -54,13 +56,13 @@ interface Header {
 }
 
 /** The header of a native record, or null when the lines are not one. */
-export function nativeHeader(lines: readonly TranscriptLine[]): Header | null {
+export function nativeHeader(lines: readonly TranscriptLine[]): NativeHeader | null {
   const first = lines.find((l) => l.dir === 'note');
   if (first === undefined) return null;
   try {
-    const fact = JSON.parse(first.raw) as Partial<Header> & { profile?: string };
+    const fact = JSON.parse(first.raw) as Partial<NativeHeader> & { profile?: string };
     if (fact.profile !== 'native' || !Array.isArray(fact.players) || typeof fact.me !== 'number') return null;
-    return fact as Header;
+    return fact as NativeHeader;
   } catch {
     return null;
   }
@@ -73,7 +75,17 @@ function kindOf(reason: string): AuditKind {
   return 'rules';
 }
 
-export function auditNativeRecord(lines: readonly TranscriptLine[], header: Header): NativeAudit {
+/** Where a resumed session's record starts: the state the earlier record reaches at its point. */
+export interface Continued {
+  readonly state: GameState;
+  readonly index: number;
+}
+
+export function auditNativeRecord(
+  lines: readonly TranscriptLine[],
+  header: NativeHeader,
+  continues: Continued | null = null,
+): NativeAudit {
   const players = header.players.map((p) => ({ id: p.id, name: p.name }));
   const violations: AuditViolation[] = [];
   const features = featuresFrom(header.features);
@@ -92,13 +104,14 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
       state: null,
       recordedEnd: null,
       truncated: false,
+      initial: null,
       steps: [],
     };
   }
   // The header's house rules start the replica: rules it cannot play are the record's fault, not a crash.
   const rules = parseRules(header.rules, players.length);
   const resumed = header.resumedFrom;
-  if (!rules.ok || resumed !== undefined) {
+  if (!rules.ok || (resumed !== undefined && continues === null)) {
     return {
       players,
       firstPlayer: null,
@@ -113,12 +126,13 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
           kind: rules.ok ? 'message' : 'rules',
           reason: !rules.ok
             ? `the record's header names rules that cannot be played: ${rules.reason}`
-            : `this record continues game ${resumed!.gameId} from move ${resumed!.index} (a resumed session): it can only be audited from the state the earlier record reaches there, which this program does not yet do`,
+            : `this record continues game ${resumed!.gameId} from move ${resumed!.index} (a resumed session): it can only be audited from the state the earlier record reaches there; give the earlier record first (risk verify EARLIER THIS)`,
         },
       ],
       state: null,
       recordedEnd: null,
       truncated: false,
+      initial: null,
       steps: [],
     };
   }
@@ -132,7 +146,9 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
     ...(keyring ? { keyring } : {}),
     ackTimeoutMs: header.ackTimeoutMs,
     moveTimeoutMs: header.moveTimeoutMs,
+    ...(continues !== null ? { resume: continues } : {}),
   });
+  const initial = replica.current;
   let roundsVerified = 0;
   let battles = 0;
   let actionsChecked = 0;
@@ -213,6 +229,7 @@ export function auditNativeRecord(lines: readonly TranscriptLine[], header: Head
     state,
     recordedEnd,
     truncated,
+    initial,
     steps,
   };
 }
