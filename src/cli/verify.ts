@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { isRiscRecord } from '../controller/risc-record.js';
 import type { VerifyReport } from '../controller/verify.js';
+import type { TranscriptParse } from '../protocol/transcript.js';
 import { type CommandIO, EXIT_USAGE, parseCommand, usageError } from './io.js';
 import { runRiscVerify } from './risc-verify.js';
 
@@ -29,24 +30,15 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
   if (parsed.positionals.length === 0) return usageError(io, 'risk verify', 'expected a record file', USAGE);
   if (parsed.positionals.length > 1) return verifyResumed(parsed.positionals, parsed.values.json === true, io);
   const file = parsed.positionals[0]!;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    io.err(`risk verify: cannot read ${file}: ${(error as Error).message}\n`);
-    return EXIT_USAGE;
-  }
+  const text = readText(file, io);
+  if (text === null) return EXIT_USAGE;
   if (isRiscRecord(text)) return runRiscVerify(file, text, parsed.values.json === true, io);
-  const [{ parseTranscript }, { verifyTranscript }, { countTerritories }] = await Promise.all([
-    import('../protocol/transcript.js'),
+  const [{ verifyTranscript }, { countTerritories }] = await Promise.all([
     import('../controller/verify.js'),
     import('../model/index.js'),
   ]);
-  const transcript = parseTranscript(text);
-  if (!transcript.ok) {
-    io.err(`risk verify: ${file}: ${transcript.reason}\n`);
-    return EXIT_USAGE;
-  }
+  const transcript = await readTranscript(file, text, io);
+  if (transcript === null) return EXIT_USAGE;
   const report = verifyTranscript(transcript.lines, { lenient: parsed.values.lenient === true });
   const problems = transcript.problems.map((p) => ({
     line: p.line,
@@ -71,27 +63,38 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
 
 const EXIT_TRUNCATED = 3;
 
+type Transcript = Extract<TranscriptParse, { ok: true }>;
+
+/** The file's text, or null after saying why it cannot be read. */
+function readText(file: string, io: CommandIO): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    io.err(`risk verify: cannot read ${file}: ${(error as Error).message}\n`);
+    return null;
+  }
+}
+
+/** The file's records, or null after saying why it is not a transcript. */
+async function readTranscript(file: string, text: string, io: CommandIO): Promise<Transcript | null> {
+  const { parseTranscript } = await import('../protocol/transcript.js');
+  const transcript = parseTranscript(text);
+  if (transcript.ok) return transcript;
+  io.err(`risk verify: ${file}: ${transcript.reason}\n`);
+  return null;
+}
+
 /** The records of one resumed game, in order (controller/verify-chain.ts). */
 async function verifyResumed(files: readonly string[], json: boolean, io: CommandIO): Promise<number> {
-  const [{ parseTranscript }, { verifyChain }, { countTerritories }] = await Promise.all([
-    import('../protocol/transcript.js'),
+  const [{ verifyChain }, { countTerritories }] = await Promise.all([
     import('../controller/verify-chain.js'),
     import('../model/index.js'),
   ]);
-  const records: Extract<ReturnType<typeof parseTranscript>, { ok: true }>[] = [];
+  const records: Transcript[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      io.err(`risk verify: cannot read ${file}: ${(error as Error).message}\n`);
-      return EXIT_USAGE;
-    }
-    const transcript = parseTranscript(text);
-    if (!transcript.ok) {
-      io.err(`risk verify: ${file}: ${transcript.reason}\n`);
-      return EXIT_USAGE;
-    }
+    const text = readText(file, io);
+    const transcript = text === null ? null : await readTranscript(file, text, io);
+    if (transcript === null) return EXIT_USAGE;
     records.push(transcript);
   }
   const reports = verifyChain(records.map((r) => r.lines));

@@ -86,7 +86,7 @@ describe('usage errors: one plain sentence, the usage of the command in hand, ex
       'risk tournament: --seed needs a value; one that starts with "-" is written --seed=VALUE.',
       'usage: risk tournament',
     ],
-    [['verify'], 'risk verify: expected one file, got 0.', 'usage: risk verify'],
+    [['verify'], 'risk verify: expected a record file.', 'usage: risk verify'],
     [['bot', 'dance'], 'risk bot: "dance" is neither host nor join.', 'usage: risk bot host'],
     [['export'], 'risk export: name one game (risk history lists them).', 'usage: risk export'],
     [
