@@ -39,10 +39,10 @@ export function resumeAdvice(reason: string, action: NetworkAction): string {
     return 'Start risk with --key FILE, the key file this game was played with.';
   if (/cannot be (resumed|rejoined|resumed and rejoined)|is not stored here|not built/.test(reason))
     return 'Go back and choose another game, or start a new one.';
-  if (/holds? (a )?different|differs|too far|the same history|refuse/.test(reason))
-    return 'The players’ stored games differ: this game cannot go on together. Start a new one.';
   if (/Not a player of this game|Seat \d+ is taken/.test(reason))
     return 'Each player must come back with the key the game was played with (the same program and data directory, or --key).';
+  if (/different|differs|too far ahead|same history/.test(reason))
+    return 'The players’ stored games differ: this game cannot go on together. Start a new one.';
   if (action === 'rejoin')
     return 'Try again soon after the drop: a player has about one acknowledgement timeout before the others make its seat neutral.';
   return adviceFor(reason);
