@@ -13,7 +13,13 @@ import { identityFor, keepKey, keyFor } from '../controller/net/identity.js';
 import { PeerNode } from '../controller/net/libp2p-node.js';
 import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
 import { sessionFor } from '../controller/peer-game.js';
-import { defaultRecordPath, fileRecorder, type Recorder, recordFileLines } from '../controller/recorder.js';
+import {
+  defaultRecordPath,
+  fileRecorder,
+  memoryRecorder,
+  type Recorder,
+  recordFileLines,
+} from '../controller/recorder.js';
 import {
   featuresFrom,
   MeshSession,
@@ -60,6 +66,24 @@ function portOf(addresses: readonly string[] | null | undefined): number | null 
     if (port !== undefined && Number(port) > 0 && Number(port) < 65536) return Number(port);
   }
   return null;
+}
+
+/**
+ * A player whose program dropped out connects again with its key to take its seat back
+ * (protocol-spec/resume.md, Rejoin): its new link goes to the session, which answers with its
+ * record or refuses. `say` tells the player here.
+ */
+function acceptRejoins(endpoint: LobbyEndpoint, roster: Roster, session: MeshSession, say: (text: string) => void) {
+  endpoint.onLink((link) => {
+    const seat = roster.players.find((p) => p.peerId === link.remotePeer && p.id !== roster.me);
+    if (seat === undefined) return link.close();
+    const taken = session.rejoinLink(seat.id, link);
+    say(
+      taken.ok
+        ? `${seat.name} connects again to take their seat back`
+        : `${seat.name} tried to take their seat back: ${taken.reason}`,
+    );
+  });
 }
 
 /** A networked game that goes on from the store (resumed or rejoined) instead of starting a stored record. */
@@ -205,20 +229,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
             ...(continued?.rejoin ? { rejoin: continued.rejoin } : {}),
             ...(history ? { history } : {}),
           });
-    if (session instanceof MeshSession) {
-      const mesh = session;
-      // A player whose program dropped out connects again with its key to take its seat back.
-      opened.endpoint.onLink((link) => {
-        const seat = roster.players.find((p) => p.peerId === link.remotePeer && p.id !== roster.me);
-        if (seat === undefined) return link.close();
-        const taken = mesh.rejoinLink(seat.id, link);
-        table.note(
-          taken.ok
-            ? `${seat.name} connects again to take their seat back`
-            : `${seat.name} tried to take their seat back: ${taken.reason}`,
-        );
-      });
-    }
+    if (session instanceof MeshSession) acceptRejoins(opened.endpoint, roster, session, table.note);
     leave = () => session.leave();
     table.show(session.current);
     for (const note of continued?.notes ?? []) table.note(note);
@@ -280,6 +291,8 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     }).then(async (lobby) => {
       if (!lobby.ok || stopped) return stop();
       const roster = lobby.roster;
+      // Its record, kept in memory, is what it sends a player that drops out and rejoins.
+      const record = memoryRecorder();
       const game =
         profile === 'cs3099'
           ? new StarSession({
@@ -291,7 +304,12 @@ export function networkGames(kit: LaunchKit): NetworkGames {
               ackTimeoutMs: roster.ackTimeoutMs,
               moveTimeoutMs: roster.moveTimeoutMs,
             })
-          : sessionFor(roster, { seat });
+          : sessionFor(roster, {
+              seat,
+              recorder: record,
+              history: () => record.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw),
+            });
+      if (game instanceof MeshSession) acceptRejoins(opened.endpoint, roster, game, () => {});
       session = game;
       await game.run();
       await stop();
