@@ -14,6 +14,7 @@ import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
+       risk bot join --rejoin GAME --store --key FILE [address...]
   --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
                       protocol: plain TCP through the host, to play with other groups)
   --game G            classic (default) or risc (RISC: native profile only; bots easy or hard)
@@ -35,9 +36,9 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --db FILE           the game database for --store (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --resume GAME       go on with stored networked game GAME (its id, as risk history --json
-                      shows it, without -pN): the host offers it, every player proves it holds
-                      the same history, play goes on from there (native; needs --store and the
-                      --key each player had; join in the game's seat order)
+                      shows it, without -pN): the host (its first host) offers it, each player
+                      joins with the --key it had and gets its own seat, every player proves it
+                      holds the same history, play goes on from there (native; needs --store)
   --rejoin GAME       join only: take this peer's seat back in running networked game GAME
                       (stored with --store) after its process dropped out, before the others
                       make it neutral: risk bot join --rejoin GAME --store --key FILE ADDRESS...
