@@ -521,6 +521,9 @@ export function networkGames(kit: LaunchKit): NetworkGames {
       const node = listening.node;
       const opened = { endpoint: node, close: () => node.stop().catch(() => {}) };
       const abort = new AbortController();
+      // The joiner's lobby is open once the host has accepted it: its first news is the players there.
+      let accepted = () => {};
+      const acceptance = new Promise<null>((resolve) => (accepted = () => resolve(null)));
       const ackTimeoutMs = header?.ackTimeoutMs ?? options.ackTimeoutMs;
       const moveTimeoutMs = header?.moveTimeoutMs ?? options.moveTimeoutMs;
       const result = request.host
@@ -540,7 +543,10 @@ export function networkGames(kit: LaunchKit): NetworkGames {
             name,
             features: [...NATIVE_FEATURES],
             startTimeoutMs: 60 * 60_000,
-            onEvent: onLobby,
+            onEvent: (event) => {
+              accepted();
+              onLobby(event);
+            },
           });
       const started = result.then(async (lobby): Promise<Started> => {
         if (!lobby.ok) {
@@ -548,27 +554,41 @@ export function networkGames(kit: LaunchKit): NetworkGames {
           return lobby;
         }
         onLobby({ type: 'info', text: 'Every player is here: comparing the stored histories…' });
-        const agreed = await resumeOverRoster(gameStore, lobby.roster, {
-          gameId: networkGameId(game.uid),
-          host: request.host,
-          timeoutMs: Math.max(10_000, lobby.roster.ackTimeoutMs * 5),
-        });
-        if (!agreed.ok) {
-          await sleep(LINGER_MS);
+        try {
+          const agreed = await resumeOverRoster(gameStore, lobby.roster, {
+            gameId: networkGameId(game.uid),
+            host: request.host,
+            timeoutMs: Math.max(10_000, lobby.roster.ackTimeoutMs * 5),
+          });
+          if (!agreed.ok) {
+            await sleep(LINGER_MS);
+            await opened.close();
+            return { ok: false, reason: `cannot resume game #${game.id}: ${agreed.reason}` };
+          }
+          const resumed = agreed.resumed;
+          return {
+            ok: true,
+            table: networkTable(opened, lobby.roster, 'native', {
+              recorder: resumed.recorder,
+              finish: resumed.finish,
+              resume: resumed.resume,
+              notes: [`Every player holds the same history: game #${game.id} goes on from move ${resumed.index}.`],
+            }),
+          };
+        } catch (error) {
+          // A fault here (the database, say) ends the attempt with its reason, and stops this peer.
           await opened.close();
-          return { ok: false, reason: `cannot resume game #${game.id}: ${agreed.reason}` };
+          return { ok: false, reason: `cannot resume game #${game.id}: ${(error as Error).message}` };
         }
-        const resumed = agreed.resumed;
-        return {
-          ok: true,
-          table: networkTable(opened, lobby.roster, 'native', {
-            recorder: resumed.recorder,
-            finish: resumed.finish,
-            resume: resumed.resume,
-            notes: [`Every player holds the same history: game #${game.id} goes on from move ${resumed.index}.`],
-          }),
-        };
       });
+      if (!request.host) {
+        // A host that is not there, or refuses this key, is said at once (not after a lobby screen).
+        const early = await Promise.race([result, acceptance]);
+        if (early !== null && !early.ok) {
+          await opened.close();
+          return early;
+        }
+      }
       return {
         ok: true,
         lobby: {
@@ -592,7 +612,9 @@ export function networkGames(kit: LaunchKit): NetworkGames {
       if (!listening.ok) return listening;
       const node = listening.node;
       const close = () => node.stop().catch(() => {});
-      const back = await rejoinFromStore(gameStore, String(game.id), node, null, REJOIN_TIMEOUT_MS);
+      const back = await rejoinFromStore(gameStore, String(game.id), node, null, REJOIN_TIMEOUT_MS).catch(
+        (error: Error) => ({ ok: false as const, reason: error.message }),
+      );
       if (!back.ok) {
         await close();
         return { ok: false, reason: `cannot rejoin game #${game.id}: ${back.reason}` };

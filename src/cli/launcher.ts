@@ -63,9 +63,26 @@ const randomSeed = () => randomBytes(4).readUInt32BE(0);
 /** How many stored networked games the Resume screen lists at most. */
 const NETWORK_LISTED = 30;
 
+/** The saved games the Resume screen lists: local ones, then networked ones. */
+function savedIn(store: GameStore): SavedGame[] {
+  const local: SavedGame[] = store.games({ status: 'playing', kinds: ['hotseat', 'quick'] });
+  // Networked games: the unfinished ones, then the latest finished (each with why it cannot go on).
+  const networked = store
+    .games({ kinds: ['network', 'bot', 'cs3099'], limit: NETWORK_LISTED })
+    .sort((a, b) => Number(a.status === 'finished') - Number(b.status === 'finished'))
+    .map((game) => savedNetworkGame(store, game));
+  return [...local, ...networked];
+}
+
 /** A stored networked game as the Resume screen lists it: what can be done with it, or why not. */
 function savedNetworkGame(store: GameStore, game: GameSummary): SavedGame {
-  const chances = chancesOf(store, game);
+  let chances: { resume: string | null; rejoin: string | null };
+  try {
+    chances = chancesOf(store, game);
+  } catch (error) {
+    const reason = `its record cannot be read: ${(error as Error).message}`;
+    chances = { resume: reason, rejoin: reason };
+  }
   const local = (a: string) => /\/ip4\/127\.|\/ip6\/::1\//.test(a);
   const hostAddresses = [...(game.players[0]?.addresses ?? [])].sort((a, b) => Number(local(a)) - Number(local(b)));
   return {
@@ -213,13 +230,12 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     savedGames(): SavedGame[] {
       const store = openStore(null);
       if (store === null) return [];
-      const local: SavedGame[] = store.games({ status: 'playing', kinds: ['hotseat', 'quick'] });
-      // Networked games: the unfinished ones, then the latest finished (each with why it cannot go on).
-      const networked = store
-        .games({ kinds: ['network', 'bot', 'cs3099'], limit: NETWORK_LISTED })
-        .sort((a, b) => Number(a.status === 'finished') - Number(b.status === 'finished'))
-        .map((game) => savedNetworkGame(store, game));
-      return [...local, ...networked];
+      try {
+        return savedIn(store);
+      } catch {
+        // A database that cannot be read now (another program holds it too long): nothing to list.
+        return [];
+      }
     },
 
     resumeGame(id: number): Started {
