@@ -171,7 +171,7 @@ export function ResumeScreen({
       <Text bold>Resume a saved game</Text>
       <Text dimColor>
         local games (quick, hot seat) go on exactly where they stopped; networked games are resumed with their players,
-        or rejoined while the others play on
+        or rejoined while the others play on (RISC games are not stored)
       </Text>
       <Text> </Text>
       {games.length === 0 ? <Text>No saved games to resume.</Text> : null}
