@@ -32,7 +32,7 @@ import { chancesOf, networkGameId, recordHeader } from '../controller/store/netw
 import { storeSession, teeRecorder } from '../controller/store/recorder.js';
 import { rejoinFromStore } from '../controller/store/rejoin-net.js';
 import { resumeOverRoster } from '../controller/store/resume-net.js';
-import type { GameStore } from '../controller/store/store.js';
+import type { GameStore, StoredGame } from '../controller/store/store.js';
 import { describeRules, type Rules } from '../protocol/rules.js';
 import { gameEndOf } from '../views/game-end.js';
 import { humanSeat } from '../views/human-seat.js';
@@ -502,18 +502,15 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     },
 
     async resumeNetworkGame(request, onLobby): Promise<Opened> {
-      const stored = storedNetworkGame(request.id, 'resume');
+      const stored = await storedNetworkGame(request.id, 'resume', (game, me) => {
+        if (request.host && me !== 0)
+          return `only ${game.players[0]!.name}, who hosted it, can host it again: choose Join, and join them`;
+        if (!request.host && me === 0) return 'you hosted it: host it again, and the others join you';
+        return null;
+      });
       if (!stored.ok) return stored;
-      const { gameStore, game, me, key } = await stored.withKey();
-      if (key === null) return { ok: false, reason: stored.keyProblem() };
+      const { gameStore, game, me, key } = stored;
       const name = game.players[me]!.name;
-      if (request.host && me !== 0)
-        return {
-          ok: false,
-          reason: `only ${game.players[0]!.name}, who hosted game #${game.id}, can host it again: choose Join, and join them`,
-        };
-      if (!request.host && me === 0)
-        return { ok: false, reason: `you hosted game #${game.id}: host it again, and the others join you` };
       const header = recordHeader(gameStore, game.id);
       // The host listens where it did, so the others' stored address of it still works.
       const listening = await listen(request.host ? (portOf(game.players[0]!.addresses) ?? options.port) : 0, key);
@@ -603,10 +600,9 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     },
 
     async rejoinNetworkGame(id): Promise<Started> {
-      const stored = storedNetworkGame(id, 'rejoin');
+      const stored = await storedNetworkGame(id, 'rejoin');
       if (!stored.ok) return stored;
-      const { gameStore, game, me, key } = await stored.withKey();
-      if (key === null) return { ok: false, reason: stored.keyProblem() };
+      const { gameStore, game, me, key } = stored;
       // Where it listened before: the others (and their stored addresses) know that port.
       const listening = await listen(portOf(game.players[me]!.addresses) ?? 0, key);
       if (!listening.ok) return listening;
@@ -643,27 +639,31 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     },
   };
 
-  /** A stored networked game this player can try to resume or rejoin, with its key; or why not. */
-  function storedNetworkGame(id: number, what: 'resume' | 'rejoin') {
+  /**
+   * A stored networked game this player can try to resume or rejoin, with the key of its seat; or
+   * why not (`check`: a further reason of the caller's, before the key is looked for).
+   */
+  async function storedNetworkGame(
+    id: number,
+    what: 'resume' | 'rejoin',
+    check: (game: StoredGame, me: number) => string | null = () => null,
+  ): Promise<
+    { ok: true; gameStore: GameStore; game: StoredGame; me: number; key: PrivateKey } | { ok: false; reason: string }
+  > {
     const gameStore = kit.openStore(null);
     if (gameStore === null)
-      return { ok: false as const, reason: 'games are not saved here (--no-record, or the database cannot be opened)' };
+      return { ok: false, reason: 'games are not saved here (--no-record, or the database cannot be opened)' };
     const found = gameStore.find(String(id));
     if (!found.ok) return found;
     const game = found.game;
-    const problem = chancesOf(gameStore, game)[what];
+    const problem = chancesOf(gameStore, game)[what] ?? check(game, game.me ?? -1);
     if (problem !== null || game.me === null)
-      return { ok: false as const, reason: `game #${game.id} cannot be ${what}d: ${problem}` };
-    const me = game.me;
-    let keyProblem = '';
-    return {
-      ok: true as const,
-      keyProblem: () => keyProblem,
-      async withKey() {
-        const key = await keyFor(game.players[me]!.peerId ?? '', keptKeysDir(gameStore), options.keyPath);
-        if (!key.ok) keyProblem = key.reason;
-        return { gameStore, game, me, key: key.ok ? key.key : null };
-      },
-    };
+      return {
+        ok: false,
+        reason: `game #${game.id} cannot be ${what === 'resume' ? 'resumed' : 'rejoined'}: ${problem}`,
+      };
+    const key = await keyFor(game.players[game.me]!.peerId ?? '', keptKeysDir(gameStore), options.keyPath);
+    if (!key.ok) return key;
+    return { ok: true, gameStore, game, me: game.me, key: key.key };
   }
 }

@@ -7,6 +7,7 @@ import { generateKeyPair } from '@libp2p/crypto/keys';
 import type { PrivateKey } from '@libp2p/interface';
 import { peerIdFromPrivateKey } from '@libp2p/peer-id';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { realLauncher } from '../../src/cli/launcher.js';
 import { featuresFrom, NATIVE_FEATURES } from '../../src/controller/core/types.js';
 import { keepKey, keyFor } from '../../src/controller/net/identity.js';
 import { chancesOf, networkGameId } from '../../src/controller/store/network-games.js';
@@ -262,5 +263,45 @@ describe('kept keys', () => {
     if (!written.ok) throw new Error(written.reason);
     const given = await keyFor(peerIdOf(other!), null, written.path);
     expect(given.ok && peerIdOf(given.key)).toBe(peerIdOf(other!));
+  });
+});
+
+describe("the menu's launcher", () => {
+  it('refuses what a stored game does not allow, or a missing key, before it listens or dials', async () => {
+    const path = join(tmp.dir, 'risk.db');
+    const store = openStore(path);
+    const ids = (await keys(2)).map(peerIdOf);
+    const joined = storeNetworkGame(store, { gameId: 'g', me: 1, peerIds: ids, addresses: [['a'], ['b']] });
+    const hosted = storeNetworkGame(store, { gameId: 'g', me: 0, peerIds: ids, addresses: [['a'], ['b']] });
+    const capital = storeNetworkGame(store, { gameId: 'c', me: 1, peerIds: ids, rules: { variant: 'capital' } });
+    store.close();
+    const menu = realLauncher({
+      listen: '127.0.0.1',
+      port: 0,
+      moveTimeoutMs: 60_000,
+      ackTimeoutMs: 5000,
+      botDelayMs: 0,
+      record: true,
+      storePath: path,
+    });
+    expect(menu.savedGames!().map((g) => [g.id, g.network?.me, g.network?.resume, g.network?.hostAddresses])).toEqual([
+      [capital.handle.id, 1, expect.stringContaining('a Capital game'), []],
+      [hosted.handle.id, 0, null, ['a']],
+      [joined.handle.id, 1, null, ['a']],
+    ]);
+    expect(await menu.resumeNetworkGame!({ id: joined.handle.id, host: true }, () => {})).toEqual({
+      ok: false,
+      reason: `game #${joined.handle.id} cannot be resumed: only P0, who hosted it, can host it again: choose Join, and join them`,
+    });
+    expect(await menu.resumeNetworkGame!({ id: hosted.handle.id, host: false, address: 'a' }, () => {})).toEqual({
+      ok: false,
+      reason: `game #${hosted.handle.id} cannot be resumed: you hosted it: host it again, and the others join you`,
+    });
+    const keyless = await menu.rejoinNetworkGame!(joined.handle.id);
+    expect(keyless.ok).toBe(false);
+    if (!keyless.ok) expect(keyless.reason).toMatch(new RegExp(`key \\(${ids[1]}\\) is not kept here.*--key FILE`));
+    const refused = await menu.rejoinNetworkGame!(capital.handle.id);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.reason).toMatch(/cannot be rejoined: a Capital game/);
   });
 });
