@@ -72,7 +72,8 @@ export async function keyFor(
   dir: string | null,
   keyPath: string | undefined,
 ): Promise<{ ok: true; key: PrivateKey } | { ok: false; reason: string }> {
-  if (keyPath !== undefined) {
+  // Only read: looking for a seat's key must not create a key file.
+  if (keyPath !== undefined && existsSync(keyPath)) {
     const given = await loadOrCreateKey(keyPath);
     if (given.ok && peerIdFromPrivateKey(given.key).toString() === peerId) return given;
   }
