@@ -44,6 +44,7 @@ function gameLine(g: SavedGame): string {
 
 /** A networked game's state in a word or two, and what it offers or why nothing. */
 function networkNote(g: SavedGame): string {
+  if (g.network!.status === 'finished') return 'finished: nothing left to play';
   const actions = networkActions(g);
   const open = ACTIONS.filter((a) => actions[a.id] === null).map((a) => a.id);
   const state = g.network!.status === 'playing' ? 'was playing' : g.network!.status;

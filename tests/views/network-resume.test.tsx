@@ -58,6 +58,14 @@ const CLASS = game(10, {
   }),
 });
 
+const FINISHED = game(11, {
+  network: network({
+    status: 'finished',
+    resume: 'finished: there is nothing left to play',
+    rejoin: 'finished: there is nothing left to play',
+  }),
+});
+
 function fakeLauncher(overrides: Partial<Launcher> = {}): Launcher {
   const table = () => new Table({ mode: 'network', players: [{ id: 0, name: 'Jo', kind: 'you' }] });
   return {
@@ -91,7 +99,7 @@ describe('what a networked game offers', () => {
 describe('the Resume screen', () => {
   it('lists local and networked games apart, each networked one with what it offers or why it cannot go on', async () => {
     const { lastFrame } = mount(
-      <ResumeScreen games={[LOCAL, DROPPED, HOSTED, CAPITAL, CLASS]} onResume={() => {}} onBack={() => {}} />,
+      <ResumeScreen games={[LOCAL, DROPPED, HOSTED, CAPITAL, CLASS, FINISHED]} onResume={() => {}} onBack={() => {}} />,
     );
     const frame = await until(lastFrame, 'Networked games');
     expect(frame).toContain('Local games');
@@ -100,6 +108,7 @@ describe('the Resume screen', () => {
     expect(frame).toMatch(/#8 .*Hana \(you\), Jo .*stopped · host/);
     expect(frame).toMatch(/#9 .*cannot go on: a Capital game/);
     expect(frame).toMatch(/#10 .*cannot go on: a cs3099 game/);
+    expect(frame).toMatch(/#11 .*· finished: nothing left to play/);
   });
 
   it('Enter on a local game resumes it; on a networked game shows the choices, and a refused one says why', async () => {
