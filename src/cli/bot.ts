@@ -1,7 +1,6 @@
 // `risk bot host|join`: a headless peer that plays a whole game with a bot and prints its events.
 // Everything but the argument parsing loads after the arguments are checked, and libp2p only
 // for the native profile: `risk bot --help` and a cs3099 peer start without it.
-import { readFileSync } from 'node:fs';
 import type { BotKind } from '../ai/registry.js';
 import type { LobbyEndpoint, LobbyEvent, LobbyResult } from '../controller/lobby.js';
 import type { PeerNode } from '../controller/net/libp2p-node.js';
@@ -15,6 +14,7 @@ import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
+       risk bot join --rejoin GAME --store --key FILE [address...]
   --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
                       protocol: plain TCP through the host, to play with other groups)
   --game G            classic (default) or risc (RISC: native profile only; bots easy or hard)
@@ -36,14 +36,15 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --db FILE           the game database for --store (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --resume GAME       go on with stored networked game GAME (its id, as risk history --json
-                      shows it, without -pN): the host offers it, every player proves it holds
-                      the same history, play goes on from there (native; needs --store and the
-                      --key each player had; join in the game's seat order)
+                      shows it, without -pN): the host (its first host) offers it, each player
+                      joins with the --key it had and gets its own seat, every player proves it
+                      holds the same history, play goes on from there (native; needs --store)
   --rejoin GAME       join only: take this peer's seat back in running networked game GAME
                       (stored with --store) after its process dropped out, before the others
                       make it neutral: risk bot join --rejoin GAME --store --key FILE ADDRESS...
-                      with the address of every other player; their histories are checked
-                      by their signatures before play goes on (native)
+                      with the address of every other player (none: the addresses stored
+                      with the game); their histories are checked by their signatures
+                      before play goes on (native)
   --json              print one JSON object per event instead of text
 House rules (host only, native profile, classic game; joiners are shown them and play them):
 ${RULE_USAGE}`;
@@ -85,7 +86,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const v = parsed.values as Record<string, string | boolean | undefined>;
   if (role !== 'host' && role !== 'join')
     return usage(role === undefined ? 'say host or join' : `"${role}" is neither host nor join`);
-  if (role === 'join' && address === undefined)
+  if (role === 'join' && address === undefined && v.rejoin === undefined)
     return usage('join needs the host address (host:port or the address the host printed)');
   if (role === 'host' && address !== undefined)
     return usage(`host takes no address (got "${address}"): use --port and --listen`);
@@ -189,7 +190,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     import('../controller/peer-game.js'),
   ]);
   const [
-    { defaultRecordPath, fileRecorder },
+    { defaultRecordPath, fileRecorder, recordFileLines },
     { botSeat },
     { featuresFrom, NATIVE_FEATURES },
     { seededDice },
@@ -271,12 +272,12 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     let rejoined: import('../controller/store/rejoin-net.js').StoreRejoin | null = null;
     if (rejoinId !== undefined && gameStore !== null && node !== null) {
       const { rejoinFromStore } = await import('../controller/store/rejoin-net.js');
-      const addresses = [address!, ...extra];
-      say(`rejoining game ${rejoinId}: asking ${addresses.length} players for the game so far`, {
-        type: 'rejoining',
-        game: rejoinId,
-        addresses,
-      });
+      // No address given: the ones stored with the game when it started.
+      const addresses = address === undefined ? null : [address, ...extra];
+      say(
+        `rejoining game ${rejoinId}: asking ${addresses === null ? 'the other players, at their stored addresses,' : `${addresses.length} players`} for the game so far`,
+        { type: 'rejoining', game: rejoinId, addresses: addresses ?? 'stored' },
+      );
       // The others' votes complete about an ack timeout after the drop: a rejoin that waits longer is too late anyway.
       const back = await rejoinFromStore(gameStore, rejoinId, node, addresses, 30_000);
       if (!back.ok) {
@@ -307,8 +308,11 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         { type: 'hosting', addresses, players, profile },
       );
       for (const a of addresses.slice(1)) say(`  or: ${a}`, { type: 'address', address: a });
+      // A resumed game seats every returning player by its key, whatever order they join in.
+      const seats = resumeId !== undefined && gameStore !== null ? storedSeats(gameStore, resumeId) : undefined;
       lobby = await hostLobby(endpoint, {
         players: players as number,
+        ...(seats && seats.length === players ? { seats } : {}),
         name,
         features,
         ...(risc ? { required: [RISC_FEATURE] } : {}),
@@ -408,6 +412,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           name: p.name,
           peerId: p.peerId,
           botKind: p.id === roster.me ? kind.value : null,
+          addresses: p.addresses,
         })),
       });
       recorder = recorder ? storing.teeRecorder(recorder, stored.recorder) : stored.recorder;
@@ -454,7 +459,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           ...(resumed ? { resume: resumed.resume } : {}),
           ...(rejoined ? { rejoin: rejoined.rejoin } : {}),
           // A player that drops out and comes back is sent this peer's record (protocol-spec/resume.md).
-          ...(recordPath !== null ? { history: () => recordedLines(recordPath!) } : {}),
+          ...(recordPath !== null ? { history: () => recordFileLines(recordPath!) } : {}),
         });
     if (node !== null && !(session instanceof StarSession)) {
       const mesh = session;
@@ -506,19 +511,11 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   }
 }
 
-/** The signed lines of a record file (sent and processed, in order): what a rejoining player is sent. */
-function recordedLines(path: string): string[] {
-  const lines: string[] = [];
-  for (const text of readFileSync(path, 'utf8').split('\n')) {
-    if (text === '') continue;
-    try {
-      const record = JSON.parse(text) as { dir?: string; raw?: string };
-      if ((record.dir === 'in' || record.dir === 'out') && typeof record.raw === 'string') lines.push(record.raw);
-    } catch {
-      // The line being written when the record was read: the next request reads it whole.
-    }
-  }
-  return lines;
+/** The peer ids of a stored game's seats, as the host (seat 0) stored them; undefined when it is not stored so. */
+function storedSeats(store: GameStore, gameId: string): string[] | undefined {
+  const found = store.find(`${gameId}-p0`);
+  if (!found.ok || found.game.players.some((p) => !p.peerId)) return undefined;
+  return found.game.players.map((p) => p.peerId!);
 }
 
 /** Why a game ended, in words, for a game with no winner. */

@@ -3,18 +3,37 @@
 // the wire schemas (zod) and the game database.
 
 import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import type { PrivateKey } from '@libp2p/interface';
 import type { BotKind } from '../ai/registry.js';
+import type { SessionResult } from '../controller/core/types.js';
 import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../controller/lobby.js';
 import { startLoopbackGame } from '../controller/loopback-game.js';
-import { identityFor } from '../controller/net/identity.js';
+import { identityFor, keepKey, keyFor } from '../controller/net/identity.js';
 import { PeerNode } from '../controller/net/libp2p-node.js';
 import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
 import { sessionFor } from '../controller/peer-game.js';
-import { defaultRecordPath, fileRecorder } from '../controller/recorder.js';
-import { featuresFrom, MeshSession, NATIVE_FEATURES, type SessionEvent } from '../controller/session.js';
+import {
+  defaultRecordPath,
+  fileRecorder,
+  memoryRecorder,
+  type Recorder,
+  recordFileLines,
+} from '../controller/recorder.js';
+import {
+  featuresFrom,
+  MeshSession,
+  NATIVE_FEATURES,
+  type SessionConfig,
+  type SessionEvent,
+} from '../controller/session.js';
 import { StarSession } from '../controller/star-session.js';
+import { chancesOf, networkGameId, recordHeader } from '../controller/store/network-games.js';
 import { storeSession, teeRecorder } from '../controller/store/recorder.js';
-import { describeRules } from '../protocol/rules.js';
+import { rejoinFromStore } from '../controller/store/rejoin-net.js';
+import { resumeOverRoster } from '../controller/store/resume-net.js';
+import type { GameStore, StoredGame } from '../controller/store/store.js';
+import { describeRules, type Rules } from '../protocol/rules.js';
 import { gameEndOf } from '../views/game-end.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { Launcher, Opened, Profile, Started } from '../views/launcher.js';
@@ -24,6 +43,8 @@ import { type LaunchKit, LINGER_MS, sleep } from './launch-kit.js';
 const QUICK_BOTS = ['Ada', 'Babbage', 'Curie'];
 // Names for bots that fill a lobby's empty seats.
 const BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
+// How long a rejoin waits for the others' records: their votes make the seat neutral about an ack timeout after the drop anyway.
+const REJOIN_TIMEOUT_MS = 30_000;
 // A person in a quick game may think as long as they like: the bots wait.
 const QUICK_MOVE_TIMEOUT_MS = 24 * 60 * 60_000;
 
@@ -33,17 +54,64 @@ export function shareableFirst(addresses: readonly string[]): string[] {
   return [...addresses].sort((a, b) => Number(local(a)) - Number(local(b)));
 }
 
+/** Where the keys of the networked games played from the menu are kept: beside the database. */
+export function keptKeysDir(store: GameStore): string | null {
+  return store.path === ':memory:' ? null : join(dirname(store.path), 'keys');
+}
+
+/** The TCP port of the first address that names one (a stored player's), or null. */
+function portOf(addresses: readonly string[] | null | undefined): number | null {
+  for (const a of addresses ?? []) {
+    const port = /\/tcp\/(\d+)/.exec(a)?.[1] ?? /^[^/].*:(\d+)$/.exec(a)?.[1];
+    if (port !== undefined && Number(port) > 0 && Number(port) < 65536) return Number(port);
+  }
+  return null;
+}
+
+/**
+ * A player whose program dropped out connects again with its key to take its seat back
+ * (protocol-spec/resume.md, Rejoin): its new link goes to the session, which answers with its
+ * record or refuses. `say` tells the player here.
+ */
+function acceptRejoins(endpoint: LobbyEndpoint, roster: Roster, session: MeshSession, say: (text: string) => void) {
+  endpoint.onLink((link) => {
+    const seat = roster.players.find((p) => p.peerId === link.remotePeer && p.id !== roster.me);
+    if (seat === undefined) return link.close();
+    const taken = session.rejoinLink(seat.id, link);
+    say(
+      taken.ok
+        ? `${seat.name} connects again to take their seat back`
+        : `${seat.name} tried to take their seat back: ${taken.reason}`,
+    );
+  });
+}
+
+/** A networked game that goes on from the store (resumed or rejoined) instead of starting a stored record. */
+interface Continued {
+  readonly recorder: Recorder;
+  finish(result: SessionResult): void;
+  readonly resume?: SessionConfig['resume'];
+  readonly rejoin?: SessionConfig['rejoin'];
+  /** Shown on the game's log first. */
+  readonly notes: readonly string[];
+}
+
+type NetworkGames = Pick<Launcher, 'quickGame' | 'hostGame' | 'joinGame' | 'resumeNetworkGame' | 'rejoinNetworkGame'>;
+
 /** The Launcher's networked games, for the options, seed and seats of `kit`. */
-export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'hostGame' | 'joinGame'> {
+export function networkGames(kit: LaunchKit): NetworkGames {
   const { options, seed, autoPlacer } = kit;
 
-  async function listen(port: number): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
-    const key = await identityFor(options.keyPath);
+  async function listen(
+    port: number,
+    given?: PrivateKey,
+  ): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
+    const key = given ? { ok: true as const, key: given } : await identityFor(options.keyPath);
     if (!key.ok) return key;
     try {
       return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }) };
     } catch (error) {
-      if (port !== 0 && !options.strictPort) return listen(0);
+      if (port !== 0 && (!options.strictPort || given)) return listen(0, key.key);
       return {
         ok: false,
         reason: `cannot listen on ${options.listen}${port ? ` port ${port}` : ''}: ${(error as Error).message}`,
@@ -74,9 +142,17 @@ export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'host
     return { ok: true, endpoint: node, close: () => node.stop().catch(() => {}) };
   }
 
-  /** The table of a networked game once the lobby is done: one session, this player's seat. */
-  function networkTable(close: () => Promise<void>, roster: Roster, profile: Profile): Table {
-    const node = { stop: close };
+  /**
+   * The table of a networked game once the lobby is done: one session, this player's seat.
+   * `continued`: a stored game resumed or rejoined (stored as it goes on, not as a new game).
+   */
+  function networkTable(
+    opened: { readonly endpoint: LobbyEndpoint; readonly close: () => Promise<void> },
+    roster: Roster,
+    profile: Profile,
+    continued?: Continued,
+  ): Table {
+    const node = { stop: opened.close };
     let leave = () => {};
     let left = false;
     const table = new Table({
@@ -96,7 +172,7 @@ export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'host
     });
     const file = options.record ? fileRecorder(defaultRecordPath(roster.gameId, roster.me)) : undefined;
     // Stored too (history, stats, export), unless records are off or the database cannot be opened.
-    const gameStore = kit.openStore(table);
+    const gameStore = continued ? null : kit.openStore(table);
     const stored =
       gameStore === null
         ? null
@@ -107,9 +183,27 @@ export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'host
             me: roster.me,
             features: featuresFrom(roster.features),
             rules: roster.rules,
-            players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId })),
+            // The addresses let a player who drops out rejoin from the menu, and a later resume find the host.
+            players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, addresses: p.addresses })),
           });
-    const recorder = file && stored ? teeRecorder(file, stored.recorder) : (file ?? stored?.recorder);
+    // The key is kept with the stored game: without it nobody could take this seat back later.
+    const keysDir = gameStore === null ? null : keptKeysDir(gameStore);
+    if (profile === 'native' && keysDir !== null && opened.endpoint.privateKey) {
+      const kept = keepKey(keysDir, opened.endpoint.privateKey);
+      if (!kept.ok) table.note(`${kept.reason}: this game cannot be resumed or rejoined from the menu`);
+    }
+    const storeRecorded = stored?.recorder ?? continued?.recorder;
+    const recorder = file && storeRecorded ? teeRecorder(file, storeRecorded) : (file ?? storeRecorded);
+    // What this peer sends a player that rejoins: its record (the file, else the stored lines).
+    const history = file
+      ? () => recordFileLines(file.path!)
+      : stored && gameStore
+        ? () =>
+            gameStore
+              .lines(stored.handle.id)
+              .filter((l) => l.dir === 'in' || l.dir === 'out')
+              .map((l) => l.raw)
+        : undefined;
     const onEvent = (event: SessionEvent) => {
       stored?.onEvent(event);
       table.record(event);
@@ -127,12 +221,22 @@ export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'host
             onEvent,
             ...(recorder ? { recorder } : {}),
           })
-        : sessionFor(roster, { seat: humanSeat(table), onEvent, ...(recorder ? { recorder } : {}) });
+        : sessionFor(roster, {
+            seat: humanSeat(table),
+            onEvent,
+            ...(recorder ? { recorder } : {}),
+            ...(continued?.resume ? { resume: continued.resume } : {}),
+            ...(continued?.rejoin ? { rejoin: continued.rejoin } : {}),
+            ...(history ? { history } : {}),
+          });
+    if (session instanceof MeshSession) acceptRejoins(opened.endpoint, roster, session, table.note);
     leave = () => session.leave();
     table.show(session.current);
+    for (const note of continued?.notes ?? []) table.note(note);
     if (file) table.note(`recording this game to ${file.path}`);
     void session.run().then(async (result) => {
       stored?.finish(result);
+      continued?.finish(result);
       table.end(gameEndOf(result, left));
       await sleep(LINGER_MS);
       await node.stop().catch(() => {});
@@ -141,13 +245,13 @@ export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'host
   }
 
   function lobbyStarted(
-    close: () => Promise<void>,
+    opened: { readonly endpoint: LobbyEndpoint; readonly close: () => Promise<void> },
     result: Promise<{ ok: true; roster: Roster } | { ok: false; reason: string }>,
     profile: Profile,
   ): Promise<Started> {
     return result.then(async (lobby) => {
-      if (lobby.ok) return { ok: true, table: networkTable(close, lobby.roster, profile) };
-      await close();
+      if (lobby.ok) return { ok: true, table: networkTable(opened, lobby.roster, profile) };
+      await opened.close();
       return { ok: false, reason: lobby.reason };
     });
   }
@@ -187,6 +291,8 @@ export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'host
     }).then(async (lobby) => {
       if (!lobby.ok || stopped) return stop();
       const roster = lobby.roster;
+      // Its record, kept in memory, is what it sends a player that drops out and rejoins.
+      const record = memoryRecorder();
       const game =
         profile === 'cs3099'
           ? new StarSession({
@@ -198,7 +304,12 @@ export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'host
               ackTimeoutMs: roster.ackTimeoutMs,
               moveTimeoutMs: roster.moveTimeoutMs,
             })
-          : sessionFor(roster, { seat });
+          : sessionFor(roster, {
+              seat,
+              recorder: record,
+              history: () => record.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw),
+            });
+      if (game instanceof MeshSession) acceptRejoins(opened.endpoint, roster, game, () => {});
       session = game;
       await game.run();
       await stop();
@@ -310,7 +421,7 @@ export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'host
         ok: true,
         lobby: {
           addresses,
-          started: lobbyStarted(opened.close, result, profile).then(async (started) => {
+          started: lobbyStarted(opened, result, profile).then(async (started) => {
             if (!started.ok) await stopBots();
             return started;
           }),
@@ -382,12 +493,177 @@ export function networkGames(kit: LaunchKit): Pick<Launcher, 'quickGame' | 'host
         ok: true,
         lobby: {
           addresses: [],
-          started: lobbyStarted(opened.close, result, profile),
+          started: lobbyStarted(opened, result, profile),
           async cancel() {
             await opened.close();
           },
         },
       };
     },
+
+    async resumeNetworkGame(request, onLobby): Promise<Opened> {
+      const stored = await storedNetworkGame(request.id, 'resume', (game, me) => {
+        if (request.host && me !== 0)
+          return `only ${game.players[0]!.name}, who hosted it, can host it again: choose Join, and join them`;
+        if (!request.host && me === 0) return 'you hosted it: host it again, and the others join you';
+        return null;
+      });
+      if (!stored.ok) return stored;
+      const { gameStore, game, me, key } = stored;
+      const name = game.players[me]!.name;
+      const header = recordHeader(gameStore, game.id);
+      // The host listens where it did, so the others' stored address of it still works.
+      const listening = await listen(request.host ? (portOf(game.players[0]!.addresses) ?? options.port) : 0, key);
+      if (!listening.ok) return listening;
+      const node = listening.node;
+      const opened = { endpoint: node, close: () => node.stop().catch(() => {}) };
+      const abort = new AbortController();
+      // The joiner's lobby is open once the host has accepted it: its first news is the players there.
+      let accepted = () => {};
+      const acceptance = new Promise<null>((resolve) => (accepted = () => resolve(null)));
+      const ackTimeoutMs = header?.ackTimeoutMs ?? options.ackTimeoutMs;
+      const moveTimeoutMs = header?.moveTimeoutMs ?? options.moveTimeoutMs;
+      const result = request.host
+        ? hostLobby(node, {
+            players: game.players.length,
+            name,
+            features: [...NATIVE_FEATURES],
+            ackTimeoutMs,
+            moveTimeoutMs,
+            rules: (header?.rules ?? {}) as Rules,
+            // Each returning player gets its own seat by its key, whatever order they come in.
+            seats: game.players.map((p) => p.peerId ?? ''),
+            onEvent: onLobby,
+            signal: abort.signal,
+          })
+        : joinLobby(node, request.address, {
+            name,
+            features: [...NATIVE_FEATURES],
+            startTimeoutMs: 60 * 60_000,
+            onEvent: (event) => {
+              accepted();
+              onLobby(event);
+            },
+          });
+      const started = result.then(async (lobby): Promise<Started> => {
+        if (!lobby.ok) {
+          await opened.close();
+          return lobby;
+        }
+        onLobby({ type: 'info', text: 'Every player is here: comparing the stored histories…' });
+        try {
+          const agreed = await resumeOverRoster(gameStore, lobby.roster, {
+            gameId: networkGameId(game.uid),
+            host: request.host,
+            timeoutMs: Math.max(10_000, lobby.roster.ackTimeoutMs * 5),
+          });
+          if (!agreed.ok) {
+            await sleep(LINGER_MS);
+            await opened.close();
+            return { ok: false, reason: `cannot resume game #${game.id}: ${agreed.reason}` };
+          }
+          const resumed = agreed.resumed;
+          return {
+            ok: true,
+            table: networkTable(opened, lobby.roster, 'native', {
+              recorder: resumed.recorder,
+              finish: resumed.finish,
+              resume: resumed.resume,
+              notes: [`Every player holds the same history: game #${game.id} goes on from move ${resumed.index}.`],
+            }),
+          };
+        } catch (error) {
+          // A fault here (the database, say) ends the attempt with its reason, and stops this peer.
+          await opened.close();
+          return { ok: false, reason: `cannot resume game #${game.id}: ${(error as Error).message}` };
+        }
+      });
+      if (!request.host) {
+        // A host that is not there, or refuses this key, is said at once (not after a lobby screen).
+        const early = await Promise.race([result, acceptance]);
+        if (early !== null && !early.ok) {
+          await opened.close();
+          return early;
+        }
+      }
+      return {
+        ok: true,
+        lobby: {
+          addresses: request.host ? shareableFirst(node.addresses()) : [],
+          started,
+          async cancel() {
+            abort.abort();
+            await opened.close();
+          },
+        },
+      };
+    },
+
+    async rejoinNetworkGame(id): Promise<Started> {
+      const stored = await storedNetworkGame(id, 'rejoin');
+      if (!stored.ok) return stored;
+      const { gameStore, game, me, key } = stored;
+      // Where it listened before: the others (and their stored addresses) know that port.
+      const listening = await listen(portOf(game.players[me]!.addresses) ?? 0, key);
+      if (!listening.ok) return listening;
+      const node = listening.node;
+      const close = () => node.stop().catch(() => {});
+      const back = await rejoinFromStore(gameStore, String(game.id), node, null, REJOIN_TIMEOUT_MS).catch(
+        (error: Error) => ({ ok: false as const, reason: error.message }),
+      );
+      if (!back.ok) {
+        await close();
+        return { ok: false, reason: `cannot rejoin game #${game.id}: ${back.reason}` };
+      }
+      const rejoined = back.rejoined;
+      const roster: Roster = {
+        me: rejoined.me,
+        players: rejoined.players.map((p) => ({ ...p, addresses: game.players[p.id]?.addresses ?? [] })),
+        links: rejoined.links,
+        gameId: rejoined.gameId,
+        features: rejoined.features,
+        ackTimeoutMs: rejoined.ackTimeoutMs,
+        moveTimeoutMs: rejoined.moveTimeoutMs,
+        rules: rejoined.rules,
+        keyring: rejoined.keyring,
+      };
+      return {
+        ok: true,
+        table: networkTable({ endpoint: node, close }, roster, 'native', {
+          recorder: rejoined.recorder,
+          finish: rejoined.finish,
+          rejoin: rejoined.rejoin,
+          notes: [`You took your seat back in game #${game.id}.`, ...rejoined.notes],
+        }),
+      };
+    },
   };
+
+  /**
+   * A stored networked game this player can try to resume or rejoin, with the key of its seat; or
+   * why not (`check`: a further reason of the caller's, before the key is looked for).
+   */
+  async function storedNetworkGame(
+    id: number,
+    what: 'resume' | 'rejoin',
+    check: (game: StoredGame, me: number) => string | null = () => null,
+  ): Promise<
+    { ok: true; gameStore: GameStore; game: StoredGame; me: number; key: PrivateKey } | { ok: false; reason: string }
+  > {
+    const gameStore = kit.openStore(null);
+    if (gameStore === null)
+      return { ok: false, reason: 'games are not saved here (--no-record, or the database cannot be opened)' };
+    const found = gameStore.find(String(id));
+    if (!found.ok) return found;
+    const game = found.game;
+    const problem = chancesOf(gameStore, game)[what] ?? check(game, game.me ?? -1);
+    if (problem !== null || game.me === null)
+      return {
+        ok: false,
+        reason: `game #${game.id} cannot be ${what === 'resume' ? 'resumed' : 'rejoined'}: ${problem}`,
+      };
+    const key = await keyFor(game.players[game.me]!.peerId ?? '', keptKeysDir(gameStore), options.keyPath);
+    if (!key.ok) return key;
+    return { ok: true, gameStore, game, me: game.me, key: key.key };
+  }
 }

@@ -6,6 +6,7 @@ import { type BotKind, createBot } from '../ai/registry.js';
 import { botSeat } from '../ai/seat.js';
 import { LocalSession } from '../controller/local-session.js';
 import type { Seat } from '../controller/seat.js';
+import { chancesOf } from '../controller/store/network-games.js';
 import { defaultStorePath } from '../controller/store/paths.js';
 import { loadResumable, resumedLocalSession, storedLocalSession } from '../controller/store/resume.js';
 import { gameSeries, gatherStats, latestFinished } from '../controller/store/stats.js';
@@ -14,7 +15,7 @@ import { type Action, classicBoard, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
 import type { Rules } from '../protocol/rules.js';
 import { humanSeat } from '../views/human-seat.js';
-import type { HotSeatPlayer, Launcher, Started } from '../views/launcher.js';
+import type { HotSeatPlayer, Launcher, SavedGame, Started } from '../views/launcher.js';
 import { describeStats } from '../views/stats-text.js';
 import { Table } from '../views/table.js';
 import { type LaunchKit, sleep } from './launch-kit.js';
@@ -58,6 +59,44 @@ export const DEFAULT_LAUNCH: LauncherOptions = {
 };
 
 const randomSeed = () => randomBytes(4).readUInt32BE(0);
+
+/** How many stored networked games the Resume screen lists at most. */
+const NETWORK_LISTED = 30;
+
+/** The saved games the Resume screen lists: local ones, then networked ones. */
+function savedIn(store: GameStore): SavedGame[] {
+  const local: SavedGame[] = store.games({ status: 'playing', kinds: ['hotseat', 'quick'] });
+  // Networked games: the unfinished ones, then the latest finished (each with why it cannot go on).
+  const networked = store
+    .games({ kinds: ['network', 'bot', 'cs3099'], limit: NETWORK_LISTED })
+    .sort((a, b) => Number(a.status === 'finished') - Number(b.status === 'finished'))
+    .map((game) => savedNetworkGame(store, game));
+  return [...local, ...networked];
+}
+
+/** A stored networked game as the Resume screen lists it: what can be done with it, or why not. */
+function savedNetworkGame(store: GameStore, game: GameSummary): SavedGame {
+  let chances: { resume: string | null; rejoin: string | null };
+  try {
+    chances = chancesOf(store, game);
+  } catch (error) {
+    const reason = `its record cannot be read: ${(error as Error).message}`;
+    chances = { resume: reason, rejoin: reason };
+  }
+  const local = (a: string) => /\/ip4\/127\.|\/ip6\/::1\//.test(a);
+  const hostAddresses = [...(game.players[0]?.addresses ?? [])].sort((a, b) => Number(local(a)) - Number(local(b)));
+  return {
+    ...game,
+    network: {
+      me: game.me,
+      status: game.status,
+      profile: game.profile,
+      resume: chances.resume,
+      rejoin: chances.rejoin,
+      hostAddresses,
+    },
+  };
+}
 
 /**
  * A bot seat that waits a moment before each move after the setup, and while the local game is
@@ -114,7 +153,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     botSeat: (kind, botSeed, running) => makeBotSeat(kind, botSeed, options.botDelayMs, running),
     autoPlacer,
   };
-  let network: Promise<Pick<Launcher, 'quickGame' | 'hostGame' | 'joinGame'>> | null = null;
+  let network: Promise<ReturnType<typeof import('./launcher-net.js').networkGames>> | null = null;
   const networking = () => {
     network ??= import('./launcher-net.js').then(({ networkGames }) => networkGames(kit));
     return network;
@@ -158,6 +197,8 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     quickGame: async (name) => (await networking()).quickGame(name),
     hostGame: async (game, onLobby) => (await networking()).hostGame(game, onLobby),
     joinGame: async (game, onLobby) => (await networking()).joinGame(game, onLobby),
+    resumeNetworkGame: async (request, onLobby) => (await networking()).resumeNetworkGame!(request, onLobby),
+    rejoinNetworkGame: async (id) => (await networking()).rejoinNetworkGame!(id),
 
     hotSeat(players: readonly HotSeatPlayer[], rules = options.rules): Started {
       const seatsFor = (table: Table) =>
@@ -186,9 +227,15 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       });
     },
 
-    savedGames(): GameSummary[] {
+    savedGames(): SavedGame[] {
       const store = openStore(null);
-      return store === null ? [] : store.games({ status: 'playing', kinds: ['hotseat', 'quick'] });
+      if (store === null) return [];
+      try {
+        return savedIn(store);
+      } catch {
+        // A database that cannot be read now (another program holds it too long): nothing to list.
+        return [];
+      }
     },
 
     resumeGame(id: number): Started {

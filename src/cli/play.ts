@@ -13,7 +13,8 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
   --port P            host: TCP port (default 7475, or any free port if that is taken; a port
                       given here must be free)
   --key FILE          keep this peer identity in FILE between runs (default: a new identity
-                      for each run, so two programs on one machine can play each other)
+                      for each run, so two programs on one machine can play each other; a
+                      networked game keeps its key beside the game database, for Resume)
   --listen ADDR       address to listen on (default 0.0.0.0: others can join; 127.0.0.1: this machine only)
   --move-timeout S    host: seconds a player may think before being made neutral (default 300)
   --bot-delay MS      pause before each bot move so you can follow it (default 250)

@@ -131,6 +131,11 @@ export interface HostOptions {
   readonly signal?: AbortSignal;
   /** Aborted by the host to start now with the players present (at least two, seats 0…n-1). */
   readonly startNow?: AbortSignal;
+  /**
+   * A resumed game (native): the players' peer ids in seat order, the host's first. Each joiner
+   * gets the seat of its key, whatever the order they come in; other keys are refused.
+   */
+  readonly seats?: readonly string[];
 }
 
 /** Runs the host's lobby until `players` have joined, then starts the game and builds the mesh. */
@@ -194,6 +199,11 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       if (lacking.length > 0) return reject(`this game needs the feature ${lacking.join(', ')}`);
       let id = 1;
       while (members.has(id)) id++;
+      if (options.seats !== undefined && node.mesh) {
+        id = options.seats.indexOf(link.remotePeer);
+        if (id <= 0) return reject('Not a player of this game: only its players, with their keys, may join it');
+        if (members.has(id)) return reject(`Seat ${id} is taken already (by the same key)`);
+      }
       // On plain TCP there is no peer identity: the class key stays empty.
       const player: LobbyPlayer = {
         id,

@@ -1,6 +1,6 @@
 // Game records: every message a peer sent or processed, in the transcript format that
 // `risk verify` reads (one JSON object per line: t, conn, dir, raw).
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Action } from '../model/index.js';
@@ -22,6 +22,24 @@ export interface Recorder {
   step?(action: Action, numbers: StepNumbers | null): void;
   /** The last `count` steps were undone. */
   unstep?(count: number): void;
+}
+
+/**
+ * The signed lines of a record file (sent and processed, in order, no notes): what a rejoining
+ * player is sent (SessionConfig.history).
+ */
+export function recordFileLines(path: string): string[] {
+  const lines: string[] = [];
+  for (const text of readFileSync(path, 'utf8').split('\n')) {
+    if (text === '') continue;
+    try {
+      const record = JSON.parse(text) as { dir?: string; raw?: string };
+      if ((record.dir === 'in' || record.dir === 'out') && typeof record.raw === 'string') lines.push(record.raw);
+    } catch {
+      // The line being written when the record was read: the next request reads it whole.
+    }
+  }
+  return lines;
 }
 
 /** Where records go by default: $XDG_DATA_HOME/p2p-risk/games (or ~/.local/share/…). */

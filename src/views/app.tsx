@@ -7,10 +7,11 @@ import { HostScreen } from './host-screen.js';
 import { HotSeatSetup } from './hot-seat-setup.js';
 import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type HotSeatPlayer, type Launcher, plainReason, type Started } from './launcher.js';
+import { adviceFor, type HotSeatPlayer, type Launcher, plainReason, type SavedGame, type Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
+import { NetworkResumeScreen } from './network-resume-screen.js';
 import { scrollKey } from './scroll.js';
-import { ResumeScreen, StatsScreen } from './store-screens.js';
+import { type NetworkAction, ResumeScreen, StatsScreen } from './store-screens.js';
 import type { Table } from './table.js';
 
 // RISC loads when chosen: its orders and records bring the wire schemas (zod), which the menu's
@@ -28,6 +29,13 @@ export type Screen =
   /** `start`: the players are given, the game starts at once (risk play hotseat Ann Bea). */
   | { readonly kind: 'hotseat'; readonly players?: readonly HotSeatPlayer[]; readonly start?: boolean }
   | { readonly kind: 'resume' }
+  /** A stored networked game going on: rejoined, hosted again, or joined at its host (`address`). */
+  | {
+      readonly kind: 'network-resume';
+      readonly game: SavedGame;
+      readonly action: NetworkAction;
+      readonly address?: string;
+    }
   | { readonly kind: 'stats' }
   | { readonly kind: 'starting'; readonly what: string }
   | { readonly kind: 'failed'; readonly reason: string }
@@ -139,10 +147,24 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
         <ResumeScreen
           games={launcher.savedGames()}
           onResume={(id) => begin(launcher.resumeGame!(id))}
+          onNetwork={(game, action, address) =>
+            setScreen({ kind: 'network-resume', game, action, ...(address ? { address } : {}) })
+          }
           onBack={toMenu}
         />
       ) : (
         <Failed reason="saved games are not available here" onClose={toMenu} />
+      );
+    case 'network-resume':
+      return (
+        <NetworkResumeScreen
+          launcher={launcher}
+          game={screen.game}
+          action={screen.action}
+          {...(screen.address ? { address: screen.address } : {})}
+          onStarted={(table) => setScreen({ kind: 'game', table })}
+          onBack={() => setScreen({ kind: 'resume' })}
+        />
       );
     case 'stats':
       return (

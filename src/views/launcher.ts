@@ -57,6 +57,19 @@ export interface Launcher {
   savedGames?(): readonly SavedGame[];
   /** Goes on with a saved local game exactly where it stopped. */
   resumeGame?(id: number): Started;
+  /**
+   * Resumes a stored networked game (every player had stopped): `host` offers it in a new lobby
+   * (its first host only), else this player joins the one hosting it at `address`. Each player
+   * proves it holds the same history before play goes on (protocol-spec/resume.md).
+   */
+  resumeNetworkGame?(
+    options:
+      | { readonly id: number; readonly host: true }
+      | { readonly id: number; readonly host: false; readonly address: string },
+    onLobby: (event: LobbyEvent) => void,
+  ): Promise<Opened>;
+  /** Takes this player's seat back in a stored networked game the others still play (it dropped out). */
+  rejoinNetworkGame?(id: number): Promise<Started>;
   /** The statistics of the stored games as text lines (tables and charts) at most `width` wide. */
   statsText?(width: number): readonly string[];
 }
@@ -67,6 +80,21 @@ export interface SavedGame {
   readonly startedAt: string;
   readonly players: readonly { readonly name: string; readonly botKind?: string | null }[];
   readonly stepCount: number;
+  /** A networked game: what can be done with it. None: a local game (quick or hot seat). */
+  readonly network?: SavedNetworkGame;
+}
+
+export interface SavedNetworkGame {
+  /** This player's seat. */
+  readonly me: number | null;
+  readonly status: 'playing' | 'stopped' | 'finished';
+  readonly profile: string;
+  /** null: it can be resumed here; else why not. */
+  readonly resume: string | null;
+  /** null: this player can try to take its seat back in the running game; else why not. */
+  readonly rejoin: string | null;
+  /** Where its host (seat 0, who hosts a resume) could be reached, shareable addresses first. */
+  readonly hostAddresses: readonly string[];
 }
 
 /**

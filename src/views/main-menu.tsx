@@ -9,7 +9,7 @@ export const MENU_ITEMS = [
   { id: 'join', label: 'Join a game', hint: 'type the address a host shows you' },
   { id: 'hotseat', label: 'Hot seat', hint: 'several players at this keyboard' },
   { id: 'help', label: 'How to play', hint: 'the rules in short, and the keys' },
-  { id: 'resume', label: 'Resume', hint: 'go on with a saved hot-seat game' },
+  { id: 'resume', label: 'Resume', hint: 'go on with a saved game, or rejoin a networked one' },
   { id: 'stats', label: 'Stats', hint: 'wins, dice luck and charts of the stored games' },
   { id: 'risc', label: 'RISC', hint: 'everyone orders at once, in secret: you against two bots' },
   { id: 'quit', label: 'Quit', hint: '' },

@@ -1,46 +1,207 @@
-// The menu's Resume and Stats screens: saved local games to go on with, and the statistics of
-// every stored game (tables and charts), scrolled with the arrow keys.
+// The menu's Resume and Stats screens: saved games to go on with (local ones where they stopped,
+// networked ones resumed or rejoined), and the statistics of every stored game (tables and charts),
+// scrolled with the arrow keys.
 import { Box, Text, useInput, useWindowSize } from 'ink';
 import { useMemo, useState } from 'react';
 import { isCtrlC } from './keys.js';
 import type { SavedGame } from './launcher.js';
+import { editText, TextField } from './text-field.js';
+
+/** What can be done with a stored networked game from here. */
+export type NetworkAction = 'rejoin' | 'host' | 'join';
+
+/** Each action on a networked game: possible (null), or why not. */
+export function networkActions(game: SavedGame): Record<NetworkAction, string | null> {
+  const n = game.network;
+  if (n === undefined) return { rejoin: 'a local game', host: 'a local game', join: 'a local game' };
+  const hostName = game.players[0]?.name ?? 'the host';
+  return {
+    rejoin: n.rejoin,
+    host: n.resume ?? (n.me === 0 ? null : `only ${hostName}, who hosted it, can host it again: choose Join`),
+    join: n.resume ?? (n.me === 0 ? 'you hosted it: host it again, and the others join you' : null),
+  };
+}
+
+const ACTIONS: readonly { id: NetworkAction; key: string; label: string; hint: string }[] = [
+  { id: 'rejoin', key: 'r', label: 'Rejoin the running game', hint: 'your program dropped out; the others still play' },
+  { id: 'host', key: 'h', label: 'Host it again', hint: 'everybody had stopped; the others choose Join' },
+  {
+    id: 'join',
+    key: 'j',
+    label: 'Join the player hosting it again',
+    hint: 'everybody had stopped; its host offers it',
+  },
+];
+
+/** How a saved game reads in the list: when, who, how far. */
+function gameLine(g: SavedGame): string {
+  const who = g.players.map((p, seat) => {
+    const name = p.botKind ? `${p.name} (${p.botKind})` : p.name;
+    return g.network && seat === g.network.me ? `${name} (you)` : name;
+  });
+  return `#${g.id}  ${g.startedAt.slice(0, 16).replace('T', ' ')}  ${who.join(', ')}  · ${g.stepCount} moves`;
+}
+
+/** A networked game's state in a word or two, and what it offers or why nothing. */
+function networkNote(g: SavedGame): string {
+  if (g.network!.status === 'finished') return 'finished: nothing left to play';
+  const actions = networkActions(g);
+  const open = ACTIONS.filter((a) => actions[a.id] === null).map((a) => a.id);
+  const state = g.network!.status === 'playing' ? 'was playing' : g.network!.status;
+  if (open.length > 0) return `${state} · ${open.join(' or ')}`;
+  const reason = g.network!.resume ?? g.network!.rejoin ?? actions.host ?? 'nothing to do';
+  return `${state} · cannot go on: ${reason}`;
+}
+
+type ResumeStage =
+  | { readonly kind: 'list' }
+  | { readonly kind: 'actions'; readonly game: SavedGame; readonly problem: string | null }
+  | { readonly kind: 'address'; readonly game: SavedGame; readonly address: string };
+
+/** Rows of the list shown at once (it scrolls with the selection). */
+const LIST_ROWS = 14;
 
 export function ResumeScreen({
   games,
   onResume,
+  onNetwork,
   onBack,
 }: {
   games: readonly SavedGame[];
   onResume: (id: number) => void;
+  /** A networked game: rejoin it, host it again, or join its host at `address`. */
+  onNetwork?: (game: SavedGame, action: NetworkAction, address?: string) => void;
   onBack: () => void;
 }) {
   const [selected, setSelected] = useState(0);
+  const [stage, setStage] = useState<ResumeStage>({ kind: 'list' });
+  const [action, setAction] = useState(0);
+  const choose = (game: SavedGame, id: NetworkAction) => {
+    const why = networkActions(game)[id];
+    if (why !== null)
+      return setStage({ kind: 'actions', game, problem: `${ACTIONS.find((a) => a.id === id)!.label}: ${why}` });
+    if (id === 'join') return setStage({ kind: 'address', game, address: game.network?.hostAddresses[0] ?? '' });
+    onNetwork?.(game, id);
+  };
   useInput((input, key) => {
-    if (key.escape || input === 'q' || isCtrlC(input, key)) return onBack();
+    if (isCtrlC(input, key)) return onBack();
+    if (stage.kind === 'address') {
+      if (key.escape) return setStage({ kind: 'actions', game: stage.game, problem: null });
+      if (key.return) {
+        if (stage.address.trim() === '') return;
+        return onNetwork?.(stage.game, 'join', stage.address.trim());
+      }
+      const edited = editText(stage.address, input, key, 300);
+      if (edited !== null) setStage({ ...stage, address: edited.trim() });
+      return;
+    }
+    if (stage.kind === 'actions') {
+      if (key.escape || input === 'q') return setStage({ kind: 'list' });
+      if (key.upArrow) setAction((a) => (a + ACTIONS.length - 1) % ACTIONS.length);
+      if (key.downArrow || key.tab) setAction((a) => (a + 1) % ACTIONS.length);
+      if (key.return) return choose(stage.game, ACTIONS[action]!.id);
+      const byKey = ACTIONS.find((a) => a.key === input);
+      if (byKey) choose(stage.game, byKey.id);
+      return;
+    }
+    if (key.escape || input === 'q') return onBack();
     if (games.length === 0) {
       if (key.return) onBack();
       return;
     }
     if (key.upArrow) setSelected((s) => (s + games.length - 1) % games.length);
     if (key.downArrow || key.tab) setSelected((s) => (s + 1) % games.length);
-    if (key.return) onResume(games[selected]!.id);
+    if (key.return) {
+      const game = games[selected]!;
+      if (game.network === undefined) return onResume(game.id);
+      // The first action it offers is under the cursor.
+      const actions = networkActions(game);
+      setAction(
+        Math.max(
+          0,
+          ACTIONS.findIndex((a) => actions[a.id] === null),
+        ),
+      );
+      setStage({ kind: 'actions', game, problem: null });
+    }
   });
+
+  if (stage.kind === 'actions' || stage.kind === 'address') {
+    const game = stage.game;
+    const actions = networkActions(game);
+    return (
+      <Box flexDirection="column" paddingX={1}>
+        <Text bold>{`Networked game #${game.id}`}</Text>
+        <Text>{gameLine(game)}</Text>
+        <Text> </Text>
+        {stage.kind === 'address' ? (
+          <>
+            <Text>The address of the player hosting it again (its host's, as stored when the game started):</Text>
+            <TextField label="Host address" value={stage.address} focus placeholder="e.g. 192.168.1.20:7475" />
+            {(game.network?.hostAddresses ?? []).slice(1, 4).map((a) => (
+              <Text key={a} dimColor>{`  also stored: ${a}`}</Text>
+            ))}
+            <Text> </Text>
+            <Text dimColor>type to change it · Enter join · Esc back</Text>
+          </>
+        ) : (
+          <>
+            {ACTIONS.map((a, i) => (
+              <Text key={a.id} dimColor={actions[a.id] !== null}>
+                <Text inverse={i === action} bold={i === action}>
+                  {i === action ? '▸ ' : '  '}
+                  {`${a.key}  ${a.label}`}
+                </Text>
+                {`  ${actions[a.id] === null ? a.hint : `— ${actions[a.id]}`}`}
+              </Text>
+            ))}
+            <Text> </Text>
+            {stage.problem ? <Text bold>{stage.problem}</Text> : null}
+            <Text dimColor>↑↓ and Enter, or the letter · Esc back to the list</Text>
+          </>
+        )}
+      </Box>
+    );
+  }
+
+  const local = games.filter((g) => g.network === undefined);
+  const first = Math.min(Math.max(0, selected - Math.floor(LIST_ROWS / 2)), Math.max(0, games.length - LIST_ROWS));
+  const shown = games.slice(first, first + LIST_ROWS);
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>Resume a saved game</Text>
       <Text dimColor>
-        quick and hot-seat games are saved move by move; choose one to go on exactly where it stopped
+        local games (quick, hot seat) go on exactly where they stopped; networked games are resumed with their players,
+        or rejoined while the others play on (RISC games are not stored)
       </Text>
       <Text> </Text>
       {games.length === 0 ? <Text>No saved games to resume.</Text> : null}
-      {games.slice(0, 20).map((g, i) => (
-        <Text key={g.id} inverse={i === selected} bold={i === selected}>
-          {i === selected ? '▸ ' : '  '}
-          {`#${g.id}  ${g.startedAt.slice(0, 16).replace('T', ' ')}  ${g.players.map((p) => (p.botKind ? `${p.name} (${p.botKind})` : p.name)).join(', ')}  · ${g.stepCount} moves`}
-        </Text>
-      ))}
+      {shown.map((g, n) => {
+        const i = first + n;
+        const heading =
+          i === 0 && local.length > 0
+            ? 'Local games'
+            : i === local.length
+              ? 'Networked games (yours: the seat marked you)'
+              : null;
+        return (
+          <Box key={g.id} flexDirection="column">
+            {heading ? <Text underline>{heading}</Text> : null}
+            <Text inverse={i === selected} bold={i === selected} wrap="truncate-end">
+              {i === selected ? '▸ ' : '  '}
+              {gameLine(g)}
+              {g.network ? `  · ${networkNote(g)}` : ''}
+            </Text>
+          </Box>
+        );
+      })}
+      {games.length > LIST_ROWS ? (
+        <Text dimColor>{`  (${first + 1}–${first + shown.length} of ${games.length})`}</Text>
+      ) : null}
       <Text> </Text>
-      <Text dimColor>{games.length === 0 ? 'Enter or Esc: back' : '↑↓ choose · Enter resume · Esc back'}</Text>
+      <Text dimColor>
+        {games.length === 0 ? 'Enter or Esc: back' : '↑↓ choose · Enter resume (networked: choose how) · Esc back'}
+      </Text>
     </Box>
   );
 }

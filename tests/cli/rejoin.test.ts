@@ -30,6 +30,7 @@ describe('risk bot join --rejoin', () => {
     ],
     [['join', '127.0.0.1:1', '--rejoin', 'g p1', '--store', '--key', 'k'], '--rejoin "g p1" is not a game id'],
     [['join', '127.0.0.1:1', '127.0.0.1:2'], 'unexpected "127.0.0.1:2"'],
+    [['join', '--store'], 'join needs the host address'],
   ])('%j is a usage error', async (args, reason) => {
     const result = await inProcess(args);
     expect(result.code).toBe(2);
@@ -52,6 +53,27 @@ describe('risk bot join --rejoin', () => {
       join(dir, 'k'),
     ]);
     expect(result.code).toBe(1);
+    expect(result.err).toBe(
+      'risk bot: cannot rejoin game nosuch-p1: no stored game "nosuch-p1" (risk history lists them)\n',
+    );
+  }, 60_000);
+
+  it('without addresses it dials the ones stored with the game: a game not stored ends the same way', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-cli-'));
+    const result = await inProcess([
+      'join',
+      '--listen',
+      '127.0.0.1',
+      '--rejoin',
+      'nosuch-p1',
+      '--store',
+      '--db',
+      join(dir, 'r.db'),
+      '--key',
+      join(dir, 'k'),
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('rejoining game nosuch-p1: asking the other players, at their stored addresses,');
     expect(result.err).toBe(
       'risk bot: cannot rejoin game nosuch-p1: no stored game "nosuch-p1" (risk history lists them)\n',
     );

@@ -55,6 +55,13 @@ describe('networked games from the terminal UI in the store', () => {
     const games = store.games();
     const records = join(tmp.dir, 'p2p-risk', 'games');
     expect(games.map((g) => g.kind)).toEqual(['network', 'network']);
+    // Each peer's record keeps every player's dial addresses, and the menu kept each run's key beside
+    // the database (played without --key): what a later rejoin or resume from the menu needs.
+    for (const g of games) {
+      expect(g.players.map((p) => p.addresses?.some((a) => a.startsWith('/ip4/127.0.0.1/tcp/')))).toEqual([true, true]);
+      expect(g.players[0]!.addresses!.every((a) => a.endsWith(`/p2p/${g.players[0]!.peerId}`))).toBe(true);
+    }
+    expect(readdirSync(join(tmp.dir, 'keys')).sort()).toEqual(games[0]!.players.map((p) => `${p.peerId}.key`).sort());
     expect(new Set(games.map((g) => g.players.map((p) => p.name).join()))).toEqual(new Set(['Hana,Jo']));
     for (const summary of games) {
       const found = store.find(String(summary.id));

@@ -13,6 +13,7 @@ import { deriveSteps } from '../../src/controller/store/derive.js';
 import { exportTranscript } from '../../src/controller/store/export.js';
 import { storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
 import { replaySteps } from '../../src/controller/store/replay.js';
+import { SCHEMA_VERSION } from '../../src/controller/store/schema.js';
 import { gatherStats } from '../../src/controller/store/stats.js';
 import type { GameStore, StoredGame } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
@@ -197,7 +198,7 @@ describe('networked games in the store', { timeout: 120_000 }, () => {
       file.close();
       const reopened = openStore(path);
       try {
-        expect(reopened.schemaVersion).toBe(4);
+        expect(reopened.schemaVersion).toBe(SCHEMA_VERSION);
         expect(counts(reopened)).toEqual(played);
         const found = reopened.find(stored[0]!.handle.uid);
         if (!found.ok) throw new Error(found.reason);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportTranscript } from '../../src/controller/store/export.js';
 import { storeRecorder } from '../../src/controller/store/recorder.js';
 import { loadResumable, resumedLocalSession, storedLocalSession } from '../../src/controller/store/resume.js';
+import { SCHEMA_VERSION } from '../../src/controller/store/schema.js';
 import { gameSeries } from '../../src/controller/store/stats.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
@@ -32,7 +33,7 @@ afterEach(() => {
 describe('the game store', { timeout: 180_000 }, () => {
   it('opens in WAL mode at the latest schema version', () => {
     expect((store.db.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal');
-    expect(store.schemaVersion).toBe(4);
+    expect(store.schemaVersion).toBe(SCHEMA_VERSION);
   });
 
   it('stores a local game move by move, with its outcome and statistics, and exports it for risk verify', async () => {

@@ -77,7 +77,13 @@ export interface NetworkGameMeta {
   readonly kind: Extract<GameKind, 'network' | 'cs3099' | 'bot' | 'quick'>;
   readonly gameId: string;
   readonly me: number;
-  readonly players: readonly { readonly name: string; readonly peerId?: string; readonly botKind?: string | null }[];
+  readonly players: readonly {
+    readonly name: string;
+    readonly peerId?: string;
+    readonly botKind?: string | null;
+    /** The player's dial addresses, as the lobby gave them: a later rejoin or resume dials them. */
+    readonly addresses?: readonly string[];
+  }[];
   readonly rules?: Omit<OptionsInput, 'players'>;
   readonly features: SessionFeatures;
   readonly profile?: 'native' | 'cs3099';
@@ -109,7 +115,12 @@ export function storeSession(store: GameStore, meta: NetworkGameMeta): StoredSes
     dice: meta.features.mtDice ? 'mt19937' : 'hash_chain',
     ...(meta.rules ? { rules: meta.rules } : {}),
     me: meta.me,
-    players: meta.players.map((p) => ({ name: p.name, peerId: p.peerId ?? null, botKind: p.botKind ?? null })),
+    players: meta.players.map((p) => ({
+      name: p.name,
+      peerId: p.peerId ?? null,
+      botKind: p.botKind ?? null,
+      addresses: p.addresses ?? null,
+    })),
   });
   const analyser = new GameAnalyser(meta.players.length);
   // A session reports each event of an applied step with the state after the step; the state

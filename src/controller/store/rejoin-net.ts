@@ -11,6 +11,7 @@ import type { Link } from '../net/link.js';
 import type { Recorder } from '../recorder.js';
 import { committedSecrets, rejoinGame } from '../rejoin.js';
 import type { SessionConfig } from '../session.js';
+import { chancesOf, type RecordHeader, recordHeader, rejoinHeaderProblem } from './network-games.js';
 import { storeRecorder } from './recorder.js';
 import type { GameStore } from './store.js';
 
@@ -34,16 +35,16 @@ export interface StoreRejoin {
   finish(result: SessionResult): void;
 }
 
-interface Header {
-  readonly profile?: string;
-  readonly gameId?: string;
-  readonly features?: string[];
-  readonly ackTimeoutMs?: number;
-  readonly moveTimeoutMs?: number;
-  readonly rules?: Record<string, unknown>;
-  readonly resumedFrom?: unknown;
-}
+/** Loopback addresses last: on another machine they would reach this one. */
+const loopbackLast = (addresses: readonly string[]) => {
+  const loopback = (a: string) => /\/ip4\/127\.|\/ip6\/::1\/|^127\.|^localhost:/.test(a);
+  return [...addresses].sort((a, b) => Number(loopback(a)) - Number(loopback(b)));
+};
 
+/**
+ * Takes this peer's seat back in a running game. `addresses`: one for every other player, or null
+ * to dial the addresses stored with the game (each seat's in turn, until one answers).
+ */
 export async function rejoinFromStore(
   store: GameStore,
   ref: string,
@@ -52,15 +53,14 @@ export async function rejoinFromStore(
     readonly privateKey: PrivateKey;
     dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
   },
-  addresses: readonly string[],
+  addresses: readonly string[] | null,
   timeoutMs: number,
 ): Promise<{ ok: true; rejoined: StoreRejoin } | { ok: false; reason: string }> {
   const found = store.find(ref);
   if (!found.ok) return found;
   const game = found.game;
-  if (game.profile !== 'native' || (game.kind !== 'network' && game.kind !== 'bot'))
-    return { ok: false, reason: `game ${game.uid} is not a native networked game` };
-  if (game.status === 'finished') return { ok: false, reason: `game ${game.uid} is finished` };
+  const chances = chancesOf(store, game);
+  if (chances.rejoin !== null) return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${chances.rejoin}` };
   const me = game.me;
   if (me === null) return { ok: false, reason: `game ${game.uid} does not say which seat was this peer's` };
   const players = game.players.map((p, id) => ({ id, name: p.name, peerId: p.peerId ?? '' }));
@@ -71,24 +71,11 @@ export async function rejoinFromStore(
       ok: false,
       reason: `seat ${me} of game ${game.uid} belongs to key ${players[me]!.peerId}, not this one (${endpoint.peerId}): give its --key FILE`,
     };
-  let header: Header | null = null;
   const stored = store.lines(game.id);
-  for (const line of stored) {
-    if (line.dir !== 'note') continue;
-    try {
-      header = JSON.parse(line.raw) as Header;
-    } catch {
-      header = null;
-    }
-    break;
-  }
-  if (header?.profile !== 'native' || typeof header.gameId !== 'string' || !Array.isArray(header.features))
-    return { ok: false, reason: `game ${game.uid} has no stored record header (session id, features, timeouts)` };
-  if (header.resumedFrom !== undefined)
-    return {
-      ok: false,
-      reason: `game ${game.uid} was resumed in a new session: rejoining a resumed session is not built`,
-    };
+  const header = recordHeader(store, game.id) as (RecordHeader & { gameId: string; features: string[] }) | null;
+  const headerProblem = rejoinHeaderProblem(game, header);
+  if (headerProblem !== null || header === null)
+    return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${headerProblem}` };
   // The rules as the session's header names them (the store keeps them expanded).
   const rules = parseRules(header.rules ?? {}, players.length);
   if (!rules.ok) return { ok: false, reason: `game ${game.uid} names rules that cannot be played: ${rules.reason}` };
@@ -98,19 +85,30 @@ export async function rejoinFromStore(
     return { ok: false, reason: `game ${game.uid} was not played with signed lines: its history could not be checked` };
   const links = new Map<number, Link>();
   const problems: string[] = [];
-  for (const address of addresses) {
-    const dialed = await endpoint.dial(address, timeoutMs);
+  const take = async (address: string, dialTimeoutMs: number): Promise<boolean> => {
+    const dialed = await endpoint.dial(address, dialTimeoutMs);
     if (!dialed.ok) {
       problems.push(dialed.reason);
-      continue;
+      return false;
     }
     const seat = players.find((p) => p.peerId === dialed.link.remotePeer && p.id !== me);
     if (seat === undefined || links.has(seat.id)) {
       problems.push(`${address} is ${dialed.link.remotePeer}, not another player of game ${game.uid}`);
       dialed.link.close();
-      continue;
+      return false;
     }
     links.set(seat.id, dialed.link);
+    return true;
+  };
+  if (addresses !== null) for (const address of addresses) await take(address, timeoutMs);
+  else {
+    for (const [seat, player] of game.players.entries()) {
+      if (seat === me) continue;
+      const known = loopbackLast(player.addresses ?? []);
+      if (known.length === 0) problems.push(`no address of ${player.name} (player ${seat}) is stored`);
+      // A stored address that answers nothing is given a few seconds: the next one may be the right one.
+      for (const address of known) if (await take(address, Math.min(timeoutMs, 5000))) break;
+    }
   }
   if (links.size === 0) return { ok: false, reason: `no other player could be reached (${problems.join('; ')})` };
   const ackTimeoutMs = header.ackTimeoutMs ?? 2000;

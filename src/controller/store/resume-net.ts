@@ -8,9 +8,10 @@ import type { Link } from '../net/link.js';
 import type { Recorder } from '../recorder.js';
 import { type History, negotiateResume } from '../resume.js';
 import type { ResumedFrom } from '../session.js';
+import { chancesOf } from './network-games.js';
 import { storeRecorder } from './recorder.js';
 import { replaySteps, takesSequencePoint } from './replay.js';
-import type { GameKind, GameStore, StoredGame } from './store.js';
+import type { GameStore, StoredGame } from './store.js';
 
 /** Sequence points a resume may go back (protocol/resume.ts MAX_RESUME_HASHES). */
 const RESUME_DEPTH = 4;
@@ -28,9 +29,8 @@ export function storedHistory(
   const found = store.find(`${offer.game_id}-p${me}`);
   if (!found.ok) return { ok: false, reason: `game ${offer.game_id} is not stored here for seat ${me}` };
   const game = found.game;
-  if (game.profile !== 'native' || !NETWORK_KINDS.includes(game.kind))
-    return { ok: false, reason: `game ${offer.game_id} is not a native networked game` };
-  if (game.status === 'finished') return { ok: false, reason: `game ${offer.game_id} is finished` };
+  const problem = chancesOf(store, game).resume;
+  if (problem !== null) return { ok: false, reason: `game ${offer.game_id} cannot be resumed: ${problem}` };
   if (game.players.length !== offer.players.length)
     return {
       ok: false,
@@ -55,8 +55,6 @@ export function storedHistory(
   return { ok: true, game, history: { index: points, states: states.slice(-RESUME_DEPTH) } };
 }
 
-const NETWORK_KINDS: readonly GameKind[] = ['network', 'bot'];
-
 /** What a peer needs to play a resumed game on: the session's start, and where its steps go. */
 export interface NetworkResume {
   readonly gameId: string;
@@ -79,7 +77,12 @@ export async function resumeOverRoster(
   roster: {
     readonly me: number;
     readonly gameId: string;
-    readonly players: readonly { readonly id: number; readonly name: string; readonly peerId: string }[];
+    readonly players: readonly {
+      readonly id: number;
+      readonly name: string;
+      readonly peerId: string;
+      readonly addresses?: readonly string[];
+    }[];
     readonly links: ReadonlyMap<number, Link>;
     readonly keyring?: Keyring | null;
   },
@@ -110,6 +113,12 @@ export async function resumeOverRoster(
   if (!agreed.ok) return agreed;
   const { game, history } = found!;
   const handle = store.continueGame(game.id);
+  // Its later steps are the new session's: a rejoin must not take the first session's record for it.
+  store.markResumed(
+    game.id,
+    roster.gameId,
+    roster.players.map((p) => p.addresses ?? []),
+  );
   // Entries past the agreed point never settled: they are given back.
   for (let i = history.index; i > agreed.index; i--) handle.unstep();
   const ended = (r: SessionResult) => r.outcome === 'conquest' || r.outcome === 'forfeit';

@@ -105,7 +105,24 @@ export const MIGRATIONS: readonly Migration[] = [
       stepDeriver(db);
     },
   },
+  {
+    version: 5,
+    describe: "the players' dial addresses of a networked game, and the session a resumed game goes on in",
+    up: (db) => {
+      // A JSON array of multiaddrs per seat, as the lobby gave them: rejoin and resume dial them.
+      addColumn(db, 'players', 'addresses', 'TEXT');
+      // Set when a networked game is resumed: the id of the new session its later steps belong to
+      // (its stored lines stay the first session's).
+      addColumn(db, 'games', 'session', 'TEXT');
+    },
+  },
 ];
+
+/** Adds a column unless the table has it (a database whose version was set back by hand may). */
+function addColumn(db: Database, table: string, column: string, type: string) {
+  const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+  if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+}
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 

@@ -23,6 +23,8 @@ export interface PlayerMeta {
   readonly peerId?: string | null;
   /** The bot kind for a bot seat, null for a person. */
   readonly botKind?: string | null;
+  /** A networked player's dial addresses (multiaddrs), as the lobby gave them. */
+  readonly addresses?: readonly string[] | null;
 }
 
 export interface GameMeta {
@@ -57,11 +59,14 @@ export interface GameSummary {
   readonly players: readonly (PlayerMeta & { readonly seat: number })[];
   readonly stepCount: number;
   readonly lineCount: number;
+  /** A resumed networked game: the session its later steps belong to (null: never resumed, or not known). */
+  readonly session: string | null;
+  /** The recording player's seat (networked games). */
+  readonly me: number | null;
 }
 
 export interface StoredGame extends GameSummary, ReplaySource {
   readonly steps: readonly StoredStep[];
-  readonly me: number | null;
 }
 
 export type Opened = { ok: true; store: GameStore } | { ok: false; reason: string };
@@ -79,7 +84,11 @@ interface GameRow {
   status: string;
   winner: number | null;
   turns: number | null;
+  session?: string | null;
 }
+
+/** Schema 5 added the players' addresses and the resumed session; a database left at 3 (migration 4 deferred) lacks them. */
+const ADDRESSES_VERSION = 5;
 
 export class GameStore {
   private constructor(
@@ -111,6 +120,27 @@ export class GameStore {
 
   get schemaVersion(): number {
     return (this.db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  }
+
+  /** Whether this database keeps players' addresses and resumed sessions (schema 5). */
+  get keepsAddresses(): boolean {
+    // The version is settled when the database is opened (its migrations run then).
+    this.addressesKept ??= this.schemaVersion >= ADDRESSES_VERSION;
+    return this.addressesKept;
+  }
+  private addressesKept: boolean | null = null;
+
+  /**
+   * A networked game goes on in a new session (resume): its id, and the players' addresses in it.
+   * Nothing on a database that predates them (it stays usable).
+   */
+  markResumed(id: number, session: string, addresses: readonly (readonly string[])[]) {
+    if (!this.keepsAddresses) return;
+    transaction(this.db, () => {
+      this.db.prepare('UPDATE games SET session = ? WHERE id = ?').run(session, id);
+      const update = this.db.prepare('UPDATE players SET addresses = ? WHERE game_id = ? AND seat = ?');
+      addresses.forEach((a, seat) => update.run(JSON.stringify(a), id, seat));
+    });
   }
 
   /** Starts storing a game. `batch`: one transaction for the whole game, committed by finish(). */
@@ -194,16 +224,22 @@ export class GameStore {
   }
 
   private summary(row: GameRow): GameSummary {
+    const columns = this.keepsAddresses ? 'seat, name, peer_id, bot_kind, addresses' : 'seat, name, peer_id, bot_kind';
     const players = (
-      this.db
-        .prepare('SELECT seat, name, peer_id, bot_kind FROM players WHERE game_id = ? ORDER BY seat')
-        .all(row.id) as {
+      this.db.prepare(`SELECT ${columns} FROM players WHERE game_id = ? ORDER BY seat`).all(row.id) as {
         seat: number;
         name: string;
         peer_id: string | null;
         bot_kind: string | null;
+        addresses?: string | null;
       }[]
-    ).map((p) => ({ seat: p.seat, name: p.name, peerId: p.peer_id, botKind: p.bot_kind }));
+    ).map((p) => ({
+      seat: p.seat,
+      name: p.name,
+      peerId: p.peer_id,
+      botKind: p.bot_kind,
+      addresses: parseAddresses(p.addresses),
+    }));
     const count = (table: string) =>
       (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE game_id = ?`).get(row.id) as { n: number }).n;
     return {
@@ -219,6 +255,8 @@ export class GameStore {
       players,
       stepCount: count('steps'),
       lineCount: count('lines'),
+      session: row.session ?? null,
+      me: row.me,
     };
   }
 }
@@ -360,9 +398,37 @@ function insertGame(db: Database, uid: string, meta: GameMeta, startedAt = new D
       JSON.stringify(writtenOutRules(meta.rules, meta.players.length)),
       meta.me ?? null,
     ) as { id: number };
-  const player = db.prepare('INSERT INTO players (game_id, seat, name, peer_id, bot_kind) VALUES (?, ?, ?, ?, ?)');
-  meta.players.forEach((p, seat) => player.run(row.id, seat, p.name, p.peerId ?? null, p.botKind ?? null));
+  const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  if (version >= ADDRESSES_VERSION) {
+    const player = db.prepare(
+      'INSERT INTO players (game_id, seat, name, peer_id, bot_kind, addresses) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    meta.players.forEach((p, seat) =>
+      player.run(
+        row.id,
+        seat,
+        p.name,
+        p.peerId ?? null,
+        p.botKind ?? null,
+        p.addresses ? JSON.stringify(p.addresses) : null,
+      ),
+    );
+  } else {
+    const player = db.prepare('INSERT INTO players (game_id, seat, name, peer_id, bot_kind) VALUES (?, ?, ?, ?, ?)');
+    meta.players.forEach((p, seat) => player.run(row.id, seat, p.name, p.peerId ?? null, p.botKind ?? null));
+  }
   return row.id;
+}
+
+/** A stored address list; anything else (none, or not a list of strings) is no addresses. */
+function parseAddresses(text: string | null | undefined): string[] | null {
+  if (typeof text !== 'string') return null;
+  try {
+    const list: unknown = JSON.parse(text);
+    return Array.isArray(list) && list.every((a) => typeof a === 'string') ? list : null;
+  } catch {
+    return null;
+  }
 }
 
 function transaction<T>(db: Database, work: () => T): T {

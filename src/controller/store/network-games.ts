@@ -1,0 +1,92 @@
+// Which stored networked games can go on, and how (protocol-spec/resume.md): resumed, when every
+// player stopped, or rejoined, when this peer dropped out of a game the others still play. The
+// reasons are said up front — in the menu's Resume list and by `risk bot` — instead of failing
+// later. No wire code here: the menu lists games without loading it.
+import type { GameStore, GameSummary } from './store.js';
+
+/** What a native session's record header (its first note) says; see MeshSession.run. */
+export interface RecordHeader {
+  readonly profile?: string;
+  readonly gameId?: string;
+  readonly features?: string[];
+  readonly ackTimeoutMs?: number;
+  readonly moveTimeoutMs?: number;
+  readonly rules?: Record<string, unknown>;
+  readonly resumedFrom?: unknown;
+}
+
+/** The header note of a stored game's record, or null (none stored, or not JSON). */
+export function recordHeader(store: GameStore, id: number): RecordHeader | null {
+  const row = store.db
+    .prepare("SELECT raw FROM lines WHERE game_id = ? AND dir = 'note' ORDER BY seq LIMIT 1")
+    .get(id) as { raw: string } | undefined;
+  if (row === undefined) return null;
+  try {
+    const header: unknown = JSON.parse(row.raw);
+    return header !== null && typeof header === 'object' ? (header as RecordHeader) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The game's id as its players know it: the stored record's id without this peer's `-pN`. */
+export function networkGameId(uid: string): string {
+  return uid.replace(/-p\d+$/, '');
+}
+
+export const NETWORK_KINDS: readonly GameSummary['kind'][] = ['network', 'bot'];
+
+/** What a stored networked game offers: resume and rejoin, each possible (null) or why not. */
+export interface NetworkChances {
+  readonly resume: string | null;
+  readonly rejoin: string | null;
+}
+
+/**
+ * Why a stored game cannot go on over the network at all, or null. `variant`: its rules' variant;
+ * `me`: this peer's seat in it.
+ */
+function commonProblem(game: GameSummary, variant: unknown, me: number | null): string | null {
+  if (game.kind === 'cs3099' || game.profile === 'cs3099')
+    return 'a cs3099 game: the class protocol has no way to resume or rejoin';
+  if (!NETWORK_KINDS.includes(game.kind) || game.profile !== 'native') return 'not a native networked game';
+  if (game.status === 'finished') return 'finished: there is nothing left to play';
+  if (variant === 'capital' || variant === 'mission')
+    return `a ${variant === 'capital' ? 'Capital' : 'Secret Mission'} game: its secret ${variant === 'capital' ? 'capitals are' : 'missions are'} not in the record, so it cannot go on`;
+  if (me === null) return 'the record does not say which seat was this player’s';
+  if (game.players.some((p) => !p.peerId)) return 'a player’s key is not stored';
+  return null;
+}
+
+/** Whether a stored game can be resumed and rejoined from here, and why not. */
+export function networkChances(
+  game: GameSummary,
+  facts: { readonly variant: unknown; readonly me: number | null; readonly header: RecordHeader | null },
+): NetworkChances {
+  const common = commonProblem(game, facts.variant, facts.me);
+  if (common !== null) return { resume: common, rejoin: common };
+  return { resume: null, rejoin: rejoinHeaderProblem(game, facts.header) };
+}
+
+/** Why a rejoin cannot work from what the store holds of the session, or null. */
+export function rejoinHeaderProblem(game: Pick<GameSummary, 'session'>, header: RecordHeader | null): string | null {
+  if (game.session !== null || header?.resumedFrom !== undefined)
+    return 'it was resumed in a new session: rejoining a resumed session is not built';
+  if (header?.profile !== 'native' || typeof header.gameId !== 'string' || !Array.isArray(header.features))
+    return 'the record header (session id, features, timeouts) is not stored';
+  return null;
+}
+
+/** The facts networkChances needs of a stored game, read from the store. */
+export function chancesOf(store: GameStore, game: GameSummary): NetworkChances {
+  const row = store.db.prepare('SELECT rules, me FROM games WHERE id = ?').get(game.id) as
+    | { rules: string; me: number | null }
+    | undefined;
+  let variant: unknown;
+  try {
+    variant = (JSON.parse(row?.rules ?? '{}') as { variant?: unknown }).variant;
+  } catch {
+    variant = undefined;
+  }
+  return networkChances(game, { variant, me: row?.me ?? null, header: recordHeader(store, game.id) });
+}

@@ -1,0 +1,109 @@
+// Rejoin from the terminal UI, end to end on 127.0.0.1: the UI hosts a native game of three; a
+// `risk bot` joins it with --store and --key, the lobby's bot fills the last seat, and the risk bot is
+// killed (SIGKILL) mid-game; the menu's launcher, on that database and key, finds the game among the
+// saved ones, rejoins it at the addresses stored when the game started, and plays on; the host's UI
+// and the lobby's bot took the seat back (neither made it neutral). (A game of two cannot be rejoined:
+// the one player left loses contact with every other player, and its game ends.)
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { realLauncher } from '../../src/cli/launcher.js';
+import type { Table } from '../../src/views/table.js';
+import { killBots, startBot } from '../support/bot-process.js';
+import { tempDir } from './helpers.js';
+
+let tmp: ReturnType<typeof tempDir>;
+const tables: Table[] = [];
+const savedXdg = process.env.XDG_DATA_HOME;
+beforeEach(() => {
+  tmp = tempDir();
+  // Record files go under the temporary directory too.
+  process.env.XDG_DATA_HOME = tmp.dir;
+});
+afterEach(async () => {
+  killBots();
+  await Promise.all(tables.splice(0).map((t) => t.quit()));
+  if (savedXdg === undefined) delete process.env.XDG_DATA_HOME;
+  else process.env.XDG_DATA_HOME = savedXdg;
+  tmp.remove();
+});
+
+const launch = (storePath: string, keyPath?: string) =>
+  realLauncher({
+    listen: '127.0.0.1',
+    port: 0,
+    // Long enough for the dropped player to come back before the votes make it neutral.
+    moveTimeoutMs: 40_000,
+    ackTimeoutMs: 20_000,
+    botDelayMs: 0,
+    record: true,
+    seed: 5,
+    storePath,
+    ...(keyPath ? { keyPath } : {}),
+  });
+
+describe('rejoin from the menu', () => {
+  it('a player whose program was killed takes its seat back from the saved games, at the stored addresses', async () => {
+    let joined = () => {};
+    const joinedJo = new Promise<void>((resolve) => (joined = resolve));
+    const host = await launch(join(tmp.dir, 'host.db')).hostGame({ players: 3, name: 'Hana' }, (event) => {
+      if (event.type === 'joined' && event.player.name === 'Jo') joined();
+    });
+    if (!host.ok) throw new Error(host.reason);
+    const address = host.lobby.addresses[0]!;
+    const db = join(tmp.dir, 'jo.db');
+    const key = join(tmp.dir, 'jo.key');
+    const jo = startBot([
+      'join',
+      address,
+      '--listen',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--bot',
+      'normal',
+      '--name',
+      'Jo',
+      '--store',
+      '--db',
+      db,
+      '--key',
+      key,
+      '--record',
+      join(tmp.dir, 'jo.jsonl'),
+    ]);
+    // Jo takes seat 1, then the lobby's bot the last one.
+    await joinedJo;
+    const filled = await host.lobby.fillWithBots!('normal');
+    if (!filled.ok) throw new Error(filled.reason);
+    const started = await host.lobby.started;
+    if (!started.ok) throw new Error(started.reason);
+    const hana = started.table;
+    tables.push(hana);
+    // The computer plays Hana's turns.
+    hana.setAutopilot([0], true);
+    await jo.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 3, 60_000);
+    jo.child.kill('SIGKILL');
+    await jo.exit;
+    const killedAt = hana.getView().state!.turn;
+
+    const menu = launch(db, key);
+    const saved = menu.savedGames!().filter((g) => g.network !== undefined);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.network).toMatchObject({ me: 1, status: 'playing', rejoin: null, resume: null });
+    expect(saved[0]!.network!.hostAddresses).toEqual([address]);
+
+    const back = await menu.rejoinNetworkGame!(saved[0]!.id);
+    if (!back.ok) throw new Error(back.reason);
+    const again = back.table;
+    tables.push(again);
+    expect(again.getView().log.map((l) => l.text)).toContain(`You took your seat back in game #${saved[0]!.id}.`);
+    again.setAutopilot([1], true);
+    // Play goes on with both: two more turns, and Hana's side never made Jo neutral.
+    await expect
+      .poll(() => Math.min(hana.getView().state!.turn, again.getView().state?.turn ?? 0), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(killedAt + 2);
+    expect(hana.getView().log.map((l) => l.text)).toContain('Jo connects again to take their seat back');
+    expect(hana.getView().state!.players[1]!.neutral).toBe(false);
+    expect(again.getView().state!.players[1]!.neutral).toBe(false);
+  }, 150_000);
+});

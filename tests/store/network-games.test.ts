@@ -1,0 +1,307 @@
+// Stored networked games and what they offer: the players' dial addresses kept with a game
+// (migration 5, and a version 4 database that still opens), which games can be resumed or rejoined
+// and why not, a rejoin that dials the stored addresses, and the kept keys the menu rejoins with.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateKeyPair } from '@libp2p/crypto/keys';
+import type { PrivateKey } from '@libp2p/interface';
+import { peerIdFromPrivateKey } from '@libp2p/peer-id';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { realLauncher } from '../../src/cli/launcher.js';
+import { featuresFrom, NATIVE_FEATURES } from '../../src/controller/core/types.js';
+import { keepKey, keyFor } from '../../src/controller/net/identity.js';
+import { chancesOf, networkGameId } from '../../src/controller/store/network-games.js';
+import { storeSession } from '../../src/controller/store/recorder.js';
+import { rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
+import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
+import { sqlite } from '../../src/controller/store/sqlite.js';
+import type { GameStore } from '../../src/controller/store/store.js';
+import type { Rules } from '../../src/protocol/rules.js';
+import { openStore, tempDir } from './helpers.js';
+
+let tmp: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  tmp = tempDir();
+});
+afterEach(() => tmp.remove());
+
+const features = featuresFrom([...NATIVE_FEATURES]);
+const peerIdOf = (key: PrivateKey) => peerIdFromPrivateKey(key as never).toString();
+
+async function keys(n: number): Promise<PrivateKey[]> {
+  return Promise.all(Array.from({ length: n }, () => generateKeyPair('Ed25519')));
+}
+
+/** A networked game as a peer stores it when it starts, with the session's header note. */
+function storeNetworkGame(
+  store: GameStore,
+  options: {
+    gameId: string;
+    me: number;
+    peerIds: readonly string[];
+    addresses?: readonly (readonly string[])[];
+    kind?: 'network' | 'bot' | 'cs3099';
+    rules?: Rules;
+    header?: boolean;
+  },
+) {
+  const stored = storeSession(store, {
+    kind: options.kind ?? 'network',
+    ...(options.kind === 'cs3099' ? { profile: 'cs3099' as const } : {}),
+    gameId: options.gameId,
+    me: options.me,
+    features,
+    ...(options.rules ? { rules: options.rules } : {}),
+    players: options.peerIds.map((peerId, i) => ({
+      name: `P${i}`,
+      peerId,
+      ...(options.addresses?.[i] ? { addresses: options.addresses[i] } : {}),
+    })),
+  });
+  if (options.header !== false)
+    stored.recorder.note({
+      me: options.me,
+      profile: 'native',
+      gameId: options.gameId,
+      features: [...NATIVE_FEATURES],
+      rules: options.rules ?? {},
+      players: options.peerIds.map((peerId, id) => ({ id, name: `P${id}`, peerId })),
+      ackTimeoutMs: 20_000,
+      moveTimeoutMs: 40_000,
+    });
+  return stored;
+}
+
+describe("the players' addresses in the store", () => {
+  it('are kept with a networked game as it starts, one list per seat', async () => {
+    const store = openStore(join(tmp.dir, 'risk.db'));
+    try {
+      const ids = (await keys(2)).map(peerIdOf);
+      const addresses = [[`/ip4/10.0.0.1/tcp/7475/p2p/${ids[0]}`, `/ip4/127.0.0.1/tcp/7475/p2p/${ids[0]}`], []];
+      const stored = storeNetworkGame(store, { gameId: 'g', me: 1, peerIds: ids, addresses });
+      const found = store.find(stored.handle.uid);
+      if (!found.ok) throw new Error(found.reason);
+      expect(found.game.players.map((p) => p.addresses)).toEqual(addresses);
+      expect(found.game.me).toBe(1);
+      expect(found.game.session).toBeNull();
+      // A resume moves the game to a new session, with the addresses its new lobby gave.
+      store.markResumed(found.game.id, 'g-again', [['/ip4/10.0.0.1/tcp/7476'], ['/ip4/10.0.0.2/tcp/9']]);
+      const again = store.find(stored.handle.uid);
+      if (!again.ok) throw new Error(again.reason);
+      expect(again.game.session).toBe('g-again');
+      expect(again.game.players.map((p) => p.addresses)).toEqual([['/ip4/10.0.0.1/tcp/7476'], ['/ip4/10.0.0.2/tcp/9']]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('migration 5 opens a version 4 database: its networked game is there, without addresses, and still offers a rejoin', async () => {
+    const path = join(tmp.dir, 'old.db');
+    const db = new (sqlite().DatabaseSync)(path);
+    db.exec(readFileSync(new URL('../fixtures/store-v1.sql', import.meta.url), 'utf8'));
+    expect(migrate(db, 4)).toEqual({ ok: true, from: 1, to: 4 });
+    const ids = (await keys(2)).map(peerIdOf);
+    // What version 4 kept of a native networked game this peer dropped out of: the row, the players with
+    // their keys, the header note of its record (no addresses, no session).
+    const header = { me: 1, profile: 'native', gameId: 'old', features: [...NATIVE_FEATURES], rules: {} };
+    db.exec(`INSERT INTO games (id, uid, kind, profile, started_at, me) VALUES (10, 'old-p1', 'network', 'native', '2026-11-01', 1);
+      INSERT INTO players (game_id, seat, name, peer_id) VALUES (10, 0, 'Hana', '${ids[0]}'), (10, 1, 'Jo', '${ids[1]}');
+      INSERT INTO lines (game_id, seq, t, dir, conn, raw) VALUES (10, 0, 0, 'note', -1, '${JSON.stringify(header)}');`);
+    db.close();
+    const store = openStore(path);
+    try {
+      expect(store.schemaVersion).toBe(SCHEMA_VERSION);
+      expect(store.keepsAddresses).toBe(true);
+      const old = store.games({ kinds: ['network'] });
+      expect(old.map((g) => [g.uid, g.players.map((p) => p.addresses), g.session])).toEqual([
+        ['old-p1', [null, null], null],
+      ]);
+      expect(chancesOf(store, old[0]!)).toEqual({ resume: null, rejoin: null });
+      // The local games of version 1 are still there.
+      expect(store.games({ kinds: ['hotseat'] })).toHaveLength(2);
+      // A game stored now keeps its addresses.
+      const stored = storeNetworkGame(store, { gameId: 'new', me: 0, peerIds: ids, addresses: [['a0'], ['a1']] });
+      const found = store.find(stored.handle.uid);
+      expect(found.ok && found.game.players.map((p) => p.addresses)).toEqual([['a0'], ['a1']]);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('what a stored networked game offers', () => {
+  it('says why a game cannot be resumed or rejoined', async () => {
+    const store = openStore(':memory:');
+    try {
+      const ids = (await keys(3)).map(peerIdOf);
+      const chances = (uid: string) => {
+        const game = store.games().find((g) => g.uid === uid)!;
+        return chancesOf(store, game);
+      };
+      storeNetworkGame(store, { gameId: 'fine', me: 1, peerIds: ids });
+      expect(chances('fine-p1')).toEqual({ resume: null, rejoin: null });
+
+      storeNetworkGame(store, { gameId: 'class', me: 1, peerIds: ['', '', ''], kind: 'cs3099', header: false });
+      expect(chances('class-p1').resume).toMatch(/cs3099 game: the class protocol has no way to resume or rejoin/);
+
+      storeNetworkGame(store, { gameId: 'capital', me: 0, peerIds: ids, rules: { variant: 'capital' } });
+      expect(chances('capital-p0').rejoin).toMatch(/a Capital game: its secret capitals are not in the record/);
+      storeNetworkGame(store, { gameId: 'mission', me: 0, peerIds: ids, rules: { variant: 'mission' } });
+      expect(chances('mission-p0').resume).toMatch(/a Secret Mission game: its secret missions are not in the record/);
+
+      const over = storeNetworkGame(store, { gameId: 'over', me: 2, peerIds: ids });
+      over.handle.finish({ winner: 2, turns: 30 });
+      expect(chances('over-p2')).toEqual({
+        resume: 'finished: there is nothing left to play',
+        rejoin: 'finished: there is nothing left to play',
+      });
+
+      const resumed = storeNetworkGame(store, { gameId: 'again', me: 1, peerIds: ids });
+      store.markResumed(resumed.handle.id, 'again-2', [[], [], []]);
+      expect(chances('again-p1')).toEqual({
+        resume: null,
+        rejoin: 'it was resumed in a new session: rejoining a resumed session is not built',
+      });
+
+      storeNetworkGame(store, { gameId: 'bare', me: 1, peerIds: ids, header: false });
+      expect(chances('bare-p1').rejoin).toMatch(/record header .* is not stored/);
+
+      storeNetworkGame(store, { gameId: 'keyless', me: 1, peerIds: [ids[0]!, '', ids[2]!] });
+      expect(chances('keyless-p1').resume).toBe('a player’s key is not stored');
+      expect(networkGameId('abc123-p4')).toBe('abc123');
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('rejoin from the store', () => {
+  it('dials each other seat at its stored addresses (loopback last) when none are given, and says who could not be reached', async () => {
+    const store = openStore(':memory:');
+    try {
+      const [k0, k1, k2] = await keys(3);
+      const ids = [k0!, k1!, k2!].map(peerIdOf);
+      storeNetworkGame(store, {
+        gameId: 'g',
+        me: 1,
+        peerIds: ids,
+        addresses: [[`/ip4/127.0.0.1/tcp/7475/p2p/${ids[0]}`, `/ip4/192.168.1.20/tcp/7475/p2p/${ids[0]}`], [], []],
+      });
+      const dialed: string[] = [];
+      const endpoint = {
+        peerId: ids[1]!,
+        privateKey: k1!,
+        dial: async (address: string) => {
+          dialed.push(address);
+          return { ok: false as const, reason: `cannot reach ${address}: connect ECONNREFUSED` };
+        },
+      };
+      const result = await rejoinFromStore(store, 'g-p1', endpoint, null, 1000);
+      expect(dialed).toEqual([`/ip4/192.168.1.20/tcp/7475/p2p/${ids[0]}`, `/ip4/127.0.0.1/tcp/7475/p2p/${ids[0]}`]);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.reason).toContain('no other player could be reached');
+        expect(result.reason).toContain('ECONNREFUSED');
+        expect(result.reason).toContain('no address of P2 (player 2) is stored');
+      }
+      // Given addresses are dialed instead.
+      dialed.length = 0;
+      await rejoinFromStore(store, 'g-p1', endpoint, ['10.1.1.1:7475'], 1000);
+      expect(dialed).toEqual(['10.1.1.1:7475']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a game it cannot rejoin before dialing anyone, saying why', async () => {
+    const store = openStore(':memory:');
+    try {
+      const [k0, k1] = await keys(2);
+      const ids = [k0!, k1!].map(peerIdOf);
+      const stored = storeNetworkGame(store, { gameId: 'r', me: 1, peerIds: ids, addresses: [['x'], ['y']] });
+      store.markResumed(stored.handle.id, 'r-2', [['x'], ['y']]);
+      let dials = 0;
+      const result = await rejoinFromStore(
+        store,
+        'r-p1',
+        {
+          peerId: ids[1]!,
+          privateKey: k1!,
+          dial: async () => {
+            dials++;
+            return { ok: false, reason: 'no' };
+          },
+        },
+        null,
+        1000,
+      );
+      expect(result).toEqual({
+        ok: false,
+        reason:
+          'game r-p1 cannot be rejoined: it was resumed in a new session: rejoining a resumed session is not built',
+      });
+      expect(dials).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('kept keys', () => {
+  it("finds a game's key where the menu kept it, or says to give --key", async () => {
+    const [key, other] = await keys(2);
+    const dir = join(tmp.dir, 'keys');
+    const kept = keepKey(dir, key!);
+    expect(kept.ok).toBe(true);
+    const found = await keyFor(peerIdOf(key!), dir, undefined);
+    expect(found.ok && peerIdOf(found.key)).toBe(peerIdOf(key!));
+    const missing = await keyFor(peerIdOf(other!), dir, undefined);
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.reason).toMatch(/is not kept here.*--key FILE/);
+    // A --key file of that peer is taken too.
+    const written = keepKey(tmp.dir, other!);
+    if (!written.ok) throw new Error(written.reason);
+    const given = await keyFor(peerIdOf(other!), null, written.path);
+    expect(given.ok && peerIdOf(given.key)).toBe(peerIdOf(other!));
+  });
+});
+
+describe("the menu's launcher", () => {
+  it('refuses what a stored game does not allow, or a missing key, before it listens or dials', async () => {
+    const path = join(tmp.dir, 'risk.db');
+    const store = openStore(path);
+    const ids = (await keys(2)).map(peerIdOf);
+    const joined = storeNetworkGame(store, { gameId: 'g', me: 1, peerIds: ids, addresses: [['a'], ['b']] });
+    const hosted = storeNetworkGame(store, { gameId: 'g', me: 0, peerIds: ids, addresses: [['a'], ['b']] });
+    const capital = storeNetworkGame(store, { gameId: 'c', me: 1, peerIds: ids, rules: { variant: 'capital' } });
+    store.close();
+    const menu = realLauncher({
+      listen: '127.0.0.1',
+      port: 0,
+      moveTimeoutMs: 60_000,
+      ackTimeoutMs: 5000,
+      botDelayMs: 0,
+      record: true,
+      storePath: path,
+    });
+    expect(menu.savedGames!().map((g) => [g.id, g.network?.me, g.network?.resume, g.network?.hostAddresses])).toEqual([
+      [capital.handle.id, 1, expect.stringContaining('a Capital game'), []],
+      [hosted.handle.id, 0, null, ['a']],
+      [joined.handle.id, 1, null, ['a']],
+    ]);
+    expect(await menu.resumeNetworkGame!({ id: joined.handle.id, host: true }, () => {})).toEqual({
+      ok: false,
+      reason: `game #${joined.handle.id} cannot be resumed: only P0, who hosted it, can host it again: choose Join, and join them`,
+    });
+    expect(await menu.resumeNetworkGame!({ id: hosted.handle.id, host: false, address: 'a' }, () => {})).toEqual({
+      ok: false,
+      reason: `game #${hosted.handle.id} cannot be resumed: you hosted it: host it again, and the others join you`,
+    });
+    const keyless = await menu.rejoinNetworkGame!(joined.handle.id);
+    expect(keyless.ok).toBe(false);
+    if (!keyless.ok) expect(keyless.reason).toMatch(new RegExp(`key \\(${ids[1]}\\) is not kept here.*--key FILE`));
+    const refused = await menu.rejoinNetworkGame!(capital.handle.id);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.reason).toMatch(/cannot be rejoined: a Capital game/);
+  });
+});
