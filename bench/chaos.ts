@@ -49,6 +49,8 @@ interface Outcome {
   finished: boolean;
   disagreement: string | null;
   hung: boolean;
+  /** Honest peers the other players voted silent. */
+  timedOutHonest: number;
   lostRecords: number;
   blamedHonest: number;
   rogueWonCaught: boolean;
@@ -116,13 +118,28 @@ async function play(index: number): Promise<Outcome> {
     hung: raced === 'hung',
     lostRecords: 0,
     blamedHonest: 0,
+    timedOutHonest: 0,
     rogueWonCaught: false,
     kind,
     index,
   };
   if (outcome.hung) return outcome;
+  // An honest peer the others voted silent (a starved process on a loaded machine) ends
+  // neutralised: that is their agreement, counted on its own line; until then it must have seen
+  // the states they saw.
+  const timedOut = honest.filter(
+    (i) => ended.results[i]!.outcome === 'neutralised' && /^timed out/.test(ended.results[i]!.reason ?? ''),
+  );
+  const live = honest.filter((i) => !timedOut.includes(i));
+  outcome.timedOutHonest = timedOut.length;
   try {
-    const { winner } = honestAgreement(ended, honest);
+    const { winner } = honestAgreement(ended, live.length > 0 ? live : honest);
+    for (const i of live.length > 0 ? timedOut : [])
+      for (const [turn, hash] of ended.turnHashes[i]!) {
+        const seen = ended.turnHashes[live[0]!]!.get(turn);
+        if (seen !== undefined && seen !== hash)
+          throw new Error(`honest peer ${i}, timed out by the others, saw another state at the start of turn ${turn}`);
+      }
     const caught = honest.some((i) => ended.results[i]!.violations.some((v) => v.player === rogueId));
     outcome.rogueWonCaught = caught && winner === rogueId;
   } catch (error) {
@@ -164,6 +181,9 @@ console.log(
 console.log(`games finished by every honest peer:   ${count((o) => o.finished)} / ${outcomes.length}`);
 console.log(`honest disagreements (winner, state):  ${count((o) => o.disagreement !== null)}`);
 console.log(`hangs (no result within ${MAX_MS / 1000} s):     ${count((o) => o.hung)}`);
+console.log(
+  `honest peers timed out by the others:  ${outcomes.reduce((n, o) => n + o.timedOutHonest, 0)} (voted silent by a majority, in ${count((o) => o.timedOutHonest > 0)} games)`,
+);
 console.log(`lost or unreadable honest records:     ${outcomes.reduce((n, o) => n + o.lostRecords, 0)}`);
 console.log(`honest peers blamed:                   ${outcomes.reduce((n, o) => n + o.blamedHonest, 0)}`);
 console.log(`rogue won after being caught:          ${count((o) => o.rogueWonCaught)}`);
@@ -176,6 +196,7 @@ console.log(`wall time: ${((performance.now() - started) / 1000).toFixed(0)} s`)
 const failures = (o: Outcome): string[] => [
   ...(o.disagreement !== null ? [o.disagreement] : []),
   ...(o.hung ? ['hung'] : []),
+  ...(o.timedOutHonest > 0 ? [`${o.timedOutHonest} honest peer(s) timed out by the others`] : []),
   ...(o.rogueWonCaught ? ['the rogue won after being caught'] : []),
   ...(o.blamedHonest > 0 ? [`${o.blamedHonest} honest peer(s) blamed`] : []),
   ...(o.lostRecords > 0 ? [`${o.lostRecords} honest record(s) lost or unreadable`] : []),
