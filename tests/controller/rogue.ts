@@ -31,8 +31,8 @@ export const ATTACKS = [
 ] as const;
 export type Attack = (typeof ATTACKS)[number];
 
-/** Attacks that break a rule every peer can check, or go silent: the rogue ends neutral. The two
- * left out only cost the others work (a link fault) or claim what one vote cannot prove. */
+/** Attacks that break a rule every peer can check, or go silent: the rogue ends neutral. Those
+ * left out only cost the others work (link faults) or claim what one vote cannot prove. */
 export const EXPELLED: ReadonlySet<Attack> = new Set(
   ATTACKS.filter((a) => a !== 'oversized-line' && a !== 'false-votes' && a !== 'forged-reveal'),
 );
@@ -189,8 +189,7 @@ export function rogue(attack: Attack, from = 140): Rogue {
           return once([sign({ ...m, payload: randomBytes(32).toString('hex') })]);
         case 'forged-reveal': {
           // With its commitment, a wrong reveal in the victim's name under a signature it cannot
-          // make (it waits there for the round's commitments, ahead of the victim's own reveal):
-          // reveals are checked only when they do not match, and then the fault is the link's.
+          // make: a fault of the link it came on, never the victim's, whose own reveal still counts.
           if (m.command !== 'roll_hash' || to === victim) return [line];
           const forged = { command: 'roll_number', payload: randomBytes(32).toString('hex'), player_id: victim };
           const inner = JSON.stringify({ ...forged, round: m.round });

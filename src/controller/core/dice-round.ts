@@ -117,13 +117,6 @@ export class DiceRound {
   }
 
   /** Checks a reveal against its commitment and, when it counts, keeps it. */
-  /** Whether `hex` would be taken now as `player`'s reveal: it matches the player's commitment. */
-  fits(player: number, hex: string): boolean {
-    const committed = this.hashes.get(player);
-    if (!this.allCommitted || committed === undefined || this.numbers.has(player)) return false;
-    return this.commitmentOf(hexToBytes(hex), player) === committed.hash;
-  }
-
   reveal(player: number, hex: string, line: string): RoundCheck {
     if (!this.participants.includes(player))
       return { ok: false, why: 'not-taking-part', reason: `player ${player} takes no part in this dice round` };

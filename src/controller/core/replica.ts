@@ -453,9 +453,9 @@ export class Replica {
     if (sig !== null) {
       // Every line is checked on arrival: a badly signed line would be used here (a move applied,
       // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof.
-      // Except a reveal that fits its player's signed commitment now: the commitment proves it is
-      // that player's number, whoever handed it on.
-      if (!this.checked.has(sig) && !(message.command === 'roll_number' && this.revealFits(from, message))) {
+      // (Reveals too: one taken unchecked because it fits its commitment could be handed on to a
+      // peer where it does not fit yet, and fail there as the honest forwarder's fault.)
+      if (!this.checked.has(sig)) {
         if (!this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig))
           return this.fault(link, 'sent a line whose signature does not match');
         this.checked.add(sig);
@@ -481,13 +481,6 @@ export class Replica {
     if (!this.proven([line])) return;
     for (const voter of voters)
       if (voter !== link && voter !== author) this.effects.push({ type: 'send', line, to: voter });
-  }
-
-  /** Whether this is `from`'s number for the running round, as its commitment there says. */
-  private revealFits(from: number, message: Extract<Message, { command: 'roll_number' }>): boolean {
-    const round = this.round;
-    if (round === null || (message.round !== undefined && message.round !== round.number)) return false;
-    return round.fits(from, message.payload);
   }
 
   private digestOf(message: Message, inner: string): Buffer {
