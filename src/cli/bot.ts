@@ -271,7 +271,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     let lobby: LobbyResult;
     let rejoined: import('../controller/store/rejoin-net.js').StoreRejoin | null = null;
     if (rejoinId !== undefined && gameStore !== null && node !== null) {
-      const { rejoinFromStore } = await import('../controller/store/rejoin-net.js');
+      const { rejoinFromStore, rejoinedRoster } = await import('../controller/store/rejoin-net.js');
       // No address given: the ones stored with the game when it started.
       const addresses = address === undefined ? null : [address, ...extra];
       say(
@@ -286,20 +286,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       }
       rejoined = back.rejoined;
       for (const note of rejoined.notes) say(note, { type: 'rejoin', text: note });
-      lobby = {
-        ok: true,
-        roster: {
-          me: rejoined.me,
-          players: rejoined.players.map((p) => ({ ...p, addresses: [] })),
-          links: rejoined.links,
-          gameId: rejoined.gameId,
-          features: rejoined.features,
-          ackTimeoutMs: rejoined.ackTimeoutMs,
-          moveTimeoutMs: rejoined.moveTimeoutMs,
-          rules: rejoined.rules,
-          keyring: rejoined.keyring,
-        },
-      };
+      lobby = { ok: true, roster: rejoinedRoster(rejoined, () => []) };
     } else if (role === 'host') {
       const addresses = endpoint.addresses();
       const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${risc ? '--game risc ' : ''}${addresses[0]}`;

@@ -30,7 +30,7 @@ import {
 import { StarSession } from '../controller/star-session.js';
 import { chancesOf, networkGameId, recordHeader } from '../controller/store/network-games.js';
 import { storeSession, teeRecorder } from '../controller/store/recorder.js';
-import { rejoinFromStore } from '../controller/store/rejoin-net.js';
+import { rejoinedRoster, rejoinFromStore } from '../controller/store/rejoin-net.js';
 import { resumeOverRoster } from '../controller/store/resume-net.js';
 import type { GameStore, StoredGame } from '../controller/store/store.js';
 import { describeRules, type Rules } from '../protocol/rules.js';
@@ -484,11 +484,8 @@ export function networkGames(kit: LaunchKit): NetworkGames {
           return true;
         },
       });
-      const early = await Promise.race([result, acceptance]);
-      if (early !== null && !early.ok) {
-        await opened.close();
-        return early;
-      }
+      const refused = await refusedAtOnce(result, acceptance, opened);
+      if (refused !== null) return refused;
       return {
         ok: true,
         lobby: {
@@ -580,11 +577,8 @@ export function networkGames(kit: LaunchKit): NetworkGames {
       });
       if (!request.host) {
         // A host that is not there, or refuses this key, is said at once (not after a lobby screen).
-        const early = await Promise.race([result, acceptance]);
-        if (early !== null && !early.ok) {
-          await opened.close();
-          return early;
-        }
+        const refused = await refusedAtOnce(result, acceptance, opened);
+        if (refused !== null) return refused;
       }
       return {
         ok: true,
@@ -616,17 +610,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
         return { ok: false, reason: `cannot rejoin game #${game.id}: ${back.reason}` };
       }
       const rejoined = back.rejoined;
-      const roster: Roster = {
-        me: rejoined.me,
-        players: rejoined.players.map((p) => ({ ...p, addresses: game.players[p.id]?.addresses ?? [] })),
-        links: rejoined.links,
-        gameId: rejoined.gameId,
-        features: rejoined.features,
-        ackTimeoutMs: rejoined.ackTimeoutMs,
-        moveTimeoutMs: rejoined.moveTimeoutMs,
-        rules: rejoined.rules,
-        keyring: rejoined.keyring,
-      };
+      const roster = rejoinedRoster(rejoined, (player) => game.players[player]?.addresses ?? []);
       return {
         ok: true,
         table: networkTable({ endpoint: node, close }, roster, 'native', {
@@ -666,4 +650,19 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     if (!key.ok) return key;
     return { ok: true, gameStore, game, me: game.me, key: key.key };
   }
+}
+
+/**
+ * A join's refusal as soon as it is known, before any lobby screen: the host refused or could not
+ * be reached (the endpoint is closed then); null once the host accepted.
+ */
+async function refusedAtOnce<R extends { readonly ok: boolean }>(
+  result: Promise<R>,
+  acceptance: Promise<null>,
+  opened: { close(): Promise<unknown> },
+): Promise<Extract<R, { ok: false }> | null> {
+  const early = await Promise.race([result, acceptance]);
+  if (early === null || early.ok) return null;
+  await opened.close();
+  return early as Extract<R, { ok: false }>;
 }

@@ -6,6 +6,7 @@
 import type { PrivateKey } from '@libp2p/interface';
 import { parseRules } from '../../protocol/rules.js';
 import { featuresFrom, type SessionResult } from '../core/types.js';
+import type { Roster } from '../lobby.js';
 import { gameKeyring } from '../net/identity.js';
 import type { Link } from '../net/link.js';
 import type { Recorder } from '../recorder.js';
@@ -33,6 +34,21 @@ export interface StoreRejoin {
   /** The rejoined session's steps go on into the stored game. */
   readonly recorder: Recorder;
   finish(result: SessionResult): void;
+}
+
+/** The roster a rejoined seat plays on, as a lobby would give it (`addresses`: each player's, if known). */
+export function rejoinedRoster(rejoined: StoreRejoin, addresses: (player: number) => readonly string[]): Roster {
+  return {
+    me: rejoined.me,
+    players: rejoined.players.map((p) => ({ ...p, addresses: addresses(p.id) })),
+    links: rejoined.links,
+    gameId: rejoined.gameId,
+    features: rejoined.features,
+    ackTimeoutMs: rejoined.ackTimeoutMs,
+    moveTimeoutMs: rejoined.moveTimeoutMs,
+    rules: rejoined.rules,
+    keyring: rejoined.keyring,
+  };
 }
 
 /** Loopback addresses last: on another machine they would reach this one. */
