@@ -1,28 +1,19 @@
 // The replay screen (step, back, jump to a turn, play), and the menu's Resume and Stats screens,
 // on a real stored game; plus the saved game going on through the real launcher.
 import { join } from 'node:path';
-import { render } from 'ink-testing-library';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { storedLocalSession } from '../../src/controller/store/resume.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { App } from '../../src/views/app.js';
 import { type Frame, framesOf, pressReplayKey, tick as replayTick, START } from '../../src/views/replay.js';
 import { ReplayScreen } from '../../src/views/replay-screen.js';
-import { KEY, press, until } from '../views/ink-helpers.js';
+import { KEY, press, screenMounter, until } from '../views/ink-helpers.js';
 import { botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
 
 // The machine may be busy: screens get longer than the helpers' default to appear.
 const SLOW = 15_000;
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-function mount(tree: React.ReactElement) {
-  const screen = render(tree);
-  cleanups.push(screen.unmount);
-  return screen;
-}
+const mount = screenMounter();
 
 let tmp: ReturnType<typeof tempDir>;
 let store: GameStore;

@@ -1,6 +1,8 @@
 // Helpers for driving Ink screens in tests: key codes as a terminal sends them, and waiting for
 // the screen to show something.
-import { expect, vi } from 'vitest';
+import { render } from 'ink-testing-library';
+import type { ReactElement } from 'react';
+import { afterEach, expect, vi } from 'vitest';
 import { type Action, apply, type Dice, type GameState } from '../../src/model/index.js';
 import type { Table } from '../../src/views/table.js';
 
@@ -19,6 +21,22 @@ export const KEY = {
   pageUp: '\u001B[5~',
   pageDown: '\u001B[6~',
 } as const;
+
+/**
+ * A test file's `mount`: renders a screen and unmounts it after the test it ran in. Call it once,
+ * at the top of the file (it registers the afterEach there).
+ */
+export function screenMounter(): (tree: ReactElement) => ReturnType<typeof render> {
+  const mounted: (() => void)[] = [];
+  afterEach(() => {
+    for (const unmount of mounted.splice(0)) unmount();
+  });
+  return (tree) => {
+    const screen = render(tree);
+    mounted.push(screen.unmount);
+    return screen;
+  };
+}
 
 export const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 

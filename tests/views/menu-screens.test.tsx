@@ -1,7 +1,4 @@
-// The screens before a game: the main menu, hosting, joining (and what a failed join says), the
-// hot-seat table, and the app moving between them.
-import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LobbyEvent } from '../../src/controller/lobby.js';
 import { App } from '../../src/views/app.js';
 import { HostScreen } from '../../src/views/host-screen.js';
@@ -10,17 +7,9 @@ import { JoinScreen } from '../../src/views/join-screen.js';
 import { type Launcher, type Opened, plainReason, type Started } from '../../src/views/launcher.js';
 import { MainMenu } from '../../src/views/main-menu.js';
 import { Table } from '../../src/views/table.js';
-import { KEY, press, until } from './ink-helpers.js';
+import { KEY, press, screenMounter, until } from './ink-helpers.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-function mount(tree: React.ReactElement) {
-  const screen = render(tree);
-  cleanups.push(screen.unmount);
-  return screen;
-}
+const mount = screenMounter();
 
 /** A launcher whose games are scripted by the test. */
 function fakeLauncher(overrides: Partial<Launcher> = {}): Launcher {

@@ -1,26 +1,13 @@
-// The menu's Resume screen with networked games: local and networked games listed apart, what each
-// networked game offers (rejoin, host again, join its host) or why not, the host address offered
-// from the store, and every way a networked resume or rejoin ends: in the game, or in a reason on
-// screen with advice, back to the list.
-import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LobbyEvent } from '../../src/controller/lobby.js';
 import { App } from '../../src/views/app.js';
 import type { Launcher, Opened, SavedGame, SavedNetworkGame, Started } from '../../src/views/launcher.js';
 import { NetworkResumeScreen, resumeAdvice } from '../../src/views/network-resume-screen.js';
 import { networkActions, ResumeScreen } from '../../src/views/store-screens.js';
 import { Table } from '../../src/views/table.js';
-import { KEY, press, until } from './ink-helpers.js';
+import { KEY, press, screenMounter, until } from './ink-helpers.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-function mount(tree: React.ReactElement) {
-  const screen = render(tree);
-  cleanups.push(screen.unmount);
-  return screen;
-}
+const mount = screenMounter();
 
 const HOST_ADDRESS = '/ip4/192.168.1.20/tcp/7475/p2p/12D3KooWHost';
 const network = (over: Partial<SavedNetworkGame>): SavedNetworkGame => ({

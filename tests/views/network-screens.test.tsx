@@ -1,11 +1,7 @@
-// Host and Join through the real screens and real peers on 127.0.0.1: the joiner types the
-// address the host's screen shows, both reach the game, a move on one screen shows on the other,
-// and leaving tells the other peer.
-import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { App } from '../../src/views/app.js';
-import { KEY, press, until } from './ink-helpers.js';
+import { KEY, press, screenMounter, until } from './ink-helpers.js';
 
 const LOCAL = {
   listen: '127.0.0.1',
@@ -16,14 +12,11 @@ const LOCAL = {
   record: false,
   seed: 1,
 };
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
+const mount = screenMounter();
 
 function app(name: string) {
   const exited = { value: false };
-  const screen = render(
+  const screen = mount(
     <App
       launcher={realLauncher(LOCAL)}
       defaultName={name}
@@ -32,7 +25,6 @@ function app(name: string) {
       size={{ columns: 120, rows: 40 }}
     />,
   );
-  cleanups.push(screen.unmount);
   return { ...screen, exited };
 }
 

@@ -1,22 +1,11 @@
-// The RISC Ink screen: placement, orders through the RISC questions, the turn's results; and the
-// main menu's RISC entry.
-import { render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../../src/views/app.js';
 import type { Launcher } from '../../../src/views/launcher.js';
 import { MENU_ITEMS } from '../../../src/views/main-menu.js';
 import { RiscGameScreen } from '../../../src/views/risc/risc-screen.js';
-import { KEY, press, until } from '../ink-helpers.js';
+import { KEY, press, screenMounter, until } from '../ink-helpers.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-function mount(tree: React.ReactElement) {
-  const screen = render(tree);
-  cleanups.push(screen.unmount);
-  return screen;
-}
+const mount = screenMounter();
 
 describe('RISC screen', () => {
   it('places, orders with (M)ove/(A)ttack/(D)one, shows the turn, and leaves on Ctrl-C', async () => {
