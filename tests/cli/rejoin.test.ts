@@ -37,11 +37,12 @@ describe('risk bot join --rejoin', () => {
     expect(result.err).toContain(reason);
   });
 
-  it('a game that is not stored: exit 1 with the reason, before dialing anyone', async () => {
+  /** `risk bot join --rejoin` of a game this store does not hold, with the given addresses. */
+  const rejoinUnstored = (addresses: string[]) => {
     const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-cli-'));
-    const result = await inProcess([
+    return inProcess([
       'join',
-      '127.0.0.1:1',
+      ...addresses,
       '--listen',
       '127.0.0.1',
       '--rejoin',
@@ -52,30 +53,19 @@ describe('risk bot join --rejoin', () => {
       '--key',
       join(dir, 'k'),
     ]);
+  };
+  const NOT_STORED = 'risk bot: cannot rejoin game nosuch-p1: no stored game "nosuch-p1" (risk history lists them)\n';
+
+  it('a game that is not stored: exit 1 with the reason, before dialing anyone', async () => {
+    const result = await rejoinUnstored(['127.0.0.1:1']);
     expect(result.code).toBe(1);
-    expect(result.err).toBe(
-      'risk bot: cannot rejoin game nosuch-p1: no stored game "nosuch-p1" (risk history lists them)\n',
-    );
+    expect(result.err).toBe(NOT_STORED);
   }, 60_000);
 
   it('without addresses it dials the ones stored with the game: a game not stored ends the same way', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-cli-'));
-    const result = await inProcess([
-      'join',
-      '--listen',
-      '127.0.0.1',
-      '--rejoin',
-      'nosuch-p1',
-      '--store',
-      '--db',
-      join(dir, 'r.db'),
-      '--key',
-      join(dir, 'k'),
-    ]);
+    const result = await rejoinUnstored([]);
     expect(result.code).toBe(1);
     expect(result.out).toContain('rejoining game nosuch-p1: asking the other players, at their stored addresses,');
-    expect(result.err).toBe(
-      'risk bot: cannot rejoin game nosuch-p1: no stored game "nosuch-p1" (risk history lists them)\n',
-    );
+    expect(result.err).toBe(NOT_STORED);
   }, 60_000);
 });
