@@ -16,6 +16,7 @@ import { sessionFor } from '../controller/peer-game.js';
 import {
   defaultRecordPath,
   fileRecorder,
+  historyLines,
   memoryRecorder,
   type Recorder,
   recordFileLines,
@@ -198,11 +199,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     const history = file
       ? () => recordFileLines(file.path!)
       : stored && gameStore
-        ? () =>
-            gameStore
-              .lines(stored.handle.id)
-              .filter((l) => l.dir === 'in' || l.dir === 'out')
-              .map((l) => l.raw)
+        ? () => historyLines(gameStore.lines(stored.handle.id))
         : undefined;
     const onEvent = (event: SessionEvent) => {
       stored?.onEvent(event);
@@ -307,7 +304,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
           : sessionFor(roster, {
               seat,
               recorder: record,
-              history: () => record.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw),
+              history: () => historyLines(record.lines),
             });
       if (game instanceof MeshSession) acceptRejoins(opened.endpoint, roster, game, () => {});
       session = game;

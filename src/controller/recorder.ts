@@ -25,21 +25,27 @@ export interface Recorder {
 }
 
 /**
- * The signed lines of a record file (sent and processed, in order, no notes): what a rejoining
- * player is sent (SessionConfig.history).
+ * The lines of a record that a rejoining player is sent (SessionConfig.history): those sent and
+ * processed, in order; no notes (a note may hold this peer's secret dice number).
  */
+export function historyLines(records: readonly { readonly dir?: unknown; readonly raw?: unknown }[]): string[] {
+  return records
+    .filter((r) => (r.dir === 'in' || r.dir === 'out') && typeof r.raw === 'string')
+    .map((r) => r.raw as string);
+}
+
+/** historyLines of a record file. */
 export function recordFileLines(path: string): string[] {
-  const lines: string[] = [];
+  const records: { dir?: unknown; raw?: unknown }[] = [];
   for (const text of readFileSync(path, 'utf8').split('\n')) {
     if (text === '') continue;
     try {
-      const record = JSON.parse(text) as { dir?: string; raw?: string };
-      if ((record.dir === 'in' || record.dir === 'out') && typeof record.raw === 'string') lines.push(record.raw);
+      records.push(JSON.parse(text) as { dir?: unknown; raw?: unknown });
     } catch {
       // The line being written when the record was read: the next request reads it whole.
     }
   }
-  return lines;
+  return historyLines(records);
 }
 
 /** Where records go by default: $XDG_DATA_HOME/p2p-risk/games (or ~/.local/share/…). */
