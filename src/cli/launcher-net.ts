@@ -29,7 +29,7 @@ import {
   type SessionEvent,
 } from '../controller/session.js';
 import { StarSession } from '../controller/star-session.js';
-import { chancesOf, networkGameId, recordHeader } from '../controller/store/network-games.js';
+import { chancesOf, networkGameId, recordHeader, resumePartProblem } from '../controller/store/network-games.js';
 import { storeSession, teeRecorder } from '../controller/store/recorder.js';
 import { rejoinedRoster, rejoinFromStore } from '../controller/store/rejoin-net.js';
 import { resumeOverRoster } from '../controller/store/resume-net.js';
@@ -496,12 +496,9 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     },
 
     async resumeNetworkGame(request, onLobby): Promise<Opened> {
-      const stored = await storedNetworkGame(request.id, 'resume', (game, me) => {
-        if (request.host && me !== 0)
-          return `only ${game.players[0]!.name}, who hosted it, can host it again: choose Join, and join them`;
-        if (!request.host && me === 0) return 'you hosted it: host it again, and the others join you';
-        return null;
-      });
+      const stored = await storedNetworkGame(request.id, 'resume', (game, me) =>
+        resumePartProblem(game.players[0]!.name, me, request.host),
+      );
       if (!stored.ok) return stored;
       const { gameStore, game, me, key } = stored;
       const name = game.players[me]!.name;

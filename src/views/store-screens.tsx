@@ -3,6 +3,7 @@
 // scrolled with the arrow keys.
 import { Box, Text, useInput, useWindowSize } from 'ink';
 import { useMemo, useState } from 'react';
+import { resumePartProblem } from '../controller/store/network-games.js';
 import { isCtrlC } from './keys.js';
 import type { SavedGame } from './launcher.js';
 import { editText, TextField } from './text-field.js';
@@ -17,8 +18,8 @@ export function networkActions(game: SavedGame): Record<NetworkAction, string | 
   const hostName = game.players[0]?.name ?? 'the host';
   return {
     rejoin: n.rejoin,
-    host: n.resume ?? (n.me === 0 ? null : `only ${hostName}, who hosted it, can host it again: choose Join`),
-    join: n.resume ?? (n.me === 0 ? 'you hosted it: host it again, and the others join you' : null),
+    host: n.resume ?? resumePartProblem(hostName, n.me, true),
+    join: n.resume ?? resumePartProblem(hostName, n.me, false),
   };
 }
 

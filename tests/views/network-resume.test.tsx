@@ -70,7 +70,7 @@ describe('what a networked game offers', () => {
   it('rejoin when the record allows it; host again for its host only, join for the others', () => {
     expect(networkActions(DROPPED)).toEqual({
       rejoin: null,
-      host: 'only Hana, who hosted it, can host it again: choose Join',
+      host: 'only Hana, who hosted it, can host it again: choose Join, and join them',
       join: null,
     });
     expect(networkActions(HOSTED)).toEqual({

@@ -68,6 +68,16 @@ export function networkChances(
   return { resume: null, rejoin: rejoinHeaderProblem(game, facts.header) };
 }
 
+/**
+ * Why this seat may not take that part in a resume, or null: the game's first host (seat 0) hosts
+ * it again, and the others join it.
+ */
+export function resumePartProblem(hostName: string, me: number | null, host: boolean): string | null {
+  if (host && me !== 0) return `only ${hostName}, who hosted it, can host it again: choose Join, and join them`;
+  if (!host && me === 0) return 'you hosted it: host it again, and the others join you';
+  return null;
+}
+
 /** Why a rejoin cannot work from what the store holds of the session, or null. */
 export function rejoinHeaderProblem(game: Pick<GameSummary, 'session'>, header: RecordHeader | null): string | null {
   if (game.session !== null || header?.resumedFrom !== undefined)
