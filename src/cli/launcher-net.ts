@@ -9,6 +9,7 @@ import type { BotKind } from '../ai/registry.js';
 import type { SessionResult } from '../controller/core/types.js';
 import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../controller/lobby.js';
 import { startLoopbackGame } from '../controller/loopback-game.js';
+import { shareableFirst } from '../controller/net/addresses.js';
 import { identityFor, keepKey, keyFor } from '../controller/net/identity.js';
 import { PeerNode } from '../controller/net/libp2p-node.js';
 import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
@@ -48,12 +49,6 @@ const BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
 const REJOIN_TIMEOUT_MS = 30_000;
 // A person in a quick game may think as long as they like: the bots wait.
 const QUICK_MOVE_TIMEOUT_MS = 24 * 60 * 60_000;
-
-/** Non-loopback addresses first: those are the ones classmates can dial. */
-export function shareableFirst(addresses: readonly string[]): string[] {
-  const local = (a: string) => /\/ip4\/127\.|\/ip6\/::1\//.test(a);
-  return [...addresses].sort((a, b) => Number(local(a)) - Number(local(b)));
-}
 
 /** Where the keys of the networked games played from the menu are kept: beside the database. */
 export function keptKeysDir(store: GameStore): string | null {

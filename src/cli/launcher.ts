@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { type BotKind, createBot } from '../ai/registry.js';
 import { botSeat } from '../ai/seat.js';
 import { LocalSession } from '../controller/local-session.js';
+import { shareableFirst } from '../controller/net/addresses.js';
 import type { Seat } from '../controller/seat.js';
 import { chancesOf } from '../controller/store/network-games.js';
 import { defaultStorePath } from '../controller/store/paths.js';
@@ -83,8 +84,7 @@ function savedNetworkGame(store: GameStore, game: GameSummary): SavedGame {
     const reason = `its record cannot be read: ${(error as Error).message}`;
     chances = { resume: reason, rejoin: reason };
   }
-  const local = (a: string) => /\/ip4\/127\.|\/ip6\/::1\//.test(a);
-  const hostAddresses = [...(game.players[0]?.addresses ?? [])].sort((a, b) => Number(local(a)) - Number(local(b)));
+  const hostAddresses = shareableFirst(game.players[0]?.addresses ?? []);
   return {
     ...game,
     network: {

@@ -7,6 +7,7 @@ import type { PrivateKey } from '@libp2p/interface';
 import { parseRules } from '../../protocol/rules.js';
 import { featuresFrom, type SessionResult } from '../core/types.js';
 import type { Roster } from '../lobby.js';
+import { shareableFirst } from '../net/addresses.js';
 import { gameKeyring } from '../net/identity.js';
 import type { Link } from '../net/link.js';
 import type { Recorder } from '../recorder.js';
@@ -50,12 +51,6 @@ export function rejoinedRoster(rejoined: StoreRejoin, addresses: (player: number
     keyring: rejoined.keyring,
   };
 }
-
-/** Loopback addresses last: on another machine they would reach this one. */
-const loopbackLast = (addresses: readonly string[]) => {
-  const loopback = (a: string) => /\/ip4\/127\.|\/ip6\/::1\/|^127\.|^localhost:/.test(a);
-  return [...addresses].sort((a, b) => Number(loopback(a)) - Number(loopback(b)));
-};
 
 /**
  * Takes this peer's seat back in a running game. `addresses`: one for every other player, or null
@@ -120,7 +115,7 @@ export async function rejoinFromStore(
   else {
     for (const [seat, player] of game.players.entries()) {
       if (seat === me) continue;
-      const known = loopbackLast(player.addresses ?? []);
+      const known = shareableFirst(player.addresses ?? []);
       if (known.length === 0) problems.push(`no address of ${player.name} (player ${seat}) is stored`);
       // A stored address that answers nothing is given a few seconds: the next one may be the right one.
       for (const address of known) if (await take(address, Math.min(timeoutMs, 5000))) break;
