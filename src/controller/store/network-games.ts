@@ -89,14 +89,12 @@ export function rejoinHeaderProblem(game: Pick<GameSummary, 'session'>, header: 
 
 /** The facts networkChances needs of a stored game, read from the store. */
 export function chancesOf(store: GameStore, game: GameSummary): NetworkChances {
-  const row = store.db.prepare('SELECT rules, me FROM games WHERE id = ?').get(game.id) as
-    | { rules: string; me: number | null }
-    | undefined;
+  const row = store.db.prepare('SELECT rules FROM games WHERE id = ?').get(game.id) as { rules: string } | undefined;
   let variant: unknown;
   try {
     variant = (JSON.parse(row?.rules ?? '{}') as { variant?: unknown }).variant;
   } catch {
     variant = undefined;
   }
-  return networkChances(game, { variant, me: row?.me ?? null, header: recordHeader(store, game.id) });
+  return networkChances(game, { variant, me: game.me, header: recordHeader(store, game.id) });
 }

@@ -13,7 +13,7 @@ import type { Link } from '../net/link.js';
 import type { Recorder } from '../recorder.js';
 import { committedSecrets, rejoinGame } from '../rejoin.js';
 import type { SessionConfig } from '../session.js';
-import { chancesOf, type RecordHeader, recordHeader, rejoinHeaderProblem } from './network-games.js';
+import { chancesOf, type RecordHeader, recordHeader } from './network-games.js';
 import { storeRecorder } from './recorder.js';
 import type { GameStore } from './store.js';
 
@@ -83,10 +83,13 @@ export async function rejoinFromStore(
       reason: `seat ${me} of game ${game.uid} belongs to key ${players[me]!.peerId}, not this one (${endpoint.peerId}): give its --key FILE`,
     };
   const stored = store.lines(game.id);
+  // chancesOf found the header usable (rejoinHeaderProblem): it names the session id and features.
   const header = recordHeader(store, game.id) as (RecordHeader & { gameId: string; features: string[] }) | null;
-  const headerProblem = rejoinHeaderProblem(game, header);
-  if (headerProblem !== null || header === null)
-    return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${headerProblem}` };
+  if (header === null)
+    return {
+      ok: false,
+      reason: `game ${game.uid} cannot be rejoined: the record header (session id, features, timeouts) is not stored`,
+    };
   // The rules as the session's header names them (the store keeps them expanded).
   const rules = parseRules(header.rules ?? {}, players.length);
   if (!rules.ok) return { ok: false, reason: `game ${game.uid} names rules that cannot be played: ${rules.reason}` };
