@@ -2,13 +2,12 @@
 // first session's and then each resumed session's. A resumed session starts from the state the
 // earlier record reaches at the agreed point, so that record is audited first, the state there is
 // checked against the hash every player proved at the resume, and the next record goes on from it.
-import { apply, CHECK_DICE, type GameState } from '../model/index.js';
+import type { GameState } from '../model/index.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { auditNativeRecord, type Continued, type NativeAudit, nativeHeader } from './core/replay.js';
 import { featuresFrom } from './core/types.js';
 import { resumeHash } from './resume.js';
-import { diceFromNumbers } from './store/dice.js';
-import { takesSequencePoint } from './store/replay.js';
+import { replayFrom, takesSequencePoint } from './store/replay.js';
 import type { VerifyReport } from './verify.js';
 
 /** One audit per record, in the order given; a record that does not continue the one before says why. */
@@ -68,19 +67,15 @@ export function verifyChain(records: readonly (readonly TranscriptLine[])[]): Ve
  */
 function stateAtPoint(audit: NativeAudit, start: Continued | null, index: number, mtDice: boolean): GameState | null {
   if (audit.initial === null) return null;
-  let state = audit.initial;
-  let points = start?.index ?? 0;
-  let found: GameState | null = points === index ? state : null;
-  for (const step of audit.steps) {
-    const dice = step.numbers === null ? CHECK_DICE : diceFromNumbers(step.numbers, mtDice ? 'mt19937' : 'hash_chain');
-    const result = apply(state, step.action, dice);
-    if (!result.ok) return null; // the audit applied it: a record this program made replays
-    if (takesSequencePoint(step.action, state)) points++;
-    state = result.state;
-    if (points === index) found = state;
-    if (points > index) break;
-  }
-  return found;
+  const from = { state: audit.initial, index: start?.index ?? 0 };
+  let found: GameState | null = from.index === index ? from.state : null;
+  let points = from.index;
+  const steps = audit.steps.map((step, seq) => ({ seq, ...step }));
+  const replayed = replayFrom(from, steps, mtDice ? 'mt19937' : 'hash_chain', (step, before, _events, after) => {
+    if (takesSequencePoint(step.action, before)) points++;
+    if (points === index) found = after;
+  });
+  return replayed.ok ? found : null; // the audit applied every step: a record this program made replays
 }
 
 function refused(reason: string): VerifyReport {

@@ -39,10 +39,20 @@ export function parseStep(seq: number, action: string, numbers: Uint8Array | str
 export function replaySteps(source: ReplaySource, visit?: StepVisitor): ReplayResult {
   const started = startGame(classicBoard(), { ...source.rules, players: source.playerCount });
   if (!started.ok) return { ok: false, reason: started.reason, seq: null };
-  let state = started.value;
-  let index = 0;
-  for (const step of source.steps) {
-    const dice = step.numbers === null ? CHECK_DICE : diceFromNumbers(step.numbers, source.dice);
+  return replayFrom({ state: started.value, index: 0 }, source.steps, source.dice, visit);
+}
+
+/** `steps` replayed from `start` (a state and the sequence points applied to reach it). */
+export function replayFrom(
+  start: { readonly state: GameState; readonly index: number },
+  steps: readonly StoredStep[],
+  diceKind: DiceKind,
+  visit?: StepVisitor,
+): ReplayResult {
+  let state = start.state;
+  let index = start.index;
+  for (const step of steps) {
+    const dice = step.numbers === null ? CHECK_DICE : diceFromNumbers(step.numbers, diceKind);
     const result = apply(state, step.action, dice);
     if (!result.ok)
       return {
