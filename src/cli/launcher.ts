@@ -16,7 +16,7 @@ import { type Action, classicBoard, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
 import type { Rules } from '../protocol/rules.js';
 import { humanSeat } from '../views/human-seat.js';
-import type { HotSeatPlayer, Launcher, SavedGame, Started } from '../views/launcher.js';
+import type { HotSeatPlayer, Launcher, SavedGame, SavedGames, Started } from '../views/launcher.js';
 import { describeStats } from '../views/stats-text.js';
 import { Table } from '../views/table.js';
 import { type LaunchKit, sleep } from './launch-kit.js';
@@ -227,14 +227,15 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       });
     },
 
-    savedGames(): SavedGame[] {
+    savedGames(): SavedGames {
       const store = openStore(null);
-      if (store === null) return [];
+      // Said, not shown as an empty list: a player must not think their saved games are lost.
+      if (store === null) return { ok: false, reason: storeProblem ?? 'games are not saved (--no-record)' };
       try {
-        return savedIn(store);
-      } catch {
-        // A database that cannot be read now (another program holds it too long): nothing to list.
-        return [];
+        return { ok: true, games: savedIn(store) };
+      } catch (error) {
+        // Another program may hold the database too long, or a page of it may be damaged.
+        return { ok: false, reason: `the saved games in ${store.path} cannot be read: ${(error as Error).message}` };
       }
     },
 

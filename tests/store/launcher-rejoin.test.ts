@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import type { Table } from '../../src/views/table.js';
 import { killBots, startBot } from '../support/bot-process.js';
-import { tempDir } from './helpers.js';
+import { savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 const tables: Table[] = [];
@@ -87,7 +87,7 @@ describe('rejoin from the menu', () => {
     const killedAt = hana.getView().state!.turn;
 
     const menu = launch(db, key);
-    const saved = menu.savedGames!().filter((g) => g.network !== undefined);
+    const saved = savedGamesOf(menu).filter((g) => g.network !== undefined);
     expect(saved).toHaveLength(1);
     expect(saved[0]!.network).toMatchObject({ me: 1, status: 'playing', rejoin: null, resume: null });
     expect(saved[0]!.network!.hostAddresses).toEqual([address]);

@@ -12,7 +12,7 @@ import { replaySteps } from '../../src/controller/store/replay.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import type { Table } from '../../src/views/table.js';
 import { killBots, startBot } from '../support/bot-process.js';
-import { openStore, tempDir } from './helpers.js';
+import { openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 const tables: Table[] = [];
@@ -91,13 +91,13 @@ describe('host again and join from the menu', () => {
     for (const s of stores.splice(0)) s.close();
 
     const hostMenu = launch(join(tmp.dir, 'Hana.db'), join(tmp.dir, 'Hana.key'));
-    const hostSaved = hostMenu.savedGames!().filter((g) => g.network !== undefined);
+    const hostSaved = savedGamesOf(hostMenu).filter((g) => g.network !== undefined);
     expect(hostSaved.map((g) => g.network)).toMatchObject([{ me: 0, status: 'playing', resume: null }]);
     const hosted = await hostMenu.resumeNetworkGame!({ id: hostSaved[0]!.id, host: true }, () => {});
     if (!hosted.ok) throw new Error(hosted.reason);
 
     const joinMenu = launch(join(tmp.dir, 'Jo.db'), join(tmp.dir, 'Jo.key'));
-    const joinSaved = joinMenu.savedGames!().filter((g) => g.network !== undefined);
+    const joinSaved = savedGamesOf(joinMenu).filter((g) => g.network !== undefined);
     expect(joinSaved.map((g) => g.network)).toMatchObject([{ me: 1, status: 'playing', resume: null }]);
     // The Resume screen offers the host's stored address: the host listens on the port it had.
     const hostAddress = joinSaved[0]!.network!.hostAddresses[0]!;

@@ -17,7 +17,7 @@ import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
 import { sqlite } from '../../src/controller/store/sqlite.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import type { Rules } from '../../src/protocol/rules.js';
-import { openStore, tempDir } from './helpers.js';
+import { openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -284,7 +284,7 @@ describe("the menu's launcher", () => {
       record: true,
       storePath: path,
     });
-    expect(menu.savedGames!().map((g) => [g.id, g.network?.me, g.network?.resume, g.network?.hostAddresses])).toEqual([
+    expect(savedGamesOf(menu).map((g) => [g.id, g.network?.me, g.network?.resume, g.network?.hostAddresses])).toEqual([
       [capital.handle.id, 1, expect.stringContaining('a Capital game'), []],
       [hosted.handle.id, 0, null, ['a']],
       [joined.handle.id, 1, null, ['a']],
