@@ -12,7 +12,7 @@ import { featuresFrom, NATIVE_FEATURES } from '../../src/controller/core/types.j
 import { keepKey, keyFor } from '../../src/controller/net/identity.js';
 import { chancesOf, networkGameId } from '../../src/controller/store/network-games.js';
 import { storeSession } from '../../src/controller/store/recorder.js';
-import { rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
+import { keepAddresses, rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
 import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
 import { sqlite } from '../../src/controller/store/sqlite.js';
 import type { GameStore } from '../../src/controller/store/store.js';
@@ -208,6 +208,40 @@ describe('rejoin from the store', () => {
       dialed.length = 0;
       await rejoinFromStore(store, 'g-p1', endpoint, ['10.1.1.1:7475'], 1000);
       expect(dialed).toEqual(['10.1.1.1:7475']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('once back, keeps where this player listens now and the address each other player answered at', async () => {
+    const store = openStore(':memory:');
+    try {
+      const ids = (await keys(3)).map(peerIdOf);
+      const at = (host: string, port: number, id: string) => `/ip4/${host}/tcp/${port}/p2p/${id}`;
+      const first = [[at('10.0.0.1', 7475, ids[0]!)], [at('10.0.0.2', 7001, ids[1]!)], [at('10.0.0.3', 7002, ids[2]!)]];
+      const stored = storeNetworkGame(store, { gameId: 'moved', me: 1, peerIds: ids, addresses: first });
+      const game = () => {
+        const found = store.find('moved-p1');
+        if (!found.ok) throw new Error(found.reason);
+        return found.game;
+      };
+      // Player 0 answered at its stored address; player 2 at one given on the command line.
+      keepAddresses(
+        store,
+        game(),
+        1,
+        [at('10.0.0.2', 40_001, ids[1]!)],
+        new Map([
+          [0, first[0]![0]!],
+          [2, '10.0.0.9:7002'],
+        ]),
+      );
+      expect(game().players.map((p) => p.addresses)).toEqual([
+        first[0],
+        [at('10.0.0.2', 40_001, ids[1]!)],
+        ['10.0.0.9:7002', ...first[2]!],
+      ]);
+      expect(stored.handle.id).toBe(game().id);
     } finally {
       store.close();
     }
