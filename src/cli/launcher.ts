@@ -7,6 +7,7 @@ import { botSeat } from '../ai/seat.js';
 import { LocalSession } from '../controller/local-session.js';
 import { shareableFirst } from '../controller/net/addresses.js';
 import type { Seat } from '../controller/seat.js';
+import { pruneKeptKeys } from '../controller/store/kept-keys.js';
 import { chancesOf } from '../controller/store/network-games.js';
 import { defaultStorePath } from '../controller/store/paths.js';
 import { loadResumable, resumedLocalSession, storedLocalSession } from '../controller/store/resume.js';
@@ -138,8 +139,11 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     if (!options.record) return null;
     if (store === null && storeProblem === null) {
       const opened = GameStore.open(options.storePath ?? defaultStorePath());
-      if (opened.ok) store = opened.store;
-      else storeProblem = opened.reason;
+      if (opened.ok) {
+        store = opened.store;
+        // Keys of games that are over: a key left behind can fail to be removed again next time.
+        pruneKeptKeys(store, options.keyPath);
+      } else storeProblem = opened.reason;
     }
     if (store === null && table !== null)
       table.record({ type: 'info', text: `this game is not saved: ${storeProblem}` });

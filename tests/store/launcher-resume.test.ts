@@ -4,6 +4,9 @@
 // saved ones and hosts it again, and a second launcher on the other player's database and key joins
 // it at the host address the Resume screen offers. Every player proves the same stored history, and
 // the game goes on from the agreed move to a winner that both stores record, in the resumed session.
+// The menus find each player's key where the menu keeps them (keys/ beside the database), and remove
+// it once the game is over.
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
@@ -32,7 +35,7 @@ afterEach(async () => {
   tmp.remove();
 });
 
-const launch = (storePath: string, keyPath: string) =>
+const launch = (storePath: string) =>
   realLauncher({
     listen: '127.0.0.1',
     port: 0,
@@ -42,7 +45,6 @@ const launch = (storePath: string, keyPath: string) =>
     record: true,
     seed: 11,
     storePath,
-    keyPath,
   });
 
 const bot = (args: readonly string[], who: string) =>
@@ -89,14 +91,22 @@ describe('host again and join from the menu', () => {
     const before = { Hana: storedGame('Hana'), Jo: storedGame('Jo') };
     for (const game of Object.values(before)) expect(game.status).toBe('playing');
     for (const s of stores.splice(0)) s.close();
+    // Each key where the menu keeps the keys of its games, beside the (here: both) databases.
+    const keys = join(tmp.dir, 'keys');
+    mkdirSync(keys);
+    const kept = [before.Hana.players[0]!.peerId, before.Jo.players[1]!.peerId].map((id) => `${id}.key`);
+    copyFileSync(join(tmp.dir, 'Hana.key'), join(keys, kept[0]!));
+    copyFileSync(join(tmp.dir, 'Jo.key'), join(keys, kept[1]!));
 
-    const hostMenu = launch(join(tmp.dir, 'Hana.db'), join(tmp.dir, 'Hana.key'));
+    const hostMenu = launch(join(tmp.dir, 'Hana.db'));
     const hostSaved = savedGamesOf(hostMenu).filter((g) => g.network !== undefined);
     expect(hostSaved.map((g) => g.network)).toMatchObject([{ me: 0, status: 'playing', resume: null }]);
     const hosted = await hostMenu.resumeNetworkGame!({ id: hostSaved[0]!.id, host: true }, () => {});
     if (!hosted.ok) throw new Error(hosted.reason);
 
-    const joinMenu = launch(join(tmp.dir, 'Jo.db'), join(tmp.dir, 'Jo.key'));
+    // Opening the store keeps the keys of games that can go on.
+    expect(readdirSync(keys).sort()).toEqual([...kept].sort());
+    const joinMenu = launch(join(tmp.dir, 'Jo.db'));
     const joinSaved = savedGamesOf(joinMenu).filter((g) => g.network !== undefined);
     expect(joinSaved.map((g) => g.network)).toMatchObject([{ me: 1, status: 'playing', resume: null }]);
     // The Resume screen offers the host's stored address: the host listens on the port it had.
@@ -152,5 +162,7 @@ describe('host again and join from the menu', () => {
     expect(joAt(after.Hana)).toEqual(joAt(after.Jo));
     // Both stores replay to the very same final state.
     expect(resumeHash(finals[0]!)).toBe(resumeHash(finals[1]!));
+    // The game is over: neither key is needed any more.
+    expect(readdirSync(keys)).toEqual([]);
   }, 200_000);
 });

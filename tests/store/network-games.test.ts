@@ -1,7 +1,7 @@
 // Stored networked games and what they offer: the players' dial addresses kept with a game
 // (migration 5, and a version 4 database that still opens), which games can be resumed or rejoined
 // and why not, a rejoin that dials the stored addresses, and the kept keys the menu rejoins with.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPair } from '@libp2p/crypto/keys';
 import type { PrivateKey } from '@libp2p/interface';
@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { featuresFrom, NATIVE_FEATURES } from '../../src/controller/core/types.js';
 import { keepKey, keyFor } from '../../src/controller/net/identity.js';
+import { pruneKeptKeys } from '../../src/controller/store/kept-keys.js';
 import { chancesOf, networkGameId } from '../../src/controller/store/network-games.js';
 import { storeSession } from '../../src/controller/store/recorder.js';
 import { keepAddresses, rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
@@ -297,6 +298,48 @@ describe('kept keys', () => {
     if (!written.ok) throw new Error(written.reason);
     const given = await keyFor(peerIdOf(other!), null, written.path);
     expect(given.ok && peerIdOf(given.key)).toBe(peerIdOf(other!));
+  });
+
+  it('are removed once no stored game played with them can go on: when a game finishes, and when the menu opens the store', async () => {
+    const path = join(tmp.dir, 'risk.db');
+    const dir = join(tmp.dir, 'keys');
+    const [done, running, capital, shared, stranger, given] = await keys(6);
+    for (const key of [done, running, capital, shared, stranger, given]) expect(keepKey(dir, key!).ok).toBe(true);
+    const file = (key: PrivateKey | undefined) => `${peerIdOf(key!)}.key`;
+    const others = (await keys(1)).map(peerIdOf);
+    const store = openStore(path);
+    const game = (gameId: string, mine: PrivateKey | undefined, rules?: Rules) =>
+      storeNetworkGame(store, { gameId, me: 1, peerIds: [others[0]!, peerIdOf(mine!)], ...(rules ? { rules } : {}) });
+    game('done', done).handle.finish({ winner: 0, turns: 9 });
+    const goesOn = game('running', running);
+    // A Capital game cannot go on (its secret capitals are not in the record): its key is not needed.
+    game('capital', capital, { variant: 'capital' });
+    // One key, two games: one over, one that can still be resumed.
+    game('shared-1', shared).handle.finish({ winner: 0, turns: 9 });
+    game('shared-2', shared).handle.finish({ winner: null, turns: 5, status: 'stopped' });
+    game('given', given).handle.finish({ winner: 0, turns: 9 });
+    const givenPath = join(dir, file(given));
+    const pruned = pruneKeptKeys(store, givenPath);
+    expect(pruned.ok && [...pruned.removed].sort()).toEqual([file(done), file(capital)].sort());
+    // The stranger's key belongs to no game here (another database in this folder may need it), and
+    // --key names the given one: both stay.
+    expect(readdirSync(dir).sort()).toEqual([file(running), file(shared), file(stranger), file(given)].sort());
+
+    // The running game finishes; the menu opens the store and removes its key.
+    goesOn.handle.finish({ winner: 1, turns: 30 });
+    store.close();
+    const menu = realLauncher({
+      listen: '127.0.0.1',
+      port: 0,
+      moveTimeoutMs: 60_000,
+      ackTimeoutMs: 5000,
+      botDelayMs: 0,
+      record: true,
+      storePath: path,
+      keyPath: givenPath,
+    });
+    expect(savedGamesOf(menu).length).toBeGreaterThan(0);
+    expect(readdirSync(dir).sort()).toEqual([file(shared), file(stranger), file(given)].sort());
   });
 });
 
