@@ -3,7 +3,6 @@
 // the wire schemas (zod) and the game database.
 
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
 import type { PrivateKey } from '@libp2p/interface';
 import type { BotKind } from '../ai/registry.js';
 import type { SessionResult } from '../controller/core/types.js';
@@ -30,6 +29,7 @@ import {
   type SessionEvent,
 } from '../controller/session.js';
 import { StarSession } from '../controller/star-session.js';
+import { keptKeysDir, pruneKeptKeys } from '../controller/store/kept-keys.js';
 import { chancesOf, networkGameId, recordHeader, resumePartProblem } from '../controller/store/network-games.js';
 import { storeSession, teeRecorder } from '../controller/store/recorder.js';
 import { rejoinedRoster, rejoinFromStore } from '../controller/store/rejoin-net.js';
@@ -49,11 +49,6 @@ const BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
 const REJOIN_TIMEOUT_MS = 30_000;
 // A person in a quick game may think as long as they like: the bots wait.
 const QUICK_MOVE_TIMEOUT_MS = 24 * 60 * 60_000;
-
-/** Where the keys of the networked games played from the menu are kept: beside the database. */
-export function keptKeysDir(store: GameStore): string | null {
-  return store.path === ':memory:' ? null : join(dirname(store.path), 'keys');
-}
 
 /** The TCP port of the first address that names one (a stored player's), or null. */
 function portOf(addresses: readonly string[] | null | undefined): number | null {
@@ -229,6 +224,10 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     void session.run().then(async (result) => {
       stored?.finish(result);
       continued?.finish(result);
+      // A game played to its end needs its key no more (nor does any other game that is over).
+      const keysStore = profile === 'native' ? kit.openStore(null) : null;
+      const pruned = keysStore === null ? null : pruneKeptKeys(keysStore, options.keyPath);
+      if (pruned && !pruned.ok) table.note(pruned.reason);
       table.end(gameEndOf(result, left));
       await sleep(LINGER_MS);
       await node.stop().catch(() => {});

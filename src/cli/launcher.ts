@@ -7,6 +7,7 @@ import { botSeat } from '../ai/seat.js';
 import { LocalSession } from '../controller/local-session.js';
 import { shareableFirst } from '../controller/net/addresses.js';
 import type { Seat } from '../controller/seat.js';
+import { pruneKeptKeys } from '../controller/store/kept-keys.js';
 import { chancesOf } from '../controller/store/network-games.js';
 import { defaultStorePath } from '../controller/store/paths.js';
 import { loadResumable, resumedLocalSession, storedLocalSession } from '../controller/store/resume.js';
@@ -16,7 +17,7 @@ import { type Action, classicBoard, type GameState } from '../model/index.js';
 import { seededDice } from '../protocol/random.js';
 import type { Rules } from '../protocol/rules.js';
 import { humanSeat } from '../views/human-seat.js';
-import type { HotSeatPlayer, Launcher, SavedGame, Started } from '../views/launcher.js';
+import type { HotSeatPlayer, Launcher, SavedGame, SavedGames, Started } from '../views/launcher.js';
 import { describeStats } from '../views/stats-text.js';
 import { Table } from '../views/table.js';
 import { type LaunchKit, sleep } from './launch-kit.js';
@@ -138,8 +139,11 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
     if (!options.record) return null;
     if (store === null && storeProblem === null) {
       const opened = GameStore.open(options.storePath ?? defaultStorePath());
-      if (opened.ok) store = opened.store;
-      else storeProblem = opened.reason;
+      if (opened.ok) {
+        store = opened.store;
+        // Keys of games that are over: a key left behind can fail to be removed again next time.
+        pruneKeptKeys(store, options.keyPath);
+      } else storeProblem = opened.reason;
     }
     if (store === null && table !== null)
       table.record({ type: 'info', text: `this game is not saved: ${storeProblem}` });
@@ -227,14 +231,15 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       });
     },
 
-    savedGames(): SavedGame[] {
+    savedGames(): SavedGames {
       const store = openStore(null);
-      if (store === null) return [];
+      // Said, not shown as an empty list: a player must not think their saved games are lost.
+      if (store === null) return { ok: false, reason: storeProblem ?? 'games are not saved (--no-record)' };
       try {
-        return savedIn(store);
-      } catch {
-        // A database that cannot be read now (another program holds it too long): nothing to list.
-        return [];
+        return { ok: true, games: savedIn(store) };
+      } catch (error) {
+        // Another program may hold the database too long, or a page of it may be damaged.
+        return { ok: false, reason: `the saved games in ${store.path} cannot be read: ${(error as Error).message}` };
       }
     },
 

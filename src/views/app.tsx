@@ -142,19 +142,22 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
           onBack={toMenu}
         />
       );
-    case 'resume':
-      return launcher.resumeGame && launcher.savedGames ? (
+    case 'resume': {
+      if (!launcher.resumeGame || !launcher.savedGames)
+        return <Failed reason="saved games are not available here" onClose={toMenu} />;
+      const saved = launcher.savedGames();
+      return (
         <ResumeScreen
-          games={launcher.savedGames()}
+          games={saved.ok ? saved.games : []}
+          problem={saved.ok ? null : saved.reason}
           onResume={(id) => begin(launcher.resumeGame!(id))}
           onNetwork={(game, action, address) =>
             setScreen({ kind: 'network-resume', game, action, ...(address ? { address } : {}) })
           }
           onBack={toMenu}
         />
-      ) : (
-        <Failed reason="saved games are not available here" onClose={toMenu} />
       );
+    }
     case 'network-resume':
       return (
         <NetworkResumeScreen

@@ -53,8 +53,8 @@ export interface Launcher {
   ): Promise<Opened>;
   /** Several people (and bots) at this one keyboard, no network. Saved move by move when a game store is available. */
   hotSeat(players: readonly HotSeatPlayer[], rules?: Rules): Started;
-  /** Saved local games that can go on, newest first. */
-  savedGames?(): readonly SavedGame[];
+  /** Saved games that can go on, newest first; or why they cannot be listed (the database cannot be opened or read). */
+  savedGames?(): SavedGames;
   /** Goes on with a saved local game exactly where it stopped. */
   resumeGame?(id: number): Started;
   /**
@@ -73,6 +73,10 @@ export interface Launcher {
   /** The statistics of the stored games as text lines (tables and charts) at most `width` wide. */
   statsText?(width: number): readonly string[];
 }
+
+export type SavedGames =
+  | { readonly ok: true; readonly games: readonly SavedGame[] }
+  | { readonly ok: false; readonly reason: string };
 
 /** A saved game as the Resume screen lists it. */
 export interface SavedGame {

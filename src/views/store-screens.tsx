@@ -64,11 +64,14 @@ const LIST_ROWS = 14;
 
 export function ResumeScreen({
   games,
+  problem = null,
   onResume,
   onNetwork,
   onBack,
 }: {
   games: readonly SavedGame[];
+  /** Why the saved games cannot be listed (the database cannot be opened or read), shown instead of the list. */
+  problem?: string | null;
   onResume: (id: number) => void;
   /** A networked game: rejoin it, host it again, or join its host at `address`. */
   onNetwork?: (game: SavedGame, action: NetworkAction, address?: string) => void;
@@ -176,7 +179,11 @@ export function ResumeScreen({
         or rejoined while the others play on (RISC games are not stored)
       </Text>
       <Text> </Text>
-      {games.length === 0 ? <Text>No saved games to resume.</Text> : null}
+      {problem !== null ? (
+        <Text bold>{`The saved games cannot be listed: ${problem}`}</Text>
+      ) : games.length === 0 ? (
+        <Text>No saved games to resume.</Text>
+      ) : null}
       {shown.map((g, n) => {
         const i = first + n;
         const heading =

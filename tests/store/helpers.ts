@@ -7,6 +7,7 @@ import { botSeat } from '../../src/ai/seat.js';
 import type { Seat } from '../../src/controller/seat.js';
 import { GameStore } from '../../src/controller/store/store.js';
 import { seededDice } from '../../src/protocol/random.js';
+import type { Launcher, SavedGame } from '../../src/views/launcher.js';
 
 export function tempDir(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'risk-store-'));
@@ -35,4 +36,11 @@ export function stoppingAfter(seats: readonly Seat[], moves: number, stop: () =>
       return seat.decide(state, player);
     },
   }));
+}
+
+/** The launcher's saved games (the Resume screen's list); a failure to list them fails the test. */
+export function savedGamesOf(launcher: Launcher): readonly SavedGame[] {
+  const saved = launcher.savedGames!();
+  if (!saved.ok) throw new Error(saved.reason);
+  return saved.games;
 }

@@ -3,16 +3,19 @@
 // killed (SIGKILL) mid-game; the menu's launcher, on that database and key, finds the game among the
 // saved ones, rejoins it at the addresses stored when the game started, and plays on; the host's UI
 // and the lobby's bot took the seat back (neither made it neutral). (A game of two cannot be rejoined:
-// the one player left loses contact with every other player, and its game ends.)
+// the one player left loses contact with every other player, and its game ends.) Jo's old port is
+// taken by then: Jo comes back on another one, which its store keeps as Jo's addresses.
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import type { Table } from '../../src/views/table.js';
 import { killBots, startBot } from '../support/bot-process.js';
-import { tempDir } from './helpers.js';
+import { openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 const tables: Table[] = [];
+const servers: Server[] = [];
 const savedXdg = process.env.XDG_DATA_HOME;
 beforeEach(() => {
   tmp = tempDir();
@@ -22,6 +25,7 @@ beforeEach(() => {
 afterEach(async () => {
   killBots();
   await Promise.all(tables.splice(0).map((t) => t.quit()));
+  for (const server of servers.splice(0)) server.close();
   if (savedXdg === undefined) delete process.env.XDG_DATA_HOME;
   else process.env.XDG_DATA_HOME = savedXdg;
   tmp.remove();
@@ -85,9 +89,24 @@ describe('rejoin from the menu', () => {
     jo.child.kill('SIGKILL');
     await jo.exit;
     const killedAt = hana.getView().state!.turn;
+    // Another program took Jo's port meanwhile.
+    const joAt = () => {
+      const store = openStore(db);
+      try {
+        const [game] = store.games({ kinds: ['bot'] });
+        return game!.players[1]!.addresses ?? [];
+      } finally {
+        store.close();
+      }
+    };
+    const oldPort = Number(/\/tcp\/(\d+)/.exec(joAt()[0] ?? '')?.[1]);
+    expect(oldPort).toBeGreaterThan(0);
+    const squatter = createServer();
+    servers.push(squatter);
+    await new Promise<void>((resolve) => squatter.listen(oldPort, '127.0.0.1', resolve));
 
     const menu = launch(db, key);
-    const saved = menu.savedGames!().filter((g) => g.network !== undefined);
+    const saved = savedGamesOf(menu).filter((g) => g.network !== undefined);
     expect(saved).toHaveLength(1);
     expect(saved[0]!.network).toMatchObject({ me: 1, status: 'playing', rejoin: null, resume: null });
     expect(saved[0]!.network!.hostAddresses).toEqual([address]);
@@ -105,5 +124,10 @@ describe('rejoin from the menu', () => {
     expect(hana.getView().log.map((l) => l.text)).toContain('Jo connects again to take their seat back');
     expect(hana.getView().state!.players[1]!.neutral).toBe(false);
     expect(again.getView().state!.players[1]!.neutral).toBe(false);
+    // Jo's store now holds where Jo listens since the rejoin, not the old port.
+    const newAddresses = joAt();
+    expect(newAddresses.length).toBeGreaterThan(0);
+    expect(newAddresses.some((a) => a.includes(`/tcp/${oldPort}/`))).toBe(false);
+    expect(newAddresses.every((a) => a.startsWith('/ip4/127.0.0.1/tcp/'))).toBe(true);
   }, 150_000);
 });

@@ -1,7 +1,7 @@
 // Stored networked games and what they offer: the players' dial addresses kept with a game
 // (migration 5, and a version 4 database that still opens), which games can be resumed or rejoined
 // and why not, a rejoin that dials the stored addresses, and the kept keys the menu rejoins with.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPair } from '@libp2p/crypto/keys';
 import type { PrivateKey } from '@libp2p/interface';
@@ -10,14 +10,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { featuresFrom, NATIVE_FEATURES } from '../../src/controller/core/types.js';
 import { keepKey, keyFor } from '../../src/controller/net/identity.js';
+import { pruneKeptKeys } from '../../src/controller/store/kept-keys.js';
 import { chancesOf, networkGameId } from '../../src/controller/store/network-games.js';
 import { storeSession } from '../../src/controller/store/recorder.js';
-import { rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
+import { keepAddresses, rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
 import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
 import { sqlite } from '../../src/controller/store/sqlite.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import type { Rules } from '../../src/protocol/rules.js';
-import { openStore, tempDir } from './helpers.js';
+import { openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -213,6 +214,40 @@ describe('rejoin from the store', () => {
     }
   });
 
+  it('once back, keeps where this player listens now and the address each other player answered at', async () => {
+    const store = openStore(':memory:');
+    try {
+      const ids = (await keys(3)).map(peerIdOf);
+      const at = (host: string, port: number, id: string) => `/ip4/${host}/tcp/${port}/p2p/${id}`;
+      const first = [[at('10.0.0.1', 7475, ids[0]!)], [at('10.0.0.2', 7001, ids[1]!)], [at('10.0.0.3', 7002, ids[2]!)]];
+      const stored = storeNetworkGame(store, { gameId: 'moved', me: 1, peerIds: ids, addresses: first });
+      const game = () => {
+        const found = store.find('moved-p1');
+        if (!found.ok) throw new Error(found.reason);
+        return found.game;
+      };
+      // Player 0 answered at its stored address; player 2 at one given on the command line.
+      keepAddresses(
+        store,
+        game(),
+        1,
+        [at('10.0.0.2', 40_001, ids[1]!)],
+        new Map([
+          [0, first[0]![0]!],
+          [2, '10.0.0.9:7002'],
+        ]),
+      );
+      expect(game().players.map((p) => p.addresses)).toEqual([
+        first[0],
+        [at('10.0.0.2', 40_001, ids[1]!)],
+        ['10.0.0.9:7002', ...first[2]!],
+      ]);
+      expect(stored.handle.id).toBe(game().id);
+    } finally {
+      store.close();
+    }
+  });
+
   it('refuses a game it cannot rejoin before dialing anyone, saying why', async () => {
     const store = openStore(':memory:');
     try {
@@ -264,6 +299,48 @@ describe('kept keys', () => {
     const given = await keyFor(peerIdOf(other!), null, written.path);
     expect(given.ok && peerIdOf(given.key)).toBe(peerIdOf(other!));
   });
+
+  it('are removed once no stored game played with them can go on: when a game finishes, and when the menu opens the store', async () => {
+    const path = join(tmp.dir, 'risk.db');
+    const dir = join(tmp.dir, 'keys');
+    const [done, running, capital, shared, stranger, given] = await keys(6);
+    for (const key of [done, running, capital, shared, stranger, given]) expect(keepKey(dir, key!).ok).toBe(true);
+    const file = (key: PrivateKey | undefined) => `${peerIdOf(key!)}.key`;
+    const others = (await keys(1)).map(peerIdOf);
+    const store = openStore(path);
+    const game = (gameId: string, mine: PrivateKey | undefined, rules?: Rules) =>
+      storeNetworkGame(store, { gameId, me: 1, peerIds: [others[0]!, peerIdOf(mine!)], ...(rules ? { rules } : {}) });
+    game('done', done).handle.finish({ winner: 0, turns: 9 });
+    const goesOn = game('running', running);
+    // A Capital game cannot go on (its secret capitals are not in the record): its key is not needed.
+    game('capital', capital, { variant: 'capital' });
+    // One key, two games: one over, one that can still be resumed.
+    game('shared-1', shared).handle.finish({ winner: 0, turns: 9 });
+    game('shared-2', shared).handle.finish({ winner: null, turns: 5, status: 'stopped' });
+    game('given', given).handle.finish({ winner: 0, turns: 9 });
+    const givenPath = join(dir, file(given));
+    const pruned = pruneKeptKeys(store, givenPath);
+    expect(pruned.ok && [...pruned.removed].sort()).toEqual([file(done), file(capital)].sort());
+    // The stranger's key belongs to no game here (another database in this folder may need it), and
+    // --key names the given one: both stay.
+    expect(readdirSync(dir).sort()).toEqual([file(running), file(shared), file(stranger), file(given)].sort());
+
+    // The running game finishes; the menu opens the store and removes its key.
+    goesOn.handle.finish({ winner: 1, turns: 30 });
+    store.close();
+    const menu = realLauncher({
+      listen: '127.0.0.1',
+      port: 0,
+      moveTimeoutMs: 60_000,
+      ackTimeoutMs: 5000,
+      botDelayMs: 0,
+      record: true,
+      storePath: path,
+      keyPath: givenPath,
+    });
+    expect(savedGamesOf(menu).length).toBeGreaterThan(0);
+    expect(readdirSync(dir).sort()).toEqual([file(shared), file(stranger), file(given)].sort());
+  });
 });
 
 describe("the menu's launcher", () => {
@@ -284,7 +361,7 @@ describe("the menu's launcher", () => {
       record: true,
       storePath: path,
     });
-    expect(menu.savedGames!().map((g) => [g.id, g.network?.me, g.network?.resume, g.network?.hostAddresses])).toEqual([
+    expect(savedGamesOf(menu).map((g) => [g.id, g.network?.me, g.network?.resume, g.network?.hostAddresses])).toEqual([
       [capital.handle.id, 1, expect.stringContaining('a Capital game'), []],
       [hosted.handle.id, 0, null, ['a']],
       [joined.handle.id, 1, null, ['a']],

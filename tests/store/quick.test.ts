@@ -14,7 +14,7 @@ import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
 import { framesOf } from '../../src/views/replay.js';
-import { openStore, tempDir } from './helpers.js';
+import { openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let store: GameStore | null = null;
@@ -76,7 +76,7 @@ describe('the quick game in the store', () => {
 
     // Resume, from the menu's list: a quick game again, at the stored state.
     const later = realLauncher(options);
-    expect(later.savedGames!().map((g) => g.id)).toEqual([summary!.id]);
+    expect(savedGamesOf(later).map((g) => g.id)).toEqual([summary!.id]);
     const resumed = later.resumeGame!(summary!.id);
     if (!resumed.ok) throw new Error(resumed.reason);
     expect(resumed.table.getView().mode).toBe('quick');
@@ -89,7 +89,7 @@ describe('the quick game in the store', () => {
     const found = store.find(String(summary!.id));
     if (!found.ok) throw new Error(found.reason);
     expect(found.game).toMatchObject({ kind: 'quick', status: 'finished', winner });
-    expect(later.savedGames!()).toEqual([]);
+    expect(savedGamesOf(later)).toEqual([]);
     const stats = gatherStats(store, { kinds: ['quick'] });
     expect(stats.finished).toBe(1);
     expect(stats.byPlayer.find((s) => s.who === 'Ann')).toMatchObject({ games: 1 });

@@ -1,5 +1,6 @@
 // The replay screen (step, back, jump to a turn, play), and the menu's Resume and Stats screens,
 // on a real stored game; plus the saved game going on through the real launcher.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
@@ -9,7 +10,7 @@ import { App } from '../../src/views/app.js';
 import { type Frame, framesOf, pressReplayKey, tick as replayTick, START } from '../../src/views/replay.js';
 import { ReplayScreen } from '../../src/views/replay-screen.js';
 import { KEY, press, screenMounter, until } from '../views/ink-helpers.js';
-import { botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
+import { botSeats, openStore, savedGamesOf, stoppingAfter, tempDir } from './helpers.js';
 
 // The machine may be busy: screens get longer than the helpers' default to appear.
 const SLOW = 15_000;
@@ -130,7 +131,7 @@ describe("the menu's Resume and Stats", { timeout: 90_000 }, () => {
       seed: 1,
       storePath: path,
     });
-    expect(launcher.savedGames!().map((g) => g.id)).toEqual([2]);
+    expect(savedGamesOf(launcher).map((g) => g.id)).toEqual([2]);
     const { lastFrame, stdin } = mount(
       <App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 45 }} />,
     );
@@ -151,6 +152,40 @@ describe("the menu's Resume and Stats", { timeout: 90_000 }, () => {
     await until(lastFrame, /Leave|leave/, SLOW);
     await press(stdin, 'y');
     await until(lastFrame, 'Quick game', SLOW);
-    expect(launcher.savedGames!().map((g) => g.id)).toEqual([2]);
+    expect(savedGamesOf(launcher).map((g) => g.id)).toEqual([2]);
+  });
+
+  it('Resume says why when the game database cannot be opened, instead of an empty list', async () => {
+    // Not a database: 8 KiB of bytes that are no SQLite header.
+    const garbage = join(tmp.dir, 'garbage.db');
+    const bytes = Buffer.alloc(8192, 0xa5);
+    writeFileSync(garbage, bytes);
+    const launcher = realLauncher({
+      listen: '127.0.0.1',
+      port: 0,
+      moveTimeoutMs: 60_000,
+      ackTimeoutMs: 5000,
+      botDelayMs: 0,
+      record: true,
+      seed: 1,
+      storePath: garbage,
+    });
+    const saved = launcher.savedGames!();
+    expect(saved.ok).toBe(false);
+    if (saved.ok) return;
+    expect(saved.reason).toContain(`cannot open the game database ${garbage}`);
+    expect(saved.reason).toMatch(/not a database/);
+    const { lastFrame, stdin } = mount(
+      <App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 200, rows: 45 }} />,
+    );
+    await until(lastFrame, 'Resume', SLOW);
+    await press(stdin, '6');
+    const frame = await until(lastFrame, 'The saved games cannot be listed', SLOW);
+    expect(frame).toContain('not a database');
+    expect(frame).not.toContain('No saved games to resume');
+    await press(stdin, KEY.escape);
+    await until(lastFrame, 'Quick game', SLOW);
+    // The file is left as it was: nothing was written over it.
+    expect(readFileSync(garbage).equals(bytes)).toBe(true);
   });
 });

@@ -76,6 +76,25 @@ describe('the game store', { timeout: 180_000 }, () => {
     expect(comparable(report.state!)).toBe(comparable(result.state));
   });
 
+  it('refuses to export a local Secret Mission game, whose mission deal the transcript format cannot say', async () => {
+    let stop = () => {};
+    const session = storedLocalSession(
+      store,
+      { kind: 'hotseat', players: PLAYERS, rules: { variant: 'mission' } },
+      stoppingAfter(botSeats(['random', 'random', 'random'], 2), 20, () => stop()),
+    );
+    stop = () => session.stop();
+    await session.run();
+    const found = store.find(String(store.games()[0]!.id));
+    if (!found.ok) throw new Error(found.reason);
+    expect(found.game.steps.some((s) => s.action.command === 'deal_missions')).toBe(true);
+    // Said as a reason (it used to fail inside, writing the deal as if it were a player's move).
+    expect(exportTranscript(found.game, store.lines(found.game.id))).toEqual({
+      ok: false,
+      reason: `game ${found.game.id} dealt its Secret Mission cards at this keyboard, which the transcript format has no message for (a networked game's record has its secret deal)`,
+    });
+  });
+
   it('resumes a stopped local game exactly where it stopped, and plays it to a winner', async () => {
     let stop = () => {};
     const seats = stoppingAfter(botSeats(['random', 'random', 'random'], 7), 300, () => stop());

@@ -60,7 +60,7 @@ function fakeLauncher(overrides: Partial<Launcher> = {}): Launcher {
     hostGame: async () => ({ ok: false, reason: 'not scripted' }),
     joinGame: async () => ({ ok: false, reason: 'not scripted' }),
     hotSeat: () => ({ ok: true, table: table() }),
-    savedGames: () => [LOCAL, DROPPED, HOSTED, CAPITAL, CLASS],
+    savedGames: () => ({ ok: true, games: [LOCAL, DROPPED, HOSTED, CAPITAL, CLASS] }),
     resumeGame: () => ({ ok: false, reason: 'not scripted' }),
     ...overrides,
   };

@@ -25,6 +25,12 @@ export function exportTranscript(
       reason: `game ${game.id} dealt its territories at random, which the transcript format has no message for`,
     };
   }
+  if (game.steps.some((s) => s.action.command === 'deal_missions')) {
+    return {
+      ok: false,
+      reason: `game ${game.id} dealt its Secret Mission cards at this keyboard, which the transcript format has no message for (a networked game's record has its secret deal)`,
+    };
+  }
   const out: string[] = [];
   const mt = game.dice === 'mt19937';
   const features = mt ? ['mt19937_dice', 'bound_commitments'] : [];

@@ -15,7 +15,7 @@ import { committedSecrets, rejoinGame } from '../rejoin.js';
 import type { SessionConfig } from '../session.js';
 import { chancesOf, type RecordHeader, recordHeader } from './network-games.js';
 import { storeRecorder } from './recorder.js';
-import type { GameStore } from './store.js';
+import type { GameStore, StoredGame } from './store.js';
 
 export interface StoreRejoin {
   /** The session's id, this seat, the players and the agreed features and timeouts, as a lobby's roster would give them. */
@@ -63,6 +63,8 @@ export async function rejoinFromStore(
     readonly peerId: string;
     readonly privateKey: PrivateKey;
     dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
+    /** Where this peer listens now: stored as its seat's addresses once it is back. */
+    addresses?(): readonly string[];
   },
   addresses: readonly string[] | null,
   timeoutMs: number,
@@ -98,6 +100,8 @@ export async function rejoinFromStore(
   if (keyring === null || !features.signed)
     return { ok: false, reason: `game ${game.uid} was not played with signed lines: its history could not be checked` };
   const links = new Map<number, Link>();
+  // The address each other player answered at.
+  const reached = new Map<number, string>();
   const problems: string[] = [];
   const take = async (address: string, dialTimeoutMs: number): Promise<boolean> => {
     const dialed = await endpoint.dial(address, dialTimeoutMs);
@@ -112,6 +116,7 @@ export async function rejoinFromStore(
       return false;
     }
     links.set(seat.id, dialed.link);
+    reached.set(seat.id, address);
     return true;
   };
   if (addresses !== null) for (const address of addresses) await take(address, timeoutMs);
@@ -149,6 +154,7 @@ export async function rejoinFromStore(
   const handle = store.continueGame(game.id);
   for (let i = game.steps.length; i > result.steps.length; i--) handle.unstep();
   for (const step of result.steps.slice(game.steps.length)) handle.step(step.action, step.numbers);
+  keepAddresses(store, game, me, endpoint.addresses?.() ?? [], reached);
   const ended = (r: SessionResult) => r.outcome === 'conquest' || r.outcome === 'forfeit';
   return {
     ok: true,
@@ -174,4 +180,22 @@ export async function rejoinFromStore(
         handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),
     },
   };
+}
+
+/**
+ * The addresses a rejoin found replace stale ones: this peer's own (it may listen on another port
+ * than before), and first among another player's, the one it answered at when that was not stored.
+ */
+export function keepAddresses(
+  store: GameStore,
+  game: StoredGame,
+  me: number,
+  mine: readonly string[],
+  reached: ReadonlyMap<number, string>,
+) {
+  if (mine.length > 0) store.updateAddresses(game.id, me, mine);
+  for (const [seat, address] of reached) {
+    const stored = game.players[seat]?.addresses ?? [];
+    if (!stored.includes(address)) store.updateAddresses(game.id, seat, [address, ...stored]);
+  }
 }

@@ -138,9 +138,19 @@ export class GameStore {
     if (!this.keepsAddresses) return;
     transaction(this.db, () => {
       this.db.prepare('UPDATE games SET session = ? WHERE id = ?').run(session, id);
-      const update = this.db.prepare('UPDATE players SET addresses = ? WHERE game_id = ? AND seat = ?');
-      addresses.forEach((a, seat) => update.run(JSON.stringify(a), id, seat));
+      addresses.forEach((a, seat) => this.updateAddresses(id, seat, a));
     });
+  }
+
+  /**
+   * A player of a stored networked game is now reached at `addresses` (it came back from another
+   * address or port): a later rejoin or resume dials those. Nothing on a database that predates them.
+   */
+  updateAddresses(id: number, seat: number, addresses: readonly string[]) {
+    if (!this.keepsAddresses) return;
+    this.db
+      .prepare('UPDATE players SET addresses = ? WHERE game_id = ? AND seat = ?')
+      .run(JSON.stringify(addresses), id, seat);
   }
 
   /** Starts storing a game. `batch`: one transaction for the whole game, committed by finish(). */
