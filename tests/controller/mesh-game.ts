@@ -16,7 +16,7 @@ import { memoryRecorder } from '../../src/controller/recorder.js';
 import type { Seat } from '../../src/controller/seat.js';
 import { MeshSession } from '../../src/controller/session.js';
 import { type VerifyReport, verifyTranscript } from '../../src/controller/verify.js';
-import type { OptionsInput } from '../../src/model/index.js';
+import type { GameState, OptionsInput } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { Keyring } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
@@ -26,6 +26,8 @@ export interface RogueContext {
   readonly gameId: string;
   readonly keyring: Keyring;
   readonly players: number;
+  /** The game as the rogue's own session holds it now (a rogue may time its attack by it). */
+  readonly state: () => GameState;
 }
 
 /** The same link with another `send` (how rogues and faults rewrite what a peer sends). */
@@ -79,6 +81,10 @@ export interface RunningGame {
   /** Resolves when every peer has finished. */
   readonly done: Promise<void>;
   stop(): void;
+  /** How far each peer has got: its events and record lines so far (a stalled peer stops counting). */
+  progress(): number[];
+  /** A peer's replica as it stands (for diagnosing a hang): where it is and what it waits for. */
+  internals(peer: number): Record<string, unknown>;
   /** The results so far, with every record audited. */
   finish(): Omit<MemoryGame, 'virtualMs'>;
 }
@@ -97,7 +103,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     const rogue =
       options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
     const links = rogue
-      ? rogue(mesh.links[i]!, { me: i, gameId, keyring: mesh.keyrings[i]!, players })
+      ? rogue(mesh.links[i]!, { me: i, gameId, keyring: mesh.keyrings[i]!, players, state: () => sessions[i]!.current })
       : mesh.links[i]!;
     const seat =
       options.seats?.get(i) ??
@@ -136,6 +142,8 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     stop: () => {
       for (const s of sessions) s.stop();
     },
+    progress: () => recorders.map((r, i) => r.lines.length + events[i]!.length),
+    internals: (peer) => replicaInternals(sessions[peer]!),
     finish: () => ({
       results,
       audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false })),
@@ -171,4 +179,42 @@ export function honestAgreement(
         throw new Error(`honest peers disagree on the state at the start of turn ${turn}`);
   }
   return { winner: first.winner, hash: stateHash(first.state) };
+}
+
+/** A session's replica fields that say where it stands; read through the private field on purpose. */
+function replicaInternals(session: MeshSession): Record<string, unknown> {
+  // biome-ignore lint/suspicious/noExplicitAny: diagnostics read private state
+  const r = (session as any).replica;
+  const keys = (m: Map<unknown, unknown> | Set<unknown> | undefined) => (m ? [...m.keys()].slice(-12) : null);
+  return {
+    index: r.index,
+    firstOpen: r.firstOpen,
+    phase: r.state.phase,
+    players: r.state.players.map((p: { id: number; neutral: boolean; eliminated: boolean }) => [
+      p.id,
+      p.neutral ? 'neutral' : p.eliminated ? 'eliminated' : 'active',
+    ]),
+    pending: r.pending === null ? null : { author: r.pending.author },
+    round: r.round === null ? null : { id: r.round.id, hashes: keys(r.round.hashes), numbers: keys(r.round.numbers) },
+    deadline: r.deadline,
+    now: r.now,
+    lastStall: r.lastStall,
+    proofs: keys(r.proofs),
+    votes: r.votes
+      ? [...r.votes].map(([p, m]: [number, Map<number, { index: number }>]) => [
+          p,
+          [...m].map(([v, x]) => [v, x.index]),
+        ])
+      : null,
+    myVotes: keys(r.myVotes),
+    spared: keys(r.spared),
+    gone: keys(r.gone),
+    applied: keys(r.applied),
+    taken: keys(r.taken),
+    acks: r.acks ? [...r.acks].slice(-4).map(([i, m]: [number, Map<number, unknown>]) => [i, [...m.keys()]]) : null,
+    inbox: r.inbox ? [...r.inbox].map(([p, q]: [number, unknown[]]) => [p, q.length]) : null,
+    rolls: r.rolls ? [...r.rolls].map(([p, q]: [number, unknown[]]) => [p, q.length]) : null,
+    proposals: r.proposals?.length,
+    result: r.result === null ? null : r.result.outcome,
+  };
 }

@@ -1,7 +1,13 @@
 // One rogue among four peers performs one attack; the honest three must finish, agree on one
 // outcome that the rogue did not win by breaking a rule, and their records blame only the rogue.
 import { describe, expect, it } from 'vitest';
-import { honestAgreement, playMemoryGame } from './memory-game.js';
+import { sealMessage } from '../../src/controller/core/replica.js';
+import { isActive } from '../../src/model/index.js';
+import { decodeLine } from '../../src/protocol/codec.js';
+import type { Message } from '../../src/protocol/messages.js';
+import { unseal } from '../../src/protocol/signing.js';
+import { honestAgreement, playMemoryGame, type Rogue } from './memory-game.js';
+import { withSend } from './mesh-game.js';
 import { ATTACKS, type Attack, EXPELLED, rogue } from './rogue.js';
 
 const ROGUE = 1;
@@ -63,4 +69,99 @@ describe('two players left and an eliminated one watching', () => {
       expect(game.audits[i]!.violations).toEqual([]);
     }
   }, 600_000);
+});
+
+describe('the last player in the game keeps its final move from those watching', () => {
+  /** Sends nothing more once it is the only active player left: its capture that ends the game never arrives. */
+  const withholdsTheEnd: Rogue = (links, context) =>
+    new Map(
+      [...links].map(([player, link]) => [
+        player,
+        withSend(link, (line) => {
+          if (context.state().players.filter(isActive).length > 1) link.send(line);
+        }),
+      ]),
+    );
+
+  // Seeds where player 1 wins the honest game: with 2 players (and the neutral army) and with 3.
+  it.each([
+    [2, 2, [0]],
+    [3, 2, [0, 2]],
+  ])(
+    '%i players: the watchers stop waiting (lost contact), blame nobody and agree',
+    async (players, seed, watchers) => {
+      const game = await playMemoryGame({ players, seed, rogue: { player: 1, links: withholdsTheEnd } });
+      honestAgreement(game, watchers);
+      for (const i of watchers) {
+        const result = game.results[i]!;
+        expect(result.outcome).toBe('lost-contact');
+        expect(result.reason).toMatch(/p1, the last player in the game, went silent/);
+        expect(result.winner).toBeNull();
+        expect(result.state.players[i]!.eliminated).toBe(true);
+        expect(result.violations).toEqual([]);
+        const audit = game.audits[i]!;
+        expect(audit.truncated).toBe(false);
+        expect(audit.violations).toEqual([]);
+      }
+    },
+    600_000,
+  );
+});
+
+describe('a rogue shows a watcher another version of its move', () => {
+  /**
+   * Once a player is out of the game, the rogue's first attack with two or more dice reaches each
+   * watcher with one die fewer (signed, so a second move for one point). The players in the game
+   * settle the first version without the watchers' acks; a watcher must take that version too.
+   */
+  const equivocatesToWatchers: Rogue = (links, context) => {
+    let done = false;
+    return new Map(
+      [...links].map(([player, link]) => [
+        player,
+        withSend(link, (line) => {
+          const state = context.state();
+          const sealed = unseal(line);
+          const decoded = sealed === null ? null : decodeLine(sealed.inner);
+          const m = decoded?.ok && 'message' in decoded ? decoded.message : null;
+          const playing = state.players.filter(isActive).length;
+          if (done || m?.command !== 'attack' || m.payload[2] < 2 || !state.players[player]!.eliminated || playing < 3)
+            return link.send(line);
+          if (player === Math.max(...links.keys())) done = true;
+          const other = { ...m, payload: [m.payload[0], m.payload[1], (m.payload[2] - 1) as 1 | 2] } as Message;
+          link.send(sealMessage(context.gameId, other, context.me, context.keyring).line);
+        }),
+      ]),
+    );
+  };
+
+  // Seeds where a watcher gets the other version while two honest players are still in the game.
+  it.each([
+    [4, 2, [0, 2, 3]],
+    [5, 1, [0, 2, 3, 4]],
+    [5, 2, [0, 2, 3, 4]],
+  ])(
+    '%i players: every honest peer finishes on one state, and only the rogue is blamed',
+    async (players, seed, honest) => {
+      const game = await playMemoryGame({ players, seed, rogue: { player: 1, links: equivocatesToWatchers } });
+      const { winner } = honestAgreement(game, honest);
+      expect(winner).not.toBe(1);
+      const took = honest.filter((i) =>
+        game.events[i]!.some(
+          (e) => e.type === 'info' && /acknowledged another move \d+ by p1: taking that one/.test(e.text),
+        ),
+      );
+      expect(took.length).toBeGreaterThan(0);
+      for (const i of honest) {
+        const result = game.results[i]!;
+        expect(['conquest', 'forfeit']).toContain(result.outcome);
+        for (const v of result.violations) expect(v.player).toBe(1);
+        const audit = game.audits[i]!;
+        expect(audit.truncated).toBe(false);
+        for (const v of audit.violations) expect(v.player).toBe(1);
+        expect(audit.state!.winner).toBe(winner);
+      }
+    },
+    600_000,
+  );
 });

@@ -189,6 +189,12 @@ export class Replica {
   private rateWindow = { at: 0, index: 0 };
   /** Observers already caught up, by the point they voted from (catchUpObserver). */
   private readonly caughtUp = new Set<string>();
+  /** Another version of a move this peer took while out of the game, by point (see keepOtherVersion). */
+  private readonly otherVersions = new Map<number, Incoming & { from: number; hash: string }>();
+  /** Observers' acks of moves not taken here yet, by point (correctObserver). */
+  private readonly observerAcks = new Map<number, Map<number, { author: number; messageHash: string }>>();
+  /** Observers sent the version of a move taken here (observer@point), once each. */
+  private readonly corrected = new Set<string>();
   /** Who voted each player silent: they get that player's lines handed on from here. */
   private readonly relays = new Map<number, Set<number>>();
   /** `voter>accused`: the latest point at which the voter called the accused silent (any stage). */
@@ -464,7 +470,19 @@ export class Replica {
     }
     const claimed = 'player_id' in message ? message.player_id : undefined;
     if (this.state.players[from]!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
-      return; // a neutral player's lines no longer count
+      // A neutral player's lines no longer count, except another version of a move it made before.
+      if (isGameMessage(message) && message.ack_id !== undefined && message.ack_id < this.index) {
+        const taken = this.taken.get(message.ack_id);
+        const hash = messageHashOf(message.ack_id, toAction(message));
+        if (taken?.author === from && taken.messageHash !== hash) {
+          const flight = this.inFlight;
+          this.inFlight = { from: link, line };
+          this.keepOtherVersion(message.ack_id, hash, from, { message, line, sig, link });
+          this.settleInFlight();
+          this.inFlight = flight;
+        }
+      }
+      return;
     }
     if (claimed !== undefined && claimed !== null && claimed !== from && message.command !== 'defend') {
       return this.cheat(from, `sent ${message.command} claiming to be player ${claimed}`, [line], line, link);
@@ -664,6 +682,7 @@ export class Replica {
       if (taken.author === -1) return 'done'; // it lost its point to a neutralisation: its author moves again
       if (taken.author === from) {
         this.equivocation(from, index, [taken.line, item.line]);
+        this.keepOtherVersion(index, hash, from, item);
       } else if (action.command !== 'defend' || !this.state.players[action.player]!.neutral) {
         this.cheat(from, `sent ${action.command} out of turn: move ${index} was ${this.nameOf(taken.author)}'s`, [
           item.line,
@@ -680,6 +699,47 @@ export class Replica {
     }
     this.accept(from, action, index, item.line, item.sig);
     return 'done';
+  }
+
+  /**
+   * Another version of the move this peer took at `index`, while it was out of the game there: its
+   * own ack held nothing up, so the version every player in the game acknowledged settled at
+   * them, and this peer could never settle its own. The other version is kept, and taken in place
+   * of its own once those acknowledgements are all here (now or as they come: onAck).
+   */
+  private keepOtherVersion(index: number, hash: string, from: number, item: Incoming) {
+    const entry = this.applied.get(index);
+    if (entry === undefined || index < this.firstOpen || isActive(entry.before.players[this.config.me]!)) return;
+    if (this.otherVersions.size >= MAX_QUEUED) this.otherVersions.clear();
+    this.otherVersions.set(index, { ...item, from, hash });
+    this.adoptSettled(index);
+  }
+
+  private adoptSettled(index: number) {
+    const other = this.otherVersions.get(index);
+    if (other === undefined) return;
+    if (index < this.firstOpen) return void this.otherVersions.delete(index);
+    if (!this.settledElsewhere(index, other.hash)) return;
+    this.otherVersions.delete(index);
+    this.emit({
+      type: 'info',
+      text: `every player in the game acknowledged another move ${index} by ${this.nameOf(other.from)}: taking that one`,
+    });
+    this.rollbackTo(index);
+    this.handleMove(other.from, other.message as GameMessage, other);
+  }
+
+  /**
+   * Whether the move with `messageHash` settled at `index` at the players in the game there,
+   * though this peer holds another version: only when this peer was out of the game (an
+   * observer) at that point, and every player in it acknowledged that move.
+   */
+  private settledElsewhere(index: number, messageHash: string): boolean {
+    const entry = this.applied.get(index);
+    if (entry === undefined || index < this.firstOpen || isActive(entry.before.players[this.config.me]!)) return false;
+    const acks = this.acks.get(index);
+    const needed = entry.before.players.filter((p) => isActive(p) && p.id !== this.config.me);
+    return needed.length > 0 && needed.every((p) => acks?.get(p.id)?.messageHash === messageHash);
   }
 
   /**
@@ -774,6 +834,8 @@ export class Replica {
       line: entry.line,
     });
     for (const map of [this.applied, this.taken, this.acks] as Map<number, unknown>[]) map.delete(index - MOVE_MEMORY);
+    for (const [observer, hash] of this.observerAcks.get(index) ?? []) this.correctObserver(observer, index, hash);
+    this.observerAcks.delete(index);
   }
 
   /** Undoes every entry from `index` on (none of them can be settled anywhere: see takeBackPoint). */
@@ -803,7 +865,10 @@ export class Replica {
 
   private onAck(from: number, message: Extract<Message, { command: 'acknowledgement' }>, line: string) {
     const index = message.payload;
-    if (!isActive(this.state.players[from]!)) return;
+    if (!isActive(this.state.players[from]!)) {
+      if (message.message_hash === undefined || message.author === undefined) return;
+      return this.correctObserver(from, index, { author: message.author, messageHash: message.message_hash });
+    }
     const base = this.last?.index ?? -1;
     const observing = this.observing();
     // An honest peer may be two points ahead: a move it applied before this peer, and the
@@ -821,7 +886,34 @@ export class Replica {
     this.storeAck(from, index, ack);
     const taken = this.taken.get(index);
     if (taken !== undefined && index < this.firstOpen) this.judgeAck(from, index, ack, taken);
+    this.adoptSettled(index);
     this.checkAgreement();
+  }
+
+  /**
+   * An observer acknowledged another version of a move taken here: its author sent it a version
+   * of its own, which the players in the game never acknowledge. It is sent the version taken
+   * here, once: if that one settles, the observer takes it instead (keepOtherVersion).
+   */
+  private correctObserver(observer: number, index: number, version: { author: number; messageHash: string }) {
+    if (this.config.mute || !this.config.features.signed) return;
+    const taken = this.taken.get(index);
+    if (taken === undefined) {
+      // Not taken here yet (it may wait in a queue): judged when it is (remember_).
+      if (index < this.index || index > this.index + ACK_WINDOW) return;
+      if (this.observerAcks.size >= MAX_QUEUED) this.observerAcks.clear();
+      let byObserver = this.observerAcks.get(index);
+      if (byObserver === undefined) this.observerAcks.set(index, (byObserver = new Map()));
+      byObserver.set(observer, version);
+      return;
+    }
+    if (taken.author < 0 || taken.line === '' || version.author !== taken.author) return;
+    if (version.messageHash === taken.messageHash) return;
+    const key = `${observer}@${index}`;
+    if (this.corrected.has(key)) return;
+    if (this.corrected.size >= MAX_QUEUED) this.corrected.clear();
+    this.corrected.add(key);
+    this.effects.push({ type: 'send', line: taken.line, to: observer });
   }
 
   /**
@@ -1034,6 +1126,14 @@ export class Replica {
     });
     if (stage === 1) this.catchUp(player);
     this.onVote(this.config.me, player, this.index, stage, line);
+    // Out of the game and waiting on the only player left in it (its last move, the capture that
+    // ends the game): nobody may judge that player's silence, and only it holds the line awaited.
+    // Waiting on would never end, and crowning it without its move would leave this state apart.
+    if (stage === 2 && this.result === null && this.observing() && this.electorate(player).length === 0)
+      this.finish(
+        'lost-contact',
+        `${this.nameOf(player)}, the last player in the game, went silent before its final move; this peer is out of the game and stops waiting`,
+      );
   }
 
   /**
@@ -1076,7 +1176,9 @@ export class Replica {
     if (this.caughtUp.size >= MAX_QUEUED) this.caughtUp.clear();
     this.caughtUp.add(key);
     const lines: string[] = [];
-    for (let index = Math.max(from - 1, this.index - MOVE_MEMORY); index < this.index; index++) {
+    // From a little before its point: what it lacks may be the move it could not settle, and a
+    // peer is at most ACK_WINDOW points past its first unsettled one.
+    for (let index = Math.max(from - 1 - ACK_WINDOW, this.index - MOVE_MEMORY); index < this.index; index++) {
       const taken = this.taken.get(index);
       if (taken !== undefined && taken.author !== observer && taken.line !== '') lines.push(taken.line);
       for (const [p, ack] of this.acks.get(index) ?? []) if (p !== observer && ack.line !== '') lines.push(ack.line);
@@ -1470,8 +1572,11 @@ export class Replica {
   /** Acks by two players other than `author` of two different moves `author` signed for `index`. */
   private conflictingAcks(index: number, author: number): [string, string] | null {
     const versions = new Map<string, string>();
+    // Only acks a move needs to settle count: an observer's (this peer's own too) holds nothing up.
+    const before = this.applied.get(index)?.before ?? this.state;
     for (const [from, ack] of this.acks.get(index) ?? []) {
-      if (from === author || ack.messageHash === null || ack.line === '' || versions.has(ack.messageHash)) continue;
+      if (from === author || !isActive(before.players[from]!)) continue;
+      if (ack.messageHash === null || ack.line === '' || versions.has(ack.messageHash)) continue;
       if (this.config.features.signed) {
         const digest = moveDigest(this.config.gameId, index, ack.messageHash);
         if (ack.author !== author || !this.keyring.verify(author, digest, ack.authorSig ?? '')) continue;

@@ -1,0 +1,192 @@
+// One game of bench:chaos (bench/chaos.ts): played in a worker thread of its own, so that the
+// audit of another game's records (seconds of signature checks) never holds up its timers.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHAOS_KINDS, type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
+import { honestAgreement, type Rogue, startMemoryGame, withSend } from '../tests/controller/mesh-game.js';
+import { ATTACKS, rogue as scripted } from '../tests/controller/rogue.js';
+
+/** One honest peer crashes (its links close) once `after` lines have passed through it. */
+function crashing(after: number): Rogue {
+  return (links) => {
+    let sent = 0;
+    const wrapped = new Map(links);
+    for (const [player, link] of links) {
+      wrapped.set(
+        player,
+        withSend(link, (line) => {
+          if (++sent === after) for (const l of links.values()) l.close();
+          if (!link.closed) link.send(line);
+        }),
+      );
+    }
+    return wrapped;
+  };
+}
+
+export interface Outcome {
+  finished: boolean;
+  disagreement: string | null;
+  /** Why the game hung: no honest peer moved on for STALL_MS, or no result after MAX_MS. */
+  hung: 'stalled' | 'slow' | null;
+  /** Honest peers the other players voted silent. */
+  timedOutHonest: number;
+  lostRecords: number;
+  blamedHonest: number;
+  rogueWonCaught: boolean;
+  kind: string;
+  index: number;
+}
+
+/** How games are played (the same in every worker). */
+export interface ChaosSettings {
+  readonly seed: number;
+  readonly noDrops: boolean;
+  readonly ackMs: number;
+  readonly moveMs: number;
+  readonly stallMs: number;
+  readonly maxMs: number;
+  /** Where what each honest peer of a hung game last did is written, and how many record lines of each. */
+  readonly dump: string;
+  readonly dumpLines: number;
+}
+
+export const noMisbehaviour = (): ChaosLog => Object.fromEntries(CHAOS_KINDS.map((k) => [k, 0])) as ChaosLog;
+
+/** Plays game `index` to its end (or until it hangs) and judges it; `totals` counts the rogue's misbehaviour. */
+export async function play(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
+  const { seed: SEED, ackMs: ACK_MS, moveMs: MOVE_MS, stallMs: STALL_MS, maxMs: MAX_MS } = settings;
+  const next = random(SEED * 100_003 + index);
+  const players = 2 + Math.floor(next() * 4); // 2–5
+  const rogueId = Math.floor(next() * players);
+  let kind: string;
+  let links: Rogue;
+  if (next() < 0.4) {
+    const attack = ATTACKS[Math.floor(next() * ATTACKS.length)]!;
+    kind = attack;
+    links = scripted(attack, 20 + Math.floor(next() * 200));
+  } else {
+    const rate = () => [0, 0.002, 0.01, 0.03][Math.floor(next() * 4)]!;
+    const rates: ChaosRates = {
+      drop: settings.noDrops ? 0 : rate(),
+      delay: rate(),
+      duplicate: rate(),
+      reorder: rate(),
+      corrupt: rate(),
+      equivocate: rate(),
+      spoof: rate(),
+    };
+    kind = 'random';
+    links = chaosRogue(SEED * 7919 + index, rates, totals);
+  }
+  // A fault besides the rogue: in games of 4 or more, one honest peer may crash.
+  const crash = players >= 4 && next() < 0.3 ? (rogueId + 1) % players : -1;
+  const game = await startMemoryGame({
+    players,
+    seed: SEED * 1000 + index,
+    ackTimeoutMs: ACK_MS,
+    moveTimeoutMs: MOVE_MS,
+    rogue: { player: rogueId, links },
+    ...(crash >= 0 ? { crash: { player: crash, links: crashing(200 + Math.floor(next() * 2000)) } } : {}),
+  });
+  const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId && i !== crash);
+  const started = performance.now();
+  const raced = await new Promise<'done' | 'stalled' | 'slow'>((resolve) => {
+    let last = -1;
+    let lastMoved = started;
+    const check = setInterval(() => {
+      const now = performance.now();
+      const progress = game.progress();
+      const moved = honest.reduce((n, i) => n + progress[i]!, 0);
+      if (moved !== last) [last, lastMoved] = [moved, now];
+      const verdict = honest.every((i) => game.results[i] !== null)
+        ? 'done'
+        : now - lastMoved > STALL_MS
+          ? 'stalled'
+          : now - started > MAX_MS
+            ? 'slow'
+            : null;
+      if (verdict === null) return;
+      clearInterval(check);
+      resolve(verdict);
+    }, 50);
+  });
+  const internals = raced === 'done' ? [] : honest.map((i) => `peer ${i}: ${JSON.stringify(game.internals(i))}`);
+  game.stop();
+  const ended = game.finish();
+  const outcome: Outcome = {
+    finished: raced === 'done',
+    disagreement: null,
+    hung: raced === 'done' ? null : raced,
+    lostRecords: 0,
+    blamedHonest: 0,
+    timedOutHonest: 0,
+    rogueWonCaught: false,
+    kind,
+    index,
+  };
+  const who = { players, rogueId, crash, honest };
+  if (outcome.hung !== null) {
+    dumpHung(settings, index, outcome.hung, who, ended, internals);
+    return outcome;
+  }
+  // An honest peer the others voted silent (a starved process on a loaded machine) ends
+  // neutralised: that is their agreement, counted on its own line; until then it must have seen
+  // the states they saw.
+  const timedOut = honest.filter(
+    (i) => ended.results[i]!.outcome === 'neutralised' && /^timed out/.test(ended.results[i]!.reason ?? ''),
+  );
+  const live = honest.filter((i) => !timedOut.includes(i));
+  outcome.timedOutHonest = timedOut.length;
+  if (timedOut.length > 0) dumpHung(settings, index, `honest peer(s) ${timedOut.join(', ')} timed out`, who, ended);
+  try {
+    const { winner } = honestAgreement(ended, live.length > 0 ? live : honest);
+    for (const i of live.length > 0 ? timedOut : [])
+      for (const [turn, hash] of ended.turnHashes[i]!) {
+        const seen = ended.turnHashes[live[0]!]!.get(turn);
+        if (seen !== undefined && seen !== hash)
+          throw new Error(`honest peer ${i}, timed out by the others, saw another state at the start of turn ${turn}`);
+      }
+    const caught = honest.some((i) => ended.results[i]!.violations.some((v) => v.player === rogueId));
+    outcome.rogueWonCaught = caught && winner === rogueId;
+  } catch (error) {
+    outcome.disagreement = (error as Error).message;
+  }
+  for (const i of honest) {
+    const audit = ended.audits[i]!;
+    if (audit.truncated || audit.state === null) outcome.lostRecords++;
+    const blamed = [...ended.results[i]!.violations, ...audit.violations].filter((v) => v.player !== rogueId);
+    outcome.blamedHonest += blamed.length;
+  }
+  return outcome;
+}
+
+/** What each honest peer of a game that went wrong last recorded and said, for whoever hunts the cause. */
+function dumpHung(
+  settings: ChaosSettings,
+  index: number,
+  why: string,
+  who: { players: number; rogueId: number; crash: number; honest: number[] },
+  ended: ReturnType<Awaited<ReturnType<typeof startMemoryGame>>['finish']>,
+  internals: readonly string[] = [],
+) {
+  const out = [
+    `game ${index} (seed ${settings.seed}): ${why}; ${who.players} players, rogue ${who.rogueId}, crashed ${who.crash}`,
+  ];
+  for (const i of who.honest) {
+    const result = ended.results[i];
+    out.push(
+      '',
+      `== peer ${i}: ${result ? `${result.outcome} (${result.reason ?? ''}), winner ${result.winner}` : 'no result'}`,
+    );
+    for (const e of ended.events[i]!.filter(
+      (e) => e.type === 'info' || e.type === 'neutral' || e.type === 'violation',
+    ).slice(-15))
+      out.push(`  event ${JSON.stringify(e).slice(0, 300)}`);
+    for (const l of ended.records[i]!.slice(-settings.dumpLines))
+      out.push(`  ${l.t} ${l.dir} ${l.conn} ${l.raw.slice(0, 240)}`);
+  }
+  out.push('', ...internals);
+  mkdirSync(settings.dump, { recursive: true });
+  writeFileSync(join(settings.dump, `game-${index}.txt`), `${out.join('\n')}\n`);
+}
