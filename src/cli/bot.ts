@@ -446,7 +446,11 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           ...(resumed ? { resume: resumed.resume } : {}),
           ...(rejoined ? { rejoin: rejoined.rejoin } : {}),
           // A player that drops out and comes back is sent this peer's record (protocol-spec/resume.md).
-          ...(recordPath !== null ? { history: () => recordFileLines(recordPath!) } : {}),
+          ...(recordPath !== null
+            ? { history: () => recordFileLines(recordPath!) }
+            : resumed
+              ? { history: resumed.history }
+              : {}),
         });
     if (node !== null && !(session instanceof StarSession)) {
       const mesh = session;

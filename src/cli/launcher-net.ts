@@ -83,6 +83,8 @@ interface Continued {
   finish(result: SessionResult): void;
   readonly resume?: SessionConfig['resume'];
   readonly rejoin?: SessionConfig['rejoin'];
+  /** What a player that rejoins is sent without a record file: the stored record of this session. */
+  readonly history?: () => readonly string[];
   /** Shown on the game's log first. */
   readonly notes: readonly string[];
 }
@@ -190,7 +192,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
       ? () => recordFileLines(file.path!)
       : stored && gameStore
         ? () => historyLines(gameStore.lines(stored.handle.id))
-        : undefined;
+        : continued?.history;
     const onEvent = (event: SessionEvent) => {
       stored?.onEvent(event);
       table.record(event);
@@ -554,6 +556,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
               recorder: resumed.recorder,
               finish: resumed.finish,
               resume: resumed.resume,
+              history: resumed.history,
               notes: [`Every player holds the same history: game #${game.id} goes on from move ${resumed.index}.`],
             }),
           };

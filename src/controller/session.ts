@@ -64,6 +64,8 @@ export interface SessionConfig {
     readonly lines: readonly string[];
     /** The secret number this seat committed to in the running dice round before it dropped out, if it did. */
     readonly secret?: Uint8Array;
+    /** The session resumed a stored game: its record says so, to be audited from there (verify-chain). */
+    readonly from?: ResumedFrom;
   };
 }
 
@@ -144,6 +146,7 @@ export class MeshSession {
       ackTimeoutMs: this.config.ackTimeoutMs,
       moveTimeoutMs: this.config.moveTimeoutMs,
       ...(this.config.resume ? { resumedFrom: this.config.resume.from } : {}),
+      ...(this.config.rejoin?.from ? { resumedFrom: this.config.rejoin.from } : {}),
       ...(this.config.rejoin ? { rejoined: { index: this.config.rejoin.index } } : {}),
     });
     // A rejoining seat reads the checked history first: the game as far as the others took it.

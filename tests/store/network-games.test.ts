@@ -157,12 +157,30 @@ describe('what a stored networked game offers', () => {
         rejoin: 'finished: there is nothing left to play',
       });
 
+      // A game resumed before the resumed session's record was stored: nothing to rejoin it from.
       const resumed = storeNetworkGame(store, { gameId: 'again', me: 1, peerIds: ids });
       store.markResumed(resumed.handle.id, 'again-2', [[], [], []]);
       expect(chances('again-p1')).toEqual({
         resume: null,
-        rejoin: 'it was resumed in a new session: rejoining a resumed session is not built',
+        rejoin:
+          'it was resumed in a new session whose record is not stored here (resumed by an earlier version): it cannot be rejoined',
       });
+      // Resumed now: the session's header follows the first session's record, and names what it continues.
+      const later = storeNetworkGame(store, { gameId: 'later', me: 1, peerIds: ids });
+      store.markResumed(later.handle.id, 'later-2', [[], [], []]);
+      const resumedHeader = (gameId: string) => ({
+        me: 1,
+        profile: 'native',
+        gameId,
+        features: [...NATIVE_FEATURES],
+        rules: {},
+        players: ids.map((peerId, id) => ({ id, name: `P${id}`, peerId })),
+        resumedFrom: { gameId: 'later', index: 9, hash: 'ab' },
+      });
+      later.recorder.note(resumedHeader('other-session'));
+      expect(chances('later-p1').rejoin).toMatch(/resumed in a new session whose record is not stored here/);
+      later.recorder.note(resumedHeader('later-2'));
+      expect(chances('later-p1')).toEqual({ resume: null, rejoin: null });
 
       storeNetworkGame(store, { gameId: 'bare', me: 1, peerIds: ids, header: false });
       expect(chances('bare-p1').rejoin).toMatch(/record header .* is not stored/);
@@ -273,7 +291,7 @@ describe('rejoin from the store', () => {
       expect(result).toEqual({
         ok: false,
         reason:
-          'game r-p1 cannot be rejoined: it was resumed in a new session: rejoining a resumed session is not built',
+          'game r-p1 cannot be rejoined: it was resumed in a new session whose record is not stored here (resumed by an earlier version): it cannot be rejoined',
       });
       expect(dials).toBe(0);
     } finally {
