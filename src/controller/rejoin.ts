@@ -8,7 +8,7 @@
 import type { Action, GameState, OptionsInput } from '../model/index.js';
 import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
-import { encodeRejoin, parseRejoinLine } from '../protocol/rejoin.js';
+import { encodeRejoin, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { auditNativeRecord } from './core/replay.js';
@@ -38,6 +38,8 @@ export interface RejoinSetup {
   readonly stored: readonly RejoinStep[];
   /** How long to wait for each player's whole answer. */
   readonly timeoutMs: number;
+  /** Where this player listens now: the `rejoin` tells the others (ownAddresses keeps the ones it may name). */
+  readonly addresses?: readonly string[];
   /** The secret numbers this seat's record noted, by dice round (committedSecrets). */
   readonly secrets?: ReadonlyMap<number, Uint8Array>;
   /**
@@ -113,10 +115,15 @@ async function askHistory(
   link: Link,
 ): Promise<{ ok: true; lines: string[] } | { ok: false; reason: string }> {
   const reader = new LineReader(link);
+  const mine = ownAddresses(setup.addresses ?? [], setup.players.find((p) => p.id === setup.me)?.peerId ?? '');
   link.send(
     encodeRejoin({
       command: 'rejoin',
-      payload: { game_id: setup.gameId, index: points(setup.stored, setup) },
+      payload: {
+        game_id: setup.gameId,
+        index: points(setup.stored, setup),
+        ...(mine.length > 0 ? { addresses: mine } : {}),
+      },
       player_id: setup.me,
     }),
   );

@@ -4,7 +4,7 @@
 
 import type { GameState, OptionsInput } from '../model/index.js';
 import { bytesToHex, secretNumber } from '../protocol/commitment.js';
-import { encodeRejoin, historyChunks, isRejoinLine, parseRejoinLine } from '../protocol/rejoin.js';
+import { encodeRejoin, historyChunks, isRejoinLine, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import { type Keyring, unseal } from '../protocol/signing.js';
 import { Replica } from './core/replica.js';
 import {
@@ -54,6 +54,11 @@ export interface SessionConfig {
    * what it hands a player that rejoins (protocol-spec/resume.md, Rejoin). Without it a rejoin is refused.
    */
   readonly history?: () => readonly string[];
+  /**
+   * A player that rejoins says where it listens now (the `rejoin` message's addresses, only those
+   * naming no other peer's id): e.g. for the store, so that a later rejoin or resume finds it there.
+   */
+  readonly onRejoinAddresses?: (player: number, addresses: readonly string[]) => void;
   /**
    * Take this seat back in the running session (controller/rejoin.ts): start from the checked
    * state at point `index` and read the checked history's `lines` before anything else.
@@ -236,6 +241,8 @@ export class MeshSession {
       return refuse(`this peer plays game ${gameId}, not ${parsed.message.payload.game_id}`);
     const problem = this.rejoinProblem(player);
     if (problem !== null) return refuse(problem);
+    const addresses = ownAddresses(parsed.message.payload.addresses ?? [], link.remotePeer);
+    if (addresses.length > 0) this.config.onRejoinAddresses?.(player, addresses);
     this.config.onEvent?.({
       type: 'info',
       text: `player ${player} rejoins: sending it this peer's record of the game`,

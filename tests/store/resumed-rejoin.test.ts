@@ -3,11 +3,13 @@
 // (`--resume`), and one of them is killed again mid-game in the resumed session and takes its seat
 // back with `--rejoin GAME --store` at the addresses its store keeps from the resumed lobby. The
 // others send it their records of the resumed session, which it checks from the resume point, and
-// all three finish on one winner; every record audits as a chain from the first session's.
+// all three finish on one winner; every record audits as a chain from the first session's. Its
+// `rejoin` tells the others where it listens now, and their stores keep that.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { networkGameId } from '../../src/controller/store/network-games.js';
+import type { StoredGame } from '../../src/controller/store/store.js';
 import { verifyChain } from '../../src/controller/verify-chain.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
 import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
@@ -54,6 +56,20 @@ const transcript = (file: string) => {
   if (!parsed.ok) throw new Error(parsed.reason);
   return parsed.lines;
 };
+
+/** `look` at the game as `who`'s database stores it (seat `seat`). */
+function storedGame<T>(who: string, seat: number, look: (game: StoredGame) => T): T {
+  const store = openStore(join(tmp.dir, `${who}.db`));
+  try {
+    const [summary] = store.games({ kinds: ['bot'] });
+    const found = store.find(String(summary!.id));
+    if (!found.ok) throw new Error(found.reason);
+    expect(found.game.me).toBe(seat);
+    return look(found.game);
+  } finally {
+    store.close();
+  }
+}
 
 const explain = (peers: readonly BotProcess[]) =>
   peers.map((p) => `${p.stderr}${JSON.stringify(p.events.filter((e) => e.type !== 'battle').slice(-6))}`).join('\n');
@@ -111,17 +127,14 @@ describe('rejoin a resumed session', () => {
       expect(reports[1]!.state?.winner, later).toBe(winners[0]);
     }
     // Kim's store went on with the resumed session's game to its end.
-    const store = openStore(join(tmp.dir, 'Kim.db'));
-    try {
-      const game = store.find(`${gameId}-p2`);
-      expect(game.ok && [game.game.status, game.game.winner, game.game.session !== null]).toEqual([
-        'finished',
-        winners[0],
-        true,
-      ]);
-      expect(resumed.index).toBeGreaterThan(0);
-    } finally {
-      store.close();
-    }
+    const kimAt = storedGame('Kim', 2, (game) => {
+      expect([game.status, game.winner, game.session !== null]).toEqual(['finished', winners[0], true]);
+      return game.players[2]!.addresses;
+    });
+    expect(resumed.index).toBeGreaterThan(0);
+    // Kim's rejoin told the others where it listens now: their stores keep it.
+    expect(kimAt?.length).toBeGreaterThan(0);
+    expect(storedGame('Hana', 0, (game) => game.players[2]!.addresses)).toEqual(kimAt);
+    expect(storedGame('Jo', 1, (game) => game.players[2]!.addresses)).toEqual(kimAt);
   }, 300_000);
 });

@@ -44,6 +44,8 @@ export interface StoreRejoin {
   readonly notes: readonly string[];
   /** The rejoined session's steps go on into the stored game. */
   readonly recorder: Recorder;
+  /** The stored game's number (e.g. to keep where another player rejoins from: store.updateAddresses). */
+  readonly storedId: number;
   finish(result: SessionResult): void;
 }
 
@@ -164,6 +166,8 @@ export async function rejoinFromStore(
     stored: game.steps.slice(base),
     secrets: committedSecrets(session, me),
     timeoutMs,
+    // The others' stores keep where this peer listens now.
+    addresses: shareableFirst(endpoint.addresses?.() ?? []),
     ...(resumed ? { resumed: resumed.start } : {}),
   });
   if (!result.ok) {
@@ -197,6 +201,7 @@ export async function rejoinFromStore(
       },
       notes: [...result.notes, ...problems],
       recorder: storeRecorder(handle, { lines: false }),
+      storedId: game.id,
       finish: (r) =>
         handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),
     },

@@ -63,6 +63,8 @@ export interface NetworkResume {
   readonly resume: { readonly state: GameState; readonly index: number; readonly from: ResumedFrom };
   /** The resumed session's steps and record go on into the stored game (its record after the first session's). */
   readonly recorder: Recorder;
+  /** The stored game's number (e.g. to keep where another player rejoins from: store.updateAddresses). */
+  readonly storedId: number;
   /** This peer's stored record of the resumed session so far: what a player that rejoins is sent. */
   history(): readonly string[];
   /** The session's result: the stored game is finished (or stopped) with it. */
@@ -128,6 +130,7 @@ export async function resumeOverRoster(
     ok: true,
     resumed: {
       gameId: game.uid,
+      storedId: game.id,
       index: agreed.index,
       resume: {
         state: agreed.state,
