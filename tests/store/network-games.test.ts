@@ -146,7 +146,7 @@ describe('what a stored networked game offers', () => {
       expect(chances('class-p1').resume).toMatch(/cs3099 game: the class protocol has no way to resume or rejoin/);
 
       storeNetworkGame(store, { gameId: 'capital', me: 0, peerIds: ids, rules: { variant: 'capital' } });
-      expect(chances('capital-p0').rejoin).toMatch(/a Capital game: its secret capitals are not in the record/);
+      expect(chances('capital-p0').rejoin).toMatch(/a Capital game: its stored moves lack the revealed capitals/);
       storeNetworkGame(store, { gameId: 'mission', me: 0, peerIds: ids, rules: { variant: 'mission' } });
       expect(chances('mission-p0').resume).toMatch(/a Secret Mission game: its secret missions are not in the record/);
 
@@ -330,7 +330,7 @@ describe('kept keys', () => {
       storeNetworkGame(store, { gameId, me: 1, peerIds: [others[0]!, peerIdOf(mine!)], ...(rules ? { rules } : {}) });
     game('done', done).handle.finish({ winner: 0, turns: 9 });
     const goesOn = game('running', running);
-    // A Capital game cannot go on (its secret capitals are not in the record): its key is not needed.
+    // A Capital game cannot go on (its stored moves lack the revealed capitals): its key is not needed.
     game('capital', capital, { variant: 'capital' });
     // One key, two games: one over, one that can still be resumed.
     game('shared-1', shared).handle.finish({ winner: 0, turns: 9 });

@@ -81,8 +81,11 @@ function commonProblem(game: GameSummary, variant: unknown, me: number | null): 
     return 'a cs3099 game: the class protocol has no way to resume or rejoin';
   if (!NETWORK_KINDS.includes(game.kind) || game.profile !== 'native') return 'not a native networked game';
   if (game.status === 'finished') return 'finished: there is nothing left to play';
-  if (variant === 'capital' || variant === 'mission')
-    return `a ${variant === 'capital' ? 'Capital' : 'Secret Mission'} game: its secret ${variant === 'capital' ? 'capitals are' : 'missions are'} not in the record, so it cannot go on`;
+  // protocol-spec/resume.md, Capital and Secret Mission games.
+  if (variant === 'capital')
+    return 'a Capital game: its stored moves lack the revealed capitals (the replica does not store that step), so they cannot be replayed to go on';
+  if (variant === 'mission')
+    return 'a Secret Mission game: its secret missions are not in the record, so it cannot go on';
   if (me === null) return 'the record does not say which seat was this player’s';
   if (game.players.some((p) => !p.peerId)) return 'a player’s key is not stored';
   return null;
