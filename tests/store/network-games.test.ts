@@ -10,8 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { featuresFrom, NATIVE_FEATURES } from '../../src/controller/core/types.js';
 import { keepKey, keyFor } from '../../src/controller/net/identity.js';
+import { exportTranscript } from '../../src/controller/store/export.js';
 import { pruneKeptKeys } from '../../src/controller/store/kept-keys.js';
-import { chancesOf, networkGameId } from '../../src/controller/store/network-games.js';
+import { chancesOf, networkGameId, sessionsOf } from '../../src/controller/store/network-games.js';
 import { storeSession } from '../../src/controller/store/recorder.js';
 import { keepAddresses, rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
 import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
@@ -188,6 +189,45 @@ describe('what a stored networked game offers', () => {
       storeNetworkGame(store, { gameId: 'keyless', me: 1, peerIds: [ids[0]!, '', ids[2]!] });
       expect(chances('keyless-p1').resume).toBe('a player’s key is not stored');
       expect(networkGameId('abc123-p4')).toBe('abc123');
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('a resumed game in the store', () => {
+  it("keeps each session's record after the one before; export writes the first session's", async () => {
+    const store = openStore(':memory:');
+    try {
+      const ids = (await keys(2)).map(peerIdOf);
+      const stored = storeNetworkGame(store, { gameId: 'g', me: 1, peerIds: ids });
+      stored.recorder.incoming(0, 'first-in');
+      stored.recorder.note({ secret: 'ab' });
+      store.markResumed(stored.handle.id, 'g-2', [[], []]);
+      stored.recorder.note({
+        me: 1,
+        profile: 'native',
+        gameId: 'g-2',
+        features: [...NATIVE_FEATURES],
+        players: [],
+        resumedFrom: { gameId: 'g', index: 3, hash: 'ab' },
+      });
+      stored.recorder.outgoing('second-out');
+      const lines = store.lines(stored.handle.id);
+      expect(sessionsOf(lines).map((session) => session.map((l) => l.dir))).toEqual([
+        ['note', 'in', 'note'],
+        ['note', 'out'],
+      ]);
+      const found = store.find('g-p1');
+      if (!found.ok) throw new Error(found.reason);
+      const exported = exportTranscript(found.game, lines);
+      expect(
+        exported.ok &&
+          exported.text
+            .trimEnd()
+            .split('\n')
+            .map((l) => JSON.parse(l).raw),
+      ).toEqual([lines[0]!.raw, 'first-in', '{"secret":"ab"}']);
     } finally {
       store.close();
     }
