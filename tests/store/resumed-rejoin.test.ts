@@ -3,15 +3,16 @@
 // (`--resume`), and one of them is killed again mid-game in the resumed session and takes its seat
 // back with `--rejoin GAME --store` at the addresses its store keeps from the resumed lobby. The
 // others send it their records of the resumed session, which it checks from the resume point, and
-// all three finish on one winner; every record audits as a chain from the first session's. Its
-// `rejoin` tells the others where it listens now, and their stores keep that.
+// all three finish on one winner; every record audits as a chain from the first session's (Jo's
+// resumed session only in its store: it runs with --no-record and answers the rejoin from there).
+// Kim's `rejoin` tells the others where it listens now, and their stores keep that.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { networkGameId } from '../../src/controller/store/network-games.js';
+import { networkGameId, sessionsOf } from '../../src/controller/store/network-games.js';
 import type { StoredGame } from '../../src/controller/store/store.js';
 import { verifyChain } from '../../src/controller/verify-chain.js';
-import { parseTranscript } from '../../src/protocol/transcript.js';
+import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
 import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
 import { openStore, tempDir } from './helpers.js';
 
@@ -27,8 +28,8 @@ afterEach(() => {
 // Long enough for a process to start again before the others' votes complete.
 const TIMEOUTS = ['--ack-timeout', '20', '--move-timeout', '40'];
 
-/** `risk bot` as `who` (its own database and key), recording to `who`-`part`.jsonl. */
-const bot = (args: readonly string[], who: string, part: number) =>
+/** `risk bot` as `who` (its own database and key), recording to `who`-`part`.jsonl (or only in its store). */
+const bot = (args: readonly string[], who: string, part: number, recordFile = true) =>
   startBot([
     ...args,
     '--listen',
@@ -44,8 +45,7 @@ const bot = (args: readonly string[], who: string, part: number) =>
     join(tmp.dir, `${who}.db`),
     '--key',
     join(tmp.dir, `${who}.key`),
-    '--record',
-    join(tmp.dir, `${who}-${part}.jsonl`),
+    ...(recordFile ? ['--record', join(tmp.dir, `${who}-${part}.jsonl`)] : ['--no-record']),
   ]);
 
 const loopback = (hosting: Record<string, unknown>) =>
@@ -71,6 +71,23 @@ function storedGame<T>(who: string, seat: number, look: (game: StoredGame) => T)
   }
 }
 
+/** The record of the last session `who`'s store keeps of game `id`, as `risk verify` reads one. */
+function storedSession(who: string, id: number): TranscriptLine[] {
+  const store = openStore(join(tmp.dir, `${who}.db`));
+  try {
+    const session = sessionsOf(store.lines(id)).at(-1) ?? [];
+    return session.map((l, i) => ({
+      line: i + 1,
+      t: l.t,
+      conn: l.conn,
+      dir: l.dir as TranscriptLine['dir'],
+      raw: l.raw,
+    }));
+  } finally {
+    store.close();
+  }
+}
+
 const explain = (peers: readonly BotProcess[]) =>
   peers.map((p) => `${p.stderr}${JSON.stringify(p.events.filter((e) => e.type !== 'battle').slice(-6))}`).join('\n');
 
@@ -91,7 +108,8 @@ describe('rejoin a resumed session', () => {
     const resume = ['--resume', gameId];
     const hana2 = bot(['host', '--port', '0', '--players', '3', ...resume, ...TIMEOUTS], 'Hana', 2);
     const again = loopback(await hana2.waitFor((e) => e.type === 'hosting', 30_000));
-    const jo2 = bot(['join', again, '--port', '0', ...resume], 'Jo', 2);
+    // Jo keeps no record file this time: it answers Kim's rejoin from its store's record of the session.
+    const jo2 = bot(['join', again, '--port', '0', ...resume], 'Jo', 2, false);
     await hana2.waitFor((e) => e.type === 'joined' && e.player === 1, 30_000);
     const kim2 = bot(['join', again, '--port', '0', ...resume], 'Kim', 2);
     const resumed = await kim2
@@ -114,18 +132,25 @@ describe('rejoin a resumed session', () => {
     expect(winners[0]).toBeDefined();
     expect(new Set(winners).size).toBe(1);
     for (const p of peers) expect(p.events.some((e) => e.type === 'neutral' && e.player === 2)).toBe(false);
-    expect(kim3.events.some((e) => e.type === 'rejoin' && /took .* history/.test(e.text as string))).toBe(true);
+    // Both others sent a record that checks out (Jo's from its store): nothing is said against either.
+    const said = kim3.events.filter((e) => e.type === 'rejoin').map((e) => e.text as string);
+    expect(said.filter((text) => /took .* history/.test(text))).toHaveLength(1);
+    expect(said.filter((text) => !/took .* history/.test(text))).toEqual([]);
 
     // Each survivor's records audit as one chain; Kim's rejoined record goes on from its first one.
+    const joStored = storedGame('Jo', 1, (game) => game.id);
+    const joSession = storedSession('Jo', joStored);
     for (const [first, later] of [
-      ['Hana-1.jsonl', 'Hana-2.jsonl'],
-      ['Jo-1.jsonl', 'Jo-2.jsonl'],
-      ['Kim-1.jsonl', 'Kim-3.jsonl'],
+      ['Hana-1.jsonl', transcript('Hana-2.jsonl')],
+      ['Jo-1.jsonl', joSession],
+      ['Kim-1.jsonl', transcript('Kim-3.jsonl')],
     ] as const) {
-      const reports = verifyChain([transcript(first), transcript(later)]);
-      expect(reports[1]!.violations, later).toEqual([]);
-      expect(reports[1]!.state?.winner, later).toBe(winners[0]);
+      const reports = verifyChain([transcript(first), later]);
+      expect(reports[1]!.violations, first).toEqual([]);
+      expect(reports[1]!.state?.winner, first).toBe(winners[0]);
     }
+    expect(hana2.events.some((e) => e.type === 'relinked' && e.player === 2)).toBe(true);
+    expect(jo2.events.some((e) => e.type === 'relinked' && e.player === 2)).toBe(true);
     // Kim's store went on with the resumed session's game to its end.
     const kimAt = storedGame('Kim', 2, (game) => {
       expect([game.status, game.winner, game.session !== null]).toEqual(['finished', winners[0], true]);
