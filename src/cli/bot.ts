@@ -425,6 +425,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         onIncident: (incident) => say(`incident: ${incident.reason}`, { type: 'incident', ...incident }),
       },
     );
+    const storedId = stored?.handle.id ?? resumed?.storedId ?? rejoined?.storedId;
     const session = cs3099
       ? new StarSession({
           me: roster.me,
@@ -446,7 +447,18 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           ...(resumed ? { resume: resumed.resume } : {}),
           ...(rejoined ? { rejoin: rejoined.rejoin } : {}),
           // A player that drops out and comes back is sent this peer's record (protocol-spec/resume.md).
-          ...(recordPath !== null ? { history: () => recordFileLines(recordPath!) } : {}),
+          ...(recordPath !== null
+            ? { history: () => recordFileLines(recordPath!) }
+            : resumed
+              ? { history: resumed.history }
+              : {}),
+          // Where a player that rejoins listens now: the stored game dials it there next time.
+          ...(gameStore !== null && storedId !== undefined
+            ? {
+                onRejoinAddresses: (player: number, at: readonly string[]) =>
+                  gameStore!.updateAddresses(storedId, player, at),
+              }
+            : {}),
         });
     if (node !== null && !(session instanceof StarSession)) {
       const mesh = session;

@@ -83,6 +83,10 @@ interface Continued {
   finish(result: SessionResult): void;
   readonly resume?: SessionConfig['resume'];
   readonly rejoin?: SessionConfig['rejoin'];
+  /** The stored game it goes on with (its number). */
+  readonly storedId: number;
+  /** What a player that rejoins is sent without a record file: the stored record of this session. */
+  readonly history?: () => readonly string[];
   /** Shown on the game's log first. */
   readonly notes: readonly string[];
 }
@@ -190,6 +194,13 @@ export function networkGames(kit: LaunchKit): NetworkGames {
       ? () => recordFileLines(file.path!)
       : stored && gameStore
         ? () => historyLines(gameStore.lines(stored.handle.id))
+        : continued?.history;
+    // Where a player that rejoins listens now: the stored game dials it there next time.
+    const storeOfAddresses = gameStore ?? (continued ? kit.openStore(null) : null);
+    const storedId = stored?.handle.id ?? continued?.storedId;
+    const onRejoinAddresses =
+      storeOfAddresses !== null && storedId !== undefined
+        ? (player: number, at: readonly string[]) => storeOfAddresses.updateAddresses(storedId, player, at)
         : undefined;
     const onEvent = (event: SessionEvent) => {
       stored?.onEvent(event);
@@ -215,6 +226,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
             ...(continued?.resume ? { resume: continued.resume } : {}),
             ...(continued?.rejoin ? { rejoin: continued.rejoin } : {}),
             ...(history ? { history } : {}),
+            ...(onRejoinAddresses ? { onRejoinAddresses } : {}),
           });
     if (session instanceof MeshSession) acceptRejoins(opened.endpoint, roster, session, table.note);
     leave = () => session.leave();
@@ -554,6 +566,8 @@ export function networkGames(kit: LaunchKit): NetworkGames {
               recorder: resumed.recorder,
               finish: resumed.finish,
               resume: resumed.resume,
+              storedId: resumed.storedId,
+              history: resumed.history,
               notes: [`Every player holds the same history: game #${game.id} goes on from move ${resumed.index}.`],
             }),
           };
@@ -605,6 +619,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
           recorder: rejoined.recorder,
           finish: rejoined.finish,
           rejoin: rejoined.rejoin,
+          storedId: rejoined.storedId,
           notes: [`You took your seat back in game #${game.id}.`, ...rejoined.notes],
         }),
       };

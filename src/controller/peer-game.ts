@@ -14,6 +14,8 @@ export interface SessionSetup {
   readonly rejoin?: SessionConfig['rejoin'];
   /** This peer's record of the game, for a player that rejoins. */
   readonly history?: SessionConfig['history'];
+  /** Where a player that rejoins listens now, for the store. */
+  readonly onRejoinAddresses?: SessionConfig['onRejoinAddresses'];
 }
 
 export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
@@ -35,5 +37,6 @@ export function sessionFor(roster: Roster, setup: SessionSetup): MeshSession {
     ...(setup.resume ? { resume: setup.resume } : {}),
     ...(setup.rejoin ? { rejoin: setup.rejoin } : {}),
     ...(setup.history ? { history: setup.history } : {}),
+    ...(setup.onRejoinAddresses ? { onRejoinAddresses: setup.onRejoinAddresses } : {}),
   });
 }

@@ -8,14 +8,15 @@
 import type { Action, GameState, OptionsInput } from '../model/index.js';
 import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
-import { encodeRejoin, parseRejoinLine } from '../protocol/rejoin.js';
+import { encodeRejoin, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { auditNativeRecord } from './core/replay.js';
 import { digestOf } from './core/replica.js';
 import { featureNames, type SessionFeatures, type SessionPlayer, type StepNumbers } from './core/types.js';
 import { LineReader, type Link } from './net/link.js';
-import { replaySteps, takesSequencePoint } from './store/replay.js';
+import type { ResumedFrom } from './session.js';
+import { replayFrom, replaySteps, takesSequencePoint } from './store/replay.js';
 
 export interface RejoinStep {
   readonly action: Action;
@@ -37,8 +38,16 @@ export interface RejoinSetup {
   readonly stored: readonly RejoinStep[];
   /** How long to wait for each player's whole answer. */
   readonly timeoutMs: number;
+  /** Where this player listens now: the `rejoin` tells the others (ownAddresses keeps the ones it may name). */
+  readonly addresses?: readonly string[];
   /** The secret numbers this seat's record noted, by dice round (committedSecrets). */
   readonly secrets?: ReadonlyMap<number, Uint8Array>;
+  /**
+   * The session resumed a stored game (protocol-spec/resume.md): its records start from this
+   * state at point `index`, which every player proved at the resume; `stored` then holds the
+   * steps from there on.
+   */
+  readonly resumed?: { readonly state: GameState; readonly index: number; readonly from: ResumedFrom };
 }
 
 /**
@@ -106,10 +115,15 @@ async function askHistory(
   link: Link,
 ): Promise<{ ok: true; lines: string[] } | { ok: false; reason: string }> {
   const reader = new LineReader(link);
+  const mine = ownAddresses(setup.addresses ?? [], setup.players.find((p) => p.id === setup.me)?.peerId ?? '');
   link.send(
     encodeRejoin({
       command: 'rejoin',
-      payload: { game_id: setup.gameId, index: points(setup.stored, setup) },
+      payload: {
+        game_id: setup.gameId,
+        index: points(setup.stored, setup),
+        ...(mine.length > 0 ? { addresses: mine } : {}),
+      },
       player_id: setup.me,
     }),
   );
@@ -174,12 +188,15 @@ export function checkHistory(setup: RejoinSetup, from: number, lines: readonly s
     players: setup.players.map((p) => ({ id: p.id, name: p.name, peerId: p.peerId })),
     ackTimeoutMs: setup.ackTimeoutMs,
     moveTimeoutMs: setup.moveTimeoutMs,
+    ...(setup.resumed ? { resumedFrom: setup.resumed.from } : {}),
   };
   const record: TranscriptLine[] = [
     { line: 1, t: 0, conn: -1, dir: 'note', raw: JSON.stringify(header) },
     ...lines.map((raw, i) => ({ line: i + 2, t: 0, conn: from, dir: 'in' as const, raw })),
   ];
-  const audit = auditNativeRecord(record, header);
+  // A resumed session's record is read by a mute replica started where the resume agreed.
+  const start = setup.resumed ? { state: setup.resumed.state, index: setup.resumed.index } : null;
+  const audit = auditNativeRecord(record, header, start);
   if (audit.state === null) return fail(audit.violations[0]?.reason ?? 'its history cannot be replayed');
   const mine = audit.state.players[setup.me];
   if (mine?.neutral) return fail(`its history made this seat neutral: the seat cannot be taken back`);
@@ -199,8 +216,11 @@ const stepKey = (step: RejoinStep) =>
     .join(',')}`;
 
 /** Sequence points a list of steps applies (moves and neutralisations; the opening draws take none). */
-function points(steps: readonly RejoinStep[], setup: Pick<RejoinSetup, 'players' | 'rules' | 'features'>): number {
-  let count = 0;
+function points(
+  steps: readonly RejoinStep[],
+  setup: Pick<RejoinSetup, 'players' | 'rules' | 'features' | 'resumed'>,
+): number {
+  let count = setup.resumed?.index ?? 0;
   replayOf(
     steps,
     (step, before) => {
@@ -214,17 +234,15 @@ function points(steps: readonly RejoinStep[], setup: Pick<RejoinSetup, 'players'
 function replayOf(
   steps: readonly RejoinStep[],
   visit: (step: RejoinStep, before: GameState, after: GameState) => void,
-  setup: Pick<RejoinSetup, 'players' | 'rules' | 'features'>,
+  setup: Pick<RejoinSetup, 'players' | 'rules' | 'features' | 'resumed'>,
 ) {
-  return replaySteps(
-    {
-      playerCount: setup.players.length,
-      rules: setup.rules ?? {},
-      dice: setup.features.mtDice ? 'mt19937' : 'hash_chain',
-      steps: steps.map((s, seq) => ({ seq, action: s.action, numbers: s.numbers })),
-    },
-    (step, before, _events, after) => visit(step, before, after),
-  );
+  const dice = setup.features.mtDice ? 'mt19937' : 'hash_chain';
+  const stored = steps.map((s, seq) => ({ seq, action: s.action, numbers: s.numbers }));
+  const visitor = (step: RejoinStep, before: GameState, _events: unknown, after: GameState) =>
+    visit(step, before, after);
+  // A resumed session's steps start from the state the resume agreed on.
+  if (setup.resumed) return replayFrom(setup.resumed, stored, dice, visitor);
+  return replaySteps({ playerCount: setup.players.length, rules: setup.rules ?? {}, dice, steps: stored }, visitor);
 }
 
 /**
@@ -273,7 +291,13 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
   }
   const states = new Map<number, GameState>();
   const stepsAt = new Map<number, number>();
-  let count = 0;
+  // A resumed session starts at its resume point, which every player proved it holds.
+  const start = setup.resumed?.index ?? 0;
+  if (setup.resumed) {
+    states.set(start, setup.resumed.state);
+    stepsAt.set(start, 0);
+  }
+  let count = start;
   let applied = 0;
   const replay = replayOf(
     chosen.steps,
@@ -285,9 +309,9 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     setup,
   );
   if (!replay.ok) return { ok: false, reason: `the checked history does not replay: ${replay.reason}`, notes };
-  const index = Math.min(lastAck + 1, count);
+  const index = Math.max(start, Math.min(lastAck + 1, count));
   const state = states.get(index);
-  if (state === undefined || index === 0)
+  if (state === undefined || (index === 0 && setup.resumed === undefined))
     return { ok: false, reason: 'this seat dropped out before the first move: nothing to take back mid-game', notes };
   // A dice round this seat had committed to finishes only with the number its record kept.
   let secret: Uint8Array | undefined;

@@ -4,7 +4,7 @@
 
 import type { GameState, OptionsInput } from '../model/index.js';
 import { bytesToHex, secretNumber } from '../protocol/commitment.js';
-import { encodeRejoin, historyChunks, isRejoinLine, parseRejoinLine } from '../protocol/rejoin.js';
+import { encodeRejoin, historyChunks, isRejoinLine, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import { type Keyring, unseal } from '../protocol/signing.js';
 import { Replica } from './core/replica.js';
 import {
@@ -55,6 +55,11 @@ export interface SessionConfig {
    */
   readonly history?: () => readonly string[];
   /**
+   * A player that rejoins says where it listens now (the `rejoin` message's addresses, only those
+   * naming no other peer's id): e.g. for the store, so that a later rejoin or resume finds it there.
+   */
+  readonly onRejoinAddresses?: (player: number, addresses: readonly string[]) => void;
+  /**
    * Take this seat back in the running session (controller/rejoin.ts): start from the checked
    * state at point `index` and read the checked history's `lines` before anything else.
    */
@@ -64,6 +69,8 @@ export interface SessionConfig {
     readonly lines: readonly string[];
     /** The secret number this seat committed to in the running dice round before it dropped out, if it did. */
     readonly secret?: Uint8Array;
+    /** The session resumed a stored game: its record says so, to be audited from there (verify-chain). */
+    readonly from?: ResumedFrom;
   };
 }
 
@@ -144,6 +151,7 @@ export class MeshSession {
       ackTimeoutMs: this.config.ackTimeoutMs,
       moveTimeoutMs: this.config.moveTimeoutMs,
       ...(this.config.resume ? { resumedFrom: this.config.resume.from } : {}),
+      ...(this.config.rejoin?.from ? { resumedFrom: this.config.rejoin.from } : {}),
       ...(this.config.rejoin ? { rejoined: { index: this.config.rejoin.index } } : {}),
     });
     // A rejoining seat reads the checked history first: the game as far as the others took it.
@@ -233,6 +241,8 @@ export class MeshSession {
       return refuse(`this peer plays game ${gameId}, not ${parsed.message.payload.game_id}`);
     const problem = this.rejoinProblem(player);
     if (problem !== null) return refuse(problem);
+    const addresses = ownAddresses(parsed.message.payload.addresses ?? [], link.remotePeer);
+    if (addresses.length > 0) this.config.onRejoinAddresses?.(player, addresses);
     this.config.onEvent?.({
       type: 'info',
       text: `player ${player} rejoins: sending it this peer's record of the game`,

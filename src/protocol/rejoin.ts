@@ -11,6 +11,9 @@ import { frame, nat, parseFramed } from './frames.js';
 export const REJOIN_CHUNK_CHARS = 48 * 1024;
 /** History lines one chunk may carry. */
 export const MAX_REJOIN_LINES = 4096;
+/** Addresses a rejoining player may name, and characters in each. */
+export const MAX_REJOIN_ADDRESSES = 8;
+export const MAX_ADDRESS_CHARS = 256;
 
 const gameId = z.string().regex(/^[A-Za-z0-9._~-]{1,128}$/, { error: 'a game id is 1–128 letters, digits or . _ ~ -' });
 
@@ -21,6 +24,14 @@ const rejoin = frame(
       game_id: gameId,
       /** Sequence points this player's own store holds (0 when it lost everything): for the others' logs. */
       index: nat('an index'),
+      /**
+       * Where this player listens now (multiaddrs), for the others' stores: a later rejoin or
+       * resume dials it there. Optional: older peers send none.
+       */
+      addresses: z
+        .array(z.string().min(1).max(MAX_ADDRESS_CHARS))
+        .max(MAX_REJOIN_ADDRESSES, { error: `at most ${MAX_REJOIN_ADDRESSES} addresses` })
+        .optional(),
     })
     .strict(),
   'A player that dropped out of the running game asks for its history to take its seat back.',
@@ -76,6 +87,20 @@ export function parseRejoinLine(line: string): { ok: true; message: RejoinMessag
 }
 
 export const encodeRejoin = (message: RejoinMessage) => JSON.stringify(message);
+
+/**
+ * The addresses a rejoining player may name for itself: at most MAX_REJOIN_ADDRESSES, each within
+ * MAX_ADDRESS_CHARS, and none that names another peer's id (`/p2p/ID`).
+ */
+export function ownAddresses(addresses: readonly string[], peerId: string): string[] {
+  return addresses
+    .filter((a) => a.length > 0 && a.length <= MAX_ADDRESS_CHARS)
+    .filter((a) => {
+      const named = /\/p2p\/([^/]+)/.exec(a)?.[1];
+      return named === undefined || named === peerId;
+    })
+    .slice(0, MAX_REJOIN_ADDRESSES);
+}
 
 /**
  * A record's lines as `rejoin_history` chunks, each under the line limit. A line too long to fit

@@ -68,6 +68,8 @@ async function startGame(
   const seatOf = (i: number) =>
     botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
   const peers: Peer[] = [];
+  // What each peer was told of a rejoining player's addresses (onRejoinAddresses).
+  const told: [number, number, readonly string[]][] = [];
   let dropped = false;
   const drop = () => {
     if (dropped) return;
@@ -111,6 +113,7 @@ async function startGame(
       recorder,
       secretNumbers: numbers(i, 'first'),
       history: tamper?.player === i ? () => tamper.history(history()) : history,
+      onRejoinAddresses: (player, addresses) => told.push([i, player, addresses]),
       onEvent: (event) => events.push(event),
     });
     peers.push({ session, recorder, events, result: null });
@@ -139,6 +142,8 @@ async function startGame(
       stored,
       secrets: committedSecrets(peers[R]!.recorder.lines, R),
       timeoutMs: 5_000,
+      // Where it listens now; one address names another peer's key, and is not sent.
+      addresses: [`/ip4/10.0.0.9/tcp/7000/p2p/${mesh.peerIds[R]}`, `/ip4/10.0.0.9/tcp/7001/p2p/${mesh.peerIds[0]}`],
     };
     const rejoined = await rejoinGame(setup);
     if (!rejoined.ok) return { accepted, rejoined, peer: null };
@@ -177,7 +182,14 @@ async function startGame(
     await pending;
     return out!;
   };
-  return { peers, rejoin: rejoinRunning, isDropped: () => dropped, stop: () => peers.forEach((p) => p.session.stop()) };
+  return {
+    peers,
+    told,
+    peerIds: mesh.peerIds,
+    rejoin: rejoinRunning,
+    isDropped: () => dropped,
+    stop: () => peers.forEach((p) => p.session.stop()),
+  };
 }
 
 const neutralised = (events: SessionEvent[], player: number) =>
@@ -226,6 +238,12 @@ describe('a dropped peer rejoins the running game', () => {
     );
     // The others saw it come back, and the votes against it lapsed.
     expect(game.peers[0]!.events.some((e) => e.type === 'info' && /votes against it lapse/.test(e.text))).toBe(true);
+    // Each was told where it listens now (only the address of its own key).
+    const at = [`/ip4/10.0.0.9/tcp/7000/p2p/${game.peerIds[R]}`];
+    expect(game.told.sort()).toEqual([
+      [0, R, at],
+      [1, R, at],
+    ]);
   }, 600_000);
 
   it('finishes the dice round it had committed to when it dropped, with the number its record kept', async () => {

@@ -4,6 +4,7 @@ import { MAX_LINE_LENGTH } from '../../src/protocol/codec.js';
 import {
   encodeRejoin,
   historyChunks,
+  ownAddresses,
   parseRejoinLine,
   REJOIN_CHUNK_CHARS,
   type RejoinMessage,
@@ -13,6 +14,11 @@ describe('rejoin messages', () => {
   it('round-trip through their schemas', () => {
     const messages: RejoinMessage[] = [
       { command: 'rejoin', payload: { game_id: 'g-1', index: 12 }, player_id: 2 },
+      {
+        command: 'rejoin',
+        payload: { game_id: 'g-1', index: 12, addresses: ['/ip4/10.0.0.2/tcp/7475/p2p/12D3KooWx', '10.0.0.2:7476'] },
+        player_id: 2,
+      },
       { command: 'rejoin_history', payload: { game_id: 'g-1', part: 0, lines: ['a', 'b'], last: true }, player_id: 0 },
       { command: 'rejoin_refuse', payload: { game_id: 'g-1', reason: 'made neutral' }, player_id: 1 },
     ];
@@ -29,6 +35,18 @@ describe('rejoin messages', () => {
     ],
     ['{"command":"rejoin","payload":{"game_id":"g","index":0,"extra":1},"player_id":0}', 'rejoin: payload'],
     [
+      `{"command":"rejoin","payload":{"game_id":"g","index":0,"addresses":${JSON.stringify(Array(9).fill('/ip4/10.0.0.1/tcp/1'))}},"player_id":0}`,
+      'rejoin: payload.addresses: at most 8 addresses',
+    ],
+    [
+      `{"command":"rejoin","payload":{"game_id":"g","index":0,"addresses":["/dns4/${'a'.repeat(251)}"]},"player_id":0}`,
+      'rejoin: payload.addresses.0',
+    ],
+    [
+      '{"command":"rejoin","payload":{"game_id":"g","index":0,"addresses":"x"},"player_id":0}',
+      'rejoin: payload.addresses',
+    ],
+    [
       '{"command":"rejoin_history","payload":{"game_id":"g","part":0,"lines":"x","last":true},"player_id":0}',
       'rejoin_history: payload.lines',
     ],
@@ -37,6 +55,16 @@ describe('rejoin messages', () => {
     const parsed = parseRejoinLine(line);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.reason).toContain(reason);
+  });
+
+  it('a rejoining player names only addresses of its own key', () => {
+    const mine = '/ip4/10.0.0.2/tcp/7475/p2p/12D3KooWme';
+    const theirs = '/ip4/10.0.0.3/tcp/7475/p2p/12D3KooWother';
+    expect(ownAddresses([mine, theirs, '10.0.0.2:7475', '', 'x'.repeat(257)], '12D3KooWme')).toEqual([
+      mine,
+      '10.0.0.2:7475',
+    ]);
+    expect(ownAddresses(Array(12).fill(mine), '12D3KooWme')).toHaveLength(8);
   });
 
   it('a history goes in chunks that each stay under the line limit and keep every line in order', () => {

@@ -4,7 +4,8 @@
 // saved ones, rejoins it at the addresses stored when the game started, and plays on; the host's UI
 // and the lobby's bot took the seat back (neither made it neutral). (A game of two cannot be rejoined:
 // the one player left loses contact with every other player, and its game ends.) Jo's old port is
-// taken by then: Jo comes back on another one, which its store keeps as Jo's addresses.
+// taken by then: Jo comes back on another one, which its store keeps as Jo's addresses, and so does
+// the host's (Jo's rejoin names them).
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -129,5 +130,13 @@ describe('rejoin from the menu', () => {
     expect(newAddresses.length).toBeGreaterThan(0);
     expect(newAddresses.some((a) => a.includes(`/tcp/${oldPort}/`))).toBe(false);
     expect(newAddresses.every((a) => a.startsWith('/ip4/127.0.0.1/tcp/'))).toBe(true);
+    // The host's store was told them by Jo's rejoin (its `addresses`): a later rejoin finds Jo there.
+    const hostStore = openStore(join(tmp.dir, 'host.db'));
+    try {
+      const [game] = hostStore.games({ kinds: ['network'] });
+      expect(game!.players[1]!.addresses).toEqual(newAddresses);
+    } finally {
+      hostStore.close();
+    }
   }, 150_000);
 });

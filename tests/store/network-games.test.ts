@@ -10,8 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { featuresFrom, NATIVE_FEATURES } from '../../src/controller/core/types.js';
 import { keepKey, keyFor } from '../../src/controller/net/identity.js';
+import { exportTranscript } from '../../src/controller/store/export.js';
 import { pruneKeptKeys } from '../../src/controller/store/kept-keys.js';
-import { chancesOf, networkGameId } from '../../src/controller/store/network-games.js';
+import { chancesOf, networkGameId, sessionsOf } from '../../src/controller/store/network-games.js';
 import { storeSession } from '../../src/controller/store/recorder.js';
 import { keepAddresses, rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
 import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
@@ -146,7 +147,7 @@ describe('what a stored networked game offers', () => {
       expect(chances('class-p1').resume).toMatch(/cs3099 game: the class protocol has no way to resume or rejoin/);
 
       storeNetworkGame(store, { gameId: 'capital', me: 0, peerIds: ids, rules: { variant: 'capital' } });
-      expect(chances('capital-p0').rejoin).toMatch(/a Capital game: its secret capitals are not in the record/);
+      expect(chances('capital-p0').rejoin).toMatch(/a Capital game: its stored moves lack the revealed capitals/);
       storeNetworkGame(store, { gameId: 'mission', me: 0, peerIds: ids, rules: { variant: 'mission' } });
       expect(chances('mission-p0').resume).toMatch(/a Secret Mission game: its secret missions are not in the record/);
 
@@ -157,12 +158,30 @@ describe('what a stored networked game offers', () => {
         rejoin: 'finished: there is nothing left to play',
       });
 
+      // A game resumed before the resumed session's record was stored: nothing to rejoin it from.
       const resumed = storeNetworkGame(store, { gameId: 'again', me: 1, peerIds: ids });
       store.markResumed(resumed.handle.id, 'again-2', [[], [], []]);
       expect(chances('again-p1')).toEqual({
         resume: null,
-        rejoin: 'it was resumed in a new session: rejoining a resumed session is not built',
+        rejoin:
+          'it was resumed in a new session whose record is not stored here (resumed by an earlier version): it cannot be rejoined',
       });
+      // Resumed now: the session's header follows the first session's record, and names what it continues.
+      const later = storeNetworkGame(store, { gameId: 'later', me: 1, peerIds: ids });
+      store.markResumed(later.handle.id, 'later-2', [[], [], []]);
+      const resumedHeader = (gameId: string) => ({
+        me: 1,
+        profile: 'native',
+        gameId,
+        features: [...NATIVE_FEATURES],
+        rules: {},
+        players: ids.map((peerId, id) => ({ id, name: `P${id}`, peerId })),
+        resumedFrom: { gameId: 'later', index: 9, hash: 'ab' },
+      });
+      later.recorder.note(resumedHeader('other-session'));
+      expect(chances('later-p1').rejoin).toMatch(/resumed in a new session whose record is not stored here/);
+      later.recorder.note(resumedHeader('later-2'));
+      expect(chances('later-p1')).toEqual({ resume: null, rejoin: null });
 
       storeNetworkGame(store, { gameId: 'bare', me: 1, peerIds: ids, header: false });
       expect(chances('bare-p1').rejoin).toMatch(/record header .* is not stored/);
@@ -170,6 +189,45 @@ describe('what a stored networked game offers', () => {
       storeNetworkGame(store, { gameId: 'keyless', me: 1, peerIds: [ids[0]!, '', ids[2]!] });
       expect(chances('keyless-p1').resume).toBe('a player’s key is not stored');
       expect(networkGameId('abc123-p4')).toBe('abc123');
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('a resumed game in the store', () => {
+  it("keeps each session's record after the one before; export writes the first session's", async () => {
+    const store = openStore(':memory:');
+    try {
+      const ids = (await keys(2)).map(peerIdOf);
+      const stored = storeNetworkGame(store, { gameId: 'g', me: 1, peerIds: ids });
+      stored.recorder.incoming(0, 'first-in');
+      stored.recorder.note({ secret: 'ab' });
+      store.markResumed(stored.handle.id, 'g-2', [[], []]);
+      stored.recorder.note({
+        me: 1,
+        profile: 'native',
+        gameId: 'g-2',
+        features: [...NATIVE_FEATURES],
+        players: [],
+        resumedFrom: { gameId: 'g', index: 3, hash: 'ab' },
+      });
+      stored.recorder.outgoing('second-out');
+      const lines = store.lines(stored.handle.id);
+      expect(sessionsOf(lines).map((session) => session.map((l) => l.dir))).toEqual([
+        ['note', 'in', 'note'],
+        ['note', 'out'],
+      ]);
+      const found = store.find('g-p1');
+      if (!found.ok) throw new Error(found.reason);
+      const exported = exportTranscript(found.game, lines);
+      expect(
+        exported.ok &&
+          exported.text
+            .trimEnd()
+            .split('\n')
+            .map((l) => JSON.parse(l).raw),
+      ).toEqual([lines[0]!.raw, 'first-in', '{"secret":"ab"}']);
     } finally {
       store.close();
     }
@@ -273,7 +331,7 @@ describe('rejoin from the store', () => {
       expect(result).toEqual({
         ok: false,
         reason:
-          'game r-p1 cannot be rejoined: it was resumed in a new session: rejoining a resumed session is not built',
+          'game r-p1 cannot be rejoined: it was resumed in a new session whose record is not stored here (resumed by an earlier version): it cannot be rejoined',
       });
       expect(dials).toBe(0);
     } finally {
@@ -312,7 +370,7 @@ describe('kept keys', () => {
       storeNetworkGame(store, { gameId, me: 1, peerIds: [others[0]!, peerIdOf(mine!)], ...(rules ? { rules } : {}) });
     game('done', done).handle.finish({ winner: 0, turns: 9 });
     const goesOn = game('running', running);
-    // A Capital game cannot go on (its secret capitals are not in the record): its key is not needed.
+    // A Capital game cannot go on (its stored moves lack the revealed capitals): its key is not needed.
     game('capital', capital, { variant: 'capital' });
     // One key, two games: one over, one that can still be resumed.
     game('shared-1', shared).handle.finish({ winner: 0, turns: 9 });

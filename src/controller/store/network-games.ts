@@ -15,6 +15,36 @@ export interface RecordHeader {
   readonly resumedFrom?: unknown;
 }
 
+/** Whether a stored note is a session's record header (MeshSession.run writes one first). */
+function isHeaderNote(line: { readonly dir: string; readonly raw: string }): boolean {
+  if (line.dir !== 'note') return false;
+  try {
+    const fact = JSON.parse(line.raw) as { profile?: unknown; gameId?: unknown; players?: unknown };
+    return typeof fact.profile === 'string' && typeof fact.gameId === 'string' && Array.isArray(fact.players);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A stored game's lines by session: a resumed game keeps each session's record after the one
+ * before it, each starting with its header note. Lines before any header stay with the first.
+ */
+export function sessionsOf<L extends { readonly dir: string; readonly raw: string }>(lines: readonly L[]): L[][] {
+  const sessions: L[][] = [];
+  let headed = false;
+  for (const line of lines) {
+    const header = isHeaderNote(line);
+    if (sessions.length === 0 || (header && headed)) {
+      sessions.push([]);
+      headed = false;
+    }
+    headed ||= header;
+    sessions[sessions.length - 1]!.push(line);
+  }
+  return sessions;
+}
+
 /** The header note of a stored game's record, or null (none stored, or not JSON). */
 export function recordHeader(store: GameStore, id: number): RecordHeader | null {
   const row = store.db
@@ -51,8 +81,11 @@ function commonProblem(game: GameSummary, variant: unknown, me: number | null): 
     return 'a cs3099 game: the class protocol has no way to resume or rejoin';
   if (!NETWORK_KINDS.includes(game.kind) || game.profile !== 'native') return 'not a native networked game';
   if (game.status === 'finished') return 'finished: there is nothing left to play';
-  if (variant === 'capital' || variant === 'mission')
-    return `a ${variant === 'capital' ? 'Capital' : 'Secret Mission'} game: its secret ${variant === 'capital' ? 'capitals are' : 'missions are'} not in the record, so it cannot go on`;
+  // protocol-spec/resume.md, Capital and Secret Mission games.
+  if (variant === 'capital')
+    return 'a Capital game: its stored moves lack the revealed capitals (the replica does not store that step), so they cannot be replayed to go on';
+  if (variant === 'mission')
+    return 'a Secret Mission game: its secret missions are not in the record, so it cannot go on';
   if (me === null) return 'the record does not say which seat was this player’s';
   if (game.players.some((p) => !p.peerId)) return 'a player’s key is not stored';
   return null;
@@ -61,11 +94,17 @@ function commonProblem(game: GameSummary, variant: unknown, me: number | null): 
 /** Whether a stored game can be resumed and rejoined from here, and why not. */
 export function networkChances(
   game: GameSummary,
-  facts: { readonly variant: unknown; readonly me: number | null; readonly header: RecordHeader | null },
+  facts: {
+    readonly variant: unknown;
+    readonly me: number | null;
+    readonly header: RecordHeader | null;
+    /** The header of the session it was resumed in, if it was (resumedHeader). */
+    readonly resumed?: RecordHeader | null;
+  },
 ): NetworkChances {
   const common = commonProblem(game, facts.variant, facts.me);
   if (common !== null) return { resume: common, rejoin: common };
-  return { resume: null, rejoin: rejoinHeaderProblem(game, facts.header) };
+  return { resume: null, rejoin: rejoinHeaderProblem(game, facts.header, facts.resumed ?? null) };
 }
 
 /**
@@ -78,13 +117,52 @@ export function resumePartProblem(hostName: string, me: number | null, host: boo
   return null;
 }
 
-/** Why a rejoin cannot work from what the store holds of the session, or null. */
-export function rejoinHeaderProblem(game: Pick<GameSummary, 'session'>, header: RecordHeader | null): string | null {
-  if (game.session !== null || header?.resumedFrom !== undefined)
-    return 'it was resumed in a new session: rejoining a resumed session is not built';
+/**
+ * Why a rejoin cannot work from what the store holds of the session, or null. `header`: the first
+ * session's record header; `resumed`: the header of the session the game was resumed in, if it was.
+ */
+export function rejoinHeaderProblem(
+  game: Pick<GameSummary, 'session'>,
+  header: RecordHeader | null,
+  resumed: RecordHeader | null = null,
+): string | null {
+  if (game.session !== null) {
+    // The resumed session's record is stored since schema 5's resumes kept their lines; earlier ones kept only steps.
+    if (resumed?.gameId !== game.session || !isResumedFrom(resumed.resumedFrom))
+      return 'it was resumed in a new session whose record is not stored here (resumed by an earlier version): it cannot be rejoined';
+    header = resumed;
+  }
   if (header?.profile !== 'native' || typeof header.gameId !== 'string' || !Array.isArray(header.features))
     return 'the record header (session id, features, timeouts) is not stored';
   return null;
+}
+
+/** Whether a header's resumedFrom names a game, a point and a hash (session.ts ResumedFrom). */
+export function isResumedFrom(from: unknown): from is { gameId: string; index: number; hash: string } {
+  const f = from as { gameId?: unknown; index?: unknown; hash?: unknown } | null | undefined;
+  return (
+    typeof f?.gameId === 'string' &&
+    typeof f.hash === 'string' &&
+    typeof f.index === 'number' &&
+    Number.isSafeInteger(f.index) &&
+    f.index >= 0
+  );
+}
+
+/** The header of the last session a stored game was resumed in, or null (never resumed, or its record not stored). */
+export function resumedHeader(store: GameStore, id: number): RecordHeader | null {
+  const row = store.db
+    .prepare(
+      "SELECT raw FROM lines WHERE game_id = ? AND dir = 'note' AND raw LIKE '%\"resumedFrom\"%' ORDER BY seq DESC LIMIT 1",
+    )
+    .get(id) as { raw: string } | undefined;
+  if (row === undefined) return null;
+  try {
+    const header = JSON.parse(row.raw) as RecordHeader & { players?: unknown };
+    return header !== null && typeof header === 'object' && Array.isArray(header.players) ? header : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The facts networkChances needs of a stored game, read from the store. */
@@ -96,5 +174,10 @@ export function chancesOf(store: GameStore, game: GameSummary): NetworkChances {
   } catch {
     variant = undefined;
   }
-  return networkChances(game, { variant, me: game.me, header: recordHeader(store, game.id) });
+  return networkChances(game, {
+    variant,
+    me: game.me,
+    header: recordHeader(store, game.id),
+    resumed: game.session === null ? null : resumedHeader(store, game.id),
+  });
 }

@@ -4,6 +4,7 @@
 // rejoinGame (controller/rejoin.ts) checks what they send. The stored game is then brought to the
 // agreed point and goes on receiving the steps of the rejoined session.
 import type { PrivateKey } from '@libp2p/interface';
+import type { GameState } from '../../model/index.js';
 import { parseRules } from '../../protocol/rules.js';
 import { featuresFrom, type SessionResult } from '../core/types.js';
 import type { Roster } from '../lobby.js';
@@ -12,9 +13,18 @@ import { gameKeyring } from '../net/identity.js';
 import type { Link } from '../net/link.js';
 import type { Recorder } from '../recorder.js';
 import { committedSecrets, rejoinGame } from '../rejoin.js';
-import type { SessionConfig } from '../session.js';
-import { chancesOf, type RecordHeader, recordHeader } from './network-games.js';
+import { resumeHash } from '../resume.js';
+import type { ResumedFrom, SessionConfig } from '../session.js';
+import {
+  chancesOf,
+  isResumedFrom,
+  type RecordHeader,
+  recordHeader,
+  resumedHeader,
+  sessionsOf,
+} from './network-games.js';
 import { storeRecorder } from './recorder.js';
+import { replaySteps, takesSequencePoint } from './replay.js';
 import type { GameStore, StoredGame } from './store.js';
 
 export interface StoreRejoin {
@@ -34,6 +44,8 @@ export interface StoreRejoin {
   readonly notes: readonly string[];
   /** The rejoined session's steps go on into the stored game. */
   readonly recorder: Recorder;
+  /** The stored game's number (e.g. to keep where another player rejoins from: store.updateAddresses). */
+  readonly storedId: number;
   finish(result: SessionResult): void;
 }
 
@@ -84,9 +96,11 @@ export async function rejoinFromStore(
       ok: false,
       reason: `seat ${me} of game ${game.uid} belongs to key ${players[me]!.peerId}, not this one (${endpoint.peerId}): give its --key FILE`,
     };
-  const stored = store.lines(game.id);
   // chancesOf found the header usable (rejoinHeaderProblem): it names the session id and features.
-  const header = recordHeader(store, game.id) as (RecordHeader & { gameId: string; features: string[] }) | null;
+  // A resumed game is rejoined in the session it was resumed in: that session's header.
+  const header = (game.session === null ? recordHeader(store, game.id) : resumedHeader(store, game.id)) as
+    | (RecordHeader & { gameId: string; features: string[] })
+    | null;
   if (header === null)
     return {
       ok: false,
@@ -99,6 +113,13 @@ export async function rejoinFromStore(
   const keyring = gameKeyring(endpoint.privateKey, new Map(players.map((p) => [p.id, p.peerId])));
   if (keyring === null || !features.signed)
     return { ok: false, reason: `game ${game.uid} was not played with signed lines: its history could not be checked` };
+  const resumed = isResumedFrom(header.resumedFrom) ? resumePoint(game, header.resumedFrom) : null;
+  if (resumed !== null && !resumed.ok)
+    return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${resumed.reason}` };
+  // The steps before the session started are not in its records: only the later ones are compared.
+  const base = resumed?.steps ?? 0;
+  // The session's own record: its secret numbers are noted there.
+  const session = sessionsOf(store.lines(game.id)).at(-1) ?? [];
   const links = new Map<number, Link>();
   // The address each other player answered at.
   const reached = new Map<number, string>();
@@ -142,9 +163,12 @@ export async function rejoinFromStore(
     ackTimeoutMs,
     moveTimeoutMs,
     links,
-    stored: game.steps,
-    secrets: committedSecrets(stored, me),
+    stored: game.steps.slice(base),
+    secrets: committedSecrets(session, me),
     timeoutMs,
+    // The others' stores keep where this peer listens now.
+    addresses: shareableFirst(endpoint.addresses?.() ?? []),
+    ...(resumed ? { resumed: resumed.start } : {}),
   });
   if (!result.ok) {
     for (const link of links.values()) link.close();
@@ -152,8 +176,8 @@ export async function rejoinFromStore(
   }
   // The stored game is brought to the agreed point: entries past it never settled, entries it lacks come from the history.
   const handle = store.continueGame(game.id);
-  for (let i = game.steps.length; i > result.steps.length; i--) handle.unstep();
-  for (const step of result.steps.slice(game.steps.length)) handle.step(step.action, step.numbers);
+  for (let i = game.steps.length; i > base + result.steps.length; i--) handle.unstep();
+  for (const step of result.steps.slice(game.steps.length - base)) handle.step(step.action, step.numbers);
   keepAddresses(store, game, me, endpoint.addresses?.() ?? [], reached);
   const ended = (r: SessionResult) => r.outcome === 'conquest' || r.outcome === 'forfeit';
   return {
@@ -173,13 +197,44 @@ export async function rejoinFromStore(
         index: result.index,
         lines: result.lines,
         ...(result.secret ? { secret: result.secret } : {}),
+        ...(resumed ? { from: resumed.start.from } : {}),
       },
       notes: [...result.notes, ...problems],
       recorder: storeRecorder(handle, { lines: false }),
+      storedId: game.id,
       finish: (r) =>
         handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),
     },
   };
+}
+
+/**
+ * Where a resumed session started, from this store: the state its stored steps reach at the resume
+ * point (the last step that leaves `from.index` points applied), which must be the state every
+ * player proved at the resume (`from.hash`), and how many stored steps come before the session's.
+ */
+export function resumePoint(
+  game: StoredGame,
+  from: ResumedFrom,
+):
+  | { ok: true; steps: number; start: { state: GameState; index: number; from: ResumedFrom } }
+  | { ok: false; reason: string } {
+  let points = 0;
+  let found: { state: GameState; steps: number } | null = null;
+  let applied = 0;
+  const replay = replaySteps(game, (step, before, _events, after) => {
+    applied++;
+    if (takesSequencePoint(step.action, before)) points++;
+    if (points === from.index) found = { state: after, steps: applied };
+  });
+  if (!replay.ok) return { ok: false, reason: `its stored steps do not replay: ${replay.reason}` };
+  const at = found as { state: GameState; steps: number } | null;
+  if (at === null || resumeHash(at.state) !== from.hash)
+    return {
+      ok: false,
+      reason: `its stored steps do not reach the state at move ${from.index} that the session resumed from`,
+    };
+  return { ok: true, steps: at.steps, start: { state: at.state, index: from.index, from } };
 }
 
 /**

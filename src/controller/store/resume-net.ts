@@ -5,10 +5,10 @@ import type { GameState } from '../../model/index.js';
 import type { Keyring } from '../../protocol/signing.js';
 import type { SessionResult } from '../core/types.js';
 import type { Link } from '../net/link.js';
-import type { Recorder } from '../recorder.js';
+import { historyLines, type Recorder } from '../recorder.js';
 import { type History, negotiateResume } from '../resume.js';
 import type { ResumedFrom } from '../session.js';
-import { chancesOf } from './network-games.js';
+import { chancesOf, sessionsOf } from './network-games.js';
 import { storeRecorder } from './recorder.js';
 import { replaySteps, takesSequencePoint } from './replay.js';
 import type { GameStore, StoredGame } from './store.js';
@@ -61,8 +61,12 @@ export interface NetworkResume {
   readonly index: number;
   /** For MeshSession's `resume` (sessionFor's too). */
   readonly resume: { readonly state: GameState; readonly index: number; readonly from: ResumedFrom };
-  /** The resumed session's steps go on into the stored game (its lines stay the first session's). */
+  /** The resumed session's steps and record go on into the stored game (its record after the first session's). */
   readonly recorder: Recorder;
+  /** The stored game's number (e.g. to keep where another player rejoins from: store.updateAddresses). */
+  readonly storedId: number;
+  /** This peer's stored record of the resumed session so far: what a player that rejoins is sent. */
+  history(): readonly string[];
   /** The session's result: the stored game is finished (or stopped) with it. */
   finish(result: SessionResult): void;
 }
@@ -126,13 +130,16 @@ export async function resumeOverRoster(
     ok: true,
     resumed: {
       gameId: game.uid,
+      storedId: game.id,
       index: agreed.index,
       resume: {
         state: agreed.state,
         index: agreed.index,
         from: { gameId: agreed.gameId, index: agreed.index, hash: agreed.hash },
       },
-      recorder: storeRecorder(handle, { lines: false }),
+      // Its lines too: a player that drops out of the resumed session rejoins it from them (rejoin-net.ts).
+      recorder: storeRecorder(handle),
+      history: () => historyLines(sessionsOf(store.lines(game.id)).at(-1) ?? []),
       finish: (r) =>
         handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),
     },
