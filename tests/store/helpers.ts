@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BotKind, createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
+import type { LauncherOptions } from '../../src/cli/launcher.js';
 import type { Seat } from '../../src/controller/seat.js';
 import { GameStore } from '../../src/controller/store/store.js';
 import { seededDice } from '../../src/protocol/random.js';
@@ -12,6 +13,20 @@ import type { Launcher, SavedGame } from '../../src/views/launcher.js';
 export function tempDir(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'risk-store-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The menu's launcher as the store tests start it: 127.0.0.1 on any port, no bot delay, saving to `storePath`. */
+export function menuOptions(storePath: string, more: Partial<LauncherOptions> = {}): LauncherOptions {
+  return {
+    listen: '127.0.0.1',
+    port: 0,
+    moveTimeoutMs: 60_000,
+    ackTimeoutMs: 5000,
+    botDelayMs: 0,
+    record: true,
+    storePath,
+    ...more,
+  };
 }
 
 export function openStore(path: string): GameStore {

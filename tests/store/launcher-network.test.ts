@@ -9,7 +9,7 @@ import { exportTranscript } from '../../src/controller/store/export.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
-import { openStore, tempDir } from './helpers.js';
+import { menuOptions, openStore, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let store: GameStore | null = null;
@@ -29,16 +29,7 @@ afterEach(() => {
 describe('networked games from the terminal UI in the store', () => {
   it('stores both peers of a native game, and their exports pass risk verify', async () => {
     const storePath = join(tmp.dir, 'risk.db');
-    const local = {
-      listen: '127.0.0.1',
-      port: 0,
-      moveTimeoutMs: 60_000,
-      ackTimeoutMs: 5000,
-      botDelayMs: 0,
-      record: true,
-      seed: 3,
-      storePath,
-    };
+    const local = menuOptions(storePath, { seed: 3 });
     const host = await realLauncher(local).hostGame({ players: 2, name: 'Hana' }, () => {});
     if (!host.ok) throw new Error(host.reason);
     const address = host.lobby.addresses.find((a) => a.includes('/ip4/127.0.0.1/'))!;

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
 import type { Table } from '../../src/views/table.js';
 import { killBots, startBot } from '../support/bot-process.js';
-import { openStore, savedGamesOf, tempDir } from './helpers.js';
+import { menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 const tables: Table[] = [];
@@ -33,18 +33,15 @@ afterEach(async () => {
 });
 
 const launch = (storePath: string, keyPath?: string) =>
-  realLauncher({
-    listen: '127.0.0.1',
-    port: 0,
-    // Long enough for the dropped player to come back before the votes make it neutral.
-    moveTimeoutMs: 40_000,
-    ackTimeoutMs: 20_000,
-    botDelayMs: 0,
-    record: true,
-    seed: 5,
-    storePath,
-    ...(keyPath ? { keyPath } : {}),
-  });
+  realLauncher(
+    menuOptions(storePath, {
+      // Long enough for the dropped player to come back before the votes make it neutral.
+      moveTimeoutMs: 40_000,
+      ackTimeoutMs: 20_000,
+      seed: 5,
+      ...(keyPath ? { keyPath } : {}),
+    }),
+  );
 
 describe('rejoin from the menu', () => {
   it('a player whose program was killed takes its seat back from the saved games, at the stored addresses', async () => {

@@ -15,7 +15,7 @@ import { replaySteps } from '../../src/controller/store/replay.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import type { Table } from '../../src/views/table.js';
 import { killBots, startBot } from '../support/bot-process.js';
-import { openStore, savedGamesOf, tempDir } from './helpers.js';
+import { menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 const tables: Table[] = [];
@@ -35,17 +35,7 @@ afterEach(async () => {
   tmp.remove();
 });
 
-const launch = (storePath: string) =>
-  realLauncher({
-    listen: '127.0.0.1',
-    port: 0,
-    moveTimeoutMs: 20_000,
-    ackTimeoutMs: 5000,
-    botDelayMs: 0,
-    record: true,
-    seed: 11,
-    storePath,
-  });
+const launch = (storePath: string) => realLauncher(menuOptions(storePath, { moveTimeoutMs: 20_000, seed: 11 }));
 
 const bot = (args: readonly string[], who: string) =>
   startBot([

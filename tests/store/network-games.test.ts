@@ -19,7 +19,7 @@ import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
 import { sqlite } from '../../src/controller/store/sqlite.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import type { Rules } from '../../src/protocol/rules.js';
-import { openStore, savedGamesOf, tempDir } from './helpers.js';
+import { menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -386,16 +386,7 @@ describe('kept keys', () => {
     // The running game finishes; the menu opens the store and removes its key.
     goesOn.handle.finish({ winner: 1, turns: 30 });
     store.close();
-    const menu = realLauncher({
-      listen: '127.0.0.1',
-      port: 0,
-      moveTimeoutMs: 60_000,
-      ackTimeoutMs: 5000,
-      botDelayMs: 0,
-      record: true,
-      storePath: path,
-      keyPath: givenPath,
-    });
+    const menu = realLauncher(menuOptions(path, { keyPath: givenPath }));
     expect(savedGamesOf(menu).length).toBeGreaterThan(0);
     expect(readdirSync(dir).sort()).toEqual([file(shared), file(stranger), file(given)].sort());
   });
@@ -410,15 +401,7 @@ describe("the menu's launcher", () => {
     const hosted = storeNetworkGame(store, { gameId: 'g', me: 0, peerIds: ids, addresses: [['a'], ['b']] });
     const capital = storeNetworkGame(store, { gameId: 'c', me: 1, peerIds: ids, rules: { variant: 'capital' } });
     store.close();
-    const menu = realLauncher({
-      listen: '127.0.0.1',
-      port: 0,
-      moveTimeoutMs: 60_000,
-      ackTimeoutMs: 5000,
-      botDelayMs: 0,
-      record: true,
-      storePath: path,
-    });
+    const menu = realLauncher(menuOptions(path));
     expect(savedGamesOf(menu).map((g) => [g.id, g.network?.me, g.network?.resume, g.network?.hostAddresses])).toEqual([
       [capital.handle.id, 1, expect.stringContaining('a Capital game'), []],
       [hosted.handle.id, 0, null, ['a']],

@@ -14,7 +14,7 @@ import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
 import { framesOf } from '../../src/views/replay.js';
-import { openStore, savedGamesOf, tempDir } from './helpers.js';
+import { menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let store: GameStore | null = null;
@@ -33,16 +33,7 @@ const stepsOf = (s: GameStore) =>
 describe('the quick game in the store', () => {
   it('is stored move by move, resumes where it was left, and finishes with statistics', async () => {
     const storePath = join(tmp.dir, 'risk.db');
-    const options = {
-      listen: '127.0.0.1',
-      port: 0,
-      moveTimeoutMs: 60_000,
-      ackTimeoutMs: 5000,
-      botDelayMs: 0,
-      record: true,
-      seed: 11,
-      storePath,
-    };
+    const options = menuOptions(storePath, { seed: 11 });
     const launcher = realLauncher(options);
     const started = await launcher.quickGame('Ann');
     if (!started.ok) throw new Error(started.reason);

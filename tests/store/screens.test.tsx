@@ -10,7 +10,7 @@ import { App } from '../../src/views/app.js';
 import { type Frame, framesOf, pressReplayKey, tick as replayTick, START } from '../../src/views/replay.js';
 import { ReplayScreen } from '../../src/views/replay-screen.js';
 import { KEY, press, screenMounter, until } from '../views/ink-helpers.js';
-import { botSeats, openStore, savedGamesOf, stoppingAfter, tempDir } from './helpers.js';
+import { botSeats, menuOptions, openStore, savedGamesOf, stoppingAfter, tempDir } from './helpers.js';
 
 // The machine may be busy: screens get longer than the helpers' default to appear.
 const SLOW = 15_000;
@@ -99,16 +99,7 @@ describe('replay', { timeout: 90_000 }, () => {
 
 describe("the menu's Resume and Stats", { timeout: 90_000 }, () => {
   it('Stats shows the tables and charts of the stored games', async () => {
-    const launcher = realLauncher({
-      listen: '127.0.0.1',
-      port: 0,
-      moveTimeoutMs: 60_000,
-      ackTimeoutMs: 5000,
-      botDelayMs: 0,
-      record: true,
-      seed: 1,
-      storePath: path,
-    });
+    const launcher = realLauncher(menuOptions(path, { seed: 1 }));
     const { lastFrame, stdin } = mount(
       <App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 60 }} />,
     );
@@ -121,16 +112,7 @@ describe("the menu's Resume and Stats", { timeout: 90_000 }, () => {
   });
 
   it('Resume lists the saved game and goes on with it exactly where it stopped', async () => {
-    const launcher = realLauncher({
-      listen: '127.0.0.1',
-      port: 0,
-      moveTimeoutMs: 60_000,
-      ackTimeoutMs: 5000,
-      botDelayMs: 0,
-      record: true,
-      seed: 1,
-      storePath: path,
-    });
+    const launcher = realLauncher(menuOptions(path, { seed: 1 }));
     expect(savedGamesOf(launcher).map((g) => g.id)).toEqual([2]);
     const { lastFrame, stdin } = mount(
       <App launcher={launcher} defaultName="Ann" onExit={() => {}} size={{ columns: 120, rows: 45 }} />,
@@ -160,16 +142,7 @@ describe("the menu's Resume and Stats", { timeout: 90_000 }, () => {
     const garbage = join(tmp.dir, 'garbage.db');
     const bytes = Buffer.alloc(8192, 0xa5);
     writeFileSync(garbage, bytes);
-    const launcher = realLauncher({
-      listen: '127.0.0.1',
-      port: 0,
-      moveTimeoutMs: 60_000,
-      ackTimeoutMs: 5000,
-      botDelayMs: 0,
-      record: true,
-      seed: 1,
-      storePath: garbage,
-    });
+    const launcher = realLauncher(menuOptions(garbage, { seed: 1 }));
     const saved = launcher.savedGames!();
     expect(saved.ok).toBe(false);
     if (saved.ok) return;
