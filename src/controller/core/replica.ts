@@ -726,7 +726,9 @@ export class Replica {
       text: `every player in the game acknowledged another move ${index} by ${this.nameOf(other.from)}: taking that one`,
     });
     this.rollbackTo(index);
-    this.handleMove(other.from, other.message as GameMessage, other);
+    // Its point is open again; should it have to wait (a secret round running), it waits in line.
+    if (this.handleMove(other.from, other.message as GameMessage, other) === 'wait')
+      this.enqueue(this.inbox, other.from, other);
   }
 
   /**
