@@ -16,7 +16,7 @@ import { digestOf } from './core/replica.js';
 import { featureNames, type SessionFeatures, type SessionPlayer, type StepNumbers } from './core/types.js';
 import { LineReader, type Link } from './net/link.js';
 import type { ResumedFrom } from './session.js';
-import { replayFrom, replaySteps, takesSequencePoint } from './store/replay.js';
+import { replayFrom, replaySteps, takesNetworkPoint } from './store/replay.js';
 
 export interface RejoinStep {
   readonly action: Action;
@@ -224,7 +224,7 @@ function points(
   replayOf(
     steps,
     (step, before) => {
-      if (takesSequencePoint(step.action, before)) count++;
+      if (takesNetworkPoint(step.action, before)) count++;
     },
     setup,
   );
@@ -302,7 +302,7 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
   const replay = replayOf(
     chosen.steps,
     (step, before, after) => {
-      if (takesSequencePoint(step.action, before)) count++;
+      if (takesNetworkPoint(step.action, before)) count++;
       states.set(count, after);
       stepsAt.set(count, ++applied);
     },

@@ -7,7 +7,7 @@ import type { TranscriptLine } from '../protocol/transcript.js';
 import { auditNativeRecord, type Continued, type NativeAudit, nativeHeader } from './core/replay.js';
 import { featuresFrom } from './core/types.js';
 import { resumeHash } from './resume.js';
-import { replayFrom, takesSequencePoint } from './store/replay.js';
+import { replayFrom, takesNetworkPoint } from './store/replay.js';
 import type { VerifyReport } from './verify.js';
 
 /** One audit per record, in the order given; a record that does not continue the one before says why. */
@@ -72,7 +72,7 @@ function stateAtPoint(audit: NativeAudit, start: Continued | null, index: number
   let points = from.index;
   const steps = audit.steps.map((step, seq) => ({ seq, ...step }));
   const replayed = replayFrom(from, steps, mtDice ? 'mt19937' : 'hash_chain', (step, before, _events, after) => {
-    if (takesSequencePoint(step.action, before)) points++;
+    if (takesNetworkPoint(step.action, before)) points++;
     if (points === index) found = after;
   });
   return replayed.ok ? found : null; // the audit applied every step: a record this program made replays

@@ -57,6 +57,7 @@ async function startGame(
   dropAfterAck: number,
   tamper?: { player: number; history: (lines: string[]) => string[] },
   dropOn = 'acknowledgement',
+  rules?: { readonly variant: 'capital' },
 ) {
   const mesh = await memoryMesh(3, seed);
   const gameId = `rejoin-${seed}`;
@@ -108,6 +109,7 @@ async function startGame(
       gameId,
       features,
       keyring: mesh.keyrings[i]!,
+      ...(rules ? { rules } : {}),
       ackTimeoutMs: ACK_MS,
       moveTimeoutMs: MOVE_MS,
       recorder,
@@ -136,6 +138,7 @@ async function startGame(
       gameId,
       features,
       keyring: mesh.keyrings[R]!,
+      ...(rules ? { rules } : {}),
       ackTimeoutMs: ACK_MS,
       moveTimeoutMs: MOVE_MS,
       links,
@@ -157,6 +160,7 @@ async function startGame(
       gameId,
       features,
       keyring: mesh.keyrings[R]!,
+      ...(rules ? { rules } : {}),
       ackTimeoutMs: ACK_MS,
       moveTimeoutMs: MOVE_MS,
       recorder,
@@ -244,6 +248,31 @@ describe('a dropped peer rejoins the running game', () => {
       [0, R, at],
       [1, R, at],
     ]);
+  }, 600_000);
+
+  it('a Capital game: takes its seat back after the capitals were revealed; all three finish on one outcome', async () => {
+    // Dropped after its 200th acknowledgement: setup and the capitals' round are over.
+    const game = await startGame(3, 200, undefined, 'acknowledgement', { variant: 'capital' });
+    await runUntil(game.isDropped, 600_000);
+    expect(game.isDropped()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const { accepted, rejoined, peer } = await game.rejoin();
+    expect(accepted).toEqual([{ ok: true }, { ok: true }]);
+    expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
+    if (!rejoined.ok) return;
+    expect(rejoined.state.capitals.filter((c) => c >= 0)).toHaveLength(3);
+    const back = peer!;
+    await runUntil(
+      () => [game.peers[0]!.result, game.peers[1]!.result, back.result].every((r) => r !== null),
+      3_600_000,
+    );
+    game.stop();
+    back.session.stop();
+    for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
+    expectOneOutcome(
+      [game.peers[0]!.result, game.peers[1]!.result, back.result],
+      [game.peers[0]!.recorder.lines, game.peers[1]!.recorder.lines, back.recorder.lines],
+    );
   }, 600_000);
 
   it('finishes the dice round it had committed to when it dropped, with the number its record kept', async () => {

@@ -146,8 +146,9 @@ describe('what a stored networked game offers', () => {
       storeNetworkGame(store, { gameId: 'class', me: 1, peerIds: ['', '', ''], kind: 'cs3099', header: false });
       expect(chances('class-p1').resume).toMatch(/cs3099 game: the class protocol has no way to resume or rejoin/);
 
+      // A Capital game's capitals are public once revealed: the stored steps hold them.
       storeNetworkGame(store, { gameId: 'capital', me: 0, peerIds: ids, rules: { variant: 'capital' } });
-      expect(chances('capital-p0').rejoin).toMatch(/a Capital game: its stored moves lack the revealed capitals/);
+      expect(chances('capital-p0')).toEqual({ resume: null, rejoin: null });
       storeNetworkGame(store, { gameId: 'mission', me: 0, peerIds: ids, rules: { variant: 'mission' } });
       expect(chances('mission-p0').resume).toMatch(/a Secret Mission game: its secret missions are not in the record/);
 
@@ -361,8 +362,8 @@ describe('kept keys', () => {
   it('are removed once no stored game played with them can go on: when a game finishes, and when the menu opens the store', async () => {
     const path = join(tmp.dir, 'risk.db');
     const dir = join(tmp.dir, 'keys');
-    const [done, running, capital, shared, stranger, given] = await keys(6);
-    for (const key of [done, running, capital, shared, stranger, given]) expect(keepKey(dir, key!).ok).toBe(true);
+    const [done, running, mission, shared, stranger, given] = await keys(6);
+    for (const key of [done, running, mission, shared, stranger, given]) expect(keepKey(dir, key!).ok).toBe(true);
     const file = (key: PrivateKey | undefined) => `${peerIdOf(key!)}.key`;
     const others = (await keys(1)).map(peerIdOf);
     const store = openStore(path);
@@ -370,15 +371,15 @@ describe('kept keys', () => {
       storeNetworkGame(store, { gameId, me: 1, peerIds: [others[0]!, peerIdOf(mine!)], ...(rules ? { rules } : {}) });
     game('done', done).handle.finish({ winner: 0, turns: 9 });
     const goesOn = game('running', running);
-    // A Capital game cannot go on (its stored moves lack the revealed capitals): its key is not needed.
-    game('capital', capital, { variant: 'capital' });
+    // A Secret Mission game cannot go on (its secret missions are not in the record): its key is not needed.
+    game('mission', mission, { variant: 'mission' });
     // One key, two games: one over, one that can still be resumed.
     game('shared-1', shared).handle.finish({ winner: 0, turns: 9 });
     game('shared-2', shared).handle.finish({ winner: null, turns: 5, status: 'stopped' });
     game('given', given).handle.finish({ winner: 0, turns: 9 });
     const givenPath = join(dir, file(given));
     const pruned = pruneKeptKeys(store, givenPath);
-    expect(pruned.ok && [...pruned.removed].sort()).toEqual([file(done), file(capital)].sort());
+    expect(pruned.ok && [...pruned.removed].sort()).toEqual([file(done), file(mission)].sort());
     // The stranger's key belongs to no game here (another database in this folder may need it), and
     // --key names the given one: both stay.
     expect(readdirSync(dir).sort()).toEqual([file(running), file(shared), file(stranger), file(given)].sort());
@@ -399,11 +400,11 @@ describe("the menu's launcher", () => {
     const ids = (await keys(2)).map(peerIdOf);
     const joined = storeNetworkGame(store, { gameId: 'g', me: 1, peerIds: ids, addresses: [['a'], ['b']] });
     const hosted = storeNetworkGame(store, { gameId: 'g', me: 0, peerIds: ids, addresses: [['a'], ['b']] });
-    const capital = storeNetworkGame(store, { gameId: 'c', me: 1, peerIds: ids, rules: { variant: 'capital' } });
+    const mission = storeNetworkGame(store, { gameId: 'c', me: 1, peerIds: ids, rules: { variant: 'mission' } });
     store.close();
     const menu = realLauncher(menuOptions(path));
     expect(savedGamesOf(menu).map((g) => [g.id, g.network?.me, g.network?.resume, g.network?.hostAddresses])).toEqual([
-      [capital.handle.id, 1, expect.stringContaining('a Capital game'), []],
+      [mission.handle.id, 1, expect.stringContaining('a Secret Mission game'), []],
       [hosted.handle.id, 0, null, ['a']],
       [joined.handle.id, 1, null, ['a']],
     ]);
@@ -418,8 +419,8 @@ describe("the menu's launcher", () => {
     const keyless = await menu.rejoinNetworkGame!(joined.handle.id);
     expect(keyless.ok).toBe(false);
     if (!keyless.ok) expect(keyless.reason).toMatch(new RegExp(`key \\(${ids[1]}\\) is not kept here.*--key FILE`));
-    const refused = await menu.rejoinNetworkGame!(capital.handle.id);
+    const refused = await menu.rejoinNetworkGame!(mission.handle.id);
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.reason).toMatch(/cannot be rejoined: a Capital game/);
+    if (!refused.ok) expect(refused.reason).toMatch(/cannot be rejoined: a Secret Mission game/);
   });
 });

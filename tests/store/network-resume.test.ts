@@ -52,7 +52,7 @@ async function settle<T>(promises: Promise<T>[], limitMs = 5_000_000): Promise<T
 }
 
 /** The first part of the game: played and stored by every peer, then cut off at `turn`. */
-async function playUntilCut(turn: number) {
+async function playUntilCut(turn: number, rules?: { variant: 'capital' }) {
   const mesh = await memoryMesh(PLAYERS, 5);
   const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
   const stored = players.map((_, me) =>
@@ -61,6 +61,7 @@ async function playUntilCut(turn: number) {
       gameId: GAME,
       me,
       features,
+      ...(rules ? { rules } : {}),
       players: players.map((p) => ({ ...p, botKind: 'normal' })),
     }),
   );
@@ -87,6 +88,7 @@ async function playUntilCut(turn: number) {
         keyring: mesh.keyrings[me]!,
         ackTimeoutMs: 2000,
         moveTimeoutMs: 5000,
+        ...(rules ? { rules } : {}),
         recorder: teeRecorder(stored[me]!.recorder, records[me]!),
         onEvent: (event) => {
           stored[me]!.onEvent(event);
@@ -109,133 +111,137 @@ function offerFor(players: readonly { id: number; name: string; peerId: string }
 }
 
 describe('networked resume', { timeout: 240_000 }, () => {
-  it('the same keys meet again, agree on the stored history, and play the game on to one winner', async () => {
-    const { players, results: cut, records: firstRecords } = await playUntilCut(4);
-    expect(cut.every((r) => r.outcome === 'stopped')).toBe(true);
-    for (const me of [0, 1, 2]) {
-      const found = store.find(`${GAME}-p${me}`);
-      expect(found.ok && found.game.status).toBe('stopped');
-    }
+  it.each([[undefined], [{ variant: 'capital' as const }]])(
+    'the same keys meet again, agree on the stored history, and play the game on to one winner (%j)',
+    async (rules) => {
+      const { players, results: cut, records: firstRecords } = await playUntilCut(4, rules);
+      expect(cut.every((r) => r.outcome === 'stopped')).toBe(true);
+      for (const me of [0, 1, 2]) {
+        const found = store.find(`${GAME}-p${me}`);
+        expect(found.ok && found.game.status).toBe('stopped');
+      }
 
-    const mesh = await memoryMesh(PLAYERS, 5);
-    expect(mesh.peerIds).toEqual(players.map((p) => p.peerId));
-    const session = `${GAME}.r1`;
-    const agreed = await settle(
-      players.map((_, me) =>
-        negotiateResume({
-          me,
-          links: mesh.links[me]!,
-          keyring: mesh.keyrings[me]!,
-          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
-          lookup: (offer) => storedHistory(store, offer, me),
-          timeoutMs: 10_000,
-        }),
-      ),
-    );
-    const ok = agreed.map((a) => {
-      if (!a.ok) throw new Error(a.reason);
-      return a;
-    });
-    // One point, one state, for everyone; it is where the first part stopped (or a point before it).
-    expect(new Set(ok.map((a) => `${a.index} ${a.hash}`)).size).toBe(1);
-    expect(ok.every((a) => a.sessionId === session && a.gameId === GAME)).toBe(true);
-    expect(resumeHash(ok[0]!.state)).toBe(ok[0]!.hash);
-    expect(ok[0]!.state.turn).toBeGreaterThanOrEqual(4);
-
-    // Play on: each peer's stored game goes on from the agreed point (a peer that was one move
-    // ahead gives that move back: it never settled).
-    const handles = players.map((_, me) => {
-      const found = store.find(`${GAME}-p${me}`);
-      if (!found.ok) throw new Error(found.reason);
-      const handle = store.continueGame(found.game.id);
-      const history = storedHistory(store, offerFor(players, session), me);
-      if (!history.ok) throw new Error(history.reason);
-      for (let i = history.history.index; i > ok[me]!.index; i--) handle.unstep();
-      return handle;
-    });
-    const records = players.map(() => memoryRecorder());
-    const sessions = players.map(
-      (_, me) =>
-        new MeshSession({
-          me,
-          players,
-          links: mesh.links[me]!,
-          seat: seat(me, 2),
-          gameId: session,
-          features,
-          keyring: mesh.keyrings[me]!,
-          ackTimeoutMs: 2000,
-          moveTimeoutMs: 5000,
-          recorder: teeRecorder(records[me]!, storeRecorder(handles[me]!, { lines: false })),
-          resume: {
-            state: ok[me]!.state,
-            index: ok[me]!.index,
-            from: { gameId: GAME, index: ok[me]!.index, hash: ok[me]!.hash },
-          },
-        }),
-    );
-    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
-    const winner = results[0]!.winner;
-    expect(winner).not.toBeNull();
-    expect(results.every((r) => r.outcome === 'conquest' && r.winner === winner)).toBe(true);
-    results.forEach((r, me) => handles[me]!.finish({ winner: r.winner, turns: r.state.turn }));
-    // The resumed session's record says what it continues; risk verify says it cannot audit it alone.
-    const audit = verifyTranscript(records[1]!.lines, { lenient: false });
-    expect(audit.violations.map((v) => v.reason)).toEqual([
-      `this record continues game ${GAME} from move ${ok[1]!.index} (a resumed session): it can only be audited from the state the earlier record reaches there; give the earlier record first (risk verify EARLIER THIS)`,
-    ]);
-    // With the first session's record before it, each peer's two records audit clean to the winner.
-    for (const me of [0, 1, 2]) {
-      const [first, second] = verifyChain([firstRecords[me]!, records[me]!.lines]);
-      expect(first!.violations).toEqual([]);
-      expect(second!.violations).toEqual([]);
-      expect(second!.truncated).toBe(false);
-      expect(second!.state).toEqual(results[me]!.state);
-    }
-    // A first record cut in half never reaches the resume point; a resumed record whose header
-    // names another state there does not continue this first record.
-    const half = firstRecords[1]!.slice(0, firstRecords[1]!.length / 2);
-    expect(verifyChain([half, records[1]!.lines])[1]!.violations[0]!.reason).toBe(
-      `the record before it never reaches move ${ok[1]!.index}, where this session resumed`,
-    );
-    const header = records[1]!.lines.findIndex((x) => x.dir === 'note');
-    const otherHash = records[1]!.lines.map((l, i) =>
-      i === header ? { ...l, raw: l.raw.replace(ok[1]!.hash, '0'.repeat(64)) } : l,
-    );
-    expect(verifyChain([firstRecords[1]!, otherHash])[1]!.violations[0]!.reason).toBe(
-      `the record before it reaches another state at move ${ok[1]!.index} than the one this session resumed from`,
-    );
-    // The records the wrong way round: the first one is not a resumed session.
-    // risk verify takes the two files in order.
-    const dir = mkdtempSync(join(tmpdir(), 'risk-resume-'));
-    const write = (name: string, lines: readonly TranscriptLine[]) => {
-      const path = join(dir, name);
-      writeFileSync(
-        path,
-        lines.map(({ t, conn, dir: d, raw }) => `${JSON.stringify({ t, conn, dir: d, raw })}\n`).join(''),
+      const mesh = await memoryMesh(PLAYERS, 5);
+      expect(mesh.peerIds).toEqual(players.map((p) => p.peerId));
+      const session = `${GAME}.r1`;
+      const agreed = await settle(
+        players.map((_, me) =>
+          negotiateResume({
+            me,
+            links: mesh.links[me]!,
+            keyring: mesh.keyrings[me]!,
+            ...(me === 0 ? { offer: offerFor(players, session) } : {}),
+            lookup: (offer) => storedHistory(store, offer, me),
+            timeoutMs: 10_000,
+          }),
+        ),
       );
-      return path;
-    };
-    const files = [write('first.jsonl', firstRecords[1]!), write('second.jsonl', records[1]!.lines)];
-    let out = '';
-    const io = { out: (t: string) => void (out += t), err: (t: string) => void (out += t) };
-    expect(await runVerify(files, io)).toBe(0);
-    expect(out.match(/violations: 0/g)?.length).toBe(2);
-    expect(await runVerify([files[1]!], io)).toBe(1);
-    rmSync(dir, { recursive: true, force: true });
-    expect(verifyChain([records[1]!.lines, firstRecords[1]!])[1]!.violations[0]!.reason).toMatch(
-      /not a resumed session/,
-    );
-    // Every peer's store now holds the whole game: both parts replay to the same end.
-    for (const me of [0, 1, 2]) {
-      const found = store.find(`${GAME}-p${me}`);
-      if (!found.ok) throw new Error(found.reason);
-      expect(found.game.status).toBe('finished');
-      const replay = replaySteps(found.game);
-      if (!replay.ok) throw new Error(replay.reason);
-      expect(replay.state).toEqual(results[me]!.state);
-    }
-  });
+      const ok = agreed.map((a) => {
+        if (!a.ok) throw new Error(a.reason);
+        return a;
+      });
+      // One point, one state, for everyone; it is where the first part stopped (or a point before it).
+      expect(new Set(ok.map((a) => `${a.index} ${a.hash}`)).size).toBe(1);
+      expect(ok.every((a) => a.sessionId === session && a.gameId === GAME)).toBe(true);
+      expect(resumeHash(ok[0]!.state)).toBe(ok[0]!.hash);
+      expect(ok[0]!.state.turn).toBeGreaterThanOrEqual(4);
+
+      // Play on: each peer's stored game goes on from the agreed point (a peer that was one move
+      // ahead gives that move back: it never settled).
+      const handles = players.map((_, me) => {
+        const found = store.find(`${GAME}-p${me}`);
+        if (!found.ok) throw new Error(found.reason);
+        const handle = store.continueGame(found.game.id);
+        const history = storedHistory(store, offerFor(players, session), me);
+        if (!history.ok) throw new Error(history.reason);
+        for (let i = history.history.index; i > ok[me]!.index; i--) handle.unstep();
+        return handle;
+      });
+      const records = players.map(() => memoryRecorder());
+      const sessions = players.map(
+        (_, me) =>
+          new MeshSession({
+            me,
+            players,
+            links: mesh.links[me]!,
+            seat: seat(me, 2),
+            gameId: session,
+            features,
+            keyring: mesh.keyrings[me]!,
+            ackTimeoutMs: 2000,
+            moveTimeoutMs: 5000,
+            ...(rules ? { rules } : {}),
+            recorder: teeRecorder(records[me]!, storeRecorder(handles[me]!, { lines: false })),
+            resume: {
+              state: ok[me]!.state,
+              index: ok[me]!.index,
+              from: { gameId: GAME, index: ok[me]!.index, hash: ok[me]!.hash },
+            },
+          }),
+      );
+      const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
+      const winner = results[0]!.winner;
+      expect(winner).not.toBeNull();
+      expect(results.every((r) => r.outcome === 'conquest' && r.winner === winner)).toBe(true);
+      results.forEach((r, me) => handles[me]!.finish({ winner: r.winner, turns: r.state.turn }));
+      // The resumed session's record says what it continues; risk verify says it cannot audit it alone.
+      const audit = verifyTranscript(records[1]!.lines, { lenient: false });
+      expect(audit.violations.map((v) => v.reason)).toEqual([
+        `this record continues game ${GAME} from move ${ok[1]!.index} (a resumed session): it can only be audited from the state the earlier record reaches there; give the earlier record first (risk verify EARLIER THIS)`,
+      ]);
+      // With the first session's record before it, each peer's two records audit clean to the winner.
+      for (const me of [0, 1, 2]) {
+        const [first, second] = verifyChain([firstRecords[me]!, records[me]!.lines]);
+        expect(first!.violations).toEqual([]);
+        expect(second!.violations).toEqual([]);
+        expect(second!.truncated).toBe(false);
+        expect(second!.state).toEqual(results[me]!.state);
+      }
+      // A first record cut in half never reaches the resume point; a resumed record whose header
+      // names another state there does not continue this first record.
+      const half = firstRecords[1]!.slice(0, firstRecords[1]!.length / 2);
+      expect(verifyChain([half, records[1]!.lines])[1]!.violations[0]!.reason).toBe(
+        `the record before it never reaches move ${ok[1]!.index}, where this session resumed`,
+      );
+      const header = records[1]!.lines.findIndex((x) => x.dir === 'note');
+      const otherHash = records[1]!.lines.map((l, i) =>
+        i === header ? { ...l, raw: l.raw.replace(ok[1]!.hash, '0'.repeat(64)) } : l,
+      );
+      expect(verifyChain([firstRecords[1]!, otherHash])[1]!.violations[0]!.reason).toBe(
+        `the record before it reaches another state at move ${ok[1]!.index} than the one this session resumed from`,
+      );
+      // The records the wrong way round: the first one is not a resumed session.
+      // risk verify takes the two files in order.
+      const dir = mkdtempSync(join(tmpdir(), 'risk-resume-'));
+      const write = (name: string, lines: readonly TranscriptLine[]) => {
+        const path = join(dir, name);
+        writeFileSync(
+          path,
+          lines.map(({ t, conn, dir: d, raw }) => `${JSON.stringify({ t, conn, dir: d, raw })}\n`).join(''),
+        );
+        return path;
+      };
+      const files = [write('first.jsonl', firstRecords[1]!), write('second.jsonl', records[1]!.lines)];
+      let out = '';
+      const io = { out: (t: string) => void (out += t), err: (t: string) => void (out += t) };
+      expect(await runVerify(files, io)).toBe(0);
+      expect(out.match(/violations: 0/g)?.length).toBe(2);
+      expect(await runVerify([files[1]!], io)).toBe(1);
+      rmSync(dir, { recursive: true, force: true });
+      expect(verifyChain([records[1]!.lines, firstRecords[1]!])[1]!.violations[0]!.reason).toMatch(
+        /not a resumed session/,
+      );
+      // Every peer's store now holds the whole game: both parts replay to the same end.
+      for (const me of [0, 1, 2]) {
+        const found = store.find(`${GAME}-p${me}`);
+        if (!found.ok) throw new Error(found.reason);
+        expect(found.game.status).toBe('finished');
+        const replay = replaySteps(found.game);
+        if (!replay.ok) throw new Error(replay.reason);
+        expect(replay.state).toEqual(results[me]!.state);
+      }
+    },
+  );
 
   it('refuses, at every peer, a resume where one player holds another history or another key', async () => {
     const { players } = await playUntilCut(3);

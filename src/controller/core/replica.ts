@@ -1725,6 +1725,7 @@ export class Replica {
         const result = apply(this.state, action, CHECK_DICE);
         if (!result.ok) throw new Error(`secret round result refused: ${result.reason}`);
         this.state = result.state;
+        this.stepped(action, null);
         this.deadline = null;
         for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
         if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over'))

@@ -81,9 +81,7 @@ function commonProblem(game: GameSummary, variant: unknown, me: number | null): 
     return 'a cs3099 game: the class protocol has no way to resume or rejoin';
   if (!NETWORK_KINDS.includes(game.kind) || game.profile !== 'native') return 'not a native networked game';
   if (game.status === 'finished') return 'finished: there is nothing left to play';
-  // protocol-spec/resume.md, Capital and Secret Mission games.
-  if (variant === 'capital')
-    return 'a Capital game: its stored moves lack the revealed capitals (the replica does not store that step), so they cannot be replayed to go on';
+  // protocol-spec/resume.md, Capital and Secret Mission games (a Capital game's capitals are public once revealed).
   if (variant === 'mission')
     return 'a Secret Mission game: its secret missions are not in the record, so it cannot go on';
   if (me === null) return 'the record does not say which seat was this player’s';

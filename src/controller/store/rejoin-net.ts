@@ -24,7 +24,7 @@ import {
   sessionsOf,
 } from './network-games.js';
 import { storeRecorder } from './recorder.js';
-import { replaySteps, takesSequencePoint } from './replay.js';
+import { replaySteps, takesNetworkPoint } from './replay.js';
 import type { GameStore, StoredGame } from './store.js';
 
 export interface StoreRejoin {
@@ -224,7 +224,7 @@ export function resumePoint(
   let applied = 0;
   const replay = replaySteps(game, (step, before, _events, after) => {
     applied++;
-    if (takesSequencePoint(step.action, before)) points++;
+    if (takesNetworkPoint(step.action, before)) points++;
     if (points === from.index) found = { state: after, steps: applied };
   });
   if (!replay.ok) return { ok: false, reason: `its stored steps do not replay: ${replay.reason}` };

@@ -75,3 +75,13 @@ export function takesSequencePoint(action: Action, before: GameState): boolean {
   if (isDrawStep(action)) return false;
   return !(action.command === 'timeout' && drawStep(before) !== null);
 }
+
+/**
+ * Whether a step of a networked game takes a point: its secret rounds' results (the capitals
+ * revealed, the missions dealt) are applied by the replica without one, as the opening draws are.
+ * (A local game asks its players for capitals as a move: takesSequencePoint.)
+ */
+export function takesNetworkPoint(action: Action, before: GameState): boolean {
+  if (action.command === 'choose_capitals' || action.command === 'deal_missions') return false;
+  return takesSequencePoint(action, before);
+}

@@ -10,7 +10,7 @@ import { type History, negotiateResume } from '../resume.js';
 import type { ResumedFrom } from '../session.js';
 import { chancesOf, sessionsOf } from './network-games.js';
 import { storeRecorder } from './recorder.js';
-import { replaySteps, takesSequencePoint } from './replay.js';
+import { replaySteps, takesNetworkPoint } from './replay.js';
 import type { GameStore, StoredGame } from './store.js';
 
 /** Sequence points a resume may go back (protocol/resume.ts MAX_RESUME_HASHES). */
@@ -42,7 +42,7 @@ export function storedHistory(
   let points = 0;
   let latest: GameState | null = null;
   const replay = replaySteps(game, (step, before, _events, after) => {
-    if (takesSequencePoint(step.action, before)) {
+    if (takesNetworkPoint(step.action, before)) {
       if (latest !== null) states.push(latest);
       points++;
     }
