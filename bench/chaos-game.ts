@@ -152,12 +152,17 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
   } catch (error) {
     outcome.disagreement = (error as Error).message;
   }
+  const wrongs: string[] = [];
   for (const i of honest) {
     const audit = ended.audits[i]!;
     if (audit.truncated || audit.state === null) outcome.lostRecords++;
-    const blamed = [...ended.results[i]!.violations, ...audit.violations].filter((v) => v.player !== rogueId);
-    outcome.blamedHonest += blamed.length;
+    const live = ended.results[i]!.violations.filter((v) => v.player !== rogueId);
+    const audited = audit.violations.filter((v) => v.player !== rogueId);
+    outcome.blamedHonest += live.length + audited.length;
+    for (const v of live) wrongs.push(`peer ${i} blamed p${v.player}: ${v.reason}`);
+    for (const v of audited) wrongs.push(`the audit of peer ${i}'s record blamed p${v.player}: ${v.reason}`);
   }
+  if (wrongs.length > 0) dumpHung(settings, index, wrongs.join('; ').slice(0, 2000), who, ended);
   return outcome;
 }
 
@@ -188,5 +193,11 @@ function dumpHung(
   }
   out.push('', ...internals);
   mkdirSync(settings.dump, { recursive: true });
+  // Each honest peer's whole record, as `risk verify` reads it.
+  for (const i of who.honest)
+    writeFileSync(
+      join(settings.dump, `game-${index}-p${i}.jsonl`),
+      ended.records[i]!.map(({ t, conn, dir, raw }) => `${JSON.stringify({ t, conn, dir, raw })}\n`).join(''),
+    );
   writeFileSync(join(settings.dump, `game-${index}.txt`), `${out.join('\n')}\n`);
 }

@@ -6,7 +6,8 @@
 // Every game that fails in any way is listed with its index: `--only I` (same --seed) plays it alone.
 // A game hangs when no honest peer moves on for --stall-seconds (stalled) or it has no result after
 // --max-seconds (slow); what each honest peer of a game that went wrong last did (events, its last L
-// record lines, its replica's bookkeeping) is written to DIR/game-I.txt.
+// record lines, its replica's bookkeeping) is written to DIR/game-I.txt, and each one's whole record
+// to DIR/game-I-pP.jsonl (for `risk verify`).
 // Each game runs in a worker thread of its own (bench/chaos-worker.ts), P at a time.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

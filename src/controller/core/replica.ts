@@ -639,6 +639,7 @@ export class Replica {
         const claim = this.claimOf(from, item.message);
         if (claim === 'early') break;
         this.inFlight = { from: item.link, line: item.line };
+        const proven = this.proofs.size;
         const outcome = this.handle(from, item);
         if (outcome === 'wait') {
           this.inFlight = null;
@@ -647,6 +648,9 @@ export class Replica {
         this.settleInFlight();
         queue.shift();
         progress = true;
+        // A line that proved a cheat takes the next point for its neutralisation before any other
+        // waiting line is handled: as in the audit, which reads the record one line at a time.
+        if (this.proofs.size > proven) this.proposeProven();
       }
     }
     return progress;
