@@ -127,7 +127,7 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
   };
   const who = { players, rogueId, crash, honest };
   if (outcome.hung !== null) {
-    dumpHung(settings, index, outcome.hung, who, ended, internals);
+    dumpGame(settings, index, outcome.hung, who, ended, internals);
     return outcome;
   }
   // An honest peer the others voted silent (a starved process on a loaded machine) ends
@@ -138,7 +138,7 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
   );
   const live = honest.filter((i) => !timedOut.includes(i));
   outcome.timedOutHonest = timedOut.length;
-  if (timedOut.length > 0) dumpHung(settings, index, `honest peer(s) ${timedOut.join(', ')} timed out`, who, ended);
+  if (timedOut.length > 0) dumpGame(settings, index, `honest peer(s) ${timedOut.join(', ')} timed out`, who, ended);
   try {
     const { winner } = honestAgreement(ended, live.length > 0 ? live : honest);
     for (const i of live.length > 0 ? timedOut : [])
@@ -162,12 +162,12 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
     for (const v of live) wrongs.push(`peer ${i} blamed p${v.player}: ${v.reason}`);
     for (const v of audited) wrongs.push(`the audit of peer ${i}'s record blamed p${v.player}: ${v.reason}`);
   }
-  if (wrongs.length > 0) dumpHung(settings, index, wrongs.join('; ').slice(0, 2000), who, ended);
+  if (wrongs.length > 0) dumpGame(settings, index, wrongs.join('; ').slice(0, 2000), who, ended);
   return outcome;
 }
 
 /** What each honest peer of a game that went wrong last recorded and said, for whoever hunts the cause. */
-function dumpHung(
+function dumpGame(
   settings: ChaosSettings,
   index: number,
   why: string,
