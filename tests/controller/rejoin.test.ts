@@ -216,6 +216,19 @@ function expectOneOutcome(results: (SessionResult | null)[], records: Parameters
   }
 }
 
+type Game = Awaited<ReturnType<typeof startGame>>;
+
+/** The two that stayed and the one back play to the end: one winner, one state, clean records. */
+async function playOnToOneOutcome(game: Game, back: NonNullable<Awaited<ReturnType<Game['rejoin']>>['peer']>) {
+  await runUntil(() => [game.peers[0]!.result, game.peers[1]!.result, back.result].every((r) => r !== null), 3_600_000);
+  game.stop();
+  back.session.stop();
+  expectOneOutcome(
+    [game.peers[0]!.result, game.peers[1]!.result, back.result],
+    [game.peers[0]!.recorder.lines, game.peers[1]!.recorder.lines, back.recorder.lines],
+  );
+}
+
 describe('a dropped peer rejoins the running game', () => {
   it('takes its seat back before the votes complete; all three finish on one outcome', async () => {
     const game = await startGame(3, 40);
@@ -228,18 +241,9 @@ describe('a dropped peer rejoins the running game', () => {
     expect(accepted).toEqual([{ ok: true }, { ok: true }]);
     expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
     const back = peer!;
-    await runUntil(
-      () => [game.peers[0]!.result, game.peers[1]!.result, back.result].every((r) => r !== null),
-      3_600_000,
-    );
-    game.stop();
-    back.session.stop();
+    await playOnToOneOutcome(game, back);
     for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
     expect(game.peers[R]!.result!.outcome).toBe('stopped');
-    expectOneOutcome(
-      [game.peers[0]!.result, game.peers[1]!.result, back.result],
-      [game.peers[0]!.recorder.lines, game.peers[1]!.recorder.lines, back.recorder.lines],
-    );
     // The others saw it come back, and the votes against it lapsed.
     expect(game.peers[0]!.events.some((e) => e.type === 'info' && /votes against it lapse/.test(e.text))).toBe(true);
     // Each was told where it listens now (only the address of its own key).
@@ -262,17 +266,8 @@ describe('a dropped peer rejoins the running game', () => {
     if (!rejoined.ok) return;
     expect(rejoined.state.capitals.filter((c) => c >= 0)).toHaveLength(3);
     const back = peer!;
-    await runUntil(
-      () => [game.peers[0]!.result, game.peers[1]!.result, back.result].every((r) => r !== null),
-      3_600_000,
-    );
-    game.stop();
-    back.session.stop();
+    await playOnToOneOutcome(game, back);
     for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
-    expectOneOutcome(
-      [game.peers[0]!.result, game.peers[1]!.result, back.result],
-      [game.peers[0]!.recorder.lines, game.peers[1]!.recorder.lines, back.recorder.lines],
-    );
   }, 600_000);
 
   it('finishes the dice round it had committed to when it dropped, with the number its record kept', async () => {
@@ -287,17 +282,8 @@ describe('a dropped peer rejoins the running game', () => {
     if (!rejoined.ok) return;
     expect(rejoined.secret).toBeDefined();
     const back = peer!;
-    await runUntil(
-      () => [game.peers[0]!.result, game.peers[1]!.result, back.result].every((r) => r !== null),
-      3_600_000,
-    );
-    game.stop();
-    back.session.stop();
+    await playOnToOneOutcome(game, back);
     for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
-    expectOneOutcome(
-      [game.peers[0]!.result, game.peers[1]!.result, back.result],
-      [game.peers[0]!.recorder.lines, game.peers[1]!.recorder.lines, back.recorder.lines],
-    );
   }, 600_000);
 
   it('refuses a false history by its own signatures and rejoins with an honest one', async () => {
@@ -322,16 +308,7 @@ describe('a dropped peer rejoins the running game', () => {
     expect(rejoined.from).toBe(1);
     expect(rejoined.notes.join('\n')).toMatch(/p0: line \d+ of its history does not match player 1's signature/);
     const back = peer!;
-    await runUntil(
-      () => [game.peers[0]!.result, game.peers[1]!.result, back.result].every((r) => r !== null),
-      3_600_000,
-    );
-    game.stop();
-    back.session.stop();
-    expectOneOutcome(
-      [game.peers[0]!.result, game.peers[1]!.result, back.result],
-      [game.peers[0]!.recorder.lines, game.peers[1]!.recorder.lines, back.recorder.lines],
-    );
+    await playOnToOneOutcome(game, back);
   }, 600_000);
 
   it('takes a seat back a bounded number of times (each costs the others a send of their record)', async () => {
