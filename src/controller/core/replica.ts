@@ -712,8 +712,7 @@ export class Replica {
    * of its own once those acknowledgements are all here (now or as they come: onAck).
    */
   private keepOtherVersion(index: number, hash: string, from: number, item: Incoming) {
-    const entry = this.applied.get(index);
-    if (entry === undefined || index < this.firstOpen || isActive(entry.before.players[this.config.me]!)) return;
+    if (this.watchedOpen(index) === null) return;
     if (this.otherVersions.size >= MAX_QUEUED) this.otherVersions.clear();
     this.otherVersions.set(index, { ...item, from, hash });
     this.adoptSettled(index);
@@ -735,14 +734,21 @@ export class Replica {
       this.enqueue(this.inbox, other.from, other);
   }
 
+  /** This peer's entry at an open point `index` where it was out of the game (an observer), or null. */
+  private watchedOpen(index: number): Applied | null {
+    const entry = this.applied.get(index);
+    if (entry === undefined || index < this.firstOpen || isActive(entry.before.players[this.config.me]!)) return null;
+    return entry;
+  }
+
   /**
    * Whether the move with `messageHash` settled at `index` at the players in the game there,
    * though this peer holds another version: only when this peer was out of the game (an
    * observer) at that point, and every player in it acknowledged that move.
    */
   private settledElsewhere(index: number, messageHash: string): boolean {
-    const entry = this.applied.get(index);
-    if (entry === undefined || index < this.firstOpen || isActive(entry.before.players[this.config.me]!)) return false;
+    const entry = this.watchedOpen(index);
+    if (entry === null) return false;
     const acks = this.acks.get(index);
     const needed = entry.before.players.filter((p) => isActive(p) && p.id !== this.config.me);
     return needed.length > 0 && needed.every((p) => acks?.get(p.id)?.messageHash === messageHash);
