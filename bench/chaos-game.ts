@@ -138,7 +138,8 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
   );
   const live = honest.filter((i) => !timedOut.includes(i));
   outcome.timedOutHonest = timedOut.length;
-  if (timedOut.length > 0) dumpGame(settings, index, `honest peer(s) ${timedOut.join(', ')} timed out`, who, ended);
+  // Everything that went wrong, written down once for the game (dumpGame).
+  const wrongs: string[] = timedOut.length > 0 ? [`honest peer(s) ${timedOut.join(', ')} timed out`] : [];
   try {
     const { winner } = honestAgreement(ended, live.length > 0 ? live : honest);
     for (const i of live.length > 0 ? timedOut : [])
@@ -151,15 +152,18 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
     outcome.rogueWonCaught = caught && winner === rogueId;
   } catch (error) {
     outcome.disagreement = (error as Error).message;
+    wrongs.push(outcome.disagreement);
   }
-  const wrongs: string[] = [];
   for (const i of honest) {
     const audit = ended.audits[i]!;
-    if (audit.truncated || audit.state === null) outcome.lostRecords++;
-    const live = ended.results[i]!.violations.filter((v) => v.player !== rogueId);
+    if (audit.truncated || audit.state === null) {
+      outcome.lostRecords++;
+      wrongs.push(`peer ${i}'s record is truncated or unreadable`);
+    }
+    const played = ended.results[i]!.violations.filter((v) => v.player !== rogueId);
     const audited = audit.violations.filter((v) => v.player !== rogueId);
-    outcome.blamedHonest += live.length + audited.length;
-    for (const v of live) wrongs.push(`peer ${i} blamed p${v.player}: ${v.reason}`);
+    outcome.blamedHonest += played.length + audited.length;
+    for (const v of played) wrongs.push(`peer ${i} blamed p${v.player}: ${v.reason}`);
     for (const v of audited) wrongs.push(`the audit of peer ${i}'s record blamed p${v.player}: ${v.reason}`);
   }
   if (wrongs.length > 0) dumpGame(settings, index, wrongs.join('; ').slice(0, 2000), who, ended);
