@@ -1,9 +1,11 @@
 // Network benchmark on loopback: dice-round latency, battles per second, memory per peer.
 // Prints numbers only; every peer binds 127.0.0.1 and is stopped at the end.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { createBot } from '../src/ai/registry.js';
 import { botSeat } from '../src/ai/seat.js';
 import { startLoopbackGame } from '../src/controller/loopback-game.js';
+import type { Recorder } from '../src/controller/recorder.js';
 import { seededDice } from '../src/protocol/random.js';
 import { launcher, rssMb, spawnBotHost } from './bot-process.js';
 
@@ -12,14 +14,52 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
+/** Counts the lines peer 0 processes, by kind: what each battle costs a peer in lines to check. */
+function lineCounter() {
+  const counts = { signed: 0, acks: 0, rolls: 0 };
+  let counting = false;
+  const recorder: Recorder = {
+    path: null,
+    incoming(_from, line) {
+      if (!counting || !line.startsWith('{"signed":')) return;
+      counts.signed++;
+      if (line.includes('acknowledgement')) counts.acks++;
+      else if (line.includes('roll_hash') || line.includes('roll_number')) counts.rolls++;
+    },
+    outgoing: () => {},
+    note: () => {},
+    sync: () => {},
+    close: () => {},
+  };
+  return { recorder, counts, start: () => (counting = true) };
+}
+
+/** One Ed25519 verification on this machine now, in µs (most of a signed battle's cost). */
+function verifyMicros(): number {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const digest = createHash('sha256').update('bench').digest();
+  const signature = sign(null, digest, privateKey);
+  const runs = 2000;
+  const began = performance.now();
+  for (let i = 0; i < runs; i++) verify(null, digest, publicKey, signature);
+  return ((performance.now() - began) * 1000) / runs;
+}
+
 async function game(players: number, seed: number) {
   const rounds: number[] = [];
   let battles = 0;
   let started = 0;
+  let cpuAtStart = 0;
+  const lines = lineCounter();
+  const cpuMs = () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
   const loop = await startLoopbackGame(
     Array.from({ length: players }, (_, i) => ({
       name: `bot${i}`,
       seat: botSeat(createBot('random', seededDice(seed * 10 + i)), seededDice(i), { deadlineMs: 5000 }),
+      ...(i === 0 ? { recorder: lines.recorder } : {}),
     })),
     {
       ackTimeoutMs: 10_000,
@@ -29,7 +69,11 @@ async function game(players: number, seed: number) {
         if (peer !== 0) return;
         // Timed from the first dice round: lobby and peer start-up are not game play.
         if (event.type === 'round') {
-          if (started === 0) started = performance.now() - event.ms;
+          if (started === 0) {
+            started = performance.now() - event.ms;
+            cpuAtStart = cpuMs();
+            lines.start();
+          }
           rounds.push(event.ms);
         }
         if (event.type === 'game' && event.event.type === 'battle') battles++;
@@ -39,8 +83,9 @@ async function game(players: number, seed: number) {
   const results = await loop.results;
   if (process.env.BENCH_TRACE) console.error('all peers finished; stopping');
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuMs() - cpuAtStart;
   await loop.stop();
-  return { rounds, battles, seconds, winner: results[0]!.winner };
+  return { rounds, battles, seconds, cpu, lines: lines.counts, winner: results[0]!.winner };
 }
 
 // npm run bench:net -- [sizes…] (default 2 4 6) [--games N] [--processes: each peer in its own process instead]
@@ -54,6 +99,8 @@ for (const players of inProcesses ? [] : sizes.length > 0 ? sizes : [2, 4, 6]) {
   const rounds: number[] = [];
   let battles = 0;
   let seconds = 0;
+  let cpu = 0;
+  const lines = { signed: 0, acks: 0, rolls: 0 };
   for (let g = 0; g < GAMES; g++) {
     if (process.env.BENCH_TRACE) console.error(`game ${g + 1} of ${players} peers: starting`);
     const one = await game(players, players * 100 + g);
@@ -61,10 +108,20 @@ for (const players of inProcesses ? [] : sizes.length > 0 ? sizes : [2, 4, 6]) {
     rounds.push(...one.rounds);
     battles += one.battles;
     seconds += one.seconds;
+    cpu += one.cpu;
+    for (const kind of ['signed', 'acks', 'rolls'] as const) lines[kind] += one.lines[kind];
   }
+  const perBattle = (n: number) => (n / battles).toFixed(1);
   console.log(
     `${players} peers (one process, random-legal bots): dice round p50 ${percentile(rounds, 50).toFixed(2)} ms, p99 ${percentile(rounds, 99).toFixed(2)} ms over ${rounds.length} rounds; ` +
       `${battles} battles in ${seconds.toFixed(1)} s of play over ${GAMES} games = ${(battles / seconds).toFixed(0)} battles/s`,
+  );
+  // Where the time goes: CPU of all peers together (one thread), and the signed lines one peer
+  // checks per battle (each an Ed25519 verification; the other players' moves count too).
+  console.log(
+    `  CPU ${perBattle(cpu)} ms per battle (all ${players} peers); peer 0 checked ${perBattle(lines.signed)} signed lines per battle ` +
+      `(${perBattle(lines.acks)} acknowledgements, ${perBattle(lines.rolls)} roll_hash/roll_number, the rest moves); ` +
+      `one Ed25519 verification here now: ${verifyMicros().toFixed(0)} µs`,
   );
 }
 
