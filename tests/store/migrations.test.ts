@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runTournament } from '../../src/cli/tournament.js';
 import { loadResumable, resumedLocalSession } from '../../src/controller/store/resume.js';
 import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
 import { isSqliteExperimentalWarning, sqlite } from '../../src/controller/store/sqlite.js';
@@ -92,6 +93,26 @@ describe('schema migrations', { timeout: 60_000 }, () => {
     const opened = GameStore.open(path);
     expect(opened.ok).toBe(false);
     if (!opened.ok) expect(opened.reason).toContain('schema version 99, newer than this program');
+  });
+
+  it('migrates a new database once when several workers open it at the same moment', async () => {
+    // risk tournament --workers N --store on a database that does not exist yet: every worker
+    // opens it at once, and each used to run migration 1 on its own ("table games already exists").
+    for (const round of [1, 2, 3]) {
+      const fresh = join(tmp.dir, `fresh-${round}.db`);
+      let err = '';
+      const io = { out: () => {}, err: (t: string) => void (err += t) };
+      const code = await runTournament(
+        ['--bots', 'random,random', '--games', '4', '--workers', '4', '--turn-cap', '30', '--store', '--db', fresh],
+        io,
+      );
+      expect(err).toBe('');
+      expect(code).toBe(0);
+      const opened = GameStore.open(fresh);
+      if (!opened.ok) throw new Error(opened.reason);
+      expect(opened.store.schemaVersion).toBe(SCHEMA_VERSION);
+      opened.store.close();
+    }
   });
 
   it('says clearly when the file is not a database', () => {

@@ -154,9 +154,13 @@ export function gamesWithoutSteps(db: Database): number[] {
   return rows.map((r) => r.id);
 }
 
+/** The schema version a database is at (PRAGMA user_version). */
+export const userVersion = (db: Database) =>
+  (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+
 /** Brings the database up to `target` (default: the latest version). */
 export function migrate(db: Database, target = SCHEMA_VERSION): MigrateResult {
-  const from = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  const from = userVersion(db);
   if (from > SCHEMA_VERSION) {
     return {
       ok: false,
@@ -167,6 +171,11 @@ export function migrate(db: Database, target = SCHEMA_VERSION): MigrateResult {
     if (m.version <= from || m.version > target) continue;
     db.exec('BEGIN IMMEDIATE');
     try {
+      // Another process may have opened the same new database at the same moment and run it already.
+      if (userVersion(db) >= m.version) {
+        db.exec('COMMIT');
+        continue;
+      }
       m.up(db);
       db.exec(`PRAGMA user_version = ${m.version}`);
       db.exec('COMMIT');

@@ -10,7 +10,7 @@ import { type DiceKind, encodeNumbers, type RoundNumbers } from './dice.js';
 import { defaultStorePath } from './paths.js';
 import { parseStep, type ReplaySource, type StoredStep } from './replay.js';
 import { writtenOutRules } from './rules.js';
-import { migrate } from './schema.js';
+import { migrate, userVersion } from './schema.js';
 import { type Database, sqlite } from './sqlite.js';
 import { writeAnalysis, writeSummary } from './summary.js';
 
@@ -102,11 +102,12 @@ export class GameStore {
     try {
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
       db = new (sqlite().DatabaseSync)(path);
+      // First: switching a new file to WAL takes a lock that other processes opening it wait for.
+      db.exec('PRAGMA busy_timeout = 10000');
       db.exec('PRAGMA journal_mode = WAL');
       // NORMAL in WAL mode: a commit survives the process being killed (not a power cut), without an fsync per move.
       db.exec('PRAGMA synchronous = NORMAL');
       db.exec('PRAGMA foreign_keys = ON');
-      db.exec('PRAGMA busy_timeout = 10000');
     } catch (error) {
       return { ok: false, reason: `cannot open the game database ${path}: ${(error as Error).message}` };
     }
@@ -119,7 +120,7 @@ export class GameStore {
   }
 
   get schemaVersion(): number {
-    return (this.db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    return userVersion(this.db);
   }
 
   /** Whether this database keeps players' addresses and resumed sessions (schema 5). */
@@ -408,7 +409,7 @@ function insertGame(db: Database, uid: string, meta: GameMeta, startedAt = new D
       JSON.stringify(writtenOutRules(meta.rules, meta.players.length)),
       meta.me ?? null,
     ) as { id: number };
-  const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  const version = userVersion(db);
   if (version >= ADDRESSES_VERSION) {
     const player = db.prepare(
       'INSERT INTO players (game_id, seat, name, peer_id, bot_kind, addresses) VALUES (?, ?, ?, ?, ?, ?)',
