@@ -640,6 +640,7 @@ export class Replica {
         if (claim === 'early') break;
         this.inFlight = { from: item.link, line: item.line };
         const proven = this.proofs.size;
+        const opening = this.inOpeningDraws();
         const outcome = this.handle(from, item);
         if (outcome === 'wait') {
           this.inFlight = null;
@@ -648,9 +649,10 @@ export class Replica {
         this.settleInFlight();
         queue.shift();
         progress = true;
-        // A line that proved a cheat takes the next point for its neutralisation before any other
-        // waiting line is handled: as in the audit, which reads the record one line at a time.
-        if (this.proofs.size > proven) this.proposeProven();
+        // A line that proved a cheat (or ended the opening draws, where proofs wait) takes the next
+        // point for its neutralisation before any other waiting line is handled: as in the audit,
+        // which reads the record one line at a time.
+        if (this.proofs.size > proven || (opening && !this.inOpeningDraws())) this.proposeProven();
       }
     }
     return progress;
@@ -1529,7 +1531,13 @@ export class Replica {
         evidence,
         ...(how.at !== undefined ? { at: how.at } : {}),
       });
-    if (this.index === 0 && drawStep(this.state) !== null) {
+    if (this.inOpeningDraws()) {
+      // A proof waits for the first point (proposeProven): applied now, at the moment this peer
+      // saw it, a draw round would go on without the cheat here while others, shown its valid
+      // lines, finish it with them. The refused line counts as not received; the others hand on
+      // the valid one, or its author is voted silent, which applies at once everywhere. (A cheat
+      // in the secret deal before the draws is applied at once: the deal goes on without it.)
+      if (how.cheat && !this.secrets?.busy()) return;
       this.broadcast({
         command: 'expel',
         payload: { player, reason: reason.slice(0, 300), evidence },
@@ -1547,7 +1555,7 @@ export class Replica {
    * neutralisation of its author there (the author may be neutral here already, at a later point).
    */
   private proposeProven(): boolean {
-    if (this.result !== null || this.applied.has(this.index)) return false;
+    if (this.result !== null || this.applied.has(this.index) || this.inOpeningDraws()) return false;
     const proven = [...this.proofs.keys()].sort((a, b) => a - b);
     const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
     const player = back?.player ?? proven.find((p) => isActive(this.state.players[p]!));
@@ -1616,7 +1624,8 @@ export class Replica {
     for (let i = 0; i < this.proposals.length && this.result === null; ) {
       const proposal = this.proposals[i]!;
       const index = proposal.message.ack_id!;
-      if (index > this.index) {
+      // A proposal for point 0 waits for the opening draws here too: it follows them where it was made.
+      if (index > this.index || this.inOpeningDraws()) {
         i++;
         continue;
       }
@@ -1698,6 +1707,11 @@ export class Replica {
       ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: messageHash } : {}),
     });
     this.checkAgreement();
+  }
+
+  /** The first player and deck draws, before any point of the sequence is taken. */
+  private inOpeningDraws(): boolean {
+    return this.index === 0 && drawStep(this.state) !== null;
   }
 
   /** During the opening draws: neutral at once, the dice round goes on without it. */
