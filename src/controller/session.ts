@@ -111,6 +111,8 @@ export class MeshSession {
       ...(config.rules ? { rules: config.rules } : {}),
       ...(config.keyring ? { keyring: config.keyring } : {}),
       secretNumbers: this.numbers(config),
+      // Only a peer that can send its record can take a player back: the others stop at once.
+      rejoinGraceMs: config.history !== undefined ? Math.max(config.moveTimeoutMs, config.ackTimeoutMs) : 0,
       ...(config.resume ? { resume: { state: config.resume.state, index: config.resume.index } } : {}),
       ...(config.rejoin ? { resume: { state: config.rejoin.state, index: config.rejoin.index } } : {}),
     });
