@@ -16,7 +16,7 @@ import {
 import type { Link } from '../../src/controller/net/link.js';
 import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
 import { memoryRecorder } from '../../src/controller/recorder.js';
-import { committedSecrets, rejoinGame } from '../../src/controller/rejoin.js';
+import { committedCapital, committedSecrets, rejoinGame } from '../../src/controller/rejoin.js';
 import { MeshSession } from '../../src/controller/session.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
@@ -143,6 +143,7 @@ async function startDuo(
       links,
       stored: auditNativeRecord(own, nativeHeader(own)!).steps,
       secrets: committedSecrets(own, R),
+      capital: committedCapital(own, R),
       timeoutMs: 5_000,
     });
     if (!rejoined.ok) return { accepted, rejoined, peer: null };
@@ -163,6 +164,7 @@ async function startDuo(
         index: rejoined.index,
         lines: rejoined.lines,
         ...(rejoined.secret ? { secret: rejoined.secret } : {}),
+        ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
       },
     });
     const peer: Peer = { session, recorder, events, result: null, endedAt: null };
@@ -281,5 +283,60 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
       expect(peer.endedAt! - splitAt).toBeGreaterThanOrEqual(GRACE_MS);
       expect(peer.endedAt! - splitAt).toBeLessThanOrEqual(GRACE_MS + 1_000);
     }
+  }, 600_000);
+});
+
+describe("Capital Risk: a drop during the capitals' round", () => {
+  /** The capital `player` committed to, as the first reveal of it in a record says. */
+  const revealedCapital = (lines: readonly { dir: string; raw: string }[], player: number) => {
+    for (const line of lines) {
+      const inner = line.raw.includes('secret_reveal')
+        ? (JSON.parse(line.raw) as { signed?: string; by?: number })
+        : null;
+      if (inner?.by !== player || inner.signed === undefined) continue;
+      const message = JSON.parse(inner.signed) as { command: string; payload: { value: { territory: number } } };
+      if (message.command === 'secret_reveal') return message.payload.value.territory;
+    }
+    return undefined;
+  };
+
+  it('a seat that had committed to its capital reveals that same capital after its rejoin; one winner', async () => {
+    // R dies right after its commitment to a capital left it: the round waits for its reveal.
+    const game = await startDuo(8, 1, 'secret_commit', { variant: 'capital' });
+    await runUntil(() => game.droppedAt() !== null, 600_000);
+    expect(game.droppedAt()).not.toBeNull();
+    const committed = committedCapital(game.peers[R]!.recorder.lines, R);
+    expect(committed?.salt).toMatch(/^[0-9a-f]{64}$/);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const { accepted, rejoined, peer } = await game.rejoin();
+    expect(accepted).toEqual({ ok: true });
+    expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
+    if (!rejoined.ok) return;
+    expect(rejoined.state.phase).toBe('capitals');
+    expect(rejoined.capital).toBeDefined();
+    const back = peer!;
+    await runUntil(() => game.peers[0]!.result !== null && back.result !== null, 3_600_000);
+    game.stop();
+    back.session.stop();
+    // Nobody saw two commitments from R: it was not made neutral, and both finish on one winner.
+    for (const p of [game.peers[0]!, back]) expect(neutralised(p.events, R)).toBe(false);
+    expectOneWinner([game.peers[0]!, back]);
+    // The capital R revealed is the one it had committed to, and the one the game applied.
+    expect(revealedCapital(game.peers[0]!.recorder.lines, R)).toBe(rejoined.capital);
+    expect(back.result!.state.capitals[R]).toBe(rejoined.capital);
+  }, 600_000);
+
+  it('is refused, saying why, when its record does not keep the salt it committed with', async () => {
+    const game = await startDuo(8, 1, 'secret_commit', { variant: 'capital' });
+    await runUntil(() => game.droppedAt() !== null, 600_000);
+    // The noted secrets are lost (an earlier version noted none for capitals, or the store lost them).
+    const own = game.peers[R]!.recorder.lines;
+    own.splice(0, own.length, ...own.filter((l) => !(l.dir === 'note' && l.raw.includes('"secret"'))));
+    await vi.advanceTimersByTimeAsync(1_000);
+    const { rejoined } = await game.rejoin();
+    expect(rejoined.ok).toBe(false);
+    if (rejoined.ok) return;
+    expect(rejoined.reason).toMatch(/committed to its capital before it dropped out .* cannot reveal that capital/);
+    game.stop();
   }, 600_000);
 });

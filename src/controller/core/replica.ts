@@ -1441,8 +1441,11 @@ export class Replica {
     message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>,
     line: string,
   ): 'done' | 'wait' {
-    if (this.secrets?.busy()) return 'wait'; // the next draw's, from a peer that finished the secret round first
     const round = this.round;
+    // A round already over stays over during the capitals' round (later phases only count up): a
+    // seat taken back in that round reads the opening draws' lines in the history, in order.
+    if (this.state.phase === 'capitals' && message.round !== undefined && message.round < this.roundId()) return 'done';
+    if (this.secrets?.busy()) return 'wait'; // the next draw's, from a peer that finished the secret round first
     if (message.round !== undefined) {
       if (this.abandoned.has(message.round) || message.round < (round?.number ?? this.roundId())) return 'done';
       if (round === null || message.round > round.number) return 'wait';
