@@ -5,10 +5,12 @@
 // does, keeps the longest record that checks out and agrees with its own stored steps, and plays on
 // from there: a MeshSession started at the point after its own last acknowledgement reads the
 // checked lines first, so it acknowledges what the others applied without it and plays on.
-import type { Action, GameState, OptionsInput } from '../model/index.js';
+import { type Action, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
 import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
 import { encodeRejoin, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
+import { secretCommitment } from '../protocol/secret-commitment.js';
+import { parseSecretMessage } from '../protocol/secret-messages.js';
 import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { auditNativeRecord } from './core/replay.js';
@@ -42,6 +44,8 @@ export interface RejoinSetup {
   readonly addresses?: readonly string[];
   /** The secret numbers this seat's record noted, by dice round (committedSecrets). */
   readonly secrets?: ReadonlyMap<number, Uint8Array>;
+  /** Capital Risk: the capital commitment this seat's record shows it sent (committedCapital). */
+  readonly capital?: KeptCapital | null;
   /**
    * The session resumed a stored game (protocol-spec/resume.md): its records start from this
    * state at point `index`, which every player proved at the resume; `stored` then holds the
@@ -81,6 +85,67 @@ export function committedSecrets(
   return secrets;
 }
 
+/** A capital commitment this seat sent, and the salt noted just before it left (null: none noted). */
+export interface KeptCapital {
+  readonly commitment: string;
+  readonly salt: string | null;
+}
+
+/**
+ * Capital Risk: the commitment to its capital a seat's own record shows it sent, with the secret
+ * number noted before it (the commitment's salt: session.ts notes every secret number before the
+ * line that commits to it leaves). A seat that committed must reveal that same capital.
+ */
+export function committedCapital(
+  lines: readonly { readonly dir: string; readonly raw: string }[],
+  me: number,
+): KeptCapital | null {
+  let noted: string | null = null;
+  for (const line of lines) {
+    if (line.dir === 'note') {
+      noted = notedSecret(line.raw) ?? noted;
+      continue;
+    }
+    const sealed = line.dir === 'out' ? unseal(line.raw) : null;
+    if (sealed === null || sealed.by !== me) continue;
+    let message: ReturnType<typeof parseSecretMessage> | null = null;
+    try {
+      message = parseSecretMessage(JSON.parse(sealed.inner));
+    } catch {
+      // not JSON: not a commitment
+    }
+    if (message?.ok && message.message.command === 'secret_commit' && message.message.payload.purpose === 'capital')
+      return { commitment: message.message.payload.commitment, salt: noted };
+    // A dice commitment takes the number noted for it.
+    if (sealed.inner.startsWith('{"command":"roll_hash"')) noted = null;
+  }
+  return null;
+}
+
+function notedSecret(raw: string): string | null {
+  try {
+    const fact = JSON.parse(raw) as { secret?: unknown };
+    return typeof fact.secret === 'string' && /^[0-9a-f]{64}$/.test(fact.secret) ? fact.secret : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which capital a seat committed to, found again from its commitment and the noted salt: the one
+ * territory of its own that gives that commitment (a territory is one of 42 numbers, so trying
+ * each is cheap). Null if none does (the salt was not noted, or the record lost it).
+ */
+function keptCapitalChoice(setup: RejoinSetup, kept: KeptCapital, state: GameState): number | null {
+  if (kept.salt === null) return null;
+  const salt = hexToBytes(kept.salt);
+  const context = { gameId: setup.gameId, purpose: 'capital', round: 0, player: setup.me };
+  return (
+    territoriesOf(state, setup.me).find((t) => secretCommitment({ territory: t }, salt, context) === kept.commitment) ??
+    null
+  );
+}
+
 /** One player's answer, checked. */
 export type CheckedHistory =
   | {
@@ -98,8 +163,13 @@ export type Rejoined =
       readonly index: number;
       readonly state: GameState;
       readonly lines: readonly string[];
-      /** The secret number of the running dice round this seat had committed to, kept in its record. */
+      /**
+       * The secret number of the running dice round this seat had committed to, kept in its record;
+       * or, during the capitals' round, the salt of the capital it had committed to.
+       */
       readonly secret?: Uint8Array;
+      /** Capital Risk: the capital this seat committed to before it dropped out; it commits to it again. */
+      readonly capital?: number;
       /** The steps of the game up to that point (the stored game is brought to them). */
       readonly steps: readonly RejoinStep[];
       /** Whose record was taken, and what was said of the others. */
@@ -330,8 +400,34 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
         notes,
       };
   }
+  // A seat that committed to its capital reveals that capital: the same territory and salt give the
+  // same commitment (the same signed line), so nobody sees two versions of it. No dice round runs
+  // in the capitals' round, so the salt is the one secret number carried.
+  let capital: number | undefined;
+  if (setup.capital && state.phase === 'capitals') {
+    const territory = keptCapitalChoice(setup, setup.capital, state);
+    if (territory === null)
+      return {
+        ok: false,
+        reason:
+          'this seat committed to its capital before it dropped out and its record does not keep the secret it committed with: it cannot reveal that capital',
+        notes,
+      };
+    capital = territory;
+    secret = hexToBytes(setup.capital.salt!);
+  }
   const lines = [...chosen.lines, ...agreeing.flatMap((h) => h.lines)];
   notes.push(`took ${name(chosen.from)}'s history (${chosen.steps.length} steps); going on from move ${index}`);
   const steps = chosen.steps.slice(0, stepsAt.get(index) ?? 0);
-  return { ok: true, index, state, lines, steps, ...(secret ? { secret } : {}), from: chosen.from, notes };
+  return {
+    ok: true,
+    index,
+    state,
+    lines,
+    steps,
+    ...(secret ? { secret } : {}),
+    ...(capital !== undefined ? { capital } : {}),
+    from: chosen.from,
+    notes,
+  };
 }

@@ -67,8 +67,13 @@ export interface SessionConfig {
     readonly state: GameState;
     readonly index: number;
     readonly lines: readonly string[];
-    /** The secret number this seat committed to in the running dice round before it dropped out, if it did. */
+    /**
+     * The secret number this seat committed to in the running dice round before it dropped out, if
+     * it did; during the capitals' round, the salt of the capital it had committed to.
+     */
     readonly secret?: Uint8Array;
+    /** Capital Risk: the capital this seat committed to before it dropped out: it is chosen again, unasked. */
+    readonly capital?: number;
     /** The session resumed a stored game: its record says so, to be audited from there (verify-chain). */
     readonly from?: ResumedFrom;
   };
@@ -96,6 +101,8 @@ export class MeshSession {
   private timer: NodeJS.Timeout | null = null;
   private timerAt: number | null = null;
   private deciding = false;
+  /** A capital this seat committed to before it rejoined, not yet chosen again (config.rejoin.capital). */
+  private keptCapital: number | undefined;
   private closed = false;
   private resolve!: (result: SessionResult) => void;
   private readonly done: Promise<SessionResult>;
@@ -111,10 +118,13 @@ export class MeshSession {
       ...(config.rules ? { rules: config.rules } : {}),
       ...(config.keyring ? { keyring: config.keyring } : {}),
       secretNumbers: this.numbers(config),
+      // Only a peer that can send its record can take a player back: the others stop at once.
+      rejoinGraceMs: config.history !== undefined ? Math.max(config.moveTimeoutMs, config.ackTimeoutMs) : 0,
       ...(config.resume ? { resume: { state: config.resume.state, index: config.resume.index } } : {}),
       ...(config.rejoin ? { resume: { state: config.rejoin.state, index: config.rejoin.index } } : {}),
     });
     this.links = new Map(config.links);
+    this.keptCapital = config.rejoin?.capital;
     this.done = new Promise((resolve) => (this.resolve = resolve));
   }
 
@@ -322,6 +332,15 @@ export class MeshSession {
   private maybeDecide() {
     const due = this.replica.decisionDue;
     if (due === null || this.deciding) return;
+    // Back during the capitals' round after it had committed: the same capital, and (the salt being
+    // the first secret number, config.rejoin.secret) the same commitment: one version for everyone.
+    // Chosen once the checked history is read, so the record keeps the lines in the order played.
+    const kept = this.keptCapital;
+    if (kept !== undefined && due.state.phase === 'capitals') {
+      this.keptCapital = undefined;
+      this.replica.decide(due.index, { command: 'choose_capital', player: this.config.me, payload: kept }, Date.now());
+      return this.flush();
+    }
     this.deciding = true;
     this.config.seat
       .decide(due.state, this.config.me)

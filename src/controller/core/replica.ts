@@ -200,6 +200,8 @@ export class Replica {
   /** `voter>accused`: the latest point at which the voter called the accused silent (any stage). */
   private readonly accusations = new Map<string, number>();
   private readonly gone = new Set<number>();
+  /** Cut off from every other player (checkContact): until when it waits for one to rejoin. */
+  private cutOffUntil: number | null = null;
   private readonly faults = new Map<number, number>();
   private seen = new Set<string>();
   private seenBefore = new Set<string>();
@@ -265,7 +267,9 @@ export class Replica {
 
   /** When the driver must call tick(), or null. */
   get wakeAt(): number | null {
-    return this.deadline?.at ?? null;
+    const at = this.deadline?.at ?? null;
+    if (this.cutOffUntil === null) return at;
+    return at === null ? this.cutOffUntil : Math.min(at, this.cutOffUntil);
   }
 
   /** The decision this peer's seat must make now, if any. */
@@ -361,6 +365,7 @@ export class Replica {
     if (this.result !== null || player === this.config.me) return;
     this.now = now;
     if (this.gone.delete(player)) this.emit({ type: 'info', text: `${this.nameOf(player)} is connected again` });
+    this.checkContact();
     this.pump();
   }
 
@@ -368,11 +373,17 @@ export class Replica {
   tick(now: number) {
     if (this.result !== null) return;
     this.now = now;
+    if (this.cutOffUntil !== null && now >= this.cutOffUntil) {
+      this.finish('lost-contact', 'lost contact with every other player; none came back');
+      return;
+    }
     const due = this.deadline;
     if (due === null || now < due.at) return;
     if (this.noticeStall(now)) return;
     this.deadline = null;
-    for (const player of this.awaitedFrom(due)) this.vote(player);
+    // Cut off from everyone: no vote reaches anyone, and with two players one vote would be a
+    // quorum, crowning this peer for its own lost connection. It only waits.
+    if (this.cutOffUntil === null) for (const player of this.awaitedFrom(due)) this.vote(player);
     this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
     this.checkContact();
     this.pump();
@@ -1336,8 +1347,22 @@ export class Replica {
     if (others.length === 0) return;
     // Observers still reachable judge silence with this peer (electorate): contact is not lost yet.
     const observers = this.observers().filter((p) => p.id !== this.config.me);
-    if ([...others, ...observers].every((p) => this.gone.has(p.id)))
-      this.finish('lost-contact', 'lost contact with every other player');
+    const cutOff = [...others, ...observers].every((p) => this.gone.has(p.id));
+    if (!cutOff) {
+      if (this.cutOffUntil !== null) this.emit({ type: 'info', text: 'in contact again: the game goes on' });
+      this.cutOffUntil = null;
+      return;
+    }
+    if (this.cutOffUntil !== null) return;
+    // A player whose process died may come back with its key (rejoin): give it the time the votes
+    // would give it in a larger game, then stop as before. Nothing is judged meanwhile.
+    const grace = this.config.rejoinGraceMs ?? 0;
+    if (grace <= 0) return this.finish('lost-contact', 'lost contact with every other player');
+    this.cutOffUntil = this.now + grace;
+    this.emit({
+      type: 'info',
+      text: `lost contact with every other player; waiting ${Math.round(grace / 1000)} s for one to rejoin`,
+    });
   }
 
   // ---- proof handed on ----
@@ -1418,8 +1443,11 @@ export class Replica {
     message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>,
     line: string,
   ): 'done' | 'wait' {
-    if (this.secrets?.busy()) return 'wait'; // the next draw's, from a peer that finished the secret round first
     const round = this.round;
+    // A round already over stays over during the capitals' round (later phases only count up): a
+    // seat taken back in that round reads the opening draws' lines in the history, in order.
+    if (this.state.phase === 'capitals' && message.round !== undefined && message.round < this.roundId()) return 'done';
+    if (this.secrets?.busy()) return 'wait'; // the next draw's, from a peer that finished the secret round first
     if (message.round !== undefined) {
       if (this.abandoned.has(message.round) || message.round < (round?.number ?? this.roundId())) return 'done';
       if (round === null || message.round > round.number) return 'wait';

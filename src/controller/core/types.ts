@@ -90,6 +90,11 @@ export interface ReplicaConfig {
    * `gameId` must be the resumed session's own id, so no line signed before counts in it.
    */
   readonly resume?: { readonly state: GameState; readonly index: number };
+  /**
+   * How long a peer cut off from every other player waits for one to rejoin (protocol-spec/resume.md,
+   * Rejoin) before it ends `lost-contact`; 0 or absent: it ends at once. It casts no vote meanwhile.
+   */
+  readonly rejoinGraceMs?: number;
 }
 
 /** What the replica asks its driver to do. */

@@ -12,7 +12,7 @@ import { shareableFirst } from '../net/addresses.js';
 import { gameKeyring } from '../net/identity.js';
 import type { Link } from '../net/link.js';
 import type { Recorder } from '../recorder.js';
-import { committedSecrets, rejoinGame } from '../rejoin.js';
+import { committedCapital, committedSecrets, rejoinGame } from '../rejoin.js';
 import { resumeHash } from '../resume.js';
 import type { ResumedFrom, SessionConfig } from '../session.js';
 import {
@@ -165,6 +165,7 @@ export async function rejoinFromStore(
     links,
     stored: game.steps.slice(base),
     secrets: committedSecrets(session, me),
+    capital: committedCapital(session, me),
     timeoutMs,
     // The others' stores keep where this peer listens now.
     addresses: shareableFirst(endpoint.addresses?.() ?? []),
@@ -197,6 +198,7 @@ export async function rejoinFromStore(
         index: result.index,
         lines: result.lines,
         ...(result.secret ? { secret: result.secret } : {}),
+        ...(result.capital !== undefined ? { capital: result.capital } : {}),
         ...(resumed ? { from: resumed.start.from } : {}),
       },
       notes: [...result.notes, ...problems],
