@@ -203,7 +203,21 @@ function rollFrame<C extends 'roll_hash' | 'roll_number'>(command: C, descriptio
 
 const rollHash = rollFrame('roll_hash', 'Dice round step 1: hex SHA-256 of the 32 random bytes.');
 
-const rollNumber = rollFrame('roll_number', 'Dice round step 2, after all hashes: the 32 random bytes as hex.');
+// Native peers add the commitments they revealed against, one [player, hash] per participant: a
+// round counts only once every reveal names the same ones (a player that signed two commitments
+// for one round is caught before anyone uses it). Class peers send none.
+const rollNumberText = 'Dice round step 2, after all hashes: the 32 random bytes as hex.';
+const rollNumber = rollFrame('roll_number', rollNumberText)
+  .extend({
+    commitments: z
+      .array(z.tuple([playerId, hex32]))
+      .max(8, { error: 'at most 8 commitments in one round' })
+      .optional(),
+  })
+  .meta({
+    title: 'cs3099 roll_number',
+    description: `${rollNumberText} Native peers add the [player, commitment] pairs they revealed against.`,
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Game moves (§5, §8)
@@ -545,6 +559,8 @@ export function encodeMessage(message: Message): WireMessage {
   if ((message.command === 'roll_hash' || message.command === 'roll_number') && message.round !== undefined) {
     (wire as Record<string, unknown>).round = message.round;
   }
+  if (message.command === 'roll_number' && message.commitments !== undefined)
+    (wire as Record<string, unknown>).commitments = message.commitments;
   if (message.command === 'acknowledgement') {
     if (message.state_hash !== undefined) (wire as Record<string, unknown>).state_hash = message.state_hash;
     if (message.message_hash !== undefined) (wire as Record<string, unknown>).message_hash = message.message_hash;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sealMessage } from '../../src/controller/core/replica.js';
 import type { Link } from '../../src/controller/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
+import { boundCommitment, bytesToHex } from '../../src/protocol/commitment.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { lineDigest, seal, unseal } from '../../src/protocol/signing.js';
 import type { Rogue, RogueContext } from './mesh-game.js';
@@ -20,6 +21,7 @@ export const ATTACKS = [
   'equivocation',
   'late-equivocation',
   'bad-reveal',
+  'two-commitments',
   'forged-reveal',
   'copied-commitment',
   'never-reveals',
@@ -54,7 +56,8 @@ export function rogue(attack: Attack, from = 140): Rogue {
   return (links: Map<number, Link>, context: RogueContext) => {
     const state = { index: 0, done: false, silent: false, lastIncoming: -1 };
     // copied-commitment: another player's commitment of the current dice round, and ours held back.
-    const dice: { seen: string | null; held: Message | null; replaced: string | null } = {
+    // two-commitments: the round it splits.
+    const dice: { seen: string | null; held: Message | null; replaced: string | null; split?: number | null } = {
       seen: null,
       held: null,
       replaced: null,
@@ -187,6 +190,21 @@ export function rogue(attack: Attack, from = 140): Rogue {
         case 'bad-reveal':
           if (m.command !== 'roll_number') return [line];
           return once([sign({ ...m, payload: randomBytes(32).toString('hex') })]);
+        case 'two-commitments': {
+          // One dice round: another commitment, and later the number that fits it, for the victim
+          // only, both signed. The victim and the others each hold a round that checks out alone.
+          if ((m.command !== 'roll_hash' && m.command !== 'roll_number') || m.round === undefined) return [line];
+          dice.split ??= m.command === 'roll_hash' ? m.round : null;
+          if (dice.split !== m.round) return [line];
+          if (m.command === 'roll_number') state.done = to === [...links.keys()].sort((a, b) => a - b).at(-1);
+          if (to !== victim) return [line];
+          const other = Uint8Array.from({ length: 32 }, (_, i) => i + 7);
+          const payload =
+            m.command === 'roll_hash'
+              ? boundCommitment(other, { gameId: context.gameId, round: m.round, player: context.me })
+              : bytesToHex(other);
+          return [sign({ ...m, payload })];
+        }
         case 'forged-reveal': {
           // With its commitment, a wrong reveal in the victim's name under a signature it cannot
           // make: a fault of the link it came on, never the victim's, whose own reveal still counts.

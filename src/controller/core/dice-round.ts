@@ -44,6 +44,8 @@ export class DiceRound {
   participants: number[];
   readonly hashes = new Map<number, { readonly hash: string; readonly line: string }>();
   readonly numbers = new Map<number, { readonly bytes: Uint8Array; readonly line: string }>();
+  /** The commitments each reveal names (native peers): the round counts only when they agree. */
+  readonly named = new Map<number, ReadonlyMap<number, string>>();
   /** This peer has revealed its own number. */
   revealed = false;
 
@@ -90,13 +92,33 @@ export class DiceRound {
   }
 
   get complete(): boolean {
-    return this.allCommitted && this.participants.every((p) => this.numbers.has(p));
+    return this.allCommitted && this.participants.every((p) => this.numbers.has(p)) && this.disputed().length === 0;
   }
 
-  /** Who the round waits for at its current stage (commitments, then reveals). */
+  /** Who the round waits for at its current stage (commitments, reveals, then agreement on the commitments). */
   missing(): number[] {
     const stage = this.allCommitted ? this.numbers : this.hashes;
-    return this.participants.filter((p) => !stage.has(p));
+    const missing = this.participants.filter((p) => !stage.has(p));
+    return missing.length > 0 || !this.allCommitted ? missing : this.disputed();
+  }
+
+  /** The commitments this peer holds, as a reveal names them. */
+  namedCommitments(): [number, string][] {
+    return this.participants.map((p) => [p, this.hashes.get(p)!.hash]);
+  }
+
+  /**
+   * The participants whose reveal names another commitment than this peer holds for a participant
+   * still in the round (a player that signed two: until its other one is seen here, the round waits).
+   */
+  disputed(): number[] {
+    return [...this.named]
+      .filter(
+        ([revealer, named]) =>
+          this.participants.includes(revealer) &&
+          this.participants.some((p) => named.get(p) !== this.hashes.get(p)?.hash),
+      )
+      .map(([revealer]) => revealer);
   }
 
   /** Checks a commitment and, when it counts, keeps it. `copies` refuses one equal to another's (cs3099). */
@@ -117,7 +139,7 @@ export class DiceRound {
   }
 
   /** Checks a reveal against its commitment and, when it counts, keeps it. */
-  reveal(player: number, hex: string, line: string): RoundCheck {
+  reveal(player: number, hex: string, line: string, named?: readonly (readonly [number, string])[]): RoundCheck {
     if (!this.participants.includes(player))
       return { ok: false, why: 'not-taking-part', reason: `player ${player} takes no part in this dice round` };
     if (!this.allCommitted)
@@ -133,7 +155,13 @@ export class DiceRound {
         : { ok: false, why: 'mismatch', reason: 'revealed a dice number that does not match its commitment' };
     }
     this.numbers.set(player, { bytes, line });
+    if (named !== undefined) this.named.set(player, new Map(named));
     return OK;
+  }
+
+  /** A revealer shown to have named two different lists: its lists no longer count, its number does. */
+  forgetNamed(player: number) {
+    this.named.delete(player);
   }
 
   /** A participant made neutral: the round goes on without it. */
@@ -141,6 +169,7 @@ export class DiceRound {
     this.participants = this.participants.filter((p) => p !== player);
     this.hashes.delete(player);
     this.numbers.delete(player);
+    this.named.delete(player);
   }
 
   /** The revealed numbers by player (what the game store keeps of the round). */

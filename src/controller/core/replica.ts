@@ -211,6 +211,8 @@ export class Replica {
   /** How this game's rounds commit and roll (core/dice-round.ts). */
   private readonly rounds: RoundProfile;
   private readonly abandoned = new Set<number>();
+  /** `round>player`: this peer has sent that player the commitments it holds for that round (a dispute). */
+  private readonly commitmentsShown = new Set<string>();
   private pending: Pending | null = null;
   private deadline: Deadline | null = null;
   private lastRound: DiceRound | null = null;
@@ -1290,6 +1292,9 @@ export class Replica {
       if (hash) lines.push(hash);
       if (number) lines.push(number);
     }
+    // And the proof against it held here (in the opening draws it waits for point 0, and a voter
+    // still waiting on the round needs it to finish the round as this peer did).
+    lines.push(...(this.proofs.get(accused)?.evidence ?? []));
     // Only lines that prove themselves: a bad one would count against this peer at the voter.
     for (const line of lines)
       if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
@@ -1376,20 +1381,38 @@ export class Replica {
     }
     // Every piece of evidence is a signed line: judge it as if it had come straight from its author.
     for (const line of evidence) this.take(from, line, depth + 1);
-    if (evidence.length === 2) this.checkRevealPair(evidence[0]!, evidence[1]!);
+    if (evidence.length === 2) this.checkRoundPair(evidence[0]!, evidence[1]!);
   }
 
-  /** A commitment and a reveal that do not match, from a round that is over here already. */
-  private checkRevealPair(first: string, second: string) {
-    const a = this.openSigned(first);
-    const b = this.openSigned(second);
-    if (a === null || b === null || a.message.command !== 'roll_hash' || b.message.command !== 'roll_number') return;
-    const player = a.message.player_id;
-    if (b.message.player_id !== player || a.message.round === undefined || a.message.round !== b.message.round) return;
+  /**
+   * Two dice lines of one player for one round that cannot both stand, from a round that is over
+   * here already: a reveal that does not fit the commitment, two commitments, or one number named
+   * with two different sets of commitments.
+   */
+  private checkRoundPair(first: string, second: string) {
+    const a = this.openSigned(first)?.message;
+    const b = this.openSigned(second)?.message;
+    if (a === undefined || b === undefined) return;
+    if (a.command !== 'roll_hash' && a.command !== 'roll_number') return;
+    if (b.command !== 'roll_hash' && b.command !== 'roll_number') return;
+    const player = a.player_id;
+    const round = a.round;
+    if (b.player_id !== player || round === undefined || round !== b.round) return;
     if (!isActive(this.state.players[player]!)) return;
-    const revealed = this.commitmentOf(hexToBytes(b.message.payload), a.message.round, player);
-    if (revealed !== a.message.payload) {
-      this.cheat(player, 'revealed a dice number that does not match its commitment', [first, second]);
+    if (a.command === 'roll_hash' && b.command === 'roll_number') {
+      if (this.commitmentOf(hexToBytes(b.payload), round, player) !== a.payload)
+        this.cheat(player, 'revealed a dice number that does not match its commitment', [first, second]);
+    } else if (a.command === 'roll_hash' && b.command === 'roll_hash') {
+      if (a.payload !== b.payload)
+        this.cheat(player, `signed two dice commitments for round ${round}`, [first, second]);
+    } else if (a.command === 'roll_number' && b.command === 'roll_number') {
+      if (
+        a.payload === b.payload &&
+        a.commitments &&
+        b.commitments &&
+        !sameNamed(new Map(a.commitments), b.commitments)
+      )
+        this.cheat(player, `named two different sets of dice commitments in round ${round}`, [first, second]);
     }
   }
 
@@ -1457,8 +1480,10 @@ export class Replica {
     const check =
       message.command === 'roll_hash'
         ? round.commit(from, message.payload, line, 'allow')
-        : round.reveal(from, message.payload, line);
+        : round.reveal(from, message.payload, line, message.commitments);
     if (!check.ok) {
+      if (check.why === 'second' && message.round === round.number)
+        return this.secondRoundLine(from, message, line, round);
       // A second commitment is the next round's; a reveal waits for every commitment (an honest peer waits too).
       if (check.why !== 'copied' && check.why !== 'mismatch') return 'wait';
       const reason =
@@ -1468,7 +1493,63 @@ export class Replica {
       this.cheat(from, reason, [round.hashes.get(from)!.line, line]);
       return 'done';
     }
+    if (message.command === 'roll_number') this.showCommitments(from, round);
     this.progressRound();
+    return 'done';
+  }
+
+  /**
+   * A reveal that names other commitments than this peer holds: someone signed two for this round,
+   * or the revealer says so falsely. This peer shows the revealer what it holds (once), and the
+   * revealer, seeing this peer's reveal, does the same: the player that signed two is then caught
+   * at both, before either uses the round (DiceRound.disputed).
+   */
+  private showCommitments(revealer: number, round: DiceRound) {
+    if (this.config.mute || revealer === this.config.me || !round.disputed().includes(revealer)) return;
+    const key = `${round.number}>${revealer}`;
+    if (this.commitmentsShown.has(key)) return;
+    this.commitmentsShown.add(key);
+    for (const { line } of round.hashes.values())
+      if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: revealer });
+  }
+
+  /** A second commitment or reveal of one player for the round in progress. */
+  private secondRoundLine(
+    from: number,
+    message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>,
+    line: string,
+    round: DiceRound,
+  ): 'done' {
+    const first = message.command === 'roll_hash' ? round.hashes.get(from)! : round.numbers.get(from)!;
+    if (first.line === line) return 'done';
+    if (message.command === 'roll_hash') {
+      if (round.hashes.get(from)!.hash === message.payload) return 'done';
+      // Two signed commitments for one round: neither can count. In the opening draws the round goes
+      // on without that player at once (every honest peer waits on the dispute until it sees both);
+      // in a move's round the neutralisation takes the move's point (proposeProven) and the move goes.
+      if (this.inOpeningDraws()) {
+        round.drop(from);
+        this.cheat(from, `signed two dice commitments for round ${round.number}`, [first.line, line]);
+        this.progressRound();
+      } else this.cheat(from, `signed two dice commitments for round ${round.number}`, [first.line, line]);
+      return 'done';
+    }
+    const committed = round.hashes.get(from)!;
+    if (this.commitmentOf(hexToBytes(message.payload), round.number, from) !== committed.hash) {
+      this.cheat(from, 'revealed a dice number that does not match its commitment', [committed.line, line]);
+      return 'done';
+    }
+    const named = round.named.get(from);
+    if (named === undefined || sameNamed(named, message.commitments)) return 'done';
+    // The same number (a reveal that fits the commitment), named with other commitments. In a move's
+    // round the neutralisation takes the move's point and the move goes, as for any cheat in a round;
+    // in the opening draws its lists no longer count and its number does (the others, waiting on the
+    // dispute, get both reveals handed on: handOn).
+    this.cheat(from, `named two different sets of dice commitments in round ${round.number}`, [first.line, line]);
+    if (this.inOpeningDraws()) {
+      round.forgetNamed(from);
+      this.progressRound();
+    }
     return 'done';
   }
 
@@ -1479,7 +1560,13 @@ export class Replica {
       round.revealMine(
         this.config.me,
         (hex) =>
-          this.broadcast({ command: 'roll_number', payload: hex, player_id: this.config.me, round: round.number }).line,
+          this.broadcast({
+            command: 'roll_number',
+            payload: hex,
+            player_id: this.config.me,
+            round: round.number,
+            commitments: round.namedCommitments(),
+          }).line,
       );
       this.deadline = null;
       this.arm('round', round.number);
@@ -1535,7 +1622,8 @@ export class Replica {
   /**
    * This peer now holds proof (or a quorum of votes) that a player must be made neutral. The
    * neutralisation takes a point of the sequence like a move (proposeProven), so every peer puts
-   * it at the same place; during the opening draws, when no move has a point yet, it applies at once.
+   * it at the same place. During the opening draws, when no move has a point yet, a quorum of votes
+   * (or a cheat in the secret deal) applies at once; a proof of another cheat waits for point 0.
    */
   private prove(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[]; at?: number }) {
     const record = this.state.players[player];
@@ -1675,7 +1763,7 @@ export class Replica {
     const player = message.payload.player;
     for (const line of message.payload.evidence) this.take(link, line, 1);
     if (message.payload.evidence.length === 2)
-      this.checkRevealPair(message.payload.evidence[0]!, message.payload.evidence[1]!);
+      this.checkRoundPair(message.payload.evidence[0]!, message.payload.evidence[1]!);
     if (!this.proofs.has(player)) return; // nothing here proves it (a false claim changes nothing)
     const entry = this.applied.get(index);
     if (entry !== undefined) {
@@ -1872,4 +1960,12 @@ function queueKey(message: Message): number {
     return (message.round ?? Number.MAX_SAFE_INTEGER / 4) * 2 + (message.command === 'roll_hash' ? 0 : 1);
   }
   return 'ack_id' in message && typeof message.ack_id === 'number' ? message.ack_id : Number.MAX_SAFE_INTEGER;
+}
+
+/** Whether a reveal names the same commitments as another did. */
+function sameNamed(
+  named: ReadonlyMap<number, string>,
+  other: readonly (readonly [number, string])[] | undefined,
+): boolean {
+  return other !== undefined && other.length === named.size && other.every(([p, hash]) => named.get(p) === hash);
 }
