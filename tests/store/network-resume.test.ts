@@ -378,6 +378,81 @@ describe('networked resume', { timeout: 240_000 }, () => {
     }
   });
 
+  it('resumes a Secret Mission game over a new lobby roster: each peer rebuilds its mission deal from its store', async () => {
+    const rules = { variant: 'mission' as const };
+    const { players } = await playUntilCut(3, rules);
+    const mesh = await memoryMesh(PLAYERS, 5);
+    const session = 'lobby-session-m';
+    const again = await settle(
+      players.map((_, me) =>
+        resumeOverRoster(
+          store,
+          { me, gameId: session, players, links: mesh.links[me]!, keyring: mesh.keyrings[me]! },
+          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
+        ),
+      ),
+    );
+    const resumed = again.map((r) => {
+      if (!r.ok) throw new Error(r.reason);
+      return r.resumed;
+    });
+    // Each seat's deal holds its own card: the mission its stored state knows.
+    for (const [me, r] of resumed.entries()) {
+      const card = r.resume.missionDeal?.card;
+      expect(card).toBeDefined();
+      expect(r.resume.state.missionDeck[card!]).toBe(r.resume.state.missions[me]);
+    }
+    const sessions = players.map(
+      (_, me) =>
+        new MeshSession({
+          me,
+          players,
+          links: mesh.links[me]!,
+          seat: seat(me, 3),
+          gameId: session,
+          features,
+          rules,
+          keyring: mesh.keyrings[me]!,
+          ackTimeoutMs: 2000,
+          moveTimeoutMs: 5000,
+          secretNumbers: seededNumbers(me, 'lobby'),
+          recorder: resumed[me]!.recorder,
+          resume: resumed[me]!.resume,
+        }),
+    );
+    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
+    results.forEach((r, me) => resumed[me]!.finish(r));
+    const winner = results[0]!.winner;
+    expect(winner).not.toBeNull();
+    expect(results.every((r) => r.winner === winner && r.violations.length === 0)).toBe(true);
+    for (const summary of store.games()) expect(summary).toMatchObject({ status: 'finished', winner });
+  });
+
+  it("refuses to resume a Secret Mission game when a peer's store lost the numbers of its mission key", async () => {
+    const { players } = await playUntilCut(3, { variant: 'mission' });
+    const found = store.find(`${GAME}-p2`);
+    if (!found.ok) throw new Error(found.reason);
+    store.db
+      .prepare(`DELETE FROM lines WHERE game_id = ? AND dir = 'note' AND raw LIKE '%"secret"%'`)
+      .run(found.game.id);
+    const mesh = await memoryMesh(PLAYERS, 5);
+    const verdicts = await settle(
+      players.map((_, me) =>
+        resumeOverRoster(
+          store,
+          { me, gameId: 'lobby-session-n', players, links: mesh.links[me]!, keyring: mesh.keyrings[me]! },
+          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
+        ),
+      ),
+    );
+    expect(verdicts.map((v) => v.ok)).toEqual([false, false, false]);
+    for (const v of verdicts)
+      if (!v.ok)
+        expect(v.reason).toMatch(
+          /a Secret Mission game whose missions cannot go on: .*this seat's record does not keep the random numbers of its key/,
+        );
+  });
+
   it('checks the shape of every resume message and finds the common point', () => {
     const hash = (c: string) => c.repeat(64);
     expect(
