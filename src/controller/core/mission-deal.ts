@@ -18,11 +18,14 @@ export interface DealRecord {
   readonly gameId: string;
   /** Its deal lines (sealed, in and out), in the order the recording peer processed them. */
   readonly lines: readonly string[];
-  /** The secret numbers the recording seat noted before its last deal line left, in order (its key's among them). */
+  /** The secret numbers the recording seat noted before its last deal_shuffle left, in order (its key's among the last). */
   readonly numbers: readonly Uint8Array[];
 }
 
-/** A seat's key is drawn from 10 noted numbers (264 + 32 bytes); a few dice rounds and proofs may follow it. */
+/**
+ * A seat's key is drawn from 10 noted numbers (264 + 32 bytes) when its driver starts; its shuffle's
+ * proof draws 9 more before the shuffle leaves. The search goes a few attempts back (a deal dealt again).
+ */
 const KEY_NUMBERS = 10;
 const KEY_SEARCH = 64;
 
@@ -66,9 +69,10 @@ export function dealRecordOf(
       continue;
     }
     if (record.dir !== 'in' && record.dir !== 'out') continue;
-    if (!unseal(record.raw)?.inner.startsWith('{"command":"deal_')) continue;
+    const inner = unseal(record.raw)?.inner ?? '';
+    if (!inner.startsWith('{"command":"deal_')) continue;
     lines.push(record.raw);
-    if (record.dir === 'out') numbers = [...noted];
+    if (record.dir === 'out' && inner.startsWith('{"command":"deal_shuffle"')) numbers = [...noted];
   }
   return { gameId: id, lines, numbers };
 }
