@@ -13,6 +13,7 @@ import { secretCommitment } from '../protocol/secret-commitment.js';
 import { parseSecretMessage } from '../protocol/secret-messages.js';
 import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
+import type { DealRecord } from './core/mission-deal.js';
 import { auditNativeRecord } from './core/replay.js';
 import { digestOf } from './core/replica.js';
 import { featureNames, type SessionFeatures, type SessionPlayer, type StepNumbers } from './core/types.js';
@@ -51,7 +52,13 @@ export interface RejoinSetup {
    * state at point `index`, which every player proved at the resume; `stored` then holds the
    * steps from there on.
    */
-  readonly resumed?: { readonly state: GameState; readonly index: number; readonly from: ResumedFrom };
+  readonly resumed?: {
+    readonly state: GameState;
+    readonly index: number;
+    readonly from: ResumedFrom;
+    /** A Secret Mission game: the deal as the first session's record holds it, to audit the claims. */
+    readonly missionDeal?: DealRecord;
+  };
 }
 
 /**
@@ -265,7 +272,13 @@ export function checkHistory(setup: RejoinSetup, from: number, lines: readonly s
     ...lines.map((raw, i) => ({ line: i + 2, t: 0, conn: from, dir: 'in' as const, raw })),
   ];
   // A resumed session's record is read by a mute replica started where the resume agreed.
-  const start = setup.resumed ? { state: setup.resumed.state, index: setup.resumed.index } : null;
+  const start = setup.resumed
+    ? {
+        state: setup.resumed.state,
+        index: setup.resumed.index,
+        ...(setup.resumed.missionDeal ? { missionDeal: setup.resumed.missionDeal } : {}),
+      }
+    : null;
   const audit = auditNativeRecord(record, header, start);
   if (audit.state === null) return fail(audit.violations[0]?.reason ?? 'its history cannot be replayed');
   const mine = audit.state.players[setup.me];
@@ -278,9 +291,14 @@ export function checkHistory(setup: RejoinSetup, from: number, lines: readonly s
   return { ok: true, from, lines, steps: audit.steps };
 }
 
-/** A step as text to compare; a round's numbers by seat (peers list them in the order they arrived). */
+/**
+ * A step as text to compare; a round's numbers by seat (peers list them in the order they arrived).
+ * A mission deal's step holds only the missions its peer knows (its own), so its payload is left out.
+ */
 const stepKey = (step: RejoinStep) =>
-  `${JSON.stringify(step.action)}|${[...(step.numbers ?? [])]
+  `${JSON.stringify(step.action.command === 'deal_missions' ? { command: 'deal_missions' } : step.action)}|${[
+    ...(step.numbers ?? []),
+  ]
     .sort(([a], [b]) => a - b)
     .map(([p, n]) => `${p}:${bytesToHex(n)}`)
     .join(',')}`;

@@ -5,10 +5,12 @@
 import type { GameState, OptionsInput } from '../model/index.js';
 import { bytesToHex, secretNumber } from '../protocol/commitment.js';
 import { encodeRejoin, historyChunks, isRejoinLine, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
+import type { DealDriver } from '../protocol/secret-deal.js';
 import { type Keyring, unseal } from '../protocol/signing.js';
 import { Replica } from './core/replica.js';
 import {
   featureNames,
+  type ReplicaConfig,
   type SessionEvent,
   type SessionFeatures,
   type SessionPlayer,
@@ -48,7 +50,13 @@ export interface SessionConfig {
   /** See ReplicaConfig.secretNumbers (tests). */
   readonly secretNumbers?: () => Uint8Array;
   /** Go on with a stored game from an agreed point (see ReplicaConfig.resume and controller/resume.ts). */
-  readonly resume?: { readonly state: GameState; readonly index: number; readonly from: ResumedFrom };
+  readonly resume?: {
+    readonly state: GameState;
+    readonly index: number;
+    readonly from: ResumedFrom;
+    /** A Secret Mission game: its deal rebuilt from the stored record (core/mission-deal.ts). */
+    readonly missionDeal?: DealDriver;
+  };
   /**
    * This peer's record of the session so far (the signed lines it sent and processed, in order):
    * what it hands a player that rejoins (protocol-spec/resume.md, Rejoin). Without it a rejoin is refused.
@@ -76,6 +84,8 @@ export interface SessionConfig {
     readonly capital?: number;
     /** The session resumed a stored game: its record says so, to be audited from there (verify-chain). */
     readonly from?: ResumedFrom;
+    /** A Secret Mission game: this seat's deal rebuilt from its stored record (core/mission-deal.ts). */
+    readonly missionDeal?: DealDriver;
   };
 }
 
@@ -85,6 +95,15 @@ export interface ResumedFrom {
   readonly gameId: string;
   readonly index: number;
   readonly hash: string;
+}
+
+/** Where the replica starts when a session goes on from a stored state (resume or rejoin). */
+function startOf(from: { state: GameState; index: number; missionDeal?: DealDriver }): ReplicaConfig['resume'] {
+  return {
+    state: from.state,
+    index: from.index,
+    ...(from.missionDeal ? { missionDeal: from.missionDeal } : {}),
+  };
 }
 
 /** Times one seat may take its seat back in a game (each costs the others a send of their record). */
@@ -120,8 +139,8 @@ export class MeshSession {
       secretNumbers: this.numbers(config),
       // Only a peer that can send its record can take a player back: the others stop at once.
       rejoinGraceMs: config.history !== undefined ? Math.max(config.moveTimeoutMs, config.ackTimeoutMs) : 0,
-      ...(config.resume ? { resume: { state: config.resume.state, index: config.resume.index } } : {}),
-      ...(config.rejoin ? { resume: { state: config.rejoin.state, index: config.rejoin.index } } : {}),
+      ...(config.resume ? { resume: startOf(config.resume) } : {}),
+      ...(config.rejoin ? { resume: startOf(config.rejoin) } : {}),
     });
     this.links = new Map(config.links);
     this.keptCapital = config.rejoin?.capital;

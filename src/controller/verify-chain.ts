@@ -4,6 +4,7 @@
 // checked against the hash every player proved at the resume, and the next record goes on from it.
 import type { GameState } from '../model/index.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
+import { type DealRecord, dealRecordOf } from './core/mission-deal.js';
 import { auditNativeRecord, type Continued, type NativeAudit, nativeHeader } from './core/replay.js';
 import { featuresFrom } from './core/types.js';
 import { resumeHash } from './resume.js';
@@ -13,7 +14,14 @@ import type { VerifyReport } from './verify.js';
 /** One audit per record, in the order given; a record that does not continue the one before says why. */
 export function verifyChain(records: readonly (readonly TranscriptLine[])[]): VerifyReport[] {
   const reports: VerifyReport[] = [];
-  let before: { audit: NativeAudit; gameId: string; start: Continued | null; mtDice: boolean } | null = null;
+  let before: {
+    audit: NativeAudit;
+    gameId: string;
+    start: Continued | null;
+    mtDice: boolean;
+    /** The mission deal of a Secret Mission game, from the record that dealt it. */
+    deal: DealRecord | undefined;
+  } | null = null;
   for (const lines of records) {
     const header = nativeHeader(lines);
     if (header === null) {
@@ -50,12 +58,15 @@ export function verifyChain(records: readonly (readonly TranscriptLine[])[]): Ve
         before = null;
         continue;
       }
-      start = { state, index: from!.index };
+      start = { state, index: from!.index, ...(before.deal ? { missionDeal: before.deal } : {}) };
     }
     const audit = auditNativeRecord(lines, header, start);
     reports.push({ ...audit, lostStepAt: null });
     const mtDice = featuresFrom(header.features).mtDice;
-    before = { audit, gameId: from?.gameId ?? header.gameId, start, mtDice };
+    // The deal is in the first session's record; a later session goes on with it.
+    const dealt = dealRecordOf(lines, header.gameId);
+    const deal: DealRecord | undefined = dealt.lines.length > 0 && start === null ? dealt : start?.missionDeal;
+    before = { audit, gameId: from?.gameId ?? header.gameId, start, mtDice, deal };
   }
   return reports;
 }

@@ -46,6 +46,16 @@ export function newDealKey(random: (bytes: number) => Uint8Array = defaultRandom
   return { e, d: modInverse(e, Q), y: modPow(G, e), seed: random(32) };
 }
 
+/**
+ * The key `newDealKey(random)` draws, if its public part is `y`: a key rebuilt from the random
+ * numbers a peer noted when it drew it (a deal restored from its record); undefined otherwise.
+ */
+export function dealKeyIf(random: (bytes: number) => Uint8Array, y: bigint): DealKey | undefined {
+  const e = randomScalar(random);
+  if (modPow(G, e) !== y) return undefined;
+  return { e, d: modInverse(e, Q), y, seed: random(32) };
+}
+
 /** The key a player revealed, checked and completed; undefined when e is not a valid scalar. */
 export function keyFromReveal(eHex: string, seedHex: string): DealKey | undefined {
   const e = hexToBigInt(eHex);

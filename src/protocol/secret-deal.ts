@@ -138,6 +138,8 @@ export class DealDriver {
   /** This peer's turns taken (once each, whatever the adversary hook made of them). */
   private readonly tookTurn = new Set<'shuffle' | 'unlock'>();
   private sentReveal = false;
+  /** Rebuilding a recorded deal (restore): this peer's own recorded messages are read, none is made. */
+  private replaying = false;
 
   constructor(private readonly options: DealOptions) {
     const { context } = options;
@@ -205,7 +207,12 @@ export class DealDriver {
   receive(from: number, message: DealMessage): DealOutput {
     const step = this.newStep();
     if (message.payload.deal !== this.context.deal || this.phaseNow === 'void') return this.finish(step);
-    if (from === this.me || !this.context.players.includes(from) || this.gone.has(from) || this.cheaters.has(from))
+    if (
+      (from === this.me && !this.replaying) ||
+      !this.context.players.includes(from) ||
+      this.gone.has(from) ||
+      this.cheaters.has(from)
+    )
       return this.finish(step);
     if (message.player_id !== from) {
       this.blame(step, from, `sent a ${message.command} claiming to be player ${message.player_id}`, message);
@@ -275,6 +282,45 @@ export class DealDriver {
     return this.finish(step);
   }
 
+  /**
+   * A deal that ended dealt earlier, rebuilt from its record (a game resumed or rejoined from a
+   * stored state, protocol-spec/resume.md): every recorded message, this peer's own too, is checked
+   * again as it was when received, and nothing is sent. With `options.me` and `options.key` (this
+   * peer's key, rebuilt from its noted random numbers) the driver holds this peer's card and can
+   * claim it; without `me` it is an observer that checks the others' claims.
+   */
+  static restore(
+    options: DealOptions,
+    messages: readonly { readonly from: number; readonly message: DealMessage }[],
+  ): { ok: true; driver: DealDriver } | { ok: false; reason: string } {
+    let driver: DealDriver;
+    try {
+      driver = new DealDriver(options);
+    } catch (error) {
+      return { ok: false, reason: (error as Error).message };
+    }
+    if (options.me !== undefined && options.key === undefined)
+      return { ok: false, reason: "a player's deal is restored with its own key" };
+    driver.replaying = true;
+    for (const { from, message } of messages) {
+      const out = driver.receive(from, message);
+      const violation = out.violations[0];
+      if (violation !== undefined) return { ok: false, reason: `player ${violation.player} ${violation.reason}` };
+    }
+    driver.replaying = false;
+    if (driver.phaseNow !== 'dealt')
+      return { ok: false, reason: `the recorded deal ends in its ${driver.phaseNow} phase` };
+    if (driver.key !== undefined && driver.me !== undefined) {
+      if (driver.publicKeys.get(driver.me) !== driver.key.y)
+        return { ok: false, reason: 'the key given is not the one this peer dealt with' };
+      driver.myCard = decryptCard(driver.context, driver.current[driver.myPosition]!, driver.key);
+      if (driver.myCard === undefined) return { ok: false, reason: "this peer's key opens no card" };
+      driver.sentResult = true;
+      driver.tookTurn.add('shuffle').add('unlock');
+    }
+    return { ok: true, driver };
+  }
+
   // -------------------------------------------------------------------------------------------
 
   private newStep(): Step {
@@ -336,7 +382,7 @@ export class DealDriver {
 
   /** This peer's own moves when it is its turn. */
   private act(step: Step): boolean {
-    if (this.key === undefined || this.me === undefined) return false;
+    if (this.key === undefined || this.me === undefined || this.replaying) return false;
     const n = this.context.players.length;
     if (this.phaseNow === 'shuffle' && this.decks.length - 1 === this.myPosition && !this.tookTurn.has('shuffle')) {
       this.tookTurn.add('shuffle');

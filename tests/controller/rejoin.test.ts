@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
+import { dealRecordOf, restoreMissionDeal } from '../../src/controller/core/mission-deal.js';
 import { auditNativeRecord, nativeHeader } from '../../src/controller/core/replay.js';
 import { stateHash } from '../../src/controller/core/replica.js';
 import {
@@ -20,6 +21,7 @@ import { committedSecrets, rejoinGame } from '../../src/controller/rejoin.js';
 import { MAX_REJOINS, MeshSession } from '../../src/controller/session.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
+import type { DealDriver } from '../../src/protocol/secret-deal.js';
 import { withSend } from './mesh-game.js';
 
 const R = 2;
@@ -57,7 +59,7 @@ async function startGame(
   dropAfterAck: number,
   tamper?: { player: number; history: (lines: string[]) => string[] },
   dropOn = 'acknowledgement',
-  rules?: { readonly variant: 'capital' },
+  rules?: { readonly variant: 'capital' | 'mission' },
 ) {
   const mesh = await memoryMesh(3, seed);
   const gameId = `rejoin-${seed}`;
@@ -131,7 +133,12 @@ async function startGame(
       accepted.push(peers[other]!.session.rejoinLink(R, atOther));
       links.set(other, atR);
     }
-    const stored = auditNativeRecord(peers[R]!.recorder.lines, nativeHeader(peers[R]!.recorder.lines)!).steps;
+    const audited = auditNativeRecord(peers[R]!.recorder.lines, nativeHeader(peers[R]!.recorder.lines)!).steps;
+    // As a store keeps them: a mission deal's step with this seat's own mission (the others' records have none).
+    const own = peers[R]!.session.current.missions;
+    const stored = audited.map((step) =>
+      step.action.command === 'deal_missions' ? { ...step, action: { ...step.action, payload: own } } : step,
+    );
     const setup = {
       me: R,
       players,
@@ -150,6 +157,13 @@ async function startGame(
     };
     const rejoined = await rejoinGame(setup);
     if (!rejoined.ok) return { accepted, rejoined, peer: null };
+    // A Secret Mission game: R's mission deal, rebuilt from its own record (as rejoin-net does from its store).
+    let missionDeal: DealDriver | undefined;
+    if (rules?.variant === 'mission') {
+      const deal = restoreMissionDeal(dealRecordOf(peers[R]!.recorder.lines), { me: R, auth: mesh.keyrings[R]! });
+      if (!deal.ok) throw new Error(deal.reason);
+      missionDeal = deal.driver;
+    }
     const recorder = memoryRecorder();
     const events: SessionEvent[] = [];
     const session = new MeshSession({
@@ -172,6 +186,7 @@ async function startGame(
         index: rejoined.index,
         lines: rejoined.lines,
         ...(rejoined.secret ? { secret: rejoined.secret } : {}),
+        ...(missionDeal ? { missionDeal } : {}),
       },
     });
     const peer: Peer = { session, recorder, events, result: null };
@@ -268,6 +283,29 @@ describe('a dropped peer rejoins the running game', () => {
     const back = peer!;
     await playOnToOneOutcome(game, back);
     for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
+  }, 600_000);
+
+  it('a Secret Mission game: takes its seat back after the deal, its mission deal rebuilt from its record; all three finish on one outcome', async () => {
+    const game = await startGame(3, 40, undefined, 'acknowledgement', { variant: 'mission' });
+    await runUntil(game.isDropped, 600_000);
+    expect(game.isDropped()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const { accepted, rejoined, peer } = await game.rejoin();
+    expect(accepted).toEqual([{ ok: true }, { ok: true }]);
+    expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
+    if (!rejoined.ok) return;
+    // The others' records know no mission; its rebuilt deal gives the seat back its own, and only that.
+    expect(rejoined.state.missions).toEqual([null, null, null]);
+    const back = peer!;
+    const own = game.peers[R]!.session.current.missions[R];
+    expect(own).not.toBeNull();
+    expect(back.session.current.missions[R]).toBe(own);
+    await playOnToOneOutcome(game, back);
+    for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
+    // The game was won by a mission claimed after the rejoin, checked by all three.
+    const winner = back.result!.winner!;
+    for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(p.result!.state.missionsRevealed[winner]).toBe(true);
+    expect(back.recorder.lines.filter((l) => l.raw.includes('deal_claim'))).toHaveLength(1);
   }, 600_000);
 
   it('finishes the dice round it had committed to when it dropped, with the number its record kept', async () => {

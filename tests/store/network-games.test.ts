@@ -149,8 +149,9 @@ describe('what a stored networked game offers', () => {
       // A Capital game's capitals are public once revealed: the stored steps hold them.
       storeNetworkGame(store, { gameId: 'capital', me: 0, peerIds: ids, rules: { variant: 'capital' } });
       expect(chances('capital-p0')).toEqual({ resume: null, rejoin: null });
+      // A Secret Mission game's deal is rebuilt from the record when it goes on (core/mission-deal.ts).
       storeNetworkGame(store, { gameId: 'mission', me: 0, peerIds: ids, rules: { variant: 'mission' } });
-      expect(chances('mission-p0').resume).toMatch(/a Secret Mission game: its secret missions are not in the record/);
+      expect(chances('mission-p0')).toEqual({ resume: null, rejoin: null });
 
       const over = storeNetworkGame(store, { gameId: 'over', me: 2, peerIds: ids });
       over.handle.finish({ winner: 2, turns: 30 });
@@ -371,7 +372,7 @@ describe('kept keys', () => {
       storeNetworkGame(store, { gameId, me: 1, peerIds: [others[0]!, peerIdOf(mine!)], ...(rules ? { rules } : {}) });
     game('done', done).handle.finish({ winner: 0, turns: 9 });
     const goesOn = game('running', running);
-    // A Secret Mission game cannot go on (its secret missions are not in the record): its key is not needed.
+    // A Secret Mission game can go on too (its deal is rebuilt from the record): its key is needed.
     game('mission', mission, { variant: 'mission' });
     // One key, two games: one over, one that can still be resumed.
     game('shared-1', shared).handle.finish({ winner: 0, turns: 9 });
@@ -379,17 +380,19 @@ describe('kept keys', () => {
     game('given', given).handle.finish({ winner: 0, turns: 9 });
     const givenPath = join(dir, file(given));
     const pruned = pruneKeptKeys(store, givenPath);
-    expect(pruned.ok && [...pruned.removed].sort()).toEqual([file(done), file(mission)].sort());
+    expect(pruned.ok && [...pruned.removed].sort()).toEqual([file(done)]);
     // The stranger's key belongs to no game here (another database in this folder may need it), and
     // --key names the given one: both stay.
-    expect(readdirSync(dir).sort()).toEqual([file(running), file(shared), file(stranger), file(given)].sort());
+    expect(readdirSync(dir).sort()).toEqual(
+      [file(running), file(mission), file(shared), file(stranger), file(given)].sort(),
+    );
 
     // The running game finishes; the menu opens the store and removes its key.
     goesOn.handle.finish({ winner: 1, turns: 30 });
     store.close();
     const menu = realLauncher(menuOptions(path, { keyPath: givenPath }));
     expect(savedGamesOf(menu).length).toBeGreaterThan(0);
-    expect(readdirSync(dir).sort()).toEqual([file(shared), file(stranger), file(given)].sort());
+    expect(readdirSync(dir).sort()).toEqual([file(shared), file(mission), file(stranger), file(given)].sort());
   });
 });
 
@@ -404,7 +407,7 @@ describe("the menu's launcher", () => {
     store.close();
     const menu = realLauncher(menuOptions(path));
     expect(savedGamesOf(menu).map((g) => [g.id, g.network?.me, g.network?.resume, g.network?.hostAddresses])).toEqual([
-      [mission.handle.id, 1, expect.stringContaining('a Secret Mission game'), []],
+      [mission.handle.id, 1, null, []],
       [hosted.handle.id, 0, null, ['a']],
       [joined.handle.id, 1, null, ['a']],
     ]);
@@ -419,8 +422,9 @@ describe("the menu's launcher", () => {
     const keyless = await menu.rejoinNetworkGame!(joined.handle.id);
     expect(keyless.ok).toBe(false);
     if (!keyless.ok) expect(keyless.reason).toMatch(new RegExp(`key \\(${ids[1]}\\) is not kept here.*--key FILE`));
+    // A Secret Mission game is no longer refused for its variant: like any other, it needs its key.
     const refused = await menu.rejoinNetworkGame!(mission.handle.id);
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.reason).toMatch(/cannot be rejoined: a Secret Mission game/);
+    if (!refused.ok) expect(refused.reason).toMatch(new RegExp(`key \\(${ids[1]}\\) is not kept here`));
   });
 });

@@ -2,6 +2,7 @@
 // a stored native game until it is cut off; later the same three keys meet again, the host offers
 // the stored game, every peer proves it holds the same history, and play goes on from the agreed
 // point with fresh dice rounds in a new session, to one winner that every peer's store replays to.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { runVerify } from '../../src/cli/verify.js';
+import { stateHash } from '../../src/controller/core/replica.js';
 import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/controller/core/types.js';
 import { memoryMesh } from '../../src/controller/net/memory.js';
 import { memoryRecorder } from '../../src/controller/recorder.js';
@@ -16,7 +18,7 @@ import { negotiateResume, type Resumed, resumeHash } from '../../src/controller/
 import { MeshSession } from '../../src/controller/session.js';
 import { storeRecorder, storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
 import { replaySteps } from '../../src/controller/store/replay.js';
-import { resumeOverRoster, storedHistory } from '../../src/controller/store/resume-net.js';
+import { resumeOverRoster, storedHistory, storedMissionDeal } from '../../src/controller/store/resume-net.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { verifyChain } from '../../src/controller/verify-chain.js';
@@ -26,6 +28,11 @@ import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { openStore } from './helpers.js';
 
 const PLAYERS = 3;
+/** A seat's secret numbers from a seed: the dice and the mission deal replay exactly. */
+const seededNumbers = (me: number, tag: string) => {
+  let n = 0;
+  return () => Uint8Array.from(createHash('sha256').update(`${me} ${tag} ${n++}`).digest());
+};
 const GAME = 'resume-me';
 const features = featuresFrom([...NATIVE_FEATURES]);
 const seat = (me: number, seed: number) =>
@@ -52,7 +59,7 @@ async function settle<T>(promises: Promise<T>[], limitMs = 5_000_000): Promise<T
 }
 
 /** The first part of the game: played and stored by every peer, then cut off at `turn`. */
-async function playUntilCut(turn: number, rules?: { variant: 'capital' }) {
+async function playUntilCut(turn: number, rules?: { variant: 'capital' | 'mission' }) {
   const mesh = await memoryMesh(PLAYERS, 5);
   const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
   const stored = players.map((_, me) =>
@@ -89,6 +96,8 @@ async function playUntilCut(turn: number, rules?: { variant: 'capital' }) {
         ackTimeoutMs: 2000,
         moveTimeoutMs: 5000,
         ...(rules ? { rules } : {}),
+        // A Secret Mission game replays exactly (its seeds make a mission claimed after the resume).
+        ...(rules?.variant === 'mission' ? { secretNumbers: seededNumbers(me, 'first') } : {}),
         recorder: teeRecorder(stored[me]!.recorder, records[me]!),
         onEvent: (event) => {
           stored[me]!.onEvent(event);
@@ -111,7 +120,7 @@ function offerFor(players: readonly { id: number; name: string; peerId: string }
 }
 
 describe('networked resume', { timeout: 240_000 }, () => {
-  it.each([[undefined], [{ variant: 'capital' as const }]])(
+  it.each([[undefined], [{ variant: 'capital' as const }], [{ variant: 'mission' as const }]])(
     'the same keys meet again, agree on the stored history, and play the game on to one winner (%j)',
     async (rules) => {
       const { players, results: cut, records: firstRecords } = await playUntilCut(4, rules);
@@ -157,6 +166,17 @@ describe('networked resume', { timeout: 240_000 }, () => {
         for (let i = history.history.index; i > ok[me]!.index; i--) handle.unstep();
         return handle;
       });
+      // A Secret Mission game: each seat's mission deal, rebuilt from its stored first session.
+      const missionDeals = players.map((_, me) => {
+        if (rules?.variant !== 'mission') return {};
+        const found = store.find(`${GAME}-p${me}`);
+        if (!found.ok) throw new Error(found.reason);
+        const deal = storedMissionDeal(store, found.game, mesh.keyrings[me]!);
+        if (!deal.ok) throw new Error(deal.reason);
+        expect(found.game.steps.length).toBeGreaterThan(0);
+        expect(ok[me]!.state.missionDeck[deal.driver.card!]).toBe(ok[me]!.state.missions[me]);
+        return { missionDeal: deal.driver };
+      });
       const records = players.map(() => memoryRecorder());
       const sessions = players.map(
         (_, me) =>
@@ -171,11 +191,13 @@ describe('networked resume', { timeout: 240_000 }, () => {
             ackTimeoutMs: 2000,
             moveTimeoutMs: 5000,
             ...(rules ? { rules } : {}),
+            ...(rules?.variant === 'mission' ? { secretNumbers: seededNumbers(me, 'again') } : {}),
             recorder: teeRecorder(records[me]!, storeRecorder(handles[me]!, { lines: false })),
             resume: {
               state: ok[me]!.state,
               index: ok[me]!.index,
               from: { gameId: GAME, index: ok[me]!.index, hash: ok[me]!.hash },
+              ...missionDeals[me],
             },
           }),
       );
@@ -184,6 +206,13 @@ describe('networked resume', { timeout: 240_000 }, () => {
       expect(winner).not.toBeNull();
       expect(results.every((r) => r.outcome === 'conquest' && r.winner === winner)).toBe(true);
       results.forEach((r, me) => handles[me]!.finish({ winner: r.winner, turns: r.state.turn }));
+      if (rules?.variant === 'mission') {
+        // The winner claimed its mission in the resumed session, with a proof from the first session's
+        // deal that every other peer checked (and the audits below check again).
+        const claims = records.map((r) => r.lines.filter((l) => l.raw.includes('deal_claim')).length);
+        expect(claims.every((n) => n > 0)).toBe(true);
+        for (const r of results) expect(r.state.missionsRevealed[winner!]).toBe(true);
+      }
       // The resumed session's record says what it continues; risk verify says it cannot audit it alone.
       const audit = verifyTranscript(records[1]!.lines, { lenient: false });
       expect(audit.violations.map((v) => v.reason)).toEqual([
@@ -195,7 +224,9 @@ describe('networked resume', { timeout: 240_000 }, () => {
         expect(first!.violations).toEqual([]);
         expect(second!.violations).toEqual([]);
         expect(second!.truncated).toBe(false);
-        expect(second!.state).toEqual(results[me]!.state);
+        // (An audit knows no mission that was not claimed; the live peer knows its own.)
+        if (rules?.variant === 'mission') expect(stateHash(second!.state!)).toBe(stateHash(results[me]!.state));
+        else expect(second!.state).toEqual(results[me]!.state);
       }
       // A first record cut in half never reaches the resume point; a resumed record whose header
       // names another state there does not continue this first record.
@@ -345,6 +376,81 @@ describe('networked resume', { timeout: 240_000 }, () => {
       const replay = replaySteps(found.game);
       expect(replay.ok && replay.state.winner).toBe(winner);
     }
+  });
+
+  it('resumes a Secret Mission game over a new lobby roster: each peer rebuilds its mission deal from its store', async () => {
+    const rules = { variant: 'mission' as const };
+    const { players } = await playUntilCut(3, rules);
+    const mesh = await memoryMesh(PLAYERS, 5);
+    const session = 'lobby-session-m';
+    const again = await settle(
+      players.map((_, me) =>
+        resumeOverRoster(
+          store,
+          { me, gameId: session, players, links: mesh.links[me]!, keyring: mesh.keyrings[me]! },
+          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
+        ),
+      ),
+    );
+    const resumed = again.map((r) => {
+      if (!r.ok) throw new Error(r.reason);
+      return r.resumed;
+    });
+    // Each seat's deal holds its own card: the mission its stored state knows.
+    for (const [me, r] of resumed.entries()) {
+      const card = r.resume.missionDeal?.card;
+      expect(card).toBeDefined();
+      expect(r.resume.state.missionDeck[card!]).toBe(r.resume.state.missions[me]);
+    }
+    const sessions = players.map(
+      (_, me) =>
+        new MeshSession({
+          me,
+          players,
+          links: mesh.links[me]!,
+          seat: seat(me, 3),
+          gameId: session,
+          features,
+          rules,
+          keyring: mesh.keyrings[me]!,
+          ackTimeoutMs: 2000,
+          moveTimeoutMs: 5000,
+          secretNumbers: seededNumbers(me, 'lobby'),
+          recorder: resumed[me]!.recorder,
+          resume: resumed[me]!.resume,
+        }),
+    );
+    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
+    results.forEach((r, me) => resumed[me]!.finish(r));
+    const winner = results[0]!.winner;
+    expect(winner).not.toBeNull();
+    expect(results.every((r) => r.winner === winner && r.violations.length === 0)).toBe(true);
+    for (const summary of store.games()) expect(summary).toMatchObject({ status: 'finished', winner });
+  });
+
+  it("refuses to resume a Secret Mission game when a peer's store lost the numbers of its mission key", async () => {
+    const { players } = await playUntilCut(3, { variant: 'mission' });
+    const found = store.find(`${GAME}-p2`);
+    if (!found.ok) throw new Error(found.reason);
+    store.db
+      .prepare(`DELETE FROM lines WHERE game_id = ? AND dir = 'note' AND raw LIKE '%"secret"%'`)
+      .run(found.game.id);
+    const mesh = await memoryMesh(PLAYERS, 5);
+    const verdicts = await settle(
+      players.map((_, me) =>
+        resumeOverRoster(
+          store,
+          { me, gameId: 'lobby-session-n', players, links: mesh.links[me]!, keyring: mesh.keyrings[me]! },
+          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
+        ),
+      ),
+    );
+    expect(verdicts.map((v) => v.ok)).toEqual([false, false, false]);
+    for (const v of verdicts)
+      if (!v.ok)
+        expect(v.reason).toMatch(
+          /a Secret Mission game whose missions cannot go on: .*this seat's record does not keep the random numbers of its key/,
+        );
   });
 
   it('checks the shape of every resume message and finds the common point', () => {

@@ -4,8 +4,10 @@
 // vote and proof.
 import type { Action, GameState } from '../../model/index.js';
 import { parseRules } from '../../protocol/rules.js';
+import type { DealDriver } from '../../protocol/secret-deal.js';
 import type { TranscriptLine } from '../../protocol/transcript.js';
 import { auditKeyring } from '../net/identity.js';
+import { type DealRecord, missionsDealt, restoreMissionDeal } from './mission-deal.js';
 import { Replica } from './replica.js';
 import { featuresFrom, type Outcome, type StepNumbers } from './types.js';
 
@@ -79,6 +81,8 @@ function kindOf(reason: string): AuditKind {
 export interface Continued {
   readonly state: GameState;
   readonly index: number;
+  /** A Secret Mission game past its deal: the deal as the earlier record holds it, to check the claims made here. */
+  readonly missionDeal?: DealRecord;
 }
 
 export function auditNativeRecord(
@@ -136,6 +140,16 @@ export function auditNativeRecord(
       steps: [],
     };
   }
+  // A game that goes on past its mission deal checks its claims against the deal as first recorded.
+  let missionDeal: DealDriver | undefined;
+  if (continues !== null && missionsDealt(continues.state) && keyring) {
+    const restored =
+      continues.missionDeal === undefined
+        ? { ok: false as const, reason: 'the earlier record holds no mission deal' }
+        : restoreMissionDeal(continues.missionDeal, { auth: keyring });
+    if (!restored.ok) violations.push({ line: 1, player: null, kind: 'message', reason: restored.reason });
+    else missionDeal = restored.driver;
+  }
   const replica = new Replica({
     me: header.me,
     mute: true,
@@ -146,7 +160,9 @@ export function auditNativeRecord(
     ...(keyring ? { keyring } : {}),
     ackTimeoutMs: header.ackTimeoutMs,
     moveTimeoutMs: header.moveTimeoutMs,
-    ...(continues !== null ? { resume: continues } : {}),
+    ...(continues !== null
+      ? { resume: { state: continues.state, index: continues.index, ...(missionDeal ? { missionDeal } : {}) } }
+      : {}),
   });
   const initial = replica.current;
   let roundsVerified = 0;

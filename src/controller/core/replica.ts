@@ -43,6 +43,7 @@ import {
 } from '../../protocol/messages.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal } from '../../protocol/signing.js';
 import { DiceRound, type RoundProfile, roundProfile } from './dice-round.js';
+import { withOwnMission } from './mission-deal.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from './types.js';
 
@@ -236,7 +237,7 @@ export class Replica {
       // Start from history: entries below `index` are settled (everyone proved the same state).
       if (config.resume.state.options.players !== config.players.length)
         throw new Error(`a stored game of ${config.resume.state.options.players} players for ${config.players.length}`);
-      this.state = config.resume.state;
+      this.state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card);
       this.index = config.resume.index;
       this.firstOpen = config.resume.index;
     } else {

@@ -75,7 +75,7 @@ export function needsSecrets(rules: ReplicaConfig['rules']): boolean {
 }
 
 /** Random bytes from the test hook's numbers (a game replays exactly), else node's. */
-function randomFrom(numbers: (() => Uint8Array) | undefined): ((bytes: number) => Uint8Array) | undefined {
+export function randomFrom(numbers: (() => Uint8Array) | undefined): ((bytes: number) => Uint8Array) | undefined {
   if (numbers === undefined) return undefined;
   return (bytes) => {
     const out = new Uint8Array(bytes);
@@ -119,6 +119,13 @@ export class SecretRounds {
 
   constructor(private readonly host: SecretHost) {
     if (!host.config.features.signed) throw new Error('Capital and Secret Mission games need signed_messages');
+    // A game that goes on from a stored state past its deal: the deal as recorded (core/mission-deal.ts).
+    const restored = host.config.resume?.missionDeal;
+    if (restored !== undefined && restored.phase === 'dealt') {
+      this.driver = restored;
+      this.attempt = restored.context.deal;
+      this.dealt = true;
+    }
   }
 
   private get me(): number {

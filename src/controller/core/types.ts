@@ -1,5 +1,7 @@
 // What the replica core and the sessions that drive it share: configuration, events, results.
+
 import type { Action, GameEvent, GameState, OptionsInput } from '../../model/index.js';
+import type { DealDriver } from '../../protocol/secret-deal.js';
 import type { Keyring } from '../../protocol/signing.js';
 
 export interface SessionPlayer {
@@ -89,7 +91,16 @@ export interface ReplicaConfig {
    * entries of its sequence, which every player proved to hold. The next move is move `index`;
    * `gameId` must be the resumed session's own id, so no line signed before counts in it.
    */
-  readonly resume?: { readonly state: GameState; readonly index: number };
+  readonly resume?: {
+    readonly state: GameState;
+    readonly index: number;
+    /**
+     * A Secret Mission game past its deal: the deal driver rebuilt from the record of the session
+     * that dealt (core/mission-deal.ts), this seat's (to claim its mission) or an observer's; it
+     * checks every claim made from here on.
+     */
+    readonly missionDeal?: DealDriver;
+  };
   /**
    * How long a peer cut off from every other player waits for one to rejoin (protocol-spec/resume.md,
    * Rejoin) before it ends `lost-contact`; 0 or absent: it ends at once. It casts no vote meanwhile.

@@ -73,17 +73,15 @@ export interface NetworkChances {
 }
 
 /**
- * Why a stored game cannot go on over the network at all, or null. `variant`: its rules' variant;
- * `me`: this peer's seat in it.
+ * Why a stored game cannot go on over the network at all, or null. `me`: this peer's seat in it.
+ * Every variant can (protocol-spec/resume.md, Capital and Secret Mission games): a Capital game's
+ * capitals are public once revealed, a Secret Mission game's deal is rebuilt from the record.
  */
-function commonProblem(game: GameSummary, variant: unknown, me: number | null): string | null {
+function commonProblem(game: GameSummary, me: number | null): string | null {
   if (game.kind === 'cs3099' || game.profile === 'cs3099')
     return 'a cs3099 game: the class protocol has no way to resume or rejoin';
   if (!NETWORK_KINDS.includes(game.kind) || game.profile !== 'native') return 'not a native networked game';
   if (game.status === 'finished') return 'finished: there is nothing left to play';
-  // protocol-spec/resume.md, Capital and Secret Mission games (a Capital game's capitals are public once revealed).
-  if (variant === 'mission')
-    return 'a Secret Mission game: its secret missions are not in the record, so it cannot go on';
   if (me === null) return 'the record does not say which seat was this player’s';
   if (game.players.some((p) => !p.peerId)) return 'a player’s key is not stored';
   return null;
@@ -93,14 +91,13 @@ function commonProblem(game: GameSummary, variant: unknown, me: number | null): 
 export function networkChances(
   game: GameSummary,
   facts: {
-    readonly variant: unknown;
     readonly me: number | null;
     readonly header: RecordHeader | null;
     /** The header of the session it was resumed in, if it was (resumedHeader). */
     readonly resumed?: RecordHeader | null;
   },
 ): NetworkChances {
-  const common = commonProblem(game, facts.variant, facts.me);
+  const common = commonProblem(game, facts.me);
   if (common !== null) return { resume: common, rejoin: common };
   return { resume: null, rejoin: rejoinHeaderProblem(game, facts.header, facts.resumed ?? null) };
 }
@@ -165,15 +162,7 @@ export function resumedHeader(store: GameStore, id: number): RecordHeader | null
 
 /** The facts networkChances needs of a stored game, read from the store. */
 export function chancesOf(store: GameStore, game: GameSummary): NetworkChances {
-  const row = store.db.prepare('SELECT rules FROM games WHERE id = ?').get(game.id) as { rules: string } | undefined;
-  let variant: unknown;
-  try {
-    variant = (JSON.parse(row?.rules ?? '{}') as { variant?: unknown }).variant;
-  } catch {
-    variant = undefined;
-  }
   return networkChances(game, {
-    variant,
     me: game.me,
     header: recordHeader(store, game.id),
     resumed: game.session === null ? null : resumedHeader(store, game.id),

@@ -6,6 +6,8 @@
 import type { PrivateKey } from '@libp2p/interface';
 import type { GameState } from '../../model/index.js';
 import { parseRules } from '../../protocol/rules.js';
+import type { DealDriver } from '../../protocol/secret-deal.js';
+import { dealRecordOf } from '../core/mission-deal.js';
 import { featuresFrom, type SessionResult } from '../core/types.js';
 import type { Roster } from '../lobby.js';
 import { shareableFirst } from '../net/addresses.js';
@@ -25,6 +27,7 @@ import {
 } from './network-games.js';
 import { storeRecorder } from './recorder.js';
 import { replaySteps, takesNetworkPoint } from './replay.js';
+import { storedMissionDeal } from './resume-net.js';
 import type { GameStore, StoredGame } from './store.js';
 
 export interface StoreRejoin {
@@ -116,6 +119,14 @@ export async function rejoinFromStore(
   const resumed = isResumedFrom(header.resumedFrom) ? resumePoint(game, header.resumedFrom) : null;
   if (resumed !== null && !resumed.ok)
     return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${resumed.reason}` };
+  // A Secret Mission game: this seat's mission deal, rebuilt from the first session's record before anyone is dialed.
+  const first = sessionsOf(store.lines(game.id))[0] ?? [];
+  let missionDeal: DealDriver | undefined;
+  if (rules.value.variant === 'mission') {
+    const deal = storedMissionDeal(store, game, keyring);
+    if (!deal.ok) return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${deal.reason}` };
+    missionDeal = deal.driver;
+  }
   // The steps before the session started are not in its records: only the later ones are compared.
   const base = resumed?.steps ?? 0;
   // The session's own record: its secret numbers are noted there.
@@ -169,7 +180,7 @@ export async function rejoinFromStore(
     timeoutMs,
     // The others' stores keep where this peer listens now.
     addresses: shareableFirst(endpoint.addresses?.() ?? []),
-    ...(resumed ? { resumed: resumed.start } : {}),
+    ...(resumed ? { resumed: { ...resumed.start, ...(missionDeal ? { missionDeal: dealRecordOf(first) } : {}) } } : {}),
   });
   if (!result.ok) {
     for (const link of links.values()) link.close();
@@ -200,6 +211,7 @@ export async function rejoinFromStore(
         ...(result.secret ? { secret: result.secret } : {}),
         ...(result.capital !== undefined ? { capital: result.capital } : {}),
         ...(resumed ? { from: resumed.start.from } : {}),
+        ...(missionDeal ? { missionDeal } : {}),
       },
       notes: [...result.notes, ...problems],
       recorder: storeRecorder(handle, { lines: false }),

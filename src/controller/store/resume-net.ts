@@ -2,12 +2,14 @@
 // and the negotiation over a new lobby's roster. Apart from resume.ts so that the menu, which
 // resumes local games, loads none of the wire code.
 import type { GameState } from '../../model/index.js';
+import type { DealDriver } from '../../protocol/secret-deal.js';
 import type { Keyring } from '../../protocol/signing.js';
+import { dealRecordOf, missionsDealt, restoreMissionDeal } from '../core/mission-deal.js';
 import type { SessionResult } from '../core/types.js';
 import type { Link } from '../net/link.js';
 import { historyLines, type Recorder } from '../recorder.js';
 import { type History, negotiateResume } from '../resume.js';
-import type { ResumedFrom } from '../session.js';
+import type { SessionConfig } from '../session.js';
 import { chancesOf, sessionsOf } from './network-games.js';
 import { storeRecorder } from './recorder.js';
 import { replaySteps, takesNetworkPoint } from './replay.js';
@@ -55,12 +57,34 @@ export function storedHistory(
   return { ok: true, game, history: { index: points, states: states.slice(-RESUME_DEPTH) } };
 }
 
+/**
+ * The mission deal of a stored Secret Mission game, rebuilt for this seat (core/mission-deal.ts) from
+ * the record of the session that dealt it — the first: a resumed session starts past the deal — and
+ * the random numbers this seat noted there. `keyring`: the game's, to sign this seat's claim.
+ */
+export function storedMissionDeal(
+  store: GameStore,
+  game: StoredGame,
+  keyring: Keyring,
+): { ok: true; driver: DealDriver } | { ok: false; reason: string } {
+  const first = sessionsOf(store.lines(game.id))[0] ?? [];
+  const restored = restoreMissionDeal(dealRecordOf(first), {
+    ...(game.me !== null ? { me: game.me } : {}),
+    auth: keyring,
+  });
+  if (!restored.ok)
+    return { ok: false, reason: `a Secret Mission game whose missions cannot go on: ${restored.reason}` };
+  if (restored.driver.card === undefined)
+    return { ok: false, reason: 'a Secret Mission game in which this seat holds no mission' };
+  return restored;
+}
+
 /** What a peer needs to play a resumed game on: the session's start, and where its steps go. */
 export interface NetworkResume {
   readonly gameId: string;
   readonly index: number;
   /** For MeshSession's `resume` (sessionFor's too). */
-  readonly resume: { readonly state: GameState; readonly index: number; readonly from: ResumedFrom };
+  readonly resume: NonNullable<SessionConfig['resume']>;
   /** The resumed session's steps and record go on into the stored game (its record after the first session's). */
   readonly recorder: Recorder;
   /** The stored game's number (e.g. to keep where another player rejoins from: store.updateAddresses). */
@@ -93,6 +117,7 @@ export async function resumeOverRoster(
   options: { readonly gameId: string; readonly host: boolean; readonly timeoutMs: number },
 ): Promise<{ ok: true; resumed: NetworkResume } | { ok: false; reason: string }> {
   let found: { game: StoredGame; history: History } | null = null;
+  let missionDeal: DealDriver | null = null;
   const offer = {
     game_id: options.gameId,
     session_id: roster.gameId,
@@ -110,7 +135,15 @@ export async function resumeOverRoster(
       if (offered.session_id !== roster.gameId)
         return { ok: false, reason: 'the offer names another session than this lobby' };
       const history = storedHistory(store, offered, roster.me);
-      if (history.ok) found = history;
+      if (!history.ok) return history;
+      // A Secret Mission game goes on only if this seat can still claim its mission and check the others'.
+      if (history.history.states.some(missionsDealt)) {
+        if (!roster.keyring) return { ok: false, reason: 'a Secret Mission game needs signed lines' };
+        const deal = storedMissionDeal(store, history.game, roster.keyring);
+        if (!deal.ok) return deal;
+        missionDeal = deal.driver;
+      }
+      found = history;
       return history;
     },
   });
@@ -136,6 +169,7 @@ export async function resumeOverRoster(
         state: agreed.state,
         index: agreed.index,
         from: { gameId: agreed.gameId, index: agreed.index, hash: agreed.hash },
+        ...(missionDeal !== null && missionsDealt(agreed.state) ? { missionDeal } : {}),
       },
       // Its lines too: a player that drops out of the resumed session rejoins it from them (rejoin-net.ts).
       recorder: storeRecorder(handle),
