@@ -3,63 +3,10 @@
 // (signed) reveal, or a peer that crashes after its reveal reached only some: the honest peers agree
 // on the draw, play on to one outcome, and blame only the rogue.
 import { describe, expect, it } from 'vitest';
-import { sealMessage } from '../../src/controller/core/replica.js';
-import { decodeLine } from '../../src/protocol/codec.js';
-import { unseal } from '../../src/protocol/signing.js';
-import { honestAgreement, playMemoryGame, type Rogue } from './memory-game.js';
-import { withSend } from './mesh-game.js';
+import { crashesMidReveal, revealsTwoNumbers } from './dice-rogues.js';
+import { honestAgreement, playMemoryGame } from './memory-game.js';
 
-/** Sends its `nth` reveal only to `reached`, then closes every link. */
-function crashesMidReveal(nth: number, reached: readonly number[]): Rogue {
-  let reveals = 0;
-  let crashed = false;
-  return (links) =>
-    new Map(
-      [...links].map(([player, link]) => [
-        player,
-        withSend(link, (line) => {
-          if (crashed) return;
-          const sealed = unseal(line);
-          const decoded = sealed ? decodeLine(sealed.inner) : null;
-          const isReveal = decoded?.ok && 'message' in decoded && decoded.message.command === 'roll_number';
-          if (!isReveal) return link.send(line);
-          // Each reveal is sent once per link: count it at the lowest link only.
-          if (player === Math.min(...links.keys())) reveals++;
-          if (reveals < nth) return link.send(line);
-          if (reached.includes(player)) link.send(line);
-          if (player === Math.max(...links.keys())) {
-            crashed = true;
-            queueMicrotask(() => {
-              for (const l of links.values()) l.close();
-            });
-          }
-        }),
-      ]),
-    );
-}
-
-/** Sends its `nth` reveal with another number (signed all the same) to `fooled`, the true one to the rest. */
-function revealsTwoNumbers(nth: number, fooled: readonly number[]): Rogue {
-  let reveals = 0;
-  return (links, context) =>
-    new Map(
-      [...links].map(([player, link]) => [
-        player,
-        withSend(link, (line) => {
-          const sealed = unseal(line);
-          const decoded = sealed ? decodeLine(sealed.inner) : null;
-          if (!decoded?.ok || !('message' in decoded) || decoded.message.command !== 'roll_number')
-            return link.send(line);
-          if (player === Math.min(...links.keys())) reveals++;
-          if (reveals !== nth || !fooled.includes(player)) return link.send(line);
-          link.send(
-            sealMessage(context.gameId, { ...decoded.message, payload: 'ab'.repeat(32) }, context.me, context.keyring)
-              .line,
-          );
-        }),
-      ]),
-    );
-}
+const HONEST = [0, 2, 3];
 
 describe('a rogue reveals two numbers in the opening draws', () => {
   it.each([
@@ -75,10 +22,9 @@ describe('a rogue reveals two numbers in the opening draws', () => {
         seed: 3,
         rogue: { player: 1, links: revealsTwoNumbers(nth, fooled) },
       });
-      const honest = [0, 2, 3];
-      const { winner } = honestAgreement(game, honest);
+      const { winner } = honestAgreement(game, HONEST);
       expect(winner).not.toBe(1);
-      for (const i of honest) {
+      for (const i of HONEST) {
         const result = game.results[i]!;
         // The rogue is expelled on its proof; no honest peer is timed out or blamed.
         expect(result.state.players.filter((p) => p.neutral).map((p) => p.id)).toEqual([1]);
@@ -104,10 +50,9 @@ describe('a crash during the opening draws', () => {
         seed: 3,
         crash: { player: 1, links: crashesMidReveal(nth, reached) },
       });
-      const honest = [0, 2, 3];
-      const { winner } = honestAgreement(game, honest);
+      const { winner } = honestAgreement(game, HONEST);
       expect(winner).not.toBeNull();
-      for (const i of honest) {
+      for (const i of HONEST) {
         expect(game.results[i]!.violations).toEqual([]);
         expect(game.audits[i]!.violations).toEqual([]);
         expect(game.results[i]!.state.players.filter((p) => p.neutral).map((p) => p.id)).toEqual([1]);

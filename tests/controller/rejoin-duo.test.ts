@@ -1,193 +1,40 @@
 // A game of two (protocol-spec/resume.md, Rejoin; native.md, Lost contact): when one player's
 // process dies, the one left is cut off from everyone. It never crowns itself, but it waits one
 // move timeout for the other to rejoin before it ends lost-contact. In-memory links, fake timers.
-import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBot } from '../../src/ai/registry.js';
-import { botSeat } from '../../src/ai/seat.js';
-import { auditNativeRecord, nativeHeader } from '../../src/controller/core/replay.js';
+import { describe, expect, it, vi } from 'vitest';
 import { stateHash } from '../../src/controller/core/replica.js';
-import {
-  featuresFrom,
-  NATIVE_FEATURES,
-  type SessionEvent,
-  type SessionResult,
-} from '../../src/controller/core/types.js';
-import type { Link } from '../../src/controller/net/link.js';
-import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
-import { memoryRecorder } from '../../src/controller/recorder.js';
-import { committedCapital, committedSecrets, rejoinGame } from '../../src/controller/rejoin.js';
-import { MeshSession } from '../../src/controller/session.js';
+import type { SessionResult } from '../../src/controller/core/types.js';
+import { committedCapital } from '../../src/controller/rejoin.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
-import { seededDice } from '../../src/protocol/random.js';
-import { withSend } from './mesh-game.js';
+import { fakeClockInEveryTest, MOVE_MS, neutralised, type Peer, runUntil, startRejoinGame } from './rejoin-game.js';
 
 const R = 1;
-const ACK_MS = 10_000;
-const MOVE_MS = 20_000;
 /** How long the one left waits for the other (session.ts: the longer of the two timeouts). */
 const GRACE_MS = MOVE_MS;
-const features = featuresFrom([...NATIVE_FEATURES]);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-interface Peer {
-  session: MeshSession;
-  recorder: ReturnType<typeof memoryRecorder>;
-  events: SessionEvent[];
-  result: SessionResult | null;
-  /** Virtual time at which the session finished. */
-  endedAt: number | null;
-}
-
-async function runUntil(until: () => boolean, maxMs: number) {
-  const started = Date.now();
-  for (let step = 0; step < 200_000 && !until() && Date.now() - started < maxMs; step++)
-    await vi.advanceTimersByTimeAsync(50);
-}
+fakeClockInEveryTest();
 
 /**
  * A game of two bots (with the 1993 neutral army unless `rules` say otherwise) in which peer R's
- * process dies right after its `dropAfter`-th line of command `dropOn` left it.
+ * process dies (or the network splits) right after its `dropAfter`-th line of command `dropOn` left it.
  */
-async function startDuo(
+function startDuo(
   seed: number,
   dropAfter: number,
   dropOn = 'acknowledgement',
   rules?: Record<string, unknown>,
   how: 'dies' | 'split' = 'dies',
 ) {
-  const mesh = await memoryMesh(2, seed);
-  const gameId = `duo-${seed}`;
-  const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
-  const numbers = (i: number, tag: string) => {
-    let n = 0;
-    return () => Uint8Array.from(createHash('sha256').update(`${seed} ${i} ${tag} ${n++}`).digest());
-  };
-  const seatOf = (i: number) =>
-    botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
-  const peers: Peer[] = [];
-  let droppedAt: number | null = null;
-  const drop = () => {
-    if (droppedAt !== null) return;
-    droppedAt = Date.now();
-    // The process dies: no line leaves it any more, its session stops, its link closes. Or the
-    // network splits: the link closes at both ends, and both sessions go on.
-    queueMicrotask(() => {
-      if (how === 'dies') peers[R]!.session.stop();
-      for (const link of mesh.links[R]!.values()) link.close();
-    });
-  };
-  const common = {
-    players,
-    gameId,
-    features,
+  return startRejoinGame({
+    players: 2,
+    seed,
+    name: 'duo',
+    dropper: R,
+    dropAfter,
+    dropOn,
+    how,
     ...(rules ? { rules } : {}),
-    ackTimeoutMs: ACK_MS,
-    moveTimeoutMs: MOVE_MS,
-  };
-  const track = (peer: Peer) =>
-    void peer.session.run().then((r) => {
-      peer.result = r;
-      peer.endedAt = Date.now();
-    });
-  for (let i = 0; i < 2; i++) {
-    let links = mesh.links[i]!;
-    if (i === R) {
-      links = new Map(
-        [...links].map(([to, link]) => {
-          let sent = 0;
-          return [
-            to,
-            withSend(link, (line) => {
-              if (droppedAt !== null && how === 'dies') return;
-              link.send(line);
-              if (line.includes(`\\"command\\":\\"${dropOn}\\"`) && ++sent === dropAfter) drop();
-            }),
-          ] as const;
-        }),
-      );
-    }
-    const recorder = memoryRecorder();
-    const events: SessionEvent[] = [];
-    const session = new MeshSession({
-      ...common,
-      me: i,
-      links,
-      seat: seatOf(i),
-      keyring: mesh.keyrings[i]!,
-      recorder,
-      secretNumbers: numbers(i, 'first'),
-      history: () => recorder.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw),
-      onEvent: (event) => events.push(event),
-    });
-    peers.push({ session, recorder, events, result: null, endedAt: null });
-  }
-  for (const peer of peers) track(peer);
-
-  /** R comes back over a new link (accepted by its key), checks the other's record, plays on. */
-  const rejoin = async () => {
-    const [atOther, atR] = memoryLinkPair(mesh.peerIds[0]!, mesh.peerIds[R]!);
-    const accepted = peers[0]!.session.rejoinLink(R, atOther);
-    const links = new Map<number, Link>([[0, atR]]);
-    const own = peers[R]!.recorder.lines;
-    const rejoined = await rejoinGame({
-      ...common,
-      me: R,
-      keyring: mesh.keyrings[R]!,
-      links,
-      stored: auditNativeRecord(own, nativeHeader(own)!).steps,
-      secrets: committedSecrets(own, R),
-      capital: committedCapital(own, R),
-      timeoutMs: 5_000,
-    });
-    if (!rejoined.ok) return { accepted, rejoined, peer: null };
-    const recorder = memoryRecorder();
-    const events: SessionEvent[] = [];
-    const session = new MeshSession({
-      ...common,
-      me: R,
-      links,
-      seat: seatOf(R),
-      keyring: mesh.keyrings[R]!,
-      recorder,
-      secretNumbers: numbers(R, 'again'),
-      history: () => recorder.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw),
-      onEvent: (event) => events.push(event),
-      rejoin: {
-        state: rejoined.state,
-        index: rejoined.index,
-        lines: rejoined.lines,
-        ...(rejoined.secret ? { secret: rejoined.secret } : {}),
-        ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
-      },
-    });
-    const peer: Peer = { session, recorder, events, result: null, endedAt: null };
-    track(peer);
-    return { accepted, rejoined, peer };
-  };
-  const rejoinRunning = async () => {
-    let out: Awaited<ReturnType<typeof rejoin>> | undefined;
-    const pending = rejoin().then((v) => void (out = v));
-    await runUntil(() => out !== undefined, 60_000);
-    await pending;
-    return out!;
-  };
-  return {
-    peers,
-    rejoin: rejoinRunning,
-    droppedAt: () => droppedAt,
-    stop: () => peers.forEach((p) => p.session.stop()),
-  };
+  });
 }
-
-const neutralised = (events: SessionEvent[], player: number) =>
-  events.some((e) => e.type === 'neutral' && e.player === player);
 
 /** Both finish with one winner and one final state; both records audit clean to that winner. */
 function expectOneWinner(peers: Peer[]) {
@@ -218,7 +65,7 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
       true,
     );
     const { accepted, rejoined, peer } = await game.rejoin();
-    expect(accepted).toEqual({ ok: true });
+    expect(accepted).toEqual([{ ok: true }]);
     expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
     const back = peer!;
     await runUntil(() => game.peers[0]!.result !== null && back.result !== null, 3_600_000);
@@ -236,7 +83,7 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
     expect(game.droppedAt()).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1_000);
     const { accepted, rejoined, peer } = await game.rejoin();
-    expect(accepted).toEqual({ ok: true });
+    expect(accepted).toEqual([{ ok: true }]);
     expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
     const back = peer!;
     await runUntil(() => game.peers[0]!.result !== null && back.result !== null, 3_600_000);
@@ -266,7 +113,7 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
     expect(verifyTranscript(left.recorder.lines, { lenient: false }).violations).toEqual([]);
     // Too late now: the game is over for it.
     const { accepted } = await game.rejoin();
-    expect(accepted).toEqual({ ok: false, reason: 'the game is over for this peer' });
+    expect(accepted).toEqual([{ ok: false, reason: 'the game is over for this peer' }]);
   }, 600_000);
 
   it('a network split: both wait the window, then both end lost-contact; neither crowns itself', async () => {
@@ -309,7 +156,7 @@ describe("Capital Risk: a drop during the capitals' round", () => {
     expect(committed?.salt).toMatch(/^[0-9a-f]{64}$/);
     await vi.advanceTimersByTimeAsync(1_000);
     const { accepted, rejoined, peer } = await game.rejoin();
-    expect(accepted).toEqual({ ok: true });
+    expect(accepted).toEqual([{ ok: true }]);
     expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
     if (!rejoined.ok) return;
     expect(rejoined.state.phase).toBe('capitals');

@@ -1,218 +1,39 @@
 // Rejoin (protocol-spec/resume.md): one peer of a three-peer native game drops out mid-game (its
 // process stops, its links close) and comes back with its key over new links before the others'
 // timeout votes make it neutral. In-memory links, fake timers: everything bounded in virtual time.
-import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBot } from '../../src/ai/registry.js';
-import { botSeat } from '../../src/ai/seat.js';
-import { dealRecordOf, restoreMissionDeal } from '../../src/controller/core/mission-deal.js';
-import { auditNativeRecord, nativeHeader } from '../../src/controller/core/replay.js';
+import { describe, expect, it, vi } from 'vitest';
 import { stateHash } from '../../src/controller/core/replica.js';
-import {
-  featuresFrom,
-  NATIVE_FEATURES,
-  type SessionEvent,
-  type SessionResult,
-} from '../../src/controller/core/types.js';
-import type { Link } from '../../src/controller/net/link.js';
+import type { SessionResult } from '../../src/controller/core/types.js';
 import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
-import { memoryRecorder } from '../../src/controller/recorder.js';
-import { committedSecrets, rejoinGame } from '../../src/controller/rejoin.js';
-import { MAX_REJOINS, MeshSession } from '../../src/controller/session.js';
+import { MAX_REJOINS } from '../../src/controller/session.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
-import { seededDice } from '../../src/protocol/random.js';
-import type { DealDriver } from '../../src/protocol/secret-deal.js';
-import { withSend } from './mesh-game.js';
+import { fakeClockInEveryTest, neutralised, runUntil, startRejoinGame } from './rejoin-game.js';
 
 const R = 2;
-const ACK_MS = 10_000;
-const MOVE_MS = 20_000;
-const features = featuresFrom([...NATIVE_FEATURES]);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-interface Peer {
-  session: MeshSession;
-  recorder: ReturnType<typeof memoryRecorder>;
-  events: SessionEvent[];
-  result: SessionResult | null;
-}
-
-/** Runs virtual time in small steps until `until` holds or the bound is reached. */
-async function runUntil(until: () => boolean, maxMs: number) {
-  const started = Date.now();
-  for (let step = 0; step < 200_000 && !until() && Date.now() - started < maxMs; step++)
-    await vi.advanceTimersByTimeAsync(50);
-}
+fakeClockInEveryTest();
 
 /**
  * A three-peer game in which peer R's process stops right after it sent its `dropAfterAck`-th
  * acknowledgement (nothing later leaves it). `tamper` rewrites what one peer hands a rejoining player.
  */
-async function startGame(
+function startGame(
   seed: number,
   dropAfterAck: number,
   tamper?: { player: number; history: (lines: string[]) => string[] },
   dropOn = 'acknowledgement',
   rules?: { readonly variant: 'capital' | 'mission' },
 ) {
-  const mesh = await memoryMesh(3, seed);
-  const gameId = `rejoin-${seed}`;
-  const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
-  const numbers = (i: number, tag: string) => {
-    let n = 0;
-    return () => Uint8Array.from(createHash('sha256').update(`${seed} ${i} ${tag} ${n++}`).digest());
-  };
-  const seatOf = (i: number) =>
-    botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
-  const peers: Peer[] = [];
-  // What each peer was told of a rejoining player's addresses (onRejoinAddresses).
-  const told: [number, number, readonly string[]][] = [];
-  let dropped = false;
-  const drop = () => {
-    if (dropped) return;
-    dropped = true;
-    // The process dies: no line leaves it any more, its session stops, its links close.
-    queueMicrotask(() => {
-      peers[R]!.session.stop();
-      for (const link of mesh.links[R]!.values()) link.close();
-    });
-  };
-  for (let i = 0; i < 3; i++) {
-    let links = mesh.links[i]!;
-    if (i === R) {
-      links = new Map(
-        [...links].map(([to, link]) => {
-          let acks = 0;
-          return [
-            to,
-            withSend(link, (line) => {
-              if (dropped) return;
-              link.send(line);
-              if (line.includes(`\\"command\\":\\"${dropOn}\\"`) && ++acks === dropAfterAck) drop();
-            }),
-          ] as const;
-        }),
-      );
-    }
-    const recorder = memoryRecorder();
-    const events: SessionEvent[] = [];
-    const history = () => recorder.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw);
-    const session = new MeshSession({
-      me: i,
-      players,
-      links,
-      seat: seatOf(i),
-      gameId,
-      features,
-      keyring: mesh.keyrings[i]!,
-      ...(rules ? { rules } : {}),
-      ackTimeoutMs: ACK_MS,
-      moveTimeoutMs: MOVE_MS,
-      recorder,
-      secretNumbers: numbers(i, 'first'),
-      history: tamper?.player === i ? () => tamper.history(history()) : history,
-      onRejoinAddresses: (player, addresses) => told.push([i, player, addresses]),
-      onEvent: (event) => events.push(event),
-    });
-    peers.push({ session, recorder, events, result: null });
-  }
-  for (const peer of peers) void peer.session.run().then((r) => void (peer.result = r));
-
-  /** R comes back: new links to the others (accepted there by its key), its history checked, a new session. */
-  const rejoin = async () => {
-    const links = new Map<number, Link>();
-    const accepted: ({ ok: true } | { ok: false; reason: string })[] = [];
-    for (const other of [0, 1]) {
-      const [atOther, atR] = memoryLinkPair(mesh.peerIds[other]!, mesh.peerIds[R]!);
-      accepted.push(peers[other]!.session.rejoinLink(R, atOther));
-      links.set(other, atR);
-    }
-    const audited = auditNativeRecord(peers[R]!.recorder.lines, nativeHeader(peers[R]!.recorder.lines)!).steps;
-    // As a store keeps them: a mission deal's step with this seat's own mission (the others' records have none).
-    const own = peers[R]!.session.current.missions;
-    const stored = audited.map((step) =>
-      step.action.command === 'deal_missions' ? { ...step, action: { ...step.action, payload: own } } : step,
-    );
-    const setup = {
-      me: R,
-      players,
-      gameId,
-      features,
-      keyring: mesh.keyrings[R]!,
-      ...(rules ? { rules } : {}),
-      ackTimeoutMs: ACK_MS,
-      moveTimeoutMs: MOVE_MS,
-      links,
-      stored,
-      secrets: committedSecrets(peers[R]!.recorder.lines, R),
-      timeoutMs: 5_000,
-      // Where it listens now; one address names another peer's key, and is not sent.
-      addresses: [`/ip4/10.0.0.9/tcp/7000/p2p/${mesh.peerIds[R]}`, `/ip4/10.0.0.9/tcp/7001/p2p/${mesh.peerIds[0]}`],
-    };
-    const rejoined = await rejoinGame(setup);
-    if (!rejoined.ok) return { accepted, rejoined, peer: null };
-    // A Secret Mission game: R's mission deal, rebuilt from its own record (as rejoin-net does from its store).
-    let missionDeal: DealDriver | undefined;
-    if (rules?.variant === 'mission') {
-      const deal = restoreMissionDeal(dealRecordOf(peers[R]!.recorder.lines), { me: R, auth: mesh.keyrings[R]! });
-      if (!deal.ok) throw new Error(deal.reason);
-      missionDeal = deal.driver;
-    }
-    const recorder = memoryRecorder();
-    const events: SessionEvent[] = [];
-    const session = new MeshSession({
-      me: R,
-      players,
-      links,
-      seat: seatOf(R),
-      gameId,
-      features,
-      keyring: mesh.keyrings[R]!,
-      ...(rules ? { rules } : {}),
-      ackTimeoutMs: ACK_MS,
-      moveTimeoutMs: MOVE_MS,
-      recorder,
-      secretNumbers: numbers(R, 'again'),
-      history: () => recorder.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw),
-      onEvent: (event) => events.push(event),
-      rejoin: {
-        state: rejoined.state,
-        index: rejoined.index,
-        lines: rejoined.lines,
-        ...(rejoined.secret ? { secret: rejoined.secret } : {}),
-        ...(missionDeal ? { missionDeal } : {}),
-      },
-    });
-    const peer: Peer = { session, recorder, events, result: null };
-    void session.run().then((r) => void (peer.result = r));
-    return { accepted, rejoined, peer };
-  };
-  /** Rejoins while the clock runs (the answers are awaited with timers). */
-  const rejoinRunning = async () => {
-    let out: Awaited<ReturnType<typeof rejoin>> | undefined;
-    const pending = rejoin().then((v) => void (out = v));
-    await runUntil(() => out !== undefined, 60_000);
-    await pending;
-    return out!;
-  };
-  return {
-    peers,
-    told,
-    peerIds: mesh.peerIds,
-    rejoin: rejoinRunning,
-    isDropped: () => dropped,
-    stop: () => peers.forEach((p) => p.session.stop()),
-  };
+  return startRejoinGame({
+    players: 3,
+    seed,
+    name: 'rejoin',
+    dropper: R,
+    dropAfter: dropAfterAck,
+    dropOn,
+    ...(rules ? { rules } : {}),
+    ...(tamper ? { tamper } : {}),
+  });
 }
-
-const neutralised = (events: SessionEvent[], player: number) =>
-  events.some((e) => e.type === 'neutral' && e.player === player);
 
 /** The three finish with one winner and one final state; every record audits clean. */
 function expectOneOutcome(results: (SessionResult | null)[], records: Parameters<typeof verifyTranscript>[0][]) {

@@ -1,0 +1,234 @@
+// A native game over in-memory links (fake timers) in which one peer drops out mid-game and comes
+// back with its key (protocol-spec/resume.md, Rejoin): shared by the rejoin tests of three peers and
+// of two. Peer `dropper`'s process dies (or, `how: 'split'`, only its links close) right after its
+// `dropAfter`-th line of command `dropOn` left it.
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createBot } from '../../src/ai/registry.js';
+import { botSeat } from '../../src/ai/seat.js';
+import { dealRecordOf, restoreMissionDeal } from '../../src/controller/core/mission-deal.js';
+import { auditNativeRecord, nativeHeader } from '../../src/controller/core/replay.js';
+import {
+  featuresFrom,
+  NATIVE_FEATURES,
+  type SessionEvent,
+  type SessionResult,
+} from '../../src/controller/core/types.js';
+import type { Link } from '../../src/controller/net/link.js';
+import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
+import { memoryRecorder } from '../../src/controller/recorder.js';
+import { committedCapital, committedSecrets, rejoinGame } from '../../src/controller/rejoin.js';
+import { MeshSession } from '../../src/controller/session.js';
+import { seededDice } from '../../src/protocol/random.js';
+import type { DealDriver } from '../../src/protocol/secret-deal.js';
+import { withSend } from './mesh-game.js';
+
+export const ACK_MS = 10_000;
+export const MOVE_MS = 20_000;
+const features = featuresFrom([...NATIVE_FEATURES]);
+
+/** Vitest's fake clock for every test of the file. */
+export function fakeClockInEveryTest() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
+export interface Peer {
+  session: MeshSession;
+  recorder: ReturnType<typeof memoryRecorder>;
+  events: SessionEvent[];
+  result: SessionResult | null;
+  /** Virtual time at which the session finished. */
+  endedAt: number | null;
+}
+
+/** Runs virtual time in small steps until `until` holds or the bound is reached. */
+export async function runUntil(until: () => boolean, maxMs: number) {
+  const started = Date.now();
+  for (let step = 0; step < 200_000 && !until() && Date.now() - started < maxMs; step++)
+    await vi.advanceTimersByTimeAsync(50);
+}
+
+export const neutralised = (events: SessionEvent[], player: number) =>
+  events.some((e) => e.type === 'neutral' && e.player === player);
+
+export interface RejoinGameOptions {
+  readonly players: number;
+  readonly seed: number;
+  /** Names the game (`NAME-SEED`): its id is signed into every line. */
+  readonly name: string;
+  readonly dropper: number;
+  readonly dropAfter: number;
+  readonly dropOn?: string;
+  readonly rules?: Record<string, unknown>;
+  /** 'dies' (default): its session stops too; 'split': only the links close, both sides go on. */
+  readonly how?: 'dies' | 'split';
+  /** Rewrites what one peer hands a rejoining player. */
+  readonly tamper?: { readonly player: number; readonly history: (lines: string[]) => string[] };
+}
+
+export async function startRejoinGame(options: RejoinGameOptions) {
+  const {
+    players: count,
+    seed,
+    dropper: R,
+    dropAfter,
+    dropOn = 'acknowledgement',
+    rules,
+    how = 'dies',
+    tamper,
+  } = options;
+  const mesh = await memoryMesh(count, seed);
+  const gameId = `${options.name}-${seed}`;
+  const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
+  const numbers = (i: number, tag: string) => {
+    let n = 0;
+    return () => Uint8Array.from(createHash('sha256').update(`${seed} ${i} ${tag} ${n++}`).digest());
+  };
+  const seatOf = (i: number) =>
+    botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
+  const common = {
+    players,
+    gameId,
+    features,
+    ...(rules ? { rules } : {}),
+    ackTimeoutMs: ACK_MS,
+    moveTimeoutMs: MOVE_MS,
+  };
+  const peers: Peer[] = [];
+  // What each peer was told of a rejoining player's addresses (onRejoinAddresses).
+  const told: [number, number, readonly string[]][] = [];
+  let droppedAt: number | null = null;
+  const drop = () => {
+    if (droppedAt !== null) return;
+    droppedAt = Date.now();
+    queueMicrotask(() => {
+      if (how === 'dies') peers[R]!.session.stop();
+      for (const link of mesh.links[R]!.values()) link.close();
+    });
+  };
+  const track = (peer: Peer) =>
+    void peer.session.run().then((r) => {
+      peer.result = r;
+      peer.endedAt = Date.now();
+    });
+  const newPeer = (
+    me: number,
+    links: Map<number, Link>,
+    extra: Partial<ConstructorParameters<typeof MeshSession>[0]>,
+  ) => {
+    const recorder = memoryRecorder();
+    const events: SessionEvent[] = [];
+    const history = () => recorder.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw);
+    const session = new MeshSession({
+      ...common,
+      me,
+      links,
+      seat: seatOf(me),
+      keyring: mesh.keyrings[me]!,
+      recorder,
+      secretNumbers: numbers(me, 'first'),
+      history: tamper?.player === me ? () => tamper.history(history()) : history,
+      onRejoinAddresses: (player, addresses) => told.push([me, player, addresses]),
+      onEvent: (event) => events.push(event),
+      ...extra,
+    });
+    const peer: Peer = { session, recorder, events, result: null, endedAt: null };
+    track(peer);
+    return peer;
+  };
+  for (let i = 0; i < count; i++) {
+    let links = mesh.links[i]!;
+    if (i === R) {
+      links = new Map(
+        [...links].map(([to, link]) => {
+          let sent = 0;
+          return [
+            to,
+            withSend(link, (line) => {
+              if (droppedAt !== null && how === 'dies') return;
+              link.send(line);
+              if (line.includes(`\\"command\\":\\"${dropOn}\\"`) && ++sent === dropAfter) drop();
+            }),
+          ] as const;
+        }),
+      );
+    }
+    peers.push(newPeer(i, links, {}));
+  }
+
+  /** R comes back: new links to the others (accepted there by its key), its history checked, a new session. */
+  const rejoin = async () => {
+    const links = new Map<number, Link>();
+    const accepted: ({ ok: true } | { ok: false; reason: string })[] = [];
+    for (let other = 0; other < count; other++) {
+      if (other === R) continue;
+      const [atOther, atR] = memoryLinkPair(mesh.peerIds[other]!, mesh.peerIds[R]!);
+      accepted.push(peers[other]!.session.rejoinLink(R, atOther));
+      links.set(other, atR);
+    }
+    const own = peers[R]!.recorder.lines;
+    const audited = auditNativeRecord(own, nativeHeader(own)!).steps;
+    // As a store keeps them: a mission deal's step with this seat's own mission (the others' records have none).
+    const mission = peers[R]!.session.current.missions;
+    const stored = audited.map((step) =>
+      step.action.command === 'deal_missions' ? { ...step, action: { ...step.action, payload: mission } } : step,
+    );
+    const other = R === 0 ? 1 : 0;
+    const rejoined = await rejoinGame({
+      ...common,
+      me: R,
+      keyring: mesh.keyrings[R]!,
+      links,
+      stored,
+      secrets: committedSecrets(own, R),
+      capital: committedCapital(own, R),
+      timeoutMs: 5_000,
+      // Where it listens now; one address names another peer's key, and is not sent.
+      addresses: [`/ip4/10.0.0.9/tcp/7000/p2p/${mesh.peerIds[R]}`, `/ip4/10.0.0.9/tcp/7001/p2p/${mesh.peerIds[other]}`],
+    });
+    if (!rejoined.ok) return { accepted, rejoined, peer: null };
+    // A Secret Mission game: R's mission deal, rebuilt from its own record (as rejoin-net does from its store).
+    let missionDeal: DealDriver | undefined;
+    if (rules?.variant === 'mission') {
+      const deal = restoreMissionDeal(dealRecordOf(own), { me: R, auth: mesh.keyrings[R]! });
+      if (!deal.ok) throw new Error(deal.reason);
+      missionDeal = deal.driver;
+    }
+    const peer = newPeer(R, links, {
+      secretNumbers: numbers(R, 'again'),
+      rejoin: {
+        state: rejoined.state,
+        index: rejoined.index,
+        lines: rejoined.lines,
+        ...(rejoined.secret ? { secret: rejoined.secret } : {}),
+        ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
+        ...(missionDeal ? { missionDeal } : {}),
+      },
+    });
+    return { accepted, rejoined, peer };
+  };
+  /** Rejoins while the clock runs (the answers are awaited with timers). */
+  const rejoinRunning = async () => {
+    let out: Awaited<ReturnType<typeof rejoin>> | undefined;
+    const pending = rejoin().then((v) => void (out = v));
+    await runUntil(() => out !== undefined, 60_000);
+    await pending;
+    return out!;
+  };
+  return {
+    peers,
+    told,
+    peerIds: mesh.peerIds,
+    rejoin: rejoinRunning,
+    droppedAt: () => droppedAt,
+    isDropped: () => droppedAt !== null,
+    stop: () => peers.forEach((p) => p.session.stop()),
+  };
+}
+
+export type RejoinGame = Awaited<ReturnType<typeof startRejoinGame>>;
