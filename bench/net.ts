@@ -80,19 +80,36 @@ async function game(players: number, seed: number) {
       },
     },
   );
-  const results = await loop.results;
-  if (process.env.BENCH_TRACE) console.error('all peers finished; stopping');
+  // Random-legal bots can play for tens of thousands of battles: a game is cut after PLAY_SECONDS
+  // of play (its battles so far count, over the time they took).
+  let cut: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'cut'>((resolve) => {
+    const check = () => {
+      if (started > 0 && performance.now() - started >= PLAY_SECONDS * 1000) resolve('cut');
+      else cut = setTimeout(check, 250);
+    };
+    check();
+  });
+  const ended = await Promise.race([loop.results, timedOut]);
+  clearTimeout(cut);
+  if (process.env.BENCH_TRACE)
+    console.error(ended === 'cut' ? 'play time is up; stopping' : 'all peers finished; stopping');
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuMs() - cpuAtStart;
   await loop.stop();
-  return { rounds, battles, seconds, cpu, lines: lines.counts, winner: results[0]!.winner };
+  return { rounds, battles, seconds, cpu, lines: lines.counts, winner: ended === 'cut' ? 'cut' : ended[0]!.winner };
 }
 
-// npm run bench:net -- [sizes…] (default 2 4 6) [--games N] [--processes: each peer in its own process instead]
+// npm run bench:net -- [sizes…] (default 2 4 6) [--games N] [--seconds S: play per game, default 120]
+//   [--processes: each peer in its own process instead]
 const argv = process.argv.slice(2);
-const gamesAt = argv.indexOf('--games');
-const GAMES = gamesAt >= 0 ? Number(argv[gamesAt + 1]) : 3;
-const sizes = argv.filter((a, i) => /^\d+$/.test(a) && argv[i - 1] !== '--games').map(Number);
+const option = (name: string, fallback: number) => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? Number(argv[at + 1]) : fallback;
+};
+const GAMES = option('--games', 3);
+const PLAY_SECONDS = option('--seconds', 120);
+const sizes = argv.filter((a, i) => /^\d+$/.test(a) && !['--games', '--seconds'].includes(argv[i - 1]!)).map(Number);
 const inProcesses = argv.includes('--processes');
 for (const players of inProcesses ? [] : sizes.length > 0 ? sizes : [2, 4, 6]) {
   // Several games per size: one short game says more about start-up than about play.
@@ -101,10 +118,12 @@ for (const players of inProcesses ? [] : sizes.length > 0 ? sizes : [2, 4, 6]) {
   let seconds = 0;
   let cpu = 0;
   const lines = { signed: 0, acks: 0, rolls: 0 };
+  let cutGames = 0;
   for (let g = 0; g < GAMES; g++) {
     if (process.env.BENCH_TRACE) console.error(`game ${g + 1} of ${players} peers: starting`);
     const one = await game(players, players * 100 + g);
     if (process.env.BENCH_TRACE) console.error(`game ${g + 1}: ${one.battles} battles, winner ${one.winner}`);
+    if (one.winner === 'cut') cutGames++;
     rounds.push(...one.rounds);
     battles += one.battles;
     seconds += one.seconds;
@@ -114,7 +133,7 @@ for (const players of inProcesses ? [] : sizes.length > 0 ? sizes : [2, 4, 6]) {
   const perBattle = (n: number) => (n / battles).toFixed(1);
   console.log(
     `${players} peers (one process, random-legal bots): dice round p50 ${percentile(rounds, 50).toFixed(2)} ms, p99 ${percentile(rounds, 99).toFixed(2)} ms over ${rounds.length} rounds; ` +
-      `${battles} battles in ${seconds.toFixed(1)} s of play over ${GAMES} games = ${(battles / seconds).toFixed(0)} battles/s`,
+      `${battles} battles in ${seconds.toFixed(1)} s of play over ${GAMES} games (${cutGames} cut after ${PLAY_SECONDS} s) = ${(battles / seconds).toFixed(0)} battles/s`,
   );
   // Where the time goes: CPU of all peers together (one thread), and the signed lines one peer
   // checks per battle (each an Ed25519 verification; the other players' moves count too).

@@ -1,16 +1,17 @@
-// Rejoin with real `risk bot` processes on 127.0.0.1: one of three is killed (SIGKILL) mid-game and
-// started again with `--rejoin GAME --store --key FILE` before the others' votes make it neutral.
+// Rejoin with real `risk bot` processes on 127.0.0.1: one peer is killed (SIGKILL) mid-game and
+// started again with `--rejoin GAME --store --key FILE` before the others' votes make it neutral (in
+// a game of three), or within the rejoin window of the one left (a game of two: protocol-spec/resume.md).
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killBots, startBot } from '../support/bot-process.js';
+import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
 import { verifyRecord } from './records.js';
 
 afterEach(killBots);
 
-const bot = startBot;
+const common = ['--listen', '127.0.0.1', '--bot', 'normal'];
 
 /** A TCP port that was free a moment ago (the joiner that the rejoining peer dials listens on it). */
 function freePort(): Promise<number> {
@@ -24,30 +25,79 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The host of a game of `players`, recording to p0.jsonl; its address. */
+async function startHost(dir: string, players: number) {
+  const host = startBot([
+    'host',
+    ...common,
+    '--port',
+    '0',
+    '--players',
+    String(players),
+    '--key',
+    join(dir, 'k0'),
+    '--record',
+    join(dir, 'p0.jsonl'),
+    // Long enough for a process to start again before the votes complete (or the window closes).
+    '--ack-timeout',
+    '20',
+    '--move-timeout',
+    '40',
+  ]);
+  const address = ((await host.waitFor((e) => e.type === 'hosting', 30_000)).addresses as string[])[0]!;
+  return { host, address };
+}
+
+/**
+ * Seat `seat` joins with a store, is killed at turn 4 and comes back with `--rejoin`, dialing
+ * `dial` (the host first). Its records are pSEAT.jsonl and pSEAT-again.jsonl.
+ */
+async function killedAndBack(dir: string, seat: number, dial: readonly string[]): Promise<BotProcess> {
+  const mine = ['--key', join(dir, `k${seat}`), '--store', '--db', join(dir, 'r.db')];
+  const dropped = startBot([
+    'join',
+    dial[0]!,
+    ...common,
+    '--port',
+    '0',
+    ...mine,
+    '--record',
+    join(dir, `p${seat}.jsonl`),
+  ]);
+  const stored = await dropped.waitFor((e) => e.type === 'store', 60_000);
+  await dropped.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 4, 60_000);
+  dropped.child.kill('SIGKILL');
+  await dropped.exit;
+  const again = ['--record', join(dir, `p${seat}-again.jsonl`)];
+  return startBot(['join', '--rejoin', stored.uid as string, ...common, '--port', '0', ...mine, ...again, ...dial]);
+}
+
+/** Every peer exits 0 on one winner, the seat that came back is never neutral, every record verifies. */
+async function expectOneWinner(dir: string, peers: BotProcess[], back: BotProcess, seat: number, files: string[]) {
+  const codes = await Promise.all(peers.map((p) => p.exit));
+  expect(
+    codes,
+    peers.map((p) => `${p.stderr}${JSON.stringify(p.events.filter((e) => e.type !== 'battle').slice(-6))}`).join('\n'),
+  ).toEqual(peers.map(() => 0));
+  const winners = peers.map((p) => p.events.find((e) => e.type === 'winner')?.player);
+  expect(winners[0]).toBeDefined();
+  expect(new Set(winners).size).toBe(1);
+  for (const p of peers) expect(p.events.some((e) => e.type === 'neutral' && e.player === seat)).toBe(false);
+  expect(back.events.some((e) => e.type === 'rejoin' && /took .* history/.test(e.text as string))).toBe(true);
+  for (const file of files) {
+    const report = verifyRecord(join(dir, file));
+    expect(report.violations, file).toEqual([]);
+    expect(report.truncated, file).toBe(false);
+    expect(report.state!.winner, file).toBe(winners[0]);
+  }
+}
+
 describe('risk bot join --rejoin', () => {
   it('a peer killed mid-game comes back with its key and store; all three finish on one winner', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-'));
-    const common = ['--listen', '127.0.0.1', '--bot', 'normal'];
-    const host = bot([
-      'host',
-      ...common,
-      '--port',
-      '0',
-      '--players',
-      '3',
-      '--key',
-      join(dir, 'k0'),
-      '--record',
-      join(dir, 'p0.jsonl'),
-      // Long enough for a process to start again before the votes complete.
-      '--ack-timeout',
-      '20',
-      '--move-timeout',
-      '40',
-    ]);
-    const address = ((await host.waitFor((e) => e.type === 'hosting', 30_000)).addresses as string[])[0]!;
+    const { host, address } = await startHost(dir, 3);
     const port1 = await freePort();
-    const other = bot([
+    const other = startBot([
       'join',
       address,
       ...common,
@@ -59,43 +109,15 @@ describe('risk bot join --rejoin', () => {
       join(dir, 'p1.jsonl'),
     ]);
     await host.waitFor((e) => e.type === 'joined' && e.player === 1, 30_000);
-    const db = join(dir, 'r.db');
-    const mine = ['--key', join(dir, 'k2'), '--store', '--db', db];
-    const dropped = bot(['join', address, ...common, '--port', '0', ...mine, '--record', join(dir, 'p2.jsonl')]);
-    const stored = await dropped.waitFor((e) => e.type === 'store', 60_000);
-    await dropped.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 4, 60_000);
-    dropped.child.kill('SIGKILL');
-    await dropped.exit;
-    const back = bot([
-      'join',
-      '--rejoin',
-      stored.uid as string,
-      ...common,
-      '--port',
-      '0',
-      ...mine,
-      '--record',
-      join(dir, 'p2-again.jsonl'),
-      address,
-      `127.0.0.1:${port1}`,
-    ]);
-    const peers = [host, other, back];
-    const codes = await Promise.all(peers.map((p) => p.exit));
-    expect(
-      codes,
-      peers
-        .map((p) => `${p.stderr}${JSON.stringify(p.events.filter((e) => e.type !== 'battle').slice(-6))}`)
-        .join('\n'),
-    ).toEqual([0, 0, 0]);
-    const winners = peers.map((p) => p.events.find((e) => e.type === 'winner')?.player);
-    expect(new Set(winners).size).toBe(1);
-    for (const p of peers) expect(p.events.some((e) => e.type === 'neutral' && e.player === 2)).toBe(false);
-    expect(back.events.some((e) => e.type === 'rejoin' && /took .* history/.test(e.text as string))).toBe(true);
-    for (const file of ['p0.jsonl', 'p1.jsonl', 'p2-again.jsonl']) {
-      const report = verifyRecord(join(dir, file));
-      expect(report.violations, file).toEqual([]);
-      expect(report.truncated, file).toBe(false);
-      expect(report.state!.winner, file).toBe(winners[0]);
-    }
+    const back = await killedAndBack(dir, 2, [address, `127.0.0.1:${port1}`]);
+    await expectOneWinner(dir, [host, other, back], back, 2, ['p0.jsonl', 'p1.jsonl', 'p2-again.jsonl']);
+  }, 240_000);
+
+  it('a game of two: the joiner killed mid-game comes back within the window; both finish on one winner', async () => {
+    // The host, cut off from everyone, waits the rejoin window instead of ending at once.
+    const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-duo-'));
+    const { host, address } = await startHost(dir, 2);
+    const back = await killedAndBack(dir, 1, [address]);
+    await expectOneWinner(dir, [host, back], back, 1, ['p0.jsonl', 'p1-again.jsonl']);
   }, 240_000);
 });
