@@ -274,6 +274,9 @@ export class StarSession {
       this.settleAcks();
       return;
     }
+    // The game is over here and this peer only waits for the winner's closing fortify (step): a link
+    // closed now (a winner that sends none and closes) ends it, with its winner; it is no failure.
+    if (this.state.phase === 'over') return this.finish();
     if (this.config.role === 'client') {
       this.failure = 'the host closed the connection';
       this.emit({ type: 'info', text: this.failure });

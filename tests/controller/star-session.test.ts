@@ -284,3 +284,27 @@ describe('the end of a game', () => {
     expect(h1.closed && c1.closed).toBe(true);
   }, 60_000);
 });
+
+describe('a winner that closes its connection without the closing fortify', () => {
+  it('ends the game at the loser with the winner, not as a failure', async () => {
+    const [h1, c1] = memoryLinkPair('host', 'c1');
+    const peers: Peer[] = [];
+    // Each side, once the game is over there, sends no closing fortify and closes its link at once.
+    const closesAtTheEnd = (link: Link, me: number) =>
+      withSend(link, (line) => {
+        if (peers[me]?.session.current.phase !== 'over') return link.send(line);
+        if (!/"command":"fortify"/.test(line)) return link.send(line);
+        queueMicrotask(() => link.close());
+      });
+    peers.push(peer(0, 2, new Map([[1, closesAtTheEnd(h1, 0)]]), bot(31)));
+    peers.push(peer(1, 2, new Map([[0, closesAtTheEnd(c1, 1)]]), bot(32)));
+    await advanceUntil(() => peers.every((p) => p.result !== null), 3_600_000, 200);
+    const winner = peers[0]!.result?.winner;
+    expect(winner === 0 || winner === 1).toBe(true);
+    expect(peers[1]!.result?.winner).toBe(winner);
+    for (const p of peers) {
+      expect(p.session.problem).toBeNull();
+      expect(p.events.some((e) => e.type === 'neutral')).toBe(false);
+    }
+  }, 60_000);
+});
