@@ -64,8 +64,9 @@ export function verifyChain(records: readonly (readonly TranscriptLine[])[]): Ve
     reports.push({ ...audit, lostStepAt: null });
     const mtDice = featuresFrom(header.features).mtDice;
     // The deal is in the first session's record; a later session goes on with it.
-    const dealt = dealRecordOf(lines, header.gameId);
-    const deal: DealRecord | undefined = dealt.lines.length > 0 && start === null ? dealt : start?.missionDeal;
+    const dealt: DealRecord | null = start === null ? dealRecordOf(lines, header.gameId) : null;
+    const deal: DealRecord | undefined =
+      dealt === null ? start?.missionDeal : dealt.lines.length > 0 ? dealt : undefined;
     before = { audit, gameId: from?.gameId ?? header.gameId, start, mtDice, deal };
   }
   return reports;

@@ -1528,11 +1528,11 @@ export class Replica {
       // Two signed commitments for one round: neither can count. In the opening draws the round goes
       // on without that player at once (every honest peer waits on the dispute until it sees both);
       // in a move's round the neutralisation takes the move's point (proposeProven) and the move goes.
+      this.cheat(from, `signed two dice commitments for round ${round.number}`, [first.line, line]);
       if (this.inOpeningDraws()) {
         round.drop(from);
-        this.cheat(from, `signed two dice commitments for round ${round.number}`, [first.line, line]);
         this.progressRound();
-      } else this.cheat(from, `signed two dice commitments for round ${round.number}`, [first.line, line]);
+      }
       return 'done';
     }
     const committed = round.hashes.get(from)!;

@@ -7,7 +7,7 @@ import type { PrivateKey } from '@libp2p/interface';
 import type { GameState } from '../../model/index.js';
 import { parseRules } from '../../protocol/rules.js';
 import type { DealDriver } from '../../protocol/secret-deal.js';
-import { dealRecordOf } from '../core/mission-deal.js';
+import type { DealRecord } from '../core/mission-deal.js';
 import { featuresFrom, type SessionResult } from '../core/types.js';
 import type { Roster } from '../lobby.js';
 import { shareableFirst } from '../net/addresses.js';
@@ -120,12 +120,11 @@ export async function rejoinFromStore(
   if (resumed !== null && !resumed.ok)
     return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${resumed.reason}` };
   // A Secret Mission game: this seat's mission deal, rebuilt from the first session's record before anyone is dialed.
-  const first = sessionsOf(store.lines(game.id))[0] ?? [];
-  let missionDeal: DealDriver | undefined;
+  let missionDeal: { driver: DealDriver; record: DealRecord } | undefined;
   if (rules.value.variant === 'mission') {
     const deal = storedMissionDeal(store, game, keyring);
     if (!deal.ok) return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${deal.reason}` };
-    missionDeal = deal.driver;
+    missionDeal = deal;
   }
   // The steps before the session started are not in its records: only the later ones are compared.
   const base = resumed?.steps ?? 0;
@@ -180,7 +179,7 @@ export async function rejoinFromStore(
     timeoutMs,
     // The others' stores keep where this peer listens now.
     addresses: shareableFirst(endpoint.addresses?.() ?? []),
-    ...(resumed ? { resumed: { ...resumed.start, ...(missionDeal ? { missionDeal: dealRecordOf(first) } : {}) } } : {}),
+    ...(resumed ? { resumed: { ...resumed.start, ...(missionDeal ? { missionDeal: missionDeal.record } : {}) } } : {}),
   });
   if (!result.ok) {
     for (const link of links.values()) link.close();
@@ -211,7 +210,7 @@ export async function rejoinFromStore(
         ...(result.secret ? { secret: result.secret } : {}),
         ...(result.capital !== undefined ? { capital: result.capital } : {}),
         ...(resumed ? { from: resumed.start.from } : {}),
-        ...(missionDeal ? { missionDeal } : {}),
+        ...(missionDeal ? { missionDeal: missionDeal.driver } : {}),
       },
       notes: [...result.notes, ...problems],
       recorder: storeRecorder(handle, { lines: false }),

@@ -4,7 +4,7 @@
 import type { GameState } from '../../model/index.js';
 import type { DealDriver } from '../../protocol/secret-deal.js';
 import type { Keyring } from '../../protocol/signing.js';
-import { dealRecordOf, missionsDealt, restoreMissionDeal } from '../core/mission-deal.js';
+import { type DealRecord, dealRecordOf, missionsDealt, restoreMissionDeal } from '../core/mission-deal.js';
 import type { SessionResult } from '../core/types.js';
 import type { Link } from '../net/link.js';
 import { historyLines, type Recorder } from '../recorder.js';
@@ -60,15 +60,16 @@ export function storedHistory(
 /**
  * The mission deal of a stored Secret Mission game, rebuilt for this seat (core/mission-deal.ts) from
  * the record of the session that dealt it — the first: a resumed session starts past the deal — and
- * the random numbers this seat noted there. `keyring`: the game's, to sign this seat's claim.
+ * the random numbers this seat noted there, with that record. `keyring`: the game's, to sign this
+ * seat's claim.
  */
 export function storedMissionDeal(
   store: GameStore,
   game: StoredGame,
   keyring: Keyring,
-): { ok: true; driver: DealDriver } | { ok: false; reason: string } {
-  const first = sessionsOf(store.lines(game.id))[0] ?? [];
-  const restored = restoreMissionDeal(dealRecordOf(first), {
+): { ok: true; driver: DealDriver; record: DealRecord } | { ok: false; reason: string } {
+  const record = dealRecordOf(sessionsOf(store.lines(game.id))[0] ?? []);
+  const restored = restoreMissionDeal(record, {
     ...(game.me !== null ? { me: game.me } : {}),
     auth: keyring,
   });
@@ -76,7 +77,7 @@ export function storedMissionDeal(
     return { ok: false, reason: `a Secret Mission game whose missions cannot go on: ${restored.reason}` };
   if (restored.driver.card === undefined)
     return { ok: false, reason: 'a Secret Mission game in which this seat holds no mission' };
-  return restored;
+  return { ...restored, record };
 }
 
 /** What a peer needs to play a resumed game on: the session's start, and where its steps go. */
