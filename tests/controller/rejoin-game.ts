@@ -3,7 +3,7 @@
 // of two. Peer `dropper`'s process dies (or, `how: 'split'`, only its links close) right after its
 // `dropAfter`-th line of command `dropOn` left it.
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { dealRecordOf, restoreMissionDeal } from '../../src/controller/core/mission-deal.js';
@@ -232,3 +232,12 @@ export async function startRejoinGame(options: RejoinGameOptions) {
 }
 
 export type RejoinGame = Awaited<ReturnType<typeof startRejoinGame>>;
+
+/** The dropped peer takes its seat back: every other peer accepts its new link and its history checks out. */
+export async function takeSeatBack(game: RejoinGame) {
+  const { accepted, rejoined, peer } = await game.rejoin();
+  expect(accepted).toEqual(Array.from({ length: game.peers.length - 1 }, () => ({ ok: true })));
+  expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
+  if (!rejoined.ok || peer === null) throw new Error('the seat was not taken back');
+  return { rejoined, back: peer };
+}
