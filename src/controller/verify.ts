@@ -18,6 +18,7 @@ import { decodeLine } from '../protocol/codec.js';
 import { combineNumbers, hexToBytes } from '../protocol/commitment.js';
 import { isGameMessage, type Message, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
+import type { VerifiedSignatures } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { roundProfile } from './core/dice-round.js';
 import { type AuditSummary, type AuditViolation, auditNativeRecord, nativeHeader } from './core/replay.js';
@@ -34,6 +35,8 @@ export interface VerifyOptions {
    */
   readonly lenient: boolean;
   readonly options?: Omit<OptionsInput, 'players'>;
+  /** Signatures already checked in this process (several records of one game audited together). */
+  readonly verified?: VerifiedSignatures;
 }
 
 export interface VerifyReport extends AuditSummary<ViolationKind> {
@@ -62,7 +65,7 @@ const newRound = (): Round => ({ hashes: new Map(), numbers: new Map() });
 export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions: VerifyOptions): VerifyReport {
   // This project's native records are replayed by the same core that played them.
   const header = nativeHeader(lines);
-  if (header !== null) return { ...auditNativeRecord(lines, header), lostStepAt: null };
+  if (header !== null) return { ...auditNativeRecord(lines, header, null, verifyOptions.verified), lostStepAt: null };
   // So are our own records of cs3099 star games, by the star replica that played them.
   const star = starHeader(lines);
   if (star !== null) return { ...auditStarRecord(lines, star), lostStepAt: null };

@@ -18,7 +18,7 @@ import { MeshSession } from '../../src/controller/session.js';
 import { type VerifyReport, verifyTranscript } from '../../src/controller/verify.js';
 import type { GameState, OptionsInput } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
-import type { Keyring } from '../../src/protocol/signing.js';
+import type { Keyring, VerifiedSignatures } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 
 export interface RogueContext {
@@ -92,7 +92,10 @@ export interface RunningGame {
 /** Starts every peer of a game; the caller runs the clock. */
 export async function startMemoryGame(options: MemoryGameOptions): Promise<RunningGame> {
   const { players, seed = 1 } = options;
-  const mesh = await memoryMesh(players, seed);
+  // Every peer here checks the same signed lines, and so does every audit: each good signature is
+  // checked once for all of them (what each one accepts or refuses is unchanged).
+  const verified: VerifiedSignatures = new Set();
+  const mesh = await memoryMesh(players, seed, verified);
   const gameId = `memory-${seed}`;
   const features = featuresFrom([...NATIVE_FEATURES]);
   const recorders = Array.from({ length: players }, () => memoryRecorder());
@@ -146,7 +149,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     internals: (peer) => replicaInternals(sessions[peer]!),
     finish: () => ({
       results,
-      audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false })),
+      audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false, verified })),
       records: recorders.map((r) => r.lines),
       events,
       turnHashes,

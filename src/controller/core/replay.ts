@@ -5,6 +5,7 @@
 import type { Action, GameState } from '../../model/index.js';
 import { parseRules } from '../../protocol/rules.js';
 import type { DealDriver } from '../../protocol/secret-deal.js';
+import type { VerifiedSignatures } from '../../protocol/signing.js';
 import type { TranscriptLine } from '../../protocol/transcript.js';
 import { auditKeyring } from '../net/identity.js';
 import { type DealRecord, missionsDealt, restoreMissionDeal } from './mission-deal.js';
@@ -89,11 +90,14 @@ export function auditNativeRecord(
   lines: readonly TranscriptLine[],
   header: NativeHeader,
   continues: Continued | null = null,
+  verified?: VerifiedSignatures,
 ): NativeAudit {
   const players = header.players.map((p) => ({ id: p.id, name: p.name }));
   const violations: AuditViolation[] = [];
   const features = featuresFrom(header.features);
-  const keyring = features.signed ? auditKeyring(new Map(header.players.map((p) => [p.id, p.peerId]))) : undefined;
+  const keyring = features.signed
+    ? auditKeyring(new Map(header.players.map((p) => [p.id, p.peerId])), verified)
+    : undefined;
   if (features.signed && keyring === null) {
     return {
       players,

@@ -8,7 +8,13 @@ import { dirname, join } from 'node:path';
 import { generateKeyPair, privateKeyFromProtobuf, privateKeyToProtobuf } from '@libp2p/crypto/keys';
 import type { PrivateKey } from '@libp2p/interface';
 import { peerIdFromPrivateKey, peerIdFromString } from '@libp2p/peer-id';
-import { ed25519PrivateKey, ed25519PublicKey, type Keyring, keyring } from '../../protocol/signing.js';
+import {
+  ed25519PrivateKey,
+  ed25519PublicKey,
+  type Keyring,
+  keyring,
+  type VerifiedSignatures,
+} from '../../protocol/signing.js';
 
 /** The identity for this run: the key kept at `path`, or a new one when no path is given. */
 export async function identityFor(
@@ -108,14 +114,18 @@ function publicKeysOf(peerIds: ReadonlyMap<number, string>): Map<number, KeyObje
 }
 
 /** The keys that sign and check a native game's messages: this peer's identity key and everyone's public key. */
-export function gameKeyring(mine: PrivateKey, peerIds: ReadonlyMap<number, string>): Keyring | null {
+export function gameKeyring(
+  mine: PrivateKey,
+  peerIds: ReadonlyMap<number, string>,
+  verified?: VerifiedSignatures,
+): Keyring | null {
   const publicKeys = publicKeysOf(peerIds);
   if (mine.type !== 'Ed25519' || publicKeys === null) return null;
-  return keyring(ed25519PrivateKey(mine.raw.subarray(0, 32), mine.publicKey.raw), publicKeys);
+  return keyring(ed25519PrivateKey(mine.raw.subarray(0, 32), mine.publicKey.raw), publicKeys, verified);
 }
 
 /** A keyring that only checks signatures (auditing a record). */
-export function auditKeyring(peerIds: ReadonlyMap<number, string>): Keyring | null {
+export function auditKeyring(peerIds: ReadonlyMap<number, string>, verified?: VerifiedSignatures): Keyring | null {
   const publicKeys = publicKeysOf(peerIds);
-  return publicKeys === null ? null : keyring(null, publicKeys);
+  return publicKeys === null ? null : keyring(null, publicKeys, verified);
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { generateKeyPair, generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { peerIdFromPrivateKey } from '@libp2p/peer-id';
-import type { Keyring } from '../../protocol/signing.js';
+import type { Keyring, VerifiedSignatures } from '../../protocol/signing.js';
 import { gameKeyring } from './identity.js';
 import { type Link, LinkEvents } from './link.js';
 
@@ -52,7 +52,7 @@ export interface MemoryMesh {
  * A full mesh of `players` peers, each with an Ed25519 identity and a keyring for the game. With a
  * `seed` the identities are derived from it, so a game replays exactly (signatures included).
  */
-export async function memoryMesh(players: number, seed?: number): Promise<MemoryMesh> {
+export async function memoryMesh(players: number, seed?: number, verified?: VerifiedSignatures): Promise<MemoryMesh> {
   const keyFor = (i: number) =>
     seed === undefined
       ? generateKeyPair('Ed25519')
@@ -69,7 +69,7 @@ export async function memoryMesh(players: number, seed?: number): Promise<Memory
   }
   const ids = new Map(peerIds.map((id, i) => [i, id]));
   const keyrings = keys.map((k) => {
-    const ring = gameKeyring(k, ids);
+    const ring = gameKeyring(k, ids, verified);
     if (ring === null) throw new Error('Ed25519 keys always make a keyring');
     return ring;
   });
