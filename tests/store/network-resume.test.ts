@@ -58,8 +58,11 @@ async function settle<T>(promises: Promise<T>[], limitMs = 5_000_000): Promise<T
   return out as T[];
 }
 
-/** The first part of the game: played and stored by every peer, then cut off at `turn`. */
-async function playUntilCut(turn: number, rules?: { variant: 'capital' | 'mission' }) {
+/**
+ * The first part of the game: played and stored by every peer, then cut off at `turn`, or, with
+ * 'mission deal', when player 0 receives the first `deal_unlock` (the deal half done).
+ */
+async function playUntilCut(turn: number | 'mission deal', rules?: { variant: 'capital' | 'mission' }) {
   const mesh = await memoryMesh(PLAYERS, 5);
   const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
   const stored = players.map((_, me) =>
@@ -98,10 +101,22 @@ async function playUntilCut(turn: number, rules?: { variant: 'capital' | 'missio
         ...(rules ? { rules } : {}),
         // A Secret Mission game replays exactly (its seeds make a mission claimed after the resume).
         ...(rules?.variant === 'mission' ? { secretNumbers: seededNumbers(me, 'first') } : {}),
-        recorder: teeRecorder(stored[me]!.recorder, records[me]!),
+        recorder: teeRecorder(stored[me]!.recorder, {
+          ...records[me]!,
+          incoming: (from, line) => {
+            records[me]!.incoming(from, line);
+            if (me === 0 && turn === 'mission deal' && line.includes('deal_unlock')) cutAll();
+          },
+        }),
         onEvent: (event) => {
           stored[me]!.onEvent(event);
-          if (me === 0 && event.type === 'game' && event.event.type === 'turn_started' && event.event.turn >= turn)
+          if (
+            me === 0 &&
+            typeof turn === 'number' &&
+            event.type === 'game' &&
+            event.event.type === 'turn_started' &&
+            event.event.turn >= turn
+          )
             cutAll();
         },
       }),
@@ -425,6 +440,69 @@ describe('networked resume', { timeout: 240_000 }, () => {
     const winner = results[0]!.winner;
     expect(winner).not.toBeNull();
     expect(results.every((r) => r.winner === winner && r.violations.length === 0)).toBe(true);
+    for (const summary of store.games()) expect(summary).toMatchObject({ status: 'finished', winner });
+  });
+
+  it('resumes a Secret Mission game stopped during its mission deal: the new session deals again', async () => {
+    const rules = { variant: 'mission' as const };
+    const cut = await playUntilCut('mission deal', rules);
+    for (const r of cut.results) {
+      expect(r.state.phase).toBe('deal_missions');
+      expect(r.state.missions).toEqual([]);
+    }
+    const mesh = await memoryMesh(PLAYERS, 5);
+    const session = 'lobby-session-d';
+    const again = await settle(
+      cut.players.map((_, me) =>
+        resumeOverRoster(
+          store,
+          { me, gameId: session, players: cut.players, links: mesh.links[me]!, keyring: mesh.keyrings[me]! },
+          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
+        ),
+      ),
+    );
+    const resumed = again.map((r) => {
+      if (!r.ok) throw new Error(r.reason);
+      return r.resumed;
+    });
+    for (const r of resumed) {
+      expect(r.resume.state.phase).toBe('deal_missions');
+      expect(r.resume.missionDeal).toBeUndefined();
+    }
+    const records = cut.players.map(() => memoryRecorder());
+    const sessions = cut.players.map(
+      (_, me) =>
+        new MeshSession({
+          me,
+          players: cut.players,
+          links: mesh.links[me]!,
+          seat: seat(me, 3),
+          gameId: session,
+          features,
+          rules,
+          keyring: mesh.keyrings[me]!,
+          ackTimeoutMs: 2000,
+          moveTimeoutMs: 5000,
+          secretNumbers: seededNumbers(me, 'dealt again'),
+          recorder: teeRecorder(resumed[me]!.recorder, records[me]!),
+          resume: resumed[me]!.resume,
+        }),
+    );
+    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
+    results.forEach((r, me) => resumed[me]!.finish(r));
+    const winner = results[0]!.winner;
+    expect(winner).not.toBeNull();
+    expect(results.every((r) => r.winner === winner && r.violations.length === 0)).toBe(true);
+    for (const me of [0, 1, 2]) {
+      // Dealt in the new session: every seat holds a mission, and its record has the whole deal.
+      expect(results[me]!.state.missions).toHaveLength(PLAYERS);
+      expect(records[me]!.lines.some((l) => l.raw.includes('deal_accept'))).toBe(true);
+      const [first, second] = verifyChain([cut.records[me]!, records[me]!.lines]);
+      expect(first!.violations).toEqual([]);
+      expect(second!.violations).toEqual([]);
+      expect(second!.truncated).toBe(false);
+      expect(stateHash(second!.state!)).toBe(stateHash(results[me]!.state));
+    }
     for (const summary of store.games()) expect(summary).toMatchObject({ status: 'finished', winner });
   });
 
