@@ -25,11 +25,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The host of a game of `players`, recording to p0.jsonl; its address. */
-async function startHost(dir: string, players: number) {
+/** The host of a game of `players` (with `rules`: e.g. a variant), recording to p0.jsonl; its address. */
+async function startHost(dir: string, players: number, rules: readonly string[] = []) {
   const host = startBot([
     'host',
     ...common,
+    ...rules,
     '--port',
     '0',
     '--players',
@@ -93,9 +94,10 @@ async function expectOneWinner(dir: string, peers: BotProcess[], back: BotProces
 }
 
 describe('risk bot join --rejoin', () => {
-  it('a peer killed mid-game comes back with its key and store; all three finish on one winner', async () => {
+  // A Secret Mission game: the seat that comes back also rebuilds its mission deal from its store.
+  it('a Secret Mission game: a peer killed mid-game comes back with its key and store; all three finish on one winner', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-'));
-    const { host, address } = await startHost(dir, 3);
+    const { host, address } = await startHost(dir, 3, ['--variant', 'mission']);
     const port1 = await freePort();
     const other = startBot([
       'join',
@@ -111,6 +113,12 @@ describe('risk bot join --rejoin', () => {
     await host.waitFor((e) => e.type === 'joined' && e.player === 1, 30_000);
     const back = await killedAndBack(dir, 2, [address, `127.0.0.1:${port1}`]);
     await expectOneWinner(dir, [host, other, back], back, 2, ['p0.jsonl', 'p1.jsonl', 'p2-again.jsonl']);
+    expect(
+      back.events.some((e) => e.type === 'rejoin' && /Secret Mission deal was rebuilt/.test(e.text as string)),
+    ).toBe(true);
+    const again = verifyRecord(join(dir, 'p2-again.jsonl')).state!;
+    expect(again.options.variant).toBe('mission');
+    expect(again.missions).toHaveLength(3);
   }, 240_000);
 
   it('a game of two: the joiner killed mid-game comes back within the window; both finish on one winner', async () => {

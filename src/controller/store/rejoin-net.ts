@@ -212,7 +212,11 @@ export async function rejoinFromStore(
         ...(resumed ? { from: resumed.start.from } : {}),
         ...(missionDeal ? { missionDeal: missionDeal.driver } : {}),
       },
-      notes: [...result.notes, ...problems],
+      notes: [
+        ...(missionDeal ? ["this seat's Secret Mission deal was rebuilt from its stored record"] : []),
+        ...result.notes,
+        ...problems,
+      ],
       recorder: storeRecorder(handle, { lines: false }),
       storedId: game.id,
       finish: (r) =>
