@@ -14,11 +14,13 @@ import type { Link } from '../../src/controller/net/link.js';
 import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
 import { memoryRecorder } from '../../src/controller/recorder.js';
 import { MeshSession } from '../../src/controller/session.js';
+import { exportTranscript } from '../../src/controller/store/export.js';
 import { storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
 import { rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { parseTranscript } from '../../src/protocol/transcript.js';
 import { withSend } from '../controller/mesh-game.js';
 import { openStore } from './helpers.js';
 
@@ -181,8 +183,18 @@ describe('a Secret Mission game rejoined from the store', { timeout: 600_000 }, 
       expect(audit.violations).toEqual([]);
       expect(audit.state!.winner).toBe(winner);
     }
-    // R's stored game is brought to the end too.
+    // R's stored game is brought to the end too, and exports as its record of the whole game
+    // (the history it took back, then its own lines), which audits clean to the winner.
     const found = store.find(`${GAME}-p${R}`);
     expect(found.ok && found.game.status).toBe('finished');
+    if (!found.ok) return;
+    const exported = exportTranscript(found.game, store.lines(found.game.id));
+    if (!exported.ok) throw new Error(exported.reason);
+    const parsed = parseTranscript(exported.text);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const audit = verifyTranscript(parsed.lines, { lenient: false });
+    expect(audit.violations).toEqual([]);
+    expect(audit.truncated).toBe(false);
+    expect(audit.state!.winner).toBe(winner);
   });
 });

@@ -5,7 +5,7 @@ import { encodeLine } from '../../protocol/codec.js';
 import { boundCommitment, bytesToHex, commitment } from '../../protocol/commitment.js';
 import { fromAction, type Message, type MessageAction } from '../../protocol/messages.js';
 import { type RoundNumbers, roundIdFor } from './dice.js';
-import { sessionsOf } from './network-games.js';
+import { firstSessionRecord } from './network-games.js';
 import { replaySteps, takesSequencePoint } from './replay.js';
 import type { StoredGame } from './store.js';
 
@@ -19,7 +19,7 @@ export function exportTranscript(
   lines: readonly { t: number; dir: string; conn: number; raw: string }[],
 ): Exported {
   // A resumed game keeps each session's record after the first's: the transcript is the first session's.
-  const first = sessionsOf(lines)[0] ?? [];
+  const first = firstSessionRecord(lines);
   if (first.length > 0) return { ok: true, text: first.map((l) => record(l.t, l.conn, l.dir, l.raw)).join('') };
   if (game.steps.length === 0) return { ok: false, reason: `game ${game.id} has no stored moves` };
   if (game.steps.some((s) => s.action.command === 'deal_territories')) {

@@ -45,6 +45,20 @@ export function sessionsOf<L extends { readonly dir: string; readonly raw: strin
   return sessions;
 }
 
+/**
+ * A stored game's record of its first session: the last record stored for that session (a seat that
+ * rejoined it stores the record it went on with, the history it took back included), else the first.
+ */
+export function firstSessionRecord<L extends { readonly dir: string; readonly raw: string }>(lines: readonly L[]): L[] {
+  const sessions = sessionsOf(lines);
+  const id = (session: readonly L[] | undefined) => {
+    const note = session?.find(isHeaderNote);
+    return note ? (JSON.parse(note.raw) as { gameId: string }).gameId : null;
+  };
+  const first = id(sessions[0]);
+  return (first === null ? undefined : sessions.findLast((s) => id(s) === first)) ?? sessions[0] ?? [];
+}
+
 /** The header note of a stored game's record, or null (none stored, or not JSON). */
 export function recordHeader(store: GameStore, id: number): RecordHeader | null {
   const row = store.db

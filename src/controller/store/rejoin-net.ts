@@ -217,7 +217,9 @@ export async function rejoinFromStore(
         ...result.notes,
         ...problems,
       ],
-      recorder: storeRecorder(handle, { lines: false }),
+      // Its lines too: the rejoined record (header, the history taken back, then its own lines) is
+      // the seat's whole record of the session, for export and for a later rejoin's secrets.
+      recorder: storeRecorder(handle),
       storedId: game.id,
       finish: (r) =>
         handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),
