@@ -484,11 +484,15 @@ export class Replica {
     }
     const claimed = 'player_id' in message ? message.player_id : undefined;
     if (this.state.players[from]!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
-      // A neutral player's lines no longer count, except another version of a move it made before.
+      // A neutral player's lines no longer count, except another version of a move it made before,
+      // or of the point where this peer, out of the game there, made it neutral alone (it was shown
+      // an illegal version): the players in the game may have settled that move there.
       if (isGameMessage(message) && message.ack_id !== undefined && message.ack_id < this.index) {
         const taken = this.taken.get(message.ack_id);
         const hash = messageHashOf(message.ack_id, toAction(message));
-        if (taken?.author === from && taken.messageHash !== hash) {
+        const mine =
+          taken?.author === from || (taken?.author === -1 && this.applied.get(message.ack_id)?.neutral === from);
+        if (mine && taken.messageHash !== hash) {
           const flight = this.inFlight;
           this.inFlight = { from: link, line };
           this.keepOtherVersion(message.ack_id, hash, from, { message, line, sig, link });
@@ -894,8 +898,22 @@ export class Replica {
   private onAck(from: number, message: Extract<Message, { command: 'acknowledgement' }>, line: string) {
     const index = message.payload;
     if (!isActive(this.state.players[from]!)) {
-      if (message.message_hash === undefined || message.author === undefined) return;
-      return this.correctObserver(from, index, { author: message.author, messageHash: message.message_hash });
+      if (message.message_hash === undefined) return;
+      // A player this peer made neutral alone, out of the game at that point (it was shown an
+      // illegal move there): its ack of the move the players in the game took counts towards that
+      // move settling there (adoptSettled).
+      if (this.applied.get(index)?.neutral === from && this.watchedOpen(index) !== null) {
+        this.storeAck(from, index, {
+          stateHash: message.state_hash ?? null,
+          messageHash: message.message_hash,
+          author: message.author ?? null,
+          authorSig: message.author_sig ?? null,
+          line,
+        });
+        this.adoptSettled(index);
+      }
+      // (No author: the observer made that point a neutralisation.)
+      return this.correctObserver(from, index, { author: message.author ?? -1, messageHash: message.message_hash });
     }
     const base = this.last?.index ?? -1;
     const observing = this.observing();
@@ -920,8 +938,9 @@ export class Replica {
 
   /**
    * An observer acknowledged another version of a move taken here: its author sent it a version
-   * of its own, which the players in the game never acknowledge. It is sent the version taken
-   * here, once: if that one settles, the observer takes it instead (keepOtherVersion).
+   * of its own (or an illegal one, which the observer answered with a neutralisation at that
+   * point), which the players in the game never acknowledge. It is sent the version taken here,
+   * once: if that one settles, the observer takes it instead (keepOtherVersion).
    */
   private correctObserver(observer: number, index: number, version: { author: number; messageHash: string }) {
     if (this.config.mute || !this.config.features.signed) return;
@@ -935,7 +954,7 @@ export class Replica {
       byObserver.set(observer, version);
       return;
     }
-    if (taken.author < 0 || taken.line === '' || version.author !== taken.author) return;
+    if (taken.author < 0 || taken.line === '' || (version.author !== taken.author && version.author !== -1)) return;
     if (version.messageHash === taken.messageHash) return;
     const key = `${observer}@${index}`;
     if (this.corrected.has(key)) return;
