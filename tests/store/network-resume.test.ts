@@ -13,12 +13,17 @@ import { runVerify } from '../../src/cli/verify.js';
 import { stateHash } from '../../src/controller/core/replica.js';
 import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/controller/core/types.js';
 import { memoryMesh } from '../../src/controller/net/memory.js';
-import { memoryRecorder } from '../../src/controller/recorder.js';
+import { memoryRecorder, type Recorder } from '../../src/controller/recorder.js';
 import { negotiateResume, type Resumed, resumeHash } from '../../src/controller/resume.js';
 import { MeshSession } from '../../src/controller/session.js';
 import { storeRecorder, storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
 import { replaySteps } from '../../src/controller/store/replay.js';
-import { resumeOverRoster, storedHistory, storedMissionDeal } from '../../src/controller/store/resume-net.js';
+import {
+  type NetworkResume,
+  resumeOverRoster,
+  storedHistory,
+  storedMissionDeal,
+} from '../../src/controller/store/resume-net.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { verifyChain } from '../../src/controller/verify-chain.js';
@@ -132,6 +137,57 @@ function offerFor(players: readonly { id: number; name: string; peerId: string }
     session_id: session,
     players: players.map((p) => ({ id: p.id, name: p.name, peer_id: p.peerId })),
   };
+}
+
+type Players = Awaited<ReturnType<typeof playUntilCut>>['players'];
+type Mesh = Awaited<ReturnType<typeof memoryMesh>>;
+
+/** Every player resumes the stored game over the roster of the lobby `session` (what `risk bot --resume` does). */
+async function resumeAll(players: Players, mesh: Mesh, session: string): Promise<NetworkResume[]> {
+  const again = await settle(
+    players.map((_, me) =>
+      resumeOverRoster(
+        store,
+        { me, gameId: session, players, links: mesh.links[me]!, keyring: mesh.keyrings[me]! },
+        { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
+      ),
+    ),
+  );
+  return again.map((r) => {
+    if (!r.ok) throw new Error(r.reason);
+    return r.resumed;
+  });
+}
+
+/** Plays the resumed session to its end; each player's stored game is finished with its result. */
+async function playResumed(
+  players: Players,
+  mesh: Mesh,
+  session: string,
+  resumed: readonly NetworkResume[],
+  options: { rules?: { variant: 'mission' }; secrets?: string; records?: readonly Recorder[] } = {},
+): Promise<SessionResult[]> {
+  const sessions = players.map(
+    (_, me) =>
+      new MeshSession({
+        me,
+        players,
+        links: mesh.links[me]!,
+        seat: seat(me, 3),
+        gameId: session,
+        features,
+        ...(options.rules ? { rules: options.rules } : {}),
+        keyring: mesh.keyrings[me]!,
+        ackTimeoutMs: 2000,
+        moveTimeoutMs: 5000,
+        ...(options.secrets ? { secretNumbers: seededNumbers(me, options.secrets) } : {}),
+        recorder: options.records ? teeRecorder(resumed[me]!.recorder, options.records[me]!) : resumed[me]!.recorder,
+        resume: resumed[me]!.resume,
+      }),
+  );
+  const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
+  results.forEach((r, me) => resumed[me]!.finish(r));
+  return results;
 }
 
 describe('networked resume', { timeout: 240_000 }, () => {
@@ -349,39 +405,10 @@ describe('networked resume', { timeout: 240_000 }, () => {
     expect(mixed[2]).toEqual({ ok: false, reason: `the host offers game ${GAME}, not another-game` });
 
     const fresh = await memoryMesh(PLAYERS, 5);
-    const again = await settle(
-      rosters.map((roster, me) =>
-        resumeOverRoster(
-          store,
-          { ...roster, links: fresh.links[me]! },
-          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
-        ),
-      ),
-    );
-    const resumed = again.map((r) => {
-      if (!r.ok) throw new Error(r.reason);
-      return r.resumed;
-    });
+    const resumed = await resumeAll(players, fresh, session);
     expect(new Set(resumed.map((r) => r.index)).size).toBe(1);
     expect(store.games().map((g) => g.status)).toEqual(['playing', 'playing', 'playing']);
-    const sessions = players.map(
-      (_, me) =>
-        new MeshSession({
-          me,
-          players,
-          links: fresh.links[me]!,
-          seat: seat(me, 3),
-          gameId: session,
-          features,
-          keyring: fresh.keyrings[me]!,
-          ackTimeoutMs: 2000,
-          moveTimeoutMs: 5000,
-          recorder: resumed[me]!.recorder,
-          resume: resumed[me]!.resume,
-        }),
-    );
-    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
-    results.forEach((r, me) => resumed[me]!.finish(r));
+    const results = await playResumed(players, fresh, session, resumed);
     const winner = results[0]!.winner;
     expect(winner).not.toBeNull();
     for (const summary of store.games()) {
@@ -398,45 +425,14 @@ describe('networked resume', { timeout: 240_000 }, () => {
     const { players } = await playUntilCut(3, rules);
     const mesh = await memoryMesh(PLAYERS, 5);
     const session = 'lobby-session-m';
-    const again = await settle(
-      players.map((_, me) =>
-        resumeOverRoster(
-          store,
-          { me, gameId: session, players, links: mesh.links[me]!, keyring: mesh.keyrings[me]! },
-          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
-        ),
-      ),
-    );
-    const resumed = again.map((r) => {
-      if (!r.ok) throw new Error(r.reason);
-      return r.resumed;
-    });
+    const resumed = await resumeAll(players, mesh, session);
     // Each seat's deal holds its own card: the mission its stored state knows.
     for (const [me, r] of resumed.entries()) {
       const card = r.resume.missionDeal?.card;
       expect(card).toBeDefined();
       expect(r.resume.state.missionDeck[card!]).toBe(r.resume.state.missions[me]);
     }
-    const sessions = players.map(
-      (_, me) =>
-        new MeshSession({
-          me,
-          players,
-          links: mesh.links[me]!,
-          seat: seat(me, 3),
-          gameId: session,
-          features,
-          rules,
-          keyring: mesh.keyrings[me]!,
-          ackTimeoutMs: 2000,
-          moveTimeoutMs: 5000,
-          secretNumbers: seededNumbers(me, 'lobby'),
-          recorder: resumed[me]!.recorder,
-          resume: resumed[me]!.resume,
-        }),
-    );
-    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
-    results.forEach((r, me) => resumed[me]!.finish(r));
+    const results = await playResumed(players, mesh, session, resumed, { rules, secrets: 'lobby' });
     const winner = results[0]!.winner;
     expect(winner).not.toBeNull();
     expect(results.every((r) => r.winner === winner && r.violations.length === 0)).toBe(true);
@@ -452,44 +448,13 @@ describe('networked resume', { timeout: 240_000 }, () => {
     }
     const mesh = await memoryMesh(PLAYERS, 5);
     const session = 'lobby-session-d';
-    const again = await settle(
-      cut.players.map((_, me) =>
-        resumeOverRoster(
-          store,
-          { me, gameId: session, players: cut.players, links: mesh.links[me]!, keyring: mesh.keyrings[me]! },
-          { gameId: GAME, host: me === 0, timeoutMs: 10_000 },
-        ),
-      ),
-    );
-    const resumed = again.map((r) => {
-      if (!r.ok) throw new Error(r.reason);
-      return r.resumed;
-    });
+    const resumed = await resumeAll(cut.players, mesh, session);
     for (const r of resumed) {
       expect(r.resume.state.phase).toBe('deal_missions');
       expect(r.resume.missionDeal).toBeUndefined();
     }
     const records = cut.players.map(() => memoryRecorder());
-    const sessions = cut.players.map(
-      (_, me) =>
-        new MeshSession({
-          me,
-          players: cut.players,
-          links: mesh.links[me]!,
-          seat: seat(me, 3),
-          gameId: session,
-          features,
-          rules,
-          keyring: mesh.keyrings[me]!,
-          ackTimeoutMs: 2000,
-          moveTimeoutMs: 5000,
-          secretNumbers: seededNumbers(me, 'dealt again'),
-          recorder: teeRecorder(resumed[me]!.recorder, records[me]!),
-          resume: resumed[me]!.resume,
-        }),
-    );
-    const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
-    results.forEach((r, me) => resumed[me]!.finish(r));
+    const results = await playResumed(cut.players, mesh, session, resumed, { rules, secrets: 'dealt again', records });
     const winner = results[0]!.winner;
     expect(winner).not.toBeNull();
     expect(results.every((r) => r.winner === winner && r.violations.length === 0)).toBe(true);
