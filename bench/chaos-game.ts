@@ -131,11 +131,13 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
     return outcome;
   }
   // An honest peer the others voted silent (a starved process on a loaded machine) ends
-  // neutralised: that is their agreement, counted on its own line; until then it must have seen
-  // the states they saw.
-  const timedOut = honest.filter(
-    (i) => ended.results[i]!.outcome === 'neutralised' && /^timed out/.test(ended.results[i]!.reason ?? ''),
-  );
+  // neutralised, or, cut off before it learnt it, lost contact: that is their agreement, counted
+  // on its own line; until then it must have seen the states they saw.
+  const timedOut = honest.filter((i) => {
+    const result = ended.results[i]!;
+    if (result.outcome === 'neutralised') return /^timed out/.test(result.reason ?? '');
+    return result.outcome === 'lost-contact' && honest.some((j) => ended.results[j]!.state.players[i]!.neutral);
+  });
   const live = honest.filter((i) => !timedOut.includes(i));
   outcome.timedOutHonest = timedOut.length;
   // Everything that went wrong, written down once for the game (dumpGame).

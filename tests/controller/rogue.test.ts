@@ -185,3 +185,48 @@ describe('a rogue shows a watcher another version of its move', () => {
     600_000,
   );
 });
+
+describe('a rogue that goes silent with its links open, while the honest peers lose each other', () => {
+  // Found by bench:chaos (seed 2, game 45): an honest peer that fell behind closed its links to the
+  // others, and the rogue's link, open but silent, kept it waiting for ever. With every other
+  // player gone or voted silent, no vote can reach a quorum: the peer stops, lost contact.
+  const FROM_TURN = 6;
+  const silentFrom: Rogue = (links, context) =>
+    new Map(
+      [...links].map(([player, link]) => [
+        player,
+        withSend(link, (line) => {
+          if (context.state().turn < FROM_TURN) link.send(line);
+        }),
+      ]),
+    );
+  /** Player 0's link to player 1 breaks when the rogue goes silent (a network split). */
+  const splitFromOne: Rogue = (links, context) =>
+    new Map(
+      [...links].map(([player, link]) => [
+        player,
+        withSend(link, (line) => {
+          if (player === 1 && context.state().turn >= FROM_TURN && !link.closed) return void link.close();
+          link.send(line);
+        }),
+      ]),
+    );
+
+  it('each honest peer stops (lost contact) instead of waiting for ever; both blame only the rogue', async () => {
+    const game = await playMemoryGame({
+      players: 3,
+      seed: 4,
+      rogue: { player: 2, links: silentFrom },
+      crash: { player: 0, links: splitFromOne },
+    });
+    for (const i of [0, 1]) {
+      const result = game.results[i];
+      expect(result, `peer ${i} hung`).not.toBeNull();
+      expect(result!.outcome).toBe('lost-contact');
+      expect(result!.winner).toBeNull();
+      for (const v of result!.violations) expect(v.player).toBe(2);
+      expect(game.audits[i]!.truncated).toBe(false);
+      for (const v of game.audits[i]!.violations) expect(v.player).toBe(2);
+    }
+  }, 600_000);
+});

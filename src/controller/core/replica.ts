@@ -1372,7 +1372,11 @@ export class Replica {
     if (others.length === 0) return;
     // Observers still reachable judge silence with this peer (electorate): contact is not lost yet.
     const observers = this.observers().filter((p) => p.id !== this.config.me);
-    const cutOff = [...others, ...observers].every((p) => this.gone.has(p.id));
+    // A player this peer voted silent twice at this point answers nothing on its open link: with
+    // every other player gone, no vote reaches a quorum (a half-open link would keep it waiting).
+    const silent = (id: number) => this.myVotes.has(`${id}@${this.index}#2`);
+    const judges = [...others, ...observers];
+    const cutOff = judges.some((p) => this.gone.has(p.id)) && judges.every((p) => this.gone.has(p.id) || silent(p.id));
     if (!cutOff) {
       if (this.cutOffUntil !== null) this.emit({ type: 'info', text: 'in contact again: the game goes on' });
       this.cutOffUntil = null;
@@ -1382,7 +1386,13 @@ export class Replica {
     // A player whose process died may come back with its key (rejoin): give it the time the votes
     // would give it in a larger game, then stop as before. Nothing is judged meanwhile.
     const grace = this.config.rejoinGraceMs ?? 0;
-    if (grace <= 0) return this.finish('lost-contact', 'lost contact with every other player');
+    if (grace <= 0)
+      return this.finish(
+        'lost-contact',
+        judges.every((p) => this.gone.has(p.id))
+          ? 'lost contact with every other player'
+          : 'lost contact with every other player (gone, or silent on a link still open)',
+      );
     this.cutOffUntil = this.now + grace;
     this.emit({
       type: 'info',
