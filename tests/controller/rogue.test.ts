@@ -186,6 +186,50 @@ describe('a rogue shows a watcher another version of its move', () => {
   );
 });
 
+describe('a rogue shows the one other player in the game another version of its move', () => {
+  /**
+   * Three players, one honest one out of the game (a watcher): the rogue's first fortify once only
+   * it and one honest player are left reaches that player as "no fortify", while the watcher gets
+   * the real one, which the rogue acknowledges to both. The player in the game proves the two
+   * versions and wins at the next point; the watcher must finish on its state, not on the version
+   * the rogue acknowledged. Found by bench:chaos (seed 3, game 48: the two honest final states differed).
+   */
+  const otherVersionInGame: Rogue = (links, context) => {
+    let done = false;
+    return new Map(
+      [...links].map(([player, link]) => [
+        player,
+        withSend(link, (line) => {
+          const state = context.state();
+          const sealed = unseal(line);
+          const decoded = sealed === null ? null : decodeLine(sealed.inner);
+          const m = decoded?.ok && 'message' in decoded ? decoded.message : null;
+          const active = state.players.filter(isActive);
+          if (done || m?.command !== 'fortify' || m.payload === null || active.length !== 2) return link.send(line);
+          if (state.players[player]!.eliminated) return link.send(line);
+          done = true;
+          const other = { ...m, payload: null } as Message;
+          link.send(sealMessage(context.gameId, other, context.me, context.keyring).line);
+        }),
+      ]),
+    );
+  };
+
+  it('the watcher finishes on the state of the player in the game; only the rogue is blamed', async () => {
+    const game = await playMemoryGame({ players: 3, seed: 1, rogue: { player: 2, links: otherVersionInGame } });
+    const { winner } = honestAgreement(game, [0, 1]);
+    expect(winner).not.toBe(2);
+    for (const i of [0, 1]) {
+      const result = game.results[i]!;
+      expect(result.violations.some((v) => v.player === 2 && /signed two different moves/.test(v.reason))).toBe(true);
+      for (const v of result.violations) expect(v.player).toBe(2);
+      const audit = game.audits[i]!;
+      expect(audit.truncated).toBe(false);
+      for (const v of audit.violations) expect(v.player).toBe(2);
+    }
+  }, 600_000);
+});
+
 describe('a rogue that goes silent with its links open, while the honest peers lose each other', () => {
   // Found by bench:chaos (seed 2, game 45): an honest peer that fell behind closed its links to the
   // others, and the rogue's link, open but silent, kept it waiting for ever. With every other

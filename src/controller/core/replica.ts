@@ -741,8 +741,9 @@ export class Replica {
   private adoptSettled(index: number) {
     const other = this.otherVersions.get(index);
     if (other === undefined) return;
+
     if (index < this.firstOpen) return void this.otherVersions.delete(index);
-    if (!this.settledElsewhere(index, other.hash)) return;
+    if (!this.settledElsewhere(index, other.hash, other.from)) return;
     this.otherVersions.delete(index);
     this.emit({
       type: 'info',
@@ -764,13 +765,15 @@ export class Replica {
   /**
    * Whether the move with `messageHash` settled at `index` at the players in the game there,
    * though this peer holds another version: only when this peer was out of the game (an
-   * observer) at that point, and every player in it acknowledged that move.
+   * observer) at that point, and every player in it acknowledged that move last. Its author is
+   * proven to have signed two versions (or an illegal one) for that point: its own ack says
+   * nothing (it may ack one version to all, while the one other player in the game holds the other).
    */
-  private settledElsewhere(index: number, messageHash: string): boolean {
+  private settledElsewhere(index: number, messageHash: string, author: number): boolean {
     const entry = this.watchedOpen(index);
     if (entry === null) return false;
     const acks = this.acks.get(index);
-    const needed = entry.before.players.filter((p) => isActive(p) && p.id !== this.config.me);
+    const needed = entry.before.players.filter((p) => isActive(p) && p.id !== this.config.me && p.id !== author);
     return needed.length > 0 && needed.every((p) => acks?.get(p.id)?.messageHash === messageHash);
   }
 
@@ -899,19 +902,6 @@ export class Replica {
     const index = message.payload;
     if (!isActive(this.state.players[from]!)) {
       if (message.message_hash === undefined) return;
-      // A player this peer made neutral alone, out of the game at that point (it was shown an
-      // illegal move there): its ack of the move the players in the game took counts towards that
-      // move settling there (adoptSettled).
-      if (this.applied.get(index)?.neutral === from && this.watchedOpen(index) !== null) {
-        this.storeAck(from, index, {
-          stateHash: message.state_hash ?? null,
-          messageHash: message.message_hash,
-          author: message.author ?? null,
-          authorSig: message.author_sig ?? null,
-          line,
-        });
-        this.adoptSettled(index);
-      }
       // (No author: the observer made that point a neutralisation.)
       return this.correctObserver(from, index, { author: message.author ?? -1, messageHash: message.message_hash });
     }
@@ -1049,6 +1039,12 @@ export class Replica {
 
   private step(): boolean {
     if (this.state.phase === 'over') {
+      // Only once every point has settled here: out of the game, this peer may hold a version of a
+      // move that the players in the game did not take (they send theirs: adoptSettled).
+      if (!this.allSettled()) {
+        this.arm('ack', this.firstOpen);
+        return false;
+      }
       this.finish(wonOnBoard(this.state) ? 'conquest' : 'forfeit');
       return false;
     }
