@@ -3,7 +3,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAOS_KINDS, type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
-import { honestAgreement, type Rogue, startMemoryGame, withSend } from '../tests/controller/mesh-game.js';
+import {
+  honestAgreement,
+  type MemoryGameOptions,
+  type Rogue,
+  startMemoryGame,
+  withSend,
+} from '../tests/controller/mesh-game.js';
 import { ATTACKS, rogue as scripted } from '../tests/controller/rogue.js';
 
 /** One honest peer crashes (its links close) once `after` lines have passed through it. */
@@ -53,9 +59,9 @@ export interface ChaosSettings {
 
 export const noMisbehaviour = (): ChaosLog => Object.fromEntries(CHAOS_KINDS.map((k) => [k, 0])) as ChaosLog;
 
-/** Plays game `index` to its end (or until it hangs) and judges it; `totals` counts the rogue's misbehaviour. */
-export async function play(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
-  const { seed: SEED, ackMs: ACK_MS, moveMs: MOVE_MS, stallMs: STALL_MS, maxMs: MAX_MS } = settings;
+/** Game `index` of a run: its players, rogue, crash and the options that start it (any clock). */
+export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosLog) {
+  const { seed: SEED, ackMs: ACK_MS, moveMs: MOVE_MS } = settings;
   const next = random(SEED * 100_003 + index);
   const players = 2 + Math.floor(next() * 4); // 2–5
   const rogueId = Math.floor(next() * players);
@@ -81,15 +87,23 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
   }
   // A fault besides the rogue: in games of 4 or more, one honest peer may crash.
   const crash = players >= 4 && next() < 0.3 ? (rogueId + 1) % players : -1;
-  const game = await startMemoryGame({
+  const options: MemoryGameOptions = {
     players,
     seed: SEED * 1000 + index,
     ackTimeoutMs: ACK_MS,
     moveTimeoutMs: MOVE_MS,
     rogue: { player: rogueId, links },
     ...(crash >= 0 ? { crash: { player: crash, links: crashing(200 + Math.floor(next() * 2000)) } } : {}),
-  });
+  };
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId && i !== crash);
+  return { players, rogueId, crash, honest, kind, options };
+}
+
+/** Plays game `index` to its end (or until it hangs) and judges it; `totals` counts the rogue's misbehaviour. */
+export async function play(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
+  const { stallMs: STALL_MS, maxMs: MAX_MS } = settings;
+  const { players, rogueId, crash, honest, kind, options } = gameSetup(index, settings, totals);
+  const game = await startMemoryGame(options);
   const started = performance.now();
   const raced = await new Promise<'done' | 'stalled' | 'slow'>((resolve) => {
     let last = -1;

@@ -3,6 +3,7 @@
 // never wins once it has been caught breaking a rule. RISK_CHAOS_RUNS=N for more seeds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { gameSetup, noMisbehaviour } from '../../bench/chaos-game.js';
 import { type ChaosRates, chaosRogue } from './chaos.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 
@@ -79,4 +80,36 @@ describe('one rogue with random misbehaviour', () => {
     // others timed that peer out.
     [113641362, 4, { ...none, duplicate: 0.01, reorder: 0.05, corrupt: 0.05, equivocate: 0.002, spoof: 0.05 }],
   ] as const)('seed %i with %i players', (seed, players, rates) => oneRogue(seed, players, rates), 120_000);
+});
+
+describe('games bench:chaos found, replayed on fake timers', () => {
+  const settings = {
+    seed: 0,
+    noDrops: false,
+    ackMs: 1000,
+    moveMs: 3000,
+    stallMs: 90_000,
+    maxMs: 600_000,
+    dump: '',
+    dumpLines: 0,
+  };
+  it.each([
+    // Seed 3, game 74: the rogue's early stage-2 vote against a crashed player reached one honest
+    // peer before that player's last acknowledgement (which let the vote lapse there) and the
+    // other after it. The other proposed the neutralisation with that vote as evidence; the first
+    // had seen the line and did not count it again, so it stayed behind and was timed out.
+    [3, 74],
+  ])(
+    'seed %i, game %i: the honest peers finish on one outcome, none of them timed out',
+    async (seed, index) => {
+      const setup = gameSetup(index, { ...settings, seed }, noMisbehaviour());
+      const game = await playMemoryGame(setup.options);
+      honestAgreement(game, setup.honest);
+      for (const i of setup.honest) {
+        expect(game.results[i]!.outcome).not.toBe('neutralised');
+        for (const v of game.results[i]!.violations) expect(v.player).toBe(setup.rogueId);
+      }
+    },
+    120_000,
+  );
 });

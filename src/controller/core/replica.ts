@@ -455,7 +455,18 @@ export class Replica {
       sig = sealed.sig;
       sealedBy = sealed.by;
       from = sealed.by;
-      if (this.seen.has(sig) || this.seenBefore.has(sig)) return;
+      if (this.seen.has(sig) || this.seenBefore.has(sig)) {
+        // A vote shown again as a proposal's evidence counts again: this peer may have let it lapse
+        // (its player acknowledged an earlier move since), while the proposer counted it.
+        if (depth > 0) {
+          const again = decodeLine(inner);
+          if (again.ok && 'message' in again && again.message.command === 'timeout_vote') {
+            const { player, index, stage } = again.message.payload;
+            this.onVote(from, player, index, stage, line);
+          }
+        }
+        return;
+      }
     }
     const decoded = decodeLine(inner);
     if (!decoded.ok) {
