@@ -2,7 +2,7 @@
 // outcome that the rogue did not win by breaking a rule, and their records blame only the rogue.
 import { describe, expect, it } from 'vitest';
 import { sealMessage } from '../../src/controller/core/replica.js';
-import { isActive } from '../../src/model/index.js';
+import { type GameState, isActive } from '../../src/model/index.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
@@ -108,6 +108,26 @@ describe('the last player in the game keeps its final move from those watching',
   );
 });
 
+/**
+ * A rogue that sends some players another version of a line it sends (signed by it): `other` gives
+ * the version for player `to`, or null for the line as it is.
+ */
+function otherVersions(other: (message: Message, state: GameState, to: number) => Message | null): Rogue {
+  return (links, context) =>
+    new Map(
+      [...links].map(([player, link]) => [
+        player,
+        withSend(link, (line) => {
+          const sealed = unseal(line);
+          const decoded = sealed === null ? null : decodeLine(sealed.inner);
+          const message = decoded?.ok && 'message' in decoded ? decoded.message : null;
+          const version = message === null ? null : other(message, context.state(), player);
+          link.send(version === null ? line : sealMessage(context.gameId, version, context.me, context.keyring).line);
+        }),
+      ]),
+    );
+}
+
 describe('a rogue shows a watcher another version of its move', () => {
   /**
    * Once a player is out of the game, the rogue's first attack with two or more dice reaches each
@@ -118,34 +138,19 @@ describe('a rogue shows a watcher another version of its move', () => {
     (version: 'legal' | 'illegal'): Rogue =>
     (links, context) => {
       let done = false;
-      return new Map(
-        [...links].map(([player, link]) => [
-          player,
-          withSend(link, (line) => {
-            const state = context.state();
-            const sealed = unseal(line);
-            const decoded = sealed === null ? null : decodeLine(sealed.inner);
-            const m = decoded?.ok && 'message' in decoded ? decoded.message : null;
-            const playing = state.players.filter(isActive).length;
-            if (
-              done ||
-              m?.command !== 'attack' ||
-              m.payload[2] < 2 ||
-              !state.players[player]!.eliminated ||
-              playing < 3
-            )
-              return link.send(line);
-            if (player === Math.max(...links.keys())) done = true;
-            // An illegal version (an attack from the defender's territory) is proof to the watcher at once.
-            const [from, to, dice] = m.payload;
-            const other = {
-              ...m,
-              payload: version === 'legal' ? [from, to, (dice - 1) as 1 | 2] : [to, from, dice],
-            } as Message;
-            link.send(sealMessage(context.gameId, other, context.me, context.keyring).line);
-          }),
-        ]),
-      );
+      const last = Math.max(...links.keys());
+      return otherVersions((m, state, to) => {
+        const playing = state.players.filter(isActive).length;
+        if (done || m.command !== 'attack' || m.payload[2] < 2 || !state.players[to]!.eliminated || playing < 3)
+          return null;
+        if (to === last) done = true;
+        // An illegal version (an attack from the defender's territory) is proof to the watcher at once.
+        const [from, into, dice] = m.payload;
+        return {
+          ...m,
+          payload: version === 'legal' ? [from, into, (dice - 1) as 1 | 2] : [into, from, dice],
+        } as Message;
+      })(links, context);
     };
 
   // Seeds where a watcher gets the other version while two honest players are still in the game.
@@ -196,23 +201,13 @@ describe('a rogue shows the one other player in the game another version of its 
    */
   const otherVersionInGame: Rogue = (links, context) => {
     let done = false;
-    return new Map(
-      [...links].map(([player, link]) => [
-        player,
-        withSend(link, (line) => {
-          const state = context.state();
-          const sealed = unseal(line);
-          const decoded = sealed === null ? null : decodeLine(sealed.inner);
-          const m = decoded?.ok && 'message' in decoded ? decoded.message : null;
-          const active = state.players.filter(isActive);
-          if (done || m?.command !== 'fortify' || m.payload === null || active.length !== 2) return link.send(line);
-          if (state.players[player]!.eliminated) return link.send(line);
-          done = true;
-          const other = { ...m, payload: null } as Message;
-          link.send(sealMessage(context.gameId, other, context.me, context.keyring).line);
-        }),
-      ]),
-    );
+    return otherVersions((m, state, to) => {
+      const active = state.players.filter(isActive);
+      if (done || m.command !== 'fortify' || m.payload === null || active.length !== 2) return null;
+      if (state.players[to]!.eliminated) return null;
+      done = true;
+      return { ...m, payload: null } as Message;
+    })(links, context);
   };
 
   it('the watcher finishes on the state of the player in the game; only the rogue is blamed', async () => {
