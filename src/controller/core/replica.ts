@@ -752,7 +752,6 @@ export class Replica {
   private adoptSettled(index: number) {
     const other = this.otherVersions.get(index);
     if (other === undefined) return;
-
     if (index < this.firstOpen) return void this.otherVersions.delete(index);
     if (!this.settledElsewhere(index, other.hash, other.from)) return;
     this.otherVersions.delete(index);
