@@ -164,8 +164,14 @@ async function playResumed(
   players: Players,
   mesh: Mesh,
   session: string,
-  resumed: readonly NetworkResume[],
-  options: { rules?: { variant: 'mission' }; secrets?: string; records?: readonly Recorder[] } = {},
+  resumed: readonly Pick<NetworkResume, 'recorder' | 'resume' | 'finish'>[],
+  options: {
+    rules?: { variant: 'capital' | 'mission' };
+    secrets?: string;
+    records?: readonly Recorder[];
+    /** The bots' seed (3 unless said). */
+    seats?: number;
+  } = {},
 ): Promise<SessionResult[]> {
   const sessions = players.map(
     (_, me) =>
@@ -173,7 +179,7 @@ async function playResumed(
         me,
         players,
         links: mesh.links[me]!,
-        seat: seat(me, 3),
+        seat: seat(me, options.seats ?? 3),
         gameId: session,
         features,
         ...(options.rules ? { rules: options.rules } : {}),
@@ -249,34 +255,25 @@ describe('networked resume', { timeout: 240_000 }, () => {
         return { missionDeal: deal.driver };
       });
       const records = players.map(() => memoryRecorder());
-      const sessions = players.map(
-        (_, me) =>
-          new MeshSession({
-            me,
-            players,
-            links: mesh.links[me]!,
-            seat: seat(me, 2),
-            gameId: session,
-            features,
-            keyring: mesh.keyrings[me]!,
-            ackTimeoutMs: 2000,
-            moveTimeoutMs: 5000,
-            ...(rules ? { rules } : {}),
-            ...(rules?.variant === 'mission' ? { secretNumbers: seededNumbers(me, 'again') } : {}),
-            recorder: teeRecorder(records[me]!, storeRecorder(handles[me]!, { lines: false })),
-            resume: {
-              state: ok[me]!.state,
-              index: ok[me]!.index,
-              from: { gameId: GAME, index: ok[me]!.index, hash: ok[me]!.hash },
-              ...missionDeals[me],
-            },
-          }),
-      );
-      const results: SessionResult[] = await settle(sessions.map((s) => s.run()));
+      const starts = players.map((_, me) => ({
+        recorder: storeRecorder(handles[me]!, { lines: false }),
+        resume: {
+          state: ok[me]!.state,
+          index: ok[me]!.index,
+          from: { gameId: GAME, index: ok[me]!.index, hash: ok[me]!.hash },
+          ...missionDeals[me],
+        },
+        finish: (r: SessionResult) => handles[me]!.finish({ winner: r.winner, turns: r.state.turn }),
+      }));
+      const results = await playResumed(players, mesh, session, starts, {
+        ...(rules ? { rules } : {}),
+        ...(rules?.variant === 'mission' ? { secrets: 'again' } : {}),
+        records,
+        seats: 2,
+      });
       const winner = results[0]!.winner;
       expect(winner).not.toBeNull();
       expect(results.every((r) => r.outcome === 'conquest' && r.winner === winner)).toBe(true);
-      results.forEach((r, me) => handles[me]!.finish({ winner: r.winner, turns: r.state.turn }));
       if (rules?.variant === 'mission') {
         // The winner claimed its mission in the resumed session, with a proof from the first session's
         // deal that every other peer checked (and the audits below check again).
