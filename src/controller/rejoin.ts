@@ -10,6 +10,7 @@ import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
 import { encodeRejoin, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import { secretCommitment } from '../protocol/secret-commitment.js';
+import type { DealDriver } from '../protocol/secret-deal.js';
 import { parseSecretMessage } from '../protocol/secret-messages.js';
 import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
@@ -18,7 +19,7 @@ import { auditNativeRecord } from './core/replay.js';
 import { digestOf } from './core/replica.js';
 import { featureNames, type SessionFeatures, type SessionPlayer, type StepNumbers } from './core/types.js';
 import { LineReader, type Link } from './net/link.js';
-import type { ResumedFrom } from './session.js';
+import type { ResumedFrom, SessionConfig } from './session.js';
 import { replayFrom, replaySteps, takesNetworkPoint } from './store/replay.js';
 
 export interface RejoinStep {
@@ -234,6 +235,22 @@ async function askHistory(
     reader.release();
     link.unread(skipped);
   }
+}
+
+/** How the session takes the seat back (`SessionConfig.rejoin`) after a rejoin that checked out. */
+export function sessionRejoin(
+  rejoined: Extract<Rejoined, { ok: true }>,
+  extra: { readonly from?: ResumedFrom; readonly missionDeal?: DealDriver } = {},
+): NonNullable<SessionConfig['rejoin']> {
+  return {
+    state: rejoined.state,
+    index: rejoined.index,
+    lines: rejoined.lines,
+    ...(rejoined.secret ? { secret: rejoined.secret } : {}),
+    ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
+    ...(extra.from ? { from: extra.from } : {}),
+    ...(extra.missionDeal ? { missionDeal: extra.missionDeal } : {}),
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 import type { Link } from '../../src/controller/net/link.js';
 import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
 import { memoryRecorder } from '../../src/controller/recorder.js';
-import { committedCapital, committedSecrets, rejoinGame } from '../../src/controller/rejoin.js';
+import { committedCapital, committedSecrets, rejoinGame, sessionRejoin } from '../../src/controller/rejoin.js';
 import { MeshSession } from '../../src/controller/session.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { DealDriver } from '../../src/protocol/secret-deal.js';
@@ -202,14 +202,7 @@ export async function startRejoinGame(options: RejoinGameOptions) {
     }
     const peer = newPeer(R, links, {
       secretNumbers: numbers(R, 'again'),
-      rejoin: {
-        state: rejoined.state,
-        index: rejoined.index,
-        lines: rejoined.lines,
-        ...(rejoined.secret ? { secret: rejoined.secret } : {}),
-        ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
-        ...(missionDeal ? { missionDeal } : {}),
-      },
+      rejoin: sessionRejoin(rejoined, missionDeal ? { missionDeal } : {}),
     });
     return { accepted, rejoined, peer };
   };

@@ -14,7 +14,7 @@ import { shareableFirst } from '../net/addresses.js';
 import { gameKeyring } from '../net/identity.js';
 import type { Link } from '../net/link.js';
 import type { Recorder } from '../recorder.js';
-import { committedCapital, committedSecrets, rejoinGame } from '../rejoin.js';
+import { committedCapital, committedSecrets, rejoinGame, sessionRejoin } from '../rejoin.js';
 import { resumeHash } from '../resume.js';
 import type { ResumedFrom, SessionConfig } from '../session.js';
 import {
@@ -203,15 +203,10 @@ export async function rejoinFromStore(
       moveTimeoutMs,
       keyring,
       links,
-      rejoin: {
-        state: result.state,
-        index: result.index,
-        lines: result.lines,
-        ...(result.secret ? { secret: result.secret } : {}),
-        ...(result.capital !== undefined ? { capital: result.capital } : {}),
+      rejoin: sessionRejoin(result, {
         ...(resumed ? { from: resumed.start.from } : {}),
         ...(missionDeal ? { missionDeal: missionDeal.driver } : {}),
-      },
+      }),
       notes: [
         ...(missionDeal ? ["this seat's Secret Mission deal was rebuilt from its stored record"] : []),
         ...result.notes,
