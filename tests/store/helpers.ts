@@ -6,8 +6,11 @@ import { type BotKind, createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import type { LauncherOptions } from '../../src/cli/launcher.js';
 import type { Seat } from '../../src/controller/seat.js';
-import { GameStore } from '../../src/controller/store/store.js';
+import { exportTranscript } from '../../src/controller/store/export.js';
+import { GameStore, type StoredGame } from '../../src/controller/store/store.js';
+import { type VerifyReport, verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
 import type { Launcher, SavedGame } from '../../src/views/launcher.js';
 
 export function tempDir(): { dir: string; remove: () => void } {
@@ -58,4 +61,16 @@ export function savedGamesOf(launcher: Launcher): readonly SavedGame[] {
   const saved = launcher.savedGames!();
   if (!saved.ok) throw new Error(saved.reason);
   return saved.games;
+}
+
+/** A stored game as `risk export` writes it, read back and audited as `risk verify` does. */
+export function auditExported(
+  store: GameStore,
+  game: StoredGame,
+): { lines: TranscriptLine[]; problems: { line: number; reason: string }[]; report: VerifyReport } {
+  const exported = exportTranscript(game, store.lines(game.id));
+  if (!exported.ok) throw new Error(exported.reason);
+  const parsed = parseTranscript(exported.text);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return { lines: parsed.lines, problems: parsed.problems, report: verifyTranscript(parsed.lines, { lenient: false }) };
 }

@@ -5,11 +5,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
-import { exportTranscript } from '../../src/controller/store/export.js';
 import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
-import { menuOptions, openStore, tempDir } from './helpers.js';
+import { auditExported, menuOptions, openStore, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let store: GameStore | null = null;
@@ -57,18 +56,12 @@ describe('networked games from the terminal UI in the store', () => {
     for (const summary of games) {
       const found = store.find(String(summary.id));
       if (!found.ok) throw new Error(found.reason);
-      const exported = exportTranscript(found.game, store.lines(summary.id));
-      if (!exported.ok) throw new Error(exported.reason);
-      const parsed = parseTranscript(exported.text);
-      if (!parsed.ok) throw new Error(parsed.reason);
-      const report = verifyTranscript(parsed.lines, { lenient: false });
+      const { lines, report } = auditExported(store, found.game);
       // The store holds exactly the lines of the peer's record file, so verify judges both alike.
       const file = readdirSync(records).find((f) => f.endsWith(`-p${found.game.me}.jsonl`))!;
       const fromFile = parseTranscript(readFileSync(join(records, file), 'utf8'));
       if (!fromFile.ok) throw new Error(fromFile.reason);
-      expect(parsed.lines.map((l) => [l.dir, l.conn, l.raw])).toEqual(
-        fromFile.lines.map((l) => [l.dir, l.conn, l.raw]),
-      );
+      expect(lines.map((l) => [l.dir, l.conn, l.raw])).toEqual(fromFile.lines.map((l) => [l.dir, l.conn, l.raw]));
       expect(report.violations).toEqual(verifyTranscript(fromFile.lines, { lenient: false }).violations);
       // Every roll, signature and move checks out, and so does the outcome: the peers left.
       expect(report.violations).toEqual([]);

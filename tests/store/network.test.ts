@@ -16,11 +16,9 @@ import { replaySteps } from '../../src/controller/store/replay.js';
 import { SCHEMA_VERSION } from '../../src/controller/store/schema.js';
 import { gatherStats } from '../../src/controller/store/stats.js';
 import type { GameStore, StoredGame } from '../../src/controller/store/store.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
-import { parseTranscript } from '../../src/protocol/transcript.js';
 import { framesOf } from '../../src/views/replay.js';
-import { openStore, tempDir } from './helpers.js';
+import { auditExported, openStore, tempDir } from './helpers.js';
 
 let store: GameStore;
 beforeEach(() => {
@@ -91,16 +89,12 @@ describe('networked games in the store', { timeout: 120_000 }, () => {
       const game = found.game;
       expect(game).toMatchObject({ kind: 'bot', status: 'finished', winner, me, profile: 'native' });
       expect(game.players.map((p) => p.peerId)).toEqual(peerIds);
-      const exported = exportTranscript(game, store.lines(game.id));
-      if (!exported.ok) throw new Error(exported.reason);
       // The store holds the same lines as the record file would.
       expect(store.lines(game.id).map((l) => [l.dir, l.conn, l.raw])).toEqual(
         files[me]!.lines.map((l) => [l.dir, l.conn, l.raw]),
       );
-      const parsed = parseTranscript(exported.text);
-      if (!parsed.ok) throw new Error(parsed.reason);
-      expect(parsed.problems).toEqual([]);
-      const report = verifyTranscript(parsed.lines, { lenient: false });
+      const { problems, report } = auditExported(store, game);
+      expect(problems).toEqual([]);
       expect(report.violations).toEqual([]);
       expect(report.truncated).toBe(false);
       expect(report.recordedEnd?.winner).toBe(winner);

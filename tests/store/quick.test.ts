@@ -7,14 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeHistory } from '../../src/cli/history.js';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { stateHash } from '../../src/controller/core/replica.js';
-import { exportTranscript } from '../../src/controller/store/export.js';
 import { loadResumable } from '../../src/controller/store/resume.js';
 import { gatherStats } from '../../src/controller/store/stats.js';
 import type { GameStore } from '../../src/controller/store/store.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
-import { parseTranscript } from '../../src/protocol/transcript.js';
 import { framesOf } from '../../src/views/replay.js';
-import { menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
+import { auditExported, menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let store: GameStore | null = null;
@@ -86,11 +83,7 @@ describe('the quick game in the store', () => {
     expect(stats.byPlayer.find((s) => s.who === 'Ann')).toMatchObject({ games: 1 });
     expect(stats.byPlayer.reduce((n, s) => n + s.battles, 0)).toBeGreaterThan(0);
     // Both parts (played by peers, then at this keyboard) export as one game that risk verify audits.
-    const exported = exportTranscript(found.game, store.lines(found.game.id));
-    if (!exported.ok) throw new Error(exported.reason);
-    const parsed = parseTranscript(exported.text);
-    if (!parsed.ok) throw new Error(parsed.reason);
-    const report = verifyTranscript(parsed.lines, { lenient: false });
+    const { report } = auditExported(store, found.game);
     expect(report.violations).toEqual([]);
     expect(report.state?.winner).toBe(winner);
   }, 150_000);

@@ -9,7 +9,7 @@ import type { GameStore } from '../../src/controller/store/store.js';
 import { verifyTranscript } from '../../src/controller/verify.js';
 import type { GameState } from '../../src/model/index.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
-import { botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
+import { auditExported, botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
 
 const comparable = (s: GameState) => JSON.stringify({ ...s, board: null });
 const PLAYERS = [
@@ -64,11 +64,7 @@ describe('the game store', { timeout: 180_000 }, () => {
 
     const found = store.find(String(summary!.id));
     if (!found.ok) throw new Error(found.reason);
-    const exported = exportTranscript(found.game, store.lines(summary!.id));
-    if (!exported.ok) throw new Error(exported.reason);
-    const parsed = parseTranscript(exported.text);
-    if (!parsed.ok) throw new Error(parsed.reason);
-    const report = verifyTranscript(parsed.lines, { lenient: false });
+    const { report } = auditExported(store, found.game);
     expect(report.violations).toEqual([]);
     expect(report.lostStepAt).toBeNull();
     expect(report.players.map((p) => p.name)).toEqual(['Ann', 'Bea', 'Cy']);
