@@ -20,7 +20,7 @@ import { isGameMessage, type Message, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
 import type { VerifiedSignatures } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
-import { roundProfile } from './core/dice-round.js';
+import { roundIdFor, roundProfile } from './core/dice-round.js';
 import { type AuditSummary, type AuditViolation, auditNativeRecord, nativeHeader } from './core/replay.js';
 import { auditStarRecord, starHeader } from './core/star-replay.js';
 
@@ -95,12 +95,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   const violation = (line: number, player: number | null, kind: ViolationKind, reason: string) =>
     violations.push({ line, player, kind, reason });
 
-  /** The native round id: 0 first player, 1 deck, then 2 + the index of the move rolled for. */
-  const roundId = () => {
-    if (state!.phase === 'first_player') return 0;
-    if (state!.phase === 'shuffle_deck') return 1;
-    return 2 + (pendingDefend?.index ?? nextIndex);
-  };
+  const roundId = () => roundIdFor(state!.phase, pendingDefend?.index ?? nextIndex);
   const activePlayers = () => state!.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
   /** Draws the round's dice and applies what they were for, once every participant revealed. */
   const completeRound = (line: number) => {

@@ -2,10 +2,22 @@
 // reveals (with the lines that carried them, as evidence), the checks every profile makes, and the
 // dice the combined numbers give. The native replica, the cs3099 star core and `risk verify` all
 // run their rounds on this; each decides for itself what a failed check costs the sender.
-import type { Dice } from '../../model/index.js';
+import type { Dice, GameState } from '../../model/index.js';
 import { boundCommitment, bytesToHex, combineNumbers, commitment, hexToBytes } from '../../protocol/commitment.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
 import type { StepNumbers } from './types.js';
+
+/**
+ * The id of the dice round about to start (native commitments are bound to it): 0 for the first
+ * player's draw, 1 for the deck's, 2 + k for the round of sequence point k (a move, or the random
+ * deal, which comes before any move of its point). Every round of a game has its own id, so a
+ * commitment for one round can never pass for another's.
+ */
+export function roundIdFor(phase: GameState['phase'], index: number): number {
+  if (phase === 'first_player') return 0;
+  if (phase === 'shuffle_deck') return 1;
+  return 2 + index;
+}
 
 /** How a profile commits to a number and turns the combined numbers into dice. */
 export interface RoundProfile {

@@ -42,7 +42,7 @@ import {
   toAction,
 } from '../../protocol/messages.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal } from '../../protocol/signing.js';
-import { DiceRound, type RoundProfile, roundProfile } from './dice-round.js';
+import { DiceRound, type RoundProfile, roundIdFor, roundProfile } from './dice-round.js';
 import { withOwnMission } from './mission-deal.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from './types.js';
@@ -93,8 +93,12 @@ const canonical = (action: MessageAction): MessageAction => toAction(fromAction(
 const ACK_WINDOW = 2;
 /** Moves and dice lines one sender may have waiting; an honest peer has a handful at most. */
 const MAX_QUEUED = 64;
-/** A peer out of the game (eliminated, neutral) is waited for by nobody and may fall far behind:
- * it keeps this many moves' lines and acks from each sender instead. */
+/**
+ * A peer out of the game (eliminated, neutral) is waited for by nobody and may fall far behind:
+ * it keeps this many moves' lines and acks from each sender instead. So does a peer still in the
+ * game here: the others stop waiting for it at the point that puts it out in their copy, which
+ * may be a point it has not reached yet (a slow link), and they race on.
+ */
 const OBSERVER_WINDOW = 4096;
 /** Out-of-window or unusable lines one link may send before it is cut. */
 const MAX_FAULTS = 64;
@@ -104,7 +108,10 @@ const MAX_SEEN = 4096;
  * Lines one link may send in a rate window (a second, or RATE_WINDOW_POINTS points of the game,
  * whichever ends first) before it is cut: an honest peer sends a few dozen, a few hundred when it
  * hands on what a lagging peer lacks (catchUpObserver). Lines seen before cost no fault, so
- * without this a peer could make the others parse copies of valid lines without end.
+ * without this a peer could make the others parse copies of valid lines without end. The game's
+ * points are counted here or as far as the link's player has acknowledged, whichever is further:
+ * a peer that has fallen behind (or out) sees the game race on in the others' lines. (A link that
+ * acks points ahead to widen its windows gains at most OBSERVER_WINDOW / RATE_WINDOW_POINTS.)
  */
 const MAX_LINES_PER_WINDOW = 4096;
 const RATE_WINDOW_MS = 1000;
@@ -186,8 +193,9 @@ export class Replica {
   /** `player@index`: a stage-2 vote against it was held back once because it was voting itself. */
   private readonly spared = new Set<string>();
   /** Lines per link in the current rate window (withinRate). */
-  private readonly rateCounts = new Map<number, number>();
-  private rateWindow = { at: 0, index: 0 };
+  private readonly rateWindows = new Map<number, { at: number; index: number; count: number }>();
+  /** The furthest point each player in the game has acknowledged (within OBSERVER_WINDOW of this peer's). */
+  private readonly furthestAck = new Map<number, number>();
   /** Observers already caught up, by the point they voted from (catchUpObserver). */
   private readonly caughtUp = new Set<string>();
   /** Another version of a move this peer took while out of the game, by point (see keepOtherVersion). */
@@ -315,15 +323,19 @@ export class Replica {
   /** Counts a line against its link's rate window; a link over the limit is cut (see MAX_LINES_PER_WINDOW). */
   private withinRate(link: number): boolean {
     if (this.config.mute) return true;
-    const window = this.rateWindow;
-    if (this.now - window.at >= RATE_WINDOW_MS || this.index - window.index >= RATE_WINDOW_POINTS) {
-      this.rateWindow = { at: this.now, index: this.index };
-      this.rateCounts.clear();
+    const reached = Math.max(this.index, this.furthestAck.get(link) ?? -1);
+    let window = this.rateWindows.get(link);
+    if (
+      window === undefined ||
+      this.now - window.at >= RATE_WINDOW_MS ||
+      reached - window.index >= RATE_WINDOW_POINTS
+    ) {
+      window = { at: this.now, index: reached, count: 0 };
+      this.rateWindows.set(link, window);
     }
-    const count = (this.rateCounts.get(link) ?? 0) + 1;
-    this.rateCounts.set(link, count);
-    if (count <= MAX_LINES_PER_WINDOW) return true;
-    if (count === MAX_LINES_PER_WINDOW + 1) {
+    window.count++;
+    if (window.count <= MAX_LINES_PER_WINDOW) return true;
+    if (window.count === MAX_LINES_PER_WINDOW + 1) {
       this.effects.push({
         type: 'cut',
         player: link,
@@ -608,9 +620,9 @@ export class Replica {
 
   private enqueue(queues: Map<number, Incoming[]>, from: number, item: Incoming) {
     const queue = queues.get(from)!;
-    if (queue.length >= (this.observing() ? OBSERVER_WINDOW : MAX_QUEUED)) {
+    if (queue.length >= OBSERVER_WINDOW) {
       queue.length = 0;
-      return this.fault(from, `sent more than ${MAX_QUEUED} lines ahead of the game`);
+      return this.fault(from, `sent more than ${OBSERVER_WINDOW} lines ahead of the game`);
     }
     // Kept in the author's order: a line handed on late (see handOn) goes before the later lines
     // that wait for it, or the queue would wait on itself.
@@ -917,9 +929,8 @@ export class Replica {
     }
     const base = this.last?.index ?? -1;
     const observing = this.observing();
-    // An honest peer may be two points ahead: a move it applied before this peer, and the
-    // neutralisation it proposed right after (proposals need no settled point).
-    if (index < base - ACK_WINDOW || index > this.index + (observing ? OBSERVER_WINDOW : ACK_WINDOW)) {
+    // An honest peer may be far ahead (OBSERVER_WINDOW), but never acks a move long settled.
+    if (index < base - ACK_WINDOW || index > this.index + OBSERVER_WINDOW) {
       return observing ? undefined : this.fault(from, `acknowledged move ${index}, far from move ${base}`);
     }
     const ack: Ack = {
@@ -930,6 +941,7 @@ export class Replica {
       line,
     };
     this.storeAck(from, index, ack);
+    if (index > (this.furthestAck.get(from) ?? -1)) this.furthestAck.set(from, index);
     const taken = this.taken.get(index);
     if (taken !== undefined && index < this.firstOpen) this.judgeAck(from, index, ack, taken);
     this.adoptSettled(index);
@@ -1490,11 +1502,9 @@ export class Replica {
     return this.rounds.commitmentOf(number, round, player);
   }
 
-  /** The round about to start: 0 for the first player, 1 for the deck, 2 + k for move k. */
+  /** The round about to start (roundIdFor). */
   private roundId(): number {
-    if (this.state.phase === 'first_player') return 0;
-    if (this.state.phase === 'shuffle_deck' || this.state.phase === 'deal') return 1;
-    return 2 + (this.pending?.index ?? this.index);
+    return roundIdFor(this.state.phase, this.pending?.index ?? this.index);
   }
 
   private handleRoll(

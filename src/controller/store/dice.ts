@@ -12,6 +12,7 @@ import {
 } from '../../model/index.js';
 import { combineNumbers, secretNumber } from '../../protocol/commitment.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
+import { roundIdFor } from '../core/dice-round.js';
 
 export type DiceKind = 'mt19937' | 'hash_chain';
 
@@ -43,13 +44,6 @@ export function diceFromNumbers(numbers: RoundNumbers, kind: DiceKind): Dice {
 export const roundPlayers = (state: GameState): number[] =>
   state.players.filter((p) => !p.neutral && !p.eliminated).map((p) => p.id);
 
-/** The native round id (session.ts): 0 first player, 1 deck, 2 + the index of the move rolled for. */
-export function roundIdFor(state: GameState, index: number): number {
-  if (state.phase === 'first_player') return 0;
-  if (state.phase === 'shuffle_deck') return 1;
-  return 2 + index;
-}
-
 /** Whether an action is a draw step (no player, no sequence number). */
 export const isDrawStep = (action: Action): boolean =>
   action.command === 'first_player' || action.command === 'shuffle_deck' || action.command === 'deal_territories';
@@ -75,7 +69,7 @@ export function applyStep(
   // Check legality before rolling, so a refused move spends no round.
   const check = apply(state, action, CHECK_DICE);
   if (!check.ok) return { result: check, numbers: null };
-  const numbers = source(roundIdFor(state, index), roundPlayers(state));
+  const numbers = source(roundIdFor(state.phase, index), roundPlayers(state));
   return { result: apply(state, action, diceFromNumbers(numbers, kind)), numbers };
 }
 

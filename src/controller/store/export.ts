@@ -4,7 +4,8 @@
 import { encodeLine } from '../../protocol/codec.js';
 import { boundCommitment, bytesToHex, commitment } from '../../protocol/commitment.js';
 import { fromAction, type Message, type MessageAction } from '../../protocol/messages.js';
-import { type RoundNumbers, roundIdFor } from './dice.js';
+import { roundIdFor } from '../core/dice-round.js';
+import type { RoundNumbers } from './dice.js';
 import { firstSessionRecord } from './network-games.js';
 import { replaySteps, takesSequencePoint } from './replay.js';
 import type { StoredGame } from './store.js';
@@ -74,7 +75,7 @@ export function exportTranscript(
       );
   };
   const replay = replaySteps(game, (step, before) => {
-    const round = roundIdFor(before, index);
+    const round = roundIdFor(before.phase, index);
     if (takesSequencePoint(step.action, before)) {
       // A local leave is what the networked session sequences as a timeout.
       const action = (
