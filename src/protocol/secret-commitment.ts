@@ -2,8 +2,9 @@
 // orders): each player commits to SHA-256 over a bound preimage, reveals value and salt once every
 // participant has committed, and every peer checks every reveal. Pure: no I/O, no clocks.
 import { createHash, randomBytes } from 'node:crypto';
+import { disputedRevealers, type NamedCommitments, sameNamed } from './named-commitments.js';
 import { canonicalJson } from './secret-json.js';
-import type { CommitMessage, SecretCommit } from './secret-messages.js';
+import type { CommitMessage, SecretCommit, SecretReveal } from './secret-messages.js';
 
 export const SECRET_COMMITMENT_TAG = 'p2p-risk/secret-commitment/v1';
 export const SALT_BYTES = 32;
@@ -93,6 +94,8 @@ export interface SecretViolation {
   readonly reason: string;
   /** JSON text: the offending message(s) and the values checked. */
   readonly evidence: string;
+  /** The player's first message of this kind is half of the proof (two that contradict each other). */
+  readonly earlier?: 'secret_commit' | 'secret_reveal';
 }
 
 export interface CommitRoundResult {
@@ -105,6 +108,8 @@ export interface CommitRoundResult {
 export interface CommitRoundOutput {
   readonly send: readonly CommitMessage[];
   readonly violations: readonly SecretViolation[];
+  /** Revealers newly found to name other commitments than this peer holds: show them this peer's. */
+  readonly disputes?: readonly number[];
   /** Set once, when every remaining participant's value is in. */
   readonly done?: CommitRoundResult;
 }
@@ -113,9 +118,10 @@ export interface CommitRoundOptions {
   readonly gameId: string;
   readonly purpose: string;
   readonly round: number;
-  /** Every participant, this peer included. */
+  /** Every participant, this peer included unless it only observes. */
   readonly players: readonly number[];
-  readonly me: number;
+  /** This peer, or null: it observes (checks every commitment and reveal, sends nothing). */
+  readonly me: number | null;
   /** Game-level check of a revealed value (a legal capital, legal orders); a refusal names the revealer. */
   readonly validate?: (player: number, value: unknown) => RevealCheck;
   readonly salt?: () => Uint8Array;
@@ -125,18 +131,25 @@ export interface CommitRoundOptions {
  * One commit-reveal round among `players`. Feed it received messages (`receive`), departures
  * (`leave`, e.g. on a timeout) and this peer's value (`commit`); it answers with messages to
  * broadcast, violations, and finally the values. A cheater is dropped from the round, which goes
- * on without it.
+ * on without it. Every reveal names the commitments its revealer holds, and the round is done only
+ * once every reveal names the ones this peer holds (a player that signed two commitments, one for
+ * some peers and one for the rest, is caught first: the disputing peers show each other theirs).
  */
 export class CommitRound {
   private readonly commitments = new Map<number, SecretCommit>();
-  private readonly reveals = new Map<number, unknown>();
+  private readonly reveals = new Map<number, SecretReveal>();
+  /** The commitments each reveal names, by revealer (revealers shown to name two lists are dropped). */
+  private readonly named = new Map<number, ReadonlyMap<number, string>>();
+  /** Revealers already reported as disputed (each is shown this peer's commitments once). */
+  private readonly shown = new Set<number>();
   private readonly out = new Set<number>();
   private mine: { value: unknown; salt: string } | undefined;
   private revealed = false;
   private finished = false;
 
   constructor(private readonly options: CommitRoundOptions) {
-    if (!options.players.includes(options.me)) throw new Error('CommitRound: this peer is not a participant');
+    if (options.me !== null && !options.players.includes(options.me))
+      throw new Error('CommitRound: this peer is not a participant');
     if (new Set(options.players).size !== options.players.length)
       throw new Error('CommitRound: a player is listed twice');
   }
@@ -146,24 +159,33 @@ export class CommitRound {
     if (this.finished) return [];
     const active = this.active();
     const uncommitted = active.filter((p) => !this.commitments.has(p));
-    return uncommitted.length > 0 ? uncommitted : active.filter((p) => !this.reveals.has(p));
+    if (uncommitted.length > 0) return uncommitted;
+    const unrevealed = active.filter((p) => !this.reveals.has(p));
+    return unrevealed.length > 0 ? unrevealed : this.disputed();
+  }
+
+  /** The revealers whose reveal names other commitments than this peer holds. */
+  disputed(): number[] {
+    return disputedRevealers(this.named, this.active(), (p) => this.commitments.get(p)?.payload.commitment);
   }
 
   /** This peer's secret value: returns its commitment to broadcast. */
   commit(value: unknown): CommitRoundOutput {
+    const me = this.options.me;
+    if (me === null) throw new Error('CommitRound: an observer commits nothing');
     if (this.mine !== undefined) throw new Error('CommitRound: already committed');
     const salt = Buffer.from((this.options.salt ?? freshSalt)()).toString('hex');
     const message: SecretCommit = {
       command: 'secret_commit',
-      player_id: this.options.me,
+      player_id: me,
       payload: {
         purpose: this.options.purpose,
         round: this.options.round,
-        commitment: secretCommitment(value, Buffer.from(salt, 'hex'), this.context(this.options.me)),
+        commitment: secretCommitment(value, Buffer.from(salt, 'hex'), this.context(me)),
       },
     };
     this.mine = { value, salt };
-    this.commitments.set(this.options.me, message);
+    this.commitments.set(me, message);
     return this.progress([message], []);
   }
 
@@ -177,8 +199,8 @@ export class CommitRound {
       round !== this.options.round
     )
       return this.progress([], []);
-    const blame = (reason: string, evidence: unknown) => {
-      violations.push({ player: from, reason, evidence: JSON.stringify(evidence) });
+    const blame = (reason: string, evidence: unknown, earlier?: SecretViolation['earlier']) => {
+      violations.push({ player: from, reason, evidence: JSON.stringify(evidence), ...(earlier ? { earlier } : {}) });
       this.out.add(from);
     };
     if (!this.options.players.includes(from)) return this.progress([], []);
@@ -191,14 +213,27 @@ export class CommitRound {
       );
       if (earlier !== undefined) {
         if (earlier.payload.commitment !== message.payload.commitment)
-          blame(`sent two different commitments for ${purpose} round ${round}`, [earlier, message]);
+          blame(`sent two different commitments for ${purpose} round ${round}`, [earlier, message], 'secret_commit');
       } else if (copied !== undefined)
         blame(`copied player ${copied[0]}'s ${purpose} commitment`, [copied[1], message]);
       else this.commitments.set(from, message);
     } else {
       const commitment = this.commitments.get(from);
+      const first = this.reveals.get(from);
       if (commitment === undefined) blame(`revealed its ${purpose} before committing`, message);
-      else if (!this.reveals.has(from)) {
+      else if (first !== undefined) {
+        // The same value (it fits the commitment) naming other commitments: its lists no longer
+        // count, its value does; the violation is proof enough to make it neutral.
+        if (!sameLists(first.payload.commitments, message.payload.commitments)) {
+          violations.push({
+            player: from,
+            reason: `named two different sets of commitments in ${purpose} round ${round}`,
+            evidence: JSON.stringify([first, message]),
+            earlier: 'secret_reveal',
+          });
+          this.named.delete(from);
+        }
+      } else {
         const check = checkReveal(
           commitment.payload.commitment,
           message.payload.value,
@@ -209,7 +244,11 @@ export class CommitRound {
         if (!check.ok)
           blame(`revealed a ${purpose} that does not match its commitment`, { commitment, reveal: message });
         else if (!valid.ok) blame(`revealed an invalid ${purpose}: ${valid.reason}`, { commitment, reveal: message });
-        else this.reveals.set(from, message.payload.value);
+        else {
+          this.reveals.set(from, message);
+          const named = message.payload.commitments;
+          if (named !== undefined) this.named.set(from, new Map(named));
+        }
       }
     }
     return this.progress([], violations);
@@ -233,26 +272,43 @@ export class CommitRound {
     if (this.finished) return { send, violations };
     const active = this.active();
     const out = [...send];
-    if (!this.revealed && this.mine !== undefined && active.every((p) => this.commitments.has(p))) {
+    const me = this.options.me;
+    if (!this.revealed && me !== null && this.mine !== undefined && active.every((p) => this.commitments.has(p))) {
       // Reveal only once every commitment is in: a value seen earlier could steer a late commitment.
       this.revealed = true;
-      this.reveals.set(this.options.me, this.mine.value);
-      out.push({
+      const reveal: SecretReveal = {
         command: 'secret_reveal',
-        player_id: this.options.me,
+        player_id: me,
         payload: {
           purpose: this.options.purpose,
           round: this.options.round,
           value: this.mine.value as never,
           salt: this.mine.salt,
+          commitments: active.map((p) => [p, this.commitments.get(p)!.payload.commitment] as [number, string]),
         },
-      });
+      };
+      this.reveals.set(me, reveal);
+      out.push(reveal);
     }
-    if (this.revealed && active.every((p) => this.reveals.has(p))) {
+    const disputed = this.disputed();
+    const disputes = disputed.filter((p) => !this.shown.has(p));
+    for (const p of disputes) this.shown.add(p);
+    const shown = disputes.length > 0 ? { disputes } : {};
+    if ((me === null || this.revealed) && active.every((p) => this.reveals.has(p)) && disputed.length === 0) {
       this.finished = true;
-      const values = new Map(active.map((p) => [p, this.reveals.get(p)]));
-      return { send: out, violations, done: { values, missing: this.options.players.filter((p) => !values.has(p)) } };
+      const values = new Map(active.map((p) => [p, this.reveals.get(p)!.payload.value as unknown]));
+      return {
+        send: out,
+        violations,
+        ...shown,
+        done: { values, missing: this.options.players.filter((p) => !values.has(p)) },
+      };
     }
-    return { send: out, violations };
+    return { send: out, violations, ...shown };
   }
+}
+
+function sameLists(a: NamedCommitments | undefined, b: NamedCommitments | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return sameNamed(new Map(a), b);
 }

@@ -70,8 +70,21 @@ const jsonValue = z.json().superRefine((value, ctx) => {
 
 const secretReveal = frame(
   'secret_reveal',
-  z.object({ purpose, round: nat('a round'), value: jsonValue, salt }).strict(),
-  'A player reveals its committed value and salt once every participant has committed.',
+  z
+    .object({
+      purpose,
+      round: nat('a round'),
+      value: jsonValue,
+      salt,
+      // The [player, commitment] pairs its revealer holds: the round counts only once every
+      // reveal names the same ones (protocol/named-commitments.ts).
+      commitments: z
+        .array(z.tuple([playerId, hash]))
+        .max(8, { error: 'at most 8 commitments in one round' })
+        .optional(),
+    })
+    .strict(),
+  'A player reveals its committed value and salt once every participant has committed, naming the commitments it holds.',
 );
 
 // ---------------------------------------------------------------------------------------------

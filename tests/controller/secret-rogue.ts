@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Link } from '../../src/controller/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
+import { secretCommitment } from '../../src/protocol/secret-commitment.js';
 import { dealDigest } from '../../src/protocol/secret-deal.js';
 import { cardElements, hex } from '../../src/protocol/secret-deal-crypto.js';
 import type { DealClaim, DealMessage, SecretMessage } from '../../src/protocol/secret-messages.js';
@@ -26,6 +27,12 @@ export const SECRET_ATTACKS = [
   'swapped-capital',
   /** Commits to a capital and never reveals it. */
   'withholds-capital',
+  /** Shows one peer another capital: its own commitment and reveal of another territory it holds. */
+  'other-capital-for-one',
+  /** Sends its capital reveal, the round's last line, to every peer but one. */
+  'withholds-capital-reveal-from-one',
+  /** Sends its acceptance of the mission deal, the deal's last line, to every peer but one. */
+  'withholds-deal-accept-from-one',
 ] as const;
 export type SecretAttack = (typeof SECRET_ATTACKS)[number];
 
@@ -69,10 +76,33 @@ function forgedClaim(context: RogueContext, card: number, ackId?: number): strin
   return signSecret(context, ackId === undefined ? signed : { ...signed, ack_id: ackId });
 }
 
+/** A capital round's commitment and reveal of the last territory the rogue holds, signed by it. */
+function forgeCapital(context: RogueContext): { commit: string; reveal: string } {
+  const owner = context.state().owner;
+  const territory = owner.lastIndexOf(context.me);
+  const salt = randomBytes(32);
+  const round = { gameId: context.gameId, purpose: 'capital', round: 0, player: context.me };
+  const value = { territory };
+  const commitment = secretCommitment(value, salt, round);
+  return {
+    commit: signSecret(context, {
+      command: 'secret_commit',
+      player_id: context.me,
+      payload: { purpose: 'capital', round: 0, commitment },
+    }),
+    reveal: signSecret(context, {
+      command: 'secret_reveal',
+      player_id: context.me,
+      payload: { purpose: 'capital', round: 0, value, salt: salt.toString('hex') },
+    }),
+  };
+}
+
 export function secretRogue(attack: SecretAttack): Rogue {
   return (links: Map<number, Link>, context: RogueContext) => {
     let done = false;
     let played = false;
+    let otherCapital: { commit: string; reveal: string } | undefined;
     const last = Math.max(...links.keys());
     const victim = Math.min(...links.keys());
     const wrapped = new Map<number, Link>();
@@ -144,6 +174,17 @@ export function secretRogue(attack: SecretAttack): Rogue {
         }
         case 'withholds-capital':
           return wire.kind === 'secret' && wire.message.command === 'secret_reveal' ? [] : [line];
+        case 'other-capital-for-one': {
+          if (to !== victim || wire.kind !== 'secret') return [line];
+          const forged = otherCapital ?? (otherCapital = forgeCapital(context));
+          if (wire.message.command === 'secret_commit') return [forged.commit];
+          if (wire.message.command === 'secret_reveal') return [forged.reveal];
+          return [line];
+        }
+        case 'withholds-capital-reveal-from-one':
+          return to === victim && wire.kind === 'secret' && wire.message.command === 'secret_reveal' ? [] : [line];
+        case 'withholds-deal-accept-from-one':
+          return to === victim && wire.kind === 'secret' && wire.message.command === 'deal_accept' ? [] : [line];
       }
     }
   };

@@ -237,6 +237,102 @@ describe('commit-reveal round', () => {
   });
 });
 
+describe('commit-reveal round: every reveal names the commitments its revealer holds', () => {
+  const players = [0, 1, 2];
+  const context = (player: number) => ({ gameId: 'g', purpose: 'capital', round: 0, player });
+  const commitOf = (player: number, territory: number): CommitMessage => ({
+    command: 'secret_commit',
+    player_id: player,
+    payload: { purpose: 'capital', round: 0, commitment: secretCommitment({ territory }, salt, context(player)) },
+  });
+  const revealOf = (player: number, territory: number, held: CommitMessage[]): CommitMessage => ({
+    command: 'secret_reveal',
+    player_id: player,
+    payload: {
+      purpose: 'capital',
+      round: 0,
+      value: { territory },
+      salt: saltHex,
+      commitments: held.map((c) => [c.player_id, c.payload.commitment] as [number, string]),
+    },
+  });
+
+  /** Player 2 commits to capital 7 for player 0 and to capital 8 for player 1, and reveals to match. */
+  function splitRound() {
+    const rounds = [0, 1].map((me) => new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players, me }));
+    const own = rounds.map((r, me) => r.commit({ territory: me }).send[0]!);
+    const forged = [commitOf(2, 7), commitOf(2, 8)];
+    const outputs: CommitRoundOutput[][] = [[], []];
+    for (const me of [0, 1]) {
+      outputs[me]!.push(rounds[me]!.receive(1 - me, own[1 - me]!));
+      outputs[me]!.push(rounds[me]!.receive(2, forged[me]!));
+    }
+    const reveals = outputs.map((out) => out.flatMap((o) => o.send).find((m) => m.command === 'secret_reveal')!);
+    for (const me of [0, 1]) {
+      outputs[me]!.push(rounds[me]!.receive(1 - me, reveals[1 - me]!));
+      const held = [own[0]!, own[1]!, forged[me]!].sort((a, b) => a.player_id - b.player_id);
+      outputs[me]!.push(rounds[me]!.receive(2, revealOf(2, 7 + me, held)));
+    }
+    return { rounds, outputs, forged };
+  }
+
+  it('a player that signed two commitments holds the round until each peer has seen both; then it goes without it', () => {
+    const { rounds, outputs, forged } = splitRound();
+    for (const me of [0, 1]) {
+      expect(outputs[me]!.some((o) => o.done)).toBe(false);
+      // Each honest peer disputes the other's reveal (and shows it the commitments it holds), and waits on it.
+      expect(outputs[me]!.flatMap((o) => o.disputes ?? [])).toEqual([1 - me]);
+      expect(rounds[me]!.waitingFor()).toEqual([1 - me]);
+      const shown = rounds[me]!.receive(2, forged[1 - me]!);
+      expect(shown.violations).toMatchObject([
+        { player: 2, reason: 'sent two different commitments for capital round 0', earlier: 'secret_commit' },
+      ]);
+      expect(shown.done).toEqual({
+        values: new Map([
+          [0, { territory: 0 }],
+          [1, { territory: 1 }],
+        ]),
+        missing: [2],
+      });
+    }
+  });
+
+  it('a reveal naming a second list of commitments is proof; its lists stop counting and its value counts', () => {
+    const round = new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players: [0, 1], me: 0 });
+    const mine = round.commit({ territory: 0 }).send[0]!;
+    const theirs = commitOf(1, 5);
+    round.receive(1, theirs);
+    const wrong = revealOf(1, 5, [mine, commitOf(1, 6)]);
+    expect(round.receive(1, wrong).done).toBeUndefined();
+    expect(round.waitingFor()).toEqual([1]);
+    const second = round.receive(1, revealOf(1, 5, [mine, theirs]));
+    expect(second.violations).toMatchObject([
+      { player: 1, reason: 'named two different sets of commitments in capital round 0', earlier: 'secret_reveal' },
+    ]);
+    expect(second.done?.values).toEqual(
+      new Map([
+        [0, { territory: 0 }],
+        [1, { territory: 5 }],
+      ]),
+    );
+  });
+
+  it('an observer (no seat in the round) checks every line and learns every value', () => {
+    const watcher = new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players: [0, 1], me: null });
+    const commits = [commitOf(0, 3), commitOf(1, 4)];
+    for (const c of commits) expect(watcher.receive(c.player_id, c).send).toEqual([]);
+    watcher.receive(0, revealOf(0, 3, commits));
+    const out = watcher.receive(1, revealOf(1, 4, commits));
+    expect(out.done?.values).toEqual(
+      new Map([
+        [0, { territory: 3 }],
+        [1, { territory: 4 }],
+      ]),
+    );
+    expect(() => watcher.commit({ territory: 1 })).toThrow(/observer/);
+  });
+});
+
 describe('secret message schemas', () => {
   it('accept the canonical forms and name the bad field', () => {
     expect(

@@ -4,6 +4,7 @@
 // run their rounds on this; each decides for itself what a failed check costs the sender.
 import type { Dice, GameState } from '../../model/index.js';
 import { boundCommitment, bytesToHex, combineNumbers, commitment, hexToBytes } from '../../protocol/commitment.js';
+import { disputedRevealers } from '../../protocol/named-commitments.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../protocol/random.js';
 import type { StepNumbers } from './types.js';
 
@@ -124,13 +125,7 @@ export class DiceRound {
    * still in the round (a player that signed two: until its other one is seen here, the round waits).
    */
   disputed(): number[] {
-    return [...this.named]
-      .filter(
-        ([revealer, named]) =>
-          this.participants.includes(revealer) &&
-          this.participants.some((p) => named.get(p) !== this.hashes.get(p)?.hash),
-      )
-      .map(([revealer]) => revealer);
+    return disputedRevealers(this.named, this.participants, (p) => this.hashes.get(p)?.hash);
   }
 
   /** Checks a commitment and, when it counts, keeps it. `copies` refuses one equal to another's (cs3099). */

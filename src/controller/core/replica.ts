@@ -41,6 +41,7 @@ import {
   type MessageAction,
   toAction,
 } from '../../protocol/messages.js';
+import { sameNamed } from '../../protocol/named-commitments.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal } from '../../protocol/signing.js';
 import { DiceRound, type RoundProfile, roundIdFor, roundProfile } from './dice-round.js';
 import { withOwnMission } from './mission-deal.js';
@@ -1903,6 +1904,7 @@ export class Replica {
         this.effects.push({ type: 'record', dir: 'out', from: this.config.me, line });
         this.effects.push({ type: 'send', line, to: null });
       },
+      sendTo: (player, line) => this.effects.push({ type: 'send', line, to: player }),
       record: (link, line) => this.record(link, line),
       emit: (event) => this.emit(event),
       fault: (link, reason) => this.fault(link, reason),
@@ -2006,12 +2008,4 @@ function queueKey(message: Message): number {
     return (message.round ?? Number.MAX_SAFE_INTEGER / 4) * 2 + (message.command === 'roll_hash' ? 0 : 1);
   }
   return 'ack_id' in message && typeof message.ack_id === 'number' ? message.ack_id : Number.MAX_SAFE_INTEGER;
-}
-
-/** Whether a reveal names the same commitments as another did. */
-function sameNamed(
-  named: ReadonlyMap<number, string>,
-  other: readonly (readonly [number, string])[] | undefined,
-): boolean {
-  return other !== undefined && other.length === named.size && other.every(([p, hash]) => named.get(p) === hash);
 }

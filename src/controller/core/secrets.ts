@@ -11,12 +11,7 @@ import {
   isActive,
   missionClaimDue,
 } from '../../model/index.js';
-import {
-  CommitRound,
-  type CommitRoundOutput,
-  checkReveal,
-  type SecretViolation,
-} from '../../protocol/secret-commitment.js';
+import { CommitRound, type CommitRoundOutput, type SecretViolation } from '../../protocol/secret-commitment.js';
 import { DealDriver, type DealOutput } from '../../protocol/secret-deal.js';
 import {
   type CommitMessage,
@@ -24,7 +19,6 @@ import {
   type DealMessage,
   MAX_DEAL_LINE,
   parseSecretMessage,
-  type SecretCommit,
   type SecretMessage,
 } from '../../protocol/secret-messages.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, seal, unseal } from '../../protocol/signing.js';
@@ -38,6 +32,8 @@ export interface SecretHost {
   index(): number;
   /** Records and sends a line to everyone. */
   broadcast(line: string): void;
+  /** Sends a line (one this peer holds, already recorded) to one player. */
+  sendTo(player: number, line: string): void;
   /** Records a line that came in on `link`. */
   record(link: number, line: string): void;
   emit(event: SessionEvent): void;
@@ -64,6 +60,8 @@ const MAX_FUTURE = 64;
 const MAX_EARLY = 32;
 /** Lines of one author kept to hand on, per secret step (a deal has at most 5 per attempt and player). */
 const MAX_KEPT = 32;
+/** Points past a secret step's end during which its lines are still handed on (see handable). */
+const HAND_ON_POINTS = 4;
 /** Secret lines remembered by signature (a game has a few dozen; more is a neutral player's flood). */
 const MAX_SEEN = 4096;
 /** Phases in which a player may claim a completed mission (the model's rule). */
@@ -104,11 +102,11 @@ export class SecretRounds {
   private readonly claims = new Map<number, number>();
   /** Sequenced claims waiting for their point. */
   private readonly claimMoves = new Map<number, Line>();
+  /** The capitals' round; a peer not in it (a mute replica, a neutral player) observes it. */
   private capitalRound: CommitRound | null = null;
   private capitalValues: Map<number, number> | null = null;
-  /** A mute replica (risk verify) checks the capital round as an observer. */
-  private readonly observed = new Map<number, { commit?: SecretCommit; value?: number }>();
-  private observing = false;
+  /** The first signed capital line of each kind by each player (`command:player`): proof and disputes. */
+  private readonly capitalLines = new Map<string, string>();
   private early: Line[] = [];
   private chosen = false;
   private readonly seen = new Set<string>();
@@ -116,6 +114,8 @@ export class SecretRounds {
   /** Lines of the secret step in progress by author, to hand on (see linesBy). */
   private readonly kept = new Map<number, string[]>();
   private keptFor = '';
+  /** The point at which a line was last kept: the step's lines are handed on a little past its end. */
+  private keptAt = 0;
 
   constructor(private readonly host: SecretHost) {
     if (!host.config.features.signed) throw new Error('Capital and Secret Mission games need signed_messages');
@@ -210,7 +210,8 @@ export class SecretRounds {
 
   private onCapital(item: Line) {
     const message = item.message as CommitMessage;
-    if (this.observing) return this.observe(item);
+    const key = `${message.command}:${item.from}`;
+    if (!this.capitalLines.has(key)) this.capitalLines.set(key, item.line);
     if (this.capitalRound === null) {
       if (this.capitalValues !== null) return;
       if (this.early.length >= MAX_EARLY) return this.host.fault(item.from, 'sent too many capital lines early');
@@ -298,26 +299,15 @@ export class SecretRounds {
       this.host.applyDraw({ command: 'choose_capitals', payload });
       return true;
     }
-    if (this.mute || !players.includes(this.me)) {
-      if (!this.observing) {
-        this.observing = true;
-        const early = this.early;
-        this.early = [];
-        for (const item of early) this.observe(item);
-        return true;
-      }
-      // A player made neutral meanwhile is not waited for.
-      if (this.observedAll()) return true;
-      return this.wait('observing capitals');
-    }
     if (this.capitalRound === null) {
       const random = randomFrom(this.host.config.secretNumbers);
+      const playing = !this.mute && players.includes(this.me);
       this.capitalRound = new CommitRound({
         gameId: this.host.config.gameId,
         purpose: 'capital',
         round: 0,
         players,
-        me: this.me,
+        me: playing ? this.me : null,
         validate: (player, value) => {
           const territory = (value as { territory?: unknown } | null)?.territory;
           const problem = checkCapitalChoice(this.host.state(), player, territory);
@@ -361,46 +351,22 @@ export class SecretRounds {
 
   private capitalOutput(out: CommitRoundOutput, line: string | null) {
     for (const message of out.send) this.send(message);
-    this.violations(out.violations, line);
+    for (const v of out.violations) {
+      const earlier = v.earlier === undefined ? undefined : this.capitalLines.get(`${v.earlier}:${v.player}`);
+      const evidence = [earlier, line].filter((l): l is string => l !== undefined && l !== null);
+      this.host.cheat(v.player, v.reason, [...new Set(evidence)]);
+    }
+    // A reveal naming other commitments: its revealer is shown the ones held here (it shows its own).
+    if (!this.mute)
+      for (const revealer of out.disputes ?? [])
+        for (const [key, held] of this.capitalLines)
+          if (key.startsWith('secret_commit:')) this.host.sendTo(revealer, held);
     if (out.done !== undefined) {
       this.capitalValues = new Map(
         [...out.done.values].map(([p, v]) => [p, (v as { territory: number }).territory] as const),
       );
     }
     this.host.arm(true);
-  }
-
-  /** The capital round as `risk verify` sees it: every commitment and reveal checked, none sent. */
-  private observe(item: Line) {
-    const message = item.message as CommitMessage;
-    const { purpose, round } = message.payload;
-    if (purpose !== 'capital' || round !== 0 || this.capitalValues !== null) return;
-    const seen = this.observed.get(item.from) ?? {};
-    this.observed.set(item.from, seen);
-    if (message.command === 'secret_commit') {
-      if (seen.commit === undefined) seen.commit = message;
-      else if (seen.commit.payload.commitment !== message.payload.commitment)
-        this.host.cheat(item.from, 'sent two different commitments for capital round 0', [item.line]);
-    } else if (seen.commit !== undefined && seen.value === undefined) {
-      const context = { gameId: this.host.config.gameId, purpose, round, player: item.from };
-      const check = checkReveal(seen.commit.payload.commitment, message.payload.value, message.payload.salt, context);
-      const territory = (message.payload.value as { territory?: unknown } | null)?.territory;
-      const problem = check.ok ? checkCapitalChoice(this.host.state(), item.from, territory) : null;
-      if (!check.ok) this.host.cheat(item.from, 'revealed a capital that does not match its commitment', [item.line]);
-      else if (problem !== null) this.host.cheat(item.from, `revealed an invalid capital: ${problem}`, [item.line]);
-      else seen.value = territory as number;
-    }
-    this.observedAll();
-  }
-
-  private observedAll(): boolean {
-    const players = this.host
-      .state()
-      .players.filter(isActive)
-      .map((p) => p.id);
-    if (!players.every((p) => this.observed.get(p)?.value !== undefined)) return false;
-    this.capitalValues = new Map(players.map((p) => [p, this.observed.get(p)!.value!]));
-    return true;
   }
 
   private stepClaim(state: GameState): boolean | null {
@@ -517,6 +483,8 @@ export class SecretRounds {
     const { line, sig } = this.sealed(message);
     this.remember(sig);
     this.keep(this.me, line);
+    if (message.command === 'secret_commit' || message.command === 'secret_reveal')
+      this.capitalLines.set(`${message.command}:${this.me}`, line);
     this.host.broadcast(line);
   }
 
@@ -533,16 +501,25 @@ export class SecretRounds {
     const lines = this.kept.get(author) ?? [];
     if (lines.length < MAX_KEPT) lines.push(line);
     this.kept.set(author, lines);
+    this.keptAt = this.host.index();
   }
 
-  /** The lines of the secret step in progress by `author`. */
+  /**
+   * The step's lines are handed on while it runs and a few points past its end: a peer kept from
+   * its last line (a reveal, a deal_accept) is still in the step when the others have left it.
+   */
+  private handable(): boolean {
+    return this.busy() || this.host.index() <= this.keptAt + HAND_ON_POINTS;
+  }
+
+  /** The lines of the secret step in progress (or just ended) by `author`. */
   linesBy(author: number): string[] {
-    return this.busy() ? [...(this.kept.get(author) ?? [])] : [];
+    return this.handable() ? [...(this.kept.get(author) ?? [])] : [];
   }
 
-  /** The lines of the secret step in progress by everyone but `player`. */
+  /** The lines of the secret step in progress (or just ended) by everyone but `player`. */
   linesNotBy(player: number): string[] {
-    if (!this.busy()) return [];
+    if (!this.handable()) return [];
     return [...this.kept].flatMap(([author, lines]) => (author === player ? [] : lines));
   }
 
