@@ -22,7 +22,12 @@ const COMMANDS: Record<string, () => Promise<Run>> = {
   replay: async () => (await import('./replay.js')).runReplay,
 };
 
+// The built program has its version written in by esbuild (scripts/bundle.mjs): the single
+// executable has no package.json beside it. Run from the sources, it reads package.json.
+declare const __RISK_VERSION__: string | undefined;
+
 function version(): string {
+  if (typeof __RISK_VERSION__ === 'string') return __RISK_VERSION__;
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
