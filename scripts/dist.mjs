@@ -1,9 +1,9 @@
 // npm run dist: the program as single executables, one file per platform, with Node's single
-// executable applications. The whole program (bin/sea.js and all it imports, Yoga's WebAssembly
-// and the map included) is one CommonJS script; the tournament's worker thread, an ES module,
-// is one of the blob's assets. `node --experimental-sea-config` makes the blob and postject (the
-// Node project's tool) injects it into a copy of each platform's Node binary, taken from the npm
-// registry's packages of the pinned Node (node_modules' own for this machine's platform).
+// executable applications. The blob holds bin/sea.js as its main script and, as assets, the
+// program built as for dist/ (ES module chunks; Yoga's WebAssembly and the map are inside them)
+// and the tournament's worker thread. `node --experimental-sea-config` makes the blob, and
+// postject (the Node project's tool) injects it into a copy of each platform's Node binary, from
+// the npm registry's packages of the pinned Node (node_modules' own for this machine's platform).
 //
 //   node scripts/dist.mjs [--target linux-x64,win-x64,macos-arm64,macos-x64] [--out DIR]
 //
