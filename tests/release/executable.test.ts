@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type BotProcess, killBots, type RiskProgram, startBot } from '../support/bot-process.js';
 import { verifyRecord } from '../controller/records.js';
+import { type BotProcess, killBots, type RiskProgram, startBot } from '../support/bot-process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const linuxX64 = process.platform === 'linux' && process.arch === 'x64';
@@ -34,10 +34,14 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe.runIf(linuxX64)('the Linux single executable', () => {
   beforeAll(() => {
-    execFileSync(process.execPath, [join(root, 'scripts', 'dist.mjs'), '--target', 'linux-x64', '--out', dirname(exe)], {
-      cwd: root,
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [join(root, 'scripts', 'dist.mjs'), '--target', 'linux-x64', '--out', dirname(exe)],
+      {
+        cwd: root,
+        stdio: 'pipe',
+      },
+    );
     for (const dir of [home, empty]) mkdirSync(dir);
   }, 240_000);
 
@@ -80,7 +84,12 @@ describe.runIf(linuxX64)('the Linux single executable', () => {
     expect(JSON.parse(run.out).games).toBe(2);
     const history = risk(['history', '--db', db, '--json']);
     expect(history.code, history.err).toBe(0);
-    expect(history.out.trim().split('\n').map((line) => JSON.parse(line))).toHaveLength(2); // one JSON line a game
+    expect(
+      history.out
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toHaveLength(2); // one JSON line a game
   }, 60_000);
 
   it('two `risk bot` processes play a game to a winner; the records verify, the default one in the data folder', async () => {
@@ -112,30 +121,38 @@ describe.runIf(linuxX64)('the Linux single executable', () => {
   // Ink's layout engine is WebAssembly inside the program: the menu's first paint shows it loads.
   const script = ['/usr/bin/script', '/bin/script'].find(existsSync);
   const stty = ['/usr/bin/stty', '/bin/stty'].find(existsSync);
-  it.runIf(script !== undefined && stty !== undefined)('the terminal UI draws its menu (script(1) for a terminal)', async () => {
-    const child: ChildProcess = spawn(script!, ['-qfec', `${stty} cols 100 rows 30; exec '${exe}' --no-record`, '/dev/null'], {
-      cwd: home,
-      env: { ...program.env, TERM: 'xterm-256color' },
-    });
-    let screen = '';
-    child.stdout!.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no menu: ${screen.slice(-500)}`)), 30_000);
-        child.stdout!.on('data', () => {
-          if (screen.includes('Quick game')) {
-            clearTimeout(timer);
-            resolve();
-          }
+  it.runIf(script !== undefined && stty !== undefined)(
+    'the terminal UI draws its menu (script(1) for a terminal)',
+    async () => {
+      const child: ChildProcess = spawn(
+        script!,
+        ['-qfec', `${stty} cols 100 rows 30; exec '${exe}' --no-record`, '/dev/null'],
+        {
+          cwd: home,
+          env: { ...program.env, TERM: 'xterm-256color' },
+        },
+      );
+      let screen = '';
+      child.stdout!.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no menu: ${screen.slice(-500)}`)), 30_000);
+          child.stdout!.on('data', () => {
+            if (screen.includes('Quick game')) {
+              clearTimeout(timer);
+              resolve();
+            }
+          });
         });
-      });
-      child.stdin!.write('q');
-      expect(await exited(child, 10_000)).toBe(0);
-    } finally {
-      child.kill('SIGKILL');
-    }
-    expect(screen).toContain('Hot seat');
-  }, 60_000);
+        child.stdin!.write('q');
+        expect(await exited(child, 10_000)).toBe(0);
+      } finally {
+        child.kill('SIGKILL');
+      }
+      expect(screen).toContain('Hot seat');
+    },
+    60_000,
+  );
 });
 
 function exited(child: ChildProcess, ms: number): Promise<number | null | 'running'> {
