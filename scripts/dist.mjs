@@ -105,7 +105,6 @@ async function bundle(main) {
     target: 'node24',
     define,
     banner,
-    write: true,
     metafile: true,
   });
   const worker = join(work, WORKER_ASSET);

@@ -44,7 +44,7 @@ const { workerData } = require('node:worker_threads');
 `;
 
 /** The single executable's asset holding the worker's code (scripts/dist.mjs puts it there). */
-export const WORKER_ASSET = 'tournament-worker.mjs';
+const WORKER_ASSET = 'tournament-worker.mjs';
 
 function workerEntry(): { tsx: string | null; entry: string } {
   if (isSea())
