@@ -64,13 +64,13 @@ const work = mkdtempSync(join(tmpdir(), 'risk-dist-'));
 
 try {
   const main = join(work, 'risk.cjs');
-  const blob = makeBlob(main, await bundle(main));
+  const assets = await bundle(main);
   mkdirSync(out, { recursive: true });
   const sums = [];
   for (const name of wanted) {
     const target = TARGETS[name];
     const file = join(out, target.file);
-    await executable(target, blob, file);
+    await executable(target, blobFor(target.version, main, assets), file);
     const sum = createHash('sha256').update(readFileSync(file)).digest('hex');
     sums.push(`${sum}  ${target.file}\n`);
     console.log(`${file}  ${(readFileSync(file).length / 2 ** 20).toFixed(1)} MiB  Node ${target.version}`);
@@ -134,15 +134,18 @@ async function bundle(main) {
 }
 
 /**
- * The blob, the same for every platform. Without V8's code cache (useCodeCache), which would
- * hold for this machine's Node alone and which Node does not allow with import(): the program's
- * modules are cached at run time instead (bin/sea.js).
+ * The blob for the executables of one Node version, made by that very version (for this machine's
+ * platform): its layout changes between versions (Node 24.0.0 crashes on one made by 24.21.0).
+ * The same for every platform. Without V8's code cache (useCodeCache), which would hold for this
+ * machine's Node alone and which Node does not allow with import(): the program's modules are
+ * cached at run time instead (bin/sea.js).
  */
-function makeBlob(main, assets) {
+function blobFor(version, main, assets) {
   // Paths relative to the work folder: the blob keeps the main script's path (stack traces show
   // it), and the same sources make the same executables.
-  const blob = join(work, 'risk.blob');
-  const config = join(work, 'sea-config.json');
+  const blob = join(work, `risk-${version}.blob`);
+  if (existsSync(blob)) return readFileSync(blob);
+  const config = join(work, `sea-config-${version}.json`);
   writeFileSync(
     config,
     JSON.stringify({
@@ -155,7 +158,10 @@ function makeBlob(main, assets) {
       assets: Object.fromEntries(Object.entries(assets).map(([name, file]) => [name, relative(work, file)])),
     }),
   );
-  execFileSync(process.execPath, ['--experimental-sea-config', config], { cwd: work, stdio: 'pipe' });
+  const host = Object.values(TARGETS).find((t) => t.platform === process.platform && t.arch === process.arch);
+  const node = process.version === `v${version}` ? process.execPath : host && nodeBinary({ ...host, version });
+  if (!node) throw new Error(`dist: no Node ${version} for ${process.platform}-${process.arch} to make the blob with`);
+  execFileSync(node, ['--experimental-sea-config', config], { cwd: work, stdio: 'pipe' });
   return readFileSync(blob);
 }
 
