@@ -1,6 +1,8 @@
 // Startup time and memory of the `risk` program against bare Node on the same Node binary.
-// Usage: npm run bench:startup [-- --runs N --game-runs M --quick-seconds S --only ROWS]
-// (--only: a comma-separated choice of version, help, odds, menu, bot, quick; bare node always runs.)
+// Usage: npm run bench:startup [-- --runs N --game-runs M --quick-seconds S --only ROWS --executable FILE]
+// (--only: a comma-separated choice of version, help, odds, menu, bot, quick, executable; bare node
+// always runs. executable: this platform's single executable, by default from dist-bin/ as
+// `npm run dist` makes it, running --version and odds: skipped, saying so, when there is none.)
 // Prints medians of N runs (wall time from spawn to exit, or to the menu's first paint) and the
 // median peak resident set size (getrusage maxrss, recorded at exit by bench/peak-rss.mjs).
 // The game process is run as users run it: bin/risk.js through its #! line, on this Node (the #!
@@ -8,9 +10,9 @@
 // Menu and quick game run under script(1) for a terminal. Bounded: every process has a time
 // limit and is stopped.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -20,9 +22,10 @@ const { values } = parseArgs({
     'game-runs': { type: 'string', default: '1' },
     'quick-seconds': { type: 'string', default: '30' },
     only: { type: 'string' },
+    executable: { type: 'string' },
   },
 });
-const ROWS = ['version', 'help', 'odds', 'menu', 'bot', 'quick'];
+const ROWS = ['version', 'help', 'odds', 'menu', 'bot', 'quick', 'executable'];
 const only = values.only?.split(',') ?? ROWS;
 const unknown = only.filter((name) => !ROWS.includes(name));
 if (unknown.length > 0) {
@@ -38,6 +41,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const node = process.execPath;
 const launcher = join(root, 'bin', 'risk.js');
 const preload = join(root, 'bench', 'peak-rss.mjs');
+const platformName = { linux: 'linux', win32: 'win', darwin: 'macos' }[process.platform as string] ?? process.platform;
+const executable =
+  values.executable ??
+  join(root, 'dist-bin', `risk-${platformName}-${process.arch}${process.platform === 'win32' ? '.exe' : ''}`);
 const scratch = mkdtempSync(join(tmpdir(), 'risk-bench-'));
 let serial = 0;
 
@@ -65,7 +72,14 @@ function start(args: string[], options: { tty?: boolean; measure?: boolean; limi
   const rssFile = join(scratch, `rss-${serial++}`);
   const asRisk = args[0] === launcher;
   const measured = options.measure === false ? [] : [`--import=${preload}`];
-  const command = asRisk ? [launcher, ...args.slice(1)] : [node, ...measured, ...args];
+  // The executable takes Node's options as --node-options; --import is not run there, but
+  // --require loads the same preload (an ES module without top-level await).
+  const command =
+    args[0] === executable
+      ? [executable, `--node-options=--require=${preload}`, ...args.slice(1)]
+      : asRisk
+        ? [launcher, ...args.slice(1)]
+        : [node, ...measured, ...args];
   const env = {
     ...process.env,
     RISK_BENCH_RSS_FILE: rssFile,
@@ -207,6 +221,15 @@ try {
     ]);
   row('node -e 0 (bare)', bare, '');
   if (wanted('version')) row('risk --version', await repeat(RUNS, () => command([launcher, '--version'])), '≤ 2× bare');
+  if (wanted('executable') && !existsSync(executable))
+    console.log(
+      `no executable at ${executable} (npm run dist -- --target ${platformName}-${process.arch}): its rows skipped`,
+    );
+  else if (wanted('executable')) {
+    const exe = basename(executable);
+    row(`${exe} --version`, await repeat(RUNS, () => command([executable, '--version'])), '≤ 1.5× risk --version');
+    row(`${exe} odds 10 5`, await repeat(RUNS, () => command([executable, 'odds', '10', '5'])), '');
+  }
   if (wanted('help')) row('risk --help', await repeat(RUNS, () => command([launcher, '--help'])), '≤ 2× bare');
   if (wanted('odds')) row('risk odds 10 5', await repeat(RUNS, () => command([launcher, 'odds', '10', '5'])), '');
   if (wanted('menu')) row('menu: first paint; peak at the menu', await repeat(RUNS, menu), '≤ 400 ms; ≤ 150 MiB');

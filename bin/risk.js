@@ -8,31 +8,18 @@ import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GAME_FLAGS, tuning } from './tuning.js';
 
 const MIN_MAJOR = 22;
 const self = fileURLToPath(import.meta.url);
 const root = join(dirname(self), '..');
 const major = Number(process.versions.node.split('.')[0]);
 
-// The commands that stay running (the game, a bot peer) run with a small young generation: V8's
-// default lets it grow to tens of MB of garbage between collections, a fifth of a bot peer's
-// peak memory; collecting it more often costs nothing a turn-based game notices. The game with
-// its terminal UI (which redraws the whole map at every event) also runs with V8's
-// --optimize-for-size: a quick game's peak drops from about 200 to 130 MB for some more CPU.
-// Started through its #! line (`risk`, `npx risk`) the program already has the game's flags, so
-// the game, whose first screen a person waits for, starts without re-executing itself (~50 ms).
-// The commands that compute for long (tournament, simulate) re-execute themselves without them.
+// Started through its #! line (`risk`, `npx risk`) the program already has the game's flags
+// (tuning.js), so the game, whose first screen a person waits for, starts without re-executing
+// itself (~50 ms); other commands re-execute themselves as they need.
 const args = process.argv.slice(2);
-const asksForHelp = args.includes('--help') || args.includes('-h');
-const isGame = args[0] === undefined || args[0] === 'play' || /^--(?!version$)/.test(args[0]);
-const longRunning = !asksForHelp && (isGame || args[0] === 'bot');
-const GAME_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size'];
-const TUNING = longRunning ? ['--max-semi-space-size=1', ...(isGame ? ['--optimize-for-size'] : [])] : [];
-const computing = !asksForHelp && (args[0] === 'tournament' || args[0] === 'simulate');
-const retune =
-  process.env.RISK_NODE_REEXEC !== '1' &&
-  (TUNING.some((flag) => !process.execArgv.includes(flag)) ||
-    (computing && process.execArgv.some((flag) => GAME_FLAGS.includes(flag))));
+const { flags: TUNING, retune } = tuning(args, process.execArgv, process.env);
 
 if (major < MIN_MAJOR) {
   const candidates = [join(root, 'node_modules', 'node', 'bin', 'node'), join(root, '..', 'node', 'bin', 'node')];

@@ -30,10 +30,12 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --strict-draws      cs3099 only: hold every peer to the card-draw rules. By default a peer
                       whose moves show the 2015 class card-draw bug (a card at every fortify
                       after its first capture) is followed in it; strict, such a trade is cheating
-  --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
+  --record FILE       write the game record here (default: a new file in games/ of the data
+                      folder, which risk --help names)
   --no-record         write no record
   --store             also store the game in the game database (risk history, stats, export)
-  --db FILE           the game database for --store (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)
+  --db FILE           the game database for --store (default: $RISK_DB, else risk.db in the
+                      data folder)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --resume GAME       go on with stored networked game GAME (its id, as risk history --json
                       shows it, without -pN): the host (its first host) offers it, each player

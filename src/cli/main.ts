@@ -1,6 +1,7 @@
 // The `risk` command: picks a subcommand, which parses its own arguments and sets the exit code.
 // Subcommands load on use, so `risk --version` and `risk --help` start without libp2p, Ink or zod.
 import { readFileSync } from 'node:fs';
+import { dataDir } from '../controller/data-dir.js';
 import { type CommandIO, usageError } from './io.js';
 
 type Run = (args: string[], io: CommandIO) => number | Promise<number>;
@@ -21,7 +22,12 @@ const COMMANDS: Record<string, () => Promise<Run>> = {
   replay: async () => (await import('./replay.js')).runReplay,
 };
 
+// The built program has its version written in by esbuild (scripts/bundle.mjs): the single
+// executable has no package.json beside it. Run from the sources, it reads package.json.
+declare const __RISK_VERSION__: string | undefined;
+
 function version(): string {
+  if (typeof __RISK_VERSION__ === 'string') return __RISK_VERSION__;
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
@@ -64,10 +70,14 @@ Usage:
   risk export <game> [--output FILE]
                                 a stored game as a transcript for risk verify
                                 (all store commands take --db FILE; default $RISK_DB or
-                                ~/.local/share/p2p-risk/risk.db)
+                                risk.db in the data folder)
   risk help [COMMAND]           this help, or one command's (same as risk COMMAND --help)
   risk version, risk --version  print the version
   risk --help, -h               print this help
+
+Data folder: ${dataDir()}
+  the game database (risk.db), the records of networked games (games/) and the peer keys kept
+  for resuming them (keys/)
 
 Exit codes: 0 success, 1 failure, 2 bad arguments.
 `;

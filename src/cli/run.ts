@@ -1,5 +1,6 @@
-// Entry point of the `risk` program (bin/risk.js loads the compiled form): runs main with the
-// process's arguments and streams. main.ts stays importable by tests without running anything.
+// Entry point of the `risk` program (bin/risk.js loads the compiled form, bin/sea.js the single
+// executable's): runs main with the process's arguments and streams. main.ts stays importable by
+// tests without running anything.
 import { main } from './main.js';
 
 const argv = process.argv.slice(2);

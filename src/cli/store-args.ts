@@ -6,7 +6,8 @@ import { GameStore, type Opened, type StoredGame } from '../controller/store/sto
 import { type CommandIO, usageError } from './io.js';
 
 export const DB_OPTION = { db: { type: 'string' } } as const;
-export const DB_USAGE = `  --db FILE   the game database (default: $RISK_DB, else ~/.local/share/p2p-risk/risk.db)`;
+export const DB_USAGE = `  --db FILE   the game database (default: $RISK_DB, else risk.db in the data folder,
+              which risk --help names)`;
 
 export function openStoreFrom(values: Record<string, unknown>): Opened {
   return GameStore.open(typeof values.db === 'string' ? values.db : defaultStorePath());

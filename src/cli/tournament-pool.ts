@@ -2,6 +2,7 @@
 // sleeps on a shared counter (Atomics.wait) while the workers write each game's outcome into
 // shared memory at its game index, so the results do not depend on how the games were split.
 import { createRequire } from 'node:module';
+import { getRawAsset, isSea } from 'node:sea';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TournamentGame, TournamentSetup } from '../ai/tournament.js';
@@ -29,7 +30,8 @@ export function reportFailure(data: Pick<PoolData, 'control' | 'failure'>, error
 }
 
 // Compiled (dist/), a worker loads its entry as is; run from the TypeScript sources (tests,
-// development), each worker registers tsx before loading its entry.
+// development), each worker registers tsx before loading its entry. In the single executable
+// (npm run dist), which has no files beside it, the entry is one of its assets, as a data: URL.
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
 (workerData.tsx === null ? Promise.resolve() : import(workerData.tsx).then((api) => api.register()))
@@ -40,6 +42,22 @@ const { workerData } = require('node:worker_threads');
     Atomics.notify(workerData.control, ${CONTROL.finished});
   });
 `;
+
+/** The single executable's asset holding the worker's code (scripts/dist.mjs puts it there). */
+const WORKER_ASSET = 'tournament-worker.mjs';
+
+function workerEntry(): { tsx: string | null; entry: string } {
+  if (isSea())
+    return {
+      tsx: null,
+      entry: `data:text/javascript;base64,${Buffer.from(getRawAsset(WORKER_ASSET)).toString('base64')}`,
+    };
+  const compiled = import.meta.url.endsWith('.js');
+  return {
+    tsx: compiled ? null : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href,
+    entry: new URL(compiled ? './tournament-worker.js' : './tournament-worker.ts', import.meta.url).href,
+  };
+}
 
 /** Longest wait for a single game before the pool gives up on a silent worker. */
 const STALL_MS = 600_000;
@@ -52,9 +70,7 @@ export function runOnWorkers(
   const control = new Int32Array(new SharedArrayBuffer(3 * 4));
   const records = new Int32Array(new SharedArrayBuffer(setup.games * RECORD_FIELDS * 4));
   const failure = new Uint8Array(new SharedArrayBuffer(1024));
-  const compiled = import.meta.url.endsWith('.js');
-  const tsx = compiled ? null : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  const entry = new URL(compiled ? './tournament-worker.js' : './tournament-worker.ts', import.meta.url).href;
+  const { tsx, entry } = workerEntry();
   const threads = Array.from({ length: Math.min(workers, setup.games) }, () => {
     const worker = new Worker(BOOTSTRAP, {
       eval: true,

@@ -1,11 +1,11 @@
 // Game records: every message a peer sent or processed, in the transcript format that
 // `risk verify` reads (one JSON object per line: t, conn, dir, raw).
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Action } from '../model/index.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import type { StepNumbers } from './core/types.js';
+import { dataDir } from './data-dir.js';
 
 export interface Recorder {
   /** A line received from player `from`, recorded when it is processed. */
@@ -48,15 +48,17 @@ export function recordFileLines(path: string): string[] {
   return historyLines(records);
 }
 
-/** Where records go by default: $XDG_DATA_HOME/p2p-risk/games (or ~/.local/share/…). */
+/** Where records go by default: games/ in the data folder (data-dir.ts). */
 export function defaultRecordDir(): string {
-  const base = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return join(base, 'p2p-risk', 'games');
+  return join(dataDir(), 'games');
 }
 
 export function defaultRecordPath(gameId: string, me: number): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  return join(defaultRecordDir(), `${stamp}-${gameId}-p${me}.jsonl`);
+  // The game id comes from the host: only letters, digits, - and _ go into the file's name, so
+  // that no id names another folder (../) or a name Windows refuses (: * ? < > | and backslash).
+  const id = gameId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return join(defaultRecordDir(), `${stamp}-${id}-p${me}.jsonl`);
 }
 
 /**

@@ -21,9 +21,24 @@ export function killBots() {
   for (const p of started.splice(0)) if (p.child.exitCode === null) p.child.kill('SIGKILL');
 }
 
-/** Starts `risk bot <args> --json` with the built program. */
-export function startBot(args: readonly string[]): BotProcess {
-  const child = spawn(process.execPath, [launcher, 'bot', ...args, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** How to start `risk`: the built program on this Node by default, or another (an executable). */
+export interface RiskProgram {
+  readonly command: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+}
+
+/** Starts `risk bot <args> --json`. */
+export function startBot(
+  args: readonly string[],
+  program: RiskProgram = { command: [process.execPath, launcher] },
+): BotProcess {
+  const [file, ...before] = program.command;
+  const child = spawn(file!, [...before, 'bot', ...args, '--json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: program.env ?? process.env,
+    cwd: program.cwd,
+  });
   const events: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
   let buffer = '';

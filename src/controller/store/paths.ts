@@ -1,9 +1,7 @@
-// Where the database lives: $RISK_DB, else $XDG_DATA_HOME/p2p-risk/risk.db (~/.local/share/…).
-import { homedir } from 'node:os';
+// Where the database lives: $RISK_DB, else risk.db in the data folder (data-dir.ts).
 import { join } from 'node:path';
+import { dataDir } from '../data-dir.js';
 
 export function defaultStorePath(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.RISK_DB) return env.RISK_DB;
-  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return join(base, 'p2p-risk', 'risk.db');
+  return env.RISK_DB || join(dataDir(), 'risk.db');
 }
