@@ -8,7 +8,7 @@ import {
   secretPreimage,
 } from '../../src/protocol/secret-commitment.js';
 import { canonicalJson, MAX_SECRET_JSON_BYTES } from '../../src/protocol/secret-json.js';
-import { type CommitMessage, parseSecretMessage } from '../../src/protocol/secret-messages.js';
+import { type CommitMessage, parseSecretMessage, type SecretCommit } from '../../src/protocol/secret-messages.js';
 
 const salt = Uint8Array.from({ length: 32 }, (_, i) => i);
 const saltHex = Buffer.from(salt).toString('hex');
@@ -240,12 +240,12 @@ describe('commit-reveal round', () => {
 describe('commit-reveal round: every reveal names the commitments its revealer holds', () => {
   const players = [0, 1, 2];
   const context = (player: number) => ({ gameId: 'g', purpose: 'capital', round: 0, player });
-  const commitOf = (player: number, territory: number): CommitMessage => ({
+  const commitOf = (player: number, territory: number): SecretCommit => ({
     command: 'secret_commit',
     player_id: player,
     payload: { purpose: 'capital', round: 0, commitment: secretCommitment({ territory }, salt, context(player)) },
   });
-  const revealOf = (player: number, territory: number, held: CommitMessage[]): CommitMessage => ({
+  const revealOf = (player: number, territory: number, held: SecretCommit[]): CommitMessage => ({
     command: 'secret_reveal',
     player_id: player,
     payload: {
@@ -260,7 +260,7 @@ describe('commit-reveal round: every reveal names the commitments its revealer h
   /** Player 2 commits to capital 7 for player 0 and to capital 8 for player 1, and reveals to match. */
   function splitRound() {
     const rounds = [0, 1].map((me) => new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players, me }));
-    const own = rounds.map((r, me) => r.commit({ territory: me }).send[0]!);
+    const own = rounds.map((r, me) => r.commit({ territory: me }).send[0] as SecretCommit);
     const forged = [commitOf(2, 7), commitOf(2, 8)];
     const outputs: CommitRoundOutput[][] = [[], []];
     for (const me of [0, 1]) {
@@ -299,7 +299,7 @@ describe('commit-reveal round: every reveal names the commitments its revealer h
 
   it('a reveal naming a second list of commitments is proof; its lists stop counting and its value counts', () => {
     const round = new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players: [0, 1], me: 0 });
-    const mine = round.commit({ territory: 0 }).send[0]!;
+    const mine = round.commit({ territory: 0 }).send[0] as SecretCommit;
     const theirs = commitOf(1, 5);
     round.receive(1, theirs);
     const wrong = revealOf(1, 5, [mine, commitOf(1, 6)]);
