@@ -9,12 +9,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createBot } from '../src/ai/registry.js';
 import { botSeat } from '../src/ai/seat.js';
-import { NATIVE_FEATURES } from '../src/controller/core/types.js';
-import { joinLobby } from '../src/controller/lobby.js';
-import { PeerNode } from '../src/controller/net/libp2p-node.js';
-import type { Link } from '../src/controller/net/link.js';
-import { sessionFor } from '../src/controller/peer-game.js';
+import { NATIVE_FEATURES } from '../src/core/contract.js';
+import { PeerNode } from '../src/net/libp2p-node.js';
+import type { Link } from '../src/net/link.js';
 import { seededDice } from '../src/protocol/random.js';
+import { joinLobby } from '../src/sessions/lobby.js';
+import { sessionFor } from '../src/sessions/peer-game.js';
 import { withSend } from '../tests/controller/mesh-game.js';
 import { launcher, rssMb, spawnBotHost } from './bot-process.js';
 

@@ -4,9 +4,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { createBot } from '../src/ai/registry.js';
 import { botSeat } from '../src/ai/seat.js';
-import { startLoopbackGame } from '../src/controller/loopback-game.js';
-import type { Recorder } from '../src/controller/recorder.js';
 import { seededDice } from '../src/protocol/random.js';
+import { startLoopbackGame } from '../src/sessions/loopback-game.js';
+import type { Recorder } from '../src/store/transcript-recorder.js';
 import { launcher, rssMb, spawnBotHost } from './bot-process.js';
 
 const percentile = (values: number[], p: number) => {

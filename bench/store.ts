@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { playTournamentGames } from '../src/ai/tournament.js';
 import { tournamentRecording } from '../src/cli/tournament-store.js';
-import { loadResumable } from '../src/controller/store/resume.js';
-import { GameStore } from '../src/controller/store/store.js';
+import { loadResumable } from '../src/sessions/local-resume.js';
+import { GameStore } from '../src/store/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'risk-bench-store-'));
 const open = (name: string) => {

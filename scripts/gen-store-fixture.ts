@@ -5,11 +5,11 @@
 import { writeFileSync } from 'node:fs';
 import { createBot } from '../src/ai/registry.js';
 import { botSeat } from '../src/ai/seat.js';
-import { decodeNumbers } from '../src/controller/store/dice.js';
-import { storedLocalSession } from '../src/controller/store/resume.js';
-import { PRE_1993_RULES } from '../src/controller/store/rules.js';
-import { GameStore } from '../src/controller/store/store.js';
+import { decodeNumbers } from '../src/core/steps/dice.js';
 import { seededDice } from '../src/protocol/random.js';
+import { storedLocalSession } from '../src/sessions/local-resume.js';
+import { PRE_1993_RULES } from '../src/store/rules.js';
+import { GameStore } from '../src/store/store.js';
 
 const opened = GameStore.open(':memory:');
 if (!opened.ok) throw new Error(opened.reason);

@@ -1,8 +1,8 @@
 // Many offline games between bots, with the figures a simulation or tournament reports.
 
-import { playLocalGame } from '../controller/local-game.js';
 import { type Board, classicBoard, type Dice, type OptionsInput } from '../model/index.js';
 import { mersenneStream, uniformDice } from '../protocol/random.js';
+import { playLocalGame } from '../sessions/local-game.js';
 import type { Bot } from './bot.js';
 
 export interface ArenaSetup {

@@ -1,4 +1,4 @@
 // A bot answers whatever decision is due for its seat, like any other seat.
-import type { InstantSeat } from '../controller/seat.js';
+import type { InstantSeat } from '../sessions/seat.js';
 
 export type Bot = InstantSeat;

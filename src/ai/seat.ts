@@ -1,7 +1,7 @@
 // A bot as a seat of a game session, with a guard against a bot that fails.
 
-import type { Seat, SeatIncident } from '../controller/seat.js';
 import { apply, CHECK_DICE, type Dice } from '../model/index.js';
+import type { Seat, SeatIncident } from '../sessions/seat.js';
 import type { Bot } from './bot.js';
 import { randomBot } from './random.js';
 

@@ -1,9 +1,10 @@
 // Tournaments: bots (by list position) play offline games with the seats rotated, so that every
 // bot sits in every seat equally often. A game's outcome depends only on the seed, its index and
 // the bot list, so any split of the games over threads gives the same results.
-import { type LocalGameResult, type LocalGameSetup, playLocalGame } from '../controller/local-game.js';
+
 import { classicBoard, type Dice, type OptionsInput } from '../model/index.js';
 import { mersenneStream, uniformDice } from '../protocol/random.js';
+import { type LocalGameResult, type LocalGameSetup, playLocalGame } from '../sessions/local-game.js';
 import { gameDice } from './arena.js';
 import type { Bot } from './bot.js';
 import { type BotKind, createBot } from './registry.js';

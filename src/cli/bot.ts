@@ -2,13 +2,13 @@
 // Everything but the argument parsing loads after the arguments are checked, and libp2p only
 // for the native profile: `risk bot --help` and a cs3099 peer start without it.
 import type { BotKind } from '../ai/registry.js';
-import type { LobbyEndpoint, LobbyEvent, LobbyResult } from '../controller/lobby.js';
-import type { PeerNode } from '../controller/net/libp2p-node.js';
-import type { TcpListener } from '../controller/net/tcp.js';
-import type { Recorder } from '../controller/recorder.js';
-import type { Outcome, SessionEvent } from '../controller/session.js';
-import type { StoredSession } from '../controller/store/recorder.js';
-import type { GameStore } from '../controller/store/store.js';
+import type { PeerNode } from '../net/libp2p-node.js';
+import type { TcpListener } from '../net/tcp.js';
+import type { LobbyEndpoint, LobbyEvent, LobbyResult } from '../sessions/lobby.js';
+import type { Outcome, SessionEvent } from '../sessions/mesh-session.js';
+import type { StoredSession } from '../store/recorder.js';
+import type { GameStore } from '../store/store.js';
+import type { Recorder } from '../store/transcript-recorder.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
 
@@ -102,7 +102,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const riscKind = (v.bot as string | undefined) ?? 'hard';
   // RISC's modules (its map, bots and wire) load only for a RISC game.
   const riscModules = risc
-    ? await Promise.all([import('../ai/risc/bots.js'), import('../controller/risc-net.js'), import('./risc-bot.js')])
+    ? await Promise.all([import('../ai/risc/bots.js'), import('../sessions/risc-net.js'), import('./risc-bot.js')])
     : null;
   const RISC_BOT_KINDS = riscModules?.[0].RISC_BOT_KINDS ?? [];
   const RISC_FEATURE = riscModules?.[1].RISC_FEATURE ?? 'risc';
@@ -170,12 +170,9 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   // Opened before the lobby, so that a database that cannot be opened stops the bot before it joins.
   // The store's modules load only when asked for (a quicker start without them).
   let gameStore: GameStore | null = null;
-  let storing: typeof import('../controller/store/recorder.js') | null = null;
+  let storing: typeof import('../store/recorder.js') | null = null;
   if (v.store === true) {
-    const [args, recorderModule] = await Promise.all([
-      import('./store-args.js'),
-      import('../controller/store/recorder.js'),
-    ]);
+    const [args, recorderModule] = await Promise.all([import('./store-args.js'), import('../store/recorder.js')]);
     storing = recorderModule;
     const opened = args.openStoreFrom(v);
     if (!opened.ok) {
@@ -186,10 +183,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   }
 
   const [{ hostLobby, joinLobby }, { TcpEndpoint, listenTcp }, { StarSession }, { sessionFor }] = await Promise.all([
-    import('../controller/lobby.js'),
-    import('../controller/net/tcp.js'),
-    import('../controller/star-session.js'),
-    import('../controller/peer-game.js'),
+    import('../sessions/lobby.js'),
+    import('../net/tcp.js'),
+    import('../sessions/star-session.js'),
+    import('../sessions/peer-game.js'),
   ]);
   const [
     { defaultRecordPath, fileRecorder, recordFileLines },
@@ -198,9 +195,9 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     { seededDice },
     { describeSessionEvent },
   ] = await Promise.all([
-    import('../controller/recorder.js'),
+    import('../store/transcript-recorder.js'),
     import('../ai/seat.js'),
-    import('../controller/session.js'),
+    import('../sessions/mesh-session.js'),
     import('../protocol/random.js'),
     import('../views/event-text.js'),
   ]);
@@ -208,7 +205,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
 
   let privateKey;
   if (typeof v.key === 'string') {
-    const { loadOrCreateKey } = await import('../controller/net/identity.js');
+    const { loadOrCreateKey } = await import('../net/identity.js');
     const loaded = await loadOrCreateKey(v.key);
     if (!loaded.ok) return usage(loaded.reason);
     privateKey = loaded.key;
@@ -223,7 +220,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       if (role === 'host') tcp = await listenTcp(listen, port as number);
       endpoint = new TcpEndpoint(tcp);
     } else {
-      const { PeerNode } = await import('../controller/net/libp2p-node.js');
+      const { PeerNode } = await import('../net/libp2p-node.js');
       node = await PeerNode.start({ host: listen, port: port as number, ...(privateKey ? { privateKey } : {}) });
       endpoint = node;
     }
@@ -271,9 +268,9 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         });
     };
     let lobby: LobbyResult;
-    let rejoined: import('../controller/store/rejoin-net.js').StoreRejoin | null = null;
+    let rejoined: import('../sessions/rejoin-net.js').StoreRejoin | null = null;
     if (rejoinId !== undefined && gameStore !== null && node !== null) {
-      const { rejoinFromStore, rejoinedRoster } = await import('../controller/store/rejoin-net.js');
+      const { rejoinFromStore, rejoinedRoster } = await import('../sessions/rejoin-net.js');
       // No address given: the ones stored with the game when it started.
       const addresses = address === undefined ? null : [address, ...extra];
       say(
@@ -367,9 +364,9 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       say(`recording to ${recorder.path}`, { type: 'record', path: recorder.path });
     }
     if (rejoined !== null) recorder = recorder ? storing!.teeRecorder(recorder, rejoined.recorder) : rejoined.recorder;
-    let resumed: import('../controller/store/resume-net.js').NetworkResume | null = null;
+    let resumed: import('../sessions/resume-net.js').NetworkResume | null = null;
     if (resumeId !== undefined && gameStore !== null) {
-      const { resumeOverRoster } = await import('../controller/store/resume-net.js');
+      const { resumeOverRoster } = await import('../sessions/resume-net.js');
       say(`resuming game ${resumeId}: comparing the stored histories`, { type: 'resuming', game: resumeId });
       const agreed = await resumeOverRoster(gameStore, roster, {
         gameId: resumeId,

@@ -1,6 +1,6 @@
 // `risk export GAME`: a stored game in the transcript format, for `risk verify` and sharing.
 import { writeFileSync } from 'node:fs';
-import { exportTranscript } from '../controller/store/export.js';
+import { exportTranscript } from '../store/export.js';
 import { type CommandIO, parseCommand } from './io.js';
 import { DB_OPTION, DB_USAGE, loadNamedGame } from './store-args.js';
 

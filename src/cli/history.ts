@@ -1,5 +1,5 @@
 // `risk history`: the stored games, newest first.
-import type { GameSummary } from '../controller/store/store.js';
+import type { GameSummary } from '../store/store.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';
 

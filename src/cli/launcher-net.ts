@@ -5,14 +5,29 @@
 import { randomBytes } from 'node:crypto';
 import type { PrivateKey } from '@libp2p/interface';
 import type { BotKind } from '../ai/registry.js';
-import type { SessionResult } from '../controller/core/types.js';
-import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../controller/lobby.js';
-import { startLoopbackGame } from '../controller/loopback-game.js';
-import { shareableFirst } from '../controller/net/addresses.js';
-import { identityFor, keepKey, keyFor } from '../controller/net/identity.js';
-import { PeerNode } from '../controller/net/libp2p-node.js';
-import { listenTcp, TcpEndpoint } from '../controller/net/tcp.js';
-import { sessionFor } from '../controller/peer-game.js';
+import type { SessionResult } from '../core/contract.js';
+import { shareableFirst } from '../net/addresses.js';
+import { identityFor, keepKey, keyFor } from '../net/identity.js';
+import { PeerNode } from '../net/libp2p-node.js';
+import { listenTcp, TcpEndpoint } from '../net/tcp.js';
+import { describeRules, type Rules } from '../protocol/rules.js';
+import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../sessions/lobby.js';
+import { startLoopbackGame } from '../sessions/loopback-game.js';
+import {
+  featuresFrom,
+  MeshSession,
+  NATIVE_FEATURES,
+  type SessionConfig,
+  type SessionEvent,
+} from '../sessions/mesh-session.js';
+import { sessionFor } from '../sessions/peer-game.js';
+import { rejoinedRoster, rejoinFromStore } from '../sessions/rejoin-net.js';
+import { resumeOverRoster } from '../sessions/resume-net.js';
+import { StarSession } from '../sessions/star-session.js';
+import { keptKeysDir, pruneKeptKeys } from '../store/kept-keys.js';
+import { chancesOf, networkGameId, recordHeader, resumePartProblem } from '../store/network-games.js';
+import { storeSession, teeRecorder } from '../store/recorder.js';
+import type { GameStore, StoredGame } from '../store/store.js';
 import {
   defaultRecordPath,
   fileRecorder,
@@ -20,22 +35,7 @@ import {
   memoryRecorder,
   type Recorder,
   recordFileLines,
-} from '../controller/recorder.js';
-import {
-  featuresFrom,
-  MeshSession,
-  NATIVE_FEATURES,
-  type SessionConfig,
-  type SessionEvent,
-} from '../controller/session.js';
-import { StarSession } from '../controller/star-session.js';
-import { keptKeysDir, pruneKeptKeys } from '../controller/store/kept-keys.js';
-import { chancesOf, networkGameId, recordHeader, resumePartProblem } from '../controller/store/network-games.js';
-import { storeSession, teeRecorder } from '../controller/store/recorder.js';
-import { rejoinedRoster, rejoinFromStore } from '../controller/store/rejoin-net.js';
-import { resumeOverRoster } from '../controller/store/resume-net.js';
-import type { GameStore, StoredGame } from '../controller/store/store.js';
-import { describeRules, type Rules } from '../protocol/rules.js';
+} from '../store/transcript-recorder.js';
 import { gameEndOf } from '../views/game-end.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { Launcher, Opened, Profile, Started } from '../views/launcher.js';

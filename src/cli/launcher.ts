@@ -4,61 +4,24 @@
 import { randomBytes } from 'node:crypto';
 import { type BotKind, createBot } from '../ai/registry.js';
 import { botSeat } from '../ai/seat.js';
-import { LocalSession } from '../controller/local-session.js';
-import { shareableFirst } from '../controller/net/addresses.js';
-import type { Seat } from '../controller/seat.js';
-import { pruneKeptKeys } from '../controller/store/kept-keys.js';
-import { chancesOf } from '../controller/store/network-games.js';
-import { defaultStorePath } from '../controller/store/paths.js';
-import { loadResumable, resumedLocalSession, storedLocalSession } from '../controller/store/resume.js';
-import { gameSeries, gatherStats, latestFinished } from '../controller/store/stats.js';
-import { GameStore, type GameSummary } from '../controller/store/store.js';
 import { type Action, classicBoard, type GameState } from '../model/index.js';
+import { shareableFirst } from '../net/addresses.js';
 import { seededDice } from '../protocol/random.js';
-import type { Rules } from '../protocol/rules.js';
+import { loadResumable, resumedLocalSession, storedLocalSession } from '../sessions/local-resume.js';
+import { LocalSession } from '../sessions/local-session.js';
+import type { Seat } from '../sessions/seat.js';
+import { pruneKeptKeys } from '../store/kept-keys.js';
+import { chancesOf } from '../store/network-games.js';
+import { defaultStorePath } from '../store/paths.js';
+import { gameSeries, gatherStats, latestFinished } from '../store/stats.js';
+import { GameStore, type GameSummary } from '../store/store.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, SavedGame, SavedGames, Started } from '../views/launcher.js';
 import { describeStats } from '../views/stats-text.js';
 import { Table } from '../views/table.js';
-import { type LaunchKit, sleep } from './launch-kit.js';
+import { DEFAULT_LAUNCH, type LauncherOptions, type LaunchKit, sleep } from './launch-kit.js';
 
-export interface LauncherOptions {
-  /** Address to listen on when hosting or joining: 0.0.0.0 (classmates can join) or 127.0.0.1. */
-  readonly listen: string;
-  /** Port to host on; if taken, any free port (unless `strictPort`). */
-  readonly port: number;
-  /** The port was chosen explicitly (--port): when it is taken, say so instead of taking another. */
-  readonly strictPort?: boolean;
-  /** Networked games: how long a player may think before being made neutral. */
-  readonly moveTimeoutMs: number;
-  readonly ackTimeoutMs: number;
-  /** A pause before each bot move after the setup, so a person can follow the bots' turns. */
-  readonly botDelayMs: number;
-  /** Write a record of networked games (for risk verify). */
-  readonly record: boolean;
-  /**
-   * Where this player's peer identity is kept between games; none: a new identity for each run, so
-   * two programs on one machine (or on machines sharing a home directory) never share one.
-   */
-  readonly keyPath?: string;
-  /** Seed for bots, hot-seat dice and automatic placement; random by default. */
-  readonly seed?: number;
-  /** The game database for hot-seat games (saved move by move, resumable); default $RISK_DB or the data directory. Not used without `record`. */
-  readonly storePath?: string;
-  /** House rules chosen on the command line: the default for hosting and hot seat. */
-  readonly rules?: Rules;
-  /** People here choose their defence dice by hand (default: the most dice, without asking). */
-  readonly defendByHand?: boolean;
-}
-
-export const DEFAULT_LAUNCH: LauncherOptions = {
-  listen: '0.0.0.0',
-  port: 7475,
-  moveTimeoutMs: 5 * 60_000,
-  ackTimeoutMs: 10_000,
-  botDelayMs: 250,
-  record: true,
-};
+export { DEFAULT_LAUNCH, type LauncherOptions } from './launch-kit.js';
 
 const randomSeed = () => randomBytes(4).readUInt32BE(0);
 

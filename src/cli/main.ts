@@ -1,7 +1,7 @@
 // The `risk` command: picks a subcommand, which parses its own arguments and sets the exit code.
 // Subcommands load on use, so `risk --version` and `risk --help` start without libp2p, Ink or zod.
 import { readFileSync } from 'node:fs';
-import { dataDir } from '../controller/data-dir.js';
+import { dataDir } from '../store/data-dir.js';
 import { type CommandIO, usageError } from './io.js';
 
 type Run = (args: string[], io: CommandIO) => number | Promise<number>;

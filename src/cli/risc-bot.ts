@@ -4,10 +4,10 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RiscBotKind } from '../ai/risc/bots.js';
 import { botRiscSeat } from '../ai/risc/seat.js';
-import type { Roster } from '../controller/lobby.js';
-import { playRiscOverLinks } from '../controller/risc-net.js';
 import { territoriesOf } from '../model/risc/index.js';
 import { seededDice } from '../protocol/random.js';
+import type { Roster } from '../sessions/lobby.js';
+import { playRiscOverLinks } from '../sessions/risc-net.js';
 import { eventLines } from '../views/risc/text.js';
 
 export interface RiscBotGame {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { isRiscBotKind, RISC_BOT_KINDS, type RiscBotKind } from '../ai/risc/bots.js';
-import type { RiscRecordLine } from '../controller/risc-record.js';
+import type { RiscRecordLine } from '../core/risc/record.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
 import { runRiscPlain } from '../views/risc/plain.js';
 import { colorWanted } from '../views/theme.js';

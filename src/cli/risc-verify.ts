@@ -1,5 +1,5 @@
 // `risk verify` on a RISC record: the auditor's report as text or JSON. Exit 0 clean, 1 violations.
-import { auditRiscRecord, type RiscAudit } from '../controller/risc-verify.js';
+import { auditRiscRecord, type RiscAudit } from '../audit/risc.js';
 import { territoriesOf } from '../model/risc/index.js';
 import type { CommandIO } from './io.js';
 

@@ -1,5 +1,5 @@
 // `risk stats`: per player and per bot kind over the stored games, with charts.
-import { gameSeries, gatherStats, latestFinished } from '../controller/store/stats.js';
+import { gameSeries, gatherStats, latestFinished } from '../store/stats.js';
 import { describeStats } from '../views/stats-text.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';

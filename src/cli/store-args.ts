@@ -1,8 +1,8 @@
 // The game database for the store commands: --db PATH, else $RISK_DB, else the user's data directory.
 // Commands that open the store can bring old networked games' steps up to date (migration 4).
-import '../controller/store/derive.js';
-import { defaultStorePath } from '../controller/store/paths.js';
-import { GameStore, type Opened, type StoredGame } from '../controller/store/store.js';
+import '../store/derive.js';
+import { defaultStorePath } from '../store/paths.js';
+import { GameStore, type Opened, type StoredGame } from '../store/store.js';
 import { type CommandIO, usageError } from './io.js';
 
 export const DB_OPTION = { db: { type: 'string' } } as const;

@@ -2,8 +2,8 @@
 // transaction when it ends. Its dice come from per-round numbers derived from the seed, so a stored
 // game exports as a transcript that risk verify checks roll by roll.
 import type { TournamentRecording } from '../ai/tournament.js';
-import { seededNumbers } from '../controller/store/dice.js';
-import type { GameStore } from '../controller/store/store.js';
+import { seededNumbers } from '../core/steps/dice.js';
+import type { GameStore } from '../store/store.js';
 
 export function tournamentRecording(store: GameStore, seed: number): TournamentRecording {
   return {

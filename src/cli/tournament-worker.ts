@@ -2,7 +2,7 @@
 // outcome into shared memory (see tournament-pool.ts for the layout).
 import { workerData } from 'node:worker_threads';
 import { playTournamentGames } from '../ai/tournament.js';
-import type { GameStore } from '../controller/store/store.js';
+import type { GameStore } from '../store/store.js';
 import { CONTROL, type PoolData, RECORD_FIELDS, reportFailure } from './tournament-pool.js';
 
 const { setup, control, records, failure, storePath } = workerData as PoolData;
@@ -12,7 +12,7 @@ try {
   if (storePath !== null) {
     // The store's modules (node:sqlite) load only for --store.
     const [{ GameStore }, { tournamentRecording }] = await Promise.all([
-      import('../controller/store/store.js'),
+      import('../store/store.js'),
       import('./tournament-store.js'),
     ]);
     const opened = GameStore.open(storePath);

@@ -9,8 +9,8 @@ import {
   type TournamentSetup,
   type TournamentSummary,
 } from '../ai/tournament.js';
-import { defaultStorePath } from '../controller/store/paths.js';
 import { type OptionsInput, resolveOptions } from '../model/options.js';
+import { defaultStorePath } from '../store/paths.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
 import { runOnWorkers } from './tournament-pool.js';
@@ -110,9 +110,7 @@ export async function runTournament(args: string[], io: CommandIO): Promise<numb
   if (workers === 1) {
     // The store's modules (node:sqlite) load only for --store.
     const storing =
-      storePath === null
-        ? null
-        : await Promise.all([import('../controller/store/store.js'), import('./tournament-store.js')]);
+      storePath === null ? null : await Promise.all([import('../store/store.js'), import('./tournament-store.js')]);
     const opened = storing === null || storePath === null ? null : storing[0].GameStore.open(storePath);
     if (opened && !opened.ok) {
       io.err(`risk tournament: ${opened.reason}\n`);

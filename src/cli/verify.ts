@@ -1,8 +1,8 @@
 // `risk verify <file>`: audit a recorded game. Exit 0 clean, 1 violations, 2 unreadable file,
 // 3 a native record that stops before its game ended (truncated by a crash or kill; no violation).
 import { readFileSync } from 'node:fs';
-import { isRiscRecord } from '../controller/risc-record.js';
-import type { VerifyReport } from '../controller/verify.js';
+import type { VerifyReport } from '../audit/verify.js';
+import { isRiscRecord } from '../core/risc/record.js';
 import type { TranscriptParse } from '../protocol/transcript.js';
 import { type CommandIO, EXIT_USAGE, parseCommand, usageError } from './io.js';
 import { runRiscVerify } from './risc-verify.js';
@@ -34,7 +34,7 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
   if (text === null) return EXIT_USAGE;
   if (isRiscRecord(text)) return runRiscVerify(file, text, parsed.values.json === true, io);
   const [{ verifyTranscript }, { countTerritories }] = await Promise.all([
-    import('../controller/verify.js'),
+    import('../audit/verify.js'),
     import('../model/index.js'),
   ]);
   const transcript = await readTranscript(file, text, io);
@@ -84,10 +84,10 @@ async function readTranscript(file: string, text: string, io: CommandIO): Promis
   return null;
 }
 
-/** The records of one resumed game, in order (controller/verify-chain.ts). */
+/** The records of one resumed game, in order (audit/verify-chain.ts). */
 async function verifyResumed(files: readonly string[], json: boolean, io: CommandIO): Promise<number> {
   const [{ verifyChain }, { countTerritories }] = await Promise.all([
-    import('../controller/verify-chain.js'),
+    import('../audit/verify-chain.js'),
     import('../model/index.js'),
   ]);
   const records: Transcript[] = [];

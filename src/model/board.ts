@@ -3,9 +3,20 @@
 // outside is checked by map-file.ts (zod); the built-in map's shape is checked by a test, so the
 // programs that only use it (the menu) do not load zod.
 import classicMap from './boards/classic.json' with { type: 'json' };
-import type { MapFile } from './map-file.js';
 
 export type CardType = 0 | 1 | 2; // infantry, cavalry, artillery
+
+/** A map in the class JSON format (cs3099-observed.md §9), ids as ints or strings; map-file.ts checks its shape. */
+export interface MapFile {
+  readonly data?: 'map' | undefined;
+  readonly continents: Readonly<Record<string, readonly (number | string)[]>>;
+  readonly connections: readonly (readonly [number | string, number | string])[];
+  readonly continent_values: Readonly<Record<string, number>>;
+  readonly continent_names?: Readonly<Record<string, string>> | undefined;
+  readonly country_names?: Readonly<Record<string, string>> | undefined;
+  readonly country_card: Readonly<Record<string, CardType>>;
+  readonly wildcards?: number | undefined;
+}
 export const CARD_TYPE_NAMES = ['infantry', 'cavalry', 'artillery'] as const;
 
 export interface Territory {

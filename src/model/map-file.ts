@@ -2,12 +2,12 @@
 // shape checked by a zod schema, then the board built and checked by board.ts. Kept apart from
 // board.ts so that the programs using only the built-in map do not load zod.
 import { z } from 'zod';
-import { type Board, boardFromMap, type Result } from './board.js';
+import { type Board, boardFromMap, type MapFile, type Result } from './board.js';
 
 const id = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, 'must be a non-negative integer')]);
 
 /** The class map file, as written (ids as ints or strings). */
-export const MapFileSchema = z.object({
+export const MapFileSchema: z.ZodType<MapFile> = z.object({
   data: z.literal('map').optional(),
   continents: z.record(z.string(), z.array(id)),
   connections: z.array(z.tuple([id, id])),
@@ -17,7 +17,7 @@ export const MapFileSchema = z.object({
   country_card: z.record(z.string(), z.union([z.literal(0), z.literal(1), z.literal(2)])),
   wildcards: z.number().int().nonnegative().optional(),
 });
-export type MapFile = z.infer<typeof MapFileSchema>;
+export type { MapFile };
 
 /** Validates a parsed map file and builds the board, or names the first problem found. */
 export function loadBoard(input: unknown): Result<Board> {

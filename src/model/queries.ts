@@ -1,7 +1,8 @@
 // Questions about a game state: whose decision it is, what is due, what is legal.
+
+import type { Action } from './action.js';
 import { areAdjacent } from './board.js';
 import { missionComplete } from './missions.js';
-import type { Action } from './reducer.js';
 import type { GameState, PlayerState } from './state.js';
 
 export function isActive(player: PlayerState): boolean {

@@ -1,7 +1,7 @@
 // One line of plain text per game or session event: for headless peers, logs and the plain view.
 
-import type { SessionEvent } from '../controller/session.js';
 import { describeMission, type GameEvent, type GameState } from '../model/index.js';
+import type { SessionEvent } from '../sessions/mesh-session.js';
 
 export function territoryName(state: GameState, t: number): string {
   return state.board.territories[t]?.name ?? `territory ${t}`;

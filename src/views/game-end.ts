@@ -1,6 +1,6 @@
 // How a game ended for this machine, in plain words: the headline of the game-over screen and,
 // when the game did not simply end on the board, one line on why (from the session's outcome).
-import type { Outcome } from '../controller/core/types.js';
+import type { Outcome } from '../core/contract.js';
 import { type GameState, wonOnBoard } from '../model/index.js';
 
 export interface GameEnd {

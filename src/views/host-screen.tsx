@@ -2,8 +2,8 @@
 // players as they join. The game starts by itself when the lobby is full.
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
-import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
 import type { Rules } from '../protocol/rules.js';
+import type { LobbyEvent, LobbyPlayer } from '../sessions/lobby.js';
 import { cycleField, useMounted } from './form.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, type Launcher, type Lobby, type Profile, plainReason } from './launcher.js';

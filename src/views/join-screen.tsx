@@ -1,7 +1,7 @@
 // Joining: the host's address and your name, then the lobby until the host's game starts.
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
-import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
+import type { LobbyEvent, LobbyPlayer } from '../sessions/lobby.js';
 import { cycleField, useMounted } from './form.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, type Launcher, type Lobby, type Profile, plainReason } from './launcher.js';

@@ -1,7 +1,8 @@
 // What the menu screens need in order to start a game. The cli wires the real one (peers, bots,
 // sessions); tests can hand in their own.
-import type { LobbyEvent } from '../controller/lobby.js';
+
 import type { Rules } from '../protocol/rules.js';
+import type { LobbyEvent } from '../sessions/lobby.js';
 import type { Table } from './table.js';
 
 export type Started = { readonly ok: true; readonly table: Table } | { readonly ok: false; readonly reason: string };

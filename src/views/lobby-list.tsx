@@ -1,6 +1,6 @@
 // The players gathered in a lobby so far, with empty seats still to fill.
 import { Box, Text } from 'ink';
-import type { LobbyPlayer } from '../controller/lobby.js';
+import type { LobbyPlayer } from '../sessions/lobby.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
 
 export function LobbyList({

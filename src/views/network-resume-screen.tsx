@@ -3,7 +3,7 @@
 // a reason on screen.
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
-import type { LobbyEvent, LobbyPlayer } from '../controller/lobby.js';
+import type { LobbyEvent, LobbyPlayer } from '../sessions/lobby.js';
 import { useMounted } from './form.js';
 import { isCtrlC } from './keys.js';
 import { adviceFor, type Launcher, type Lobby, plainReason, type SavedGame, type Started } from './launcher.js';

@@ -2,8 +2,8 @@
 // movement, so it works in pipes, scripts and screen readers. Lines typed before they are due
 // wait their turn, so a script can write all its commands at once.
 import { createInterface } from 'node:readline';
-import type { LobbyEvent } from '../controller/lobby.js';
 import { countTerritories, totalArmies } from '../model/index.js';
+import type { LobbyEvent } from '../sessions/lobby.js';
 import { endWords, exitCodeOf, goneWord } from './game-end.js';
 import {
   adviceFor,

@@ -1,9 +1,9 @@
 // A stored game as frames to step through: the state after each step and what happened in it,
 // and the keys of the replay screen as pure functions (tested without a terminal).
 
-import { replaySteps } from '../controller/store/replay.js';
-import type { StoredGame } from '../controller/store/store.js';
+import { replaySteps } from '../core/steps/replay.js';
 import type { GameState } from '../model/index.js';
+import type { StoredGame } from '../store/store.js';
 import { describeGameEvent } from './event-text.js';
 
 export interface Frame {

@@ -1,7 +1,7 @@
 // The statistics as text lines: tables per player and per bot kind, win rate over time, and one
 // game's armies and territories per turn. `risk stats` prints them; the Stats screen shows them.
-import type { GameSeries } from '../controller/store/analysis.js';
-import type { Standing, StatsReport } from '../controller/store/stats.js';
+import type { GameSeries } from '../core/steps/analysis.js';
+import type { Standing, StatsReport } from '../store/stats.js';
 import { lineChart, sparkline } from './charts.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;

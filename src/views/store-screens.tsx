@@ -3,7 +3,7 @@
 // scrolled with the arrow keys.
 import { Box, Text, useInput, useWindowSize } from 'ink';
 import { useMemo, useState } from 'react';
-import { resumePartProblem } from '../controller/store/network-games.js';
+import { resumePartProblem } from '../store/network-games.js';
 import { isCtrlC } from './keys.js';
 import type { SavedGame } from './launcher.js';
 import { editText, TextField } from './text-field.js';

@@ -2,7 +2,6 @@
 // views meet in one place. Sessions report events here; human seats wait here for the player;
 // the screen subscribes and draws the latest snapshot.
 
-import type { SessionEvent } from '../controller/session.js';
 import {
   type Action,
   attackOptions,
@@ -11,6 +10,7 @@ import {
   maxAttackDice,
   maxDefendDice,
 } from '../model/index.js';
+import type { SessionEvent } from '../sessions/mesh-session.js';
 import { describeSessionEvent } from './event-text.js';
 import type { GameEnd } from './game-end.js';
 import { onlyAnswer } from './turn-input.js';

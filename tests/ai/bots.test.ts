@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/ai/bot.js';
 import { BOT_KINDS, type BotKind, createBot, createBotNamed, parseBotKind } from '../../src/ai/registry.js';
-import { playLocalGame } from '../../src/controller/local-game.js';
 import {
   type Action,
   apply,
@@ -13,6 +12,7 @@ import {
   startGame,
 } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { playLocalGame } from '../../src/sessions/local-game.js';
 
 /** Wraps a bot so that every decision is checked against the reducer before the game applies it. */
 function checked(bot: Bot, refusals: string[]): Bot {

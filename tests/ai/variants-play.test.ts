@@ -5,8 +5,6 @@ import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/ai/bot.js';
 import { type BotKind, createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import { playLocalGame } from '../../src/controller/local-game.js';
-import { LocalSession } from '../../src/controller/local-session.js';
 import {
   type Action,
   apply,
@@ -19,6 +17,8 @@ import {
   type OptionsInput,
 } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { playLocalGame } from '../../src/sessions/local-game.js';
+import { LocalSession } from '../../src/sessions/local-session.js';
 
 type Rules = Omit<OptionsInput, 'players'>;
 

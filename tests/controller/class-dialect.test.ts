@@ -3,8 +3,8 @@
 // sits where a link writes its lines, so relayed lines are converted too.
 import { createConnection, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Link } from '../../src/controller/net/link.js';
-import { inDialect, lineDialect, listenTcp, type TcpListener } from '../../src/controller/net/tcp.js';
+import type { Link } from '../../src/net/link.js';
+import { inDialect, lineDialect, listenTcp, type TcpListener } from '../../src/net/tcp.js';
 
 const bare = '{"command":"deploy","payload":[[1,3]],"player_id":1,"ack_id":4}';
 const wrapped = JSON.stringify({ message: bare, signature: '' });

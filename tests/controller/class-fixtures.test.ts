@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { verifyTranscript } from '../../src/controller/verify.js';
+import { verifyTranscript } from '../../src/audit/verify.js';
 import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
 
 const load = (name: string): TranscriptLine[] => {

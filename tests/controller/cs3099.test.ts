@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import { joinLobby } from '../../src/controller/lobby.js';
-import { startLoopbackGame } from '../../src/controller/loopback-game.js';
-import { listenTcp, TcpEndpoint } from '../../src/controller/net/tcp.js';
-import { fileRecorder } from '../../src/controller/recorder.js';
-import type { Seat } from '../../src/controller/seat.js';
-import { type SessionEvent, stateHash } from '../../src/controller/session.js';
-import { StarSession } from '../../src/controller/star-session.js';
+import { listenTcp, TcpEndpoint } from '../../src/net/tcp.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { joinLobby } from '../../src/sessions/lobby.js';
+import { startLoopbackGame } from '../../src/sessions/loopback-game.js';
+import { type SessionEvent, stateHash } from '../../src/sessions/mesh-session.js';
+import type { Seat } from '../../src/sessions/seat.js';
+import { StarSession } from '../../src/sessions/star-session.js';
+import { fileRecorder } from '../../src/store/transcript-recorder.js';
 import { expectAgreement, verifyRecord } from './records.js';
 
 const bot = (seed: number): Seat =>

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataDir } from '../../src/controller/data-dir.js';
-import { defaultRecordDir, defaultRecordPath } from '../../src/controller/recorder.js';
-import { defaultStorePath } from '../../src/controller/store/paths.js';
+import { dataDir } from '../../src/store/data-dir.js';
+import { defaultStorePath } from '../../src/store/paths.js';
+import { defaultRecordDir, defaultRecordPath } from '../../src/store/transcript-recorder.js';
 
 afterEach(() => vi.unstubAllEnvs());
 

@@ -1,9 +1,9 @@
-// The one commit-reveal dice round (src/controller/core/dice-round.ts) that the native replica, the
+// The one commit-reveal dice round (src/core/dice-round.ts) that the native replica, the
 // star replica and the spectator audit share: its checks, a player dropped mid-round, and the dice
 // each profile draws from the combined numbers.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CS3099_ROUNDS, DiceRound, roundProfile } from '../../src/controller/core/dice-round.js';
+import { CS3099_ROUNDS, DiceRound, roundProfile } from '../../src/core/dice-round.js';
 import { boundCommitment, bytesToHex, combineNumbers, commitment } from '../../src/protocol/commitment.js';
 import { cs3099Dice, hashChainStream, mersenneStream, uniformDice, wordsFromBytes } from '../../src/protocol/random.js';
 

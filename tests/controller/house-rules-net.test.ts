@@ -4,15 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import type { Roster } from '../../src/controller/lobby.js';
-import { memoryMesh } from '../../src/controller/net/memory.js';
-import { sessionFor } from '../../src/controller/peer-game.js';
-import { memoryRecorder } from '../../src/controller/recorder.js';
-import { NATIVE_FEATURES } from '../../src/controller/session.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
+import { verifyTranscript } from '../../src/audit/verify.js';
 import type { OptionsInput } from '../../src/model/index.js';
+import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
+import type { Roster } from '../../src/sessions/lobby.js';
+import { NATIVE_FEATURES } from '../../src/sessions/mesh-session.js';
+import { sessionFor } from '../../src/sessions/peer-game.js';
+import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 
 type Rules = Omit<OptionsInput, 'players'>;

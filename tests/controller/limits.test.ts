@@ -1,10 +1,10 @@
 // What a peer keeps for input nobody reads is bounded: a link is closed once its unread lines pass
 // MAX_UNREAD_LINES or MAX_UNREAD_CHARS, and a stranger's libp2p stream is closed within seconds.
 import { afterEach, describe, expect, it } from 'vitest';
-import { hostLobby } from '../../src/controller/lobby.js';
-import { PeerNode } from '../../src/controller/net/libp2p-node.js';
-import { LineReader, type Link, MAX_UNREAD_CHARS, MAX_UNREAD_LINES } from '../../src/controller/net/link.js';
-import { memoryLinkPair } from '../../src/controller/net/memory.js';
+import { PeerNode } from '../../src/net/libp2p-node.js';
+import { LineReader, type Link, MAX_UNREAD_CHARS, MAX_UNREAD_LINES } from '../../src/net/link.js';
+import { memoryLinkPair } from '../../src/net/memory.js';
+import { hostLobby } from '../../src/sessions/lobby.js';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const closedWithin = (link: Link, ms: number) =>

@@ -1,9 +1,9 @@
 // The house rules in the lobby handshake (native profile): the host's rules reach each joiner with
 // its acceptance, the joiner sees them before the game and may decline, and both rosters agree.
 import { describe, expect, it } from 'vitest';
-import { hostLobby, joinLobby, type LobbyEndpoint } from '../../src/controller/lobby.js';
-import { listenTcp, TcpEndpoint } from '../../src/controller/net/tcp.js';
+import { listenTcp, TcpEndpoint } from '../../src/net/tcp.js';
 import type { Rules } from '../../src/protocol/rules.js';
+import { hostLobby, joinLobby, type LobbyEndpoint } from '../../src/sessions/lobby.js';
 
 /** Plain TCP standing in for the native transport: the lobby sends the rules only where players mesh. */
 const meshy = (endpoint: TcpEndpoint, peerId: string): LobbyEndpoint => ({

@@ -2,8 +2,8 @@
 // whatever order they join in, and a key that held no seat is refused. libp2p on 127.0.0.1.
 import { generateKeyPair } from '@libp2p/crypto/keys';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hostLobby, joinLobby } from '../../src/controller/lobby.js';
-import { PeerNode } from '../../src/controller/net/libp2p-node.js';
+import { PeerNode } from '../../src/net/libp2p-node.js';
+import { hostLobby, joinLobby } from '../../src/sessions/lobby.js';
 
 const nodes: PeerNode[] = [];
 afterEach(async () => {

@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { randomBot } from '../../src/ai/random.js';
 import { botSeat } from '../../src/ai/seat.js';
-import { hostLobby, joinLobby } from '../../src/controller/lobby.js';
-import { listenTcp, TcpEndpoint } from '../../src/controller/net/tcp.js';
-import type { SeatIncident } from '../../src/controller/seat.js';
 import { type Action, classicBoard, startGame } from '../../src/model/index.js';
+import { listenTcp, TcpEndpoint } from '../../src/net/tcp.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { hostLobby, joinLobby } from '../../src/sessions/lobby.js';
+import type { SeatIncident } from '../../src/sessions/seat.js';
 
 describe('joining a lobby', () => {
   it('once the lobby is full the game starts, and a late joiner is refused with "Game in progress"', async () => {

@@ -3,23 +3,18 @@
 import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import { stateHash } from '../../src/controller/core/replica.js';
-import {
-  featuresFrom,
-  NATIVE_FEATURES,
-  type SessionEvent,
-  type SessionResult,
-} from '../../src/controller/core/types.js';
-import type { Link } from '../../src/controller/net/link.js';
-import { memoryMesh } from '../../src/controller/net/memory.js';
-import { memoryRecorder } from '../../src/controller/recorder.js';
-import type { Seat } from '../../src/controller/seat.js';
-import { MeshSession } from '../../src/controller/session.js';
-import { type VerifyReport, verifyTranscript } from '../../src/controller/verify.js';
+import { type VerifyReport, verifyTranscript } from '../../src/audit/verify.js';
+import { featuresFrom, NATIVE_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
+import { stateHash } from '../../src/core/native/hashes.js';
 import type { GameState, OptionsInput } from '../../src/model/index.js';
+import type { Link } from '../../src/net/link.js';
+import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { Keyring, VerifiedSignatures } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
+import { MeshSession } from '../../src/sessions/mesh-session.js';
+import type { Seat } from '../../src/sessions/seat.js';
+import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 
 export interface RogueContext {
   readonly me: number;

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import { startLoopbackGame } from '../../src/controller/loopback-game.js';
-import { fileRecorder } from '../../src/controller/recorder.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { startLoopbackGame } from '../../src/sessions/loopback-game.js';
+import { fileRecorder } from '../../src/store/transcript-recorder.js';
 import { expectAgreement, verifyRecord } from './records.js';
 
 describe('games on the native mesh', () => {

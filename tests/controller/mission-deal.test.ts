@@ -1,12 +1,12 @@
-// A Secret Mission game's deal rebuilt from a record (core/mission-deal.ts), as a resume or a rejoin
+// A Secret Mission game's deal rebuilt from a record (core/native/mission-deal.ts), as a resume or a rejoin
 // does: three drivers deal as in play, each recording its sealed lines and the secret numbers it
 // noted; a seat's driver rebuilt from its record claims its card, and the live drivers (and an
 // observer rebuilt from another record) accept the proof. Tampered or incomplete records are refused.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dealRecordOf, restoreMissionDeal } from '../../src/controller/core/mission-deal.js';
-import { randomFrom } from '../../src/controller/core/secrets.js';
-import { memoryMesh } from '../../src/controller/net/memory.js';
+import { dealRecordOf, restoreMissionDeal } from '../../src/core/native/mission-deal.js';
+import { randomFrom } from '../../src/core/native/secrets.js';
+import { memoryMesh } from '../../src/net/memory.js';
 import { bytesToHex } from '../../src/protocol/commitment.js';
 import { DealDriver, type DealOutput } from '../../src/protocol/secret-deal.js';
 import type { DealMessage } from '../../src/protocol/secret-messages.js';

@@ -1,9 +1,9 @@
 // Audits a game record file written by a peer, as `risk verify` does.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { type SessionResult, stateHash } from '../../src/controller/session.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
+import { verifyTranscript } from '../../src/audit/verify.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
+import { type SessionResult, stateHash } from '../../src/sessions/mesh-session.js';
 
 export function verifyRecord(path: string) {
   const parsed = parseTranscript(readFileSync(path, 'utf8'));

@@ -2,10 +2,10 @@
 // process dies, the one left is cut off from everyone. It never crowns itself, but it waits one
 // move timeout for the other to rejoin before it ends lost-contact. In-memory links, fake timers.
 import { describe, expect, it, vi } from 'vitest';
-import { stateHash } from '../../src/controller/core/replica.js';
-import type { SessionResult } from '../../src/controller/core/types.js';
-import { committedCapital } from '../../src/controller/rejoin.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
+import { verifyTranscript } from '../../src/audit/verify.js';
+import type { SessionResult } from '../../src/core/contract.js';
+import { stateHash } from '../../src/core/native/hashes.js';
+import { committedCapital } from '../../src/sessions/rejoin.js';
 import {
   fakeClockInEveryTest,
   MOVE_MS,

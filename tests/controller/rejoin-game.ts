@@ -6,21 +6,16 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import { dealRecordOf, restoreMissionDeal } from '../../src/controller/core/mission-deal.js';
-import { auditNativeRecord, nativeHeader } from '../../src/controller/core/replay.js';
-import {
-  featuresFrom,
-  NATIVE_FEATURES,
-  type SessionEvent,
-  type SessionResult,
-} from '../../src/controller/core/types.js';
-import type { Link } from '../../src/controller/net/link.js';
-import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
-import { memoryRecorder } from '../../src/controller/recorder.js';
-import { committedCapital, committedSecrets, rejoinGame, sessionRejoin } from '../../src/controller/rejoin.js';
-import { MeshSession } from '../../src/controller/session.js';
+import { auditNativeRecord, nativeHeader } from '../../src/audit/native-record.js';
+import { featuresFrom, NATIVE_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
+import { dealRecordOf, restoreMissionDeal } from '../../src/core/native/mission-deal.js';
+import type { Link } from '../../src/net/link.js';
+import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { DealDriver } from '../../src/protocol/secret-deal.js';
+import { MeshSession } from '../../src/sessions/mesh-session.js';
+import { committedCapital, committedSecrets, rejoinGame, sessionRejoin } from '../../src/sessions/rejoin.js';
+import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { withSend } from './mesh-game.js';
 
 export const ACK_MS = 10_000;

@@ -2,11 +2,11 @@
 // process stops, its links close) and comes back with its key over new links before the others'
 // timeout votes make it neutral. In-memory links, fake timers: everything bounded in virtual time.
 import { describe, expect, it, vi } from 'vitest';
-import { stateHash } from '../../src/controller/core/replica.js';
-import type { SessionResult } from '../../src/controller/core/types.js';
-import { memoryLinkPair, memoryMesh } from '../../src/controller/net/memory.js';
-import { MAX_REJOINS } from '../../src/controller/session.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
+import { verifyTranscript } from '../../src/audit/verify.js';
+import type { SessionResult } from '../../src/core/contract.js';
+import { stateHash } from '../../src/core/native/hashes.js';
+import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
+import { MAX_REJOINS } from '../../src/sessions/mesh-session.js';
 import { fakeClockInEveryTest, neutralised, runUntil, startRejoinGame, takeSeatBack } from './rejoin-game.js';
 
 const R = 2;

@@ -1,12 +1,12 @@
 // Local RISC games through commit/reveal, their records, and the auditor on honest and tampered records.
 import { describe, expect, it } from 'vitest';
 import { botSeats } from '../../src/ai/risc/seat.js';
-import { type RiscSeat, runRiscLocal } from '../../src/controller/risc-local.js';
-import type { RiscRecordLine } from '../../src/controller/risc-record.js';
-import { auditRiscRecord } from '../../src/controller/risc-verify.js';
+import { auditRiscRecord } from '../../src/audit/risc.js';
+import type { RiscRecordLine } from '../../src/core/risc/record.js';
 import { territoriesOf } from '../../src/model/risc/index.js';
 import { boundCommitment, bytesToHex } from '../../src/protocol/commitment.js';
 import { sealOrders } from '../../src/protocol/risc-orders.js';
+import { type RiscSeat, runRiscLocal } from '../../src/sessions/risc-local.js';
 
 async function recordedGame(names: string[], kinds: ('easy' | 'hard')[], seed: number) {
   const lines: RiscRecordLine[] = [];

@@ -4,20 +4,20 @@
 import { describe, expect, it } from 'vitest';
 import type { RiscBotKind } from '../../src/ai/risc/bots.js';
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
-import { hostLobby, joinLobby, type Roster } from '../../src/controller/lobby.js';
-import { PeerNode } from '../../src/controller/net/libp2p-node.js';
-import { memoryMesh } from '../../src/controller/net/memory.js';
+import { auditRiscRecord } from '../../src/audit/risc.js';
+import type { RiscRecordLine } from '../../src/core/risc/record.js';
+import { PeerNode } from '../../src/net/libp2p-node.js';
+import { memoryMesh } from '../../src/net/memory.js';
+import { seededDice } from '../../src/protocol/random.js';
+import { lineDigest, seal } from '../../src/protocol/signing.js';
+import { hostLobby, joinLobby, type Roster } from '../../src/sessions/lobby.js';
 import {
   playRiscOverLinks,
   RISC_FEATURE,
   type RiscRoster,
   readRiscLine,
   riscLine,
-} from '../../src/controller/risc-net.js';
-import type { RiscRecordLine } from '../../src/controller/risc-record.js';
-import { auditRiscRecord } from '../../src/controller/risc-verify.js';
-import { seededDice } from '../../src/protocol/random.js';
-import { lineDigest, seal } from '../../src/protocol/signing.js';
+} from '../../src/sessions/risc-net.js';
 
 async function meshRosters(players: number, moveTimeoutMs = 30_000): Promise<RiscRoster[]> {
   const mesh = await memoryMesh(players);

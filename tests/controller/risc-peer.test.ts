@@ -3,9 +3,9 @@
 // a cheating peer is expelled by every honest peer alike.
 import { describe, expect, it } from 'vitest';
 import { createRiscBot, type RiscBotKind } from '../../src/ai/risc/bots.js';
-import { RiscPeer } from '../../src/controller/risc-peer.js';
-import type { RiscHeader, RiscRecordLine } from '../../src/controller/risc-record.js';
-import { auditRiscRecord } from '../../src/controller/risc-verify.js';
+import { auditRiscRecord } from '../../src/audit/risc.js';
+import { RiscPeer } from '../../src/core/risc/peer.js';
+import type { RiscHeader, RiscRecordLine } from '../../src/core/risc/record.js';
 import type { RiscState } from '../../src/model/risc/index.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { RiscWire } from '../../src/protocol/risc-orders.js';

@@ -1,8 +1,8 @@
 // A scriptable rogue peer: an honest session whose links rewrite its traffic to perform one
 // attack. It signs what it forges with its own key, as a real attacker could.
 import { randomBytes } from 'node:crypto';
-import { sealMessage } from '../../src/controller/core/replica.js';
-import type { Link } from '../../src/controller/net/link.js';
+import { sealMessage } from '../../src/core/native/replica.js';
+import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { boundCommitment, bytesToHex } from '../../src/protocol/commitment.js';
 import type { Message } from '../../src/protocol/messages.js';

@@ -1,7 +1,7 @@
 // A rogue peer of a Capital or Secret Mission game: an honest session whose links rewrite its
 // secret-round traffic to perform one attack, signing what it forges with its own key.
 import { randomBytes } from 'node:crypto';
-import type { Link } from '../../src/controller/net/link.js';
+import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { secretCommitment } from '../../src/protocol/secret-commitment.js';
 import { dealDigest } from '../../src/protocol/secret-deal.js';

@@ -4,13 +4,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import type { Link } from '../../src/controller/net/link.js';
-import { memoryLinkPair } from '../../src/controller/net/memory.js';
-import type { Seat } from '../../src/controller/seat.js';
-import type { SessionEvent, SessionResult } from '../../src/controller/session.js';
-import { StarSession } from '../../src/controller/star-session.js';
 import { decisionBy } from '../../src/model/index.js';
+import type { Link } from '../../src/net/link.js';
+import { memoryLinkPair } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
+import type { SessionEvent, SessionResult } from '../../src/sessions/mesh-session.js';
+import type { Seat } from '../../src/sessions/seat.js';
+import { StarSession } from '../../src/sessions/star-session.js';
 import { withSend } from './mesh-game.js';
 
 const ACK_MS = 1000;

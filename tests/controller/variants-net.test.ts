@@ -1,10 +1,10 @@
 // Capital Risk and Secret Mission Risk over the network (native profile, in-memory signed mesh,
-// fake timers): the secret rounds of core/secrets.ts — the mission deal (protocol-spec/secret-dealing.md)
+// fake timers): the secret rounds of core/native/secrets.ts — the mission deal (protocol-spec/secret-dealing.md)
 // before setup, the capitals' commit-reveal after setup, claims with proofs — played to a winner by
 // bots, with records that `risk verify` audits clean; and rogues that cheat in the secret rounds.
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../src/controller/core/types.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
+import { verifyTranscript } from '../../src/audit/verify.js';
+import type { SessionEvent } from '../../src/core/contract.js';
 import { capitalVictory, type GameState, missionComplete, type OptionsInput } from '../../src/model/index.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { honestAgreement, type MemoryGame, playMemoryGame } from './memory-game.js';

@@ -1,9 +1,10 @@
-// The secret-deal drivers over the game's in-memory mesh (src/controller/net/memory.ts): every
+// The secret-deal drivers over the game's in-memory mesh (src/net/memory.ts): every
 // message is broadcast as a JSON line on each link and parsed with the zod schema at the receiver,
 // as on the wire; players sign with the keyrings made from their libp2p identities, as in a game.
 // An adversary may rewrite its own outgoing messages. Bounded: at most MAX_DELIVERIES deliveries.
-import { auditKeyring } from '../../src/controller/net/identity.js';
-import { type MemoryMesh, memoryMesh } from '../../src/controller/net/memory.js';
+
+import { type MemoryMesh, memoryMesh } from '../../src/net/memory.js';
+import { auditKeyring } from '../../src/protocol/peer-keys.js';
 import type { SecretViolation } from '../../src/protocol/secret-commitment.js';
 import {
   auditDeal,

@@ -3,11 +3,11 @@
 // is written, until the game ends or the process is killed.
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import { LocalSession } from '../../src/controller/local-session.js';
-import { loadResumable } from '../../src/controller/store/resume.js';
-import { type GameHandle, GameStore } from '../../src/controller/store/store.js';
 import { classicBoard } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { loadResumable } from '../../src/sessions/local-resume.js';
+import { LocalSession } from '../../src/sessions/local-session.js';
+import { type GameHandle, GameStore } from '../../src/store/store.js';
 
 const [path, seedText] = process.argv.slice(2);
 const opened = GameStore.open(path!);

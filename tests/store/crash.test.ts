@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadResumable } from '../../src/controller/store/resume.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { loadResumable } from '../../src/sessions/local-resume.js';
 import { openStore, tempDir } from './helpers.js';
 
 // 20 by default to keep the suite quick; RISK_CRASH_KILLS=100 for the full run (about 75 s on an idle machine).

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BotKind, createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
+import { type VerifyReport, verifyTranscript } from '../../src/audit/verify.js';
 import type { LauncherOptions } from '../../src/cli/launcher.js';
-import type { Seat } from '../../src/controller/seat.js';
-import { exportTranscript } from '../../src/controller/store/export.js';
-import { GameStore, type StoredGame } from '../../src/controller/store/store.js';
-import { type VerifyReport, verifyTranscript } from '../../src/controller/verify.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
+import type { Seat } from '../../src/sessions/seat.js';
+import { exportTranscript } from '../../src/store/export.js';
+import { GameStore, type StoredGame } from '../../src/store/store.js';
 import type { Launcher, SavedGame } from '../../src/views/launcher.js';
 
 export function tempDir(): { dir: string; remove: () => void } {

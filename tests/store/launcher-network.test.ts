@@ -4,10 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verifyTranscript } from '../../src/audit/verify.js';
 import { realLauncher } from '../../src/cli/launcher.js';
-import type { GameStore } from '../../src/controller/store/store.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
+import type { GameStore } from '../../src/store/store.js';
 import { auditExported, menuOptions, openStore, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;

@@ -3,8 +3,8 @@
 // version 3 there, usable, and move to 4 when a command that has the deriver opens it. This file
 // must not import derive.ts (or anything that does) before the test does.
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_VERSION } from '../../src/controller/store/schema.js';
-import { GameStore } from '../../src/controller/store/store.js';
+import { SCHEMA_VERSION } from '../../src/store/schema.js';
+import { GameStore } from '../../src/store/store.js';
 import { tempDir } from './helpers.js';
 
 function open(path: string): GameStore {
@@ -37,7 +37,7 @@ describe('migration 4 without the deriver', () => {
         menu.close();
       }
 
-      await import('../../src/controller/store/derive.js');
+      await import('../../src/store/derive.js');
       const command = open(path);
       try {
         // Migration 4 ran, and the later ones after it.

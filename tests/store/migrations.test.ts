@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runTournament } from '../../src/cli/tournament.js';
-import { loadResumable, resumedLocalSession } from '../../src/controller/store/resume.js';
-import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
-import { isSqliteExperimentalWarning, sqlite } from '../../src/controller/store/sqlite.js';
-import { GameStore } from '../../src/controller/store/store.js';
+import { loadResumable, resumedLocalSession } from '../../src/sessions/local-resume.js';
+import { migrate, SCHEMA_VERSION } from '../../src/store/schema.js';
+import { isSqliteExperimentalWarning, sqlite } from '../../src/store/sqlite.js';
+import { GameStore } from '../../src/store/store.js';
 import { botSeats, openStore, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;

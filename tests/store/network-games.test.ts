@@ -8,17 +8,17 @@ import type { PrivateKey } from '@libp2p/interface';
 import { peerIdFromPrivateKey } from '@libp2p/peer-id';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realLauncher } from '../../src/cli/launcher.js';
-import { featuresFrom, NATIVE_FEATURES } from '../../src/controller/core/types.js';
-import { keepKey, keyFor } from '../../src/controller/net/identity.js';
-import { exportTranscript } from '../../src/controller/store/export.js';
-import { pruneKeptKeys } from '../../src/controller/store/kept-keys.js';
-import { chancesOf, networkGameId, sessionsOf } from '../../src/controller/store/network-games.js';
-import { storeSession } from '../../src/controller/store/recorder.js';
-import { keepAddresses, rejoinFromStore } from '../../src/controller/store/rejoin-net.js';
-import { migrate, SCHEMA_VERSION } from '../../src/controller/store/schema.js';
-import { sqlite } from '../../src/controller/store/sqlite.js';
-import type { GameStore } from '../../src/controller/store/store.js';
+import { featuresFrom, NATIVE_FEATURES } from '../../src/core/contract.js';
+import { keepKey, keyFor } from '../../src/net/identity.js';
 import type { Rules } from '../../src/protocol/rules.js';
+import { keepAddresses, rejoinFromStore } from '../../src/sessions/rejoin-net.js';
+import { exportTranscript } from '../../src/store/export.js';
+import { pruneKeptKeys } from '../../src/store/kept-keys.js';
+import { chancesOf, networkGameId, sessionsOf } from '../../src/store/network-games.js';
+import { storeSession } from '../../src/store/recorder.js';
+import { migrate, SCHEMA_VERSION } from '../../src/store/schema.js';
+import { sqlite } from '../../src/store/sqlite.js';
+import type { GameStore } from '../../src/store/store.js';
 import { menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -149,7 +149,7 @@ describe('what a stored networked game offers', () => {
       // A Capital game's capitals are public once revealed: the stored steps hold them.
       storeNetworkGame(store, { gameId: 'capital', me: 0, peerIds: ids, rules: { variant: 'capital' } });
       expect(chances('capital-p0')).toEqual({ resume: null, rejoin: null });
-      // A Secret Mission game's deal is rebuilt from the record when it goes on (core/mission-deal.ts).
+      // A Secret Mission game's deal is rebuilt from the record when it goes on (core/native/mission-deal.ts).
       storeNetworkGame(store, { gameId: 'mission', me: 0, peerIds: ids, rules: { variant: 'mission' } });
       expect(chances('mission-p0')).toEqual({ resume: null, rejoin: null });
 

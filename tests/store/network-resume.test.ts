@@ -9,27 +9,27 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
+import { verifyTranscript } from '../../src/audit/verify.js';
+import { verifyChain } from '../../src/audit/verify-chain.js';
 import { runVerify } from '../../src/cli/verify.js';
-import { stateHash } from '../../src/controller/core/replica.js';
-import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/controller/core/types.js';
-import { memoryMesh } from '../../src/controller/net/memory.js';
-import { memoryRecorder, type Recorder } from '../../src/controller/recorder.js';
-import { negotiateResume, type Resumed, resumeHash } from '../../src/controller/resume.js';
-import { MeshSession } from '../../src/controller/session.js';
-import { storeRecorder, storeSession, teeRecorder } from '../../src/controller/store/recorder.js';
-import { replaySteps } from '../../src/controller/store/replay.js';
+import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/core/contract.js';
+import { resumeHash, stateHash } from '../../src/core/native/hashes.js';
+import { replaySteps } from '../../src/core/steps/replay.js';
+import { memoryMesh } from '../../src/net/memory.js';
+import { seededDice } from '../../src/protocol/random.js';
+import { commonPoint, parseResumeMessage } from '../../src/protocol/resume.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
+import { MeshSession } from '../../src/sessions/mesh-session.js';
+import { negotiateResume, type Resumed } from '../../src/sessions/resume.js';
 import {
   type NetworkResume,
   resumeOverRoster,
   storedHistory,
   storedMissionDeal,
-} from '../../src/controller/store/resume-net.js';
-import type { GameStore } from '../../src/controller/store/store.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
-import { verifyChain } from '../../src/controller/verify-chain.js';
-import { seededDice } from '../../src/protocol/random.js';
-import { commonPoint, parseResumeMessage } from '../../src/protocol/resume.js';
-import type { TranscriptLine } from '../../src/protocol/transcript.js';
+} from '../../src/sessions/resume-net.js';
+import { storeRecorder, storeSession, teeRecorder } from '../../src/store/recorder.js';
+import type { GameStore } from '../../src/store/store.js';
+import { memoryRecorder, type Recorder } from '../../src/store/transcript-recorder.js';
 import { openStore } from './helpers.js';
 
 const PLAYERS = 3;

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeHistory } from '../../src/cli/history.js';
 import { realLauncher } from '../../src/cli/launcher.js';
-import { stateHash } from '../../src/controller/core/replica.js';
-import { loadResumable } from '../../src/controller/store/resume.js';
-import { gatherStats } from '../../src/controller/store/stats.js';
-import type { GameStore } from '../../src/controller/store/store.js';
+import { stateHash } from '../../src/core/native/hashes.js';
+import { loadResumable } from '../../src/sessions/local-resume.js';
+import { gatherStats } from '../../src/store/stats.js';
+import type { GameStore } from '../../src/store/store.js';
 import { framesOf } from '../../src/views/replay.js';
 import { auditExported, menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 

@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { networkGameId, sessionsOf } from '../../src/controller/store/network-games.js';
-import type { StoredGame } from '../../src/controller/store/store.js';
-import { verifyChain } from '../../src/controller/verify-chain.js';
+import { verifyChain } from '../../src/audit/verify-chain.js';
 import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
+import { networkGameId, sessionsOf } from '../../src/store/network-games.js';
+import type { StoredGame } from '../../src/store/store.js';
 import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
 import { openStore, tempDir } from './helpers.js';
 

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportTranscript } from '../../src/controller/store/export.js';
-import { storeRecorder } from '../../src/controller/store/recorder.js';
-import { loadResumable, resumedLocalSession, storedLocalSession } from '../../src/controller/store/resume.js';
-import { SCHEMA_VERSION } from '../../src/controller/store/schema.js';
-import { gameSeries } from '../../src/controller/store/stats.js';
-import type { GameStore } from '../../src/controller/store/store.js';
-import { verifyTranscript } from '../../src/controller/verify.js';
+import { verifyTranscript } from '../../src/audit/verify.js';
 import type { GameState } from '../../src/model/index.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
+import { loadResumable, resumedLocalSession, storedLocalSession } from '../../src/sessions/local-resume.js';
+import { exportTranscript } from '../../src/store/export.js';
+import { storeRecorder } from '../../src/store/recorder.js';
+import { SCHEMA_VERSION } from '../../src/store/schema.js';
+import { gameSeries } from '../../src/store/stats.js';
+import type { GameStore } from '../../src/store/store.js';
 import { auditExported, botSeats, openStore, stoppingAfter, tempDir } from './helpers.js';
 
 const comparable = (s: GameState) => JSON.stringify({ ...s, board: null });

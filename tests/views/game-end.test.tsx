@@ -4,8 +4,8 @@
 import { PassThrough } from 'node:stream';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Seat } from '../../src/controller/seat.js';
 import type { GameState } from '../../src/model/index.js';
+import type { Seat } from '../../src/sessions/seat.js';
 import { endWords, exitCodeOf, type GameEnd, gameEndOf, goneWord } from '../../src/views/game-end.js';
 import { GameScreen } from '../../src/views/game-screen.js';
 import type { Launcher } from '../../src/views/launcher.js';

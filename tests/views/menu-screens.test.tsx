@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LobbyEvent } from '../../src/controller/lobby.js';
+import type { LobbyEvent } from '../../src/sessions/lobby.js';
 import { App } from '../../src/views/app.js';
 import { HostScreen } from '../../src/views/host-screen.js';
 import { HotSeatSetup } from '../../src/views/hot-seat-setup.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LobbyEvent } from '../../src/controller/lobby.js';
+import type { LobbyEvent } from '../../src/sessions/lobby.js';
 import { App } from '../../src/views/app.js';
 import type { Launcher, Opened, SavedGame, SavedNetworkGame, Started } from '../../src/views/launcher.js';
 import { NetworkResumeScreen, resumeAdvice } from '../../src/views/network-resume-screen.js';

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import { LocalSession } from '../../src/controller/local-session.js';
-import type { Seat } from '../../src/controller/seat.js';
 import { apply, classicBoard, type GameState } from '../../src/model/index.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { LocalSession } from '../../src/sessions/local-session.js';
+import type { Seat } from '../../src/sessions/seat.js';
 import { humanSeat } from '../../src/views/human-seat.js';
 import { Table } from '../../src/views/table.js';
 import { midGame, scriptedDice } from '../helpers.js';

@@ -1,7 +1,8 @@
 // Bot seats for RISC: a RISC bot behind the seat interface a person's seat has.
-import type { RiscSeat } from '../../controller/risc-local.js';
+
 import type { Dice } from '../../model/dice.js';
 import { seededDice } from '../../protocol/random.js';
+import type { RiscSeat } from '../../sessions/risc-local.js';
 import { createRiscBot, type RiscBotKind } from './bots.js';
 
 export function botRiscSeat(name: string, kind: RiscBotKind, rng: Dice, delayMs = 0): RiscSeat {

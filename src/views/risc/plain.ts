@@ -4,8 +4,8 @@
 import { createInterface } from 'node:readline';
 import type { RiscBotKind } from '../../ai/risc/bots.js';
 import { botSeats } from '../../ai/risc/seat.js';
-import { type RiscSeat, runRiscLocal } from '../../controller/risc-local.js';
-import type { RiscRecordLine } from '../../controller/risc-record.js';
+import type { RiscRecordLine } from '../../core/risc/record.js';
+import { type RiscSeat, runRiscLocal } from '../../sessions/risc-local.js';
 import {
   answerOrder,
   answerPlacement,

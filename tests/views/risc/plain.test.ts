@@ -2,8 +2,8 @@
 // that the auditor accepts.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { RiscRecordLine } from '../../../src/controller/risc-record.js';
-import { auditRiscRecord } from '../../../src/controller/risc-verify.js';
+import { auditRiscRecord } from '../../../src/audit/risc.js';
+import type { RiscRecordLine } from '../../../src/core/risc/record.js';
 import { runRiscPlain } from '../../../src/views/risc/plain.js';
 
 describe('RISC plain text', () => {

@@ -1,0 +1,256 @@
+// Auditing a native game record: a mute replica of the recording peer reads the record's lines
+// in the order that peer processed them. It runs the same code as live play, so whatever the
+// peer judged (and only that) comes out again, checked: every signature, commitment, roll, move,
+// vote and proof.
+
+import { featuresFrom, type Outcome, type StepNumbers } from '../core/contract.js';
+import { type DealRecord, missionsDealt, restoreMissionDeal } from '../core/native/mission-deal.js';
+import { Replica } from '../core/native/replica.js';
+import type { Action, GameState } from '../model/index.js';
+import { auditKeyring } from '../protocol/peer-keys.js';
+import { parseRules } from '../protocol/rules.js';
+import type { DealDriver } from '../protocol/secret-deal.js';
+import type { VerifiedSignatures } from '../protocol/signing.js';
+import type { TranscriptLine } from '../protocol/transcript.js';
+
+export type AuditKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'outcome';
+
+/** One rule broken in a record: where, by whom, of which kind, why. */
+export interface AuditViolation<Kind extends string = AuditKind> {
+  readonly line: number;
+  readonly player: number | null;
+  readonly kind: Kind;
+  readonly reason: string;
+}
+
+/** What every audit of a record reports: the native one, the star one and `risk verify`'s. */
+export interface AuditSummary<Kind extends string> {
+  readonly players: readonly { readonly id: number; readonly name: string }[];
+  readonly firstPlayer: number | null;
+  readonly deck: readonly number[] | null;
+  /** Dice rounds whose every reveal matched its commitment and whose draw was applied. */
+  readonly roundsVerified: number;
+  readonly battles: number;
+  readonly actionsChecked: number;
+  readonly violations: readonly AuditViolation<Kind>[];
+  readonly state: GameState | null;
+}
+
+export interface NativeAudit extends AuditSummary<AuditKind> {
+  /** How the record says the game ended for its peer, if it says. */
+  readonly recordedEnd: { readonly outcome: Outcome; readonly winner: number | null } | null;
+  /** The record stops before the game (or the peer's part in it) ended: a crash or a kill, not a cheat. */
+  readonly truncated: boolean;
+  /** The state the replay started from (a fresh game, or where a resumed session went on); null if it could not start. */
+  readonly initial: GameState | null;
+  /** Every entry the recording peer applied, in order, with its dice round's numbers (the game store's steps). */
+  readonly steps: readonly { readonly action: Action; readonly numbers: StepNumbers | null }[];
+}
+
+export interface NativeHeader {
+  readonly me: number;
+  readonly gameId: string;
+  readonly features: readonly string[];
+  readonly rules: Record<string, unknown>;
+  readonly players: readonly { id: number; name: string; peerId: string }[];
+  readonly ackTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+  /** A resumed session's record (protocol-spec/resume.md): the game it continues, from which point. */
+  readonly resumedFrom?: { readonly gameId: string; readonly index: number; readonly hash: string };
+}
+
+/** The header of a native record, or null when the lines are not one. */
+export function nativeHeader(lines: readonly TranscriptLine[]): NativeHeader | null {
+  const first = lines.find((l) => l.dir === 'note');
+  if (first === undefined) return null;
+  try {
+    const fact = JSON.parse(first.raw) as Partial<NativeHeader> & { profile?: string };
+    if (fact.profile !== 'native' || !Array.isArray(fact.players) || typeof fact.me !== 'number') return null;
+    return fact as NativeHeader;
+  } catch {
+    return null;
+  }
+}
+
+function kindOf(reason: string): AuditKind {
+  if (/dice|commitment/.test(reason)) return 'commitment';
+  if (/claiming to be/.test(reason)) return 'impersonation';
+  if (/malformed|without its sequence/.test(reason)) return 'message';
+  return 'rules';
+}
+
+/** Where a resumed session's record starts: the state the earlier record reaches at its point. */
+export interface Continued {
+  readonly state: GameState;
+  readonly index: number;
+  /** A Secret Mission game past its deal: the deal as the earlier record holds it, to check the claims made here. */
+  readonly missionDeal?: DealRecord;
+}
+
+export function auditNativeRecord(
+  lines: readonly TranscriptLine[],
+  header: NativeHeader,
+  continues: Continued | null = null,
+  verified?: VerifiedSignatures,
+): NativeAudit {
+  const players = header.players.map((p) => ({ id: p.id, name: p.name }));
+  const violations: AuditViolation[] = [];
+  const features = featuresFrom(header.features);
+  const keyring = features.signed
+    ? auditKeyring(new Map(header.players.map((p) => [p.id, p.peerId])), verified)
+    : undefined;
+  if (features.signed && keyring === null) {
+    return {
+      players,
+      firstPlayer: null,
+      deck: null,
+      roundsVerified: 0,
+      battles: 0,
+      actionsChecked: 0,
+      violations: [
+        { line: 1, player: null, kind: 'message', reason: 'the record names a peer id that is not an Ed25519 key' },
+      ],
+      state: null,
+      recordedEnd: null,
+      truncated: false,
+      initial: null,
+      steps: [],
+    };
+  }
+  // The header's house rules start the replica: rules it cannot play are the record's fault, not a crash.
+  const rules = parseRules(header.rules, players.length);
+  const resumed = header.resumedFrom;
+  if (!rules.ok || (resumed !== undefined && continues === null)) {
+    return {
+      players,
+      firstPlayer: null,
+      deck: null,
+      roundsVerified: 0,
+      battles: 0,
+      actionsChecked: 0,
+      violations: [
+        {
+          line: 1,
+          player: null,
+          kind: rules.ok ? 'message' : 'rules',
+          reason: !rules.ok
+            ? `the record's header names rules that cannot be played: ${rules.reason}`
+            : `this record continues game ${resumed!.gameId} from move ${resumed!.index} (a resumed session): it can only be audited from the state the earlier record reaches there; give the earlier record first (risk verify EARLIER THIS)`,
+        },
+      ],
+      state: null,
+      recordedEnd: null,
+      truncated: false,
+      initial: null,
+      steps: [],
+    };
+  }
+  // A game that goes on past its mission deal checks its claims against the deal as first recorded.
+  let missionDeal: DealDriver | undefined;
+  if (continues !== null && missionsDealt(continues.state) && keyring) {
+    const restored =
+      continues.missionDeal === undefined
+        ? { ok: false as const, reason: 'the earlier record holds no mission deal' }
+        : restoreMissionDeal(continues.missionDeal, { auth: keyring });
+    if (!restored.ok) violations.push({ line: 1, player: null, kind: 'message', reason: restored.reason });
+    else missionDeal = restored.driver;
+  }
+  const replica = new Replica({
+    me: header.me,
+    mute: true,
+    players,
+    gameId: header.gameId,
+    features,
+    rules: rules.value,
+    ...(keyring ? { keyring } : {}),
+    ackTimeoutMs: header.ackTimeoutMs,
+    moveTimeoutMs: header.moveTimeoutMs,
+    ...(continues !== null
+      ? { resume: { state: continues.state, index: continues.index, ...(missionDeal ? { missionDeal } : {}) } }
+      : {}),
+  });
+  const initial = replica.current;
+  let roundsVerified = 0;
+  let battles = 0;
+  let actionsChecked = 0;
+  let deck: number[] | null = null;
+  let recordedEnd: NativeAudit['recordedEnd'] = null;
+  let lineNo = 0;
+  const steps: { action: Action; numbers: StepNumbers | null }[] = [];
+  const collect = () => {
+    for (const effect of replica.drain()) {
+      if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
+      else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
+      if (effect.type !== 'event') continue;
+      const event = effect.event;
+      if (event.type === 'violation')
+        violations.push({ line: lineNo, player: event.player, kind: kindOf(event.reason), reason: event.reason });
+      else if (event.type === 'round') roundsVerified++;
+      else if (event.type === 'game') {
+        actionsChecked++;
+        if (event.event.type === 'battle') battles++;
+        if (deck === null && event.state.deck.length > 0 && event.state.phase !== 'shuffle_deck')
+          deck = [...event.state.deck];
+      }
+    }
+  };
+  replica.start(0);
+  collect();
+  for (const record of lines) {
+    lineNo = record.line;
+    if (record.dir === 'note') {
+      try {
+        const fact = JSON.parse(record.raw) as { end?: Outcome; winner?: number | null };
+        if (fact.end !== undefined) recordedEnd = { outcome: fact.end, winner: fact.winner ?? null };
+      } catch {
+        violations.push({ line: record.line, player: null, kind: 'message', reason: 'a note that is not JSON' });
+      }
+      continue;
+    }
+    if (record.dir !== 'in' && record.dir !== 'out') continue;
+    replica.receive(record.dir === 'out' ? header.me : record.conn, record.raw, record.t * 1000);
+    collect();
+  }
+  const state = replica.current;
+  const ended = replica.finished;
+  // The peer's own leave, a neutralisation or lost contact end its record before the game ends.
+  const truncated = recordedEnd === null;
+  if (recordedEnd !== null && (recordedEnd.outcome === 'conquest' || recordedEnd.outcome === 'forfeit')) {
+    if (state.phase !== 'over' || state.winner !== recordedEnd.winner) {
+      violations.push({
+        line: lineNo,
+        player: null,
+        kind: 'outcome',
+        reason: `the record says player ${String(recordedEnd.winner)} won, but its lines ${state.phase === 'over' ? `make player ${String(state.winner)} the winner` : 'do not end the game'}`,
+      });
+    }
+  } else if (
+    recordedEnd !== null &&
+    ended !== null &&
+    ended.outcome !== recordedEnd.outcome &&
+    recordedEnd.outcome !== 'stopped' &&
+    recordedEnd.outcome !== 'left'
+  ) {
+    // ('left': the peer's own leave_game replays as a neutralisation of itself; both end it alike.)
+    violations.push({
+      line: lineNo,
+      player: null,
+      kind: 'outcome',
+      reason: `the record says the game ended "${recordedEnd.outcome}", its lines say "${ended.outcome}"`,
+    });
+  }
+  return {
+    players,
+    firstPlayer: state.firstPlayer ?? null,
+    deck,
+    roundsVerified,
+    battles,
+    actionsChecked,
+    violations,
+    state,
+    recordedEnd,
+    truncated,
+    initial,
+    steps,
+  };
+}

@@ -1,0 +1,131 @@
+// What the replica core and the sessions that drive it share: configuration, events, results.
+
+import type { Action, GameEvent, GameState, OptionsInput } from '../model/index.js';
+import type { DealDriver } from '../protocol/secret-deal.js';
+import type { Keyring } from '../protocol/signing.js';
+
+export interface SessionPlayer {
+  readonly id: number;
+  readonly name: string;
+}
+
+export interface SessionFeatures {
+  readonly mtDice: boolean;
+  readonly boundCommitments: boolean;
+  readonly stateHashAcks: boolean;
+  /** Every line signed by its author (signed_messages). */
+  readonly signed: boolean;
+}
+
+export const NATIVE_FEATURES = [
+  'mt19937_dice',
+  'bound_commitments',
+  'state_hash_acks',
+  'signed_messages',
+  'full_mesh',
+] as const;
+
+export function featuresFrom(names: readonly string[]): SessionFeatures {
+  return {
+    mtDice: names.includes('mt19937_dice'),
+    boundCommitments: names.includes('bound_commitments'),
+    stateHashAcks: names.includes('state_hash_acks'),
+    signed: names.includes('signed_messages'),
+  };
+}
+
+export function featureNames(features: SessionFeatures): string[] {
+  return [
+    features.mtDice && 'mt19937_dice',
+    features.boundCommitments && 'bound_commitments',
+    features.stateHashAcks && 'state_hash_acks',
+    features.signed && 'signed_messages',
+  ].filter((x): x is string => typeof x === 'string');
+}
+
+export type SessionEvent =
+  | { readonly type: 'game'; readonly event: GameEvent; readonly state: GameState }
+  | {
+      readonly type: 'violation';
+      readonly player: number;
+      readonly reason: string;
+      readonly evidence: readonly string[];
+    }
+  | { readonly type: 'neutral'; readonly player: number; readonly reason: string }
+  | { readonly type: 'info'; readonly text: string }
+  /** A dice round finished: how long it took from this peer's commitment to the last reveal. */
+  | { readonly type: 'round'; readonly id: number; readonly participants: number; readonly ms: number };
+
+/**
+ * How the game ended for this peer: won or lost on the board (`conquest`), won because every
+ * other player left or was made neutral (`forfeit`), made neutral itself, cut off from every other
+ * player (it does not crown itself), left, or stopped from outside.
+ */
+export type Outcome = 'conquest' | 'forfeit' | 'neutralised' | 'lost-contact' | 'left' | 'stopped';
+
+export interface SessionResult {
+  readonly state: GameState;
+  readonly winner: number | null;
+  readonly violations: readonly { readonly player: number; readonly reason: string }[];
+  /** Absent only for sessions that do not tell (the star session). */
+  readonly outcome?: Outcome;
+  readonly reason?: string;
+}
+
+export interface ReplicaConfig {
+  readonly me: number;
+  /** A mute replica replays a record: it keeps that peer's state but sends, signs and times nothing. */
+  readonly mute?: boolean;
+  readonly players: readonly SessionPlayer[];
+  readonly gameId: string;
+  readonly features: SessionFeatures;
+  readonly rules?: Omit<OptionsInput, 'players'>;
+  /** Required with signed_messages (a mute replica only verifies). */
+  readonly keyring?: Keyring;
+  readonly ackTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+  /** This peer's secret dice numbers (default: 32 random bytes each); tests replay games with a seeded source. */
+  readonly secretNumbers?: () => Uint8Array;
+  /**
+   * Go on with a stored game (networked resume, protocol-spec/resume.md): the state after `index`
+   * entries of its sequence, which every player proved to hold. The next move is move `index`;
+   * `gameId` must be the resumed session's own id, so no line signed before counts in it.
+   */
+  readonly resume?: {
+    readonly state: GameState;
+    readonly index: number;
+    /**
+     * A Secret Mission game past its deal: the deal driver rebuilt from the record of the session
+     * that dealt (core/native/mission-deal.ts), this seat's (to claim its mission) or an observer's; it
+     * checks every claim made from here on.
+     */
+    readonly missionDeal?: DealDriver;
+  };
+  /**
+   * How long a peer cut off from every other player waits for one to rejoin (protocol-spec/resume.md,
+   * Rejoin) before it ends `lost-contact`; 0 or absent: it ends at once. It casts no vote meanwhile.
+   */
+  readonly rejoinGraceMs?: number;
+}
+
+/** What the replica asks its driver to do. */
+export type Effect =
+  /** Send a line to one player, or to everyone (`to` null). */
+  | { readonly type: 'send'; readonly line: string; readonly to: number | null }
+  /** Append to this peer's record, in processing order. */
+  | { readonly type: 'record'; readonly dir: 'in' | 'out' | 'note'; readonly from: number; readonly line: string }
+  | { readonly type: 'event'; readonly event: SessionEvent }
+  /** Close the link to a player that keeps sending unusable lines. */
+  | { readonly type: 'cut'; readonly player: number; readonly reason: string }
+  /** A turn ended or a player was made neutral: make the record durable. */
+  | { readonly type: 'sync' }
+  /**
+   * An entry applied to the game here (a move, a draw, a neutralisation as a `timeout`), with the
+   * numbers of the dice round it used (by player): the game store keeps the game as these steps.
+   */
+  | { readonly type: 'step'; readonly action: Action; readonly numbers: StepNumbers | null }
+  /** The last `count` steps were undone (an equivocated move gave its point to a neutralisation). */
+  | { readonly type: 'unstep'; readonly count: number };
+
+/** A dice round's numbers, one per participant: [player, 32 bytes]. */
+export type StepNumbers = readonly (readonly [number, Uint8Array])[];

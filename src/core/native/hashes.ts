@@ -1,0 +1,27 @@
+// The hashes peers compare: the state after each move (acknowledgements), a move at its point
+// (signatures of moves), and the state with who is neutral (resume and rejoin).
+import { type GameState, sharedState } from '../../model/index.js';
+import { sha256Hex } from '../../protocol/hash.js';
+import type { MessageAction } from '../../protocol/messages.js';
+
+/**
+ * What every peer must agree on after each move: the game state without the board and options
+ * they share, and without who is neutral (a neutralisation reaches peers a move apart, and shows
+ * in every later move anyway).
+ */
+export function stateHash(state: GameState): string {
+  // A mission stays its owner's secret until claimed: each peer knows only its own.
+  const { board: _board, options: _options, players, ...rest } = sharedState(state);
+  return sha256Hex(JSON.stringify({ ...rest, players: players.map(({ neutral: _neutral, ...p }) => p) }));
+}
+
+export const messageHashOf = (index: number, action: MessageAction) => sha256Hex(JSON.stringify([index, action]));
+
+/**
+ * What a resume compares: the agreed state hash and who is neutral (which the in-game hash leaves
+ * out, as a neutralisation reaches peers a move apart; at a resume it must be settled).
+ */
+export function resumeHash(state: GameState): string {
+  const neutral = state.players.filter((p) => p.neutral).map((p) => p.id);
+  return sha256Hex(`${stateHash(state)}|neutral:${neutral.join(',')}`);
+}

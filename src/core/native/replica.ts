@@ -1,0 +1,1995 @@
+// The replica: one peer's copy of a native game, as a pure object. Lines from other peers, this
+// peer's own decisions and the clock go in; lines to send, lines to record, events and links to
+// cut come out. It opens no socket and sets no timer: the mesh session drives it live, and
+// `risk verify` drives a mute copy over a record, so play and audit run the same code.
+//
+// Ordering: every move carries ack_id = its index in the game's one sequence. Each peer applies
+// move k, then acknowledges it to everyone with the move's hash, its author's signature and the
+// resulting state's hash; nobody moves on to k+1 before every active player's matching
+// acknowledgement of k is in (lockstep).
+//
+// Trust (signed_messages): every line is signed by its author, so anyone can hand it on and
+// anyone can check it. A player is made neutral only on proof every honest peer can check alone
+// (a signed line that breaks the rules, two signed lines that contradict each other, the player's
+// own leave_game), or when a majority of the other active players sign votes that it is silent.
+import {
+  type Action,
+  apply,
+  CHECK_DICE,
+  classicBoard,
+  type Dice,
+  decisionBy,
+  drawStep,
+  type GameState,
+  isActive,
+  maxDefendDice,
+  needsDice,
+  startGame,
+  wonOnBoard,
+} from '../../model/index.js';
+import { decodeLine, encodeLine, MAX_LINE_LENGTH } from '../../protocol/codec.js';
+import { hexToBytes, secretNumber } from '../../protocol/commitment.js';
+import { evidenceOf } from '../../protocol/evidence.js';
+import {
+  fromAction,
+  type GameMessage,
+  isGameMessage,
+  MAX_EVIDENCE_ITEMS,
+  type Message,
+  type MessageAction,
+  toAction,
+} from '../../protocol/messages.js';
+import { sameNamed } from '../../protocol/named-commitments.js';
+import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal } from '../../protocol/signing.js';
+import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
+import { DiceRound, type RoundProfile, roundIdFor, roundProfile } from '../dice-round.js';
+import { messageHashOf, stateHash } from './hashes.js';
+import { withOwnMission } from './mission-deal.js';
+import { needsSecrets, SecretRounds } from './secrets.js';
+
+/** Encoded messages start with their command; a signed one inside its envelope. */
+const isExpelLine = (line: string) =>
+  line.startsWith('{"signed":"{\\"command\\":\\"expel\\"') || line.startsWith('{"command":"expel"');
+
+/** What the author of a line signs: a move's place and hash, or any other line's exact text. */
+export function digestOf(gameId: string, message: Message, inner: string): Buffer {
+  if (isGameMessage(message) && message.ack_id !== undefined) {
+    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, toAction(message)));
+  }
+  return lineDigest(gameId, inner);
+}
+
+/** A message as `by` sends it on the native mesh: encoded, signed, sealed. */
+export function sealMessage(
+  gameId: string,
+  message: Message,
+  by: number,
+  keyring: Keyring,
+): { line: string; sig: string } {
+  const inner = encodeLine(message).trimEnd();
+  const sig = keyring.sign(digestOf(gameId, message, inner));
+  return { line: seal(inner, by, sig), sig };
+}
+
+/** The action as every receiver will read it off the wire (e.g. play_cards armies -1 dropped). */
+const canonical = (action: MessageAction): MessageAction => toAction(fromAction(action));
+
+/** Acks further than this from the move being settled are not kept: an honest peer never sends them. */
+const ACK_WINDOW = 2;
+/** Moves and dice lines one sender may have waiting; an honest peer has a handful at most. */
+const MAX_QUEUED = 64;
+/**
+ * A peer out of the game (eliminated, neutral) is waited for by nobody and may fall far behind:
+ * it keeps this many moves' lines and acks from each sender instead. So does a peer still in the
+ * game here: the others stop waiting for it at the point that puts it out in their copy, which
+ * may be a point it has not reached yet (a slow link), and they race on.
+ */
+const OBSERVER_WINDOW = 4096;
+/** Out-of-window or unusable lines one link may send before it is cut. */
+const MAX_FAULTS = 64;
+/** Signatures remembered to drop lines that arrive twice (directly and handed on). */
+const MAX_SEEN = 4096;
+/**
+ * Lines one link may send in a rate window (a second, or RATE_WINDOW_POINTS points of the game,
+ * whichever ends first) before it is cut: an honest peer sends a few dozen, a few hundred when it
+ * hands on what a lagging peer lacks (catchUpObserver). Lines seen before cost no fault, so
+ * without this a peer could make the others parse copies of valid lines without end. The game's
+ * points are counted here or as far as the link's player has acknowledged, whichever is further:
+ * a peer that has fallen behind (or out) sees the game race on in the others' lines. (A link that
+ * acks points ahead to widen its windows gains at most OBSERVER_WINDOW / RATE_WINDOW_POINTS.)
+ */
+const MAX_LINES_PER_WINDOW = 4096;
+const RATE_WINDOW_MS = 1000;
+const RATE_WINDOW_POINTS = 16;
+/** Moves remembered with their signed lines, to hand on and to recognise equivocation. */
+const MOVE_MEMORY = 64;
+
+interface Applied {
+  readonly index: number;
+  /** The move's author, or -1 for a neutralisation. */
+  readonly author: number;
+  /** The player a neutralisation made neutral. */
+  readonly neutral: number | null;
+  readonly messageHash: string;
+  readonly stateHash: string;
+  readonly line: string;
+  readonly sig: string | null;
+  readonly before: GameState;
+}
+
+interface Ack {
+  readonly stateHash: string | null;
+  readonly messageHash: string | null;
+  /** The author of the acknowledged move and its signature, when the ack names them. */
+  readonly author: number | null;
+  readonly authorSig: string | null;
+  readonly line: string;
+}
+
+interface Pending {
+  readonly index: number;
+  readonly author: number;
+  action: MessageAction;
+  readonly messageHash: string;
+  readonly line: string;
+  readonly sig: string | null;
+}
+
+interface Incoming {
+  readonly message: Message;
+  readonly line: string;
+  readonly sig: string | null;
+  /** The link it came on (its author's, or a peer that handed it on). */
+  readonly link: number;
+}
+
+interface Deadline {
+  at: number;
+  readonly index: number;
+  readonly kind: 'move' | 'ack' | 'round' | 'secret';
+}
+
+export class Replica {
+  private state: GameState;
+  private index = 0;
+  /** Recent entries of the sequence (moves and neutralisations), with the state before each. */
+  private readonly applied = new Map<number, Applied>();
+  /** Every entry below this index is settled (acknowledged by every active player). */
+  private firstOpen = 0;
+  /** Proof (or a quorum of votes) that a player must be made neutral, kept until it is. */
+  private readonly proofs = new Map<number, { reason: string; evidence: readonly string[]; at?: number }>();
+  private readonly blamed = new Set<number>();
+  /** Neutralisation proposals (expel with ack_id) waiting for their sequence point. */
+  private readonly proposals: {
+    from: number;
+    link: number;
+    message: Extract<Message, { command: 'expel' }>;
+    line: string;
+  }[] = [];
+  private readonly acks = new Map<number, Map<number, Ack>>();
+  /** Recent moves by index, with their signed lines. */
+  private readonly taken = new Map<number, { author: number; messageHash: string; stateHash: string; line: string }>();
+  private readonly inbox = new Map<number, Incoming[]>();
+  private readonly rolls = new Map<number, Incoming[]>();
+  private readonly votes = new Map<number, Map<number, { index: number; line: string }>>();
+  private readonly myVotes = new Set<string>();
+  /** Sequence point at which each player last voted (it is alive, and waiting for someone else). */
+  private readonly lastVoted = new Map<number, number>();
+  /** `player@index`: a stage-2 vote against it was held back once because it was voting itself. */
+  private readonly spared = new Set<string>();
+  /** Lines per link in the current rate window (withinRate). */
+  private readonly rateWindows = new Map<number, { at: number; index: number; count: number }>();
+  /** The furthest point each player in the game has acknowledged (within OBSERVER_WINDOW of this peer's). */
+  private readonly furthestAck = new Map<number, number>();
+  /** Observers already caught up, by the point they voted from (catchUpObserver). */
+  private readonly caughtUp = new Set<string>();
+  /** Another version of a move this peer took while out of the game, by point (see keepOtherVersion). */
+  private readonly otherVersions = new Map<number, Incoming & { from: number; hash: string }>();
+  /** Observers' acks of moves not taken here yet, by point (correctObserver). */
+  private readonly observerAcks = new Map<number, Map<number, { author: number; messageHash: string }>>();
+  /** Observers sent the version of a move taken here (observer@point), once each. */
+  private readonly corrected = new Set<string>();
+  /** Who voted each player silent: they get that player's lines handed on from here. */
+  private readonly relays = new Map<number, Set<number>>();
+  /** `voter>accused`: the latest point at which the voter called the accused silent (any stage). */
+  private readonly accusations = new Map<string, number>();
+  private readonly gone = new Set<number>();
+  /** Cut off from every other player (checkContact): until when it waits for one to rejoin. */
+  private cutOffUntil: number | null = null;
+  private readonly faults = new Map<number, number>();
+  private seen = new Set<string>();
+  private seenBefore = new Set<string>();
+  /** Signatures checked already (as proof). */
+  private readonly checked = new Set<string>();
+  private round: DiceRound | null = null;
+  /** How this game's rounds commit and roll (core/dice-round.ts). */
+  private readonly rounds: RoundProfile;
+  private readonly abandoned = new Set<number>();
+  /** `round>player`: this peer has sent that player the commitments it holds for that round (a dispute). */
+  private readonly commitmentsShown = new Set<string>();
+  private pending: Pending | null = null;
+  private deadline: Deadline | null = null;
+  private lastRound: DiceRound | null = null;
+  /** The sequence point at which this peer's own seat last had to decide, and since when. */
+  private myDue = { index: -1, at: 0 };
+  /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
+  private lastStall = -Infinity;
+  private effects: Effect[] = [];
+  /** The incoming line being processed: recorded just before its first consequence. */
+  private inFlight: { from: number; line: string } | null = null;
+  private now = 0;
+  private pumping = false;
+  private result: SessionResult | null = null;
+  private readonly violations: { player: number; reason: string }[] = [];
+  private readonly stallMs: number;
+  /** Capital Risk and Secret Mission Risk: the secret rounds (core/native/secrets.ts). */
+  private readonly secrets: SecretRounds | null;
+
+  constructor(private readonly config: ReplicaConfig) {
+    if (config.resume !== undefined) {
+      // Start from history: entries below `index` are settled (everyone proved the same state).
+      if (config.resume.state.options.players !== config.players.length)
+        throw new Error(`a stored game of ${config.resume.state.options.players} players for ${config.players.length}`);
+      this.state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card);
+      this.index = config.resume.index;
+      this.firstOpen = config.resume.index;
+    } else {
+      const started = startGame(classicBoard(), { ...config.rules, players: config.players.length });
+      if (!started.ok) throw new Error(started.reason);
+      this.state = started.value;
+    }
+    for (const player of config.players) {
+      this.inbox.set(player.id, []);
+      this.rolls.set(player.id, []);
+    }
+    // A timer that fires this late means this process stood still: it cannot judge others' silence.
+    this.stallMs = Math.max(1000, config.ackTimeoutMs);
+    if (config.features.signed && config.keyring === undefined) throw new Error('signed_messages needs a keyring');
+    this.secrets = needsSecrets(config.rules) ? this.secretRounds() : null;
+    this.rounds = roundProfile(config.features, config.gameId);
+  }
+
+  get current(): GameState {
+    return this.state;
+  }
+
+  private get last(): Applied | null {
+    return this.applied.get(this.index - 1) ?? null;
+  }
+
+  get finished(): SessionResult | null {
+    return this.result;
+  }
+
+  /** When the driver must call tick(), or null. */
+  get wakeAt(): number | null {
+    const at = this.deadline?.at ?? null;
+    if (this.cutOffUntil === null) return at;
+    return at === null ? this.cutOffUntil : Math.min(at, this.cutOffUntil);
+  }
+
+  /** The decision this peer's seat must make now, if any. */
+  get decisionDue(): { readonly index: number; readonly state: GameState } | null {
+    if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
+    if (!this.allSettled() || this.state.phase === 'over') return null;
+    if (this.secrets?.capitalDue()) return { index: this.index, state: this.state };
+    return decisionBy(this.state) === this.config.me && !this.state.players[this.config.me]!.neutral
+      ? { index: this.index, state: this.state }
+      : null;
+  }
+
+  /** Everything to do since the last call. */
+  drain(): Effect[] {
+    this.settleInFlight();
+    const out = this.effects;
+    this.effects = [];
+    return out;
+  }
+
+  start(now: number) {
+    this.now = now;
+    this.pump();
+  }
+
+  // ---- inputs ----
+
+  /** A line that arrived on the link to player `link` (or, replaying a record, that player's line). */
+  /** A line from `link`; `live` false for a checked history read at once (no rate limit). */
+  receive(link: number, line: string, now: number, live = true) {
+    if (this.result !== null) return;
+    this.now = now;
+    // Lines that waited while this process stood still may arrive before its late timer fires.
+    this.noticeStall(now);
+    if (live && !this.withinRate(link)) return;
+    this.take(link, line, 0);
+    this.pump();
+  }
+
+  /** Counts a line against its link's rate window; a link over the limit is cut (see MAX_LINES_PER_WINDOW). */
+  private withinRate(link: number): boolean {
+    if (this.config.mute) return true;
+    const reached = Math.max(this.index, this.furthestAck.get(link) ?? -1);
+    let window = this.rateWindows.get(link);
+    if (
+      window === undefined ||
+      this.now - window.at >= RATE_WINDOW_MS ||
+      reached - window.index >= RATE_WINDOW_POINTS
+    ) {
+      window = { at: this.now, index: reached, count: 0 };
+      this.rateWindows.set(link, window);
+    }
+    window.count++;
+    if (window.count <= MAX_LINES_PER_WINDOW) return true;
+    if (window.count === MAX_LINES_PER_WINDOW + 1) {
+      this.effects.push({
+        type: 'cut',
+        player: link,
+        reason: `sent more than ${MAX_LINES_PER_WINDOW} lines within a second`,
+      });
+    }
+    return false;
+  }
+
+  /** This peer's seat decided the move for sequence point `index`. */
+  decide(index: number, chosen: Action, now: number) {
+    if (this.result !== null || this.config.mute) return;
+    this.now = now;
+    if (index !== this.index || this.decisionDue === null) return this.pump();
+    if (chosen.command === 'choose_capital' && this.secrets !== null) {
+      this.secrets.chooseCapital(chosen.payload);
+      return this.pump();
+    }
+    // A completed mission is claimed by the secret rounds, with its proof, as soon as it is due.
+    if (chosen.command === 'claim_mission') return this.pump();
+    this.send(chosen as MessageAction);
+    this.pump();
+  }
+
+  /** The link to `player` closed: silence, judged like any other (a vote, not a verdict). */
+  linkClosed(player: number, now: number) {
+    if (this.result !== null || this.gone.has(player)) return;
+    this.now = now;
+    this.gone.add(player);
+    this.emit({ type: 'info', text: `lost the connection to ${this.nameOf(player)}` });
+    // Two players: a closed link is no proof of the other's silence rather than ours.
+    if (isActive(this.state.players[player]!) && !this.twoActive()) this.vote(player);
+    this.checkContact();
+    this.pump();
+  }
+
+  /**
+   * The link to `player` is open again (it rejoined with its key, protocol-spec/resume.md): it is
+   * no longer counted as gone, so it speaks for neutrals and judges silence again.
+   */
+  relinked(player: number, now: number) {
+    if (this.result !== null || player === this.config.me) return;
+    this.now = now;
+    if (this.gone.delete(player)) this.emit({ type: 'info', text: `${this.nameOf(player)} is connected again` });
+    this.checkContact();
+    this.pump();
+  }
+
+  /** The clock reached wakeAt (or later). */
+  tick(now: number) {
+    if (this.result !== null) return;
+    this.now = now;
+    if (this.cutOffUntil !== null && now >= this.cutOffUntil) {
+      this.finish('lost-contact', 'lost contact with every other player; none came back');
+      return;
+    }
+    const due = this.deadline;
+    if (due === null || now < due.at) return;
+    if (this.noticeStall(now)) return;
+    this.deadline = null;
+    // Cut off from everyone: no vote reaches anyone, and with two players one vote would be a
+    // quorum, crowning this peer for its own lost connection. It only waits.
+    if (this.cutOffUntil === null) for (const player of this.awaitedFrom(due)) this.vote(player);
+    this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
+    this.checkContact();
+    this.pump();
+  }
+
+  /** A timer that fires far too late means this process was paused (or starved): it starts the
+   * wait again rather than blame others, and remembers it (see onVote). */
+  private noticeStall(now: number): boolean {
+    const due = this.deadline;
+    if (due === null || now - due.at <= this.stallMs) return false;
+    this.lastStall = now;
+    this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
+    this.emit({
+      type: 'info',
+      text: `this peer stood still for ${Math.round(now - due.at)} ms; waiting again before judging anyone`,
+    });
+    return true;
+  }
+
+  /** Out of the game: nobody waits for this peer, so the others may be far ahead. */
+  private observing(): boolean {
+    return !isActive(this.state.players[this.config.me]!);
+  }
+
+  private twoActive(): boolean {
+    return this.state.players.filter(isActive).length === 2;
+  }
+
+  /** Leaves the game: tells everyone, then stops. */
+  leave(now: number, reason = 'left the game') {
+    if (this.result !== null) return;
+    this.now = now;
+    this.broadcast({
+      command: 'leave_game',
+      payload: { response: 0, message: reason, receive_updates: false },
+      player_id: this.config.me,
+    });
+    this.finish('left', reason);
+  }
+
+  /** Stops without a result for the others (errors outside the game). */
+  stop(reason = 'stopped') {
+    if (this.result === null) this.finish('stopped', reason);
+  }
+
+  // ---- reading a line ----
+
+  private take(link: number, line: string, depth: number) {
+    if (this.secrets?.takes(line)) return this.secrets.take(link, line);
+    const signed = this.config.features.signed;
+    // A long line is never proof (nobody could check it cheaply): only an expel, which carries
+    // short signed lines, may pass the move size.
+    if (line.length > MAX_LINE_LENGTH || (line.length > MAX_SIGNED_LINE && !isExpelLine(line))) {
+      return this.fault(link, `sent a line of ${line.length} characters`);
+    }
+    let from = link;
+    let inner = line;
+    let sig: string | null = null;
+    let sealedBy: number | null = null;
+    if (signed) {
+      const sealed = unseal(line);
+      if (sealed === null) return this.fault(link, 'sent a line that is not signed');
+      if (this.state.players[sealed.by] === undefined)
+        return this.fault(link, `sent a line signed by unknown player ${sealed.by}`);
+      inner = sealed.inner;
+      sig = sealed.sig;
+      sealedBy = sealed.by;
+      from = sealed.by;
+      if (this.seen.has(sig) || this.seenBefore.has(sig)) {
+        // A vote shown again as a proposal's evidence counts again: this peer may have let it lapse
+        // (its player acknowledged an earlier move since), while the proposer counted it.
+        if (depth > 0) {
+          const again = decodeLine(inner);
+          if (again.ok && 'message' in again && again.message.command === 'timeout_vote') {
+            const { player, index, stage } = again.message.payload;
+            this.onVote(from, player, index, stage, line);
+          }
+        }
+        return;
+      }
+    }
+    const decoded = decodeLine(inner);
+    if (!decoded.ok) {
+      const reason = `sent a malformed message: ${decoded.reason.slice(0, 200)}`;
+      if (sig === null) return this.cheat(link, reason, [evidenceOf(line)], line);
+      // Signed garbage is its author's; unsigned garbage only tells us about the link it came on.
+      if (this.keyring.verify(from, lineDigest(this.config.gameId, inner), sig))
+        return this.cheat(from, reason, [line], line, link);
+      return this.fault(link, 'sent a line whose signature does not match');
+    }
+    if ('ignored' in decoded) return;
+    const message = decoded.message;
+    if (message.command !== 'expel' && line.length > MAX_SIGNED_LINE)
+      return this.fault(link, `sent a ${message.command} of ${line.length} characters`);
+    if (sig !== null) {
+      // Every line is checked on arrival: a badly signed line would be used here (a move applied,
+      // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof.
+      // (Reveals too: one taken unchecked because it fits its commitment could be handed on to a
+      // peer where it does not fit yet, and fail there as the honest forwarder's fault.)
+      if (!this.checked.has(sig)) {
+        if (!this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig))
+          return this.fault(link, 'sent a line whose signature does not match');
+        this.checked.add(sig);
+      }
+      this.remember(sig);
+    }
+    const claimed = 'player_id' in message ? message.player_id : undefined;
+    if (this.state.players[from]!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
+      // A neutral player's lines no longer count, except another version of a move it made before,
+      // or of the point where this peer, out of the game there, made it neutral alone (it was shown
+      // an illegal version): the players in the game may have settled that move there.
+      if (isGameMessage(message) && message.ack_id !== undefined && message.ack_id < this.index) {
+        const taken = this.taken.get(message.ack_id);
+        const hash = messageHashOf(message.ack_id, toAction(message));
+        const mine =
+          taken?.author === from || (taken?.author === -1 && this.applied.get(message.ack_id)?.neutral === from);
+        if (mine && taken.messageHash !== hash) {
+          const flight = this.inFlight;
+          this.inFlight = { from: link, line };
+          this.keepOtherVersion(message.ack_id, hash, from, { message, line, sig, link });
+          this.settleInFlight();
+          this.inFlight = flight;
+        }
+      }
+      return;
+    }
+    if (claimed !== undefined && claimed !== null && claimed !== from && message.command !== 'defend') {
+      return this.cheat(from, `sent ${message.command} claiming to be player ${claimed}`, [line], line, link);
+    }
+    this.route(link, from, message, line, sig, depth);
+    if (link === from) this.relay(from, link, line);
+  }
+
+  /** Hands a line on to the peers that voted its author silent: they may be cut off from it. */
+  private relay(author: number, link: number, line: string) {
+    const voters = this.relays.get(author);
+    // Unsigned lines handed on would read as the forwarder's own.
+    if (voters === undefined || this.config.mute || !this.config.features.signed) return;
+    if (!this.proven([line])) return;
+    for (const voter of voters)
+      if (voter !== link && voter !== author) this.effects.push({ type: 'send', line, to: voter });
+  }
+
+  private digestOf(message: Message, inner: string): Buffer {
+    return digestOf(this.config.gameId, message, inner);
+  }
+
+  private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
+    switch (message.command) {
+      case 'acknowledgement': {
+        this.record(link, line);
+        const fresh = this.acks.get(message.payload)?.get(from) === undefined;
+        this.onAck(from, message, line);
+        if (fresh) this.lapseVotes(from, message.payload);
+        return;
+      }
+      case 'timeout_vote':
+        this.record(link, line);
+        this.onVote(from, message.payload.player, message.payload.index, message.payload.stage, line);
+        return;
+      case 'leave_game':
+        this.record(link, line);
+        if (!this.proven([line])) return;
+        // An observer that leaves judges no more silence (electorate).
+        if (this.state.players[from]!.eliminated) this.gone.add(from);
+        this.prove(from, 'left the game', { cheat: false, evidence: [line] });
+        return;
+      case 'expel':
+        // Without signatures an expel proves nothing: it is only shown (onExpel).
+        if (message.ack_id !== undefined && depth === 0 && this.config.features.signed) {
+          if (this.proposals.length >= MAX_QUEUED) return this.fault(link, 'sent too many expel proposals');
+          this.proposals.push({ from, link, message, line });
+          return;
+        }
+        this.record(link, line);
+        this.onExpel(link, message, depth);
+        return;
+      case 'roll_hash':
+      case 'roll_number':
+        this.enqueue(this.rolls, from, { message, line, sig, link });
+        return;
+      default:
+        if (!isGameMessage(message)) return;
+        // Evidence about a point already passed is judged at once (against the move taken there):
+        // the proposal it came with is decided right after, and must find the proof already here.
+        if (depth > 0 && message.ack_id !== undefined && message.ack_id <= this.index) {
+          const flight = this.inFlight;
+          this.inFlight = { from: link, line };
+          if (message.ack_id < this.index) this.handleMove(from, message, { message, line, sig, link });
+          else if (!this.judgeNow(from, message, line)) {
+            this.inFlight = flight;
+            return this.enqueue(this.inbox, from, { message, line, sig, link });
+          }
+          this.settleInFlight();
+          this.inFlight = flight;
+          return;
+        }
+        this.enqueue(this.inbox, from, { message, line, sig, link });
+    }
+  }
+
+  /** Whether every signed line checks out (lines straight from their authors are checked only here). */
+  private proven(lines: readonly string[]): boolean {
+    if (!this.config.features.signed) return true;
+    return lines.every((line) => {
+      const sealed = unseal(line);
+      if (sealed === null) return false;
+      if (this.checked.has(sealed.sig)) return true;
+      const decoded = decodeLine(sealed.inner);
+      const digest =
+        decoded.ok && 'message' in decoded
+          ? this.digestOf(decoded.message, sealed.inner)
+          : lineDigest(this.config.gameId, sealed.inner);
+      const ok = this.keyring.verify(sealed.by, digest, sealed.sig);
+      if (ok) this.checked.add(sealed.sig);
+      return ok;
+    });
+  }
+
+  private enqueue(queues: Map<number, Incoming[]>, from: number, item: Incoming) {
+    const queue = queues.get(from)!;
+    if (queue.length >= OBSERVER_WINDOW) {
+      queue.length = 0;
+      return this.fault(from, `sent more than ${OBSERVER_WINDOW} lines ahead of the game`);
+    }
+    // Kept in the author's order: a line handed on late (see handOn) goes before the later lines
+    // that wait for it, or the queue would wait on itself.
+    const key = queueKey(item.message);
+    let at = queue.length;
+    while (at > 0 && queueKey(queue[at - 1]!.message) > key) at--;
+    queue.splice(at, 0, item);
+  }
+
+  /** A judgement about a link that no one else can check: count it, and cut a link that keeps at it. */
+  private fault(link: number, reason: string) {
+    if (this.config.mute) return;
+    const count = (this.faults.get(link) ?? 0) + 1;
+    this.faults.set(link, count);
+    if (count === 1) this.emit({ type: 'info', text: `ignored a line from ${this.nameOf(link)}: ${reason}` });
+    if (count === MAX_FAULTS) {
+      this.effects.push({ type: 'cut', player: link, reason: `too many unusable lines (${reason})` });
+    }
+  }
+
+  private remember(sig: string) {
+    this.seen.add(sig);
+    if (this.seen.size < MAX_SEEN) return;
+    // Two generations: the older is dropped whole, so remembering stays O(1).
+    this.seenBefore = this.seen;
+    this.seen = new Set();
+    if (this.checked.size > MAX_SEEN) this.checked.clear();
+  }
+
+  // ---- the loop ----
+
+  private pump() {
+    if (this.pumping || this.result !== null) return;
+    this.pumping = true;
+    try {
+      let progress = true;
+      while (progress && this.result === null) progress = this.drainQueues() || this.step();
+    } finally {
+      this.pumping = false;
+    }
+    this.settleInFlight();
+    const due = this.decisionDue;
+    if (due !== null && due.index !== this.myDue.index) this.myDue = { index: due.index, at: this.now };
+  }
+
+  private drainQueues(): boolean {
+    let progress = this.drainProposals();
+    for (const [from, queue] of [...this.inbox, ...this.rolls]) {
+      while (queue.length > 0 && this.result === null) {
+        const item = queue[0]!;
+        if (this.state.players[from]!.neutral && item.message.command !== 'defend') {
+          queue.shift();
+          continue;
+        }
+        const claim = this.claimOf(from, item.message);
+        if (claim === 'early') break;
+        this.inFlight = { from: item.link, line: item.line };
+        const proven = this.proofs.size;
+        const opening = this.inOpeningDraws();
+        const outcome = this.handle(from, item);
+        if (outcome === 'wait') {
+          this.inFlight = null;
+          break;
+        }
+        this.settleInFlight();
+        queue.shift();
+        progress = true;
+        // A line that proved a cheat (or ended the opening draws, where proofs wait) takes the next
+        // point for its neutralisation before any other waiting line is handled: as in the audit,
+        // which reads the record one line at a time.
+        if (this.proofs.size > proven || (opening && !this.inOpeningDraws())) this.proposeProven();
+      }
+    }
+    return progress;
+  }
+
+  /** A defend in a neutral player's name comes from whoever speaks for it; one may come early. */
+  private claimOf(from: number, message: Message): 'own' | 'early' {
+    const claimed = 'player_id' in message ? message.player_id : undefined;
+    if (claimed === undefined || claimed === null || claimed === from) return 'own';
+    return this.state.players[claimed]?.neutral === true ? 'own' : 'early';
+  }
+
+  private handle(from: number, item: Incoming): 'done' | 'wait' {
+    const message = item.message;
+    if (message.command === 'roll_hash' || message.command === 'roll_number')
+      return this.handleRoll(from, message, item.line);
+    return this.handleMove(from, message as GameMessage, item);
+  }
+
+  // ---- sequenced moves ----
+
+  private handleMove(from: number, message: GameMessage, item: Incoming): 'done' | 'wait' {
+    const index = message.ack_id;
+    if (index === undefined) {
+      this.cheat(from, `sent ${message.command} without its sequence number (ack_id)`, [item.line]);
+      return 'done';
+    }
+    const action = toAction(message);
+    const hash = messageHashOf(index, action);
+    if (index < this.index) {
+      const taken = this.taken.get(index);
+      if (taken === undefined || taken.messageHash === hash) return 'done'; // old, or a duplicate
+      if (taken.author === -1) return 'done'; // it lost its point to a neutralisation: its author moves again
+      if (taken.author === from) {
+        this.equivocation(from, index, [taken.line, item.line]);
+        this.keepOtherVersion(index, hash, from, item);
+      } else if (action.command !== 'defend' || !this.state.players[action.player]!.neutral) {
+        this.cheat(from, `sent ${action.command} out of turn: move ${index} was ${this.nameOf(taken.author)}'s`, [
+          item.line,
+        ]);
+      }
+      return 'done';
+    }
+    if (index > this.index || !this.allSettled() || this.pending !== null || this.round !== null) return 'wait';
+    if (this.secrets?.busy()) return 'wait'; // a peer that finished the secret round first
+    const reason = this.authorityProblem(from, action);
+    if (reason !== null) {
+      this.cheat(from, reason, [item.line]);
+      return 'done';
+    }
+    this.accept(from, action, index, item.line, item.sig);
+    return 'done';
+  }
+
+  /**
+   * Another version of the move this peer took at `index`, while it was out of the game there: its
+   * own ack held nothing up, so the version every player in the game acknowledged settled at
+   * them, and this peer could never settle its own. The other version is kept, and taken in place
+   * of its own once those acknowledgements are all here (now or as they come: onAck).
+   */
+  private keepOtherVersion(index: number, hash: string, from: number, item: Incoming) {
+    if (this.watchedOpen(index) === null) return;
+    if (this.otherVersions.size >= MAX_QUEUED) this.otherVersions.clear();
+    this.otherVersions.set(index, { ...item, from, hash });
+    this.adoptSettled(index);
+  }
+
+  private adoptSettled(index: number) {
+    const other = this.otherVersions.get(index);
+    if (other === undefined) return;
+    if (index < this.firstOpen) return void this.otherVersions.delete(index);
+    if (!this.settledElsewhere(index, other.hash, other.from)) return;
+    this.otherVersions.delete(index);
+    this.emit({
+      type: 'info',
+      text: `every player in the game acknowledged another move ${index} by ${this.nameOf(other.from)}: taking that one`,
+    });
+    this.rollbackTo(index);
+    // Its point is open again; should it have to wait (a secret round running), it waits in line.
+    if (this.handleMove(other.from, other.message as GameMessage, other) === 'wait')
+      this.enqueue(this.inbox, other.from, other);
+  }
+
+  /** This peer's entry at an open point `index` where it was out of the game (an observer), or null. */
+  private watchedOpen(index: number): Applied | null {
+    const entry = this.applied.get(index);
+    if (entry === undefined || index < this.firstOpen || isActive(entry.before.players[this.config.me]!)) return null;
+    return entry;
+  }
+
+  /**
+   * Whether the move with `messageHash` settled at `index` at the players in the game there,
+   * though this peer holds another version: only when this peer was out of the game (an
+   * observer) at that point, and every player in it acknowledged that move last. Its author is
+   * proven to have signed two versions (or an illegal one) for that point: its own ack says
+   * nothing (it may ack one version to all, while the one other player in the game holds the other).
+   */
+  private settledElsewhere(index: number, messageHash: string, author: number): boolean {
+    const entry = this.watchedOpen(index);
+    if (entry === null) return false;
+    const acks = this.acks.get(index);
+    const needed = entry.before.players.filter((p) => isActive(p) && p.id !== this.config.me && p.id !== author);
+    return needed.length > 0 && needed.every((p) => acks?.get(p.id)?.messageHash === messageHash);
+  }
+
+  /**
+   * Evidence for this peer's next point, judged before the points before it settle (the lockstep
+   * would hold it back until then, and the proposal it came with would find no proof): a move the
+   * rules refuse here is proof now. Only with no move waiting for dice, so the state is the point's.
+   */
+  private judgeNow(from: number, message: GameMessage, line: string): boolean {
+    if (this.pending !== null || this.round !== null) return false;
+    const reason = this.authorityProblem(from, toAction(message));
+    if (reason === null) return false;
+    this.cheat(from, reason, [line]);
+    return true;
+  }
+
+  /** Why `from` may not send this action now, or null if it may. */
+  private authorityProblem(from: number, action: MessageAction): string | null {
+    const awaited = decisionBy(this.state);
+    if (action.command === 'leave_game') return 'sent leave_game with a sequence number';
+    if (action.command === 'timeout')
+      return `sent a timeout for ${this.nameOf(action.player)}; silence is settled by votes`;
+    if (awaited === null) return `sent ${action.command} while the game waits for a dice round`;
+    const forNeutral = action.command === 'defend' && this.state.players[awaited]!.neutral;
+    if (!forNeutral && from !== awaited)
+      return `sent ${action.command} out of turn: it is ${this.nameOf(awaited)}'s decision`;
+    const check = apply(this.state, action, CHECK_DICE);
+    return check.ok ? null : `illegal ${action.command}: ${check.reason}`;
+  }
+
+  private accept(author: number, action: MessageAction, index: number, line: string, sig: string | null) {
+    // Every move is acknowledged with its author's signature, which others take as proof of what
+    // the author said: so a move's signature is checked before it is applied, not lazily.
+    if (author !== this.config.me && sig !== null && !this.proven([line])) {
+      return this.fault(author, `sent move ${index} with a signature that does not match`);
+    }
+    const messageHash = messageHashOf(index, action);
+    if (needsDice(this.state, action)) {
+      this.pending = { index, author, action, messageHash, line, sig };
+      this.startRound();
+      return;
+    }
+    this.commit({ index, author, action, messageHash, line, sig }, CHECK_DICE);
+  }
+
+  private commit(move: Pending, dice: Dice, numbers: StepNumbers | null = null) {
+    const before = this.state;
+    const result = apply(before, move.action, dice);
+    if (!result.ok) throw new Error(`validated action refused: ${result.reason}`);
+    this.state = result.state;
+    this.stepped(move.action, numbers);
+    this.index = move.index + 1;
+    const hash = stateHash(this.state);
+    this.remember_(move.index, {
+      index: move.index,
+      author: move.author,
+      neutral: null,
+      messageHash: move.messageHash,
+      stateHash: hash,
+      line: move.line,
+      sig: move.sig,
+      before,
+    });
+    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+    if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over'))
+      this.effects.push({ type: 'sync' });
+    const ack: Message = {
+      command: 'acknowledgement',
+      payload: move.index,
+      player_id: this.config.me,
+      ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: move.messageHash } : {}),
+      ...(move.sig !== null ? { author: move.author, author_sig: move.sig } : {}),
+    };
+    // Our own ack line is kept: it is evidence when the move's point has to be taken back.
+    this.storeAck(this.config.me, move.index, {
+      stateHash: hash,
+      messageHash: move.messageHash,
+      author: move.author,
+      authorSig: move.sig,
+      line: this.broadcast(ack).line,
+    });
+    this.checkAgreement();
+    this.deadline = null;
+  }
+
+  /** Keeps an entry of the sequence (and forgets old ones). */
+  private remember_(index: number, entry: Applied) {
+    this.applied.set(index, entry);
+    this.taken.set(index, {
+      author: entry.author,
+      messageHash: entry.messageHash,
+      stateHash: entry.stateHash,
+      line: entry.line,
+    });
+    for (const map of [this.applied, this.taken, this.acks] as Map<number, unknown>[]) map.delete(index - MOVE_MEMORY);
+    for (const [observer, hash] of this.observerAcks.get(index) ?? []) this.correctObserver(observer, index, hash);
+    this.observerAcks.delete(index);
+  }
+
+  /** Undoes every entry from `index` on (none of them can be settled anywhere: see takeBackPoint). */
+  private rollbackTo(index: number) {
+    const entry = this.applied.get(index);
+    if (entry === undefined) throw new Error(`no entry ${index} to roll back to`);
+    this.state = entry.before;
+    // Every entry from `index` on was one step (the draws all come before the first move).
+    this.settleInFlight();
+    this.effects.push({ type: 'unstep', count: this.index - index });
+    for (let i = index; i < this.index; i++) {
+      this.applied.delete(i);
+      this.taken.delete(i);
+    }
+    this.index = index;
+    this.firstOpen = Math.min(this.firstOpen, index);
+    if (this.pending !== null) this.dropPending();
+  }
+
+  private dropPending() {
+    if (this.round !== null) this.abandoned.add(this.round.number);
+    this.round = null;
+    this.pending = null;
+  }
+
+  // ---- acknowledgements ----
+
+  private onAck(from: number, message: Extract<Message, { command: 'acknowledgement' }>, line: string) {
+    const index = message.payload;
+    if (!isActive(this.state.players[from]!)) {
+      if (message.message_hash === undefined) return;
+      // (No author: the observer made that point a neutralisation.)
+      return this.correctObserver(from, index, { author: message.author ?? -1, messageHash: message.message_hash });
+    }
+    const base = this.last?.index ?? -1;
+    const observing = this.observing();
+    // An honest peer may be far ahead (OBSERVER_WINDOW), but never acks a move long settled.
+    if (index < base - ACK_WINDOW || index > this.index + OBSERVER_WINDOW) {
+      return observing ? undefined : this.fault(from, `acknowledged move ${index}, far from move ${base}`);
+    }
+    const ack: Ack = {
+      stateHash: message.state_hash ?? null,
+      messageHash: message.message_hash ?? null,
+      author: message.author ?? null,
+      authorSig: message.author_sig ?? null,
+      line,
+    };
+    this.storeAck(from, index, ack);
+    if (index > (this.furthestAck.get(from) ?? -1)) this.furthestAck.set(from, index);
+    const taken = this.taken.get(index);
+    if (taken !== undefined && index < this.firstOpen) this.judgeAck(from, index, ack, taken);
+    this.adoptSettled(index);
+    this.checkAgreement();
+  }
+
+  /**
+   * An observer acknowledged another version of a move taken here: its author sent it a version
+   * of its own (or an illegal one, which the observer answered with a neutralisation at that
+   * point), which the players in the game never acknowledge. It is sent the version taken here,
+   * once: if that one settles, the observer takes it instead (keepOtherVersion).
+   */
+  private correctObserver(observer: number, index: number, version: { author: number; messageHash: string }) {
+    if (this.config.mute || !this.config.features.signed) return;
+    const taken = this.taken.get(index);
+    if (taken === undefined) {
+      // Not taken here yet (it may wait in a queue): judged when it is (remember_).
+      if (index < this.index || index > this.index + ACK_WINDOW) return;
+      if (this.observerAcks.size >= MAX_QUEUED) this.observerAcks.clear();
+      let byObserver = this.observerAcks.get(index);
+      if (byObserver === undefined) this.observerAcks.set(index, (byObserver = new Map()));
+      byObserver.set(observer, version);
+      return;
+    }
+    if (taken.author < 0 || taken.line === '' || (version.author !== taken.author && version.author !== -1)) return;
+    if (version.messageHash === taken.messageHash) return;
+    const key = `${observer}@${index}`;
+    if (this.corrected.has(key)) return;
+    if (this.corrected.size >= MAX_QUEUED) this.corrected.clear();
+    this.corrected.add(key);
+    this.effects.push({ type: 'send', line: taken.line, to: observer });
+  }
+
+  /**
+   * An ack for a move this peer applied. The same move with another resulting state is the
+   * acker's provable mistake. Another move needs the author's signature: without a valid one the
+   * acker lied; with one, the author signed two moves for one point (a peer that lost the point
+   * to a neutralisation may still ack the undone move: its author is neutral then, and it is ignored).
+   */
+  private judgeAck(
+    from: number,
+    index: number,
+    ack: Ack,
+    move: { author: number; messageHash: string; stateHash: string; line: string },
+  ): boolean {
+    if (ack.messageHash === null) return true;
+    if (ack.messageHash === move.messageHash) {
+      if (ack.stateHash === null || ack.stateHash === move.stateHash) return true;
+      this.cheat(from, `acknowledged move ${index} with a game state that differs from the rules' result`, [ack.line]);
+      return false;
+    }
+    if (!this.config.features.signed || ack.author === null) return true;
+    if (!this.keyring.verify(ack.author, moveDigest(this.config.gameId, index, ack.messageHash), ack.authorSig ?? '')) {
+      this.cheat(from, `acknowledged a move ${index} that ${this.nameOf(ack.author)} never signed`, [ack.line]);
+      return false;
+    }
+    if (
+      ack.author === move.author &&
+      move.author >= 0 &&
+      move.author !== this.config.me &&
+      isActive(this.state.players[move.author]!)
+    ) {
+      this.equivocation(move.author, index, [move.line, ack.line]);
+      return false;
+    }
+    return true;
+  }
+
+  private storeAck(from: number, index: number, ack: Ack) {
+    let byPlayer = this.acks.get(index);
+    if (byPlayer === undefined) this.acks.set(index, (byPlayer = new Map()));
+    byPlayer.set(from, ack);
+    // Acks of moves settled long ago are of no further use (as the moves themselves, MOVE_MEMORY).
+    if (this.acks.size > 2 * MOVE_MEMORY) {
+      const floor = Math.min(this.firstOpen, this.last?.index ?? 0) - MOVE_MEMORY;
+      for (const key of this.acks.keys()) if (key < floor) this.acks.delete(key);
+    }
+  }
+
+  /** Players whose acknowledgement of every move is awaited. */
+  private ackers(): number[] {
+    return this.state.players.filter((p) => isActive(p) && p.id !== this.config.me).map((p) => p.id);
+  }
+
+  private matches(ack: Ack | undefined, last: Applied): boolean {
+    if (ack === undefined) return false;
+    if (!this.config.features.stateHashAcks) return true;
+    return ack.messageHash === last.messageHash && ack.stateHash === last.stateHash;
+  }
+
+  private isSettled(index: number): boolean {
+    const entry = this.applied.get(index);
+    if (entry === undefined) return true;
+    const acks = this.acks.get(index);
+    return this.ackers().every((p) => this.matches(acks?.get(p), entry));
+  }
+
+  /** Whether every entry applied here is settled (lockstep: only then may a new move come). */
+  private allSettled(): boolean {
+    while (this.firstOpen < this.index && this.isSettled(this.firstOpen)) this.firstOpen++;
+    return this.firstOpen >= this.index;
+  }
+
+  private checkAgreement() {
+    if (!this.config.features.stateHashAcks) return;
+    for (let index = this.firstOpen; index < this.index; index++) {
+      const entry = this.applied.get(index);
+      if (entry === undefined) continue;
+      for (const [player, ack] of this.acks.get(index) ?? []) {
+        if (player === this.config.me || !isActive(this.state.players[player]!)) continue;
+        if (!this.judgeAck(player, index, ack, entry)) return;
+      }
+    }
+  }
+
+  // ---- deciding the next step ----
+
+  private step(): boolean {
+    if (this.state.phase === 'over') {
+      // Only once every point has settled here: out of the game, this peer may hold a version of a
+      // move that the players in the game did not take (they send theirs: adoptSettled).
+      if (!this.allSettled()) {
+        this.arm('ack', this.firstOpen);
+        return false;
+      }
+      this.finish(wonOnBoard(this.state) ? 'conquest' : 'forfeit');
+      return false;
+    }
+    if (this.proposeProven()) return true;
+    if (this.round !== null || this.pending !== null) return false;
+    if (!this.allSettled()) {
+      this.arm('ack', this.firstOpen);
+      return false;
+    }
+    const secret = this.secrets?.step() ?? null;
+    if (secret !== null) return secret;
+    const draw = drawStep(this.state);
+    if (draw !== null) {
+      this.startRound();
+      return true;
+    }
+    const awaited = decisionBy(this.state);
+    if (awaited === null) throw new Error(`no decision in phase ${this.state.phase}`);
+    if (this.state.players[awaited]!.neutral) {
+      const speaker = this.speakerFor(awaited);
+      if (speaker === this.config.me && this.state.phase === 'defend' && !this.config.mute) {
+        this.send({
+          command: 'defend',
+          player: awaited,
+          payload: maxDefendDice(this.state, this.state.pendingAttack!.to),
+        });
+        return true;
+      }
+      this.arm('move', this.index);
+      return false;
+    }
+    if (awaited !== this.config.me) this.arm('move', this.index);
+    return false;
+  }
+
+  /** The peer that defends for a neutral player: the lowest-numbered active peer still reachable. */
+  private speakerFor(neutral: number): number {
+    const candidates = this.state.players.filter(
+      (p) => isActive(p) && p.id !== neutral && (p.id === this.config.me || !this.gone.has(p.id)),
+    );
+    return candidates.length > 0 ? candidates[0]!.id : -1;
+  }
+
+  private arm(kind: Deadline['kind'], index: number) {
+    if (this.config.mute) return;
+    if (this.deadline !== null && this.deadline.kind === kind && this.deadline.index === index) return;
+    this.deadline = { kind, index, at: this.now + this.timeoutFor(kind) };
+  }
+
+  private timeoutFor(kind: Deadline['kind']): number {
+    if (kind === 'secret') return this.secrets?.timeoutMs() ?? this.config.ackTimeoutMs;
+    return kind === 'move' ? this.config.moveTimeoutMs : this.config.ackTimeoutMs;
+  }
+
+  /** Who the wait that just ran out was for. */
+  private awaitedFrom(due: Deadline): number[] {
+    if (due.kind === 'secret') return due.index === this.index ? (this.secrets?.awaited() ?? []) : [];
+    if (due.kind === 'round') {
+      const round = this.round;
+      if (round === null) return [];
+      return round.missing().filter((p) => p !== this.config.me);
+    }
+    if (due.kind === 'ack') {
+      const entry = this.applied.get(due.index);
+      if (entry === undefined || due.index < this.firstOpen) return [];
+      const acks = this.acks.get(due.index);
+      return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
+    }
+    if (due.index !== this.index || this.pending !== null || this.round !== null) return [];
+    const awaited = decisionBy(this.state);
+    if (awaited === null) return [];
+    const speaker = this.state.players[awaited]!.neutral ? this.speakerFor(awaited) : awaited;
+    return speaker >= 0 && speaker !== this.config.me ? [speaker] : [];
+  }
+
+  /** Sends my move for the current index to everyone and applies it here. */
+  private send(chosen: MessageAction) {
+    const action = canonical(chosen);
+    const index = this.index;
+    const problem = this.authorityProblem(this.config.me, action);
+    if (problem !== null) {
+      // Checked before anything is sent: a move of ours that the rules refuse never leaves.
+      this.emit({ type: 'info', text: `this seat's move was refused: ${problem}` });
+      return;
+    }
+    const { line, sig } = this.broadcast(fromAction(action, index, this.config.me));
+    this.accept(this.config.me, action, index, line, sig);
+  }
+
+  // ---- timeouts by agreement ----
+
+  /**
+   * Silence is voted on in two stages, one timeout apart. Stage 1 asks the others to hand on what
+   * they hold of the accused (it may only be silent towards this peer, or waiting for a line that
+   * someone withheld from it alone); only stage-2 votes, cast when the silence outlasted that,
+   * count towards a quorum.
+   */
+  private vote(player: number) {
+    if (this.config.mute || player === this.config.me || !isActive(this.state.players[player]!)) return;
+    const first = `${player}@${this.index}`;
+    const stage = this.myVotes.has(first) ? 2 : 1;
+    // A player that is itself voting is alive and waits on someone else: it gets one more timeout
+    // at this point to catch up with the lines handed to it before it is voted out.
+    if (stage === 2 && (this.lastVoted.get(player) ?? -1) >= this.index - 1 && !this.spared.has(first)) {
+      this.spared.add(first);
+      return;
+    }
+    const key = stage === 1 ? first : `${first}#2`;
+    if (this.myVotes.has(key)) return;
+    this.myVotes.add(key);
+    this.emit({
+      type: 'info',
+      text:
+        stage === 1
+          ? `${this.nameOf(player)} is silent; asking the others for its lines`
+          : `${this.nameOf(player)} is still silent; voting to time it out`,
+    });
+    const { line } = this.broadcast({
+      command: 'timeout_vote',
+      payload: { player, index: this.index, stage },
+      player_id: this.config.me,
+    });
+    if (stage === 1) this.catchUp(player);
+    this.onVote(this.config.me, player, this.index, stage, line);
+    // Out of the game and waiting on the only player left in it (its last move, the capture that
+    // ends the game): nobody may judge that player's silence, and only it holds the line awaited.
+    // Waiting on would never end, and crowning it without its move would leave this state apart.
+    if (stage === 2 && this.result === null && this.observing() && this.electorate(player).length === 0)
+      this.finish(
+        'lost-contact',
+        `${this.nameOf(player)}, the last player in the game, went silent before its final move; this peer is out of the game and stops waiting`,
+      );
+  }
+
+  /**
+   * The accused may be silent only because someone withheld from it the line it waits for: it is
+   * sent what this peer holds of the moves not yet settled, and of the dice round running.
+   */
+  private catchUp(player: number) {
+    if (this.config.mute || !this.config.features.signed) return;
+    const lines: string[] = [];
+    for (const [index, taken] of this.taken)
+      if (index >= this.firstOpen - 1 && taken.author !== player && taken.line !== '') lines.push(taken.line);
+    if (this.pending !== null && this.pending.author !== player && this.pending.line !== '')
+      lines.push(this.pending.line);
+    lines.push(...this.roundLinesNotBy(player));
+    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: player });
+    for (const line of this.secrets?.linesNotBy(player) ?? []) this.effects.push({ type: 'send', line, to: player });
+  }
+
+  /** The lines of the last two dice rounds that `player` did not write. */
+  private roundLinesNotBy(player: number): string[] {
+    const lines: string[] = [];
+    for (const round of [this.lastRound, this.round]) {
+      if (round === null) continue;
+      for (const [p, h] of round.hashes) if (p !== player && h.line !== '') lines.push(h.line);
+      for (const [p, n] of round.numbers) if (p !== player && n.line !== '') lines.push(n.line);
+    }
+    return lines;
+  }
+
+  /**
+   * A player out of the game here (eliminated) that votes from far behind holds nobody up, so
+   * nothing else would bring it the lines it lacks (say, an ack the rogue withheld from it alone
+   * just before the move that eliminated it): it is sent what this peer holds from its point on,
+   * once per point.
+   */
+  private catchUpObserver(observer: number, from: number) {
+    if (this.config.mute || !this.config.features.signed) return;
+    const key = `${observer}@${from}`;
+    if (this.caughtUp.has(key)) return;
+    if (this.caughtUp.size >= MAX_QUEUED) this.caughtUp.clear();
+    this.caughtUp.add(key);
+    const lines: string[] = [];
+    // From a little before its point: what it lacks may be the move it could not settle, and a
+    // peer is at most ACK_WINDOW points past its first unsettled one.
+    for (let index = Math.max(from - 1 - ACK_WINDOW, this.index - MOVE_MEMORY); index < this.index; index++) {
+      const taken = this.taken.get(index);
+      if (taken !== undefined && taken.author !== observer && taken.line !== '') lines.push(taken.line);
+      for (const [p, ack] of this.acks.get(index) ?? []) if (p !== observer && ack.line !== '') lines.push(ack.line);
+    }
+    lines.push(...this.roundLinesNotBy(observer));
+    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: observer });
+  }
+
+  private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
+    const accused = this.state.players[player];
+    if (voter !== this.config.me) this.lastVoted.set(voter, Math.max(index, this.lastVoted.get(voter) ?? -1));
+    if (voter !== this.config.me && index < this.index - ACK_WINDOW && !isActive(this.state.players[voter]!))
+      this.catchUpObserver(voter, index);
+    // Players out of the game but still here (observers) vote too: they judge when two remain.
+    if (accused === undefined || !isActive(accused) || voter === player || this.state.players[voter]!.neutral) return;
+    if (index < this.index - ACK_WINDOW || index > this.index + 1) return;
+    const key = `${voter}>${player}`;
+    this.accusations.set(key, Math.max(index, this.accusations.get(key) ?? -1));
+    if (voter !== this.config.me) {
+      let voters = this.relays.get(player);
+      if (voters === undefined) this.relays.set(player, (voters = new Set()));
+      voters.add(voter);
+      this.handOn(voter, player);
+    }
+    if (stage === 1) return;
+    // With two players the accuser alone is the quorum: this peer accepts being timed out only if
+    // it knows it stood still, or its own seat has owed this move for the move timeout; otherwise
+    // it was live, and the claim is the other's word alone.
+    const owedMove =
+      this.decisionDue !== null && this.myDue.index === index && this.now - this.myDue.at >= this.config.moveTimeoutMs;
+    if (
+      player === this.config.me &&
+      this.twoActive() &&
+      this.electorate(player).length === 1 &&
+      !owedMove &&
+      this.now - this.lastStall > 2 * (this.config.moveTimeoutMs + this.config.ackTimeoutMs)
+    ) {
+      this.emit({ type: 'info', text: `${this.nameOf(voter)} claims this peer was silent; it was not, and plays on` });
+      return;
+    }
+    let byVoter = this.votes.get(player);
+    if (byVoter === undefined) this.votes.set(player, (byVoter = new Map()));
+    byVoter.set(voter, { index, line });
+    this.checkQuorum(player);
+  }
+
+  /**
+   * A player voted silent acknowledged a move applied here, with the same move and state: it is
+   * alive (it rejoined, or was only slow). The votes this peer holds against it lapse and its own
+   * stages start again, so a later silence needs two full timeouts again. Only a fresh matching
+   * ack of an entry applied here counts: each entry lapses the votes at most once, so a player
+   * cannot keep itself in the game by acknowledging without moving. Votes handed on inside a
+   * proposal's evidence still count (a neutralisation proven elsewhere stays proven).
+   */
+  private lapseVotes(player: number, index: number) {
+    const prefix = `${player}@`;
+    const mine = [...this.myVotes].filter((key) => key.startsWith(prefix));
+    if (!this.votes.has(player) && mine.length === 0) return;
+    const entry = this.applied.get(index);
+    if (entry === undefined || !isActive(this.state.players[player]!)) return;
+    if (!this.matches(this.acks.get(index)?.get(player), entry)) return;
+    this.votes.delete(player);
+    for (const key of mine) this.myVotes.delete(key);
+    for (const key of [...this.spared]) if (key.startsWith(prefix)) this.spared.delete(key);
+    this.emit({ type: 'info', text: `${this.nameOf(player)} acknowledged move ${index}; the votes against it lapse` });
+  }
+
+  /** A voter may only be missing what the accused sent to others: give it what this peer holds. */
+  private handOn(voter: number, accused: number) {
+    if (this.config.mute || !this.config.features.signed) return;
+    const lines: string[] = [];
+    for (const index of [this.index - 1, this.index]) {
+      const taken = this.taken.get(index);
+      if (taken?.author === accused) lines.push(taken.line);
+      const ack = this.acks.get(index - 1)?.get(accused);
+      if (ack !== undefined && ack.line !== '') lines.push(ack.line);
+    }
+    const pending = this.pending;
+    if (pending !== null && pending.author === accused) lines.push(pending.line);
+    for (const round of [this.lastRound, this.round]) {
+      if (round === null) continue;
+      const hash = round.hashes.get(accused)?.line;
+      const number = round.numbers.get(accused)?.line;
+      if (hash) lines.push(hash);
+      if (number) lines.push(number);
+    }
+    // And the proof against it held here (in the opening draws it waits for point 0, and a voter
+    // still waiting on the round needs it to finish the round as this peer did).
+    lines.push(...(this.proofs.get(accused)?.evidence ?? []));
+    // Only lines that prove themselves: a bad one would count against this peer at the voter.
+    for (const line of lines)
+      if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
+    for (const line of this.secrets?.linesBy(accused) ?? []) this.effects.push({ type: 'send', line, to: voter });
+  }
+
+  /**
+   * Who judges whether `player` is silent: the other active players, a majority of them signing.
+   * With two active players the accuser's word would stand alone, so the observers still here
+   * (eliminated, not neutral) judge with it: always at an observer, which never takes one player's
+   * word against the other, and at the two players when each calls the other silent. Otherwise the
+   * accuser alone decides (the accused may have crashed, and an observer must not be able to stop that).
+   */
+  private electorate(player: number): number[] {
+    const active = this.state.players.filter((p) => isActive(p) && p.id !== player).map((p) => p.id);
+    if (active.length !== 1) return active;
+    const accuser = active[0]!;
+    const observers = this.observers()
+      .filter((p) => p.id === this.config.me || !this.gone.has(p.id))
+      .map((p) => p.id);
+    if (observers.length === 0) return active;
+    const contested = (this.accusations.get(`${player}>${accuser}`) ?? -1) >= this.index - ACK_WINDOW;
+    return this.observing() || contested ? [...active, ...observers] : active;
+  }
+
+  /** Players out of the game but still in it: eliminated, not neutral (they may judge silence). */
+  private observers() {
+    return this.state.players.filter((p) => p.eliminated && !p.neutral);
+  }
+
+  private checkQuorum(player: number) {
+    const others = this.electorate(player);
+    const byVoter = this.votes.get(player) ?? new Map<number, { index: number; line: string }>();
+    const needed = Math.floor(others.length / 2) + 1;
+    const recent = others.filter((p) => {
+      const vote = byVoter.get(p);
+      return vote !== undefined && vote.index >= this.index - ACK_WINDOW;
+    });
+    if (recent.length < needed) return;
+    // The votes become proof for everyone: each must carry its voter's valid signature.
+    const valid = recent.filter((p) => p === this.config.me || this.proven([byVoter.get(p)!.line]));
+    if (valid.length < needed) return;
+    const lines = valid.slice(0, MAX_EVIDENCE_ITEMS).map((p) => byVoter.get(p)!.line);
+    this.votes.delete(player);
+    this.prove(player, `timed out: ${valid.length} of ${others.length} other players found it silent`, {
+      cheat: false,
+      evidence: lines,
+    });
+  }
+
+  /** With nobody left to hear from, this peer cannot tell the others' silence from its own. */
+  private checkContact() {
+    if (this.config.mute || this.result !== null) return;
+    const others = this.state.players.filter((p) => isActive(p) && p.id !== this.config.me);
+    if (others.length === 0) return;
+    // Observers still reachable judge silence with this peer (electorate): contact is not lost yet.
+    const observers = this.observers().filter((p) => p.id !== this.config.me);
+    // A player this peer voted silent twice at this point answers nothing on its open link: with
+    // every other player gone, no vote reaches a quorum (a half-open link would keep it waiting).
+    const silent = (id: number) => this.myVotes.has(`${id}@${this.index}#2`);
+    const judges = [...others, ...observers];
+    const cutOff = judges.some((p) => this.gone.has(p.id)) && judges.every((p) => this.gone.has(p.id) || silent(p.id));
+    if (!cutOff) {
+      if (this.cutOffUntil !== null) this.emit({ type: 'info', text: 'in contact again: the game goes on' });
+      this.cutOffUntil = null;
+      return;
+    }
+    if (this.cutOffUntil !== null) return;
+    // A player whose process died may come back with its key (rejoin): give it the time the votes
+    // would give it in a larger game, then stop as before. Nothing is judged meanwhile.
+    const grace = this.config.rejoinGraceMs ?? 0;
+    if (grace <= 0)
+      return this.finish(
+        'lost-contact',
+        judges.every((p) => this.gone.has(p.id))
+          ? 'lost contact with every other player'
+          : 'lost contact with every other player (gone, or silent on a link still open)',
+      );
+    this.cutOffUntil = this.now + grace;
+    this.emit({
+      type: 'info',
+      text: `lost contact with every other player; waiting ${Math.round(grace / 1000)} s for one to rejoin`,
+    });
+  }
+
+  // ---- proof handed on ----
+
+  private onExpel(from: number, message: Extract<Message, { command: 'expel' }>, depth: number) {
+    const { player, reason, evidence } = message.payload;
+    if (depth > 0 || !this.config.features.signed) {
+      if (!this.config.features.signed)
+        this.emit({ type: 'info', text: `${this.nameOf(from)} reports ${this.nameOf(player)}: ${reason}` });
+      return;
+    }
+    // Every piece of evidence is a signed line: judge it as if it had come straight from its author.
+    for (const line of evidence) this.take(from, line, depth + 1);
+    if (evidence.length === 2) this.checkRoundPair(evidence[0]!, evidence[1]!);
+  }
+
+  /**
+   * Two dice lines of one player for one round that cannot both stand, from a round that is over
+   * here already: a reveal that does not fit the commitment, two commitments, or one number named
+   * with two different sets of commitments.
+   */
+  private checkRoundPair(first: string, second: string) {
+    const a = this.openSigned(first)?.message;
+    const b = this.openSigned(second)?.message;
+    if (a === undefined || b === undefined) return;
+    if (a.command !== 'roll_hash' && a.command !== 'roll_number') return;
+    if (b.command !== 'roll_hash' && b.command !== 'roll_number') return;
+    const player = a.player_id;
+    const round = a.round;
+    if (b.player_id !== player || round === undefined || round !== b.round) return;
+    if (!isActive(this.state.players[player]!)) return;
+    if (a.command === 'roll_hash' && b.command === 'roll_number') {
+      if (this.commitmentOf(hexToBytes(b.payload), round, player) !== a.payload)
+        this.cheat(player, 'revealed a dice number that does not match its commitment', [first, second]);
+    } else if (a.command === 'roll_hash' && b.command === 'roll_hash') {
+      if (a.payload !== b.payload)
+        this.cheat(player, `signed two dice commitments for round ${round}`, [first, second]);
+    } else if (a.command === 'roll_number' && b.command === 'roll_number') {
+      if (
+        a.payload === b.payload &&
+        a.commitments &&
+        b.commitments &&
+        !sameNamed(new Map(a.commitments), b.commitments)
+      )
+        this.cheat(player, `named two different sets of dice commitments in round ${round}`, [first, second]);
+    }
+  }
+
+  private openSigned(line: string): { message: Message } | null {
+    const sealed = unseal(line);
+    if (sealed === null) return null;
+    const decoded = decodeLine(sealed.inner);
+    if (!decoded.ok || 'ignored' in decoded) return null;
+    return this.keyring.verify(sealed.by, this.digestOf(decoded.message, sealed.inner), sealed.sig) &&
+      'player_id' in decoded.message &&
+      decoded.message.player_id === sealed.by
+      ? { message: decoded.message }
+      : null;
+  }
+
+  // ---- dice rounds ----
+
+  private startRound() {
+    const draw = this.pending === null ? drawStep(this.state) : null;
+    if (this.pending === null && draw === null) return;
+    const participants = this.state.players.filter(isActive).map((p) => p.id);
+    const number = this.roundId();
+    const mine =
+      participants.includes(this.config.me) && !this.config.mute ? (this.config.secretNumbers ?? secretNumber)() : null;
+    this.round = new DiceRound(this.rounds, number, participants, mine, this.now);
+    if (mine !== null) {
+      this.round.commitMine(
+        this.config.me,
+        (hash) =>
+          this.broadcast({ command: 'roll_hash', payload: hash, player_id: this.config.me, round: number }).line,
+      );
+    }
+    this.deadline = null;
+    this.arm('round', number);
+    this.progressRound();
+  }
+
+  private commitmentOf(number: Uint8Array, round: number, player: number): string {
+    return this.rounds.commitmentOf(number, round, player);
+  }
+
+  /** The round about to start (roundIdFor). */
+  private roundId(): number {
+    return roundIdFor(this.state.phase, this.pending?.index ?? this.index);
+  }
+
+  private handleRoll(
+    from: number,
+    message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>,
+    line: string,
+  ): 'done' | 'wait' {
+    const round = this.round;
+    // A round already over stays over during the capitals' round (later phases only count up): a
+    // seat taken back in that round reads the opening draws' lines in the history, in order.
+    if (this.state.phase === 'capitals' && message.round !== undefined && message.round < this.roundId()) return 'done';
+    if (this.secrets?.busy()) return 'wait'; // the next draw's, from a peer that finished the secret round first
+    if (message.round !== undefined) {
+      if (this.abandoned.has(message.round) || message.round < (round?.number ?? this.roundId())) return 'done';
+      if (round === null || message.round > round.number) return 'wait';
+    }
+    if (round === null || !round.participants.includes(from)) return 'wait';
+    // Equal commitments are refused only when revealed (bound commitments cannot be copied anyway).
+    const check =
+      message.command === 'roll_hash'
+        ? round.commit(from, message.payload, line, 'allow')
+        : round.reveal(from, message.payload, line, message.commitments);
+    if (!check.ok) {
+      if (check.why === 'second' && message.round === round.number)
+        return this.secondRoundLine(from, message, line, round);
+      // A second commitment is the next round's; a reveal waits for every commitment (an honest peer waits too).
+      if (check.why !== 'copied' && check.why !== 'mismatch') return 'wait';
+      const reason =
+        check.why === 'copied'
+          ? `copied ${this.nameOf(check.from)}'s dice commitment`
+          : 'revealed a dice number that does not match its commitment';
+      this.cheat(from, reason, [round.hashes.get(from)!.line, line]);
+      return 'done';
+    }
+    if (message.command === 'roll_number') this.showCommitments(from, round);
+    this.progressRound();
+    return 'done';
+  }
+
+  /**
+   * A reveal that names other commitments than this peer holds: someone signed two for this round,
+   * or the revealer says so falsely. This peer shows the revealer what it holds (once), and the
+   * revealer, seeing this peer's reveal, does the same: the player that signed two is then caught
+   * at both, before either uses the round (DiceRound.disputed).
+   */
+  private showCommitments(revealer: number, round: DiceRound) {
+    if (this.config.mute || revealer === this.config.me || !round.disputed().includes(revealer)) return;
+    const key = `${round.number}>${revealer}`;
+    if (this.commitmentsShown.has(key)) return;
+    this.commitmentsShown.add(key);
+    for (const { line } of round.hashes.values())
+      if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: revealer });
+  }
+
+  /** A second commitment or reveal of one player for the round in progress. */
+  private secondRoundLine(
+    from: number,
+    message: Extract<Message, { command: 'roll_hash' | 'roll_number' }>,
+    line: string,
+    round: DiceRound,
+  ): 'done' {
+    const first = message.command === 'roll_hash' ? round.hashes.get(from)! : round.numbers.get(from)!;
+    if (first.line === line) return 'done';
+    if (message.command === 'roll_hash') {
+      if (round.hashes.get(from)!.hash === message.payload) return 'done';
+      // Two signed commitments for one round: neither can count. In the opening draws the round goes
+      // on without that player at once (every honest peer waits on the dispute until it sees both);
+      // in a move's round the neutralisation takes the move's point (proposeProven) and the move goes.
+      this.cheat(from, `signed two dice commitments for round ${round.number}`, [first.line, line]);
+      if (this.inOpeningDraws()) {
+        round.drop(from);
+        this.progressRound();
+      }
+      return 'done';
+    }
+    const committed = round.hashes.get(from)!;
+    if (this.commitmentOf(hexToBytes(message.payload), round.number, from) !== committed.hash) {
+      this.cheat(from, 'revealed a dice number that does not match its commitment', [committed.line, line]);
+      return 'done';
+    }
+    const named = round.named.get(from);
+    if (named === undefined || sameNamed(named, message.commitments)) return 'done';
+    // The same number (a reveal that fits the commitment), named with other commitments. In a move's
+    // round the neutralisation takes the move's point and the move goes, as for any cheat in a round;
+    // in the opening draws its lists no longer count and its number does (the others, waiting on the
+    // dispute, get both reveals handed on: handOn).
+    this.cheat(from, `named two different sets of dice commitments in round ${round.number}`, [first.line, line]);
+    if (this.inOpeningDraws()) {
+      round.forgetNamed(from);
+      this.progressRound();
+    }
+    return 'done';
+  }
+
+  private progressRound() {
+    const round = this.round;
+    if (round === null) return;
+    if (round.dueToReveal) {
+      round.revealMine(
+        this.config.me,
+        (hex) =>
+          this.broadcast({
+            command: 'roll_number',
+            payload: hex,
+            player_id: this.config.me,
+            round: round.number,
+            commitments: round.namedCommitments(),
+          }).line,
+      );
+      this.deadline = null;
+      this.arm('round', round.number);
+    }
+    if (round.complete) this.finishRound(round);
+  }
+
+  private finishRound(round: DiceRound) {
+    this.round = null;
+    // Kept to hand on: a peer that was kept from a line of it may still be waiting in it.
+    this.lastRound = round;
+    this.deadline = null;
+    this.emit({
+      type: 'round',
+      id: round.number,
+      participants: round.participants.length,
+      ms: this.now - round.startedAt,
+    });
+    const numbers: StepNumbers = round.stepNumbers();
+    const dice = round.dice();
+    const pending = this.pending;
+    if (pending !== null) {
+      this.pending = null;
+      this.commit(pending, dice, numbers);
+      return;
+    }
+    const draw = drawStep(this.state);
+    if (draw === null) return;
+    const result = apply(this.state, draw, dice);
+    if (!result.ok) throw new Error(`draw step refused: ${result.reason}`);
+    this.state = result.state;
+    this.stepped(draw, numbers);
+    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+  }
+
+  // ---- cheating and silence ----
+
+  private cheat(player: number, reason: string, evidence: string[], line?: string, link = player, at?: number) {
+    if (line !== undefined && this.inFlight === null) this.inFlight = { from: link, line };
+    // Proof is only what every peer can check: a badly signed line is the link's noise, not proof.
+    if (!this.proven(evidence)) return this.fault(link, 'sent a line whose signature does not match');
+    this.prove(player, reason, { cheat: true, evidence, ...(at !== undefined ? { at } : {}) });
+  }
+
+  /**
+   * Two signed moves for one point. Where no version can settle anywhere, the neutralisation takes
+   * that point (takeBackPoint); otherwise the next one.
+   */
+  private equivocation(player: number, index: number, evidence: string[]) {
+    this.cheat(player, `signed two different moves for sequence point ${index}`, evidence, undefined, player, index);
+  }
+
+  /**
+   * This peer now holds proof (or a quorum of votes) that a player must be made neutral. The
+   * neutralisation takes a point of the sequence like a move (proposeProven), so every peer puts
+   * it at the same place. During the opening draws, when no move has a point yet, a quorum of votes
+   * (or a cheat in the secret deal) applies at once; a proof of another cheat waits for point 0.
+   */
+  private prove(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[]; at?: number }) {
+    const record = this.state.players[player];
+    if (record === undefined || !isActive(record)) return;
+    if (how.cheat && !this.blamed.has(player)) {
+      this.blamed.add(player);
+      this.violations.push({ player, reason });
+      this.emit({
+        type: 'violation',
+        player,
+        reason,
+        evidence: how.evidence.map((e) => (e.length > 600 ? evidenceOf(e) : e)),
+      });
+    }
+    const evidence = how.evidence
+      .slice(0, MAX_EVIDENCE_ITEMS)
+      .map((e) => (e.length > MAX_SIGNED_LINE ? evidenceOf(e) : e));
+    if (!this.proofs.has(player))
+      this.proofs.set(player, {
+        reason: reason.slice(0, 300),
+        evidence,
+        ...(how.at !== undefined ? { at: how.at } : {}),
+      });
+    if (this.inOpeningDraws()) {
+      // A proof waits for the first point (proposeProven): applied now, at the moment this peer
+      // saw it, a draw round would go on without the cheat here while others, shown its valid
+      // lines, finish it with them. The refused line counts as not received; the others hand on
+      // the valid one, or its author is voted silent, which applies at once everywhere. (A cheat
+      // in the secret deal before the draws is applied at once: the deal goes on without it.)
+      if (how.cheat && !this.secrets?.busy()) return;
+      this.broadcast({
+        command: 'expel',
+        payload: { player, reason: reason.slice(0, 300), evidence },
+        player_id: this.config.me,
+      });
+      this.applyNeutralNow(player, reason);
+      return;
+    }
+    if (!this.pumping) this.proposeProven();
+  }
+
+  /**
+   * Proposes, at this peer's current point, the neutralisation of the lowest proven active player;
+   * or, first, takes back the point of an equivocated move that can settle nowhere, and puts the
+   * neutralisation of its author there (the author may be neutral here already, at a later point).
+   */
+  private proposeProven(): boolean {
+    if (this.result !== null || this.applied.has(this.index) || this.inOpeningDraws()) return false;
+    const proven = [...this.proofs.keys()].sort((a, b) => a - b);
+    const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
+    const player = back?.player ?? proven.find((p) => isActive(this.state.players[p]!));
+    if (player === undefined) return false;
+    const proof = this.proofs.get(player)!;
+    if (back !== undefined) this.rollbackTo(back.index);
+    const { line } = this.broadcast({
+      command: 'expel',
+      payload: { player, reason: proof.reason, evidence: [...(back?.evidence ?? proof.evidence)] },
+      player_id: this.config.me,
+      ack_id: this.index,
+    });
+    this.commitNeutral(this.index, player, proof.reason, line);
+    return true;
+  }
+
+  /**
+   * The point of `player`'s equivocated move, if it is applied here, open here, and can settle
+   * nowhere, with the evidence of that. An honest peer acknowledges one version only, and a move
+   * settles only where every active player acknowledged it: so two players acknowledging different
+   * versions mean no version settles anywhere, and the point may be taken back. Without that, some
+   * peer may have settled the move (everyone, its author included, acknowledged it before the second
+   * version appeared), and the neutralisation takes the next point instead, as there.
+   */
+  private takeBackPoint(player: number): { player: number; index: number; evidence: string[] } | null {
+    const at = this.proofs.get(player)?.at;
+    if (at === undefined || at < this.firstOpen || at >= this.index) return null;
+    const entry = this.applied.get(at);
+    if (entry === undefined || entry.author !== player) return null;
+    const acks = this.conflictingAcks(at, player);
+    return acks === null ? null : { player, index: at, evidence: [entry.line, ...acks] };
+  }
+
+  /** Acks by two players other than `author` of two different moves `author` signed for `index`. */
+  private conflictingAcks(index: number, author: number): [string, string] | null {
+    const versions = new Map<string, string>();
+    // Only acks a move needs to settle count: an observer's (this peer's own too) holds nothing up.
+    const before = this.applied.get(index)?.before ?? this.state;
+    for (const [from, ack] of this.acks.get(index) ?? []) {
+      if (from === author || !isActive(before.players[from]!)) continue;
+      if (ack.messageHash === null || ack.line === '' || versions.has(ack.messageHash)) continue;
+      if (this.config.features.signed) {
+        const digest = moveDigest(this.config.gameId, index, ack.messageHash);
+        if (ack.author !== author || !this.keyring.verify(author, digest, ack.authorSig ?? '')) continue;
+      }
+      const other = [...versions.values()][0];
+      if (other !== undefined) return [other, ack.line];
+      versions.set(ack.messageHash, ack.line);
+    }
+    return null;
+  }
+
+  /**
+   * Whether a proposal by `proposer` may take back this peer's entry at `index`: yes when the
+   * proposer never acknowledged that entry (so it settled nowhere); when it did, only if the
+   * entry is an equivocated move that can settle nowhere.
+   */
+  private mayTakeBack(index: number, proposer: number): boolean {
+    const entry = this.applied.get(index);
+    if (entry === undefined || !this.matches(this.acks.get(index)?.get(proposer), entry)) return true;
+    return entry.author >= 0 && this.conflictingAcks(index, entry.author) !== null;
+  }
+
+  private drainProposals(): boolean {
+    let progress = false;
+    for (let i = 0; i < this.proposals.length && this.result === null; ) {
+      const proposal = this.proposals[i]!;
+      const index = proposal.message.ack_id!;
+      // A proposal for point 0 waits for the opening draws here too: it follows them where it was made.
+      if (index > this.index || this.inOpeningDraws()) {
+        i++;
+        continue;
+      }
+      this.proposals.splice(i, 1);
+      this.record(proposal.link, proposal.line);
+      this.handleProposal(proposal.link, proposal.message, index);
+      progress = true;
+    }
+    return progress;
+  }
+
+  /**
+   * Someone proposes to make a player neutral at point `index`. Its evidence is judged here as if
+   * it had arrived directly; without proof here the proposal does nothing. A proposal beats a move
+   * at the same point that cannot have settled anywhere (mayTakeBack); between two proposals the
+   * lower player id wins, the other comes one point later.
+   */
+  private handleProposal(link: number, message: Extract<Message, { command: 'expel' }>, index: number) {
+    const player = message.payload.player;
+    for (const line of message.payload.evidence) this.take(link, line, 1);
+    if (message.payload.evidence.length === 2)
+      this.checkRoundPair(message.payload.evidence[0]!, message.payload.evidence[1]!);
+    if (!this.proofs.has(player)) return; // nothing here proves it (a false claim changes nothing)
+    const entry = this.applied.get(index);
+    if (entry !== undefined) {
+      if (entry.neutral === player) return; // the same neutralisation
+      if (index < this.firstOpen) return; // too late for that point: proposeProven puts it at the current one
+      if (entry.neutral !== null && entry.neutral < player) return;
+      if (!this.mayTakeBack(index, message.player_id ?? link)) return; // proposeProven puts it at the current point
+      this.rollbackTo(index);
+    } else if (index !== this.index) return;
+    if (!isActive(this.state.players[player]!)) {
+      // Made neutral here at a later point: that point gives way to this earlier one.
+      const later = [...this.applied.values()].find(
+        (e) => e.neutral === player && e.index > index && e.index >= this.firstOpen,
+      );
+      if (later === undefined) return;
+      this.rollbackTo(index);
+    }
+    if (this.pending !== null) this.dropPending();
+    this.commitNeutral(index, player, message.payload.reason, '');
+  }
+
+  private commitNeutral(index: number, player: number, reason: string, line: string) {
+    const before = this.state;
+    const action: MessageAction = { command: 'timeout', player };
+    const result = apply(before, action, CHECK_DICE);
+    if (!result.ok) return;
+    if (this.pending !== null && this.pending.index === index) this.dropPending();
+    this.state = result.state;
+    this.stepped(action, null);
+    this.index = index + 1;
+    const hash = stateHash(this.state);
+    const messageHash = messageHashOf(index, action);
+    this.remember_(index, {
+      index,
+      author: -1,
+      neutral: player,
+      messageHash,
+      stateHash: hash,
+      line,
+      sig: null,
+      before,
+    });
+    this.emit({ type: 'neutral', player, reason });
+    for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+    this.effects.push({ type: 'sync' });
+    this.deadline = null;
+    this.secrets?.neutralised(player);
+    if (player === this.config.me) {
+      this.finish('neutralised', reason);
+      return;
+    }
+    this.storeAck(this.config.me, index, { stateHash: hash, messageHash, author: null, authorSig: null, line: '' });
+    this.broadcast({
+      command: 'acknowledgement',
+      payload: index,
+      player_id: this.config.me,
+      ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: messageHash } : {}),
+    });
+    this.checkAgreement();
+  }
+
+  /** The first player and deck draws, before any point of the sequence is taken. */
+  private inOpeningDraws(): boolean {
+    return this.index === 0 && drawStep(this.state) !== null;
+  }
+
+  /** During the opening draws: neutral at once, the dice round goes on without it. */
+  private applyNeutralNow(player: number, reason: string) {
+    const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
+    if (!result.ok) return;
+    this.state = result.state;
+    this.stepped({ command: 'timeout', player }, null);
+    this.emit({ type: 'neutral', player, reason });
+    if (player === this.config.me) return this.finish('neutralised', reason);
+    this.secrets?.neutralised(player);
+    const round = this.round;
+    if (round === null) return;
+    round.drop(player);
+    this.progressRound();
+  }
+
+  // ---- secret rounds (core/native/secrets.ts) ----
+
+  private secretRounds(): SecretRounds {
+    return new SecretRounds({
+      config: this.config,
+      state: () => this.state,
+      index: () => this.index,
+      broadcast: (line) => {
+        this.settleInFlight();
+        this.effects.push({ type: 'record', dir: 'out', from: this.config.me, line });
+        this.effects.push({ type: 'send', line, to: null });
+      },
+      sendTo: (player, line) => this.effects.push({ type: 'send', line, to: player }),
+      record: (link, line) => this.record(link, line),
+      emit: (event) => this.emit(event),
+      fault: (link, reason) => this.fault(link, reason),
+      cheat: (player, reason, evidence) => this.cheat(player, reason, evidence),
+      applyDraw: (action) => {
+        const result = apply(this.state, action, CHECK_DICE);
+        if (!result.ok) throw new Error(`secret round result refused: ${result.reason}`);
+        this.state = result.state;
+        this.stepped(action, null);
+        this.deadline = null;
+        for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+        if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over'))
+          this.effects.push({ type: 'sync' });
+      },
+      moveProblem: (author, action) => this.authorityProblem(author, action as MessageAction),
+      authorAt: (index) => this.taken.get(index)?.author ?? null,
+      applyMove: (author, action, index, line, sig) => {
+        const move = action as MessageAction;
+        this.commit({ index, author, action: move, messageHash: messageHashOf(index, move), line, sig }, CHECK_DICE);
+      },
+      arm: (reset) => {
+        if (reset && this.deadline?.kind === 'secret') this.deadline = null;
+        this.arm('secret', this.index);
+      },
+    });
+  }
+
+  // ---- output ----
+
+  private get keyring(): Keyring {
+    return this.config.keyring!;
+  }
+
+  /** Signs (when signing) and sends a line to everyone; returns the line as sent. */
+  private broadcast(message: Message): { line: string; sig: string | null } {
+    const inner = encodeLine(message).trimEnd();
+    let line = inner;
+    let sig: string | null = null;
+    if (this.config.features.signed && !this.config.mute) {
+      ({ line, sig } = sealMessage(this.config.gameId, message, this.config.me, this.keyring));
+      this.remember(sig);
+    }
+    if (!this.config.mute) {
+      this.settleInFlight();
+      this.effects.push({ type: 'record', dir: 'out', from: this.config.me, line });
+      this.effects.push({ type: 'send', line, to: null });
+    }
+    return { line, sig };
+  }
+
+  private record(from: number, line: string) {
+    this.settleInFlight();
+    this.effects.push({ type: 'record', dir: 'in', from, line });
+  }
+
+  private settleInFlight() {
+    const flight = this.inFlight;
+    if (flight === null) return;
+    this.inFlight = null;
+    this.effects.push({ type: 'record', dir: 'in', from: flight.from, line: flight.line });
+  }
+
+  /** An entry applied here, for the game store (after the line that caused it is recorded). */
+  private stepped(action: Action, numbers: StepNumbers | null) {
+    this.settleInFlight();
+    this.effects.push({ type: 'step', action, numbers });
+  }
+
+  private emit(event: SessionEvent) {
+    this.settleInFlight();
+    this.effects.push({ type: 'event', event });
+  }
+
+  private nameOf(player: number): string {
+    return this.config.players.find((p) => p.id === player)?.name ?? `player ${player}`;
+  }
+
+  private finish(outcome: Outcome, reason?: string) {
+    if (this.result !== null) return;
+    this.deadline = null;
+    this.result = {
+      state: this.state,
+      winner: outcome === 'conquest' || outcome === 'forfeit' ? this.state.winner : null,
+      violations: this.violations,
+      outcome,
+      ...(reason !== undefined ? { reason } : {}),
+    };
+    this.effects.push({
+      type: 'record',
+      dir: 'note',
+      from: this.config.me,
+      line: JSON.stringify({ end: outcome, winner: this.result.winner, ...(reason ? { reason } : {}) }),
+    });
+    this.effects.push({ type: 'sync' });
+  }
+}
+
+/** Where a line goes in its author's queue: moves by sequence point, dice by round, commitment before reveal. */
+function queueKey(message: Message): number {
+  if (message.command === 'roll_hash' || message.command === 'roll_number') {
+    return (message.round ?? Number.MAX_SAFE_INTEGER / 4) * 2 + (message.command === 'roll_hash' ? 0 : 1);
+  }
+  return 'ack_id' in message && typeof message.ack_id === 'number' ? message.ack_id : Number.MAX_SAFE_INTEGER;
+}

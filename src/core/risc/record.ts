@@ -1,0 +1,79 @@
+// The record of a RISC game: JSON lines in the class frame ({command, payload, player_id?}).
+//   risc_game     the header: game id, map, player names, starting units
+//   risc_commit   a player's commitment (the wire message itself)
+//   risc_reveal   a player's reveal (the wire message itself)
+//   risc_timeout  players whose orders became empty when the round's deadline passed
+//   risc_dice     the turn's dice: an offline seed, or the peers' committed and revealed numbers
+//   risc_turn     the board after the turn was executed (owners and units), for cross-checking
+// Every line but the header is optional for an auditor to understand; the header must come first.
+import { z } from 'zod';
+import { RiscCommitSchema, RiscRevealSchema } from '../../protocol/risc-orders.js';
+
+const nat = z.int().min(0);
+const hex64 = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, { error: 'expected 64 hex digits' })
+  .transform((h) => h.toLowerCase());
+const game = z.string().min(1).max(200);
+const stage = z.enum(['placement', 'orders']);
+
+export const RISC_RECORD_VERSION = 1;
+
+export const RiscHeaderSchema = z.object({
+  command: z.literal('risc_game'),
+  payload: z.object({
+    version: z.literal(RISC_RECORD_VERSION),
+    game,
+    map: z.literal('risc'),
+    players: z.array(z.string().min(1).max(64)).min(2).max(8),
+    start_units: z.int().min(1),
+  }),
+});
+export type RiscHeader = z.infer<typeof RiscHeaderSchema>;
+
+export const RiscTimeoutSchema = z.object({
+  command: z.literal('risc_timeout'),
+  payload: z.object({ game, turn: nat, stage, players: z.array(nat) }),
+});
+
+export const RiscDiceSchema = z.object({
+  command: z.literal('risc_dice'),
+  payload: z.union([
+    z.object({
+      game,
+      turn: nat,
+      seed: z
+        .int()
+        .min(0)
+        .max(2 ** 32 - 1),
+    }),
+    z.object({ game, turn: nat, numbers: z.array(z.object({ player: nat, hash: hex64, number: hex64 })).min(1) }),
+  ]),
+});
+export type RiscDiceLine = z.infer<typeof RiscDiceSchema>;
+
+export const RiscTurnSchema = z.object({
+  command: z.literal('risc_turn'),
+  payload: z.object({ game, turn: nat, owner: z.array(nat), units: z.array(nat) }),
+});
+
+export const RiscRecordLineSchema = z.union([
+  RiscHeaderSchema,
+  RiscCommitSchema,
+  RiscRevealSchema,
+  RiscTimeoutSchema,
+  RiscDiceSchema,
+  RiscTurnSchema,
+]);
+export type RiscRecordLine = z.infer<typeof RiscRecordLineSchema>;
+
+/** Whether a record's first line says it is a RISC game (so `risk verify` picks the RISC auditor). */
+export function isRiscRecord(text: string): boolean {
+  const first = text.split('\n').find((line) => line.trim() !== '');
+  if (first === undefined) return false;
+  try {
+    return (JSON.parse(first) as { command?: unknown }).command === 'risc_game';
+  } catch {
+    return false;
+  }
+}

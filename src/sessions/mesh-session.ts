@@ -1,0 +1,386 @@
+// A game session on the native full mesh: it drives the replica core (core/native/replica.ts) with the
+// links, the clock and this machine's seats. The rules of play, dice, proof and timeouts all live
+// in the core; this file only moves lines, runs one timer and asks the seat.
+
+import {
+  featureNames,
+  type ReplicaConfig,
+  type SessionEvent,
+  type SessionFeatures,
+  type SessionPlayer,
+  type SessionResult,
+} from '../core/contract.js';
+import { Replica } from '../core/native/replica.js';
+import type { GameState, OptionsInput } from '../model/index.js';
+import type { Link } from '../net/link.js';
+import { bytesToHex, secretNumber } from '../protocol/commitment.js';
+import { encodeRejoin, historyChunks, isRejoinLine, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
+import type { DealDriver } from '../protocol/secret-deal.js';
+import { type Keyring, unseal } from '../protocol/signing.js';
+import type { Recorder } from '../store/transcript-recorder.js';
+import type { Seat } from './seat.js';
+
+export {
+  featuresFrom,
+  NATIVE_FEATURES,
+  type Outcome,
+  type SessionEvent,
+  type SessionFeatures,
+  type SessionPlayer,
+  type SessionResult,
+} from '../core/contract.js';
+export { stateHash } from '../core/native/hashes.js';
+
+export interface SessionConfig {
+  readonly me: number;
+  readonly players: readonly (SessionPlayer & { readonly peerId?: string })[];
+  /** A link to every other player. */
+  readonly links: ReadonlyMap<number, Link>;
+  /** The seat played on this machine. */
+  readonly seat: Seat;
+  readonly gameId: string;
+  readonly features: SessionFeatures;
+  /** This peer's signing key and every player's public key (signed_messages). */
+  readonly keyring?: Keyring;
+  readonly rules?: Omit<OptionsInput, 'players'>;
+  readonly ackTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+  readonly recorder?: Recorder;
+  readonly onEvent?: (event: SessionEvent) => void;
+  /** See ReplicaConfig.secretNumbers (tests). */
+  readonly secretNumbers?: () => Uint8Array;
+  /** Go on with a stored game from an agreed point (see ReplicaConfig.resume and sessions/resume.ts). */
+  readonly resume?: {
+    readonly state: GameState;
+    readonly index: number;
+    readonly from: ResumedFrom;
+    /** A Secret Mission game: its deal rebuilt from the stored record (core/native/mission-deal.ts). */
+    readonly missionDeal?: DealDriver;
+  };
+  /**
+   * This peer's record of the session so far (the signed lines it sent and processed, in order):
+   * what it hands a player that rejoins (protocol-spec/resume.md, Rejoin). Without it a rejoin is refused.
+   */
+  readonly history?: () => readonly string[];
+  /**
+   * A player that rejoins says where it listens now (the `rejoin` message's addresses, only those
+   * naming no other peer's id): e.g. for the store, so that a later rejoin or resume finds it there.
+   */
+  readonly onRejoinAddresses?: (player: number, addresses: readonly string[]) => void;
+  /**
+   * Take this seat back in the running session (sessions/rejoin.ts): start from the checked
+   * state at point `index` and read the checked history's `lines` before anything else.
+   */
+  readonly rejoin?: {
+    readonly state: GameState;
+    readonly index: number;
+    readonly lines: readonly string[];
+    /**
+     * The secret number this seat committed to in the running dice round before it dropped out, if
+     * it did; during the capitals' round, the salt of the capital it had committed to.
+     */
+    readonly secret?: Uint8Array;
+    /** Capital Risk: the capital this seat committed to before it dropped out: it is chosen again, unasked. */
+    readonly capital?: number;
+    /** The session resumed a stored game: its record says so, to be audited from there (verify-chain). */
+    readonly from?: ResumedFrom;
+    /** A Secret Mission game: this seat's deal rebuilt from its stored record (core/native/mission-deal.ts). */
+    readonly missionDeal?: DealDriver;
+  };
+}
+
+/** What a resumed session's record says it continues. */
+export interface ResumedFrom {
+  /** The id of the game as first played (its records hold the moves before the resume). */
+  readonly gameId: string;
+  readonly index: number;
+  readonly hash: string;
+}
+
+/** Where the replica starts when a session goes on from a stored state (resume or rejoin). */
+function startOf(from: { state: GameState; index: number; missionDeal?: DealDriver }): ReplicaConfig['resume'] {
+  return {
+    state: from.state,
+    index: from.index,
+    ...(from.missionDeal ? { missionDeal: from.missionDeal } : {}),
+  };
+}
+
+/** Times one seat may take its seat back in a game (each costs the others a send of their record). */
+export const MAX_REJOINS = 8;
+
+export class MeshSession {
+  private readonly replica: Replica;
+  /** The link to each other player: a player that rejoins gets a new one (rejoinLink). */
+  private readonly links: Map<number, Link>;
+  /** Links whose rejoin request was answered: one record per link (it may be long). */
+  private readonly answered = new WeakSet<Link>();
+  /** How many times each seat took its seat back here. */
+  private readonly rejoins = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt: number | null = null;
+  private deciding = false;
+  /** A capital this seat committed to before it rejoined, not yet chosen again (config.rejoin.capital). */
+  private keptCapital: number | undefined;
+  private closed = false;
+  private resolve!: (result: SessionResult) => void;
+  private readonly done: Promise<SessionResult>;
+
+  constructor(private readonly config: SessionConfig) {
+    this.replica = new Replica({
+      me: config.me,
+      players: config.players.map((p) => ({ id: p.id, name: p.name })),
+      gameId: config.gameId,
+      features: config.features,
+      ackTimeoutMs: config.ackTimeoutMs,
+      moveTimeoutMs: config.moveTimeoutMs,
+      ...(config.rules ? { rules: config.rules } : {}),
+      ...(config.keyring ? { keyring: config.keyring } : {}),
+      secretNumbers: this.numbers(config),
+      // Only a peer that can send its record can take a player back: the others stop at once.
+      rejoinGraceMs: config.history !== undefined ? Math.max(config.moveTimeoutMs, config.ackTimeoutMs) : 0,
+      ...(config.resume ? { resume: startOf(config.resume) } : {}),
+      ...(config.rejoin ? { resume: startOf(config.rejoin) } : {}),
+    });
+    this.links = new Map(config.links);
+    this.keptCapital = config.rejoin?.capital;
+    this.done = new Promise((resolve) => (this.resolve = resolve));
+  }
+
+  /**
+   * This seat's secret dice numbers. Each is noted in this peer's own record before its commitment
+   * leaves: a process that dies mid-round can then finish the round when it rejoins (the others are
+   * sent only the record's in and out lines, never its notes).
+   */
+  private numbers(config: SessionConfig): () => Uint8Array {
+    const fresh = config.secretNumbers ?? secretNumber;
+    let carried = config.rejoin?.secret ?? null;
+    return () => {
+      const number = carried ?? fresh();
+      carried = null;
+      config.recorder?.note({ secret: bytesToHex(number) });
+      return number;
+    };
+  }
+
+  get current(): GameState {
+    return this.replica.current;
+  }
+
+  /** Plays the game to the end; resolves with this peer's outcome. Never rejects for a peer's fault. */
+  run(): Promise<SessionResult> {
+    const { recorder, rules, features } = this.config;
+    recorder?.note({
+      me: this.config.me,
+      profile: 'native',
+      gameId: this.config.gameId,
+      features: featureNames(features),
+      rules: rules ?? {},
+      players: this.config.players.map((p) => ({ id: p.id, name: p.name, peerId: p.peerId ?? '' })),
+      ackTimeoutMs: this.config.ackTimeoutMs,
+      moveTimeoutMs: this.config.moveTimeoutMs,
+      ...(this.config.resume ? { resumedFrom: this.config.resume.from } : {}),
+      ...(this.config.rejoin?.from ? { resumedFrom: this.config.rejoin.from } : {}),
+      ...(this.config.rejoin ? { rejoined: { index: this.config.rejoin.index } } : {}),
+    });
+    // A rejoining seat reads the checked history first: the game as far as the others took it.
+    for (const line of this.config.rejoin?.lines ?? []) {
+      const by = unseal(line)?.by;
+      this.replica.receive(by !== undefined && this.links.has(by) ? by : this.config.me, line, Date.now(), false);
+    }
+    for (const [player, link] of this.links) this.attach(player, link);
+    this.replica.start(Date.now());
+    this.flush();
+    return this.done;
+  }
+
+  /**
+   * A player that dropped out opened a new link with its key to take its seat back
+   * (protocol-spec/resume.md, Rejoin). The link replaces the old one if it comes from the seat's
+   * key; the player's `rejoin` request on it is answered with this peer's record, or refused.
+   */
+  rejoinLink(player: number, link: Link): { ok: true } | { ok: false; reason: string } {
+    const seat = this.config.players.find((p) => p.id === player);
+    const refuse = (reason: string) => {
+      link.send(
+        encodeRejoin({
+          command: 'rejoin_refuse',
+          payload: { game_id: this.config.gameId, reason },
+          player_id: this.config.me,
+        }),
+      );
+      link.close();
+      return { ok: false as const, reason };
+    };
+    if (seat === undefined || player === this.config.me) return refuse(`there is no other seat ${player} in this game`);
+    if (seat.peerId === undefined || seat.peerId !== link.remotePeer)
+      return refuse(`the link comes from ${link.remotePeer}, not from the key of seat ${player}`);
+    const problem = this.rejoinProblem(player);
+    if (problem !== null) return refuse(problem);
+    // Each rejoin costs this peer a read and a send of its whole record: a seat gets a few.
+    const times = (this.rejoins.get(player) ?? 0) + 1;
+    if (times > MAX_REJOINS) return refuse(`seat ${player} has rejoined ${MAX_REJOINS} times already`);
+    this.rejoins.set(player, times);
+    const old = this.links.get(player);
+    this.links.set(player, link);
+    old?.close();
+    this.attach(player, link);
+    this.replica.relinked(player, Date.now());
+    this.flush();
+    return { ok: true };
+  }
+
+  /** Why `player` cannot take its seat back here, or null. */
+  private rejoinProblem(player: number): string | null {
+    const record = this.replica.current.players[player];
+    if (record?.neutral) return `player ${player} was made neutral already: its seat cannot be taken back`;
+    if (record?.eliminated) return `player ${player} is out of the game`;
+    if (this.closed || this.replica.finished !== null) return 'the game is over for this peer';
+    if (this.config.history === undefined) return 'this peer keeps no record of the game to send';
+    return null;
+  }
+
+  private attach(player: number, link: Link) {
+    link.onLine((line) => {
+      if (this.links.get(player) !== link) return;
+      if (isRejoinLine(line)) return this.answerRejoin(player, link, line);
+      this.replica.receive(player, line, Date.now());
+      this.flush();
+    });
+    link.onClose(() => {
+      if (this.links.get(player) !== link) return;
+      this.replica.linkClosed(player, Date.now());
+      this.flush();
+    });
+  }
+
+  /** A `rejoin` request: this peer's record in chunks, or why not. Other rejoin frames mean nothing here. */
+  private answerRejoin(player: number, link: Link, line: string) {
+    const parsed = parseRejoinLine(line);
+    if (!parsed.ok || parsed.message.command !== 'rejoin' || this.answered.has(link)) return;
+    this.answered.add(link);
+    const gameId = this.config.gameId;
+    const refuse = (reason: string) =>
+      link.send(
+        encodeRejoin({ command: 'rejoin_refuse', payload: { game_id: gameId, reason }, player_id: this.config.me }),
+      );
+    if (parsed.message.player_id !== player)
+      return refuse(`the request names player ${parsed.message.player_id}, not ${player}`);
+    if (parsed.message.payload.game_id !== gameId)
+      return refuse(`this peer plays game ${gameId}, not ${parsed.message.payload.game_id}`);
+    const problem = this.rejoinProblem(player);
+    if (problem !== null) return refuse(problem);
+    const addresses = ownAddresses(parsed.message.payload.addresses ?? [], link.remotePeer);
+    if (addresses.length > 0) this.config.onRejoinAddresses?.(player, addresses);
+    this.config.onEvent?.({
+      type: 'info',
+      text: `player ${player} rejoins: sending it this peer's record of the game`,
+    });
+    const chunks = historyChunks(gameId, this.config.me, this.config.history!());
+    if (!chunks.ok) return refuse(chunks.reason);
+    for (const chunk of chunks.chunks) link.send(encodeRejoin(chunk));
+  }
+
+  /** Leaves the game: tells everyone, then stops. */
+  leave(reason?: string) {
+    this.replica.leave(Date.now(), reason);
+    this.flush();
+  }
+
+  /** Stops without a result for the others (tests, and errors outside the game). */
+  stop() {
+    this.replica.stop();
+    this.flush();
+  }
+
+  private flush() {
+    if (this.closed) return;
+    for (const effect of this.replica.drain()) {
+      switch (effect.type) {
+        case 'send':
+          if (effect.to === null) for (const link of this.links.values()) link.send(effect.line);
+          else this.links.get(effect.to)?.send(effect.line);
+          break;
+        case 'record':
+          if (effect.dir === 'in') this.config.recorder?.incoming(effect.from, effect.line);
+          else if (effect.dir === 'out') this.config.recorder?.outgoing(effect.line);
+          else this.config.recorder?.note(JSON.parse(effect.line) as Record<string, unknown>);
+          break;
+        case 'event':
+          this.config.onEvent?.(effect.event);
+          break;
+        case 'cut':
+          this.config.onEvent?.({ type: 'info', text: `closed the link to player ${effect.player}: ${effect.reason}` });
+          this.links.get(effect.player)?.close();
+          break;
+        case 'sync':
+          this.config.recorder?.sync();
+          break;
+        case 'step':
+          this.config.recorder?.step?.(effect.action, effect.numbers);
+          break;
+        case 'unstep':
+          this.config.recorder?.unstep?.(effect.count);
+          break;
+      }
+    }
+    const result = this.replica.finished;
+    if (result !== null) return this.finish(result);
+    this.schedule();
+    this.maybeDecide();
+  }
+
+  private schedule() {
+    const at = this.replica.wakeAt;
+    if (at === this.timerAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = at;
+    if (at === null) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = null;
+        this.replica.tick(Date.now());
+        this.flush();
+      },
+      Math.max(0, at - Date.now()),
+    );
+  }
+
+  private maybeDecide() {
+    const due = this.replica.decisionDue;
+    if (due === null || this.deciding) return;
+    // Back during the capitals' round after it had committed: the same capital, and (the salt being
+    // the first secret number, config.rejoin.secret) the same commitment: one version for everyone.
+    // Chosen once the checked history is read, so the record keeps the lines in the order played.
+    const kept = this.keptCapital;
+    if (kept !== undefined && due.state.phase === 'capitals') {
+      this.keptCapital = undefined;
+      this.replica.decide(due.index, { command: 'choose_capital', player: this.config.me, payload: kept }, Date.now());
+      return this.flush();
+    }
+    this.deciding = true;
+    this.config.seat
+      .decide(due.state, this.config.me)
+      .then((action) => {
+        this.deciding = false;
+        this.replica.decide(due.index, action, Date.now());
+        this.flush();
+      })
+      .catch((error: Error) => {
+        this.deciding = false;
+        this.config.onEvent?.({ type: 'info', text: `this seat failed to decide: ${error.message}` });
+        this.replica.leave(Date.now(), `this seat failed to decide: ${error.message}`);
+        this.flush();
+      });
+  }
+
+  private finish(result: SessionResult) {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.config.recorder?.close();
+    this.resolve(result);
+  }
+}

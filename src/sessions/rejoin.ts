@@ -1,0 +1,469 @@
+// Rejoin (protocol-spec/resume.md, Rejoin): a player whose process dropped out of a running native
+// game comes back with its key before the others' timeout votes make it neutral. It asks every
+// other player for its record of the game over new links, checks each record line by line (every
+// line must carry its author's valid signature) and as a whole with a mute replica, as `risk verify`
+// does, keeps the longest record that checks out and agrees with its own stored steps, and plays on
+// from there: a MeshSession started at the point after its own last acknowledgement reads the
+// checked lines first, so it acknowledges what the others applied without it and plays on.
+
+import { auditNativeRecord } from '../audit/native-record.js';
+import { featureNames, type SessionFeatures, type SessionPlayer, type StepNumbers } from '../core/contract.js';
+import type { DealRecord } from '../core/native/mission-deal.js';
+import { digestOf } from '../core/native/replica.js';
+import { replayFrom, replaySteps, takesNetworkPoint } from '../core/steps/replay.js';
+import { type Action, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
+import { LineReader, type Link } from '../net/link.js';
+import { decodeLine } from '../protocol/codec.js';
+import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
+import { encodeRejoin, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
+import { secretCommitment } from '../protocol/secret-commitment.js';
+import type { DealDriver } from '../protocol/secret-deal.js';
+import { parseSecretMessage } from '../protocol/secret-messages.js';
+import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
+import type { TranscriptLine } from '../protocol/transcript.js';
+import type { ResumedFrom, SessionConfig } from './mesh-session.js';
+
+export interface RejoinStep {
+  readonly action: Action;
+  readonly numbers: StepNumbers | null;
+}
+
+export interface RejoinSetup {
+  readonly me: number;
+  readonly players: readonly (SessionPlayer & { readonly peerId: string })[];
+  readonly gameId: string;
+  readonly features: SessionFeatures;
+  readonly keyring: Keyring;
+  readonly rules?: Omit<OptionsInput, 'players'>;
+  readonly ackTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+  /** New links to the other players, opened with this player's key (each accepted by rejoinLink there). */
+  readonly links: ReadonlyMap<number, Link>;
+  /** The steps this seat's own store holds of the game (empty if it lost them): a history must agree with them. */
+  readonly stored: readonly RejoinStep[];
+  /** How long to wait for each player's whole answer. */
+  readonly timeoutMs: number;
+  /** Where this player listens now: the `rejoin` tells the others (ownAddresses keeps the ones it may name). */
+  readonly addresses?: readonly string[];
+  /** The secret numbers this seat's record noted, by dice round (committedSecrets). */
+  readonly secrets?: ReadonlyMap<number, Uint8Array>;
+  /** Capital Risk: the capital commitment this seat's record shows it sent (committedCapital). */
+  readonly capital?: KeptCapital | null;
+  /**
+   * The session resumed a stored game (protocol-spec/resume.md): its records start from this
+   * state at point `index`, which every player proved at the resume; `stored` then holds the
+   * steps from there on.
+   */
+  readonly resumed?: {
+    readonly state: GameState;
+    readonly index: number;
+    readonly from: ResumedFrom;
+    /** A Secret Mission game: the deal as the first session's record holds it, to audit the claims. */
+    readonly missionDeal?: DealRecord;
+  };
+}
+
+/**
+ * The secret numbers a seat's own record noted before each of its commitments (session.ts), by
+ * dice round: a note `{secret}` is paired with the next roll_hash this seat sent.
+ */
+export function committedSecrets(
+  lines: readonly { readonly dir: string; readonly raw: string }[],
+  me: number,
+): Map<number, Uint8Array> {
+  const secrets = new Map<number, Uint8Array>();
+  let noted: string | null = null;
+  for (const line of lines) {
+    if (line.dir === 'note') {
+      try {
+        const fact = JSON.parse(line.raw) as { secret?: unknown };
+        if (typeof fact.secret === 'string' && /^[0-9a-f]{64}$/.test(fact.secret)) noted = fact.secret;
+      } catch {
+        // not a note of ours
+      }
+      continue;
+    }
+    if (line.dir !== 'out' || noted === null) continue;
+    const sealed = unseal(line.raw);
+    const decoded = sealed === null || sealed.by !== me ? null : decodeLine(sealed.inner);
+    if (decoded?.ok && 'message' in decoded && decoded.message.command === 'roll_hash') {
+      if (decoded.message.round !== undefined) secrets.set(decoded.message.round, hexToBytes(noted));
+      noted = null;
+    }
+  }
+  return secrets;
+}
+
+/** A capital commitment this seat sent, and the salt noted just before it left (null: none noted). */
+export interface KeptCapital {
+  readonly commitment: string;
+  readonly salt: string | null;
+}
+
+/**
+ * Capital Risk: the commitment to its capital a seat's own record shows it sent, with the secret
+ * number noted before it (the commitment's salt: session.ts notes every secret number before the
+ * line that commits to it leaves). A seat that committed must reveal that same capital.
+ */
+export function committedCapital(
+  lines: readonly { readonly dir: string; readonly raw: string }[],
+  me: number,
+): KeptCapital | null {
+  let noted: string | null = null;
+  for (const line of lines) {
+    if (line.dir === 'note') {
+      noted = notedSecret(line.raw) ?? noted;
+      continue;
+    }
+    const sealed = line.dir === 'out' ? unseal(line.raw) : null;
+    if (sealed === null || sealed.by !== me) continue;
+    let message: ReturnType<typeof parseSecretMessage> | null = null;
+    try {
+      message = parseSecretMessage(JSON.parse(sealed.inner));
+    } catch {
+      // not JSON: not a commitment
+    }
+    if (message?.ok && message.message.command === 'secret_commit' && message.message.payload.purpose === 'capital')
+      return { commitment: message.message.payload.commitment, salt: noted };
+    // A dice commitment takes the number noted for it.
+    if (sealed.inner.startsWith('{"command":"roll_hash"')) noted = null;
+  }
+  return null;
+}
+
+function notedSecret(raw: string): string | null {
+  try {
+    const fact = JSON.parse(raw) as { secret?: unknown };
+    return typeof fact.secret === 'string' && /^[0-9a-f]{64}$/.test(fact.secret) ? fact.secret : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which capital a seat committed to, found again from its commitment and the noted salt: the one
+ * territory of its own that gives that commitment (a territory is one of 42 numbers, so trying
+ * each is cheap). Null if none does (the salt was not noted, or the record lost it).
+ */
+function keptCapitalChoice(setup: RejoinSetup, kept: KeptCapital, state: GameState): number | null {
+  if (kept.salt === null) return null;
+  const salt = hexToBytes(kept.salt);
+  const context = { gameId: setup.gameId, purpose: 'capital', round: 0, player: setup.me };
+  return (
+    territoriesOf(state, setup.me).find((t) => secretCommitment({ territory: t }, salt, context) === kept.commitment) ??
+    null
+  );
+}
+
+/** One player's answer, checked. */
+export type CheckedHistory =
+  | {
+      readonly ok: true;
+      readonly from: number;
+      readonly lines: readonly string[];
+      readonly steps: readonly RejoinStep[];
+    }
+  | { readonly ok: false; readonly from: number; readonly reason: string };
+
+export type Rejoined =
+  | {
+      readonly ok: true;
+      /** Play goes on at this point from `state`, after reading `lines`. */
+      readonly index: number;
+      readonly state: GameState;
+      readonly lines: readonly string[];
+      /**
+       * The secret number of the running dice round this seat had committed to, kept in its record;
+       * or, during the capitals' round, the salt of the capital it had committed to.
+       */
+      readonly secret?: Uint8Array;
+      /** Capital Risk: the capital this seat committed to before it dropped out; it commits to it again. */
+      readonly capital?: number;
+      /** The steps of the game up to that point (the stored game is brought to them). */
+      readonly steps: readonly RejoinStep[];
+      /** Whose record was taken, and what was said of the others. */
+      readonly from: number;
+      readonly notes: readonly string[];
+    }
+  | { readonly ok: false; readonly reason: string; readonly notes: readonly string[] };
+
+/** Asks one player for its record over its link; resolves with the lines or why not. Unread lines stay on the link. */
+async function askHistory(
+  setup: RejoinSetup,
+  player: number,
+  link: Link,
+): Promise<{ ok: true; lines: string[] } | { ok: false; reason: string }> {
+  const reader = new LineReader(link);
+  const mine = ownAddresses(setup.addresses ?? [], setup.players.find((p) => p.id === setup.me)?.peerId ?? '');
+  link.send(
+    encodeRejoin({
+      command: 'rejoin',
+      payload: {
+        game_id: setup.gameId,
+        index: points(setup.stored, setup),
+        ...(mine.length > 0 ? { addresses: mine } : {}),
+      },
+      player_id: setup.me,
+    }),
+  );
+  const lines: string[] = [];
+  const skipped: string[] = [];
+  let parts = 0;
+  const deadline = Date.now() + setup.timeoutMs;
+  try {
+    for (;;) {
+      const next = await reader.next(Math.max(1, deadline - Date.now()));
+      if (!next.ok) return { ok: false, reason: next.reason };
+      // Game lines sent before the answer (a vote, a handed-on line) are the session's: skip them here.
+      if (!next.line.startsWith('{"command":"rejoin')) {
+        skipped.push(next.line);
+        continue;
+      }
+      const parsed = parseRejoinLine(next.line);
+      if (!parsed.ok) return { ok: false, reason: `sent a bad rejoin answer: ${parsed.reason}` };
+      const message = parsed.message;
+      if (message.player_id !== player)
+        return { ok: false, reason: `answered in the name of player ${message.player_id}` };
+      if (message.command === 'rejoin_refuse') return { ok: false, reason: `refused: ${message.payload.reason}` };
+      if (message.command !== 'rejoin_history') continue;
+      if (message.payload.game_id !== setup.gameId)
+        return { ok: false, reason: `sent the history of game ${message.payload.game_id}` };
+      if (message.payload.part !== parts++) return { ok: false, reason: 'sent its history out of order' };
+      lines.push(...message.payload.lines);
+      if (message.payload.last) return { ok: true, lines };
+    }
+  } finally {
+    reader.release();
+    link.unread(skipped);
+  }
+}
+
+/** How the session takes the seat back (`SessionConfig.rejoin`) after a rejoin that checked out. */
+export function sessionRejoin(
+  rejoined: Extract<Rejoined, { ok: true }>,
+  extra: { readonly from?: ResumedFrom; readonly missionDeal?: DealDriver } = {},
+): NonNullable<SessionConfig['rejoin']> {
+  return {
+    state: rejoined.state,
+    index: rejoined.index,
+    lines: rejoined.lines,
+    ...(rejoined.secret ? { secret: rejoined.secret } : {}),
+    ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
+    ...(extra.from ? { from: extra.from } : {}),
+    ...(extra.missionDeal ? { missionDeal: extra.missionDeal } : {}),
+  };
+}
+
+/**
+ * Checks one player's record: every line must be signed by its author (a line altered or made up
+ * by the sender fails its own signature), and replayed by a mute replica of this seat, the code of
+ * `risk verify`, it must agree with this seat's stored steps and must not have made this seat neutral.
+ */
+export function checkHistory(setup: RejoinSetup, from: number, lines: readonly string[]): CheckedHistory {
+  const fail = (reason: string): CheckedHistory => ({ ok: false, from, reason });
+  for (const [i, line] of lines.entries()) {
+    const sealed = unseal(line);
+    if (sealed === null) return fail(`line ${i + 1} of its history is not signed`);
+    if (!setup.players.some((p) => p.id === sealed.by))
+      return fail(`line ${i + 1} is signed by unknown player ${sealed.by}`);
+    const decoded = decodeLine(sealed.inner);
+    const digest =
+      decoded.ok && 'message' in decoded
+        ? digestOf(setup.gameId, decoded.message, sealed.inner)
+        : lineDigest(setup.gameId, sealed.inner);
+    if (!setup.keyring.verify(sealed.by, digest, sealed.sig))
+      return fail(`line ${i + 1} of its history does not match player ${sealed.by}'s signature: a false history`);
+  }
+  const header = {
+    me: setup.me,
+    profile: 'native',
+    gameId: setup.gameId,
+    features: featureNames(setup.features),
+    rules: setup.rules ?? {},
+    players: setup.players.map((p) => ({ id: p.id, name: p.name, peerId: p.peerId })),
+    ackTimeoutMs: setup.ackTimeoutMs,
+    moveTimeoutMs: setup.moveTimeoutMs,
+    ...(setup.resumed ? { resumedFrom: setup.resumed.from } : {}),
+  };
+  const record: TranscriptLine[] = [
+    { line: 1, t: 0, conn: -1, dir: 'note', raw: JSON.stringify(header) },
+    ...lines.map((raw, i) => ({ line: i + 2, t: 0, conn: from, dir: 'in' as const, raw })),
+  ];
+  // A resumed session's record is read by a mute replica started where the resume agreed.
+  const start = setup.resumed
+    ? {
+        state: setup.resumed.state,
+        index: setup.resumed.index,
+        ...(setup.resumed.missionDeal ? { missionDeal: setup.resumed.missionDeal } : {}),
+      }
+    : null;
+  const audit = auditNativeRecord(record, header, start);
+  if (audit.state === null) return fail(audit.violations[0]?.reason ?? 'its history cannot be replayed');
+  const mine = audit.state.players[setup.me];
+  if (mine?.neutral) return fail(`its history made this seat neutral: the seat cannot be taken back`);
+  if (audit.state.phase === 'over') return fail('its history ends the game');
+  const common = Math.min(audit.steps.length, setup.stored.length);
+  for (let k = 0; k < common; k++)
+    if (stepKey(audit.steps[k]!) !== stepKey(setup.stored[k]!))
+      return fail(`its history differs from this seat's stored game at step ${k + 1}`);
+  return { ok: true, from, lines, steps: audit.steps };
+}
+
+/**
+ * A step as text to compare; a round's numbers by seat (peers list them in the order they arrived).
+ * A mission deal's step holds only the missions its peer knows (its own), so its payload is left out.
+ */
+const stepKey = (step: RejoinStep) =>
+  `${JSON.stringify(step.action.command === 'deal_missions' ? { command: 'deal_missions' } : step.action)}|${[
+    ...(step.numbers ?? []),
+  ]
+    .sort(([a], [b]) => a - b)
+    .map(([p, n]) => `${p}:${bytesToHex(n)}`)
+    .join(',')}`;
+
+/** Sequence points a list of steps applies (moves and neutralisations; the opening draws take none). */
+function points(
+  steps: readonly RejoinStep[],
+  setup: Pick<RejoinSetup, 'players' | 'rules' | 'features' | 'resumed'>,
+): number {
+  let count = setup.resumed?.index ?? 0;
+  replayOf(
+    steps,
+    (step, before) => {
+      if (takesNetworkPoint(step.action, before)) count++;
+    },
+    setup,
+  );
+  return count;
+}
+
+function replayOf(
+  steps: readonly RejoinStep[],
+  visit: (step: RejoinStep, before: GameState, after: GameState) => void,
+  setup: Pick<RejoinSetup, 'players' | 'rules' | 'features' | 'resumed'>,
+) {
+  const dice = setup.features.mtDice ? 'mt19937' : 'hash_chain';
+  const stored = steps.map((s, seq) => ({ seq, action: s.action, numbers: s.numbers }));
+  const visitor = (step: RejoinStep, before: GameState, _events: unknown, after: GameState) =>
+    visit(step, before, after);
+  // A resumed session's steps start from the state the resume agreed on.
+  if (setup.resumed) return replayFrom(setup.resumed, stored, dice, visitor);
+  return replaySteps({ playerCount: setup.players.length, rules: setup.rules ?? {}, dice, steps: stored }, visitor);
+}
+
+/**
+ * Asks every other player for its record, checks each, and says where this seat goes on from:
+ * the longest record that checks out, at the point after this seat's last acknowledgement in it
+ * (every later entry is read from the record by the new session, which acknowledges it).
+ */
+export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
+  const notes: string[] = [];
+  const name = (p: number) => setup.players.find((x) => x.id === p)?.name ?? `player ${p}`;
+  const answers = await Promise.all(
+    [...setup.links].map(async ([player, link]) => {
+      const answer = await askHistory(setup, player, link);
+      return answer.ok
+        ? checkHistory(setup, player, answer.lines)
+        : ({ ok: false, from: player, reason: answer.reason } as const);
+    }),
+  );
+  const good: Extract<CheckedHistory, { ok: true }>[] = [];
+  for (const answer of answers) {
+    if (answer.ok) good.push(answer);
+    else notes.push(`${name(answer.from)}: ${answer.reason}`);
+  }
+  if (good.length === 0)
+    return { ok: false, reason: `no player sent a history this seat can take back (${notes.join('; ')})`, notes };
+  good.sort((a, b) => b.steps.length - a.steps.length || a.from - b.from);
+  const chosen = good[0]!;
+  // Other records that agree with the chosen one are read too (a line one peer had not yet handled).
+  const agreeing = good.slice(1).filter((h) => h.steps.every((s, k) => stepKey(s) === stepKey(chosen.steps[k]!)));
+  for (const h of good.slice(1))
+    if (!agreeing.includes(h)) notes.push(`${name(h.from)}: its history differs from ${name(chosen.from)}'s; not used`);
+  let lastAck = -1;
+  let committedRound = -1;
+  let commitment = '';
+  for (const line of chosen.lines) {
+    const sealed = unseal(line);
+    if (sealed === null || sealed.by !== setup.me) continue;
+    const decoded = decodeLine(sealed.inner);
+    if (!decoded.ok || !('message' in decoded)) continue;
+    const message = decoded.message;
+    if (message.command === 'acknowledgement') lastAck = Math.max(lastAck, message.payload);
+    if (message.command === 'roll_hash' && (message.round ?? -1) > committedRound) {
+      committedRound = message.round ?? -1;
+      commitment = message.payload;
+    }
+  }
+  const states = new Map<number, GameState>();
+  const stepsAt = new Map<number, number>();
+  // A resumed session starts at its resume point, which every player proved it holds.
+  const start = setup.resumed?.index ?? 0;
+  if (setup.resumed) {
+    states.set(start, setup.resumed.state);
+    stepsAt.set(start, 0);
+  }
+  let count = start;
+  let applied = 0;
+  const replay = replayOf(
+    chosen.steps,
+    (step, before, after) => {
+      if (takesNetworkPoint(step.action, before)) count++;
+      states.set(count, after);
+      stepsAt.set(count, ++applied);
+    },
+    setup,
+  );
+  if (!replay.ok) return { ok: false, reason: `the checked history does not replay: ${replay.reason}`, notes };
+  const index = Math.max(start, Math.min(lastAck + 1, count));
+  const state = states.get(index);
+  if (state === undefined || (index === 0 && setup.resumed === undefined))
+    return { ok: false, reason: 'this seat dropped out before the first move: nothing to take back mid-game', notes };
+  // A dice round this seat had committed to finishes only with the number its record kept.
+  let secret: Uint8Array | undefined;
+  if (committedRound >= 2 + index) {
+    secret = setup.secrets?.get(committedRound);
+    const kept =
+      secret === undefined || committedRound !== 2 + index
+        ? null
+        : setup.features.boundCommitments
+          ? boundCommitment(secret, { gameId: setup.gameId, round: committedRound, player: setup.me })
+          : plainCommitment(secret);
+    if (kept !== commitment)
+      return {
+        ok: false,
+        reason: `this seat committed to the dice round of move ${committedRound - 2} and its record does not keep that secret number: it cannot finish that round`,
+        notes,
+      };
+  }
+  // A seat that committed to its capital reveals that capital: the same territory and salt give the
+  // same commitment (the same signed line), so nobody sees two versions of it. No dice round runs
+  // in the capitals' round, so the salt is the one secret number carried.
+  let capital: number | undefined;
+  if (setup.capital && state.phase === 'capitals') {
+    const territory = keptCapitalChoice(setup, setup.capital, state);
+    if (territory === null)
+      return {
+        ok: false,
+        reason:
+          'this seat committed to its capital before it dropped out and its record does not keep the secret it committed with: it cannot reveal that capital',
+        notes,
+      };
+    capital = territory;
+    secret = hexToBytes(setup.capital.salt!);
+  }
+  const lines = [...chosen.lines, ...agreeing.flatMap((h) => h.lines)];
+  notes.push(`took ${name(chosen.from)}'s history (${chosen.steps.length} steps); going on from move ${index}`);
+  const steps = chosen.steps.slice(0, stepsAt.get(index) ?? 0);
+  return {
+    ok: true,
+    index,
+    state,
+    lines,
+    steps,
+    ...(secret ? { secret } : {}),
+    ...(capital !== undefined ? { capital } : {}),
+    from: chosen.from,
+    notes,
+  };
+}

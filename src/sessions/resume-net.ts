@@ -1,0 +1,183 @@
+// Networked resume of a stored native game (protocol-spec/resume.md): this player's stored history,
+// and the negotiation over a new lobby's roster. Apart from resume.ts so that the menu, which
+// resumes local games, loads none of the wire code.
+
+import type { SessionResult } from '../core/contract.js';
+import { type DealRecord, dealRecordOf, missionsDealt, restoreMissionDeal } from '../core/native/mission-deal.js';
+import { replaySteps, takesNetworkPoint } from '../core/steps/replay.js';
+import type { GameState } from '../model/index.js';
+import type { Link } from '../net/link.js';
+import type { DealDriver } from '../protocol/secret-deal.js';
+import type { Keyring } from '../protocol/signing.js';
+import { chancesOf, sessionsOf } from '../store/network-games.js';
+import { storeRecorder } from '../store/recorder.js';
+import type { GameStore, StoredGame } from '../store/store.js';
+import { historyLines, type Recorder } from '../store/transcript-recorder.js';
+import type { SessionConfig } from './mesh-session.js';
+import { type History, negotiateResume } from './resume.js';
+
+/** Sequence points a resume may go back (protocol/resume.ts MAX_RESUME_HASHES). */
+const RESUME_DEPTH = 4;
+
+/**
+ * This player's stored record of a networked native game offered for resume (sessions/resume.ts):
+ * its state at its last few sequence points. `me` and `peerId`: this player's seat in the offer and
+ * its key, which must be the stored seat's.
+ */
+export function storedHistory(
+  store: GameStore,
+  offer: { readonly game_id: string; readonly players: readonly { readonly peer_id: string }[] },
+  me: number,
+): { ok: true; game: StoredGame; history: History } | { ok: false; reason: string } {
+  const found = store.find(`${offer.game_id}-p${me}`);
+  if (!found.ok) return { ok: false, reason: `game ${offer.game_id} is not stored here for seat ${me}` };
+  const game = found.game;
+  const problem = chancesOf(store, game).resume;
+  if (problem !== null) return { ok: false, reason: `game ${offer.game_id} cannot be resumed: ${problem}` };
+  if (game.players.length !== offer.players.length)
+    return {
+      ok: false,
+      reason: `game ${offer.game_id} has ${game.players.length} players here, not ${offer.players.length}`,
+    };
+  const seat = game.players.findIndex((p, i) => (p.peerId ?? '') !== offer.players[i]!.peer_id);
+  if (seat >= 0) return { ok: false, reason: `seat ${seat} of game ${offer.game_id} belongs to another key here` };
+  const states: GameState[] = [];
+  let points = 0;
+  let latest: GameState | null = null;
+  const replay = replaySteps(game, (step, before, _events, after) => {
+    if (takesNetworkPoint(step.action, before)) {
+      if (latest !== null) states.push(latest);
+      points++;
+    }
+    latest = after;
+  });
+  if (!replay.ok) return { ok: false, reason: `game ${offer.game_id} cannot be replayed here: ${replay.reason}` };
+  if (latest === null) return { ok: false, reason: `game ${offer.game_id} has no stored moves here` };
+  states.push(latest);
+  // states[k] is the state after the last step that left k points applied: the state at point k.
+  return { ok: true, game, history: { index: points, states: states.slice(-RESUME_DEPTH) } };
+}
+
+/**
+ * The mission deal of a stored Secret Mission game, rebuilt for this seat (core/native/mission-deal.ts) from
+ * the record of the session that dealt it — the first: a resumed session starts past the deal — and
+ * the random numbers this seat noted there, with that record. `keyring`: the game's, to sign this
+ * seat's claim.
+ */
+export function storedMissionDeal(
+  store: GameStore,
+  game: StoredGame,
+  keyring: Keyring,
+): { ok: true; driver: DealDriver; record: DealRecord } | { ok: false; reason: string } {
+  const record = dealRecordOf(sessionsOf(store.lines(game.id))[0] ?? []);
+  const restored = restoreMissionDeal(record, {
+    ...(game.me !== null ? { me: game.me } : {}),
+    auth: keyring,
+  });
+  if (!restored.ok)
+    return { ok: false, reason: `a Secret Mission game whose missions cannot go on: ${restored.reason}` };
+  if (restored.driver.card === undefined)
+    return { ok: false, reason: 'a Secret Mission game in which this seat holds no mission' };
+  return { ...restored, record };
+}
+
+/** What a peer needs to play a resumed game on: the session's start, and where its steps go. */
+export interface NetworkResume {
+  readonly gameId: string;
+  readonly index: number;
+  /** For MeshSession's `resume` (sessionFor's too). */
+  readonly resume: NonNullable<SessionConfig['resume']>;
+  /** The resumed session's steps and record go on into the stored game (its record after the first session's). */
+  readonly recorder: Recorder;
+  /** The stored game's number (e.g. to keep where another player rejoins from: store.updateAddresses). */
+  readonly storedId: number;
+  /** This peer's stored record of the resumed session so far: what a player that rejoins is sent. */
+  history(): readonly string[];
+  /** The session's result: the stored game is finished (or stopped) with it. */
+  finish(result: SessionResult): void;
+}
+
+/**
+ * Networked resume over a new lobby's roster (protocol-spec/resume.md): the host (`offer`: the
+ * stored game's id) offers it, every player proves its stored history, and this player's stored
+ * game is reopened at the agreed point. The roster's game id is the resumed session's id.
+ */
+export async function resumeOverRoster(
+  store: GameStore,
+  roster: {
+    readonly me: number;
+    readonly gameId: string;
+    readonly players: readonly {
+      readonly id: number;
+      readonly name: string;
+      readonly peerId: string;
+      readonly addresses?: readonly string[];
+    }[];
+    readonly links: ReadonlyMap<number, Link>;
+    readonly keyring?: Keyring | null;
+  },
+  options: { readonly gameId: string; readonly host: boolean; readonly timeoutMs: number },
+): Promise<{ ok: true; resumed: NetworkResume } | { ok: false; reason: string }> {
+  let found: { game: StoredGame; history: History } | null = null;
+  let missionDeal: DealDriver | null = null;
+  const offer = {
+    game_id: options.gameId,
+    session_id: roster.gameId,
+    players: roster.players.map((p) => ({ id: p.id, name: p.name.slice(0, 64), peer_id: p.peerId })),
+  };
+  const agreed = await negotiateResume({
+    me: roster.me,
+    links: roster.links,
+    ...(roster.keyring ? { keyring: roster.keyring } : {}),
+    ...(options.host ? { offer } : {}),
+    timeoutMs: options.timeoutMs,
+    lookup: (offered) => {
+      if (offered.game_id !== options.gameId)
+        return { ok: false, reason: `the host offers game ${offered.game_id}, not ${options.gameId}` };
+      if (offered.session_id !== roster.gameId)
+        return { ok: false, reason: 'the offer names another session than this lobby' };
+      const history = storedHistory(store, offered, roster.me);
+      if (!history.ok) return history;
+      // A Secret Mission game goes on only if this seat can still claim its mission and check the others'.
+      if (history.history.states.some(missionsDealt)) {
+        if (!roster.keyring) return { ok: false, reason: 'a Secret Mission game needs signed lines' };
+        const deal = storedMissionDeal(store, history.game, roster.keyring);
+        if (!deal.ok) return deal;
+        missionDeal = deal.driver;
+      }
+      found = history;
+      return history;
+    },
+  });
+  if (!agreed.ok) return agreed;
+  const { game, history } = found!;
+  const handle = store.continueGame(game.id);
+  // Its later steps are the new session's: a rejoin must not take the first session's record for it.
+  store.markResumed(
+    game.id,
+    roster.gameId,
+    roster.players.map((p) => p.addresses ?? []),
+  );
+  // Entries past the agreed point never settled: they are given back.
+  for (let i = history.index; i > agreed.index; i--) handle.unstep();
+  const ended = (r: SessionResult) => r.outcome === 'conquest' || r.outcome === 'forfeit';
+  return {
+    ok: true,
+    resumed: {
+      gameId: game.uid,
+      storedId: game.id,
+      index: agreed.index,
+      resume: {
+        state: agreed.state,
+        index: agreed.index,
+        from: { gameId: agreed.gameId, index: agreed.index, hash: agreed.hash },
+        ...(missionDeal !== null && missionsDealt(agreed.state) ? { missionDeal } : {}),
+      },
+      // Its lines too: a player that drops out of the resumed session rejoins it from them (rejoin-net.ts).
+      recorder: storeRecorder(handle),
+      history: () => historyLines(sessionsOf(store.lines(game.id)).at(-1) ?? []),
+      finish: (r) =>
+        handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),
+    },
+  };
+}

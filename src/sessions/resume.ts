@@ -1,0 +1,198 @@
+// Networked resume (protocol-spec/resume.md): a stored native game goes on in a new session once
+// every player has shown it holds the same history. The host offers the game; every player looks
+// it up in its own store and states the hashes of its state at its last sequence points; each
+// peer alone finds the common point (commonPoint) and, if all agree there, plays on from it with a
+// replica started from that state (ReplicaConfig.resume) under the new session's id, so the dice
+// rounds are fresh and no line signed before the resume counts in it.
+import { resumeHash } from '../core/native/hashes.js';
+import type { GameState } from '../model/index.js';
+import type { Link } from '../net/link.js';
+import { commonPoint, parseResumeMessage, type ResumeGame, type ResumeMessage } from '../protocol/resume.js';
+import { type Keyring, lineDigest, seal, unseal } from '../protocol/signing.js';
+
+/** A player's stored history of a game, as far as a resume needs it. */
+export interface History {
+  /** Sequence points applied. */
+  readonly index: number;
+  /** The state at each of the last few points (oldest first, the last at `index`). */
+  readonly states: readonly GameState[];
+}
+
+export type Lookup = (offer: ResumeGame['payload']) => { ok: true; history: History } | { ok: false; reason: string };
+
+export interface ResumeSetup {
+  readonly me: number;
+  /** A link to every other player of the new mesh. */
+  readonly links: ReadonlyMap<number, Link>;
+  /** Signs and checks the handshake (signed_messages); without it the links are trusted. */
+  readonly keyring?: Keyring;
+  /** The host (player 0) makes the offer; the others wait for it. */
+  readonly offer?: ResumeGame['payload'];
+  /** Finds the offered game in this player's store. */
+  readonly lookup: Lookup;
+  /** How long to wait for the offer and for every player's answer. */
+  readonly timeoutMs: number;
+}
+
+export type Resumed =
+  | {
+      readonly ok: true;
+      readonly gameId: string;
+      readonly sessionId: string;
+      /** The agreed point: play goes on with move `index` from `state`. */
+      readonly index: number;
+      readonly hash: string;
+      readonly state: GameState;
+    }
+  | { readonly ok: false; readonly reason: string };
+
+/** Runs the handshake over the links; every peer ends it with the same verdict, or times out. */
+export function negotiateResume(setup: ResumeSetup): Promise<Resumed> {
+  const { me, links, keyring } = setup;
+  const players = links.size + 1;
+  return new Promise((resolve) => {
+    const detach: (() => void)[] = [];
+    const states = new Map<number, { index: number; hashes: string[]; session: string }>();
+    let offer: ResumeGame['payload'] | null = null;
+    let history: History | null = null;
+    let done = false;
+    const timer = setTimeout(() => {
+      const missing = [...links.keys()].filter((p) => !states.has(p));
+      end({
+        ok: false,
+        reason:
+          offer === null
+            ? 'the host offered no game to resume in time'
+            : `no answer in time from player ${missing.join(', player ')}`,
+      });
+    }, setup.timeoutMs);
+
+    function end(result: Resumed) {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      for (const d of detach) d();
+      resolve(result);
+    }
+
+    function send(message: ResumeMessage, sessionId: string) {
+      const inner = JSON.stringify(message);
+      const line = keyring ? seal(inner, me, keyring.sign(lineDigest(sessionId, inner))) : inner;
+      for (const link of links.values()) link.send(line);
+    }
+
+    /** The message in a line from `from`, checked: its shape, its signer, its signature. */
+    function open(from: number, line: string): ResumeMessage | string | null {
+      let inner = line;
+      let sig: string | null = null;
+      if (keyring) {
+        const sealed = unseal(line);
+        if (sealed === null) return null; // not a handshake line (e.g. the game already going on)
+        if (sealed.by !== from) return `player ${from} sent a line signed by player ${sealed.by}`;
+        inner = sealed.inner;
+        sig = sealed.sig;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(inner);
+      } catch {
+        return null;
+      }
+      if (typeof (value as { command?: unknown })?.command !== 'string') return null;
+      if (!String((value as { command: string }).command).startsWith('resume_')) return null;
+      const parsed = parseResumeMessage(value);
+      if (!parsed.ok) return `player ${from} sent ${parsed.reason}`;
+      const message = parsed.message;
+      if (message.player_id !== from) return `player ${from} sent a resume message as player ${message.player_id}`;
+      if (keyring && !keyring.verify(from, lineDigest(message.payload.session_id, inner), sig!))
+        return `player ${from} sent a resume message whose signature does not match`;
+      return message;
+    }
+
+    function take(theOffer: ResumeGame['payload']) {
+      offer = theOffer;
+      if (offer.players.length !== players)
+        return refuse(`the offered game has ${offer.players.length} players; this session has ${players}`);
+      const found = setup.lookup(offer);
+      if (!found.ok) return refuse(found.reason);
+      history = found.history;
+      const hashes = history.states.map(resumeHash);
+      states.set(me, { index: history.index, hashes, session: offer.session_id });
+      send(
+        {
+          command: 'resume_state',
+          payload: { session_id: offer.session_id, index: history.index, hashes },
+          player_id: me,
+        },
+        offer.session_id,
+      );
+      settle();
+    }
+
+    function refuse(reason: string) {
+      send(
+        {
+          command: 'resume_refuse',
+          payload: { session_id: offer!.session_id, reason: reason.slice(0, 300) },
+          player_id: me,
+        },
+        offer!.session_id,
+      );
+      end({ ok: false, reason });
+    }
+
+    function settle() {
+      if (offer === null || history === null || states.size < players) return;
+      const other = [...states].find(([, s]) => s.session !== offer!.session_id);
+      if (other !== undefined) return end({ ok: false, reason: `player ${other[0]} answered for another session` });
+      const point = commonPoint(states);
+      if (!point.ok) return end(point);
+      const state = history.states[history.states.length - 1 - (history.index - point.index)];
+      if (state === undefined) return end({ ok: false, reason: `this player cannot go back to move ${point.index}` });
+      end({
+        ok: true,
+        gameId: offer.game_id,
+        sessionId: offer.session_id,
+        index: point.index,
+        hash: point.hash,
+        state,
+      });
+    }
+
+    for (const [player, link] of links) {
+      const kept: string[] = [];
+      const off = link.onLine((line) => {
+        if (done) return void kept.push(line);
+        const message = open(player, line);
+        if (message === null) return void kept.push(line);
+        if (typeof message === 'string') return end({ ok: false, reason: message });
+        if (message.command === 'resume_game') {
+          if (player !== 0 || offer !== null)
+            return end({ ok: false, reason: `player ${player} offered a game to resume` });
+          return take(message.payload);
+        }
+        if (offer !== null && message.payload.session_id !== offer.session_id)
+          return end({ ok: false, reason: `player ${player} answered for another session` });
+        if (message.command === 'resume_refuse')
+          return end({ ok: false, reason: `player ${player} cannot resume: ${message.payload.reason}` });
+        if (states.has(player)) return end({ ok: false, reason: `player ${player} stated its history twice` });
+        states.set(player, {
+          index: message.payload.index,
+          hashes: message.payload.hashes,
+          session: message.payload.session_id,
+        });
+        settle();
+      });
+      // Lines for the game that follows (or that came before the offer was read) go back to the link.
+      detach.push(() => {
+        off();
+        if (kept.length > 0) link.unread(kept.splice(0));
+      });
+      link.onClose(() => end({ ok: false, reason: `lost the connection to player ${player}` }));
+    }
+    if (setup.offer !== undefined) {
+      send({ command: 'resume_game', payload: setup.offer, player_id: me }, setup.offer.session_id);
+      take(setup.offer);
+    }
+  });
+}
