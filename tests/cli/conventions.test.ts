@@ -133,7 +133,7 @@ describe('lazy loading', () => {
   );
 
   // The game database (node:sqlite) loads only for --store and the store's own commands.
-  const store = /src\/controller\/store\/(store|sqlite|recorder)\.ts$/;
+  const store = /src\/store\/(store|sqlite|recorder)\.ts$/;
   it.each([
     [['--help']],
     [['bot', '--help']],
