@@ -2,6 +2,7 @@
 // game database (opened on first use).
 import type { BotKind } from '../ai/registry.js';
 import type { Seat } from '../controller/seat.js';
+import { type ReplaySource, replaySteps } from '../controller/store/replay.js';
 import type { GameStore } from '../controller/store/store.js';
 import type { Action, GameState } from '../model/index.js';
 import type { Table } from '../views/table.js';
@@ -23,3 +24,13 @@ export interface LaunchKit {
 export const LINGER_MS = 300;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A stored game going on at a new table: the table hears its moves so far first, so that its
+ * history and every player's battles and conquests go on from where they were.
+ */
+export function retell(table: Table, game: ReplaySource): void {
+  replaySteps(game, (_step, _before, events, after) => {
+    for (const event of events) table.record({ type: 'game', event, state: after });
+  });
+}

@@ -20,7 +20,7 @@ import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, SavedGame, SavedGames, Started } from '../views/launcher.js';
 import { describeStats } from '../views/stats-text.js';
 import { Table } from '../views/table.js';
-import { type LaunchKit, sleep } from './launch-kit.js';
+import { type LaunchKit, retell, sleep } from './launch-kit.js';
 
 export interface LauncherOptions {
   /** Address to listen on when hosting or joining: 0.0.0.0 (classmates can join) or 127.0.0.1. */
@@ -49,6 +49,8 @@ export interface LauncherOptions {
   readonly rules?: Rules;
   /** People here choose their defence dice by hand (default: the most dice, without asking). */
   readonly defendByHand?: boolean;
+  /** The bots of a quick game and of a lobby's empty seats (settings; default normal). */
+  readonly bot?: 'easy' | 'normal' | 'hard';
 }
 
 export const DEFAULT_LAUNCH: LauncherOptions = {
@@ -197,8 +199,9 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
 
   return {
     ...(options.rules ? { defaultRules: options.rules } : {}),
+    ...(options.bot ? { defaultBot: options.bot } : {}),
     // The networked games load on first use: the menu shows without libp2p, zod or the wire code.
-    quickGame: async (name) => (await networking()).quickGame(name),
+    quickGame: async (name, bot) => (await networking()).quickGame(name, bot),
     hostGame: async (game, onLobby) => (await networking()).hostGame(game, onLobby),
     joinGame: async (game, onLobby) => (await networking()).joinGame(game, onLobby),
     resumeNetworkGame: async (request, onLobby) => (await networking()).resumeNetworkGame!(request, onLobby),
@@ -222,6 +225,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
             onEvent: table.record,
             ...(rules ? { rules } : {}),
           });
+        table.setResumable(true);
         const meta = {
           kind: 'hotseat' as const,
           players: players.map((p) => ({ name: p.name, botKind: p.kind === 'human' ? null : p.kind })),
@@ -261,7 +265,9 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
               ? humanSeat(table)
               : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning),
           );
+          retell(table, resumable.game);
           table.record({ type: 'info', text: `resumed game ${id} at turn ${resumable.state.turn}` });
+          table.setResumable(true);
           return resumedLocalSession(store, resumable, seats, { onEvent: table.record });
         },
         resumable.game.kind === 'quick' ? 'quick' : 'hotseat',
