@@ -270,8 +270,8 @@ function GameView({ table, rollMs = 0, size, onLeave }: GameScreenProps) {
       if (closing) return setOverlay(null);
       if (current.kind === 'help' && text === 'd') return table.setDefendByHand(!now.defendByHand);
       if (current.kind === 'help' && text === 'p' && table.canAutoPlay) {
-        const people = now.players.filter((p) => p.kind === 'you' || p.kind === 'human').map((p) => p.id);
-        return table.setAutopilot(people, !people.every((p) => now.autopilot.includes(p)));
+        const here = people(now);
+        return table.setAutopilot(here, !here.every((p) => now.autopilot.includes(p)));
       }
       const s = now.state;
       if (s === null) return;
@@ -355,11 +355,11 @@ function GameView({ table, rollMs = 0, size, onLeave }: GameScreenProps) {
   }
 
   function helpSettings(v: TableView) {
-    const people = v.players.filter((p) => p.kind === 'you' || p.kind === 'human').map((p) => p.id);
+    const here = people(v);
     return {
       defendByHand: v.defendByHand,
       paused: v.paused,
-      autopilot: table.canAutoPlay ? people.length > 0 && people.every((p) => v.autopilot.includes(p)) : null,
+      autopilot: table.canAutoPlay ? here.length > 0 && here.every((p) => v.autopilot.includes(p)) : null,
     };
   }
 

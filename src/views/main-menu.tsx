@@ -38,7 +38,7 @@ export function MainMenu({ onChoose, notice }: { onChoose: (choice: MenuChoice) 
         <Text key={item.id}>
           <Text inverse={i === selected} bold={i === selected}>
             {i === selected ? '▸ ' : '  '}
-            {i + 1}. {item.label}
+            {String(i + 1).padStart(String(MENU_ITEMS.length).length)}. {item.label}
           </Text>
           {item.hint ? <Text dimColor>{`  ${item.hint}`}</Text> : null}
         </Text>

@@ -109,6 +109,8 @@ export function runPlain(options: PlainOptions): Promise<number> {
   const tellGoals = (view: TableView) => {
     const here = view.players.filter((p) => p.kind === 'you' || p.kind === 'human');
     for (const p of here) {
+      // In hot seat each player is told theirs in their own turn (privateOwner), as on the screen.
+      if (view.state === null || privateOwner(view, view.state, p.id) === null) continue;
       const text = goalOf(view, p.id).join('\n');
       // Told once there is something to tell: the mission dealt, the capital to choose or chosen.
       if (text === '' || told.get(p.id) === text || /not dealt yet|after the setup/.test(text)) continue;

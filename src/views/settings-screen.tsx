@@ -96,9 +96,12 @@ export function SettingsScreen({ settings: initial, path, save, onDone, onBack }
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>Settings</Text>
-      <Text dimColor wrap="truncate-end">
-        {path ? `kept in ${path}; ` : ''}flags on the command line override them for one run
-      </Text>
+      {path ? (
+        <Text dimColor wrap="truncate-end">
+          kept in {path}
+        </Text>
+      ) : null}
+      <Text dimColor>flags on the command line override them for one run</Text>
       <Text> </Text>
       <TextField label="Your name" value={settings.name} focus={focus('name')} />
       {choice(
