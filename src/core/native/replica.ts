@@ -353,6 +353,10 @@ export class Replica {
     this.emit({ type: 'info', text: `lost the connection to ${this.nameOf(player)}` });
     // Two players: a closed link is no proof of the other's silence rather than ours.
     if (isActive(this.state.players[player]!) && !this.twoActive()) this.vote(player);
+    // Its own move due: the silence is judged after an ack timeout, as when it dies in another's turn.
+    const due = this.deadline;
+    if (due?.kind === 'move' && this.awaitedFrom(due).includes(player))
+      this.deadline = { ...due, at: Math.min(due.at, now + this.config.ackTimeoutMs) };
     this.checkContact();
     this.pump();
   }
