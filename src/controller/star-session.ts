@@ -15,6 +15,7 @@ import {
   type OptionsInput,
   setsInHand,
 } from '../model/index.js';
+import { ackIdAfter } from '../protocol/ack-ids.js';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import { fromAction, type Message, type MessageAction, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
@@ -577,9 +578,9 @@ export class StarSession {
     return line;
   }
 
-  /** `player` sent a message under `ackId`: later messages take higher ids. */
+  /** `player` sent a message under `ackId`: later messages take higher ids, within a signed 32-bit integer. */
   private authored(player: number, ackId: number) {
-    this.ackCounter = Math.max(this.ackCounter, ackId + 1);
+    this.ackCounter = ackIdAfter(this.ackCounter, ackId);
     const authors = this.ackAuthors.get(ackId) ?? new Set<number>();
     this.ackAuthors.set(ackId, authors.add(player));
   }
