@@ -245,10 +245,17 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
     async function startGame(): Promise<LobbyResult> {
       const clients = [...members.values()].filter((m) => m.link !== null);
       const count = members.size;
+      // Each client's answer to the ping and its acknowledgement of ready go on to every other
+      // client, as a star host relays every line: a class client waits for every player's ping
+      // before it acknowledges ready (interop-ac-3p-we-host-ping.jsonl).
+      const relay = (from: Member, message: Message) => {
+        for (const o of clients) if (o !== from) send(o.link!, message);
+      };
       for (const m of clients) send(m.link!, { command: 'ping', payload: count, player_id: 0 });
       for (const m of clients) {
         const reply = await waitFor(m.reader!, m.kept, (msg) => msg.command === 'ping', options.ackTimeoutMs);
         if (!reply) return abandon(`player ${m.player.id} (${m.player.name}) did not answer the ping`);
+        relay(m, { command: 'ping', payload: null, player_id: m.player.id });
       }
       for (const m of clients) send(m.link!, { command: 'ready', payload: null, player_id: 0, ack_id: 0 });
       for (const m of clients) {
@@ -259,6 +266,7 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
           options.ackTimeoutMs,
         );
         if (!ack) return abandon(`player ${m.player.id} (${m.player.name}) did not acknowledge ready`);
+        relay(m, { command: 'acknowledgement', payload: 0, player_id: m.player.id });
       }
       const features = [...members.values()].reduce<readonly string[]>(
         (common, m) => common.filter((f) => m.features.includes(f)),
@@ -387,6 +395,11 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         break;
       }
       case 'ping':
+        // Only the host's ping is answered: it carries the player count, while the other clients'
+        // answers (payload null), which a host relays, are not pings to this player. Answering
+        // those too put a second ping where a class joiner waits for the ready acknowledgements
+        // (interop-ac-3p-we-join-ping.jsonl).
+        if (message.payload === null) break;
         // A class host that does not play sends its lines with player_id null (cs3099-observed.md §2).
         hostPlays = message.player_id !== null;
         if (me !== null) send(host, { command: 'ping', payload: null, player_id: me });
