@@ -8,6 +8,7 @@ import { parseRules, type Rules, RulesSchema } from '../protocol/rules.js';
 import type { Keyring } from '../protocol/signing.js';
 import { gameKeyring } from './net/identity.js';
 import { LineReader, type Link } from './net/link.js';
+import { type Dialect, lineDialect } from './net/tcp.js';
 
 /** The keyring for a native roster: this node's key and the players' peer ids. */
 function keyringFor(node: LobbyEndpoint, players: readonly LobbyPlayer[]): Keyring | null {
@@ -22,9 +23,15 @@ export interface LobbyEndpoint {
   readonly peerId: string;
   addresses(): string[];
   onLink(listener: (link: Link) => void): void;
-  dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
+  dial(
+    address: string,
+    timeoutMs?: number,
+    options?: { readonly dialect?: Dialect },
+  ): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
   /** Whether players connect to each other after the start (native) or talk through the host (cs3099). */
   readonly mesh: boolean;
+  /** Plain TCP: the line dialect each host address was found to speak (a joiner offers it first). */
+  readonly dialects?: Map<string, Dialect>;
   /** The identity key (native): it signs this peer's game messages. */
   readonly privateKey?: PrivateKey;
 }
@@ -312,15 +319,17 @@ export interface JoinOptions {
   readonly onEvent?: (event: LobbyEvent) => void;
   /** Shown the host's rules on acceptance; answering false leaves the lobby (default: accept any). */
   readonly onRules?: (rules: Rules) => boolean | Promise<boolean>;
+  /**
+   * Plain TCP: speak only this line dialect to the host. By default the joiner finds it: it offers
+   * the one found for this address before (bare at first), and the other one if the host closes
+   * the connection without an answer.
+   */
+  readonly dialect?: Dialect;
 }
 
 /** Joins a host's lobby, waits for the start, then connects to every other player. */
 export async function joinLobby(node: LobbyEndpoint, address: string, options: JoinOptions): Promise<LobbyResult> {
-  const dialed = await node.dial(address);
-  if (!dialed.ok) return dialed;
-  const host = dialed.link;
-  const reader = new LineReader(host);
-  send(host, {
+  const join: Message = {
     command: 'join_game',
     payload: node.mesh
       ? {
@@ -331,7 +340,24 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
           addresses: node.addresses(),
         }
       : { supported_versions: SUPPORTED_VERSIONS, supported_features: [...options.features], name: options.name },
-  });
+  };
+  // Plain TCP: class hosts read one line dialect or both. A host that reads only the envelope
+  // closes on a bare join_game (interop-ac-host-refuses-bare-join.jsonl); the recorded 2015 host
+  // never answers a wrapped one (its reader dies). So bare first, unless this address was found
+  // to want the envelope, and the other dialect once if the host closes without a word.
+  let dialect: Dialect = options.dialect ?? node.dialects?.get(address) ?? 'bare';
+  const finding = !node.mesh && options.dialect === undefined;
+  const connect = async () => {
+    const dialed = await node.dial(address, undefined, node.mesh ? {} : { dialect });
+    if (!dialed.ok) return dialed;
+    send(dialed.link, join);
+    return { ok: true as const, host: dialed.link, reader: new LineReader(dialed.link) };
+  };
+  const first = await connect();
+  if (!first.ok) return first;
+  let { host, reader } = first;
+  let answered = false;
+  let switched = false;
   const inbound = new Map<string, Link>();
   node.onLink((link) => {
     // One link per peer; a second one, or one from a peer we will never play, is not kept.
@@ -348,13 +374,31 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
   const deadline = Date.now() + options.startTimeoutMs;
   for (;;) {
     const next = await nextMessage(reader, Math.max(1, deadline - Date.now()));
+    if (!next.ok && finding && !answered && !switched && host.closed) {
+      switched = true;
+      dialect = dialect === 'bare' ? 'wrapped' : 'bare';
+      options.onEvent?.({
+        type: 'info',
+        text: `the host closed the connection on our join_game: offering it in the ${dialect === 'wrapped' ? 'wrapped {"message": …}' : 'bare'} form`,
+      });
+      const again = await connect();
+      if (!again.ok) return again;
+      ({ host, reader } = again);
+      continue;
+    }
+    if (next.ok && !answered) {
+      answered = true;
+      // The dialect the host answers in is the one it reads: offered first next time.
+      if (!node.mesh) node.dialects?.set(address, lineDialect(next.line) ?? dialect);
+    }
     if (!next.ok) {
       host.close();
+      const both = switched && !answered ? ' (it closed on our join_game in both line forms, bare and wrapped)' : '';
       return {
         ok: false,
         reason:
           me === null
-            ? `the host did not answer: ${next.reason}`
+            ? `the host did not answer: ${next.reason}${both}`
             : `the host went away before the game started: ${next.reason}`,
       };
     }

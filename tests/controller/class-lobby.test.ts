@@ -4,6 +4,7 @@
 // client answers only the host's ping (the one carrying the player count).
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runBot } from '../../src/cli/bot.js';
 import { hostLobby, joinLobby, type LobbyResult } from '../../src/controller/lobby.js';
 import { listenTcp, TcpEndpoint, type TcpListener } from '../../src/controller/net/tcp.js';
 
@@ -144,5 +145,127 @@ describe('our client, three players', () => {
         [1, 'Ours'],
         [2, 'AC-GREEDY'],
       ]);
+  });
+});
+
+describe('our joiner finds the line dialect the host reads', () => {
+  /**
+   * A host that reads only the {"message": …} form and closes on a bare line at once
+   * (interop-ac-host-refuses-bare-join.jsonl), then runs a 2-player lobby. It counts connections.
+   */
+  async function wrappedOnlyHost() {
+    const received: string[][] = [];
+    const server: Server = createServer((socket) => {
+      const lines: string[] = [];
+      received.push(lines);
+      let buffer = '';
+      socket.on('error', () => {});
+      const say = (message: object) => socket.write(`${JSON.stringify({ message: `${JSON.stringify(message)}\n` })}\n`);
+      socket.on('data', (d: Buffer) => {
+        buffer += d.toString();
+        const parts = buffer.split('\n');
+        buffer = parts.pop()!;
+        for (const raw of parts) {
+          lines.push(raw);
+          const outer = JSON.parse(raw) as Record<string, unknown>;
+          if (!('message' in outer)) return void socket.destroy();
+          const inner = JSON.parse(outer.message as string) as Record<string, unknown>;
+          if (inner.command === 'join_game') {
+            say({
+              command: 'accept_join_game',
+              payload: { player_id: 1, acknowledgement_timeout: 2, move_timeout: 10 },
+            });
+            say({
+              command: 'players_joined',
+              payload: [
+                [0, 'AC'],
+                [1, 'Ours'],
+              ],
+              player_id: 0,
+            });
+            say({ command: 'ping', payload: 2, player_id: 0 });
+          } else if (inner.command === 'ping') say({ command: 'ready', payload: null, player_id: 0, ack_id: 17 });
+          else if (inner.command === 'acknowledgement')
+            say({ command: 'initialise_game', payload: { version: 1, supported_features: [] }, player_id: 0 });
+        }
+      });
+      closers.push(() => void socket.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return { address: `127.0.0.1:${(server.address() as { port: number }).port}`, received };
+  }
+
+  const join = (endpoint: TcpEndpoint, address: string, extra: { dialect?: 'bare' | 'wrapped' } = {}) => {
+    const info: string[] = [];
+    const result = joinLobby(endpoint, address, {
+      name: 'Ours',
+      features: [],
+      startTimeoutMs: 5000,
+      onEvent: (e) => e.type === 'info' && info.push(e.text),
+      ...extra,
+    });
+    return { result, info };
+  };
+
+  it('offers the bare join_game, then the wrapped one when the host closes on it, and remembers the address', async () => {
+    const host = await wrappedOnlyHost();
+    const endpoint = new TcpEndpoint(null, new Map());
+    const first = join(endpoint, host.address);
+    const joined = await first.result;
+    expect(joined.ok).toBe(true);
+    closeRoster(joined);
+    expect(first.info).toEqual([
+      'the host closed the connection on our join_game: offering it in the wrapped {"message": …} form',
+    ]);
+    expect(host.received).toHaveLength(2);
+    expect(JSON.parse(host.received[0]![0]!)).toMatchObject({ command: 'join_game' });
+    // The second connection speaks only the wrapped form: join, the ping's answer, the ack of ready.
+    expect(host.received[1]!.map((raw) => JSON.parse(JSON.parse(raw).message as string).command)).toEqual([
+      'join_game',
+      'ping',
+      'acknowledgement',
+    ]);
+    expect(endpoint.dialects.get(host.address)).toBe('wrapped');
+
+    // Next time this address is offered the wrapped form first: one connection, no retry.
+    const again = join(endpoint, host.address);
+    closeRoster(await again.result);
+    expect(again.info).toEqual([]);
+    expect(host.received).toHaveLength(3);
+    expect(host.received[2]![0]).toMatch(/^\{"message":/);
+  });
+
+  it('with a dialect forced it speaks only that one: wrapped joins at once, bare is refused', async () => {
+    const host = await wrappedOnlyHost();
+    const wrapped = join(new TcpEndpoint(null, new Map()), host.address, { dialect: 'wrapped' });
+    const joined = await wrapped.result;
+    expect(joined.ok).toBe(true);
+    closeRoster(joined);
+    expect(host.received).toHaveLength(1);
+
+    const bare = join(new TcpEndpoint(null, new Map()), host.address, { dialect: 'bare' });
+    const refused = await bare.result;
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.reason).toMatch(/^the host did not answer: connection closed/);
+    expect(host.received).toHaveLength(2);
+  });
+});
+
+describe('risk bot --dialect', () => {
+  it('is listed in the usage, and taken only by a cs3099 joiner, as bare or wrapped', async () => {
+    let out = '';
+    let err = '';
+    const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+    expect(await runBot(['--help'], io)).toBe(0);
+    expect(out).toMatch(/--dialect D +cs3099 join only: bare or wrapped/);
+    expect(await runBot(['host', '--profile', 'cs3099', '--players', '2', '--dialect', 'wrapped'], io)).toBe(2);
+    expect(err).toMatch(/--dialect is for joining on the cs3099 profile/);
+    err = '';
+    expect(await runBot(['join', '127.0.0.1:1', '--dialect', 'wrapped'], io)).toBe(2);
+    expect(err).toMatch(/--dialect is for joining on the cs3099 profile/);
+    err = '';
+    expect(await runBot(['join', '127.0.0.1:1', '--profile', 'cs3099', '--dialect', 'json'], io)).toBe(2);
+    expect(err).toMatch(/--dialect "json": say bare or wrapped/);
   });
 });
