@@ -34,6 +34,9 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --strict-draws      cs3099 only: hold every peer to the card-draw rules. By default a peer
                       whose moves show the 2015 class card-draw bug (a card at every fortify
                       after its first capture) is followed in it; strict, such a trade is cheating
+  --strict-bonus      cs3099 only: hold every peer to the rulebook's territory-card bonus (+2 once
+                      a turn for a traded card showing an occupied territory). By default a
+                      deploy with the first class peer's +2 per such card is taken too
   --record FILE       write the game record here (default: a new file under ~/.local/share/p2p-risk/games)
   --no-record         write no record
   --store             also store the game in the game database (risk history, stats, export)
@@ -67,6 +70,7 @@ const OPTIONS = {
   'start-timeout': { type: 'string' },
   dialect: { type: 'string' },
   'strict-draws': { type: 'boolean' },
+  'strict-bonus': { type: 'boolean' },
   record: { type: 'string' },
   'no-record': { type: 'boolean' },
   store: { type: 'boolean' },
@@ -122,6 +126,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
   if (v['strict-draws'] === true && !cs3099)
     return usage('--strict-draws is for the cs3099 profile: the native profile always plays the card rules');
+  if (v['strict-bonus'] === true && !cs3099)
+    return usage('--strict-bonus is for the cs3099 profile: the native profile plays its own card rules');
   const dialect = v.dialect as string | undefined;
   if (dialect !== undefined && (!cs3099 || role !== 'join'))
     return usage('--dialect is for joining on the cs3099 profile: the line form spoken to a class host');
@@ -448,6 +454,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           ackTimeoutMs: roster.ackTimeoutMs,
           moveTimeoutMs: roster.moveTimeoutMs,
           drawQuirk: v['strict-draws'] === true ? 'never' : 'detect',
+          cardBonus: v['strict-bonus'] === true ? 'rulebook' : 'either',
           onEvent,
           ...(recorder ? { recorder } : {}),
         })

@@ -22,7 +22,7 @@ import {
   setsInHand,
   startGame,
 } from '../../src/model/index.js';
-import { CS3099_RULES } from '../../src/protocol/profiles.js';
+import { CARD_BONUS_READINGS, CS3099_RULES } from '../../src/protocol/profiles.js';
 import { cs3099Dice, hashChainStream, seededDice } from '../../src/protocol/random.js';
 
 /** Behaviours of the recorded class implementation; each can be turned off to get a well-behaved peer. */
@@ -66,6 +66,12 @@ export interface ClassQuirks {
    * and waits for the host's `timeout` naming the cheater, as a checking peer would.
    */
   readonly crashOnIllegalMove: boolean;
+  /**
+   * The territory-card bonus as the recorded games have it: +2 for each traded card showing an own
+   * territory, in every trade. Off: the rulebook's, +2 once a turn (seed 001's appendix; the
+   * second class implementation's reading).
+   */
+  readonly bonusPerCard: boolean;
 }
 
 /** The recorded 2015 implementation. */
@@ -86,6 +92,7 @@ export const JAVA_2015_QUIRKS: ClassQuirks = {
   wrapLines: false,
   wrappedLinesOnly: false,
   crashOnIllegalMove: true,
+  bonusPerCard: true,
 };
 
 /** A well-behaved class peer: the protocol as written, nothing else. */
@@ -106,6 +113,7 @@ export const NO_QUIRKS: ClassQuirks = {
   wrapLines: false,
   wrappedLinesOnly: false,
   crashOnIllegalMove: false,
+  bonusPerCard: false,
 };
 
 /** Chooses the peer's next action when the model says it must act; `null` means it has nothing more to say (a scripted replay ran out). */
@@ -592,7 +600,8 @@ export class ClassPeer {
 
   private initialise() {
     if (this.state !== null) return;
-    const started = startGame(classicBoard(), { ...CS3099_RULES, players: this.playerCount });
+    const bonus = this.quirks.bonusPerCard ? CARD_BONUS_READINGS.pool : CARD_BONUS_READINGS.rulebook;
+    const started = startGame(classicBoard(), { ...CS3099_RULES, ...bonus, players: this.playerCount });
     if (!started.ok) return this.crash(started.reason);
     this.state = started.value;
     // The host's counter starts again at 0 for the game (game a: ready 0, then setup 0).

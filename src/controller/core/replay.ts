@@ -3,6 +3,7 @@
 // peer judged (and only that) comes out again, checked: every signature, commitment, roll, move,
 // vote and proof.
 import type { Action, GameState } from '../../model/index.js';
+import type { CardBonusReading } from '../../protocol/profiles.js';
 import { parseRules } from '../../protocol/rules.js';
 import type { DealDriver } from '../../protocol/secret-deal.js';
 import type { VerifiedSignatures } from '../../protocol/signing.js';
@@ -33,6 +34,14 @@ export interface AuditSummary<Kind extends string> {
   readonly actionsChecked: number;
   readonly violations: readonly AuditViolation<Kind>[];
   readonly state: GameState | null;
+  /** cs3099: the card-bonus reading each deploy after a trade the two readings judge differently followed. */
+  readonly cardBonus?: readonly CardBonusFinding[];
+}
+
+export interface CardBonusFinding {
+  readonly line: number;
+  readonly player: number;
+  readonly reading: CardBonusReading;
 }
 
 export interface NativeAudit extends AuditSummary<AuditKind> {

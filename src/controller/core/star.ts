@@ -16,11 +16,21 @@ import {
   needsDice,
   type OptionsInput,
   pendingAfterNeutral,
+  setsInHand,
   startGame,
 } from '../../model/index.js';
 import { secretNumber } from '../../protocol/commitment.js';
 import { isGameMessage, type Message, type MessageAction, toAction } from '../../protocol/messages.js';
-import { CS3099_RULES } from '../../protocol/profiles.js';
+import { type CardBonusReading, CS3099_RULES } from '../../protocol/profiles.js';
+import {
+  describeReading,
+  occupiedShown,
+  otherReading,
+  readingOf,
+  readingsAgree,
+  tradeUnderOtherReading,
+  withReading,
+} from './card-bonus.js';
 import { CS3099_ROUNDS, DiceRound } from './dice-round.js';
 import type { SessionEvent } from './types.js';
 
@@ -34,6 +44,12 @@ export interface StarCoreConfig {
   readonly rules?: Omit<OptionsInput, 'players'>;
   /** 'detect' follows the class card-draw quirk (§7) from the first move legal only under it; 'never' does not. */
   readonly drawQuirk: 'detect' | 'never';
+  /**
+   * The territory-card bonus (card-bonus.ts): 'either' reading is taken (default), each trade's
+   * deploy showing which; 'rulebook' holds every peer to the rulebook's; 'pool' to the first class
+   * peer's (our records from before both readings were taken).
+   */
+  readonly cardBonus?: 'either' | CardBonusReading;
   /** Replays a record: this peer's own dice lines come in from the record instead of being made here. */
   readonly mute?: boolean;
   /** This peer's secret dice numbers (default: 32 random bytes each); tests replay games with a seeded source. */
@@ -56,7 +72,9 @@ export type StarEffect =
   /** The one order names `player` for neutralisation (it may be out already): a client's wait for that verdict ends. */
   | { readonly type: 'verdict'; readonly player: number }
   /** The class card-draw quirk drew `card` for `player` (followed, and reported by the audit). */
-  | { readonly type: 'quirk-draw'; readonly player: number; readonly card: number };
+  | { readonly type: 'quirk-draw'; readonly player: number; readonly card: number }
+  /** `player`'s deploy after a trade the two card-bonus readings judge differently follows `reading`. */
+  | { readonly type: 'card-bonus'; readonly player: number; readonly reading: CardBonusReading };
 
 export class StarCore {
   private state: GameState;
@@ -73,6 +91,12 @@ export class StarCore {
   /** While the draw model is unknown: the game as a peer with the class draw quirk sees it. */
   private quirk: GameState | null = null;
   private readonly everCaptured = new Set<number>();
+  /** After a trade the two card-bonus readings judge differently, until its deploy: the game (and its quirk view) under the other reading. */
+  private bonusAlt: { state: GameState; quirk: GameState | null } | null = null;
+  /** The card-bonus reading another player's deploy showed last; null while none has. */
+  private shownReading: CardBonusReading | null = null;
+  /** The territory this peer's last trade earned its +2 for, until its deploy: the rulebook has them placed there. */
+  private ownBonusOn: number | null = null;
   private effects: StarEffect[] = [];
   /** The winner's closing fortify came (class peers end the game with it, §8). */
   closingFortifySeen = false;
@@ -82,18 +106,14 @@ export class StarCore {
   constructor(private readonly config: StarCoreConfig) {
     const started = startGame(classicBoard(), { ...CS3099_RULES, ...config.rules, players: config.players });
     if (!started.ok) throw new Error(started.reason);
-    this.state = started.value;
+    const bonus = config.cardBonus ?? 'either';
+    this.state = bonus === 'either' ? started.value : withReading(started.value, bonus);
     this.drawModel = config.drawQuirk === 'never' ? 'rules' : 'unknown';
     if (this.drawModel === 'unknown') this.quirk = this.state;
   }
 
   get current(): GameState {
     return this.state;
-  }
-
-  /** The game as the class card-draw quirk has it, while it is unknown whether the others follow it. */
-  get quirkView(): GameState | null {
-    return this.quirk;
   }
 
   /** A dice round runs, or a move waits for one: no move may come now. */
@@ -181,7 +201,19 @@ export class StarCore {
       });
       check = apply(this.state, action, CHECK_DICE);
     }
+    // A deploy ends what a trade's card bonus left open: which reading the trader follows.
+    const bonusAlt = this.bonusAlt;
+    this.bonusAlt = null;
+    if (!check.ok && action.command === 'deploy' && bonusAlt !== null && apply(bonusAlt.state, action, CHECK_DICE).ok) {
+      this.state = bonusAlt.state;
+      this.quirk = bonusAlt.quirk;
+      if (this.quirk === null && this.drawModel === 'unknown') this.drawModel = 'rules';
+      check = apply(this.state, action, CHECK_DICE);
+    }
     if (!check.ok) return this.violation(from, `illegal ${action.command}: ${check.reason}`);
+    if (action.command === 'deploy' && bonusAlt !== null) this.bonusShown(from, readingOf(this.state));
+    if (action.command === 'play_cards' && (this.config.cardBonus ?? 'either') === 'either')
+      this.bonusAlt = this.underOtherReading(action);
     if (needsDice(this.state, action)) {
       this.pending = { action, author: from };
       // The move came: its author is no longer timed for it (the dice round has its own timer).
@@ -190,6 +222,115 @@ export class StarCore {
       return;
     }
     this.applyWith(action, CHECK_DICE);
+  }
+
+  /** The game and its quirk view after `trade` under the other card-bonus reading, when that reading judges it differently. */
+  private underOtherReading(trade: Action): { state: GameState; quirk: GameState | null } | null {
+    const state = tradeUnderOtherReading(this.state, trade);
+    if (state === null) return null;
+    const other = otherReading(readingOf(this.state));
+    const seen = this.quirk === null ? null : apply(withReading(this.quirk, other), trade, CHECK_DICE);
+    return { state, quirk: seen?.ok ? seen.state : null };
+  }
+
+  /** A deploy showed which card-bonus reading its trader follows. */
+  private bonusShown(player: number, reading: CardBonusReading) {
+    this.effects.push({ type: 'card-bonus', player, reading });
+    if (player === this.config.me) return;
+    if (this.shownReading !== reading)
+      this.emit({
+        type: 'info',
+        text: `player ${player}'s deploy follows ${describeReading(reading)}; this peer trades so from here on`,
+      });
+    this.shownReading = reading;
+  }
+
+  /**
+   * This peer's own move, as every other peer can follow it (a class peer's game loop dies, or it
+   * leaves, on a move its model refuses); `action` is the seat's choice. A deploy places the +2 of
+   * its trade on the territory that earned them, as the rulebook has it (bonusPlaced). A trade
+   * keeps, in this order, to cards held in both draw views while it is unknown whether the others
+   * follow the class draw quirk, and to a trade both card-bonus readings judge alike (or none)
+   * while no other player's deploy has shown its reading. When no trade fits, the draw views go
+   * the quirk's way if a peer acknowledges its own messages (`selfAckers`: the recorded 2015
+   * implementation's signature, §8), else the rules'; and the reading is that implementation's if
+   * so, else the rulebook's, with the fewest occupied territories shown. Returns the move and what
+   * was decided, in words.
+   */
+  ownMove(action: Action, selfAckers: boolean): { action: Action; notes: string[] } {
+    if (action.command === 'deploy') return { action: this.bonusPlaced(action), notes: [] };
+    if (action.command !== 'play_cards') return { action, notes: [] };
+    const me = this.config.me;
+    const quirkView = this.quirk;
+    const views = quirkView === null ? [this.state] : [this.state, quirkView];
+    const held = this.state.players[me]!.cards.filter((card) =>
+      views.every((v) => v.players[me]!.cards.includes(card)),
+    );
+    const trade = (cards: number[] | null): Action => ({
+      command: 'play_cards',
+      player: me,
+      payload: cards === null ? null : { cards: [cards as [number, number, number]] },
+    });
+    const candidates = [action, trade(null), ...setsInHand(this.state.board, held).map(trade)];
+    const inEveryView = (c: Action) => views.every((v) => apply(v, c, CHECK_DICE).ok);
+    const readingOpen = (this.config.cardBonus ?? 'either') === 'either' && this.shownReading === null;
+    const agreed = candidates.find((c) => inEveryView(c) && (!readingOpen || readingsAgree(this.state, c)));
+    if (agreed !== undefined) return { action: agreed, notes: [] };
+
+    const notes: string[] = [];
+    // Fewest occupied territories shown first: the rulebook places its +2 on one of them.
+    let chosen = candidates
+      .filter(inEveryView)
+      .sort((a, b) => Math.min(occupiedShown(this.state, a), 2) - Math.min(occupiedShown(this.state, b), 2))[0];
+    if (chosen === undefined) {
+      // No trade fits both draw views. The 2015 implementation (it acks itself) has the quirk: trade
+      // as it sees the cards (the move is then legal only under the quirk, so the replica adopts it).
+      const quirkTrade =
+        selfAckers && quirkView !== null
+          ? setsInHand(quirkView.board, quirkView.players[me]!.cards)
+              .map(trade)
+              .find((c) => apply(quirkView, c, CHECK_DICE).ok)
+          : undefined;
+      notes.push(
+        selfAckers
+          ? `no card trade is legal in both draw models; trading as the class card-draw quirk has it${quirkTrade ? '' : ' is impossible too, so by the rules'}`
+          : 'no card trade is legal in both draw models; trading by the rules',
+      );
+      chosen = quirkTrade ?? action;
+    }
+    const judged = apply(this.state, chosen, CHECK_DICE).ok ? this.state : (quirkView ?? this.state);
+    if (readingOpen && !readingsAgree(judged, chosen)) {
+      const reading: CardBonusReading = selfAckers ? 'pool' : 'rulebook';
+      this.state = withReading(this.state, reading);
+      if (this.quirk !== null) this.quirk = withReading(this.quirk, reading);
+      notes.push(`no card trade reads the same under both card-bonus readings; trading by ${describeReading(reading)}`);
+    }
+    return { action: chosen, notes };
+  }
+
+  /**
+   * A deploy of this peer's with at least 2 armies on the territory its trade's +2 came for (taken
+   * from its other entries): the rulebook's reading places them there, the other one anywhere.
+   */
+  private bonusPlaced(deploy: Extract<Action, { command: 'deploy' }>): Action {
+    const there = this.ownBonusOn;
+    if (there === null) return deploy;
+    const already = deploy.payload.reduce((n, [t, armies]) => n + (t === there ? armies : 0), 0);
+    if (already >= 2) return deploy;
+    let need = 2 - already;
+    const entries = deploy.payload.map(([t, armies]): [number, number] => [t, armies]);
+    for (const entry of [...entries].sort((a, b) => b[1] - a[1])) {
+      if (entry[0] === there || need === 0) continue;
+      const taken = Math.min(need, entry[1]);
+      entry[1] -= taken;
+      need -= taken;
+    }
+    const moved = 2 - already - need;
+    const placed: Action = {
+      ...deploy,
+      payload: [...entries.filter(([, armies]) => armies > 0), [there, moved]],
+    };
+    return moved > 0 && apply(this.state, placed, CHECK_DICE).ok ? placed : deploy;
   }
 
   /** Every peer applies this at the same point of the one order, so all stay in step. */
@@ -204,6 +345,13 @@ export class StarCore {
       const seen = apply(this.quirk, { command: 'timeout', player }, CHECK_DICE);
       this.quirk = seen.ok ? seen.state : null;
       if (!seen.ok) this.drawModel = 'rules';
+    }
+    if (this.bonusAlt !== null) {
+      // The other reading's view of a trade still waiting for its deploy goes on in step too.
+      const alt = apply(this.bonusAlt.state, { command: 'timeout', player }, CHECK_DICE);
+      const altQuirk =
+        this.bonusAlt.quirk === null ? null : apply(this.bonusAlt.quirk, { command: 'timeout', player }, CHECK_DICE);
+      this.bonusAlt = alt.ok ? { state: alt.state, quirk: altQuirk?.ok ? altQuirk.state : null } : null;
     }
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
@@ -245,6 +393,11 @@ export class StarCore {
         this.drawModel = 'rules';
       } else this.quirk = quirkDraws ? quirkDraw(seen.state, action.player) : seen.state;
     }
+    if (action.command === 'play_cards' && action.player === this.config.me) {
+      const traded = result.events.find((e) => e.type === 'cards_traded');
+      this.ownBonusOn = traded?.type === 'cards_traded' ? (traded.bonusTerritories[0] ?? null) : null;
+    }
+    if (action.command === 'deploy') this.ownBonusOn = null;
     if (action.command === 'defend') this.stats.battles++;
     if (action.command === 'shuffle_deck') this.stats.deck = [...this.state.deck];
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
