@@ -4,7 +4,7 @@
 import { createConnection, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClassPeer, type ClassQuirks, JAVA_2015_QUIRKS, NO_QUIRKS } from '../support/class-peer.js';
+import { ClassPeer, type ClassQuirks, JAVA_2015_QUIRKS, NO_QUIRKS, SECOND_2015_QUIRKS } from '../support/class-peer.js';
 import { readRecording, replayToClassPeer } from '../support/replay.js';
 
 const fixture = (name: string) => readRecording(fileURLToPath(new URL(`../fixtures/cs3099/${name}`, import.meta.url)));
@@ -69,6 +69,43 @@ describe('two class peers', () => {
       // The recorded peer never closes its sockets; the well-behaved one does.
       for (let i = 0; i < 60 && host.closedAt === null; i++) await new Promise((r) => setTimeout(r, 50));
       expect(host.closedAt === null).toBe(quirks.neverClose);
+    },
+    90_000,
+  );
+});
+
+describe('class peers of the second implementation (SECOND_2015_QUIRKS)', () => {
+  it.each([2, 3, 4])(
+    '%i of them play to the end over 127.0.0.1, through a host that passes every line on',
+    async (players) => {
+      const quirks = SECOND_2015_QUIRKS;
+      const host = await start({ role: 'host', seed: 20 + players, quirks, players, stallMs: 10_000, maxMs: 60_000 });
+      const clients: ClassPeer[] = [];
+      for (let i = 1; i < players; i++)
+        clients.push(
+          await start({
+            role: 'client',
+            seed: 30 + 10 * players + i,
+            quirks,
+            address: `127.0.0.1:${host.port}`,
+            stallMs: 10_000,
+            maxMs: 60_000,
+          }),
+        );
+      const outcomes = await Promise.all([host, ...clients].map((p) => p.finished));
+      expect(outcomes.map((o) => `${o.status}: ${o.reason}`).sort()).toEqual([
+        ...Array(players - 1).fill(expect.stringMatching(/^lost: /)),
+        expect.stringMatching(/^won: /),
+      ]);
+      expect(new Set(outcomes.map((o) => o.winner)).size).toBe(1);
+      for (const c of clients) expect(c.state!.owner).toEqual(host.state!.owner);
+      // Its own lines: wrapped, inner line ending in a newline, upper-case hex, ack ids at random.
+      const out = host.lines.filter((l) => l.dir === 'out').map((l) => JSON.parse(l.raw) as { message: string });
+      expect(out.every((m) => m.message.endsWith('\n') && !('signature' in m))).toBe(true);
+      const inner = out.map((m) => JSON.parse(m.message) as Record<string, unknown>);
+      expect(inner.find((m) => m.command === 'roll_hash')!.payload).toMatch(/^[0-9A-F]{64}$/);
+      const ids = inner.flatMap((m) => (typeof m.ack_id === 'number' && m.player_id === 0 ? [m.ack_id] : []));
+      expect(Math.max(...ids)).toBeGreaterThan(2 ** 20);
     },
     90_000,
   );
@@ -195,19 +232,37 @@ describe('the class peer’s lobby and line dialect', () => {
     expect(host.lines.filter((l) => l.dir === 'out').every((l) => l.raw.startsWith('{"message":"{'))).toBe(true);
   }, 90_000);
 
-  it('a peer that wants the envelope dies on a bare line', async () => {
-    const host = await start({
-      role: 'host',
-      seed: 1,
-      stallMs: 5000,
-      quirks: { bareLinesOnly: false, wrappedLinesOnly: true },
-    });
+  it('a host that wants the envelope closes on a bare join_game and takes a wrapped one (interop-ac-host-refuses-bare-join)', async () => {
+    const host = await start({ role: 'host', seed: 1, stallMs: 5000, quirks: SECOND_2015_QUIRKS });
     const a = await dial(host.port);
+    const closed = new Promise<void>((resolve) => a.socket.on('close', () => resolve()));
     a.socket.write(`${join}\n`);
-    const outcome = await host.finished;
-    a.socket.destroy();
-    expect(outcome.status).toBe('crashed');
-    expect(outcome.reason).toMatch(/bare line/);
+    await closed;
+    expect(a.lines).toEqual([]);
+    expect(host.current.status).toBe('playing');
+    const b = await dial(host.port);
+    b.socket.write(`${JSON.stringify({ message: `${join}\n` })}\n`);
+    for (let i = 0; i < 100 && b.lines.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    b.socket.destroy();
+    // Its lines in its own envelope: the inner line ends in a newline, no signature.
+    expect(b.lines[0]).toBe(
+      JSON.stringify({
+        message:
+          '{"command":"accept_join_game","payload":{"player_id":1,"acknowledgement_timeout":2,"move_timeout":30}}\n',
+      }),
+    );
+    expect(b.lines.map((l) => JSON.parse(JSON.parse(l).message as string))).toEqual([
+      expect.objectContaining({ command: 'accept_join_game' }),
+      {
+        command: 'players_joined',
+        payload: [
+          [0, 'HostAI'],
+          [1, 'X'],
+        ],
+        player_id: 0,
+      },
+      { command: 'ping', player_id: 0, payload: 2 },
+    ]);
   });
 
   const dial = (port: number) =>
