@@ -1,7 +1,10 @@
 // The two readings of the territory-card bonus on the cs3099 profile (src/controller/core/card-bonus.ts):
 // the first class peer's +2 per card showing an occupied territory, in every trade, and the
 // rulebook's +2 once a turn, which a second class implementation plays.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runBot } from '../../src/cli/bot.js';
 import {
   occupiedShown,
   readingOf,
@@ -9,8 +12,10 @@ import {
   tradeUnderOtherReading,
   withReading,
 } from '../../src/controller/core/card-bonus.js';
+import { verifyTranscript } from '../../src/controller/verify.js';
 import { type Action, apply, CHECK_DICE, type GameState } from '../../src/model/index.js';
 import { CARD_BONUS_READINGS, CS3099_RULES } from '../../src/protocol/profiles.js';
+import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
 import { midGame } from '../helpers.js';
 
 // Player 0 holds the even territories (midGame's default owner: t % 2). Cards 8 (infantry) and 0
@@ -84,5 +89,71 @@ describe('the two card-bonus readings', () => {
     expect(apply(pool, claimed, CHECK_DICE).ok).toBe(true);
     expect(tradeUnderOtherReading(pool, claimed)).toBeNull();
     expect(readingsAgree(pool, claimed)).toBe(false);
+  });
+});
+
+// The star replica (core/star.ts), through the audit that replays our records with it: the live
+// recordings of the second class implementation, turned into the record our peer would have kept.
+const recording = (name: string) => {
+  const parsed = parseTranscript(
+    readFileSync(fileURLToPath(new URL(`../fixtures/cs3099/${name}`, import.meta.url)), 'utf8'),
+  );
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return parsed.lines;
+};
+
+/** A class recording as the record of our peer `me` (host 0 or client 1), with the card-bonus readings it took. */
+function asOurRecord(lines: readonly TranscriptLine[], me: number, cardBonus: string): TranscriptLine[] {
+  const start = lines.findIndex((l) => l.raw.includes('initialise_game'));
+  const fact = { profile: 'cs3099', me, rules: CS3099_RULES, host: 0, drawQuirk: 'detect', cardBonus };
+  const joined = '{"command":"players_joined","payload":[[0,"p0",""],[1,"p1",""]]}';
+  const ours = me === 0 ? 'host->client' : 'client->host';
+  return [
+    { line: 1, t: 0, conn: -1, dir: 'note', raw: JSON.stringify(fact) },
+    { line: 2, t: 0, conn: 0, dir: 'in', raw: joined },
+    ...lines
+      .slice(start + 1)
+      .filter((l) => l.dir === 'client->host' || l.dir === 'host->client')
+      .map((l) => ({ ...l, dir: l.dir === ours ? ('out' as const) : ('in' as const), conn: 1 - me })),
+  ];
+}
+
+describe('the star replica takes a deploy of either reading (strict: only the rulebook’s)', () => {
+  it('the class host’s rulebook deploy (+2 once for two cards of its own): taken, and named, unless only the first peer’s reading is', () => {
+    const lines = recording('interop-ac-host-card-bonus-flagged.jsonl');
+    const either = verifyTranscript(asOurRecord(lines, 1, 'either'), { lenient: true });
+    expect(either.cardBonus).toEqual([{ line: 844, player: 0, reading: 'rulebook' }]);
+    const strict = verifyTranscript(asOurRecord(lines, 1, 'rulebook'), { lenient: true });
+    expect(strict.violations.filter((v) => v.line === 844)).toEqual([]);
+    const old = verifyTranscript(asOurRecord(lines, 1, 'pool'), { lenient: true });
+    expect(old.violations.filter((v) => v.line === 844)).toEqual([
+      expect.objectContaining({ player: 0, reason: 'illegal deploy: deploy: places 12 armies but 14 are due' }),
+    ]);
+    // The game as taken goes on under the rulebook's reading: the same board either way.
+    expect(either.state!.armies).toEqual(strict.state!.armies);
+  });
+
+  it('our old host’s deploy by the first peer’s reading (+4): taken and named; strict, an illegal action', () => {
+    const lines = recording('interop-ac-client-rejects-our-card-bonus.jsonl');
+    const either = verifyTranscript(asOurRecord(lines, 0, 'either'), { lenient: true });
+    expect(either.cardBonus).toEqual([{ line: expect.any(Number), player: 0, reading: 'pool' }]);
+    expect(either.violations).toEqual([]);
+    const strict = verifyTranscript(asOurRecord(lines, 0, 'rulebook'), { lenient: true });
+    expect(strict.violations[0]).toMatchObject({
+      player: 0,
+      reason: 'illegal deploy: deploy: places 35 armies but 33 are due',
+    });
+  });
+});
+
+describe('risk bot --strict-bonus', () => {
+  it('is listed in the usage, and refused outside the cs3099 profile', async () => {
+    let out = '';
+    let err = '';
+    const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+    expect(await runBot(['--help'], io)).toBe(0);
+    expect(out).toMatch(/--strict-bonus +cs3099 only: hold every peer to the rulebook's territory-card bonus/);
+    expect(await runBot(['host', '--players', '2', '--strict-bonus'], io)).toBe(2);
+    expect(err).toMatch(/--strict-bonus is for the cs3099 profile/);
   });
 });
