@@ -215,6 +215,84 @@ describe('the class peer driven by the interop recordings', () => {
   }, 90_000);
 });
 
+describe('the second implementation’s class peer driven by the interop-ac recordings', () => {
+  // Its recorded host was set to speak bare lines; its recorded clients spoke the envelope.
+  const host = { ...SECOND_2015_QUIRKS, wrapLines: false, wrappedLinesOnly: false };
+
+  it.each([
+    ['interop-ac-clean-we-join.jsonl', 'host', host, 'AC-GREEDY'],
+    ['interop-ac-clean-we-host.jsonl', 'client', SECOND_2015_QUIRKS, 'AC-ANGRY'],
+  ] as const)(
+    'as the %s’s class %s: every line the real one sent, its lobby, acks and random ack ids included',
+    async (name, peerSide, quirks, peerName) => {
+      const replay = await replayToClassPeer(fixture(name), {
+        peerSide,
+        quirks,
+        name: peerName,
+        // What its recorded host announced.
+        ...(peerSide === 'host' ? { ackTimeoutS: 100, moveTimeoutS: 200 } : {}),
+      });
+      await replay.close();
+      expect(replay.mismatches).toEqual([]);
+      expect(replay.sent.length).toBe(replay.recorded.length);
+      expect(replay.sent.map((m) => m.ack_id ?? null)).toEqual(replay.recorded.map((m) => m.ack_id ?? null));
+      expect(replay.sentAcks).toEqual(replay.recordedAcks);
+      // It saw the capture that ended the game and stopped reading: no closing fortify awaited, none acked.
+      expect(replay.outcome.status).toBe('lost');
+    },
+    60_000,
+  );
+
+  it('as the class client of interop-ac-client-rejects-our-card-bonus: it refuses our old host’s +4 deploy and leaves as the real one did', async () => {
+    const replay = await replayToClassPeer(fixture('interop-ac-client-rejects-our-card-bonus.jsonl'), {
+      peerSide: 'client',
+      quirks: SECOND_2015_QUIRKS,
+      name: 'AC-ANGRY',
+    });
+    await replay.close();
+    expect(replay.mismatches).toEqual([]);
+    expect(replay.sent.at(-1)).toEqual({
+      player_id: 1,
+      payload: 'Received invalid move. Disconnecting',
+      command: 'leave_game',
+    });
+    expect(replay.sentAcks).toEqual(replay.recordedAcks);
+    expect(replay.outcome.status).toBe('left');
+    expect(replay.outcome.reason).toMatch(/^player 0: deploy: /);
+  }, 60_000);
+
+  it('as the class host of interop-ac-host-card-bonus-flagged: its trade of two of its territories and its 12-army deploy, then our old client leaves', async () => {
+    const replay = await replayToClassPeer(fixture('interop-ac-host-card-bonus-flagged.jsonl'), {
+      peerSide: 'host',
+      quirks: host,
+      name: 'AC-CONTINENTAL',
+      ackTimeoutS: 100,
+      moveTimeoutS: 200,
+    });
+    await replay.close();
+    // The real one sent one more attack after our client's leave_game; ours ends the 2-player game there.
+    expect(replay.mismatches).toEqual([expect.stringMatching(/sent undefined, recorded \{.*"command":"attack"/)]);
+    expect(replay.sent.slice(-2)).toEqual([
+      expect.objectContaining({ command: 'play_cards', payload: { cards: [[33, 29, 10]], armies: -1 } }),
+      expect.objectContaining({
+        command: 'deploy',
+        payload: [
+          [29, 2],
+          [31, 2],
+          [28, 1],
+          [0, 1],
+          [16, 1],
+          [5, 1],
+          [13, 2],
+          [6, 1],
+          [14, 1],
+        ],
+      }),
+    ]);
+    expect(replay.outcome.status).toBe('opponent-left');
+  }, 60_000);
+});
+
 describe('the class peer’s lobby and line dialect', () => {
   it('two peers speaking the wrapped dialect play to the end', async () => {
     const quirks = { ...NO_QUIRKS, wrapLines: true };
@@ -248,7 +326,7 @@ describe('the class peer’s lobby and line dialect', () => {
     expect(b.lines[0]).toBe(
       JSON.stringify({
         message:
-          '{"command":"accept_join_game","payload":{"player_id":1,"acknowledgement_timeout":2,"move_timeout":30}}\n',
+          '{"command":"accept_join_game","payload":{"player_id":1,"acknowledgement_timeout":2,"move_timeout":30},"player_id":0}\n',
       }),
     );
     expect(b.lines.map((l) => JSON.parse(JSON.parse(l).message as string))).toEqual([

@@ -85,6 +85,8 @@ export interface ClassQuirks {
   readonly upperHex: boolean;
   /** As host it sends every player, the newcomer included, to every client at each join. */
   readonly playersJoinedEveryone: boolean;
+  /** As host its lobby lines (accept_join_game, players_joined, initialise_game) carry its player_id, 0. */
+  readonly hostIdOnLobbyLines: boolean;
   /**
    * The lobby of 3 or more players as the second implementation runs it. Its client acknowledges
    * `ready` only once every other player's ping came (the host's, with the count, and each other
@@ -132,6 +134,7 @@ export const JAVA_2015_QUIRKS: ClassQuirks = {
   envelopeWithNewline: false,
   upperHex: false,
   playersJoinedEveryone: false,
+  hostIdOnLobbyLines: false,
   waitsForEveryPing: false,
   checksBonusPlacement: false,
   leaveOnIllegalMove: false,
@@ -161,6 +164,7 @@ export const NO_QUIRKS: ClassQuirks = {
   envelopeWithNewline: false,
   upperHex: false,
   playersJoinedEveryone: false,
+  hostIdOnLobbyLines: false,
   waitsForEveryPing: false,
   checksBonusPlacement: false,
   leaveOnIllegalMove: false,
@@ -187,6 +191,7 @@ export const SECOND_2015_QUIRKS: ClassQuirks = {
   randomAckIds: true,
   upperHex: true,
   playersJoinedEveryone: true,
+  hostIdOnLobbyLines: true,
   waitsForEveryPing: true,
   checksBonusPlacement: true,
   leaveOnIllegalMove: true,
@@ -231,6 +236,8 @@ export interface ClassPeerOptions {
   readonly cheatFromTurn?: number;
   /** Replaces the seeded dice numbers (a scripted replay reveals the recorded ones). */
   readonly numbers?: () => Uint8Array;
+  /** Replaces its random ack ids (randomAckIds; a scripted replay uses the recorded ones). */
+  readonly ackIds?: () => number;
 }
 
 export type ClassPeerStatus =
@@ -510,7 +517,8 @@ export class ClassPeer {
 
   /** The next ack id of its own. */
   private newAckId(): number {
-    return this.quirks.randomAckIds ? this.ackIds.below(2 ** 31) : this.nextAckId++;
+    if (!this.quirks.randomAckIds) return this.nextAckId++;
+    return this.options.ackIds?.() ?? this.ackIds.below(2 ** 31);
   }
 
   private later(fn: () => void, ms: number) {
@@ -739,12 +747,13 @@ export class ClassPeer {
     const timeouts = this.quirks.camelCaseTimeouts
       ? { acknowledgementTimeout: ack, commandTimeout: move, player_id: id }
       : { player_id: id, acknowledgement_timeout: ack, move_timeout: move };
-    this.send({ command: 'accept_join_game', payload: timeouts }, conn);
+    const hostId = this.quirks.hostIdOnLobbyLines ? { player_id: 0 } : {};
+    this.send({ command: 'accept_join_game', payload: timeouts, ...hostId }, conn);
     const entry = (p: number) =>
       this.quirks.pairPlayersJoined ? [p, this.names.get(p)!] : [p, this.names.get(p)!, ''];
     const everyone = [...this.names.keys()].sort((a, b) => a - b);
     if (this.quirks.playersJoinedEveryone) {
-      this.send({ command: 'players_joined', payload: everyone.map(entry), player_id: 0 });
+      this.send({ command: 'players_joined', payload: everyone.map(entry), ...hostId });
     } else {
       this.send({ command: 'players_joined', payload: everyone.filter((p) => p !== id).map(entry) }, conn);
       for (const other of this.joined())
@@ -830,7 +839,8 @@ export class ClassPeer {
       if (Date.now() >= deadline || (!this.quirks.readyWaitsFullAckTimeout && allAcked)) {
         this.acting = false;
         this.armStall();
-        this.send({ command: 'initialise_game', payload: { version: 1, supported_features: [] } });
+        const hostId = this.quirks.hostIdOnLobbyLines ? { player_id: 0 } : {};
+        this.send({ command: 'initialise_game', payload: { version: 1, supported_features: [] }, ...hostId });
         this.initialise();
       } else this.later(poll, 20);
     };
