@@ -1155,9 +1155,17 @@ export class ClassPeer {
         const hand = state.players[me]!.cards;
         const sets = setsInHand(board, hand);
         const forced = state.eliminationTrade || hand.length >= state.options.forcedTradeAt;
-        if (sets.length > 0 && (forced || this.rng.below(2) === 0))
-          return { command: 'play_cards', player: me, payload: { cards: [sets[0]!] } };
-        return { command: 'play_cards', player: me, payload: null };
+        if (sets.length === 0 || (!forced && this.rng.below(2) !== 0))
+          return { command: 'play_cards', player: me, payload: null };
+        // One set, or as many as it takes to hold 4 cards or fewer (after taking a beaten player's cards).
+        const traded = [sets[0]!];
+        let left = hand.filter((c) => !sets[0]!.includes(c));
+        for (let more = setsInHand(board, left)[0]; forced && left.length > 4 && more !== undefined; ) {
+          traded.push(more);
+          left = left.filter((c) => !more!.includes(c));
+          more = setsInHand(board, left)[0];
+        }
+        return { command: 'play_cards', player: me, payload: { cards: traded } };
       }
       case 'deploy': {
         this.quietTurn = this.rng.below(1000) < (this.options.quietTurns ?? 0.25) * 1000;
