@@ -501,8 +501,10 @@ export class StarSession {
   private decide() {
     this.deciding = true;
     const snapshot = this.state;
+    // The game as the peers this move must satisfy see it (the class draw quirk's view, where that
+    // puts this peer elsewhere in its turn): the replica's rule.
     this.config.seat
-      .decide(snapshot, this.me)
+      .decide(this.core.decisionView(this.selfAckers.size > 0), this.me)
       .then((action) => {
         this.deciding = false;
         if (this.finished || this.state !== snapshot) return this.step();

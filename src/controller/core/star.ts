@@ -16,22 +16,14 @@ import {
   needsDice,
   type OptionsInput,
   pendingAfterNeutral,
-  setsInHand,
   startGame,
 } from '../../model/index.js';
 import { secretNumber } from '../../protocol/commitment.js';
 import { isGameMessage, type Message, type MessageAction, toAction } from '../../protocol/messages.js';
 import { type CardBonusReading, CS3099_RULES } from '../../protocol/profiles.js';
-import {
-  describeReading,
-  occupiedShown,
-  otherReading,
-  readingOf,
-  readingsAgree,
-  tradeUnderOtherReading,
-  withReading,
-} from './card-bonus.js';
+import { describeReading, otherReading, readingOf, tradeUnderOtherReading, withReading } from './card-bonus.js';
 import { CS3099_ROUNDS, DiceRound } from './dice-round.js';
+import { bonusPlaced, decisionView, ownTrade } from './own-move.js';
 import type { SessionEvent } from './types.js';
 
 export interface StarCoreConfig {
@@ -246,91 +238,29 @@ export class StarCore {
   }
 
   /**
-   * This peer's own move, as every other peer can follow it (a class peer's game loop dies, or it
-   * leaves, on a move its model refuses); `action` is the seat's choice. A deploy places the +2 of
-   * its trade on the territory that earned them, as the rulebook has it (bonusPlaced). A trade
-   * keeps, in this order, to cards held in both draw views while it is unknown whether the others
-   * follow the class draw quirk, and to a trade both card-bonus readings judge alike (or none)
-   * while no other player's deploy has shown its reading. When no trade fits, the draw views go
-   * the quirk's way if a peer acknowledges its own messages (`selfAckers`: the recorded 2015
-   * implementation's signature, §8), else the rules'; and the reading is that implementation's if
-   * so, else the rulebook's, with the fewest occupied territories shown. Returns the move and what
-   * was decided, in words.
+   * The game this peer's seat decides its next move on (own-move.ts, decisionView): the state, or
+   * the class draw quirk's view when that puts this peer at another point of its turn and the
+   * 2015 implementation (`selfAckers`) must follow the move.
    */
-  ownMove(action: Action, selfAckers: boolean): { action: Action; notes: string[] } {
-    if (action.command === 'deploy') return { action: this.bonusPlaced(action), notes: [] };
-    if (action.command !== 'play_cards') return { action, notes: [] };
-    const me = this.config.me;
-    const quirkView = this.quirk;
-    const views = quirkView === null ? [this.state] : [this.state, quirkView];
-    const held = this.state.players[me]!.cards.filter((card) =>
-      views.every((v) => v.players[me]!.cards.includes(card)),
-    );
-    const trade = (cards: number[] | null): Action => ({
-      command: 'play_cards',
-      player: me,
-      payload: cards === null ? null : { cards: [cards as [number, number, number]] },
-    });
-    const candidates = [action, trade(null), ...setsInHand(this.state.board, held).map(trade)];
-    const inEveryView = (c: Action) => views.every((v) => apply(v, c, CHECK_DICE).ok);
-    const readingOpen = (this.config.cardBonus ?? 'either') === 'either' && this.shownReading === null;
-    const agreed = candidates.find((c) => inEveryView(c) && (!readingOpen || readingsAgree(this.state, c)));
-    if (agreed !== undefined) return { action: agreed, notes: [] };
-
-    const notes: string[] = [];
-    // Fewest occupied territories shown first: the rulebook places its +2 on one of them.
-    let chosen = candidates
-      .filter(inEveryView)
-      .sort((a, b) => Math.min(occupiedShown(this.state, a), 2) - Math.min(occupiedShown(this.state, b), 2))[0];
-    if (chosen === undefined) {
-      // No trade fits both draw views. The 2015 implementation (it acks itself) has the quirk: trade
-      // as it sees the cards (the move is then legal only under the quirk, so the replica adopts it).
-      const quirkTrade =
-        selfAckers && quirkView !== null
-          ? setsInHand(quirkView.board, quirkView.players[me]!.cards)
-              .map(trade)
-              .find((c) => apply(quirkView, c, CHECK_DICE).ok)
-          : undefined;
-      notes.push(
-        selfAckers
-          ? `no card trade is legal in both draw models; trading as the class card-draw quirk has it${quirkTrade ? '' : ' is impossible too, so by the rules'}`
-          : 'no card trade is legal in both draw models; trading by the rules',
-      );
-      chosen = quirkTrade ?? action;
-    }
-    const judged = apply(this.state, chosen, CHECK_DICE).ok ? this.state : (quirkView ?? this.state);
-    if (readingOpen && !readingsAgree(judged, chosen)) {
-      const reading: CardBonusReading = selfAckers ? 'pool' : 'rulebook';
-      this.state = withReading(this.state, reading);
-      if (this.quirk !== null) this.quirk = withReading(this.quirk, reading);
-      notes.push(`no card trade reads the same under both card-bonus readings; trading by ${describeReading(reading)}`);
-    }
-    return { action: chosen, notes };
+  decisionView(selfAckers: boolean): GameState {
+    return decisionView({ state: this.state, quirk: this.quirk }, this.config.me, selfAckers);
   }
 
   /**
-   * A deploy of this peer's with at least 2 armies on the territory its trade's +2 came for (taken
-   * from its other entries): the rulebook's reading places them there, the other one anywhere.
+   * This peer's own move, as every other peer can follow it (own-move.ts): a trade both draw views
+   * and both card-bonus readings take where the hand allows, a deploy with the +2 of its trade on
+   * the territory that earned them. A trade by a reading the others have not shown puts the game
+   * under that reading here. Returns the move and what was decided, in words.
    */
-  private bonusPlaced(deploy: Extract<Action, { command: 'deploy' }>): Action {
-    const there = this.ownBonusOn;
-    if (there === null) return deploy;
-    const already = deploy.payload.reduce((n, [t, armies]) => n + (t === there ? armies : 0), 0);
-    if (already >= 2) return deploy;
-    let need = 2 - already;
-    const entries = deploy.payload.map(([t, armies]): [number, number] => [t, armies]);
-    for (const entry of [...entries].sort((a, b) => b[1] - a[1])) {
-      if (entry[0] === there || need === 0) continue;
-      const taken = Math.min(need, entry[1]);
-      entry[1] -= taken;
-      need -= taken;
+  ownMove(action: Action, selfAckers: boolean): { action: Action; notes: string[] } {
+    if (action.command === 'deploy') return { action: bonusPlaced(this.state, action, this.ownBonusOn), notes: [] };
+    const readingOpen = (this.config.cardBonus ?? 'either') === 'either' && this.shownReading === null;
+    const own = ownTrade({ state: this.state, quirk: this.quirk }, this.config.me, action, { selfAckers, readingOpen });
+    if (own.reading !== null) {
+      this.state = withReading(this.state, own.reading);
+      if (this.quirk !== null) this.quirk = withReading(this.quirk, own.reading);
     }
-    const moved = 2 - already - need;
-    const placed: Action = {
-      ...deploy,
-      payload: [...entries.filter(([, armies]) => armies > 0), [there, moved]],
-    };
-    return moved > 0 && apply(this.state, placed, CHECK_DICE).ok ? placed : deploy;
+    return { action: own.action, notes: own.notes };
   }
 
   /** Every peer applies this at the same point of the one order, so all stay in step. */
