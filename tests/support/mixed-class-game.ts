@@ -26,6 +26,7 @@ export interface OurSeat {
   readonly stderr: string;
   readonly audit: RecordAudit | null;
   readonly trades: ReturnType<typeof ourAccount>['trades'];
+  readonly infos: readonly string[];
 }
 
 export interface MixedGameResult {
@@ -57,7 +58,8 @@ export async function playMixedGame(options: MixedGameOptions): Promise<MixedGam
   });
   const ours = new Map<number, OurRun>();
   const theirs = new Map<number, ClassPeer>();
-  const record = (seat: number) => join(options.recordDir, `mixed-${options.seed}-${players}p-seat${seat}.jsonl`);
+  const table = options.seats.map((kind) => (kind === 'ours' ? 'o' : 'c')).join('');
+  const record = (seat: number) => join(options.recordDir, `mixed-${table}-${options.seed}-seat${seat}.jsonl`);
   const ourRun = (seat: number, address: string | null) =>
     runOurs(
       {
@@ -118,7 +120,7 @@ export async function playMixedGame(options: MixedGameOptions): Promise<MixedGam
       winner: typeof winnerEvent?.player === 'number' ? winnerEvent.player : null,
       stderr: run.stderr(),
       audit: exitCode === null ? null : auditRecord(record(seat)),
-      trades: ourAccount(run.events).trades,
+      ...ourAccount(run.events),
     };
   });
   const winner = outcomes.find((o) => o.status === 'won')?.me ?? ourSeats[0]?.winner ?? null;
