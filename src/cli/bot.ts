@@ -27,9 +27,16 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --move-timeout S    host only: seconds a player has to move (default 10; a RISC round)
   --ack-timeout S     host only: seconds to acknowledge a move (default 2)
   --start-timeout S   join only: seconds to wait for the game to start (default 600)
+  --dialect D         cs3099 join only: bare or wrapped ({"message": …}), the only line form to
+                      speak to the host. By default bare, then wrapped if the host closes on it
+                      (a host that reads only the envelope does); found once, a host address is
+                      offered its form first while the program runs
   --strict-draws      cs3099 only: hold every peer to the card-draw rules. By default a peer
                       whose moves show the 2015 class card-draw bug (a card at every fortify
                       after its first capture) is followed in it; strict, such a trade is cheating
+  --strict-bonus      cs3099 only: hold every peer to the rulebook's territory-card bonus (+2 once
+                      a turn for a traded card showing an occupied territory). By default a
+                      deploy with the first class peer's +2 per such card is taken too
   --record FILE       write the game record here (default: a new file in games/ of the data
                       folder, which risk --help names)
   --no-record         write no record
@@ -63,7 +70,9 @@ const OPTIONS = {
   'move-timeout': { type: 'string' },
   'ack-timeout': { type: 'string' },
   'start-timeout': { type: 'string' },
+  dialect: { type: 'string' },
   'strict-draws': { type: 'boolean' },
+  'strict-bonus': { type: 'boolean' },
   record: { type: 'string' },
   'no-record': { type: 'boolean' },
   store: { type: 'boolean' },
@@ -119,6 +128,13 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
   if (v['strict-draws'] === true && !cs3099)
     return usage('--strict-draws is for the cs3099 profile: the native profile always plays the card rules');
+  if (v['strict-bonus'] === true && !cs3099)
+    return usage('--strict-bonus is for the cs3099 profile: the native profile plays its own card rules');
+  const dialect = v.dialect as string | undefined;
+  if (dialect !== undefined && (!cs3099 || role !== 'join'))
+    return usage('--dialect is for joining on the cs3099 profile: the line form spoken to a class host');
+  if (dialect !== undefined && dialect !== 'bare' && dialect !== 'wrapped')
+    return usage(`--dialect "${dialect}": say bare or wrapped`);
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
     const text = v[name] as string | undefined;
     if (text === undefined) return fallback;
@@ -314,6 +330,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         name,
         features,
         startTimeoutMs: (startTimeout as number) * 1000,
+        ...(dialect === undefined ? {} : { dialect }),
         onEvent: lobbyEvent,
         onRules: (offered) => {
           say(`the host's rules: ${describeRules(offered, null).join('; ')}`, { type: 'rules', rules: offered });
@@ -433,6 +450,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
             profile: 'cs3099',
             role: role === 'host' ? 'host' : 'client',
             drawQuirk: v['strict-draws'] === true ? 'never' : 'detect',
+            cardBonus: v['strict-bonus'] === true ? 'rulebook' : 'either',
           }
         : { profile: 'native' },
       {
