@@ -30,12 +30,11 @@ await Promise.all(
     while (next < jobs.length) {
       const { game, run } = jobs[next++]!;
       const started = performance.now();
-      const played = await playProcessGame(mkdtempSync(join(tmpdir(), 'risk-bench-processes-')), game.rules, {
+      const problem = await playProcessGame(mkdtempSync(join(tmpdir(), 'risk-bench-processes-')), game.rules, {
         players: PLAYERS,
-      });
+      }).then(problemOf, (error: Error) => `it did not start: ${error.message.slice(0, 300)}`);
       const entry = results.get(game.name)!;
       entry.ms.push(performance.now() - started);
-      const problem = problemOf(played);
       if (problem === null) entry.clean++;
       else entry.problems.push(`run ${run}: ${problem}`);
       process.stderr.write(`${game.name} run ${run}: ${problem ?? 'clean'}\n`);

@@ -17,6 +17,10 @@ export interface ProcessGame {
   /** Violations the audit of each record found (`risk verify`), and whether it stopped short. */
   readonly audits: readonly { readonly violations: readonly string[]; readonly truncated: boolean }[];
   readonly stderr: readonly string[];
+  /** Each process's last few events, for telling why a game went wrong. */
+  readonly last: readonly string[];
+  /** Where the records are. */
+  readonly dir: string;
 }
 
 /**
@@ -48,19 +52,24 @@ export async function playProcessGame(
     ...timeouts,
     ...record(0),
   ]);
-  const hosting = await host.waitFor((e) => e.type === 'hosting', 30_000);
-  const address = (hosting.addresses as string[])[0]!;
   const peers: BotProcess[] = [host];
-  for (let seat = 1; seat < players; seat++) {
-    peers.push(startBot(['join', address, '--bot', 'normal', '--name', `bot${seat}`, ...timeouts, ...record(seat)]));
-    await host.waitFor((e) => e.type === 'joined' && e.player === seat, 30_000);
+  let exits: (number | null)[];
+  try {
+    const hosting = await host.waitFor((e) => e.type === 'hosting', 60_000);
+    const address = (hosting.addresses as string[])[0]!;
+    for (let seat = 1; seat < players; seat++) {
+      peers.push(startBot(['join', address, '--bot', 'normal', '--name', `bot${seat}`, ...timeouts, ...record(seat)]));
+      await host.waitFor((e) => e.type === 'joined' && e.player === seat, 60_000);
+    }
+    exits = await Promise.all(
+      peers.map((p) =>
+        Promise.race([p.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), limitMs).unref())]),
+      ),
+    );
+  } finally {
+    // This game's processes only: others may be playing games of their own beside it.
+    for (const p of peers) if (p.child.exitCode === null) p.child.kill('SIGKILL');
   }
-  const exits = await Promise.all(
-    peers.map((p) =>
-      Promise.race([p.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), limitMs).unref())]),
-    ),
-  );
-  for (const p of peers) if (p.child.exitCode === null) p.child.kill('SIGKILL');
   return {
     winners: peers.map((p) => {
       const said = p.events.find((e) => e.type === 'winner');
@@ -78,14 +87,18 @@ export async function playProcessGame(
       };
     }),
     stderr: peers.map((p) => p.stderr),
+    last: peers.map((p) => JSON.stringify(p.events.slice(-3))),
+    dir,
   };
 }
 
 /** Why a finished process game is not one clean game with one agreed winner, or null. */
 export function problemOf(game: ProcessGame): string | null {
-  const [first] = game.winners;
-  if (first === null || first === undefined) return `no winner (exits ${game.exits.join(', ')})`;
-  if (game.winners.some((w) => w !== first)) return `the processes name different winners: ${game.winners.join(', ')}`;
+  const silent = game.winners.indexOf(null);
+  if (silent >= 0)
+    return `seat ${silent} named no winner (exits ${game.exits.join(', ')}; its last events ${game.last[silent]}; stderr ${game.stderr[silent]!.slice(0, 300)}; records in ${game.dir})`;
+  if (game.winners.some((w) => w !== game.winners[0]))
+    return `the processes name different winners: ${game.winners.join(', ')}`;
   if (game.exits.some((e) => e !== 0)) return `exit codes ${game.exits.join(', ')}`;
   const live = game.violations.flat();
   if (live.length > 0) return `violations reported: ${live[0]}`;
