@@ -256,6 +256,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   // synced, the sockets close, and the exit code is the shell's (130 for SIGINT, 143 for SIGTERM).
   let leaveGame: ((reason: string) => void) | null = null;
   let closeRecord: (() => void) | null = null;
+  /** Waits, after the game, for the others to have the end of it (MeshSession.settled). */
+  let settled: () => Promise<void> = () => new Promise((r) => setTimeout(r, 200));
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -491,6 +493,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     }
     leaveGame = (reason) => session.leave(reason);
     closeRecord = () => recorder?.close();
+    if (!(session instanceof StarSession)) {
+      const mesh = session;
+      settled = () => mesh.settled();
+    }
     const result = await session.run();
     stored?.finish(result);
     resumed?.finish(result);
@@ -516,8 +522,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     if (!stopping) {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
-      // Give the last acknowledgements a moment to leave before the connections close.
-      await new Promise((r) => setTimeout(r, 200));
+      // The last acknowledgements leave, and the others read the end, before the connections close.
+      await settled();
       await stop();
     }
   }

@@ -241,7 +241,8 @@ export function networkGames(kit: LaunchKit): NetworkGames {
       const pruned = keysStore === null ? null : pruneKeptKeys(keysStore, options.keyPath);
       if (pruned && !pruned.ok) table.note(pruned.reason);
       table.end(gameEndOf(result, left));
-      await sleep(LINGER_MS);
+      // The others read the end of the game before this peer's connections close.
+      await (session instanceof MeshSession ? session.settled() : sleep(LINGER_MS));
       await node.stop().catch(() => {});
     });
     return table;

@@ -183,6 +183,8 @@ export class Replica {
   private readonly rateWindows = new Map<number, { at: number; index: number; count: number }>();
   /** The furthest point each player in the game has acknowledged (within OBSERVER_WINDOW of this peer's). */
   private readonly furthestAck = new Map<number, number>();
+  /** The furthest point each player has acknowledged, any player, as the game ends (awaitingEnd). */
+  private readonly endAcks = new Map<number, number>();
   /** Expel lines taken from each player (MAX_EXPELS_PER_PLAYER). */
   private readonly expels = new Map<number, number>();
   /** Players whose lines this peer has asked the others to hand on (askForLines). */
@@ -336,13 +338,39 @@ export class Replica {
   /** A line that arrived on the link to player `link` (or, replaying a record, that player's line). */
   /** A line from `link`; `live` false for a checked history read at once (no rate limit). */
   receive(link: number, line: string, now: number, live = true) {
-    if (this.result !== null) return;
+    if (this.result !== null) return this.noteEndAck(line);
     this.now = now;
     // Lines that waited while this process stood still may arrive before its late timer fires.
     this.noticeStall(now);
     if (live && !this.withinRate(link)) return;
     this.take(link, line, 0);
     this.pump();
+  }
+
+  /**
+   * After the game is over here, the others' acknowledgements are only noted: a peer that finished
+   * first keeps its links open until the others have acknowledged the last point (endAcked), so
+   * that one still reading the end of the game does not lose it when this peer closes.
+   */
+  private noteEndAck(line: string) {
+    const sealed = unseal(line);
+    if (sealed === null) return;
+    const decoded = decodeLine(sealed.inner);
+    if (!decoded.ok || !('message' in decoded) || decoded.message.command !== 'acknowledgement') return;
+    const index = decoded.message.payload;
+    if (index > (this.endAcks.get(sealed.by) ?? -1)) this.endAcks.set(sealed.by, index);
+  }
+
+  /**
+   * The other players that have not (as far as this peer knows) acknowledged the last point of a
+   * game that is over here: the session waits for them a while before it closes its links.
+   */
+  awaitingEnd(): number[] {
+    const last = this.index - 1;
+    if (this.result === null || last < 0) return [];
+    return this.config.players
+      .map((p) => p.id)
+      .filter((p) => p !== this.config.me && !this.gone.has(p) && (this.endAcks.get(p) ?? -1) < last);
   }
 
   /** Counts a line against its link's rate window; a link over the limit is cut (see MAX_LINES_PER_WINDOW). */
@@ -600,6 +628,7 @@ export class Replica {
   private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
     switch (message.command) {
       case 'acknowledgement': {
+        if (message.payload > (this.endAcks.get(from) ?? -1)) this.endAcks.set(from, message.payload);
         const problem = this.ackProblem(from, message);
         if (problem === 'drop') return;
         if (problem !== null) return this.fault(from, problem);
