@@ -2,7 +2,7 @@
 // effects out; no session, link or timer. What each effect means is the contract's (core/contract.ts).
 import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../src/core/native/hashes.js';
-import { sealMessage } from '../../src/core/native/replica.js';
+import { sealMessage } from '../../src/core/native/lines.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
