@@ -50,6 +50,17 @@ export function claimScore(position: Position, player: number, t: number, weight
   return score + weights.friends * friends;
 }
 
+/**
+ * A claim with one rival: every territory is contested, so claims gather where we already hold
+ * most, drawn by `worth` to the continents worth most for their edges (measured in duels).
+ */
+export function gatherScore(position: Position, player: number, t: number, worth: number): number {
+  const { state, facts } = position;
+  const c = facts.continentOf[t]!;
+  const size = state.board.continents.find((k) => k.id === c)!.territories.length;
+  return ((position.owned[c]![player]! + 1) / size) * (1 + worth * facts.continentWorth[c]!);
+}
+
 /** Where to put one setup army: on a pressed border, first in the continents we hold most of. */
 export function setupPlacement(position: Position, player: number, rng: Dice): number {
   const { state, facts } = position;
