@@ -34,7 +34,7 @@ import {
   tableFor,
 } from './outlook.js';
 import { type Goal, type Leg, type Plan, plansFor, rollPlans } from './plan.js';
-import { bestBy, CLAIM, claimScore, frontFortify, gatherScore, setupPlacement } from './tactics.js';
+import { bestBy, CLAIM, claimScore, evenPlacement, frontFortify, gatherScore, setupPlacement } from './tactics.js';
 import { EVALUATIONS } from './weights.js';
 
 export interface HardWeights {
@@ -133,7 +133,12 @@ export function hardBot(rng: Dice, w: HardWeights = HARD): Bot {
 
 function setupChoice(state: GameState, player: number, w: HardWeights, rng: Dice): number {
   const position = readPosition(state);
-  if (!state.owner.includes(-1)) return setupPlacement(position, player, rng);
+  if (!state.owner.includes(-1)) {
+    // A duel's placements gather in the continents we hold most of; otherwise the wall grows evenly.
+    return state.players.length === 2 && state.neutralArmy < 0
+      ? setupPlacement(position, player, rng)
+      : evenPlacement(position, player, rng);
+  }
   const unclaimed = territoriesOf(state, -1);
   if (state.players.filter(isActive).length === 2) {
     const worth = w.duelClaimWorth[state.firstPlayer === player ? 0 : 1];
