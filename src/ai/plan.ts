@@ -1,5 +1,6 @@
-// Attack plans for the hard bot. A goal — take a continent, wipe out a player, or take one
-// territory — becomes legs: chains of conquests, each by one stack, with their exact odds.
+// Attack plans for the hard bot. A goal — take a continent, wipe out a player, reach the variant's
+// objective, take one territory, or roll one stack on — becomes legs: chains of conquests, each by
+// one stack, with their exact odds.
 // Plans are only proposed here; the bot judges them by the board they would leave (outlook.ts).
 import { type ChainOdds, chainOdds, chainSteps } from './chain-odds.js';
 import type { Position } from './evaluate.js';
@@ -249,7 +250,7 @@ export function rollPlans(position: Position, me: number, source: number, deploy
     for (const t of state.board.adjacency[head]!) {
       if (state.owner[t] === me || inChain.has(t)) continue;
       let onward = 0;
-      for (const n of state.board.adjacency[t]!) if (state.owner[n] !== me && !inChain.has(n) && n !== t) onward++;
+      for (const n of state.board.adjacency[t]!) if (state.owner[n] !== me && !inChain.has(n)) onward++;
       const key = state.armies[t]! * 8 - Math.min(onward, 7);
       if (key < bestKey) {
         bestKey = key;
