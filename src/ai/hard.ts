@@ -42,7 +42,7 @@ export interface HardWeights {
   readonly evaluation: Evaluations;
   /** Wiping out a player is planned only when they hold at most this many territories. */
   readonly eliminateUpTo: number;
-  /** The claim score's rival weight (tactics.ts), by number of players (3 to 6). */
+  /** The claim score's rival weight (tactics.ts), indexed by the number of players. */
   readonly claimRival: readonly number[];
   /** Two players, no neutral: how much a continent's worth draws claims, moving first and second. */
   readonly duelClaimWorth: readonly [number, number];
