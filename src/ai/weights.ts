@@ -1,8 +1,9 @@
 // The hard bot's evaluation weights, one table per kind of position (outlook.ts), in the order of
 // FEATURE_NAMES (features.ts). Each table began as a conditional-logit fit: every active player's
-// features at each turn start of offline bot games, labelled with the eventual winner (the two-
-// player tables on 1,500 (neutral army) and 2,700 (duel) games of hard, normal and easy bots in each pairing and against themselves; the others are the
-// earlier hard bot's fit on about 3,000 games of 2 to 6 seats). Then single weights were tried
+// features at each turn start of offline bot games, labelled with the eventual winner (the
+// two-player tables on 1,500 (neutral army) and 2,700 (duel) games of hard, normal and easy bots
+// against each other and themselves; the others are the earlier hard bot's fit on about 3,000
+// games of 2 to 6 seats). Then single weights were tried
 // ×0.5 and ×1.6 in tournaments against the normal and easy bots (300–400 games a trial, seeds
 // 1001–1005) and a change was kept only when it won clearly more. The objective weight (last) is
 // set, not fitted: it matters only in Capital and Secret Mission games.
