@@ -52,7 +52,9 @@ export function runStats(args: string[], io: CommandIO): number {
       io.out(`${JSON.stringify({ ...report, game: series === null ? null : { id: chartId, ...series } })}\n`);
       return 0;
     }
-    io.out(`${describeStats(report, series === null ? null : { id: chartId!, ...series }).join('\n')}\n`);
+    // As wide as the terminal (80 columns in a pipe): every column stays whole.
+    const width = Math.max(60, process.stdout.isTTY ? process.stdout.columns : 80);
+    io.out(`${describeStats(report, series === null ? null : { id: chartId!, ...series }, width).join('\n')}\n`);
     return 0;
   } finally {
     opened.store.close();
