@@ -2,6 +2,8 @@
 // audit of another game's records (seconds of signature checks) never holds up its timers.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HOUSE_RULES } from '../src/model/index.js';
+import type { Rules } from '../src/protocol/rules.js';
 import { CHAOS_KINDS, type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
 import {
   honestAgreement,
@@ -10,7 +12,8 @@ import {
   startMemoryGame,
   withSend,
 } from '../tests/controller/mesh-game.js';
-import { ATTACKS, rogue as scripted } from '../tests/controller/rogue.js';
+import { ATTACKS, type Attack, rogue as scripted } from '../tests/controller/rogue.js';
+import { SECRET_ATTACKS, type SecretAttack, secretRogue } from '../tests/controller/secret-rogue.js';
 
 /** One honest peer crashes (its links close) once `after` lines have passed through it. */
 function crashing(after: number): Rogue {
@@ -55,9 +58,39 @@ export interface ChaosSettings {
   /** Where what each honest peer of a hung game last did is written, and how many record lines of each. */
   readonly dump: string;
   readonly dumpLines: number;
+  /** Classic domination games with default rules only (the games of runs before every game joined). */
+  readonly classicOnly?: boolean;
 }
 
 export const noMisbehaviour = (): ChaosLog => Object.fromEntries(CHAOS_KINDS.map((k) => [k, 0])) as ChaosLog;
+
+/**
+ * The rules of a game, drawn from every networked game the program offers: each variant
+ * (domination, Capital with its capitals to win, Secret Mission), each setup (claimed or dealt at
+ * random), two players with the 1993 neutral army or as a duel, and the lobby's house rules.
+ */
+export function gameRules(next: () => number, players: number): Rules {
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+  const variant = pick(['domination', 'domination', 'capital', 'mission'] as const);
+  return {
+    variant,
+    setup: pick(HOUSE_RULES.setup),
+    twoPlayer: pick(HOUSE_RULES.twoPlayer),
+    fortify: pick(HOUSE_RULES.fortify),
+    cardValues: pick(HOUSE_RULES.cardValues),
+    ...(variant === 'capital' && next() < 0.5
+      ? { capitalsToWin: 1 + Math.floor(next() * Math.min(2, players - 1)) }
+      : {}),
+  };
+}
+
+/** The scripted attacks that fit a game's variant: the mesh's, and its secret rounds'. */
+function attacksFor(rules: Rules): readonly string[] {
+  const secret = SECRET_ATTACKS.filter((a) =>
+    rules.variant === 'capital' ? a.includes('capital') : rules.variant === 'mission' && !a.includes('capital'),
+  );
+  return [...ATTACKS, ...secret];
+}
 
 /** Game `index` of a run: its players, rogue, crash and the options that start it (any clock). */
 export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosLog) {
@@ -65,12 +98,19 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   const next = random(SEED * 100_003 + index);
   const players = 2 + Math.floor(next() * 4); // 2–5
   const rogueId = Math.floor(next() * players);
+  // Drawn from their own stream, so that a run of classic games only (settings.classicOnly) plays
+  // the same games as before the other games joined the run.
+  const rules: Rules = settings.classicOnly ? {} : gameRules(random(SEED * 100_019 + index), players);
   let kind: string;
   let links: Rogue;
   if (next() < 0.4) {
-    const attack = ATTACKS[Math.floor(next() * ATTACKS.length)]!;
+    const attacks = settings.classicOnly ? ATTACKS : attacksFor(rules);
+    const attack = attacks[Math.floor(next() * attacks.length)]!;
     kind = attack;
-    links = scripted(attack, 20 + Math.floor(next() * 200));
+    const from = 20 + Math.floor(next() * 200);
+    links = (ATTACKS as readonly string[]).includes(attack)
+      ? scripted(attack as Attack, from)
+      : secretRogue(attack as SecretAttack);
   } else {
     const rate = () => [0, 0.002, 0.01, 0.03][Math.floor(next() * 4)]!;
     const rates: ChaosRates = {
@@ -93,10 +133,20 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
     ackTimeoutMs: ACK_MS,
     moveTimeoutMs: MOVE_MS,
     rogue: { player: rogueId, links },
+    rules,
     ...(crash >= 0 ? { crash: { player: crash, links: crashing(200 + Math.floor(next() * 2000)) } } : {}),
   };
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId && i !== crash);
-  return { players, rogueId, crash, honest, kind, options };
+  return { players, rogueId, crash, honest, kind: describeGame(kind, rules), options };
+}
+
+/** A game's kind as the tables count it: the attack, and the variant and setup when not the default. */
+function describeGame(kind: string, rules: Rules): string {
+  const extras = [
+    rules.variant !== undefined && rules.variant !== 'domination' ? rules.variant : null,
+    rules.setup === 'random' ? 'random deal' : null,
+  ].filter((x) => x !== null);
+  return extras.length > 0 ? `${kind} (${extras.join(', ')})` : kind;
 }
 
 /** Plays game `index` to its end (or until it hangs) and judges it; `totals` counts the rogue's misbehaviour. */

@@ -2,7 +2,11 @@
 // real timers with short timeouts, each with one rogue peer (a scripted attack or random
 // misbehaviour) and sometimes an honest peer that crashes. Prints what must be zero.
 //   npm run bench:chaos -- [--games N] [--parallel P] [--seed S] [--only I] [--no-drops] [--ack-ms A] [--move-ms M]
-//                          [--stall-seconds S] [--max-seconds M] [--dump DIR] [--dump-lines L]
+//                          [--stall-seconds S] [--max-seconds M] [--dump DIR] [--dump-lines L] [--classic-only]
+// Every game the program offers is played: each variant (domination, Capital, Secret Mission),
+// each setup, two players with the neutral army or as a duel, the house rules; the rogue's scripted
+// attacks include the secret rounds' where the variant has them. --classic-only plays the default
+// rules only (the games of runs before 2026-11-26, evening).
 // Every game that fails in any way is listed with its index: `--only I` (same --seed) plays it alone.
 // A game hangs when no honest peer moves on for --stall-seconds (stalled) or it has no result after
 // --max-seconds (slow); what each honest peer of a game that went wrong last did (events, its last L
@@ -29,6 +33,7 @@ const { values } = parseArgs({
     'dump-lines': { type: 'string', default: '40' },
     'ack-ms': { type: 'string', default: '1000' },
     'move-ms': { type: 'string', default: '3000' },
+    'classic-only': { type: 'boolean', default: false },
   },
 });
 const GAMES = Number(values.games);
@@ -47,6 +52,7 @@ const settings: ChaosSettings = {
   maxMs: MAX_MS,
   dump: values.dump,
   dumpLines: Number(values['dump-lines']),
+  classicOnly: values['classic-only'],
 };
 const totals: ChaosLog = noMisbehaviour();
 
@@ -113,6 +119,12 @@ const failures = (o: Outcome): string[] => [
   ...(o.blamedHonest > 0 ? [`${o.blamedHonest} honest peer(s) blamed`] : []),
   ...(o.lostRecords > 0 ? [`${o.lostRecords} honest record(s) lost or unreadable`] : []),
 ];
+// Games by variant and setup (the kind says so in brackets: `… (capital, random deal)`).
+const gameKind = (o: Outcome) => /\(([^)]*)\)$/.exec(o.kind)?.[1] ?? 'domination';
+const kinds = [...new Set(outcomes.map(gameKind))].sort();
+console.log(
+  `games by kind: ${kinds.map((k) => `${k} ${count((o) => gameKind(o) === k)} (${count((o) => gameKind(o) === k && failures(o).length === 0)} clean)`).join(', ')}`,
+);
 for (const o of outcomes
   .filter((x) => failures(x).length > 0)
   .sort((a, b) => Number(a.disagreement === null) - Number(b.disagreement === null) || a.index - b.index)

@@ -14,7 +14,7 @@ import { PeerNode } from '../src/net/libp2p-node.js';
 import type { Link } from '../src/net/link.js';
 import { seededDice } from '../src/protocol/random.js';
 import { joinLobby } from '../src/sessions/lobby.js';
-import { sessionFor } from '../src/sessions/peer-game.js';
+import { sessionFor } from '../src/sessions/session-factory.js';
 import { withSend } from '../tests/controller/mesh-game.js';
 import { launcher, rssMb, spawnBotHost } from './bot-process.js';
 
@@ -89,7 +89,7 @@ async function run(mode: 'lines' | 'bytes') {
     if (!lobby.ok) throw new Error(lobby.reason);
     const flood = flooding(lobby.roster.links, mode);
     const seat = botSeat(createBot('normal', seededDice(7)), seededDice(8), { deadlineMs: 2000 });
-    const session = sessionFor({ ...lobby.roster, links: flood.wrapped }, { seat });
+    const session = sessionFor({ ...lobby.roster, links: flood.wrapped }, { profile: 'native' }, { seat });
     const playing = session.run();
     await new Promise((r) => setTimeout(r, 2000));
     const floodStart = Date.now();

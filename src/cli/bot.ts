@@ -186,7 +186,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     import('../sessions/lobby.js'),
     import('../net/tcp.js'),
     import('../sessions/star-session.js'),
-    import('../sessions/peer-game.js'),
+    import('../sessions/session-factory.js'),
   ]);
   const [
     { defaultRecordPath, fileRecorder, recordFileLines },
@@ -426,40 +426,36 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       },
     );
     const storedId = stored?.handle.id ?? resumed?.storedId ?? rejoined?.storedId;
-    const session = cs3099
-      ? new StarSession({
-          me: roster.me,
-          role: role === 'host' ? 'host' : 'client',
-          players: roster.players.map((p) => ({ id: p.id, name: p.name })),
-          links: roster.links,
-          ...(role === 'join' ? { host: roster.hostPlays === false ? null : 0 } : {}),
-          seat,
-          ackTimeoutMs: roster.ackTimeoutMs,
-          moveTimeoutMs: roster.moveTimeoutMs,
-          drawQuirk: v['strict-draws'] === true ? 'never' : 'detect',
-          onEvent,
-          ...(recorder ? { recorder } : {}),
-        })
-      : sessionFor(roster, {
-          seat,
-          onEvent,
-          ...(recorder ? { recorder } : {}),
-          ...(resumed ? { resume: resumed.resume } : {}),
-          ...(rejoined ? { rejoin: rejoined.rejoin } : {}),
-          // A player that drops out and comes back is sent this peer's record (protocol-spec/resume.md).
-          ...(recordPath !== null
-            ? { history: () => recordFileLines(recordPath!) }
-            : resumed
-              ? { history: resumed.history }
-              : {}),
-          // Where a player that rejoins listens now: the stored game dials it there next time.
-          ...(gameStore !== null && storedId !== undefined
-            ? {
-                onRejoinAddresses: (player: number, at: readonly string[]) =>
-                  gameStore!.updateAddresses(storedId, player, at),
-              }
+    const session = sessionFor(
+      roster,
+      cs3099
+        ? {
+            profile: 'cs3099',
+            role: role === 'host' ? 'host' : 'client',
+            drawQuirk: v['strict-draws'] === true ? 'never' : 'detect',
+          }
+        : { profile: 'native' },
+      {
+        seat,
+        onEvent,
+        ...(recorder ? { recorder } : {}),
+        ...(resumed ? { resume: resumed.resume } : {}),
+        ...(rejoined ? { rejoin: rejoined.rejoin } : {}),
+        // A player that drops out and comes back is sent this peer's record (protocol-spec/resume.md).
+        ...(recordPath !== null
+          ? { history: () => recordFileLines(recordPath!) }
+          : resumed
+            ? { history: resumed.history }
             : {}),
-        });
+        // Where a player that rejoins listens now: the stored game dials it there next time.
+        ...(gameStore !== null && storedId !== undefined
+          ? {
+              onRejoinAddresses: (player: number, at: readonly string[]) =>
+                gameStore!.updateAddresses(storedId, player, at),
+            }
+          : {}),
+      },
+    );
     if (node !== null && !(session instanceof StarSession)) {
       const mesh = session;
       const { linksAfterStart } = await import('./after-start.js');

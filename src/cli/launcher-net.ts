@@ -21,10 +21,9 @@ import {
   type SessionConfig,
   type SessionEvent,
 } from '../sessions/mesh-session.js';
-import { sessionFor } from '../sessions/peer-game.js';
 import { rejoinedRoster, rejoinFromStore } from '../sessions/rejoin-net.js';
 import { resumeOverRoster } from '../sessions/resume-net.js';
-import { StarSession } from '../sessions/star-session.js';
+import { sessionFor } from '../sessions/session-factory.js';
 import { keptKeysDir, pruneKeptKeys } from '../store/kept-keys.js';
 import { chancesOf, networkGameId, recordHeader, resumePartProblem } from '../store/network-games.js';
 import { storeSession, teeRecorder } from '../store/recorder.js';
@@ -207,28 +206,19 @@ export function networkGames(kit: LaunchKit): NetworkGames {
       stored?.onEvent(event);
       table.record(event);
     };
-    const session =
-      profile === 'cs3099'
-        ? new StarSession({
-            me: roster.me,
-            role: roster.me === 0 ? 'host' : 'client',
-            players: roster.players.map((p) => ({ id: p.id, name: p.name })),
-            links: roster.links,
-            seat: humanSeat(table),
-            ackTimeoutMs: roster.ackTimeoutMs,
-            moveTimeoutMs: roster.moveTimeoutMs,
-            onEvent,
-            ...(recorder ? { recorder } : {}),
-          })
-        : sessionFor(roster, {
-            seat: humanSeat(table),
-            onEvent,
-            ...(recorder ? { recorder } : {}),
-            ...(continued?.resume ? { resume: continued.resume } : {}),
-            ...(continued?.rejoin ? { rejoin: continued.rejoin } : {}),
-            ...(history ? { history } : {}),
-            ...(onRejoinAddresses ? { onRejoinAddresses } : {}),
-          });
+    const session = sessionFor(
+      roster,
+      profile === 'cs3099' ? { profile, role: roster.me === 0 ? 'host' : 'client' } : { profile },
+      {
+        seat: humanSeat(table),
+        onEvent,
+        ...(recorder ? { recorder } : {}),
+        ...(continued?.resume ? { resume: continued.resume } : {}),
+        ...(continued?.rejoin ? { rejoin: continued.rejoin } : {}),
+        ...(history ? { history } : {}),
+        ...(onRejoinAddresses ? { onRejoinAddresses } : {}),
+      },
+    );
     if (session instanceof MeshSession) acceptRejoins(opened.endpoint, roster, session, table.note);
     leave = () => session.leave();
     if (continued?.told) retell(table, continued.told);
@@ -306,22 +296,11 @@ export function networkGames(kit: LaunchKit): NetworkGames {
       const roster = lobby.roster;
       // Its record, kept in memory, is what it sends a player that drops out and rejoins.
       const record = memoryRecorder();
-      const game =
-        profile === 'cs3099'
-          ? new StarSession({
-              me: roster.me,
-              role: 'client',
-              players: roster.players.map((p) => ({ id: p.id, name: p.name })),
-              links: roster.links,
-              seat,
-              ackTimeoutMs: roster.ackTimeoutMs,
-              moveTimeoutMs: roster.moveTimeoutMs,
-            })
-          : sessionFor(roster, {
-              seat,
-              recorder: record,
-              history: () => historyLines(record.lines),
-            });
+      const game = sessionFor(roster, profile === 'cs3099' ? { profile, role: 'client' } : { profile }, {
+        seat,
+        recorder: record,
+        history: () => historyLines(record.lines),
+      });
       if (game instanceof MeshSession) acceptRejoins(opened.endpoint, roster, game, () => {});
       session = game;
       await game.run();

@@ -1,23 +1,15 @@
 // A game among several peers in this one process, over real libp2p on 127.0.0.1: the Quick game,
 // tests and benchmarks. Peer 0 hosts; the others join in order.
 
-import type { GameState, OptionsInput } from '../model/index.js';
+import type { OptionsInput } from '../model/index.js';
 import { PeerNode } from '../net/libp2p-node.js';
 import type { Link } from '../net/link.js';
 import { listenTcp, TcpEndpoint, type TcpListener } from '../net/tcp.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import { hostLobby, joinLobby, type LobbyEndpoint, type Roster } from './lobby.js';
 import { NATIVE_FEATURES, type SessionEvent, type SessionResult } from './mesh-session.js';
-import { sessionFor } from './peer-game.js';
 import type { Seat } from './seat.js';
-import { StarSession } from './star-session.js';
-
-/** What both profiles' sessions offer. */
-export interface GameSession {
-  run(): Promise<SessionResult>;
-  stop(): void;
-  readonly current: GameState;
-}
+import { type GameSession, sessionFor } from './session-factory.js';
 
 export interface LoopbackPeer {
   readonly name: string;
@@ -102,18 +94,14 @@ export async function startLoopbackGame(
         ...(spec.recorder ? { recorder: spec.recorder } : {}),
         ...(options.onEvent ? { onEvent: (event: SessionEvent) => options.onEvent!(i, event) } : {}),
       };
-      if (!cs3099) return sessionFor({ ...roster, links }, { seat: spec.seat, ...common });
-      return new StarSession({
-        me: roster.me,
-        role: roster.me === 0 ? 'host' : 'client',
-        players: roster.players.map((p) => ({ id: p.id, name: p.name })),
-        links,
-        seat: spec.seat,
-        ackTimeoutMs: roster.ackTimeoutMs,
-        moveTimeoutMs: roster.moveTimeoutMs,
-        ...(options.rules ? { rules: options.rules } : {}),
-        ...common,
-      });
+      const profile = cs3099
+        ? {
+            profile: 'cs3099' as const,
+            role: roster.me === 0 ? ('host' as const) : ('client' as const),
+            ...(options.rules ? { rules: options.rules } : {}),
+          }
+        : { profile: 'native' as const };
+      return sessionFor({ ...roster, links }, profile, { seat: spec.seat, ...common });
     });
     const each = sessions.map((s) => s.run());
     return {

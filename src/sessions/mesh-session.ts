@@ -163,6 +163,11 @@ export class MeshSession {
     };
   }
 
+  /** Where the replica stands and what it waits for (Replica.diagnostics): for finding out why a game hangs. */
+  diagnostics(): Record<string, unknown> {
+    return this.replica.diagnostics();
+  }
+
   get current(): GameState {
     return this.replica.current;
   }

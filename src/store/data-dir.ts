@@ -15,8 +15,9 @@ export interface DataSystem {
 
 const thisSystem = (): DataSystem => ({ platform: process.platform, env: process.env, home: homedir() });
 
-export function dataDir(system: DataSystem = thisSystem()): string {
-  const { platform, env, home } = system;
+/** The data folder of a system: this one, or this one with some of its facts given (tests, an env). */
+export function dataDir(given: Partial<DataSystem> = {}): string {
+  const { platform, env, home } = { ...thisSystem(), ...given };
   // A relative or empty variable is ignored, as the XDG spec says (and a relative %APPDATA% is
   // no Windows profile's).
   const set = (value: string | undefined, path: typeof posix) => (value && path.isAbsolute(value) ? value : null);

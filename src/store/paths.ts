@@ -3,5 +3,5 @@ import { join } from 'node:path';
 import { dataDir } from './data-dir.js';
 
 export function defaultStorePath(env: NodeJS.ProcessEnv = process.env): string {
-  return env.RISK_DB || join(dataDir(), 'risk.db');
+  return env.RISK_DB || join(dataDir({ env }), 'risk.db');
 }

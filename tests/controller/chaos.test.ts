@@ -1,21 +1,25 @@
-// Property: whatever mix of misbehaviour one rogue peer shows, the honest peers finish, agree on
+// Property: in any networked game the program offers (each variant, setup, two-player rule and
+// house rule), whatever mix of misbehaviour one rogue peer shows, the honest peers finish, agree on
 // the state at the start of every turn and on the outcome, blame only the rogue, and the rogue
 // never wins once it has been caught breaking a rule. RISK_CHAOS_RUNS=N for more seeds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gameSetup, noMisbehaviour } from '../../bench/chaos-game.js';
+import { HOUSE_RULES } from '../../src/model/index.js';
+import type { Rules } from '../../src/protocol/rules.js';
 import { type ChaosRates, chaosRogue } from './chaos.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 
 const RUNS = Number(process.env.RISK_CHAOS_RUNS ?? 6);
 const rate = fc.constantFrom(0, 0.002, 0.01, 0.05);
 
-async function oneRogue(seed: number, players: number, rates: ChaosRates) {
+async function oneRogue(seed: number, players: number, rates: ChaosRates, rules: Rules = {}) {
   const rogue = seed % players;
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue);
   const game = await playMemoryGame({
     players,
     seed,
+    rules,
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
   });
   const { winner } = honestAgreement(game, honest);
@@ -49,6 +53,14 @@ describe('one rogue with random misbehaviour', () => {
           corrupt: rate,
           equivocate: rate,
           spoof: rate,
+        }),
+        // Every networked game the program offers: each variant, setup, two-player rule and house rule.
+        fc.record({
+          variant: fc.constantFrom(...HOUSE_RULES.variant),
+          setup: fc.constantFrom(...HOUSE_RULES.setup),
+          twoPlayer: fc.constantFrom(...HOUSE_RULES.twoPlayer),
+          fortify: fc.constantFrom(...HOUSE_RULES.fortify),
+          cardValues: fc.constantFrom(...HOUSE_RULES.cardValues),
         }),
         oneRogue,
       ),
@@ -92,6 +104,7 @@ describe('games bench:chaos found, replayed on fake timers', () => {
     maxMs: 600_000,
     dump: '',
     dumpLines: 0,
+    classicOnly: true,
   };
   it.each([
     // Seed 3, game 74: the rogue's early stage-2 vote against a crashed player reached one honest

@@ -11,7 +11,7 @@ import { seededDice } from '../../src/protocol/random.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import type { Roster } from '../../src/sessions/lobby.js';
 import { NATIVE_FEATURES } from '../../src/sessions/mesh-session.js';
-import { sessionFor } from '../../src/sessions/peer-game.js';
+import { sessionFor } from '../../src/sessions/session-factory.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 
@@ -103,10 +103,14 @@ describe('house rules in a native game on in-memory links', () => {
       rules,
       keyring: mesh.keyrings[0]!,
     };
-    const session = sessionFor(roster, {
-      seat: botSeat(createBot('easy', seededDice(1)), seededDice(2), { deadlineMs: 1000 }),
-      recorder,
-    });
+    const session = sessionFor(
+      roster,
+      { profile: 'native' },
+      {
+        seat: botSeat(createBot('easy', seededDice(1)), seededDice(2), { deadlineMs: 1000 }),
+        recorder,
+      },
+    );
     void session.run();
     try {
       expect(session.current.options).toMatchObject(rules);

@@ -141,7 +141,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
       for (const s of sessions) s.stop();
     },
     progress: () => recorders.map((r, i) => r.lines.length + events[i]!.length),
-    internals: (peer) => replicaInternals(sessions[peer]!),
+    internals: (peer) => sessions[peer]!.diagnostics(),
     finish: () => ({
       results,
       audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false, verified })),
@@ -177,42 +177,4 @@ export function honestAgreement(
         throw new Error(`honest peers disagree on the state at the start of turn ${turn}`);
   }
   return { winner: first.winner, hash: stateHash(first.state) };
-}
-
-/** A session's replica fields that say where it stands; read through the private field on purpose. */
-function replicaInternals(session: MeshSession): Record<string, unknown> {
-  // biome-ignore lint/suspicious/noExplicitAny: diagnostics read private state
-  const r = (session as any).replica;
-  const keys = (m: Map<unknown, unknown> | Set<unknown> | undefined) => (m ? [...m.keys()].slice(-12) : null);
-  return {
-    index: r.index,
-    firstOpen: r.firstOpen,
-    phase: r.state.phase,
-    players: r.state.players.map((p: { id: number; neutral: boolean; eliminated: boolean }) => [
-      p.id,
-      p.neutral ? 'neutral' : p.eliminated ? 'eliminated' : 'active',
-    ]),
-    pending: r.pending === null ? null : { author: r.pending.author },
-    round: r.round === null ? null : { id: r.round.id, hashes: keys(r.round.hashes), numbers: keys(r.round.numbers) },
-    deadline: r.deadline,
-    now: r.now,
-    lastStall: r.lastStall,
-    proofs: keys(r.proofs),
-    votes: r.votes
-      ? [...r.votes].map(([p, m]: [number, Map<number, { index: number }>]) => [
-          p,
-          [...m].map(([v, x]) => [v, x.index]),
-        ])
-      : null,
-    myVotes: keys(r.myVotes),
-    spared: keys(r.spared),
-    gone: keys(r.gone),
-    applied: keys(r.applied),
-    taken: keys(r.taken),
-    acks: r.acks ? [...r.acks].slice(-4).map(([i, m]: [number, Map<number, unknown>]) => [i, [...m.keys()]]) : null,
-    inbox: r.inbox ? [...r.inbox].map(([p, q]: [number, unknown[]]) => [p, q.length]) : null,
-    rolls: r.rolls ? [...r.rolls].map(([p, q]: [number, unknown[]]) => [p, q.length]) : null,
-    proposals: r.proposals?.length,
-    result: r.result === null ? null : r.result.outcome,
-  };
 }

@@ -263,6 +263,40 @@ export class Replica {
     return this.applied.get(this.index - 1) ?? null;
   }
 
+  /**
+   * Where this replica stands and what it waits for, as plain data: for a person (or bench:chaos)
+   * finding out why a game hangs. Its shape may change; nothing may depend on it.
+   */
+  diagnostics(): Record<string, unknown> {
+    const keys = (m: ReadonlyMap<unknown, unknown> | ReadonlySet<unknown>) => [...m.keys()].slice(-12);
+    return {
+      index: this.index,
+      firstOpen: this.firstOpen,
+      phase: this.state.phase,
+      players: this.state.players.map((p) => [p.id, p.neutral ? 'neutral' : p.eliminated ? 'eliminated' : 'active']),
+      pending: this.pending === null ? null : { author: this.pending.author },
+      round:
+        this.round === null
+          ? null
+          : { id: this.round.number, hashes: keys(this.round.hashes), numbers: keys(this.round.numbers) },
+      deadline: this.deadline,
+      now: this.now,
+      lastStall: this.lastStall,
+      proofs: keys(this.proofs),
+      votes: [...this.votes].map(([p, m]) => [p, [...m].map(([v, x]) => [v, x.index])]),
+      myVotes: keys(this.myVotes),
+      spared: keys(this.spared),
+      gone: keys(this.gone),
+      applied: keys(this.applied),
+      taken: keys(this.taken),
+      acks: [...this.acks].slice(-4).map(([i, m]) => [i, [...m.keys()]]),
+      inbox: [...this.inbox].map(([p, q]) => [p, q.length]),
+      rolls: [...this.rolls].map(([p, q]) => [p, q.length]),
+      proposals: this.proposals.length,
+      result: this.result?.outcome ?? null,
+    };
+  }
+
   get finished(): SessionResult | null {
     return this.result;
   }
@@ -951,23 +985,20 @@ export class Replica {
 
   /**
    * Why an ack is not kept (and not recorded): null to keep it, 'drop' for one an observer cannot
-   * use, else the link's fault. An honest player is never more than ACK_WINDOW points past the
-   * furthest point another player (or this peer) has reached: the others are far ahead only when
-   * they have put this peer out, and then together. And it acks a point ahead once.
+   * use, else the link's fault. Acks far ahead are kept (the others race on once they have put this
+   * peer out, before it knows), but an honest player acks a point once: a second ack of a point
+   * ahead of the game is kept (the later one counts, as after a point taken back) and is a fault,
+   * so a link that keeps sending new acks of the same points ahead is cut.
    */
   private ackProblem(from: number, message: Extract<Message, { command: 'acknowledgement' }>): string | null {
     if (!isActive(this.state.players[from]!)) return null;
     const index = message.payload;
     const base = this.last?.index ?? -1;
-    const observing = this.observing();
     // An honest peer may be far ahead (OBSERVER_WINDOW), but never acks a move long settled.
     if (index < base - ACK_WINDOW || index > this.index + OBSERVER_WINDOW)
-      return observing ? 'drop' : `acknowledged move ${index}, far from move ${base}`;
-    if (index <= this.index + ACK_WINDOW) return null;
-    let reached = this.index;
-    for (const [player, furthest] of this.furthestAck) if (player !== from && furthest > reached) reached = furthest;
-    if (index > reached + ACK_WINDOW) return `acknowledged move ${index}, ahead of every other player`;
-    if (this.acks.get(index)?.has(from)) return `acknowledged move ${index} twice, ahead of the game`;
+      return this.observing() ? 'drop' : `acknowledged move ${index}, far from move ${base}`;
+    if (index > this.index + ACK_WINDOW && this.acks.get(index)?.has(from))
+      this.fault(from, `acknowledged move ${index} twice, ahead of the game`);
     return null;
   }
 

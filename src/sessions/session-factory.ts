@@ -1,0 +1,91 @@
+// The one place a game session is built, from a finished lobby, for either profile: the native
+// full mesh (MeshSession over the native replica) or the cs3099 star (StarSession over the star
+// replica). Hosts, joiners, bots, the menu's games and the loopback games all come through here, so
+// a session's options cannot drift between them.
+
+import type { GameState, OptionsInput } from '../model/index.js';
+import type { Recorder } from '../store/transcript-recorder.js';
+import type { Roster } from './lobby.js';
+import {
+  featuresFrom,
+  MeshSession,
+  type SessionConfig,
+  type SessionEvent,
+  type SessionResult,
+} from './mesh-session.js';
+import type { Seat } from './seat.js';
+import { StarSession } from './star-session.js';
+
+/** What both profiles' sessions offer. */
+export interface GameSession {
+  run(): Promise<SessionResult>;
+  stop(): void;
+  readonly current: GameState;
+}
+
+export interface SessionSetup {
+  readonly seat: Seat;
+  readonly recorder?: Recorder;
+  readonly onEvent?: (event: SessionEvent) => void;
+  /** Native: go on with a stored game (networked resume: sessions/resume-net.ts resumeOverRoster). */
+  readonly resume?: SessionConfig['resume'];
+  /** Native: take this seat back in a running game (sessions/rejoin-net.ts rejoinFromStore). */
+  readonly rejoin?: SessionConfig['rejoin'];
+  /** Native: this peer's record of the game, for a player that rejoins. */
+  readonly history?: SessionConfig['history'];
+  /** Native: where a player that rejoins listens now, for the store. */
+  readonly onRejoinAddresses?: SessionConfig['onRejoinAddresses'];
+}
+
+/** The cs3099 star's own choices: which end of the star this peer is, and the class's rules. */
+export interface StarSetup {
+  readonly role: 'host' | 'client';
+  /** The rules every peer plays by (default: the class rules, CS3099_RULES). */
+  readonly rules?: Omit<OptionsInput, 'players'>;
+  /** The recorded class peer's card-draw bug: followed when seen ('detect', default), or refused. */
+  readonly drawQuirk?: 'detect' | 'never';
+}
+
+export type Profile = { readonly profile: 'native' } | ({ readonly profile: 'cs3099' } & StarSetup);
+
+export function sessionFor(roster: Roster, profile: { readonly profile: 'native' }, setup: SessionSetup): MeshSession;
+export function sessionFor(roster: Roster, profile: Profile, setup: SessionSetup): MeshSession | StarSession;
+export function sessionFor(roster: Roster, profile: Profile, setup: SessionSetup): MeshSession | StarSession {
+  if (profile.profile === 'cs3099') {
+    return new StarSession({
+      me: roster.me,
+      role: profile.role,
+      players: roster.players.map((p) => ({ id: p.id, name: p.name })),
+      links: roster.links,
+      // A class host that does not play numbers its clients from 1 and signs nothing as a player.
+      ...(profile.role === 'client' ? { host: roster.hostPlays === false ? null : 0 } : {}),
+      seat: setup.seat,
+      ackTimeoutMs: roster.ackTimeoutMs,
+      moveTimeoutMs: roster.moveTimeoutMs,
+      ...(profile.rules ? { rules: profile.rules } : {}),
+      ...(profile.drawQuirk ? { drawQuirk: profile.drawQuirk } : {}),
+      ...(setup.recorder ? { recorder: setup.recorder } : {}),
+      ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
+    });
+  }
+  return new MeshSession({
+    me: roster.me,
+    players: roster.players.map((p) => ({ id: p.id, name: p.name, peerId: p.peerId })),
+    links: roster.links,
+    seat: setup.seat,
+    ...(roster.keyring ? { keyring: roster.keyring } : {}),
+    gameId: roster.gameId,
+    // Signing needs every key; without them the game falls back to trusting the links.
+    features: { ...featuresFrom(roster.features), ...(roster.keyring ? {} : { signed: false }) },
+    ackTimeoutMs: roster.ackTimeoutMs,
+    moveTimeoutMs: roster.moveTimeoutMs,
+    // The rules agreed in the lobby, and no others: every peer's replica (and record) starts from them.
+    rules: roster.rules,
+    ...(setup.recorder ? { recorder: setup.recorder } : {}),
+    ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
+    ...(setup.resume ? { resume: setup.resume } : {}),
+    ...(setup.rejoin ? { rejoin: setup.rejoin } : {}),
+    ...(setup.history ? { history: setup.history } : {}),
+    ...(setup.onRejoinAddresses ? { onRejoinAddresses: setup.onRejoinAddresses } : {}),
+  });
+}
