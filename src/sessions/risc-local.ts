@@ -3,7 +3,7 @@
 // dice from a seeded generator (one seed per turn, recorded). The record lines it writes are what
 // `risk verify` audits.
 import { randomBytes } from 'node:crypto';
-import { RISC_RECORD_VERSION, type RiscRecordLine } from '../core/risc/record.js';
+import { type RiscRecordLine, riscHeader } from '../core/risc/record.js';
 import { type RecordedViolation, RiscReplica } from '../core/risc/replica.js';
 import type { Placement, RiscEvent, RiscOrder, RiscState } from '../model/risc/index.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
@@ -25,6 +25,8 @@ export interface RiscLocalOptions {
   readonly seed: number;
   readonly game?: string;
   readonly startUnits?: number;
+  /** The agreed turn limit (a rule of the game, in the record): see limitWinner. */
+  readonly turnLimit?: number | null;
   /** Stop (no winner) after this many turns. */
   readonly turnCap?: number;
   /** A seat that has not answered within this many ms gets the empty order set (none: wait forever). */
@@ -55,16 +57,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number | undefined): Promise<T 
 export async function runRiscLocal(options: RiscLocalOptions): Promise<RiscLocalResult> {
   const game = options.game ?? `risc-${randomBytes(6).toString('hex')}`;
   const seedStream = mersenneStream([options.seed >>> 0, 0x7153c]);
-  const header: RiscRecordLine = {
-    command: 'risc_game',
-    payload: {
-      version: RISC_RECORD_VERSION,
-      game,
-      map: 'risc',
-      players: options.seats.map((s) => s.name),
-      start_units: options.startUnits ?? DEFAULT_START_UNITS,
-    },
-  };
+  const header = riscHeader(
+    game,
+    options.seats.map((s) => s.name),
+    { startUnits: options.startUnits ?? DEFAULT_START_UNITS, turnLimit: options.turnLimit ?? null },
+  );
   const started = RiscReplica.start(header);
   if (!started.ok) throw new Error(started.reason);
   const replica = started.value;

@@ -6,7 +6,7 @@
 // moved on, the peer expires the round (see RiscPeer.expire).
 
 import { RiscPeer } from '../core/risc/peer.js';
-import { RISC_RECORD_VERSION, type RiscHeader, type RiscRecordLine } from '../core/risc/record.js';
+import { type RiscHeader, type RiscRecordLine, riscHeader } from '../core/risc/record.js';
 import type { RecordedViolation } from '../core/risc/replica.js';
 import type { RiscEvent, RiscState } from '../model/risc/index.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
@@ -20,11 +20,13 @@ import type { RiscSeat } from './risc-local.js';
 export const RISC_FEATURE = 'risc';
 
 /** What RISC needs of a finished lobby. */
-export type RiscRoster = Pick<Roster, 'me' | 'players' | 'links' | 'gameId' | 'features' | 'moveTimeoutMs' | 'keyring'>;
+export type RiscRoster = Pick<
+  Roster,
+  'me' | 'players' | 'links' | 'gameId' | 'features' | 'moveTimeoutMs' | 'keyring' | 'risc'
+>;
 
 export interface RiscNetOptions {
   readonly seat: RiscSeat;
-  readonly startUnits?: number;
   readonly onRecord?: (line: RiscRecordLine) => void;
   readonly onExecuted?: (state: RiscState, turn: number, events: readonly RiscEvent[]) => void;
   /** A line refused before it reached the replica (bad form, bad signature, wrong sender). */
@@ -37,13 +39,10 @@ export type RiscNetResult =
   | { ok: true; state: RiscState; found: readonly RecordedViolation[] }
   | { ok: false; reason: string };
 
-/** The header every peer builds alike from the roster, so every record starts the same. */
-export function riscHeaderFor(roster: RiscRoster, startUnits = DEFAULT_START_UNITS): RiscHeader {
+/** The header every peer builds alike from the roster (the host's terms), so every record starts the same. */
+export function riscHeaderFor(roster: RiscRoster): RiscHeader {
   const players = [...roster.players].sort((a, b) => a.id - b.id).map((p) => p.name);
-  return {
-    command: 'risc_game',
-    payload: { version: RISC_RECORD_VERSION, game: roster.gameId, map: 'risc', players, start_units: startUnits },
-  };
+  return riscHeader(roster.gameId, players, roster.risc ?? { startUnits: DEFAULT_START_UNITS, turnLimit: null });
 }
 
 /** Checks one line from `from`'s link; the wire message, or why it is refused. */
@@ -121,7 +120,7 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
     }
   }
   peer = new RiscPeer({
-    header: riscHeaderFor(roster, options.startUnits),
+    header: riscHeaderFor(roster),
     me: roster.me,
     // A seat that gives nothing (a person who left) lets the deadline take the round.
     decide: async (state, me) => {

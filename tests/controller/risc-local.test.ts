@@ -127,7 +127,7 @@ describe('the RISC auditor', () => {
   it('finds a commitment made after the orders were seen (a late commit after a timeout)', () => {
     const header = {
       command: 'risc_game',
-      payload: { version: 1, game: 'g', map: 'risc', players: ['A', 'B'], start_units: 12 },
+      payload: { version: 2, game: 'g', map: 'risc', players: ['A', 'B'], start_units: 12, turn_limit: null },
     };
     const a = sealOrders({ game: 'g', turn: 0, player: 0 }, { stage: 'placement', placement: [] });
     const b = sealOrders({ game: 'g', turn: 0, player: 1 }, { stage: 'placement', placement: [] });

@@ -10,8 +10,24 @@ export const RISC_RULES = `RISC: everyone plans at once, in secret.
 - Moves happen first. Then all attackers leave at once and arrive at once; a unit takes part in
   one order per turn. Units that leave do not defend. Your attacks on one territory join forces.
 - Combat: one unit against one, two 20-sided dice, the lower roll loses a unit, a tie goes to the
-  defender. Several attackers on one territory take turns, one unit at a time.
+  defender. Several attackers on one territory: a list, the holder first (with the units it kept
+  at home), then the attackers in an order the dice draw. Entry 0 fights 1, 1 fights 2, …, the
+  last fights 0, round and round (a tie between two attackers is thrown again); whoever has no
+  units left leaves the list, and the last one left holds the territory.
 - Then every territory gains one unit. Hold every territory to win.`;
+
+/** The rules, with the turn limit the players agreed (if any) and its winner rule. */
+export function riscRules(turnLimit: number | null): string {
+  return turnLimit === null
+    ? `${RISC_RULES}
+- No turn limit: the game goes on until one player holds everything.`
+    : `${RISC_RULES}
+- ${limitRule(turnLimit)}`;
+}
+
+export function limitRule(turnLimit: number): string {
+  return `Turn limit ${turnLimit} (agreed in the lobby): if no one holds everything after turn ${turnLimit}, the player with the most territories wins; between equals, the one with more units; still equal, a draw.`;
+}
 
 export const nameOf = (state: RiscState, t: number) => state.board.territories[t]?.name ?? `territory ${t}`;
 export const playerName = (state: RiscState, p: number) => state.players[p]?.name ?? `player ${p}`;
@@ -33,23 +49,47 @@ export function stateLines(state: RiscState, you: number | null = null): string[
   return lines;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** One battle told so a person can follow it: who fought whom in what order, who left, who holds it. */
+export function battleLine(state: RiscState, e: Extract<RiscEvent, { kind: 'battle' }>): string {
+  const who = (p: number) => playerName(state, p);
+  const where = nameOf(state, e.territory);
+  const holder = who(e.defender.player);
+  const took = e.winner.player !== e.defender.player;
+  const ending = took
+    ? `${who(e.winner.player)} takes ${where} with ${e.winner.units} left`
+    : `${holder} holds ${where} with ${e.winner.units} left`;
+  const fights = plural(e.rolls, 'fight');
+  if (e.list.length <= 1) {
+    // No fight: the holder had left it empty and one attacker came.
+    return `⚔ ${where}: ${holder} had left it empty; ${who(e.winner.player)} takes it with ${e.winner.units} (no fight)`;
+  }
+  if (e.attackers.length === 1 && e.defender.units > 0) {
+    const a = e.attackers[0]!;
+    return `⚔ ${where}: ${who(a.player)} attacks with ${a.units} against ${holder}'s ${e.defender.units}; ${fights}; ${ending}`;
+  }
+  const listed = e.list.map((f) => `${who(f.player)} ${f.units}${f.player === e.defender.player ? ' (holder)' : ''}`);
+  const empty = e.defender.units === 0 ? ` (${holder} had left it empty)` : '';
+  const out = e.out.map((o) => `${who(o.player)} out after ${plural(o.afterRolls, 'fight')}`);
+  return `⚔ ${where}${empty}: round the list ${listed.join(' → ')}; ${out.join(', ')}; ${ending}`;
+}
+
 export function eventLines(state: RiscState, events: readonly RiscEvent[]): string[] {
   return events.map((e) => {
     switch (e.kind) {
       case 'move':
         return `${playerName(state, e.player)} moves ${e.units} from ${nameOf(state, e.from)} to ${nameOf(state, e.to)}`;
-      case 'battle': {
-        const who = e.attackers.map((a) => `${playerName(state, a.player)} (${a.units})`).join(', then ');
-        const result =
-          e.winner.player === e.defender.player
-            ? `${playerName(state, e.defender.player)} holds it with ${e.winner.units}`
-            : `${playerName(state, e.winner.player)} takes it with ${e.winner.units}`;
-        return `⚔ ${nameOf(state, e.territory)}: ${who} against ${playerName(state, e.defender.player)} (${e.defender.units}); ${e.rolls} rolls; ${result}`;
-      }
+      case 'battle':
+        return battleLine(state, e);
       case 'lost':
         return `${playerName(state, e.player)} has no territories left and is out`;
       case 'won':
         return `${playerName(state, e.player)} holds every territory and wins!`;
+      case 'limit':
+        return e.winner === null
+          ? `Turn limit reached after turn ${e.turn}: equal territories and units, the game is a draw`
+          : `Turn limit reached after turn ${e.turn}: ${playerName(state, e.winner)} holds the most territories and wins!`;
     }
   });
 }
