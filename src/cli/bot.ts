@@ -17,7 +17,8 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
        risk bot join --rejoin GAME --store --key FILE [address...]
   --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
                       protocol: plain TCP through the host, to play with other groups)
-  --game G            classic (default) or risc (RISC: native profile only; bots easy or hard)
+  --game G            classic (default) or risc (RISC: native profile only; bots easy, normal
+                      or hard)
   --bot KIND          random, easy, normal or hard (default normal; RISC: hard)
   --name NAME         player name (default: the bot kind)
   --players N         host only: 2–6 players, the host included
@@ -104,10 +105,9 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const riscModules = risc
     ? await Promise.all([import('../ai/risc/bots.js'), import('../sessions/risc-net.js'), import('./risc-bot.js')])
     : null;
-  const RISC_BOT_KINDS = riscModules?.[0].RISC_BOT_KINDS ?? [];
   const RISC_FEATURE = riscModules?.[1].RISC_FEATURE ?? 'risc';
   if (riscModules !== null && !riscModules[0].isRiscBotKind(riscKind))
-    return usage(`--bot "${riscKind}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
+    return usage(`--bot "${riscKind}": the RISC bots are ${riscModules[0].RISC_BOT_LIST}`);
   const kind = risc
     ? ({ ok: true, value: riscKind } as const)
     : parseBotKind((v.bot as string | undefined) ?? 'normal');

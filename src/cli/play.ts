@@ -1,7 +1,7 @@
 // `risk` and `risk play`: the game for people. The Ink terminal UI when stdin and stdout are a
 // terminal; plain text lines (stdin commands) with --plain, in pipes, or for screen readers.
 // Everything but the usage and the argument parsing loads after the arguments are checked.
-import { type CommandIO, parseCommand, usageError } from './io.js';
+import { type CommandIO, parseCommand, takeGame, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE } from './rule-flags.js';
 
 export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | hotseat [names…]] [options]
@@ -83,13 +83,4 @@ export async function runPlay(args: string[], io: CommandIO, command = 'risk pla
     code = 0;
   }
   return code;
-}
-
-/** Takes --game out of the arguments: RISC has its own options, so it is chosen before parsing. */
-function takeGame(args: string[]): { game: string; rest: string[] } {
-  const at = args.findIndex((a) => a === '--game' || a.startsWith('--game='));
-  if (at < 0) return { game: 'classic', rest: args };
-  const inline = args[at]!.startsWith('--game=');
-  const game = inline ? args[at]!.slice('--game='.length) : (args[at + 1] ?? '');
-  return { game, rest: [...args.slice(0, at), ...args.slice(at + (inline ? 1 : 2))] };
 }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { isRiscBotKind, RISC_BOT_KINDS, type RiscBotKind } from '../ai/risc/bots.js';
+import { isRiscBotKind, RISC_BOT_KINDS, RISC_BOT_LIST, type RiscBotKind } from '../ai/risc/bots.js';
 import type { RiscRecordLine } from '../core/risc/record.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
 import { runRiscPlain } from '../views/risc/plain.js';
@@ -58,7 +58,7 @@ export async function runRiscPlay(args: string[], io: CommandIO): Promise<number
   const players = v.players === undefined ? 3 : parseInteger(v.players as string, 2, 4);
   if (players === null) return usage(`--players "${v.players}" must be 2, 3 or 4`);
   const bot = (v.bot as string | undefined) ?? 'hard';
-  if (!isRiscBotKind(bot)) return usage(`--bot "${bot}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
+  if (!isRiscBotKind(bot)) return usage(`--bot "${bot}": the RISC bots are ${RISC_BOT_LIST}`);
   const startUnits =
     v['start-units'] === undefined ? DEFAULT_START_UNITS : parseInteger(v['start-units'] as string, 1, 10_000);
   if (startUnits === null) return usage(`--start-units "${v['start-units']}" must be a whole number from 1 to 10000`);

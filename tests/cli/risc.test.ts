@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runBot } from '../../src/cli/bot.js';
 import { runPlay } from '../../src/cli/play.js';
+import { runTournament } from '../../src/cli/tournament.js';
 import { runVerify } from '../../src/cli/verify.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -66,7 +67,7 @@ describe('risk play --game risc', () => {
 
   it.each([
     [['--players', '5'], /--players "5" must be 2, 3 or 4/],
-    [['--bot', 'normal'], /the RISC bots are easy and hard/],
+    [['--bot', 'brutal'], /the RISC bots are easy, normal and hard/],
     [['--seed', 'x'], /--seed "x"/],
     [['host'], /not a RISC choice/],
     [['--frobnicate'], /^risk: unknown option --frobnicate\.\n/],
@@ -81,6 +82,36 @@ describe('risk play --game risc', () => {
     const result = await inProcess(runPlay, ['--game=chess']);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/the games are classic and risc/);
+  });
+});
+
+describe('risk tournament --game risc', () => {
+  it('plays seeded games, seats rotated: how they ended, turns p50/p99, wins per seat and per bot', async () => {
+    const args = ['--game', 'risc', '--bots', 'hard,normal,easy', '--games', '6', '--seed', '4'];
+    const text = await inProcess(runTournament, args);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/RISC tournament: 6 games, 3 players \(hard, normal, easy\), seed 4, turn limit 100/);
+    expect(text.out).toMatch(/ended: 6 of 6 \(\d+ by conquest, \d+ at the turn limit/);
+    expect(text.out).toMatch(/turns: p50 \d+, p99 \d+, max \d+/);
+    expect(text.out).toMatch(/wins per seat: seat 0 \d+, seat 1 \d+, seat 2 \d+/);
+    const json = JSON.parse((await inProcess(runTournament, [...args, '--json'])).out);
+    expect(json).toMatchObject({ game: 'risc', games: 6, ended: 6, turnLimit: 100 });
+    expect(json.winsBySeat.reduce((a: number, b: number) => a + b, 0) + json.draws).toBe(6);
+    expect(json.winsByPosition.reduce((a: number, b: number) => a + b, 0)).toBe(
+      json.winsBySeat.reduce((a: number, b: number) => a + b, 0),
+    );
+    // The same seed gives the same games.
+    expect(JSON.parse((await inProcess(runTournament, [...args, '--json'])).out).turns).toEqual(json.turns);
+  });
+
+  it.each([
+    [['--bots', 'hard'], /a RISC game seats 2 to 4/],
+    [['--bots', 'hard,brutal'], /"brutal" is not a RISC bot/],
+    [['--bots', 'hard,hard', '--turn-limit', '0'], /--turn-limit "0"/],
+  ])('bad arguments %j: usage and exit 2', async (args, reason) => {
+    const result = await inProcess(runTournament, ['--game', 'risc', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(reason);
   });
 });
 
@@ -155,8 +186,8 @@ describe('risk bot host|join --game risc (libp2p on 127.0.0.1)', () => {
   it.each([
     [['host', '--game', 'chess', '--players', '2'], 'unknown game "chess": choose classic or risc'],
     [
-      ['host', '--game', 'risc', '--players', '2', '--bot', 'normal'],
-      '--bot "normal": the RISC bots are easy and hard',
+      ['host', '--game', 'risc', '--players', '2', '--bot', 'brutal'],
+      '--bot "brutal": the RISC bots are easy, normal and hard',
     ],
     [['join', '--game', 'risc', '--profile', 'cs3099', '127.0.0.1:1'], 'RISC is played on the native profile only'],
   ])('%j is a usage error', async (args, reason) => {

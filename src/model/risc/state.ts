@@ -31,6 +31,8 @@ export interface RiscState {
 }
 
 export const DEFAULT_START_UNITS = 30;
+/** The turn limit a lobby offers unless its host changes it. */
+export const DEFAULT_TURN_LIMIT = 100;
 
 export function startRisc(
   map: RiscMap,

@@ -49,7 +49,7 @@ describe('main menu', () => {
     const { stdin, lastFrame } = mount(<App launcher={launcher} defaultName="Ann" onExit={() => {}} />);
     await until(lastFrame, 'RISC');
     await press(stdin, String(n));
-    const frame = await until(lastFrame, 'How many units in Narnia?');
+    const frame = await until(lastFrame, 'How many units in Oz?');
     expect(frame).toContain('Babbage (bot)');
   });
 });
