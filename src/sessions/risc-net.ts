@@ -33,10 +33,12 @@ export interface RiscNetOptions {
   readonly onRefused?: (player: number, reason: string) => void;
   /** Tests: a fixed source of dice secrets. */
   readonly secret?: () => Uint8Array;
+  /** Aborted: this peer stops playing at once (its player left); the result says `stopped`. */
+  readonly signal?: AbortSignal;
 }
 
 export type RiscNetResult =
-  | { ok: true; state: RiscState; found: readonly RecordedViolation[] }
+  | { ok: true; state: RiscState; found: readonly RecordedViolation[]; stopped?: true }
   | { ok: false; reason: string };
 
 /** The header every peer builds alike from the roster (the host's terms), so every record starts the same. */
@@ -156,9 +158,15 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
   }
   arm();
   self.start();
-  const state = await self.done;
+  const aborted = new Promise<null>((resolve) => {
+    if (options.signal?.aborted) resolve(null);
+    options.signal?.addEventListener('abort', () => resolve(null));
+  });
+  const state = await Promise.race([self.done, aborted]);
   finished = true;
   if (timer !== null) clearTimeout(timer);
   for (const stop of detach) stop();
-  return { ok: true, state, found: self.found };
+  return state === null
+    ? { ok: true, state: self.state, found: self.found, stopped: true }
+    : { ok: true, state, found: self.found };
 }

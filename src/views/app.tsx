@@ -16,12 +16,13 @@ import type { Table } from './table.js';
 
 // RISC loads when chosen: its orders and records bring the wire schemas (zod), which the menu's
 // first paint does without (bench:startup).
-const RiscGameScreen = lazy(() => import('./risc/risc-screen.js').then((m) => ({ default: m.RiscGameScreen })));
+const RiscEntry = lazy(() => import('./risc/risc-app.js').then((m) => ({ default: m.RiscEntry })));
 
 export type Screen =
   | { readonly kind: 'menu'; readonly notice?: string }
   | { readonly kind: 'help' }
-  | { readonly kind: 'risc' }
+  /** RISC's own menu, or straight into one of its screens (risk play host --game risc). */
+  | { readonly kind: 'risc'; readonly start?: import('./risc/risc-app.js').RiscStart }
   /** `open`: straight to the lobby with these settings (risk play host). */
   | { readonly kind: 'host'; readonly players?: number; readonly open?: boolean }
   /** `join`: dial at once (risk play join ADDRESS). */
@@ -105,9 +106,13 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
     case 'risc':
       return (
         <Suspense fallback={<Text>Starting RISC…</Text>}>
-          <RiscGameScreen
-            options={{ name: defaultName, players: 3, bot: 'hard', seed: (Math.random() * 2 ** 32) >>> 0 }}
-            onLeave={toMenu}
+          <RiscEntry
+            load={() => launcher.risc?.() ?? Promise.reject(new Error('RISC is not available here'))}
+            defaultName={defaultName}
+            {...(screen.start ? { start: screen.start } : {})}
+            // Started from the command line on a RISC screen: leaving it ends the program.
+            onExit={screen.start && screen.start.kind !== 'menu' ? onExit : toMenu}
+            {...(size ? { size } : {})}
           />
         </Suspense>
       );

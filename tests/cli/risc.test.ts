@@ -45,7 +45,7 @@ describe('risk play --game risc', () => {
     expect(played.err).toBe('');
     expect(played.code).toBe(0);
     expect(played.out).toContain('RISC: Ann against 1 hard bot.');
-    expect(played.out).toMatch(/Ada \(bot\) wins\.|You win!/);
+    expect(played.out).toMatch(/Ada \(bot\) wins, holding every territory\.|You win!/);
     const verified = await inProcess(runVerify, [file]);
     expect(verified.code).toBe(0);
     expect(verified.out).toContain('(RISC)');
@@ -69,13 +69,16 @@ describe('risk play --game risc', () => {
     [['--players', '5'], /--players "5" must be 2, 3 or 4/],
     [['--bot', 'brutal'], /the RISC bots are easy, normal and hard/],
     [['--seed', 'x'], /--seed "x"/],
-    [['host'], /not a RISC choice/],
+    [['chess'], /"chess" is not a RISC choice/],
+    [['join'], /join needs the host address/],
+    [['host', '--record', 'x.jsonl'], /--record names the record of a game against bots/],
+    [['--turn-limit', 'soon'], /--turn-limit "soon"/],
     [['--frobnicate'], /^risk: unknown option --frobnicate\.\n/],
   ])('bad arguments %j: usage and exit 2', async (args, reason) => {
     const result = await inProcess(runPlay, ['--game', 'risc', ...args]);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(reason);
-    expect(result.err).toContain('usage: risk play --game risc');
+    expect(result.err).toContain('usage: risk play [host | join <address>] --game risc');
   });
 
   it('an unknown game is a usage error', async () => {

@@ -2,6 +2,7 @@
 // in a turn, and territory names as a person types them.
 import type { RiscEvent, RiscState } from '../../model/risc/index.js';
 import { territoriesOf, unitsOf } from '../../model/risc/index.js';
+import type { RiscEnd } from './match.js';
 
 export const RISC_RULES = `RISC: everyone plans at once, in secret.
 - Start: each player gets a group of territories and places the same number of units on them.
@@ -94,7 +95,61 @@ export function eventLines(state: RiscState, events: readonly RiscEvent[]): stri
   });
 }
 
-/** A territory by name: any case, the whole name or an unambiguous start, or its number. */
+const cache = new WeakMap<object, string[]>();
+
+/**
+ * A code of three letters (or the whole name, if shorter) per territory, unique on the board: the
+ * name's first letters, else its first letter and two later ones.
+ */
+export function territoryCodes(state: RiscState): string[] {
+  const known = cache.get(state.board);
+  if (known) return known;
+  const taken = new Set<string>();
+  const codes = state.board.territories.map((t) => {
+    const letters = t.name.replace(/[^A-Za-z]/g, '');
+    const head = letters.charAt(0).toUpperCase();
+    const rest = letters.slice(1).toLowerCase();
+    if (letters.length <= 3 && !taken.has(head + rest)) {
+      taken.add(head + rest);
+      return head + rest;
+    }
+    const tries = [rest.slice(0, 2), ...[...rest].flatMap((a, i) => [...rest.slice(i + 1)].map((b) => a + b))];
+    const code = tries.map((x) => head + x).find((c) => c.length === 3 && !taken.has(c)) ?? `${head}${t.id}`;
+    taken.add(code);
+    return code;
+  });
+  cache.set(state.board, codes);
+  return codes;
+}
+
+/** A turn's story: its heading, then every move, battle and result (turn 0: the placement). */
+export function turnLines(state: RiscState, turn: number, events: readonly RiscEvent[]): string[] {
+  if (turn === 0) return ['Everyone has placed their units.'];
+  return [`Turn ${turn}:`, ...(events.length > 0 ? eventLines(state, events) : ['no one moved or attacked'])];
+}
+
+/** How a game ended, for the player at seat `me`. */
+export function endText(end: RiscEnd, me: number): string[] {
+  const s = end.state;
+  const lines: string[] = [];
+  const conquered = (w: number) => s?.owner.every((o) => o === w);
+  if (end.how === 'broken' || s === null) lines.push(`The game stopped: ${end.reason ?? 'no reason given'}`);
+  else if (s.winner === me)
+    lines.push(
+      `You win! ${conquered(me) ? 'You hold every territory.' : 'You hold the most territories at the turn limit.'}`,
+    );
+  else if (s.winner !== null)
+    lines.push(
+      `${playerName(s, s.winner)} wins${conquered(s.winner) ? ', holding every territory' : ' with the most territories at the turn limit'}.`,
+    );
+  else if (s.phase === 'over') lines.push('The game ended in a draw at the turn limit.');
+  else lines.push('The game ended without a winner.');
+  for (const v of end.violations) lines.push(`cheating found: ${v}`);
+  lines.push(...end.notes);
+  return lines;
+}
+
+/** A territory by name: any case, the whole name, its code, an unambiguous start, or its number. */
 export function findTerritory(
   state: RiscState,
   text: string,
@@ -106,6 +161,8 @@ export function findTerritory(
   const names = state.board.territories.map((t) => t.name.toLowerCase());
   const exact = names.indexOf(wanted);
   if (exact >= 0) return { ok: true, value: exact };
+  const code = territoryCodes(state).findIndex((c) => c.toLowerCase() === wanted);
+  if (code >= 0) return { ok: true, value: code };
   const starts = names.flatMap((n, i) => (n.startsWith(wanted) ? [i] : []));
   if (starts.length === 1) return { ok: true, value: starts[0]! };
   if (starts.length > 1)
