@@ -24,7 +24,8 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
   --no-record         do not record or store games (default: networked games recorded for
                       risk verify; games stored for Resume, Stats and risk history)
   --no-color          no colours (also: NO_COLOR=1)
-  --game risc         RISC, the simultaneous-orders game, against bots (risk play --game risc --help)
+  --game risc         RISC, the simultaneous-orders game: against bots, or host and join it
+                      (risk play --game risc --help)
 House rules (host and hot seat; joiners play the host's rules):
 ${RULE_USAGE}`;
 

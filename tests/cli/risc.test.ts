@@ -4,20 +4,26 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runBot } from '../../src/cli/bot.js';
+import { runHistory } from '../../src/cli/history.js';
 import { runPlay } from '../../src/cli/play.js';
 import { runTournament } from '../../src/cli/tournament.js';
 import { runVerify } from '../../src/cli/verify.js';
+import { killBots, startBot } from '../support/bot-process.js';
+
+afterEach(killBots);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const launcher = `${root}bin/risk.js`;
 
+/** `risk` with a data folder of its own (its game database and records stay out of the home folder). */
 function risk(args: string[], input = '') {
+  const data = mkdtempSync(join(tmpdir(), 'risc-data-'));
   const result = spawnSync(process.execPath, [launcher, ...args], {
     encoding: 'utf8',
     input,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', XDG_DATA_HOME: data, RISK_DB: '' },
     timeout: 60_000,
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
@@ -184,6 +190,63 @@ describe('risk bot host|join --game risc (libp2p on 127.0.0.1)', () => {
       expect(verified.out).toContain('violations: 0');
       expect(verified.out).toContain(`winner: player ${winner}`);
     }
+  }, 90_000);
+
+  it('three processes (a host and two joiners, hard bots) play to one agreed winner within 60 s; the records verify and the stored game is listed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risc-three-'));
+    const db = join(dir, 'risk.db');
+    const record = (i: number) => join(dir, `p${i}.jsonl`);
+    const host = startBot([
+      'host',
+      '--game',
+      'risc',
+      '--players',
+      '3',
+      '--port',
+      '0',
+      '--listen',
+      '127.0.0.1',
+      '--seed',
+      '1',
+      '--record',
+      record(0),
+      '--store',
+      '--db',
+      db,
+    ]);
+    const hosting = await host.waitFor((e) => e.type === 'hosting', 20_000);
+    const address = (hosting.addresses as string[])[0]!;
+    const joiners = [1, 2].map((i) =>
+      startBot([
+        'join',
+        '--game',
+        'risc',
+        '--seed',
+        String(i + 1),
+        '--name',
+        `bot${i}`,
+        '--record',
+        record(i),
+        address,
+      ]),
+    );
+    // The joiners are told the RISC terms, not the classic house rules.
+    for (const j of joiners) {
+      const terms = await j.waitFor((e) => e.type === 'terms' || e.type === 'rules', 20_000);
+      expect(terms).toMatchObject({ type: 'terms', terms: { startUnits: 30, turnLimit: 100 } });
+    }
+    // The whole game, from the lobby on, within 60 s.
+    const winners = await Promise.all([host, ...joiners].map((p) => p.waitFor((e) => e.type === 'winner', 60_000)));
+    for (const p of [host, ...joiners]) expect(await p.exit).toBe(0);
+    expect(new Set(winners.map((w) => w.player)).size).toBe(1);
+    for (const i of [0, 1, 2]) {
+      const verified = await inProcess(runVerify, [record(i)]);
+      expect(verified.code).toBe(0);
+      expect(verified.out).toContain('violations: 0');
+      expect(verified.out).toContain(`winner: player ${winners[0]!.player}`);
+    }
+    const history = await inProcess(runHistory, ['--db', db]);
+    expect(history.out).toMatch(/RISC bot\s+\d+\s+hard \(hard\), bot[12], bot[12]\s+won by/);
   }, 90_000);
 
   it.each([

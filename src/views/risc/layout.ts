@@ -113,18 +113,25 @@ export function ordersLine(state: RiscState, orders: readonly RiscOrder[], width
   return compact.length <= width ? compact : `${compact.slice(0, Math.max(0, width - 1))}…`;
 }
 
-/** Words wrapped to `width` columns (a word longer than the line is cut). */
+/** Words wrapped to `width` columns, later lines indented; a word longer than a line is split. */
 export function wrap(text: string, width: number, indent = '  '): string[] {
   const out: string[] = [];
   let line = '';
+  const room = Math.max(1, width - indent.length);
   for (const word of text.split(' ')) {
     const next = line === '' ? word : `${line} ${word}`;
-    if (next.length <= width) line = next;
-    else {
-      if (line !== '') out.push(line);
-      line = `${indent}${word}`.slice(0, width);
+    if (next.length <= width) {
+      line = next;
+      continue;
     }
+    if (line !== '') out.push(line);
+    let rest = word;
+    while (indent.length + rest.length > width) {
+      out.push(indent + rest.slice(0, room));
+      rest = rest.slice(room);
+    }
+    line = indent + rest;
   }
-  if (line !== '') out.push(line);
+  if (line !== '' || out.length === 0) out.push(line);
   return out;
 }

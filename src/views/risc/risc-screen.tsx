@@ -64,7 +64,8 @@ export function RiscGameScreen({ match, onLeave, size }: RiscScreenProps) {
   const me = match.me;
   const [state, setState] = useState<RiscState | null>(null);
   const [log, setLog] = useState<string[]>([...match.notes]);
-  const [lastTurn, setLastTurn] = useState<string[]>([]);
+  // Before the first turn: what the match has to say (who plays, where the record goes).
+  const [lastTurn, setLastTurn] = useState<string[]>([...match.notes]);
   const [asking, setAsking] = useState<Asking | null>(null);
   const [input, setInput] = useState('');
   const [message, setMessage] = useState<string | null>(null);

@@ -122,10 +122,26 @@ export function territoryCodes(state: RiscState): string[] {
   return codes;
 }
 
-/** A turn's story: its heading, then every move, battle and result (turn 0: the placement). */
+/**
+ * A turn's story for a person: its heading, every battle, who is out or won, then each player's
+ * moves on one line (turn 0: the placement).
+ */
 export function turnLines(state: RiscState, turn: number, events: readonly RiscEvent[]): string[] {
   if (turn === 0) return ['Everyone has placed their units.'];
-  return [`Turn ${turn}:`, ...(events.length > 0 ? eventLines(state, events) : ['no one moved or attacked'])];
+  if (events.length === 0) return [`Turn ${turn}:`, 'no one moved or attacked'];
+  const moves = new Map<number, string[]>();
+  for (const e of events)
+    if (e.kind === 'move')
+      moves.set(e.player, [
+        ...(moves.get(e.player) ?? []),
+        `${e.units} ${nameOf(state, e.from)}→${nameOf(state, e.to)}`,
+      ]);
+  const rest = eventLines(
+    state,
+    events.filter((e) => e.kind !== 'move'),
+  );
+  const moved = [...moves].map(([player, list]) => `${playerName(state, player)} moves ${list.join(', ')}`);
+  return [`Turn ${turn}:`, ...rest, ...moved];
 }
 
 /** How a game ended, for the player at seat `me`. */

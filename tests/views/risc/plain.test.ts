@@ -33,7 +33,7 @@ describe('RISC plain text', () => {
     expect(output).toContain('ok: move 1 from Narnia to Midkemia');
     expect(output).toContain('Narnia has no enemy neighbour to attack: Midkemia, Elantris and Scadrial are all yours');
     expect(output).toContain('Orders committed (1). Waiting for the others…');
-    expect(output).toMatch(/Turn 1:\nAnn moves 1 from Narnia to Midkemia/);
+    expect(output).toMatch(/Turn 1:\n(.*\n)*Ann moves 1 Narnia→Midkemia\n/);
     expect(output).toMatch(/You win! You hold every territory\.|Ada \(bot\) wins, holding every territory\./);
     expect(output).toContain(`record written to ${file}`);
     const audit = auditRiscRecord(readFileSync(file, 'utf8'));

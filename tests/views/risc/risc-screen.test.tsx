@@ -56,7 +56,7 @@ describe('RISC screen', () => {
     await press(stdin, 'd', KEY.enter);
     frame = await until(lastFrame, 'turn 2 of 100');
     expect(frame).toContain('Turn 1:');
-    expect(frame).toContain('Ann moves 1 from Narnia to Midkemia');
+    expect(frame).toContain('Ann moves 1 Narnia→Midkemia');
     fits(frame, 120, 40);
     await press(stdin, KEY.ctrlC);
     await vi.waitFor(() => expect(onLeave).toHaveBeenCalled());
