@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { COMMANDS, commandSchemas } from '../src/protocol/messages.js';
 
-export const SCHEMA_DIR = fileURLToPath(new URL('../protocol-spec/schemas', import.meta.url));
+export const SCHEMA_DIR = fileURLToPath(new URL('../protocol-spec/schemas/', import.meta.url));
 
 /** File name → file text, for every command. Deterministic: keys sorted, 2-space indent, final newline. */
 export function generateSchemas(): Map<string, string> {

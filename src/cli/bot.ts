@@ -245,7 +245,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       endpoint = node;
     }
   } catch (error) {
-    io.err(`risk bot: cannot listen on ${listen}:${port}: ${(error as Error).message}\n`);
+    const { listenProblem } = await import('./listen-problem.js');
+    io.err(`risk bot: ${listenProblem(listen, port as number, error as Error)}\n`);
     gameStore?.close();
     return 1;
   }
@@ -492,9 +493,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         });
     if (node !== null && !(session instanceof StarSession)) {
       const mesh = session;
-      node.onLink((link) => {
-        const seat = roster.players.find((p) => p.peerId === link.remotePeer && p.id !== roster.me);
-        if (seat === undefined) return link.close();
+      const { linksAfterStart } = await import('./after-start.js');
+      linksAfterStart(node, roster, (seat, link) => {
         const taken = mesh.rejoinLink(seat.id, link);
         if (taken.ok)
           say(`${nameOf(seat.id)} connects again to take its seat back`, { type: 'relinked', player: seat.id });

@@ -1,6 +1,7 @@
 // What the parts of the launcher share: the options and seed of this run, bot seats, and the
 // game database (opened on first use).
 import type { BotKind } from '../ai/registry.js';
+import { type ReplaySource, replaySteps } from '../core/steps/replay.js';
 import type { Action, GameState } from '../model/index.js';
 import type { Rules } from '../protocol/rules.js';
 import type { Seat } from '../sessions/seat.js';
@@ -34,6 +35,8 @@ export interface LauncherOptions {
   readonly rules?: Rules;
   /** People here choose their defence dice by hand (default: the most dice, without asking). */
   readonly defendByHand?: boolean;
+  /** The bots of a quick game and of a lobby's empty seats (settings; default normal). */
+  readonly bot?: 'easy' | 'normal' | 'hard';
 }
 
 export const DEFAULT_LAUNCH: LauncherOptions = {
@@ -61,3 +64,13 @@ export interface LaunchKit {
 export const LINGER_MS = 300;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A stored game going on at a new table: the table hears its moves so far first, so that its
+ * history and every player's battles and conquests go on from where they were.
+ */
+export function retell(table: Table, game: ReplaySource): void {
+  replaySteps(game, (_step, _before, events, after) => {
+    for (const event of events) table.record({ type: 'game', event, state: after });
+  });
+}

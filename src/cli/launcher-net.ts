@@ -6,11 +6,12 @@ import { randomBytes } from 'node:crypto';
 import type { PrivateKey } from '@libp2p/interface';
 import type { BotKind } from '../ai/registry.js';
 import type { SessionResult } from '../core/contract.js';
+import type { ReplaySource } from '../core/steps/replay.js';
 import { shareableFirst } from '../net/addresses.js';
 import { identityFor, keepKey, keyFor } from '../net/identity.js';
 import { PeerNode } from '../net/libp2p-node.js';
 import { listenTcp, TcpEndpoint } from '../net/tcp.js';
-import { describeRules, type Rules } from '../protocol/rules.js';
+import type { Rules } from '../protocol/rules.js';
 import { hostLobby, joinLobby, type LobbyEndpoint, type LobbyEvent, type Roster } from '../sessions/lobby.js';
 import { startLoopbackGame } from '../sessions/loopback-game.js';
 import {
@@ -40,7 +41,9 @@ import { gameEndOf } from '../views/game-end.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { Table } from '../views/table.js';
-import { type LaunchKit, LINGER_MS, sleep } from './launch-kit.js';
+import { linksAfterStart } from './after-start.js';
+import { type LaunchKit, LINGER_MS, retell, sleep } from './launch-kit.js';
+import { listenProblem } from './listen-problem.js';
 
 const QUICK_BOTS = ['Ada', 'Babbage', 'Curie'];
 // Names for bots that fill a lobby's empty seats.
@@ -65,9 +68,7 @@ function portOf(addresses: readonly string[] | null | undefined): number | null 
  * record or refuses. `say` tells the player here.
  */
 function acceptRejoins(endpoint: LobbyEndpoint, roster: Roster, session: MeshSession, say: (text: string) => void) {
-  endpoint.onLink((link) => {
-    const seat = roster.players.find((p) => p.peerId === link.remotePeer && p.id !== roster.me);
-    if (seat === undefined) return link.close();
+  linksAfterStart(endpoint, roster, (seat, link) => {
     const taken = session.rejoinLink(seat.id, link);
     say(
       taken.ok
@@ -89,6 +90,8 @@ interface Continued {
   readonly history?: () => readonly string[];
   /** Shown on the game's log first. */
   readonly notes: readonly string[];
+  /** A resumed game: its stored moves, told to the table first (its history and statistics). */
+  readonly told?: ReplaySource;
 }
 
 type NetworkGames = Pick<Launcher, 'quickGame' | 'hostGame' | 'joinGame' | 'resumeNetworkGame' | 'rejoinNetworkGame'>;
@@ -106,11 +109,9 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     try {
       return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }) };
     } catch (error) {
-      if (port !== 0 && (!options.strictPort || given)) return listen(0, key.key);
-      return {
-        ok: false,
-        reason: `cannot listen on ${options.listen}${port ? ` port ${port}` : ''}: ${(error as Error).message}`,
-      };
+      if (port !== 0 && (!options.strictPort || given) && /EADDRINUSE|EACCES/.test((error as Error).message))
+        return listen(0, key.key);
+      return { ok: false, reason: listenProblem(options.listen, port, error as Error) };
     }
   }
 
@@ -127,7 +128,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
           options.strictPort ? Promise.reject(error) : listenTcp(options.listen, 0),
         );
       } catch (error) {
-        return { ok: false, reason: `cannot listen on ${options.listen} port ${port}: ${(error as Error).message}` };
+        return { ok: false, reason: listenProblem(options.listen, port, error as Error) };
       }
       return { ok: true, endpoint: new TcpEndpoint(tcp), close: () => tcp.close().catch(() => {}) };
     }
@@ -230,10 +231,19 @@ export function networkGames(kit: LaunchKit): NetworkGames {
           });
     if (session instanceof MeshSession) acceptRejoins(opened.endpoint, roster, session, table.note);
     leave = () => session.leave();
+    if (continued?.told) retell(table, continued.told);
     table.show(session.current);
     for (const note of continued?.notes ?? []) table.note(note);
     if (file) table.note(`recording this game to ${file.path}`);
-    void session.run().then(async (result) => {
+    const played = session.run();
+    // A rejoin has just read the game so far from the others' records: see Table.dueUnknown.
+    if (continued?.rejoin) {
+      table.dueUnknown();
+      table.note(
+        'The countdown shows again from the next move: this machine cannot tell how long the one due now has waited.',
+      );
+    }
+    void played.then(async (result) => {
       stored?.finish(result);
       continued?.finish(result);
       // A game played to its end needs its key no more (nor does any other game that is over).
@@ -321,7 +331,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
   }
 
   return {
-    async quickGame(name) {
+    async quickGame(name, bot: 'easy' | 'normal' | 'hard' = options.bot ?? 'normal') {
       let stop = async () => {};
       let left = false;
       const me = new Table({
@@ -349,14 +359,15 @@ export function networkGames(kit: LaunchKit): NetworkGames {
               me: 0,
               features: featuresFrom([...NATIVE_FEATURES]),
               lines: false,
-              players: [{ name, botKind: null }, ...QUICK_BOTS.map((bot) => ({ name: bot, botKind: 'normal' }))],
+              players: [{ name, botKind: null }, ...QUICK_BOTS.map((b) => ({ name: b, botKind: bot }))],
             });
+      if (stored !== null) me.setResumable(true);
       const game = await startLoopbackGame(
         [
           { name, seat: humanSeat(me), ...(stored ? { recorder: stored.recorder } : {}) },
-          ...QUICK_BOTS.map((bot, i) => ({
-            name: bot,
-            seat: kit.botSeat('normal', seed + i + 1, me.whenRunning),
+          ...QUICK_BOTS.map((botName, i) => ({
+            name: botName,
+            seat: kit.botSeat(bot, seed + i + 1, me.whenRunning),
           })),
         ],
         {
@@ -390,7 +401,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     },
 
     async hostGame(
-      { players, name, profile = 'native', rules = options.rules },
+      { players, name, profile = 'native', rules = options.rules, moveTimeoutMs = options.moveTimeoutMs },
       onLobby: (event: LobbyEvent) => void,
     ): Promise<Opened> {
       const opened = await endpointFor(profile, options.port);
@@ -406,7 +417,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
         name,
         features: profile === 'cs3099' ? [] : [...NATIVE_FEATURES],
         ackTimeoutMs: options.ackTimeoutMs,
-        moveTimeoutMs: options.moveTimeoutMs,
+        moveTimeoutMs,
         ...(profile === 'native' && rules ? { rules } : {}),
         onEvent: (event) => {
           if (event.type === 'joined') seats.add(event.player.id);
@@ -483,7 +494,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
         },
         // The host's rules, shown in the lobby before the game starts (leaving the lobby declines them).
         onRules: (rules) => {
-          onLobby({ type: 'info', text: `Rules: ${describeRules(rules, null).join(' · ')}` });
+          onLobby({ type: 'rules', rules });
           return true;
         },
       });
@@ -569,6 +580,7 @@ export function networkGames(kit: LaunchKit): NetworkGames {
               storedId: resumed.storedId,
               history: resumed.history,
               notes: [`Every player holds the same history: game #${game.id} goes on from move ${resumed.index}.`],
+              told: game,
             }),
           };
         } catch (error) {

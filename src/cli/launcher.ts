@@ -19,7 +19,7 @@ import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, SavedGame, SavedGames, Started } from '../views/launcher.js';
 import { describeRiscStats, describeStats } from '../views/stats-text.js';
 import { Table } from '../views/table.js';
-import { DEFAULT_LAUNCH, type LauncherOptions, type LaunchKit, sleep } from './launch-kit.js';
+import { DEFAULT_LAUNCH, type LauncherOptions, type LaunchKit, retell, sleep } from './launch-kit.js';
 
 export { DEFAULT_LAUNCH, type LauncherOptions } from './launch-kit.js';
 
@@ -160,8 +160,9 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
 
   return {
     ...(options.rules ? { defaultRules: options.rules } : {}),
+    ...(options.bot ? { defaultBot: options.bot } : {}),
     // The networked games load on first use: the menu shows without libp2p, zod or the wire code.
-    quickGame: async (name) => (await networking()).quickGame(name),
+    quickGame: async (name, bot) => (await networking()).quickGame(name, bot),
     hostGame: async (game, onLobby) => (await networking()).hostGame(game, onLobby),
     joinGame: async (game, onLobby) => (await networking()).joinGame(game, onLobby),
     resumeNetworkGame: async (request, onLobby) => (await networking()).resumeNetworkGame!(request, onLobby),
@@ -185,6 +186,7 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
             onEvent: table.record,
             ...(rules ? { rules } : {}),
           });
+        table.setResumable(true);
         const meta = {
           kind: 'hotseat' as const,
           players: players.map((p) => ({ name: p.name, botKind: p.kind === 'human' ? null : p.kind })),
@@ -224,7 +226,9 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
               ? humanSeat(table)
               : makeBotSeat(p.kind, seed + i + 1, options.botDelayMs, table.whenRunning),
           );
+          retell(table, resumable.game);
           table.record({ type: 'info', text: `resumed game ${id} at turn ${resumable.state.turn}` });
+          table.setResumable(true);
           return resumedLocalSession(store, resumable, seats, { onEvent: table.record });
         },
         resumable.game.kind === 'quick' ? 'quick' : 'hotseat',

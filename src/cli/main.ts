@@ -2,7 +2,7 @@
 // Subcommands load on use, so `risk --version` and `risk --help` start without libp2p, Ink or zod.
 import { readFileSync } from 'node:fs';
 import { dataDir } from '../store/data-dir.js';
-import { type CommandIO, usageError } from './io.js';
+import { type CommandIO, usageError, wantsHelp } from './io.js';
 
 type Run = (args: string[], io: CommandIO) => number | Promise<number>;
 
@@ -85,11 +85,18 @@ Exit codes: 0 success, 1 failure, 2 bad arguments.
 `;
 }
 
+const VERSION_USAGE = 'usage: risk version   (also risk --version, -v): prints the version\n';
+
 const SHORT_USAGE = `usage: risk [COMMAND] [options]   (commands: ${Object.keys(COMMANDS).join(', ')}; risk --help lists them)\n`;
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [first, ...rest] = argv;
   if (first === '--version' || first === '-v' || first === 'version') {
+    // Every command answers --help, these two included (the conventions of io.ts).
+    if (first === 'version' && wantsHelp(rest)) {
+      io.out(VERSION_USAGE);
+      return 0;
+    }
     if (first === 'version' && rest.length > 0)
       return usageError(io, 'risk version', 'version takes no arguments', SHORT_USAGE);
     io.out(`${version()}\n`);
@@ -101,7 +108,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   if (first === 'help') {
     const [topic, ...extra] = rest;
-    if (topic === undefined) {
+    if (topic === undefined || (wantsHelp(rest) && extra.length === 0)) {
       io.out(help());
       return 0;
     }

@@ -1,7 +1,7 @@
 // `risk` and `risk play`: the game for people. The Ink terminal UI when stdin and stdout are a
 // terminal; plain text lines (stdin commands) with --plain, in pipes, or for screen readers.
 // Everything but the usage and the argument parsing loads after the arguments are checked.
-import { type CommandIO, parseCommand, takeGame, usageError } from './io.js';
+import { type CommandIO, parseCommand, parseCommandArgs, takeGame, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE } from './rule-flags.js';
 
 export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | hotseat [names…]] [options]
@@ -55,8 +55,15 @@ export async function runPlay(args: string[], io: CommandIO, command = 'risk pla
   const parsed = parseCommand(game.rest, io, { command, usage: PLAY_USAGE, allowPositionals: true, options: OPTIONS });
   if (!parsed.ok) return parsed.exit;
   const v = parsed.values;
-  const { playSettings, firstScreen } = await import('./play-settings.js');
-  const settings = playSettings(v, parsed.positionals);
+  const [{ playSettings, firstScreen, loginName }, file, { defaultSettings }] = await Promise.all([
+    import('./play-settings.js'),
+    import('./settings-file.js'),
+    import('../views/settings.js'),
+  ]);
+  // The player's settings (name, colours, bots, rules…), which the flags override for this run.
+  const path = file.settingsPath();
+  const loaded = file.loadSettings(path, defaultSettings(loginName()));
+  const settings = playSettings(v, parsed.positionals, loaded.settings);
   if (typeof settings === 'string') return settings === 'quit' ? 0 : usage(settings);
   const { name, start } = settings;
   const [{ realLauncher }, { colorWanted }, { runPlain }] = await Promise.all([
@@ -70,18 +77,47 @@ export async function runPlay(args: string[], io: CommandIO, command = 'risk pla
 
   let code: number;
   if (v.plain || !terminal) {
+    if (loaded.problem !== null) io.err(`risk: ${loaded.problem}\n`);
     code = await runPlain({
       launcher,
       input: process.stdin,
       out: io.out,
-      color: color && Boolean(process.stdout.isTTY),
+      color: color && settings.settings.colors && Boolean(process.stdout.isTTY),
       defaultName: name,
       start,
     });
   } else {
     const { runTerminalUi } = await import('../views/run-ui.js');
-    await runTerminalUi({ launcher, defaultName: name, start: firstScreen(start), color });
+    await runTerminalUi({
+      launcher,
+      defaultName: name,
+      start: firstScreen(start),
+      color,
+      settings: settings.settings,
+      saveSettings: (next) => file.saveSettings(path, next),
+      settingsPath: path,
+      ...(loaded.problem !== null ? { notice: loaded.problem } : {}),
+    });
     code = 0;
   }
   return code;
+}
+
+/**
+ * Why `risk play` would refuse these arguments (the usage problem), or null: the checks runPlay makes
+ * before it starts anything, without starting it (the README's commands are checked so).
+ */
+export async function playProblem(args: string[]): Promise<string | null> {
+  const game = takeGame(args);
+  if (game.game === 'risc') {
+    const { RISC_PLAY_OPTIONS } = await import('./risc-play.js');
+    const parsed = parseCommandArgs(game.rest, { options: RISC_PLAY_OPTIONS, allowPositionals: true });
+    return parsed.ok ? null : parsed.reason;
+  }
+  if (game.game !== 'classic') return `--game "${game.game}": the games are classic and risc`;
+  const parsed = parseCommandArgs(game.rest, { options: OPTIONS, allowPositionals: true });
+  if (!parsed.ok) return parsed.reason;
+  const { playSettings } = await import('./play-settings.js');
+  const settings = playSettings(parsed.values, parsed.positionals);
+  return typeof settings === 'string' && settings !== 'quit' ? settings : null;
 }

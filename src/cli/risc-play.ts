@@ -34,7 +34,7 @@ export const RISC_PLAY_USAGE = `usage: risk play [host | join <address>] --game 
   --no-color          no colours (also: NO_COLOR=1)
 `;
 
-const OPTIONS = {
+export const RISC_PLAY_OPTIONS = {
   players: { type: 'string' },
   bot: { type: 'string' },
   name: { type: 'string' },
@@ -68,7 +68,7 @@ export async function runRiscPlay(args: string[], io: CommandIO): Promise<number
     command: 'risk',
     usage: RISC_PLAY_USAGE,
     allowPositionals: true,
-    options: OPTIONS,
+    options: RISC_PLAY_OPTIONS,
   });
   if (!parsed.ok) return parsed.exit;
   const v = parsed.values as Record<string, string | boolean | undefined>;

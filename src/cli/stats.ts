@@ -53,9 +53,11 @@ export function runStats(args: string[], io: CommandIO): number {
       io.out(`${JSON.stringify({ ...report, risc, game: series === null ? null : { id: chartId, ...series } })}\n`);
       return 0;
     }
-    const classic = report.finished > 0 || risc.finished === 0 ? describeStats(report, null) : [];
+    // As wide as the terminal (80 columns in a pipe): every column stays whole.
+    const width = Math.max(60, process.stdout.isTTY ? process.stdout.columns : 80);
+    const classic = report.finished > 0 || risc.finished === 0 ? describeStats(report, null, width) : [];
     const riscLines = describeRiscStats(risc);
-    const charts = series === null ? [] : gameCharts({ id: chartId!, ...series });
+    const charts = series === null ? [] : gameCharts({ id: chartId!, ...series }, width);
     const blocks = [classic, riscLines, charts].filter((b) => b.length > 0);
     io.out(`${blocks.map((b) => b.join('\n')).join('\n\n')}\n`);
     return 0;

@@ -1,6 +1,6 @@
 // The whole terminal UI: the menu, the screens that start a game, the game itself, and back.
 import { Box, Text, useInput, useWindowSize } from 'ink';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { GameScreen } from './game-screen.js';
 import { HelpScreen, helpLines, helpRows } from './help-screen.js';
 import { HostScreen } from './host-screen.js';
@@ -11,8 +11,11 @@ import { adviceFor, type HotSeatPlayer, type Launcher, plainReason, type SavedGa
 import { MainMenu, type MenuChoice } from './main-menu.js';
 import { NetworkResumeScreen } from './network-resume-screen.js';
 import { scrollKey } from './scroll.js';
+import { defaultSettings, type Settings } from './settings.js';
+import { SettingsScreen } from './settings-screen.js';
 import { type NetworkAction, ResumeScreen, StatsScreen } from './store-screens.js';
 import type { Table } from './table.js';
+import { ThemeContext, useTheme } from './theme.js';
 
 // RISC loads when chosen: its orders and records bring the wire schemas (zod), which the menu's
 // first paint does without (bench:startup).
@@ -38,13 +41,25 @@ export type Screen =
       readonly address?: string;
     }
   | { readonly kind: 'stats' }
+  | { readonly kind: 'settings' }
   | { readonly kind: 'starting'; readonly what: string }
   | { readonly kind: 'failed'; readonly reason: string }
   | { readonly kind: 'game'; readonly table: Table };
 
+/** How long your battles' dice tumble when the animation is on (settings). */
+export const ROLL_MS = 600;
+
 export interface AppProps {
   readonly launcher: Launcher;
   readonly defaultName: string;
+  /** The player's settings for this run (the file's, with the flags over them); default: the defaults. */
+  readonly settings?: Settings;
+  /** Keeps changed settings for later runs (the menu's Settings); none: they last this run only. */
+  readonly saveSettings?: (next: Settings) => { ok: true } | { ok: false; reason: string };
+  /** Where the settings are kept, shown on the Settings screen. */
+  readonly settingsPath?: string;
+  /** Said on the first menu (e.g. why the settings file was not used). */
+  readonly notice?: string;
   /** Where to begin: the menu, or straight into one of its items (risk play quick, …). */
   readonly start?: Screen | 'quick';
   /** Called once when the player quits. */
@@ -53,13 +68,41 @@ export interface AppProps {
   readonly size?: { readonly columns: number; readonly rows: number };
 }
 
-export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppProps) {
+export function App(props: AppProps) {
+  const [settings, setSettings] = useState<Settings>(() => props.settings ?? defaultSettings(props.defaultName));
+  // Colours off (NO_COLOR, --no-color) stay off; the settings may turn them off too, and choose your colour.
+  const outer = useTheme();
+  const theme = useMemo(
+    () => ({ ...outer, color: outer.color && settings.colors, yours: settings.color }),
+    [outer, settings.colors, settings.color],
+  );
+  return (
+    <ThemeContext.Provider value={theme}>
+      <Screens {...props} settings={settings} onSettings={setSettings} />
+    </ThemeContext.Provider>
+  );
+}
+
+function Screens({
+  launcher,
+  start,
+  onExit,
+  rollMs: givenRollMs,
+  size,
+  settings,
+  onSettings,
+  saveSettings,
+  settingsPath,
+  notice,
+}: AppProps & { readonly settings: Settings; readonly onSettings: (next: Settings) => void }) {
+  const defaultName = settings.name;
+  const rollMs = givenRollMs ?? (settings.diceAnimation ? ROLL_MS : 0);
   const [screen, setScreen] = useState<Screen>(() =>
     start === 'quick'
       ? { kind: 'starting', what: 'a quick game' }
       : start?.kind === 'hotseat' && start.start
         ? { kind: 'starting', what: 'the hot-seat game' }
-        : (start ?? { kind: 'menu' }),
+        : (start ?? { kind: 'menu', ...(notice ? { notice } : {}) }),
   );
   // Bumped when the player leaves a starting screen, so a game that starts late is stopped, not shown.
   const attempt = useRef(0);
@@ -69,7 +112,7 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
   const quick = () => {
     const mine = ++attempt.current;
     setScreen({ kind: 'starting', what: 'a quick game: you and three bots, each bot a peer on this machine' });
-    launcher.quickGame(defaultName).then(
+    launcher.quickGame(defaultName, settings.bot).then(
       (started) => {
         if (mine === attempt.current) begin(started);
         else if (started.ok) void started.table.quit();
@@ -121,6 +164,9 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
         <HostScreen
           launcher={launcher}
           defaultName={defaultName}
+          rules={settings.rules}
+          bot={settings.bot}
+          moveTimeoutMs={settings.moveTimeoutSeconds * 1000}
           {...(screen.players ? { players: screen.players } : {})}
           open={screen.open === true}
           onStarted={(table) => setScreen({ kind: 'game', table })}
@@ -142,7 +188,8 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
       return (
         <HotSeatSetup
           {...(screen.players ? { initial: screen.players } : {})}
-          {...(launcher.defaultRules ? { initialRules: launcher.defaultRules } : {})}
+          initialRules={settings.rules}
+          you={{ name: defaultName, bot: settings.bot }}
           onStart={(players, rules) => begin(launcher.hotSeat(players, rules))}
           onBack={toMenu}
         />
@@ -182,6 +229,19 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
           {...(size ? { size } : {})}
         />
       );
+    case 'settings':
+      return (
+        <SettingsScreen
+          settings={settings}
+          {...(settingsPath ? { path: settingsPath } : {})}
+          save={saveSettings ?? null}
+          onDone={(next) => {
+            onSettings(next);
+            setScreen({ kind: 'menu', notice: saveSettings ? 'Settings saved.' : 'Settings kept for this run.' });
+          }}
+          onBack={toMenu}
+        />
+      );
     case 'starting':
       return <Waiting text={`Starting ${screen.what}…`} onCancel={toMenu} />;
     case 'failed':
@@ -192,7 +252,11 @@ export function App({ launcher, defaultName, start, onExit, rollMs, size }: AppP
           table={screen.table}
           {...(rollMs !== undefined ? { rollMs } : {})}
           {...(size ? { size } : {})}
-          onLeave={(how) => (how === 'exit' ? onExit() : setScreen({ kind: 'menu', notice: 'You left the game.' }))}
+          onLeave={(how, ended) =>
+            how === 'exit'
+              ? onExit()
+              : setScreen(ended ? { kind: 'menu' } : { kind: 'menu', notice: 'You left the game.' })
+          }
         />
       );
   }

@@ -1,4 +1,5 @@
-// The viewer's own cards, or, while trading, the sets that can be traded.
+// The viewer's own cards, or, while trading, the sets that can be traded. The hand is for the
+// draft: outside the viewer's reinforcement only how many cards they hold is shown.
 import { Box, Text } from 'ink';
 import { type GameState, setsInHand, setValue } from '../model/index.js';
 import { cardName, setBonus, shortCardName } from './prompt-text.js';
@@ -7,6 +8,7 @@ import { cardsView, type Decision, type Step } from './turn-input.js';
 export function CardsPanel({
   state,
   viewer,
+  draft = true,
   trade,
   width,
   height,
@@ -15,6 +17,8 @@ export function CardsPanel({
   state: GameState;
   /** Whose cards to show; null hides them (hot seat, between turns). */
   viewer: number | null;
+  /** The viewer is drafting (trading and deploying): their hand is shown; otherwise only its size. */
+  draft?: boolean;
   /** The trade being chosen, when the viewer is in the cards step. */
   trade: { decision: Decision; step: Extract<Step, { kind: 'cards' }> } | null;
   width: number;
@@ -25,12 +29,14 @@ export function CardsPanel({
   if (line && trade === null) {
     const hand = viewer === null ? null : state.players[viewer]!.cards;
     return (
-      <Text wrap="truncate-end" dimColor={hand === null || hand.length === 0}>
+      <Text wrap="truncate-end" dimColor={hand === null || hand.length === 0 || !draft}>
         {hand === null
           ? 'Cards: hidden until it is your turn'
           : hand.length === 0
             ? 'Your cards: none yet (conquer a territory to earn one)'
-            : `Your cards: ${hand.map((c) => shortCardName(state.board, c)).join(', ')} · next set ${setValue(state.setsTraded)} armies`}
+            : !draft
+              ? `Your cards: ${hand.length} (shown when you reinforce) · next set ${setValue(state.setsTraded)} armies`
+              : `Your cards: ${hand.map((c) => shortCardName(state.board, c)).join(', ')} · next set ${setValue(state.setsTraded)} armies`}
       </Text>
     );
   }
@@ -67,6 +73,18 @@ export function CardsPanel({
   const hand = state.players[viewer]!.cards;
   const sets = setsInHand(state.board, hand).length;
   const rows = Math.max(1, height - 2);
+  if (!draft && hand.length > 0) {
+    return (
+      <Box flexDirection="column" width={width}>
+        <Text bold wrap="truncate-end">
+          Your cards ({hand.length}) · next set {setValue(state.setsTraded)} armies
+        </Text>
+        <Text dimColor wrap="truncate-end">
+          shown when you reinforce
+        </Text>
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column" width={width}>
       <Text bold wrap="truncate-end">

@@ -2,11 +2,24 @@
 import { Box, Text } from 'ink';
 import { countTerritories, type GameState, totalArmies } from '../model/index.js';
 import { endWords, goneWord } from './game-end.js';
-import type { TablePlayer, TableView } from './table.js';
+import { battlesOf, type TablePlayer, type TableView } from './table.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
 
-export function GameOver({ view, state, name }: { view: TableView; state: GameState; name: (p: number) => string }) {
+export function GameOver({
+  view,
+  state,
+  name,
+  columns = 120,
+}: {
+  view: TableView;
+  state: GameState;
+  name: (p: number) => string;
+  columns?: number;
+}) {
   const theme = useTheme();
+  // Inside the frame (2 columns of border and 4 of padding), every row on one line at 80 columns.
+  const inner = Math.max(30, columns - 6);
+  const nameWidth = Math.max(8, Math.min(24, inner - 54));
   const over = view.over!;
   const mine = view.players.filter((p: TablePlayer) => p.kind === 'you');
   const { headline, detail } = endWords(over, mine.length === 1 ? mine[0]!.id : null, name, state);
@@ -17,13 +30,15 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
       </Text>
       {detail !== null ? <Text>{detail}</Text> : null}
       <Text>
-        {state.turn} {state.turn === 1 ? 'turn' : 'turns'} played, {view.stats.reduce((n, s) => n + s.battles, 0)}{' '}
-        battles fought.
+        {state.turn} {state.turn === 1 ? 'turn' : 'turns'} played, {battlesOf(view)} battles fought.
       </Text>
       <Text> </Text>
-      <Text bold>{'  Player'.padEnd(26)}territories armies battles conquests</Text>
+      <Text bold wrap="truncate-end">
+        {'  Player'.padEnd(nameWidth + 2)} territories armies battles conquests
+      </Text>
       {state.players.map((p) => {
         const s = view.stats[p.id] ?? { battles: 0, conquests: 0, outInTurn: null };
+        const shown = name(p.id);
         // The neutral army of the two-player game is no player who left: no word for it.
         const fate =
           p.id === over.winner
@@ -36,9 +51,10 @@ export function GameOver({ view, state, name }: { view: TableView; state: GameSt
                   ? (goneWord(view.gone[p.id]) ?? 'neutral')
                   : '';
         return (
-          <Text key={p.id}>
-            <Text {...tint(theme, playerColor(p.id))}>{playerMark(p.id)}</Text> {name(p.id).slice(0, 23).padEnd(24)}
-            {String(countTerritories(state, p.id)).padStart(11)} {String(totalArmies(state, p.id)).padStart(6)}{' '}
+          <Text key={p.id} wrap="truncate-end">
+            <Text {...tint(theme, playerColor(p.id))}>{playerMark(p.id)}</Text>{' '}
+            {(shown.length > nameWidth ? `${shown.slice(0, nameWidth - 1)}…` : shown).padEnd(nameWidth)}
+            {String(countTerritories(state, p.id)).padStart(12)} {String(totalArmies(state, p.id)).padStart(6)}{' '}
             {String(s.battles).padStart(7)} {String(s.conquests).padStart(9)} {fate}
           </Text>
         );

@@ -10,8 +10,9 @@ import { type Highlight, NO_HIGHLIGHT } from './board-marks.js';
 import { CardsPanel } from './cards-panel.js';
 import { CompactBoard, compactLayout } from './compact-board.js';
 import { EventLog } from './event-log.js';
+import { goneWord } from './game-end.js';
 import { GameOver } from './game-over.js';
-import { HelpScreen, helpLines, helpRows } from './help-screen.js';
+import { type HelpGame, HelpScreen, helpLines, helpRows } from './help-screen.js';
 import { HistoryScreen, historyLines, historyRows } from './history-screen.js';
 import { isCtrlC, splitKeys, uiKeys } from './keys.js';
 import {
@@ -28,10 +29,11 @@ import {
 } from './map-layout.js';
 import { PassScreen, QuitConfirm } from './overlays.js';
 import { PlayersLine, PlayersPanel } from './players-panel.js';
+import { drafting, goalLines, people, privateOwner } from './privacy.js';
 import { promptText } from './prompt-text.js';
 import { scrollKey } from './scroll.js';
 import type { PendingDecision, Table, TableView } from './table.js';
-import { tint, useTheme } from './theme.js';
+import { ThemeContext, tint, useTheme, yourColors } from './theme.js';
 import { beginInput, candidatesFor, type Decision, plannedArmies, pressKey, type TurnInput } from './turn-input.js';
 import { WorldMap } from './world-map.js';
 
@@ -41,8 +43,11 @@ export interface GameScreenProps {
   readonly rollMs?: number;
   /** Terminal size; by default the real one, following resizes. */
   readonly size?: { readonly columns: number; readonly rows: number };
-  /** The player is done with this game: back to the menu, or quit the program. */
-  readonly onLeave: (how: 'menu' | 'exit') => void;
+  /**
+   * The player is done with this game: back to the menu, or quit the program. `ended`: the game
+   * was over when they went (they did not leave it).
+   */
+  readonly onLeave: (how: 'menu' | 'exit', ended: boolean) => void;
 }
 
 const BIG_POSITIONS = mapPieces(MAP_TEMPLATE).positions;
@@ -86,6 +91,30 @@ const PHASE_NAMES: Record<GameState['phase'], string> = {
   over: 'game over',
 };
 
+/** What a player does in each part of a turn, after "Waiting for Bea to …". */
+const DOING: Record<GameState['phase'], string> = {
+  first_player: 'draw the first player',
+  shuffle_deck: 'shuffle the cards',
+  deal_missions: 'deal the missions',
+  deal: 'deal the territories',
+  setup: 'place an army',
+  capitals: 'choose a capital',
+  cards: 'reinforce',
+  deploy: 'reinforce',
+  attack: 'attack',
+  defend: 'defend',
+  capture: 'move in',
+  over: 'finish',
+};
+
+/** The opening draws: no one player's move, but a dice round every player takes part in. */
+const DRAWS: Partial<Record<GameState['phase'], string>> = {
+  first_player: 'drawing the first player',
+  shuffle_deck: 'shuffling the cards',
+  deal_missions: 'dealing the secret missions',
+  deal: 'dealing the territories',
+};
+
 /** Whether this table shows the decision to the person at the keyboard now. */
 function isLocal(view: TableView, decision: PendingDecision | null): boolean {
   if (decision === null) return false;
@@ -93,9 +122,13 @@ function isLocal(view: TableView, decision: PendingDecision | null): boolean {
   return kind === 'you' || kind === 'human';
 }
 
-/** In hot seat, a decision other than setup or defence is private: the right player must be at the keyboard. */
+/**
+ * In hot seat, a decision other than setup or defence is private: the right player must be at the
+ * keyboard. With one person at the table there is nobody to hide anything from.
+ */
 function needsPass(view: TableView, decision: PendingDecision | null, viewer: number | null): boolean {
   if (view.mode !== 'hotseat' || decision === null || !isLocal(view, decision)) return false;
+  if (people(view).length === 1) return false;
   const phase = decision.state.phase;
   return phase !== 'setup' && phase !== 'defend' && viewer !== decision.player;
 }
@@ -154,7 +187,19 @@ function framed(table: Table): (listener: () => void) => () => void {
   };
 }
 
-export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps) {
+export function GameScreen(props: GameScreenProps) {
+  // The colour you chose (settings) takes your seat's place on your screen.
+  const theme = useTheme();
+  const you = props.table.view.players.find((p) => p.kind === 'you')?.id ?? null;
+  const yours = useMemo(() => yourColors(theme, you), [theme, you]);
+  return (
+    <ThemeContext.Provider value={yours}>
+      <GameView {...props} />
+    </ThemeContext.Provider>
+  );
+}
+
+function GameView({ table, rollMs = 0, size, onLeave }: GameScreenProps) {
   const subscribe = useMemo(() => framed(table), [table]);
   const view = useSyncExternalStore(subscribe, table.getView);
   const windowSize = useWindowSize();
@@ -168,9 +213,10 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
     overlayRef.current = next;
     setOverlayState(next);
   };
-  const [viewer, setViewerState] = useState<number | null>(
-    () => view.players.find((p) => p.kind === 'you')?.id ?? null,
-  );
+  const [viewer, setViewerState] = useState<number | null>(() => {
+    const alone = people(view);
+    return view.players.find((p) => p.kind === 'you')?.id ?? (alone.length === 1 ? alone[0]! : null);
+  });
   const viewerRef = useRef(viewer);
   const setViewer = (next: number) => {
     viewerRef.current = next;
@@ -204,7 +250,8 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
   useEffect(() => () => table.pause(false), []);
 
   const leave = (how: 'menu' | 'exit') => {
-    void table.quit().then(() => onLeave(how));
+    const ended = table.getView().over !== null;
+    void table.quit().then(() => onLeave(how, ended));
   };
 
   useInput((text, key) => {
@@ -223,15 +270,15 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
       if (closing) return setOverlay(null);
       if (current.kind === 'help' && text === 'd') return table.setDefendByHand(!now.defendByHand);
       if (current.kind === 'help' && text === 'p' && table.canAutoPlay) {
-        const people = now.players.filter((p) => p.kind === 'you' || p.kind === 'human').map((p) => p.id);
-        return table.setAutopilot(people, !people.every((p) => now.autopilot.includes(p)));
+        const here = people(now);
+        return table.setAutopilot(here, !here.every((p) => now.autopilot.includes(p)));
       }
       const s = now.state;
       if (s === null) return;
       const lines =
         current.kind === 'help'
-          ? helpLines(columns - 1, helpSettings(now)).length
-          : historyLines(now, s, table.nameOf).length;
+          ? helpLines(columns - 1, helpSettings(now), helpGame(now)).length
+          : historyLines(now, s, table.nameOf, goalOf(now)).length;
       const page = current.kind === 'help' ? helpRows(rows, 1) : historyRows(rows, 1);
       const from = current.offset ?? Math.max(0, lines - page);
       const next = scrollKey(from, lines, page, text, key);
@@ -296,12 +343,23 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
     redraw((n) => n + 1);
   }
 
+  /** The goal lines for this screen's private owner (see goalLines). */
+  function goalOf(v: TableView): string[] {
+    const s = v.decision !== null && isLocal(v, v.decision) ? v.decision.state : v.state;
+    return s === null ? [] : goalLines(v, s, privateOwner(v, s, viewerRef.current), table.nameOf);
+  }
+
+  function helpGame(v: TableView): HelpGame | null {
+    const s = v.state;
+    return s === null ? null : { options: s.options, territories: s.board.territories.length, goal: goalOf(v) };
+  }
+
   function helpSettings(v: TableView) {
-    const people = v.players.filter((p) => p.kind === 'you' || p.kind === 'human').map((p) => p.id);
+    const here = people(v);
     return {
       defendByHand: v.defendByHand,
       paused: v.paused,
-      autopilot: table.canAutoPlay ? people.length > 0 && people.every((p) => v.autopilot.includes(p)) : null,
+      autopilot: table.canAutoPlay ? here.length > 0 && here.every((p) => v.autopilot.includes(p)) : null,
     };
   }
 
@@ -321,7 +379,14 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
 
   if (overlay?.kind === 'help') {
     return (
-      <HelpScreen columns={columns} rows={rows} offset={overlay.offset} settings={helpSettings(view)} top={header} />
+      <HelpScreen
+        columns={columns}
+        rows={rows}
+        offset={overlay.offset}
+        settings={helpSettings(view)}
+        game={helpGame(view)}
+        top={header}
+      />
     );
   }
   if (overlay?.kind === 'history' && state !== null) {
@@ -330,6 +395,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
         view={view}
         state={state}
         name={table.nameOf}
+        goal={goalOf(view)}
         columns={columns}
         rows={rows}
         offset={overlay.offset}
@@ -341,7 +407,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
     return (
       <Box flexDirection="column">
         {header}
-        <QuitConfirm mode={view.mode} exiting={overlay.kind === 'exit'} />
+        <QuitConfirm mode={view.mode} resumable={view.resumable} exiting={overlay.kind === 'exit'} />
       </Box>
     );
   }
@@ -353,7 +419,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
       </Box>
     );
   }
-  if (view.over) return <GameOver view={view} state={state} name={table.nameOf} />;
+  if (view.over) return <GameOver view={view} state={state} name={table.nameOf} columns={columns} />;
   if (passing) {
     return (
       <Box flexDirection="column">
@@ -373,11 +439,21 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
           planned: plannedArmies(input.step),
         }
       : NO_HIGHLIGHT;
-  // Cards are shown to the viewer; in hot seat only during the viewer's own turn.
-  const cardsOwner =
-    view.mode === 'hotseat' ? (viewer !== null && shownState.current === viewer ? viewer : null) : viewer;
+  // The dice tumble for the battles of people here (not a blitz, nor moves the computer makes for them).
+  const fought = view.lastBattle?.battle;
+  const here = people(view);
+  const battleRollMs =
+    fought !== undefined &&
+    view.blitz === null &&
+    [fought.attacker, fought.defender].some((p) => here.includes(p) && !view.autopilot.includes(p))
+      ? rollMs
+      : 0;
+  const cardsOwner = privateOwner(view, shownState, viewer);
+  const draft = cardsOwner !== null && drafting(shownState, cardsOwner);
   const trade =
     decision && input?.step.kind === 'cards' && decision.player === cardsOwner ? { decision, step: input.step } : null;
+  const goal = goalLines(view, shownState, cardsOwner, table.nameOf);
+  const goalLine = goal.length > 0 ? <GoalLine lines={goal} width={columns - 1} /> : null;
   const prompt = (
     <PromptBar view={view} decision={decision} input={input} name={table.nameOf} state={shownState} layout={layout} />
   );
@@ -386,7 +462,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
 
   if (layout === 'wide') {
     const side = columns - MAP_WIDTH - 2;
-    const logRows = Math.max(3, bottom - MAP_HEIGHT - 1);
+    const logRows = Math.max(3, bottom - MAP_HEIGHT - 1 - goal.length);
     return (
       <Box flexDirection="column" width={columns}>
         {header}
@@ -395,15 +471,18 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
           <Box flexDirection="column" marginLeft={2} width={side}>
             <PlayersPanel state={shownState} players={view.players} gone={view.gone} width={side} />
             <Box marginTop={1}>
-              <CardsPanel state={shownState} viewer={cardsOwner} trade={trade} width={side} height={8} />
+              <CardsPanel state={shownState} viewer={cardsOwner} draft={draft} trade={trade} width={side} height={8} />
             </Box>
           </Box>
         </Box>
-        <Box marginTop={1} height={logRows}>
+        <Box marginTop={1} flexDirection="column">
+          {goalLine}
+        </Box>
+        <Box height={logRows}>
           <Box width={columns - 46}>
             <EventLog log={view.log} state={shownState} rows={logRows} width={columns - 47} />
           </Box>
-          <BattlePanel battle={view.lastBattle} name={table.nameOf} width={45} rollMs={rollMs} />
+          <BattlePanel battle={view.lastBattle} name={table.nameOf} width={45} rollMs={battleRollMs} />
         </Box>
         {prompt}
       </Box>
@@ -411,7 +490,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
   }
   if (layout === 'full') {
     const third = Math.floor((columns - 2) / 3);
-    const logRows = Math.max(3, bottom - MAP_HEIGHT - 1 - 9);
+    const logRows = Math.max(3, bottom - MAP_HEIGHT - 1 - 9 - goal.length);
     return (
       <Box flexDirection="column" width={columns}>
         {header}
@@ -419,12 +498,20 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
         <Box height={9} marginTop={1}>
           <PlayersPanel state={shownState} players={view.players} gone={view.gone} width={third + 5} />
           <Box marginLeft={1}>
-            <CardsPanel state={shownState} viewer={cardsOwner} trade={trade} width={third - 5} height={9} />
+            <CardsPanel
+              state={shownState}
+              viewer={cardsOwner}
+              draft={draft}
+              trade={trade}
+              width={third - 5}
+              height={9}
+            />
           </Box>
           <Box marginLeft={1}>
-            <BattlePanel battle={view.lastBattle} name={table.nameOf} width={third - 1} rollMs={rollMs} />
+            <BattlePanel battle={view.lastBattle} name={table.nameOf} width={third - 1} rollMs={battleRollMs} />
           </Box>
         </Box>
+        {goalLine}
         <EventLog log={view.log} state={shownState} rows={logRows} width={columns - 1} />
         {prompt}
       </Box>
@@ -434,7 +521,7 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
     // The small map, the players on one line each pair, the cards in a line, and the story.
     const playerRows = Math.ceil(shownState.players.length / 3);
     const cardRows = trade ? Math.min(4, 1 + Math.max(1, bottom - SMALL_MAP_HEIGHT - playerRows - 3)) : 1;
-    const logRows = Math.max(1, bottom - SMALL_MAP_HEIGHT - playerRows - cardRows);
+    const logRows = Math.max(1, bottom - SMALL_MAP_HEIGHT - playerRows - cardRows - goal.length);
     return (
       <Box flexDirection="column" width={columns}>
         {header}
@@ -443,8 +530,17 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
         {trade ? (
           <CardsPanel state={shownState} viewer={cardsOwner} trade={trade} width={columns - 1} height={cardRows} />
         ) : (
-          <CardsPanel state={shownState} viewer={cardsOwner} trade={null} width={columns - 1} height={1} line />
+          <CardsPanel
+            state={shownState}
+            viewer={cardsOwner}
+            draft={draft}
+            trade={null}
+            width={columns - 1}
+            height={1}
+            line
+          />
         )}
+        {goalLine}
         <EventLog log={view.log} state={shownState} rows={logRows} width={columns - 1} />
         {prompt}
       </Box>
@@ -452,8 +548,8 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
   }
   const boardRows = compactLayout(shownState.board, columns).rows.length;
   const playerRows = Math.ceil(shownState.players.length / 2);
-  const boardShown = Math.min(boardRows, Math.max(1, bottom - playerRows - 1));
-  const logRows = Math.max(0, bottom - boardShown - playerRows - 1);
+  const boardShown = Math.min(boardRows, Math.max(1, bottom - playerRows - 1 - goal.length));
+  const logRows = Math.max(0, bottom - boardShown - playerRows - 1 - goal.length);
   return (
     <Box flexDirection="column" width={columns}>
       {header}
@@ -465,9 +561,31 @@ export function GameScreen({ table, rollMs = 0, size, onLeave }: GameScreenProps
         cursor={highlight.cursor}
       />
       <PlayersLine state={shownState} players={view.players} gone={view.gone} width={columns - 1} perLine={2} />
-      <CardsPanel state={shownState} viewer={cardsOwner} trade={trade} width={columns - 1} height={1} line />
+      <CardsPanel
+        state={shownState}
+        viewer={cardsOwner}
+        draft={draft}
+        trade={trade}
+        width={columns - 1}
+        height={1}
+        line
+      />
+      {goalLine}
       {logRows > 0 ? <EventLog log={view.log} state={shownState} rows={logRows} width={columns - 1} /> : null}
       {prompt}
+    </Box>
+  );
+}
+
+function GoalLine({ lines, width }: { lines: readonly string[]; width: number }) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" width={width}>
+      {lines.map((line) => (
+        <Text key={line} bold wrap="truncate-end" {...tint(theme, 'yellow')}>
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }
@@ -531,21 +649,20 @@ function PromptBar({
   if (decision === null || input === null) {
     const due = dueFrom(view, state);
     const kind = view.players.find((p) => p.id === due)?.kind;
-    const doing =
-      state.phase === 'defend'
-        ? 'to defend'
-        : state.phase === 'setup'
-          ? 'to place an army'
-          : `to ${PHASE_NAMES[state.phase]}`;
+    const drawing = DRAWS[state.phase];
     // A move of a person here that is not asked yet is on its way (automatic defence, a blitz).
     const text =
-      kind === 'you' || kind === 'human'
-        ? state.phase === 'defend'
-          ? 'Defending with the most dice…'
-          : 'Your move is on its way…'
-        : due >= 0
-          ? `Waiting for ${name(due)} ${doing}…`
-          : 'Waiting…';
+      drawing !== undefined
+        ? `Every player rolls the dice together: ${drawing}…`
+        : kind === 'you' || kind === 'human'
+          ? state.phase === 'defend'
+            ? 'Defending with the most dice…'
+            : 'Your move is on its way…'
+          : due >= 0 && view.gone[due] !== undefined
+            ? `${name(due)} ${goneWord(view.gone[due]) ?? 'left'}: waiting for them to come back, or to be made neutral…`
+            : due >= 0
+              ? `Waiting for ${name(due)} to ${DOING[state.phase]}…`
+              : 'Waiting…';
     return (
       <Box flexDirection="column" borderStyle="single" borderLeft={false} borderRight={false} borderBottom={false}>
         <Text wrap="truncate-end">{text}</Text>

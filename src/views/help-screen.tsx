@@ -2,7 +2,8 @@
 // with "?"; in a local game the game waits while it is open.
 import { Box } from 'ink';
 import type { ReactNode } from 'react';
-import { KEYS_SUMMARY, RULES_SUMMARY } from './rules-text.js';
+import type { GameOptions } from '../model/index.js';
+import { KEYS_SUMMARY, rulesSummary } from './rules-text.js';
 import { rewrap, type ScrollLine, ScrollPage } from './scroll.js';
 
 export interface HelpSettings {
@@ -12,11 +13,20 @@ export interface HelpSettings {
   readonly paused: boolean;
 }
 
-/** The help's lines for a width. */
-export function helpLines(width: number, settings: HelpSettings | null): ScrollLine[] {
+/** The game the help is opened in: its rules, and the player's own goal (mission, capital). */
+export interface HelpGame {
+  readonly options: GameOptions;
+  readonly territories: number;
+  readonly goal: readonly string[];
+}
+
+/** The help's lines for a width; in a game, that game's rules. */
+export function helpLines(width: number, settings: HelpSettings | null, game: HelpGame | null = null): ScrollLine[] {
   const wrap = (text: readonly string[]) => rewrap(text, width).map((line) => ({ text: line }));
-  // The settings first: they are what a player comes back to change.
+  // The player's own goal, then the settings: what a player comes back for.
   const lines: ScrollLine[] = [];
+  if (game !== null && game.goal.length > 0)
+    lines.push(...game.goal.map((text) => ({ text, bold: true })), { text: '' });
   if (settings) {
     lines.push({ text: 'Settings', bold: true });
     lines.push({
@@ -30,7 +40,13 @@ export function helpLines(width: number, settings: HelpSettings | null): ScrollL
     if (settings.paused) lines.push({ text: 'The game waits while this help is open.', dim: true });
     lines.push({ text: '' });
   }
-  lines.push(...wrap(RULES_SUMMARY), { text: '' }, { text: 'Keys', bold: true }, ...wrap(KEYS_SUMMARY));
+  lines.push(
+    ...(game !== null ? [{ text: 'The rules of this game', bold: true }] : []),
+    ...wrap(rulesSummary(game?.options, game?.territories)),
+    { text: '' },
+    { text: 'Keys', bold: true },
+    ...wrap(KEYS_SUMMARY),
+  );
   return lines;
 }
 
@@ -39,6 +55,7 @@ export function HelpScreen({
   rows = 40,
   offset = 0,
   settings = null,
+  game = null,
   closeHint = 'Esc, Enter or ? closes this help',
   top,
 }: {
@@ -46,11 +63,12 @@ export function HelpScreen({
   rows?: number;
   offset?: number;
   settings?: HelpSettings | null;
+  game?: HelpGame | null;
   closeHint?: string;
   top?: ReactNode;
 }) {
   const width = Math.max(20, columns - 1);
-  const lines = helpLines(width, settings);
+  const lines = helpLines(width, settings, game);
   const topRows = top ? 1 : 0;
   return (
     <Box flexDirection="column">

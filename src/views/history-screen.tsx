@@ -7,8 +7,15 @@ import { battleLine } from './event-log.js';
 import { type ScrollLine, ScrollPage } from './scroll.js';
 import type { TableView } from './table.js';
 
-export function historyLines(view: TableView, state: GameState, name: (p: number) => string): ScrollLine[] {
+export function historyLines(
+  view: TableView,
+  state: GameState,
+  name: (p: number) => string,
+  goal: readonly string[] = [],
+): ScrollLine[] {
   const lines: ScrollLine[] = [
+    // The player's own goal (mission, capital) first: the history is where a player looks back.
+    ...(goal.length > 0 ? [...goal.map((text) => ({ text, bold: true })), { text: '' }] : []),
     { text: `${'Player'.padEnd(24)} terr  battles  taken  lost  armies killed  armies lost`, bold: true },
   ];
   for (const p of state.players) {
@@ -43,18 +50,20 @@ export function HistoryScreen({
   columns,
   rows,
   offset,
+  goal = [],
   top,
 }: {
   view: TableView;
   state: GameState;
   name: (p: number) => string;
+  goal?: readonly string[];
   columns: number;
   rows: number;
   /** First line shown; null: the end (the latest events). */
   offset: number | null;
   top?: ReactNode;
 }) {
-  const lines = historyLines(view, state, name);
+  const lines = historyLines(view, state, name, goal);
   const page = historyRows(rows, top ? 1 : 0);
   const last = Math.max(0, lines.length - page);
   return (

@@ -1,15 +1,24 @@
 // Hosting: how many players and your name, then the lobby with the address to share and the
 // players as they join. The game starts by itself when the lobby is full.
-import { Box, Text, useInput } from 'ink';
+import { Box, type Key, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import type { Rules } from '../protocol/rules.js';
-import type { LobbyEvent, LobbyPlayer } from '../sessions/lobby.js';
-import { cycleField, useMounted } from './form.js';
-import { isCtrlC } from './keys.js';
-import { adviceFor, type Launcher, type Lobby, type Profile, plainReason } from './launcher.js';
+import type { LobbyPlayer } from '../sessions/lobby.js';
+import { cycleField, useField, useMounted } from './form.js';
+import { isCtrlC, splitKeys } from './keys.js';
+import {
+  adviceFor,
+  type Launcher,
+  type Lobby,
+  type LobbyNews,
+  type Profile,
+  plainReason,
+  shortAddress,
+} from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
-import { cycledRule, type RuleField, RuleRow, ruleFields } from './rules-fields.js';
+import { RuleRow } from './rules-fields.js';
+import { cycledRule, type RuleField, ruleFields, rulesFor, rulesWords } from './rules-words.js';
 import type { Table } from './table.js';
 import { editText, TextField } from './text-field.js';
 
@@ -26,6 +35,12 @@ export interface HostScreenProps {
   readonly players?: number;
   /** Open the lobby at once with these settings, skipping the form. */
   readonly open?: boolean;
+  /** The house rules the form starts from (settings; default the launcher's). */
+  readonly rules?: Rules;
+  /** The bots that take the empty seats (b). */
+  readonly bot?: 'easy' | 'normal' | 'hard';
+  /** How long a player may think (settings); default the launcher's. */
+  readonly moveTimeoutMs?: number;
   readonly onStarted: (table: Table) => void;
   readonly onBack: () => void;
 }
@@ -35,15 +50,18 @@ export function HostScreen({
   defaultName,
   players: initialPlayers = 4,
   open: openAtOnce = false,
+  rules: initialRules = launcher.defaultRules ?? {},
+  bot = launcher.defaultBot ?? 'normal',
+  moveTimeoutMs,
   onStarted,
   onBack,
 }: HostScreenProps) {
   const [stage, setStage] = useState<Stage>(openAtOnce ? { kind: 'opening' } : { kind: 'form' });
-  const [players, setPlayers] = useState(initialPlayers);
-  const [name, setName] = useState(defaultName);
-  const [field, setField] = useState<'players' | 'name' | 'profile' | RuleField>('players');
-  const [profile, setProfile] = useState<Profile>('native');
-  const [rules, setRules] = useState<Rules>(launcher.defaultRules ?? {});
+  const [players, setPlayers, currentPlayers] = useField(initialPlayers);
+  const [name, setName, currentName] = useField(defaultName);
+  const [field, setField, currentField] = useField<'players' | 'name' | 'profile' | RuleField>('players');
+  const [profile, setProfile, currentProfile] = useField<Profile>('native');
+  const [rules, setRules, currentRules] = useField<Rules>(initialRules);
   // House rules travel in the native lobby; the cs3099 profile plays the class rules.
   const shownRules = profile === 'native' ? ruleFields(players, rules) : [];
   const [joined, setJoined] = useState<Pick<LobbyPlayer, 'id' | 'name'>[]>([]);
@@ -51,15 +69,22 @@ export function HostScreen({
   const live = useMounted();
 
   const open = async () => {
+    const [players, name, profile, rules] = [currentPlayers(), currentName(), currentProfile(), currentRules()];
     setStage({ kind: 'opening' });
     setJoined([{ id: 0, name: name.trim() || defaultName }]);
-    const onLobby = (event: LobbyEvent) => {
-      if (!live.current) return;
+    const onLobby = (event: LobbyNews) => {
+      if (!live.current || event.type === 'rules') return;
       if (event.type === 'info') setNews(event.text);
       else setJoined((list) => withLobbyEvent(list, event));
     };
     const opened = await launcher.hostGame(
-      { players, name: name.trim() || defaultName, profile, ...(profile === 'native' ? { rules } : {}) },
+      {
+        players,
+        name: name.trim() || defaultName,
+        profile,
+        ...(profile === 'native' ? { rules } : {}),
+        ...(moveTimeoutMs !== undefined ? { moveTimeoutMs } : {}),
+      },
       onLobby,
     );
     if (!live.current) {
@@ -78,17 +103,25 @@ export function HostScreen({
     if (openAtOnce) void open();
   }, []);
 
-  useInput((input, key) => {
+  // Keys that arrive together (a pasted name and Enter) each count, in order.
+  useInput((text, k) => {
+    for (const [input, key] of splitKeys(text, k)) if (onKey(input, key)) break;
+  });
+
+  /** One key; true when the screen moves on and the keys after it are not for the form. */
+  function onKey(input: string, key: Key): boolean {
     if (stage.kind === 'lobby') {
       if (key.escape || isCtrlC(input, key) || input === 'q') {
         void stage.lobby.cancel();
         onBack();
-      } else if (input === 's' && stage.lobby.startNow) {
+        return true;
+      }
+      if (input === 's' && stage.lobby.startNow) {
         const started = stage.lobby.startNow();
         setNews(started.ok ? 'Starting with the players here…' : started.reason);
       } else if (input === 'b' && stage.lobby.fillWithBots) {
         setNews('Bots are joining…');
-        void stage.lobby.fillWithBots('normal').then((filled) => {
+        void stage.lobby.fillWithBots(bot).then((filled) => {
           if (live.current)
             setNews(
               filled.ok
@@ -97,44 +130,57 @@ export function HostScreen({
             );
         });
       }
-      return;
+      return false;
     }
     if (stage.kind === 'failed') {
       if (key.return) setStage({ kind: 'form' });
       else if (key.escape || input === 'q' || isCtrlC(input, key)) onBack();
-      return;
+      return true;
     }
-    if (stage.kind !== 'form') return;
-    if (key.escape || isCtrlC(input, key)) return onBack();
-    const order = ['players', 'name', 'profile', ...shownRules] as const;
-    const current = (order as readonly string[]).includes(field) ? field : 'profile';
-    if (key.tab || key.downArrow) return setField(cycleField(order, current, 1));
-    if (key.upArrow) return setField(cycleField(order, current, -1));
-    if (key.return) {
-      if (field === 'players') return setField('name');
-      return void open();
+    if (stage.kind !== 'form') return true;
+    if (key.escape || isCtrlC(input, key)) {
+      onBack();
+      return true;
     }
-    if (field !== 'players' && field !== 'name' && field !== 'profile') {
+    const players = currentPlayers();
+    const field = currentField();
+    const shown = currentProfile() === 'native' ? ruleFields(players, currentRules()) : [];
+    const order = ['players', 'name', 'profile', ...shown] as const;
+    const at = (order as readonly string[]).includes(field) ? field : 'profile';
+    if (key.tab || key.downArrow) setField(cycleField(order, at, 1));
+    else if (key.upArrow) setField(cycleField(order, at, -1));
+    else if (key.return) {
+      if (field !== 'players') {
+        void open();
+        return true;
+      }
+      setField('name');
+    } else if (field !== 'players' && field !== 'name' && field !== 'profile') {
       if (key.leftArrow || key.rightArrow || input === ' ')
-        setRules((r) => cycledRule(r, field, key.leftArrow ? -1 : 1));
-      return;
-    }
-    if (field === 'profile') {
+        setRules(cycledRule(currentRules(), field, key.leftArrow ? -1 : 1, players));
+    } else if (field === 'profile') {
       // The class protocol lets other groups' 2015 programs join; the native one is for p2p-risk.
-      const next = toggledProfile(profile, input, key);
+      const next = toggledProfile(currentProfile(), input, key);
       if (next !== null) setProfile(next);
-      return;
+    } else if (field === 'players') {
+      const next =
+        key.leftArrow || input === '-'
+          ? Math.max(2, players - 1)
+          : key.rightArrow || input === '+'
+            ? Math.min(6, players + 1)
+            : /^[2-6]$/.test(input)
+              ? Number(input)
+              : null;
+      if (next !== null) {
+        setPlayers(next);
+        setRules(rulesFor(currentRules(), next));
+      } else if (/^[0-9]$/.test(input)) setNews('Players: 2 to 6 (you included)');
+    } else {
+      const edited = editText(currentName(), input, key, 32);
+      if (edited !== null) setName(edited);
     }
-    if (field === 'players') {
-      if (key.leftArrow || input === '-') setPlayers((n) => Math.max(2, n - 1));
-      else if (key.rightArrow || input === '+') setPlayers((n) => Math.min(6, n + 1));
-      else if (/^[2-6]$/.test(input)) setPlayers(Number(input));
-      else if (/^[0-9]$/.test(input)) setNews('Players: 2 to 6 (you included)');
-      return;
-    }
-    const edited = editText(name, input, key, 32);
-    if (edited !== null) setName(edited);
-  });
+    return false;
+  }
 
   if (stage.kind === 'form') {
     return (
@@ -148,7 +194,7 @@ export function HostScreen({
         <TextField label="Your name" value={name} focus={field === 'name'} placeholder={defaultName} />
         <ProfileField profile={profile} focus={field === 'profile'} />
         {shownRules.map((f) => (
-          <RuleRow key={f} rules={rules} field={f} focus={field === f} />
+          <RuleRow key={f} rules={rules} field={f} focus={field === f} players={players} />
         ))}
         <Text> </Text>
         {news ? <Text bold>{news}</Text> : null}
@@ -190,18 +236,19 @@ export function HostScreen({
       <Text> </Text>
       <LobbyList players={joined} seats={players} me={0} />
       <Text> </Text>
+      {profile === 'native' ? <Text>Rules: {rulesWords(rules, players).join(' · ')}</Text> : null}
+      {profile === 'native' ? <Text> </Text> : null}
       {news ? <Text dimColor>{news}</Text> : null}
       <Text dimColor>
-        The game starts when every seat is taken{stage.lobby.startNow ? ' · s: start now with the players here' : ''}
-        {stage.lobby.fillWithBots ? ' · b: bots take the empty seats' : ''} · Esc: close the lobby
+        The game starts when every seat is taken{stage.lobby.startNow ? ', or with the players here at s' : ''}.
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        {[
+          ...(stage.lobby.startNow ? ['s start now'] : []),
+          ...(stage.lobby.fillWithBots ? ['b bots take the empty seats'] : []),
+          'Esc close the lobby',
+        ].join(' · ')}
       </Text>
     </Box>
   );
-}
-
-/** host:port from a /ip4/…/tcp/… address, for typing. */
-export function shortAddress(address: string): string {
-  const match = /^\/ip([46])\/([^/]+)\/tcp\/(\d+)/.exec(address);
-  if (!match) return address;
-  return match[1] === '6' ? `[${match[2]}]:${match[3]}` : `${match[2]}:${match[3]}`;
 }

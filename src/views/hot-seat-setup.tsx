@@ -7,7 +7,8 @@ import { useRef, useState } from 'react';
 import type { Rules } from '../protocol/rules.js';
 import { isCtrlC, splitKeys } from './keys.js';
 import { type HotSeatPlayer, SEAT_KINDS, type SeatKind } from './launcher.js';
-import { cycledRule, type RuleField, RuleRow, ruleFields } from './rules-fields.js';
+import { RuleRow } from './rules-fields.js';
+import { cycledRule, type RuleField, ruleFields, rulesFor } from './rules-words.js';
 import { editText } from './text-field.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
 
@@ -19,6 +20,12 @@ const KIND_LABEL: Record<SeatKind, string> = {
 };
 
 const defaultPlayer = (i: number): HotSeatPlayer => ({ name: `Player ${i + 1}`, kind: 'human' });
+
+/** Whom a new form starts with: you (your name from the settings), a second person, and a bot of your kind. */
+export interface HotSeatYou {
+  readonly name: string;
+  readonly bot: Exclude<SeatKind, 'human'>;
+}
 
 export interface HotSeatForm {
   readonly players: readonly HotSeatPlayer[];
@@ -33,9 +40,15 @@ export interface HotSeatForm {
 
 export type HotSeatOutcome = { readonly form: HotSeatForm; readonly start?: HotSeatPlayer[]; readonly back?: true };
 
-export function initialHotSeatForm(players?: readonly HotSeatPlayer[], rules: Rules = {}): HotSeatForm {
+export function initialHotSeatForm(
+  players?: readonly HotSeatPlayer[],
+  rules: Rules = {},
+  you: HotSeatYou = { name: defaultPlayer(0).name, bot: 'normal' },
+): HotSeatForm {
   return {
-    players: players ? [...players] : [defaultPlayer(0), defaultPlayer(1), { name: 'Bot 3', kind: 'normal' }],
+    players: players
+      ? [...players]
+      : [{ name: you.name, kind: 'human' }, defaultPlayer(1), { name: 'Bot 3', kind: you.bot }],
     rules,
     row: 0,
     editing: false,
@@ -82,7 +95,7 @@ export function hotSeatKey(form: HotSeatForm, input: string, key: Key): HotSeatO
   if (key.upArrow) return set({ row: Math.max(0, row - 1) });
   if (key.downArrow || key.tab) return set({ row: Math.min(startRow, row + 1) });
   if (rule !== undefined && (key.leftArrow || key.rightArrow || input === ' ')) {
-    const rules = cycledRule(form.rules, rule, key.leftArrow ? -1 : 1);
+    const rules = cycledRule(form.rules, rule, key.leftArrow ? -1 : 1, players.length);
     return set({ rules, row: sameRow(form, { players, rules }) });
   }
   if ((key.leftArrow || key.rightArrow) && row < players.length) {
@@ -99,7 +112,8 @@ export function hotSeatKey(form: HotSeatForm, input: string, key: Key): HotSeatO
   if (input === '-') {
     if (players.length <= 2) return set({ problem: 'At least 2 players' });
     const fewer = players.slice(0, -1);
-    return set({ players: fewer, row: sameRow(form, { players: fewer, rules: form.rules }) });
+    const rules = rulesFor(form.rules, fewer.length);
+    return set({ players: fewer, rules, row: sameRow(form, { players: fewer, rules }) });
   }
   if (key.return && row < players.length) return set({ editing: true });
   if (key.return || input === 's') {
@@ -120,17 +134,19 @@ export function hotSeatKey(form: HotSeatForm, input: string, key: Key): HotSeatO
 export function HotSeatSetup({
   initial,
   initialRules = {},
+  you,
   onStart,
   onBack,
 }: {
   initial?: readonly HotSeatPlayer[];
   initialRules?: Rules;
+  you?: HotSeatYou;
   onStart: (players: HotSeatPlayer[], rules: Rules) => void;
   onBack: () => void;
 }) {
   const theme = useTheme();
   // The form lives in a ref as well: keys that arrive together each see the one before.
-  const current = useRef(initialHotSeatForm(initial, initialRules));
+  const current = useRef(initialHotSeatForm(initial, initialRules, you));
   const [form, setForm] = useState(current.current);
 
   useInput((text, k) => {
@@ -168,7 +184,7 @@ export function HotSeatSetup({
       ))}
       <Text> </Text>
       {fields.map((f, i) => (
-        <RuleRow key={f} rules={rules} field={f} focus={row === players.length + i} />
+        <RuleRow key={f} rules={rules} field={f} focus={row === players.length + i} players={players.length} />
       ))}
       <Text> </Text>
       <Text inverse={row === players.length + fields.length}>

@@ -1,12 +1,14 @@
 // Joining: the host's address and your name, then the lobby until the host's game starts.
-import { Box, Text, useInput } from 'ink';
+import { Box, type Key, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
-import type { LobbyEvent, LobbyPlayer } from '../sessions/lobby.js';
-import { cycleField, useMounted } from './form.js';
-import { isCtrlC } from './keys.js';
-import { adviceFor, type Launcher, type Lobby, type Profile, plainReason } from './launcher.js';
+import type { Rules } from '../protocol/rules.js';
+import type { LobbyPlayer } from '../sessions/lobby.js';
+import { cycleField, useField, useMounted } from './form.js';
+import { isCtrlC, splitKeys } from './keys.js';
+import { adviceFor, type Launcher, type Lobby, type LobbyNews, type Profile, plainReason } from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
+import { rulesWords } from './rules-words.js';
 import type { Table } from './table.js';
 import { editText, TextField } from './text-field.js';
 
@@ -35,24 +37,35 @@ export function JoinScreen({
   onBack,
 }: JoinScreenProps) {
   const [stage, setStage] = useState<Stage>(joinAtOnce ? { kind: 'joining' } : { kind: 'form' });
-  const [address, setAddress] = useState(initialAddress);
-  const [name, setName] = useState(defaultName);
-  const [field, setField] = useState<'address' | 'name' | 'profile'>('address');
-  const [profile, setProfile] = useState<Profile>('native');
+  const [address, setAddress, currentAddress] = useField(initialAddress);
+  const [name, setName, currentName] = useField(defaultName);
+  const [field, setField, currentField] = useField<'address' | 'name' | 'profile'>('address');
+  const [profile, setProfile, currentProfile] = useField<Profile>('native');
   const [players, setPlayers] = useState<Pick<LobbyPlayer, 'id' | 'name'>[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  // The host's house rules (native profile), shown before the game starts; and the lobby's news.
+  const [rules, setRules] = useState<Rules | null>(null);
+  const [news, setNews] = useState<string | null>(null);
   const live = useMounted();
 
   const join = async () => {
+    const address = currentAddress();
+    const name = currentName();
+    const profile = currentProfile();
     if (address.trim() === '') {
       setField('address');
       return setProblem('Type the address the host’s screen shows, e.g. 192.168.1.20:7475');
     }
     setProblem(null);
     setPlayers([]);
+    setRules(null);
+    setNews(null);
     setStage({ kind: 'joining' });
-    const onLobby = (event: LobbyEvent) => {
-      if (live.current && event.type !== 'info') setPlayers((list) => withLobbyEvent(list, event));
+    const onLobby = (event: LobbyNews) => {
+      if (!live.current) return;
+      if (event.type === 'rules') setRules(event.rules);
+      else if (event.type === 'info') setNews(event.text);
+      else setPlayers((list) => withLobbyEvent(list, event));
     };
     const opened = await launcher.joinGame(
       { address: address.trim(), name: name.trim() || defaultName, profile },
@@ -74,38 +87,52 @@ export function JoinScreen({
     if (joinAtOnce) void join();
   }, []);
 
-  useInput((input, key) => {
+  // Keys that arrive together (a pasted address and Enter) each count, in order.
+  useInput((text, k) => {
+    for (const [input, key] of splitKeys(text, k)) if (onKey(input, key)) break;
+  });
+
+  /** One key; true when the screen moves on and the keys after it are not for the form. */
+  function onKey(input: string, key: Key): boolean {
     if (stage.kind === 'lobby' || stage.kind === 'joining') {
       if (key.escape || isCtrlC(input, key)) {
         if (stage.kind === 'lobby') void stage.lobby.cancel();
         live.current = false;
         onBack();
       }
-      return;
+      return true;
     }
     if (stage.kind === 'failed') {
       if (key.return) setStage({ kind: 'form' });
       else if (key.escape || isCtrlC(input, key)) onBack();
-      return;
+      return true;
     }
-    if (key.escape || isCtrlC(input, key)) return onBack();
+    if (key.escape || isCtrlC(input, key)) {
+      onBack();
+      return true;
+    }
     const order = ['address', 'name', 'profile'] as const;
-    if (key.tab || key.downArrow) return setField((f) => cycleField(order, f, 1));
-    if (key.upArrow) return setField((f) => cycleField(order, f, -1));
-    if (key.return) return field === 'address' && name === '' ? setField('name') : void join();
-    if (field === 'profile') {
-      const next = toggledProfile(profile, input, key);
+    const field = currentField();
+    if (key.tab || key.downArrow) setField(cycleField(order, field, 1));
+    else if (key.upArrow) setField(cycleField(order, field, -1));
+    else if (key.return) {
+      if (field === 'address' && currentName() === '') setField('name');
+      else {
+        void join();
+        return true;
+      }
+    } else if (field === 'profile') {
+      const next = toggledProfile(currentProfile(), input, key);
       if (next !== null) setProfile(next);
-      return;
-    }
-    if (field === 'address') {
-      const edited = editText(address, input, key, 300);
+    } else if (field === 'address') {
+      const edited = editText(currentAddress(), input, key, 300);
       if (edited !== null) setAddress(edited.trim());
     } else {
-      const edited = editText(name, input, key, 32);
+      const edited = editText(currentName(), input, key, 32);
       if (edited !== null) setName(edited);
     }
-  });
+    return false;
+  }
 
   if (stage.kind === 'form') {
     return (
@@ -153,6 +180,9 @@ export function JoinScreen({
       <LobbyList players={players} seats={null} me={null} />
       <Text>{`  and you, ${name.trim() || defaultName}`}</Text>
       <Text> </Text>
+      {rules !== null ? <Text>The host's rules: {rulesWords(rules, null).join(' · ')}</Text> : null}
+      {rules !== null ? <Text> </Text> : null}
+      {news ? <Text dimColor>{news}</Text> : null}
       <Text>Waiting for the host to start the game (when every seat is taken, or earlier if the host chooses).</Text>
       <Text dimColor>Esc: leave the lobby</Text>
     </Box>

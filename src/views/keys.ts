@@ -26,7 +26,7 @@ export function uiKeys(input: string, key: Key): UiKey[] {
 
 export const isCtrlC = (input: string, key: Key): boolean => key.ctrl && input === 'c';
 
-const NO_KEY: Key = {
+export const NO_KEY: Key = {
   upArrow: false,
   downArrow: false,
   leftArrow: false,

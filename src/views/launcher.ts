@@ -5,6 +5,9 @@ import type { Rules } from '../protocol/rules.js';
 import type { LobbyEvent } from '../sessions/lobby.js';
 import type { Table } from './table.js';
 
+/** What a lobby tells its screen: players joining and leaving, news, and the host's house rules (a joiner). */
+export type LobbyNews = LobbyEvent | { readonly type: 'rules'; readonly rules: Rules };
+
 export type Started = { readonly ok: true; readonly table: Table } | { readonly ok: false; readonly reason: string };
 
 export interface Lobby {
@@ -40,17 +43,26 @@ export const PROFILE_LABELS: Readonly<Record<Profile, string>> = {
 export interface Launcher {
   /** The house rules the forms start from (the command line's flags, else the 1993 defaults). */
   readonly defaultRules?: Rules;
-  /** You against three normal bots, each bot a real peer on this machine. */
-  quickGame(name: string): Promise<Started>;
+  /** The bots of a quick game and of a lobby's empty seats, unless a screen names them (default normal). */
+  readonly defaultBot?: 'easy' | 'normal' | 'hard';
+  /** You against three bots (`bot`, default normal), each bot a real peer on this machine. */
+  quickGame(name: string, bot?: 'easy' | 'normal' | 'hard'): Promise<Started>;
   /** `profile`: 'native' (default, p2p-risk peers) or 'cs3099' (the 2015 class protocol, other groups' programs). */
   /** `rules`: the house rules (native profile; the cs3099 profile plays the class rules). */
+  /** `moveTimeoutMs`: how long a player may think (default the launcher's). */
   hostGame(
-    options: { readonly players: number; readonly name: string; readonly profile?: Profile; readonly rules?: Rules },
-    onLobby: (event: LobbyEvent) => void,
+    options: {
+      readonly players: number;
+      readonly name: string;
+      readonly profile?: Profile;
+      readonly rules?: Rules;
+      readonly moveTimeoutMs?: number;
+    },
+    onLobby: (event: LobbyNews) => void,
   ): Promise<Opened>;
   joinGame(
     options: { readonly address: string; readonly name: string; readonly profile?: Profile },
-    onLobby: (event: LobbyEvent) => void,
+    onLobby: (event: LobbyNews) => void,
   ): Promise<Opened>;
   /** Several people (and bots) at this one keyboard, no network. Saved move by move when a game store is available. */
   hotSeat(players: readonly HotSeatPlayer[], rules?: Rules): Started;
@@ -127,11 +139,15 @@ export function plainReason(reason: string): string {
   if (/timed? ?out|no answer within|aborted/i.test(reason)) return `No answer${there} in time.`;
   if (/EADDRINUSE/.test(reason))
     return reason.replace(/:\s*listen EADDRINUSE.*$/, ': another program already uses that port.');
+  if (/Game in progress/.test(reason)) return `That game has already started${there}: nobody new can join it.`;
   return reason;
 }
 
 /** What to do about a lobby that failed, in words. */
 export function adviceFor(reason: string): string {
+  if (/not an address of this machine|not an IPv4 address/.test(reason))
+    return 'Give --listen an address of this machine (ip addr lists them), or leave it out: 0.0.0.0 listens on all of them.';
+  if (/administrator rights/.test(reason)) return 'Choose a port from 1024 up with --port.';
   if (/dial self|is this very player/i.test(reason)) {
     return 'Two copies of risk on one machine: start each without --key (each then has its own identity), or give each its own --key file.';
   }
@@ -152,10 +168,17 @@ export function adviceFor(reason: string): string {
   ) {
     return 'A player dropped out while the game was starting. Host (or join) again.';
   }
-  if (/cannot listen|EADDRINUSE|EACCES/.test(reason))
+  if (/cannot listen|EADDRINUSE/.test(reason))
     return 'Another program holds that port. Choose another port with --port, or stop the other program.';
   if (/cannot reach|did not answer|ECONNREFUSED|timed? ?out|abort/i.test(reason)) {
     return 'Check the address, that the host is still waiting in the lobby, and that both machines share a network (a firewall may block the port).';
   }
   return 'Go back and try again.';
+}
+
+/** host:port from a /ip4/…/tcp/… address, for typing. */
+export function shortAddress(address: string): string {
+  const match = /^\/ip([46])\/([^/]+)\/tcp\/(\d+)/.exec(address);
+  if (!match) return address;
+  return match[1] === '6' ? `[${match[2]}]:${match[3]}` : `${match[2]}:${match[3]}`;
 }

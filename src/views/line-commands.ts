@@ -34,11 +34,12 @@ export type LineResult =
   /** A command about the table rather than the move (help, map, quit, …). */
   | {
       readonly kind: 'table';
-      readonly command: 'help' | 'rules' | 'map' | 'players' | 'cards' | 'quit' | 'auto-setup' | 'auto-defend';
+      readonly command: TableCommand | 'auto-setup' | 'auto-defend';
       readonly turn: LineTurn;
     };
 
-const TABLE_COMMANDS = {
+/** Commands about the table rather than the move: they work whether or not a move is due. */
+export const TABLE_COMMANDS = {
   help: 'help',
   '?': 'help',
   rules: 'rules',
@@ -46,9 +47,45 @@ const TABLE_COMMANDS = {
   board: 'map',
   players: 'players',
   cards: 'cards',
+  mission: 'goal',
+  goal: 'goal',
   quit: 'quit',
   exit: 'quit',
 } as const;
+
+export type TableCommand = (typeof TABLE_COMMANDS)[keyof typeof TABLE_COMMANDS];
+
+/** The words that make a move in some part of the game (see readLine). */
+const MOVE_VERBS = [
+  'place',
+  'claim',
+  'put',
+  'auto',
+  'capital',
+  'choose',
+  'trade',
+  'skip',
+  'no',
+  'none',
+  'end',
+  'done',
+  'deploy',
+  'undo',
+  'attack',
+  'fortify',
+  'move',
+  'back',
+  'capture',
+  'defend',
+];
+
+/** Whether a line's first word is a command at all (a move's, a table's, or a bare number). */
+export function knownCommand(line: string): boolean {
+  const verb = words(line)[0]?.toLowerCase();
+  return verb === undefined || verb in TABLE_COMMANDS || MOVE_VERBS.includes(verb) || /^\d+$/.test(verb);
+}
+
+const unknown = (verb: string) => `"${verb}" is not a command (help lists them)`;
 
 /** Splits a line into words; "quoted names" stay whole; - and _ join words of a name. */
 export function words(line: string): string[] {
@@ -123,6 +160,7 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
   const verb = first.toLowerCase();
   if (verb in TABLE_COMMANDS)
     return { kind: 'table', command: TABLE_COMMANDS[verb as keyof typeof TABLE_COMMANDS], turn };
+  if (!knownCommand(line)) return reply(`${unknown(first)}. ${hint(decision, turn)}`);
   const { state, player } = decision;
   const board = state.board;
   const t = (id: number) => board.territories[id]!.name;
@@ -351,6 +389,7 @@ export const PLAIN_HELP = `Commands (territory names: any case, any unambiguous 
   defend <dice>  |  auto            when attacked (auto: always the most dice)
   end                               stop attacking; then end again to end the turn without fortifying
   fortify <from> <to> <armies>      move armies and end the turn
+  mission                           your secret mission or capital (Secret Mission, Capital Risk)
   map  players  cards  rules  help  quit
 `;
 

@@ -1,6 +1,7 @@
 // The players gathered in a lobby so far, with empty seats still to fill.
 import { Box, Text } from 'ink';
 import type { LobbyPlayer } from '../sessions/lobby.js';
+import { distinctNames } from './table.js';
 import { playerColor, playerMark, tint, useTheme } from './theme.js';
 
 export function LobbyList({
@@ -14,13 +15,15 @@ export function LobbyList({
 }) {
   const theme = useTheme();
   const sorted = [...players].sort((a, b) => a.id - b.id);
+  // Told apart as the game will tell them apart ("Root", "Root 2").
+  const names = distinctNames(sorted.map((p) => p.name));
   const empty = seats === null ? 0 : Math.max(0, seats - sorted.length);
   return (
     <Box flexDirection="column">
-      {sorted.map((p) => (
+      {sorted.map((p, i) => (
         <Text key={p.id}>
           {'  '}
-          <Text {...tint(theme, playerColor(p.id))}>{playerMark(p.id)}</Text> {p.name}
+          <Text {...tint(theme, playerColor(p.id))}>{playerMark(p.id)}</Text> {names[i]}
           {p.id === 0 ? ' (host)' : ''}
           {p.id === me ? ' (you)' : ''}
         </Text>

@@ -12,6 +12,7 @@ export const MENU_ITEMS = [
   { id: 'resume', label: 'Resume', hint: 'go on with a saved game, or rejoin a networked one' },
   { id: 'stats', label: 'Stats', hint: 'wins, dice luck and charts of the stored games' },
   { id: 'risc', label: 'RISC', hint: 'everyone orders at once, in secret: you against two bots' },
+  { id: 'settings', label: 'Settings', hint: 'your name, colours, dice, bots and house rules' },
   { id: 'quit', label: 'Quit', hint: '' },
 ] as const;
 
@@ -37,7 +38,7 @@ export function MainMenu({ onChoose, notice }: { onChoose: (choice: MenuChoice) 
         <Text key={item.id}>
           <Text inverse={i === selected} bold={i === selected}>
             {i === selected ? '▸ ' : '  '}
-            {i + 1}. {item.label}
+            {String(i + 1).padStart(String(MENU_ITEMS.length).length)}. {item.label}
           </Text>
           {item.hint ? <Text dimColor>{`  ${item.hint}`}</Text> : null}
         </Text>

@@ -3,22 +3,36 @@
 // wait their turn, so a script can write all its commands at once.
 import { createInterface } from 'node:readline';
 import { countTerritories, totalArmies } from '../model/index.js';
-import type { LobbyEvent } from '../sessions/lobby.js';
 import { endWords, exitCodeOf, goneWord } from './game-end.js';
 import {
   adviceFor,
   type HotSeatPlayer,
   type Launcher,
   type Lobby,
+  type LobbyNews,
   type Opened,
   plainReason,
   SEAT_KINDS,
   type Started,
+  shortAddress,
 } from './launcher.js';
-import { hint, type LineTurn, mapLines, NEW_TURN, PLAIN_HELP, readLine, words } from './line-commands.js';
+import {
+  hint,
+  knownCommand,
+  type LineTurn,
+  mapLines,
+  NEW_TURN,
+  PLAIN_HELP,
+  readLine,
+  TABLE_COMMANDS,
+  type TableCommand,
+  words,
+} from './line-commands.js';
+import { drafting, goalLines, privateOwner } from './privacy.js';
 import { cardName } from './prompt-text.js';
-import { RULES_SUMMARY } from './rules-text.js';
-import type { PendingDecision, Table, TableView } from './table.js';
+import { rulesSummary } from './rules-text.js';
+import { rulesWords } from './rules-words.js';
+import { battlesOf, type PendingDecision, type Table, type TableView } from './table.js';
 
 export type PlainStart =
   | { readonly kind: 'menu' }
@@ -65,6 +79,8 @@ export function runPlain(options: PlainOptions): Promise<number> {
   let finish!: (code: number) => void;
   const done = new Promise<number>((resolve) => (finish = resolve));
   let finished = false;
+  /** The player typed quit: the game's end that follows is theirs, told once. */
+  let leaving = false;
 
   const end = (code: number) => {
     if (finished) return;
@@ -86,12 +102,30 @@ export function runPlain(options: PlainOptions): Promise<number> {
 
   // ---- the game ----
 
+  // The last goal line told to each person here (mission, capital): told again when it changes.
+  const told = new Map<number, string>();
+  const goalOf = (view: TableView, player: number): string[] =>
+    view.state === null ? [] : goalLines(view, view.state, privateOwner(view, view.state, player), (p) => nameOf(p));
+  const tellGoals = (view: TableView) => {
+    const here = view.players.filter((p) => p.kind === 'you' || p.kind === 'human');
+    for (const p of here) {
+      // In hot seat each player is told theirs in their own turn (privateOwner), as on the screen.
+      if (view.state === null || privateOwner(view, view.state, p.id) === null) continue;
+      const text = goalOf(view, p.id).join('\n');
+      // Told once there is something to tell: the mission dealt, the capital to choose or chosen.
+      if (text === '' || told.get(p.id) === text || /not dealt yet|after the setup/.test(text)) continue;
+      told.set(p.id, text);
+      say(here.length > 1 ? `${nameOf(p.id)}: ${text}` : text);
+    }
+  };
+
   const onTable = () => {
     if (table === null || finished) return;
     const view = table.view;
     for (const entry of view.log.filter((e) => e.id > printed)) say(entry.text);
     printed = view.log.at(-1)?.id ?? printed;
-    if (view.over) return gameOver(view);
+    if (view.over) return leaving ? undefined : gameOver(view);
+    tellGoals(view);
     const decision = localDecision(view);
     if (decision !== null && decision.id !== asked) {
       asked = decision.id;
@@ -113,7 +147,7 @@ export function runPlain(options: PlainOptions): Promise<number> {
     say(headline);
     if (detail !== null) say(detail);
     if (state) {
-      say(`${state.turn} turns, ${view.stats.reduce((n, s) => n + s.battles, 0)} battles`);
+      say(`${state.turn} turns, ${battlesOf(view)} battles`);
       for (const p of state.players) {
         const s = view.stats[p.id];
         say(
@@ -124,14 +158,25 @@ export function runPlain(options: PlainOptions): Promise<number> {
     void table!.quit().then(() => end(exitCodeOf(over)));
   };
 
-  const tableCommand = (command: string) => {
+  /** The person a table command is about: the one whose move is due here, else this machine's player. */
+  const personHere = (view: TableView): number | undefined =>
+    localDecision(view)?.player ??
+    view.players.find((p) => p.kind === 'you')?.id ??
+    view.players.find((p) => p.kind === 'human')?.id;
+
+  const tableCommand = (command: TableCommand) => {
     const view = table!.view;
     const state = view.state;
     switch (command) {
       case 'help':
         return say(PLAIN_HELP);
       case 'rules':
-        return say(RULES_SUMMARY.join('\n'));
+        return say((state ? rulesSummary(state.options, state.board.territories.length) : rulesSummary()).join('\n'));
+      case 'goal': {
+        const me = personHere(view);
+        const goal = me === undefined ? [] : goalOf(view, me);
+        return say(goal.length > 0 ? goal.join('\n') : 'this game is won by world domination: own every territory');
+      }
       case 'map':
         return state ? say(mapLines(state, nameOf).join('\n')) : say('the board is not dealt yet');
       case 'players':
@@ -145,14 +190,23 @@ export function runPlain(options: PlainOptions): Promise<number> {
             .join('\n'),
         );
       case 'cards': {
-        const me = localDecision(view)?.player ?? view.players.find((p) => p.kind === 'you')?.id;
+        const me = personHere(view);
         if (!state || me === undefined) return say('no cards to show');
         const hand = state.players[me]!.cards;
-        return say(hand.length === 0 ? 'no cards' : `cards: ${hand.map((c) => cardName(state.board, c)).join(', ')}`);
+        if (hand.length === 0) return say('no cards');
+        // Cards are for the draft (the game's requirements): outside it, only how many.
+        if (!drafting(state, me))
+          return say(`you hold ${hand.length} card${hand.length === 1 ? '' : 's'}: they are shown when you reinforce`);
+        return say(`cards: ${hand.map((c) => cardName(state.board, c)).join(', ')}`);
       }
       case 'quit':
-        say('leaving the game');
-        return void table!.quit().then(() => end(0));
+        // Said once: the game's end that leaving brings about is not told again.
+        leaving = true;
+        return void table!.quit().then(() => {
+          if (finished) return;
+          say('You left the game.');
+          end(0);
+        });
     }
   };
 
@@ -161,8 +215,8 @@ export function runPlain(options: PlainOptions): Promise<number> {
     const decision = localDecision(view);
     const verb = words(line)[0]?.toLowerCase();
     if (decision === null) {
-      if (verb && ['help', '?', 'rules', 'map', 'board', 'players', 'cards', 'quit', 'exit'].includes(verb)) {
-        tableCommand(verb === '?' ? 'help' : verb === 'board' ? 'map' : verb === 'exit' ? 'quit' : verb);
+      if (verb !== undefined && verb in TABLE_COMMANDS) {
+        tableCommand(TABLE_COMMANDS[verb as keyof typeof TABLE_COMMANDS]);
         return true;
       }
       return false; // not due yet: keep it for the next decision
@@ -205,13 +259,18 @@ export function runPlain(options: PlainOptions): Promise<number> {
 
   // ---- before the game ----
 
-  const lobbyEvent = (event: LobbyEvent) => {
-    if (event.type === 'info') say(event.text);
+  const lobbyEvent = (event: LobbyNews) => {
+    if (event.type === 'rules') say(`the host's rules: ${rulesWords(event.rules, null).join(' · ')}`);
+    else if (event.type === 'info') say(event.text);
     else say(`${event.player.name} ${event.type === 'joined' ? 'joined' : 'left'} the lobby`);
   };
 
-  const openLobby = async (opening: Promise<Opened>, hosting: boolean) => {
+  /** `seats`: the players of the game this player hosts; null when joining. */
+  const openLobby = async (opening: Promise<Opened>, seats: number | null) => {
+    const hosting = seats !== null;
     const opened = await opening;
+    // Input ended (or quit) while the lobby was opening: close it again.
+    if (finished) return void (opened.ok && opened.lobby.cancel());
     if (!opened.ok) {
       say(`${hosting ? 'hosting' : 'joining'} failed: ${plainReason(opened.reason)}`);
       say(adviceFor(opened.reason));
@@ -221,7 +280,8 @@ export function runPlain(options: PlainOptions): Promise<number> {
     if (hosting) {
       hosted = opened.lobby;
       say('waiting for players. They join with one of:');
-      for (const address of opened.lobby.addresses) say(`  ${address}`);
+      for (const address of opened.lobby.addresses) say(`  ${shortAddress(address)}   (or ${address})`);
+      say(`the rules: ${rulesWords(launcher.defaultRules ?? {}, seats).join(' · ')}`);
       say('type "start" to start with the players here, "bots" to let bots take the empty seats');
     } else say('joined the lobby: waiting for the host to start');
     play(await opened.lobby.started);
@@ -232,20 +292,22 @@ export function runPlain(options: PlainOptions): Promise<number> {
       case 'menu':
         return say(MENU);
       case 'quick':
-        say('starting a quick game: you and three normal bots, each a peer on this machine');
+        say(
+          `starting a quick game: you and three ${launcher.defaultBot ?? 'normal'} bots, each a peer on this machine`,
+        );
         return void launcher
           .quickGame(options.defaultName)
           .then(play, (error: Error) => play({ ok: false, reason: error.message }));
       case 'host':
         return void openLobby(
           launcher.hostGame({ players: start.players, name: options.defaultName }, lobbyEvent),
-          true,
+          start.players,
         );
       case 'join':
         say(`joining ${start.address}…`);
         return void openLobby(
           launcher.joinGame({ address: start.address, name: options.defaultName }, lobbyEvent),
-          false,
+          null,
         );
       case 'hotseat':
         return play(launcher.hotSeat(start.players));
@@ -256,7 +318,7 @@ export function runPlain(options: PlainOptions): Promise<number> {
   const menuLine = (line: string) => {
     const parsed = parseStart(words(line), options.defaultName);
     if (parsed === 'quit') return end(0);
-    if (parsed === 'rules') return say(RULES_SUMMARY.join('\n'));
+    if (parsed === 'rules') return say(rulesSummary().join('\n'));
     if (typeof parsed === 'string') return say(`${parsed}\n${MENU}`);
     menu = false;
     begin(parsed);
@@ -272,10 +334,12 @@ export function runPlain(options: PlainOptions): Promise<number> {
         say(started.ok ? 'starting with the players here' : started.reason);
       } else
         void lobby
-          .fillWithBots?.('normal')
+          .fillWithBots?.(launcher.defaultBot ?? 'normal')
           .then((filled) => say(filled.ok ? `${filled.added} bots join` : filled.reason));
       return;
     }
+    // A word that is no command at all is said at once, not kept for a turn that cannot use it.
+    if (!knownCommand(line)) return say(`"${words(line)[0]}" is not a command: help lists them`);
     if (table === null) {
       // Quit at once only when nothing is waiting; after queued commands it waits its turn.
       if (queue.length === 0 && /^\s*(quit|exit)\s*$/i.test(line)) {
@@ -290,8 +354,14 @@ export function runPlain(options: PlainOptions): Promise<number> {
   });
   lines.on('close', () => {
     inputEnded = true;
+    if (finished) return;
     if (menu) return end(0);
-    if (table !== null) drain();
+    if (table !== null) return drain();
+    // In the lobby with no commands kept for the game: nobody is left to play it here.
+    if (queue.length === 0) {
+      say('input ended in the lobby: leaving it');
+      void (lobbyCancel?.() ?? Promise.resolve()).then(() => end(1));
+    }
   });
 
   begin(options.start);

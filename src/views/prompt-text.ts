@@ -141,7 +141,8 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
         )
         .join(', ');
       return {
-        title: `Attack ${t(step.to)} (${d}) from ${t(step.from)} (${a}) with ${value} ${value === 1 ? 'die' : 'dice'} (${between})`,
+        // The numbers first: at 80 columns two long names would cut them off.
+        title: `Attack with ${value} ${value === 1 ? 'die' : 'dice'} (${between}): ${t(step.from)} (${a}) → ${t(step.to)} (${d})`,
         detail: `Win odds to the end ${percent(conquerChance(a, d))} · this roll vs ${Math.min(2, d)}: ${roll}`,
         keys: 'digits or ↑↓ dice · Enter roll · b blitz · Esc back · Tab end attacks',
       };
@@ -150,7 +151,7 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
       const a = state.armies[step.from]!;
       const d = state.armies[step.to]!;
       return {
-        title: `Blitz ${t(step.to)} (${d}) from ${t(step.from)} (${a}) until won or down to ${value} (${between})`,
+        title: `Blitz until won or down to ${value} (${between}): ${t(step.from)} (${a}) → ${t(step.to)} (${d})`,
         detail: `Win odds ${percent(conquerChance(a, d, value!))} (${name(state.owner[step.to]!)} defending with the most dice)`,
         keys: 'digits or ↑↓ armies to keep · Enter blitz · Esc back',
       };
@@ -171,14 +172,14 @@ export function promptText(decision: Decision, input: TurnInput, name: (p: numbe
       };
     case 'fortify-count':
       return {
-        title: `Fortify: move ${value} of ${state.armies[step.from]} armies from ${t(step.from)} to ${t(step.to)} (${between})`,
+        title: `Fortify: move ${value} of ${state.armies[step.from]} armies (${between}) from ${t(step.from)} to ${t(step.to)}`,
         detail: 'This ends your turn.',
         keys: 'digits or ↑↓ set the number · Enter move · Esc back',
       };
     case 'capture': {
       const { from, to } = state.pendingCapture!;
       return {
-        title: `${t(to)} is yours! Move ${value} armies in from ${t(from)} (${between})`,
+        title: `${t(to)} is yours! Move ${value} armies in (${between}) from ${t(from)}`,
         detail: `${state.armies[from]} armies in ${t(from)}; one must stay behind.`,
         keys: 'digits or ↑↓ set the number · Enter move in',
       };

@@ -1,10 +1,10 @@
 // Replaying a stored game: the board as it was after each step, what that step did, and keys to
 // step, go back, jump to a turn, and play at a chosen speed.
-import { Box, Text, useInput, useWindowSize } from 'ink';
-import { useEffect, useState } from 'react';
+import { Box, type Key, Text, useInput, useWindowSize } from 'ink';
+import { useEffect, useRef, useState } from 'react';
 import { NO_HIGHLIGHT } from './board-marks.js';
 import { CompactBoard } from './compact-board.js';
-import { isCtrlC } from './keys.js';
+import { isCtrlC, splitKeys } from './keys.js';
 import { MAP_WIDTH } from './map-layout.js';
 import { PlayersPanel } from './players-panel.js';
 import { type Frame, pressReplayKey, type ReplayKey, type ReplayPosition, START, tick } from './replay.js';
@@ -25,23 +25,40 @@ export const REPLAY_KEYS =
 export function ReplayScreen({ title, frames, players, onExit, size }: ReplayScreenProps) {
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
-  const [pos, setPos] = useState<ReplayPosition>(START);
+  const [pos, setPosState] = useState<ReplayPosition>(START);
+  // Also in a ref: keys that arrive together ("t25" and Enter) each see the one before.
+  const current = useRef(pos);
+  const setPos = (change: (p: ReplayPosition) => ReplayPosition) => {
+    current.current = change(current.current);
+    setPosState(current.current);
+  };
   useEffect(() => {
     if (!pos.playing) return;
     const timer = setTimeout(() => setPos((p) => tick(frames, p)), 1000 / pos.speed);
     return () => clearTimeout(timer);
   }, [pos, frames]);
-  useInput((input, key) => {
-    if (isCtrlC(input, key)) return onExit();
+  useInput((text, k) => {
+    for (const [input, key] of splitKeys(text, k)) if (onKey(input, key)) break;
+  });
+
+  /** One key; true when the replay is left. */
+  function onKey(input: string, key: Key): boolean {
+    if (isCtrlC(input, key)) {
+      onExit();
+      return true;
+    }
     const press = (k: ReplayKey, digit?: string) => setPos((p) => pressReplayKey(frames, p, k, digit));
-    if (pos.turnEntry !== null) {
+    if (current.current.turnEntry !== null) {
       if (/^\d$/.test(input)) press('digit', input);
       else if (key.return) press('enter');
       else if (key.escape) press('escape');
       else if (key.backspace || key.delete) press('erase');
-      return;
+      return false;
     }
-    if (input === 'q' || key.escape) return onExit();
+    if (input === 'q' || key.escape) {
+      onExit();
+      return true;
+    }
     if (key.rightArrow || input === ' ' || input === 'n') press('next');
     else if (key.leftArrow || input === 'b') press('back');
     else if (key.downArrow) press('nextTurn');
@@ -52,7 +69,8 @@ export function ReplayScreen({ title, frames, players, onExit, size }: ReplayScr
     else if (input === '+' || input === '=') press('faster');
     else if (input === '-') press('slower');
     else if (input === 't') press('turn');
-  });
+    return false;
+  }
   const frame = frames[pos.at]!;
   const state = frame.state;
   const full = columns >= MAP_WIDTH && rows >= 37;

@@ -7,17 +7,32 @@ import { lineChart, sparkline } from './charts.js';
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
 
-function table(title: string, rows: readonly Standing[]): string[] {
-  const width = Math.max(8, ...rows.map((r) => Math.min(20, r.who.length)));
-  const out = [
-    title,
-    `  ${'who'.padEnd(width)}  games   wins  win rate  avg turns  taken   lost  sets  battles  dice luck (lost vs expected)`,
-  ];
+const COLUMNS = ['games', 'wins', 'win rate', 'turns', 'taken', 'lost', 'sets', 'battles', 'dice luck'] as const;
+
+/**
+ * One table of standings in `width` columns: a name column of 8 to 20, then the numbers, each under
+ * its heading; the armies lost against the expected loss, behind the luck, only where they fit.
+ */
+function table(title: string, rows: readonly Standing[], width: number): string[] {
+  const numbers = COLUMNS.reduce((n, c) => n + 1 + c.length, 0);
+  const who = Math.max(8, Math.min(20, width - 2 - numbers, Math.max(3, ...rows.map((r) => r.who.length))));
+  const out = [title, `  ${'who'.padEnd(who)}${COLUMNS.map((c) => ` ${c}`).join('')}`];
   for (const r of rows) {
-    const who = r.who.length > width ? `${r.who.slice(0, width - 1)}…` : r.who;
-    out.push(
-      `  ${who.padEnd(width)}  ${String(r.games).padStart(5)}  ${String(r.wins).padStart(5)}  ${pct(r.winRate).padStart(8)}  ${r.averageTurns.toFixed(1).padStart(9)}  ${String(r.territoriesTaken).padStart(5)}  ${String(r.territoriesLost).padStart(5)}  ${String(r.setsTraded).padStart(4)}  ${String(r.battles).padStart(7)}  ${signed(r.luck).padStart(7)} (${r.armiesLost} vs ${r.armiesLostExpected.toFixed(1)})`,
-    );
+    const name = r.who.length > who ? `${r.who.slice(0, who - 1)}…` : r.who;
+    const cells = [
+      String(r.games),
+      String(r.wins),
+      pct(r.winRate),
+      r.averageTurns.toFixed(1),
+      String(r.territoriesTaken),
+      String(r.territoriesLost),
+      String(r.setsTraded),
+      String(r.battles),
+      signed(r.luck),
+    ];
+    const line = `  ${name.padEnd(who)}${cells.map((cell, i) => ` ${cell.padStart(COLUMNS[i]!.length)}`).join('')}`;
+    const detail = ` (lost ${r.armiesLost} vs ${r.armiesLostExpected.toFixed(1)} expected)`;
+    out.push(line.length + detail.length <= width ? line + detail : line);
   }
   return out;
 }
@@ -25,25 +40,27 @@ function table(title: string, rows: readonly Standing[]): string[] {
 export function describeStats(
   report: StatsReport,
   chart: { id: number; names: string[]; series: GameSeries } | null,
-  width = 60,
+  /** The columns the lines may fill (a terminal's width). */
+  width = 80,
 ): string[] {
   if (report.finished === 0) {
     return [`no finished games stored yet (${report.games} game${report.games === 1 ? '' : 's'} in the database)`];
   }
   const out = [`${report.finished} finished game${report.finished === 1 ? '' : 's'} (${report.games} stored)`, ''];
-  out.push(...table('Players', report.byPlayer.slice(0, 20)));
+  out.push(...table('Players', report.byPlayer.slice(0, 20), width));
   if (report.byPlayer.length > 20) out.push(`  … and ${report.byPlayer.length - 20} more (--json lists them all)`);
   if (report.byBotKind.length > 0)
-    out.push('', ...table('Bot kinds (a kind in several seats of one game counts once)', report.byBotKind));
-  out.push('', 'dice luck: armies the dice spared against the exact odds of every roll (+ luckier, − unluckier)');
+    out.push('', ...table('Bot kinds (a kind in several seats of one game counts once)', report.byBotKind, width));
+  out.push('', 'dice luck: armies the dice spared against the exact odds of every roll', '  (+ luckier, − unluckier)');
   const trend = (report.byBotKind.length > 0 ? report.byBotKind : report.byPlayer).slice(0, 6);
-  const nameWidth = Math.max(...trend.map((t) => t.who.length));
+  const nameWidth = Math.min(20, Math.max(...trend.map((t) => t.who.length)));
   out.push('', `Win rate over time (each game in order; ▁ 0% … █ 100%)`);
   for (const t of trend)
     out.push(
-      `  ${t.who.padEnd(nameWidth)}  ${sparkline(t.winRateOverTime, width, { min: 0, max: 1 })}  ${pct(t.winRate)}`,
+      `  ${t.who.slice(0, nameWidth).padEnd(nameWidth)}  ${sparkline(t.winRateOverTime, Math.max(10, width - nameWidth - 12), { min: 0, max: 1 })}  ${pct(t.winRate)}`,
     );
-  if (chart !== null) out.push('', ...gameCharts(chart, width));
+  // A chart's lines hold its axis labels (up to 5 digits and " ┤") and "  turn" beside the plot.
+  if (chart !== null) out.push('', ...gameCharts(chart, Math.max(10, width - 14)));
   return out;
 }
 

@@ -225,7 +225,7 @@ export function StatsScreen({
 }) {
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
-  const lines = useMemo(() => load(Math.max(20, Math.min(80, columns - 12))), [columns]);
+  const lines = useMemo(() => load(Math.max(40, Math.min(120, columns - 1))), [columns]);
   const page = Math.max(3, rows - 3);
   const [top, setTop] = useState(0);
   const maxTop = Math.max(0, lines.length - page);

@@ -50,7 +50,10 @@ export type TableMode = 'quick' | 'network' | 'hotseat';
 
 /** What each player did, for the game-over summary and the history screen. */
 export interface PlayerStats {
+  /** Battles this player fought, attacking or defending (as `risk stats` counts them). */
   readonly battles: number;
+  /** Battles this player attacked in: their sum is the battles of the game. */
+  readonly attacks: number;
   readonly conquests: number;
   /** Turn in which the player was knocked out, or null. */
   readonly outInTurn: number | null;
@@ -94,6 +97,10 @@ export interface TableView {
   readonly blitz: Blitz | null;
   /** People here for whom the computer plays. */
   readonly autopilot: readonly number[];
+  /** Capital Risk: the capital each person here chose in secret, until all are revealed. */
+  readonly chosenCapitals: Readonly<Record<number, number>>;
+  /** A local game kept move by move: leaving it now, Resume in the menu goes on with it. */
+  readonly resumable: boolean;
 }
 
 export interface TableOptions {
@@ -118,6 +125,20 @@ export interface TableOptions {
 // The whole game's story stays for the history screen.
 const LOG_KEEP = 20_000;
 
+/**
+ * Players' names told apart: a name a player earlier in seat order already has gets a number
+ * ("Root", "Root 2"). Every peer seats the players alike, so every screen numbers them alike.
+ */
+export function distinctNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    let shown = name;
+    for (let n = 2; taken.has(shown.toLowerCase()); n++) shown = `${name} ${n}`;
+    taken.add(shown.toLowerCase());
+    return shown;
+  });
+}
+
 /** "player 2", "seat 2" and "2000 ms" in session texts become names and minutes. */
 export function withNames(text: string, name: (player: number) => string): string {
   return text
@@ -126,6 +147,11 @@ export function withNames(text: string, name: (player: number) => string): strin
       const seconds = Math.round(Number(ms) / 1000);
       return seconds >= 120 && seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} s`;
     });
+}
+
+/** The battles of a game so far: each counted once (a player's `battles` counts both sides). */
+export function battlesOf(view: Pick<TableView, 'stats'>): number {
+  return view.stats.reduce((n, s) => n + s.attacks, 0);
 }
 
 export class Table {
@@ -141,10 +167,13 @@ export class Table {
   /** The table's clock (Date.now unless the table was given one). */
   readonly now: () => number;
   private resumed: { promise: Promise<void>; resolve: () => void } | null = null;
+  /** False after a catch-up from a record, until the next move: when the move due began is not known here. */
+  private dueKnown = true;
 
   constructor(private readonly options: TableOptions) {
     const stats = options.players.map(() => ({
       battles: 0,
+      attacks: 0,
       conquests: 0,
       outInTurn: null,
       territoriesLost: 0,
@@ -152,9 +181,10 @@ export class Table {
       armiesKilled: 0,
     }));
     this.now = options.now ?? Date.now;
+    const shown = distinctNames(options.players.map((p) => p.name));
     this.snapshot = {
       mode: options.mode,
-      players: options.players,
+      players: options.players.map((p, i) => ({ ...p, name: shown[i]! })),
       state: null,
       log: [],
       lastBattle: null,
@@ -168,6 +198,8 @@ export class Table {
       defendByHand: options.defendByHand ?? false,
       blitz: null,
       autopilot: [],
+      chosenCapitals: {},
+      resumable: false,
     };
   }
 
@@ -207,7 +239,8 @@ export class Table {
     if (event.type === 'info') {
       // The replicated core names the player: "lost the connection to Bea".
       const lost = /^lost the connection to (.+)$/.exec(event.text)?.[1];
-      const who = lost === undefined ? undefined : this.snapshot.players.find((p) => p.name === lost);
+      const named = this.options.players.filter((p) => p.name === lost);
+      const who = named.length === 1 ? named[0] : undefined;
       if (who !== undefined && this.snapshot.gone[who.id] === undefined)
         change.gone = { ...this.snapshot.gone, [who.id]: 'disconnected' };
       const left = /^player (\d+) (disconnected|left|.*timed? ?out|did not move)/.exec(event.text);
@@ -224,6 +257,7 @@ export class Table {
     if (event.type === 'game') {
       change.state = event.state;
       change.dueSince = this.now();
+      this.dueKnown = true;
       if (event.event.type === 'battle') {
         change.lastBattle = { id: this.nextId++, battle: event.event, state: event.state, conquered: false };
       }
@@ -307,7 +341,7 @@ export class Table {
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.waiting = { id, resolve };
-      this.update({ decision: { id, state, player }, state, dueSince: this.now() });
+      this.update({ decision: { id, state, player }, state, dueSince: this.dueKnown ? this.now() : null });
     });
   };
 
@@ -341,6 +375,11 @@ export class Table {
       this.answer(decision.id, auto(decision.state, decision.player));
   };
 
+  /** The game is kept move by move (a local game with the store open): Resume can go on with it. */
+  setResumable = (resumable: boolean): void => {
+    this.update({ resumable });
+  };
+
   /** People here decide their defence by hand (true) or the table defends with the most dice (false). */
   setDefendByHand = (byHand: boolean): void => {
     this.update({ defendByHand: byHand });
@@ -368,7 +407,12 @@ export class Table {
     if (this.waiting === null || this.waiting.id !== decisionId) return;
     const { resolve } = this.waiting;
     this.waiting = null;
-    this.update({ decision: null });
+    this.update({
+      decision: null,
+      ...(action.command === 'choose_capital'
+        ? { chosenCapitals: { ...this.snapshot.chosenCapitals, [action.player]: action.payload } }
+        : {}),
+    });
     resolve(action);
   };
 
@@ -383,6 +427,16 @@ export class Table {
 
   defendAutomatically = (player: number): void => {
     this.autoDefend.add(player);
+  };
+
+  /**
+   * The game was caught up from the others' records (a rejoin): this machine cannot tell since when
+   * the move now due has been waiting, so no countdown shows until the next move is made (the
+   * others' countdowns run from when it became due).
+   */
+  dueUnknown = (): void => {
+    this.dueKnown = false;
+    this.update({ dueSince: null });
   };
 
   /** The milliseconds left for the move now due, or null when there is no time limit. */
@@ -421,11 +475,13 @@ function countStats(
       const attacker = bump(stats, event.attacker, (s) => ({
         ...s,
         battles: s.battles + 1,
+        attacks: s.attacks + 1,
         armiesLost: s.armiesLost + a,
         armiesKilled: s.armiesKilled + d,
       }));
       return bump(attacker, event.defender, (s) => ({
         ...s,
+        battles: s.battles + 1,
         armiesLost: s.armiesLost + d,
         armiesKilled: s.armiesKilled + a,
       }));

@@ -9,6 +9,10 @@ export const NEUTRAL_MARK = '○';
 export interface Theme {
   /** False under NO_COLOR (or --no-color): components then add no colour, only marks and bold/inverse. */
   readonly color: boolean;
+  /** Colours shown as others on this screen: your chosen colour swapped with your seat's (settings). */
+  readonly recolor?: Readonly<Record<string, string>>;
+  /** The colour you chose for yourself (settings); the game screen swaps it in for your seat's. */
+  readonly yours?: string | null;
 }
 
 export const ThemeContext = createContext<Theme>({ color: true });
@@ -30,5 +34,13 @@ export function playerMark(player: number): string {
 
 /** A colour prop that disappears when colour is off. */
 export function tint(theme: Theme, color: string | undefined): { color?: string } {
-  return theme.color && color !== undefined ? { color } : {};
+  return theme.color && color !== undefined ? { color: theme.recolor?.[color] ?? color } : {};
+}
+
+/** The theme of a screen where `you` sit: your chosen colour and your seat's change places. */
+export function yourColors(theme: Theme, you: number | null): Theme {
+  if (you === null || !theme.yours) return theme;
+  const seat = playerColor(you);
+  if (seat === theme.yours) return theme;
+  return { ...theme, recolor: { [seat]: theme.yours, [theme.yours]: seat } };
 }

@@ -38,6 +38,6 @@ describe('self-contained tests', () => {
     expect(outsideReads("new URL('../shared/protocol/transcripts/', repoRoot)")).toEqual([
       '../shared/protocol/transcripts/',
     ]);
-    expect(outsideReads("new URL('../fixtures/transcripts', import.meta.url)")).toEqual([]);
+    expect(outsideReads("new URL('../fixtures/transcripts/', import.meta.url)")).toEqual([]);
   });
 });

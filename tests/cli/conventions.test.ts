@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const launcher = `${root}bin/risk.js`;
@@ -54,6 +55,25 @@ describe('risk CMD --help, -h and risk help CMD', () => {
     const version = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version;
     expect(risk(['version'])).toEqual({ code: 0, out: `${version}\n`, err: '' });
     expect(risk(['--version'])).toEqual({ code: 0, out: `${version}\n`, err: '' });
+  });
+});
+
+describe('help and version answer --help like every command', () => {
+  it('risk help --help prints the help, risk version --help its usage; both exit 0', async () => {
+    const run = async (args: string[]) => {
+      let out = '';
+      let err = '';
+      const code = await main(args, { out: (t) => (out += t), err: (t) => (err += t) });
+      return { code, out, err };
+    };
+    const help = await run(['help', '--help']);
+    expect(help).toMatchObject({ code: 0, err: '' });
+    expect(help.out).toBe((await run(['--help'])).out);
+    for (const args of [
+      ['version', '--help'],
+      ['version', '-h'],
+    ])
+      expect(await run(args)).toMatchObject({ code: 0, out: expect.stringMatching(/^usage: risk version/), err: '' });
   });
 });
 
@@ -133,7 +153,7 @@ describe('lazy loading', () => {
   );
 
   // The game database (node:sqlite) loads only for --store and the store's own commands.
-  const store = /src\/controller\/store\/(store|sqlite|recorder)\.ts$/;
+  const store = /src\/store\/(store|sqlite|recorder)\.ts$/;
   it.each([
     [['--help']],
     [['bot', '--help']],

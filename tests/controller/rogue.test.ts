@@ -15,11 +15,29 @@ const HONEST = [0, 2, 3];
 /** Attacks that break no rule line by line: the honest peers must cut the rogue's link, and say why. */
 const CUT: Partial<Record<Attack, RegExp>> = {
   'replay-flood': /closed the link to player 1: sent more than \d+ lines/,
+  'useless-flood': /closed the link to player 1: too many unusable lines/,
 };
 /** Attacks that are only a fault of the rogue's link: every honest peer that got one says so. */
 const FAULT: Partial<Record<Attack, RegExp>> = {
   'forged-reveal': /ignored a line from p1: sent a line whose signature does not match/,
 };
+/** What the rogue's lines may add to an honest peer's record, per sequence point, whatever it sends. */
+const ROGUE_BYTES_PER_POINT = 4096;
+
+/** The bytes of the rogue's own lines in a record, and the points the record reached. */
+function rogueShare(record: readonly { raw: string }[]): { bytes: number; points: number } {
+  let bytes = 0;
+  let points = 0;
+  for (const { raw } of record) {
+    const sealed = unseal(raw);
+    if (sealed === null) continue;
+    if (sealed.by === ROGUE) bytes += raw.length;
+    const decoded = decodeLine(sealed.inner);
+    if (decoded.ok && 'message' in decoded && decoded.message.command === 'acknowledgement')
+      points = Math.max(points, decoded.message.payload);
+  }
+  return { bytes, points };
+}
 
 describe('a rogue peer cannot split or steal a game', () => {
   it.each(ATTACKS)(
@@ -37,6 +55,9 @@ describe('a rogue peer cannot split or steal a game', () => {
         expect(audit.truncated).toBe(false);
         for (const v of audit.violations) expect(v.player).toBe(ROGUE);
         expect(audit.state!.winner).toBe(winner);
+        // Records stay small under any flood: the rogue's lines are bounded per point of the game.
+        const share = rogueShare(game.records[i]!);
+        expect(share.bytes).toBeLessThanOrEqual(ROGUE_BYTES_PER_POINT * (share.points + 16));
         if (EXPELLED.has(attack))
           expect(result.state.players[ROGUE]!.neutral || result.state.players[ROGUE]!.eliminated).toBe(true);
         else expect(result.state.players.filter((p) => p.neutral && p.id !== ROGUE)).toEqual([]);
@@ -46,6 +67,11 @@ describe('a rogue peer cannot split or steal a game', () => {
       if (fault)
         for (const i of HONEST.filter((h) => h !== 0))
           expect(game.events[i]!.some((e) => e.type === 'info' && fault.test(e.text))).toBe(true);
+      // A partial broadcast costs one stall: from then on the others hand its lines on at once
+      // (before, each of its moves waited for an ack timeout and a vote against the peer it skipped).
+      if (attack === 'partial-broadcast')
+        for (const i of HONEST)
+          expect(game.events[i]!.filter((e) => e.type === 'info' && /is silent/.test(e.text)).length).toBeLessThan(4);
       const cut = CUT[attack];
       if (cut)
         for (const i of HONEST) expect(game.events[i]!.some((e) => e.type === 'info' && cut.test(e.text))).toBe(true);
@@ -268,4 +294,66 @@ describe('a rogue that goes silent with its links open, while the honest peers l
       for (const v of game.audits[i]!.violations) expect(v.player).toBe(2);
     }
   }, 600_000);
+});
+
+describe('a rogue cannot frame an honest player with its own signed lines', () => {
+  // A random deal: the deck's round and the deal's round follow each other. When both had round
+  // id 1, an honest player's two real commitments (one per round) read as two for one round, and
+  // a rogue that showed them in an expel had that player made neutral at every peer.
+  const framing: Rogue = (links, context) => {
+    const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
+    const commitments: string[] = [];
+    let sent = false;
+    const messageOf = (line: string): Message | null => {
+      const sealed = unseal(line);
+      const decoded = sealed === null ? null : decodeLine(sealed.inner);
+      return decoded?.ok && 'message' in decoded ? decoded.message : null;
+    };
+    const frame = (acked: number) => {
+      sent = true;
+      const expel: Message = {
+        command: 'expel',
+        payload: { player: victim, reason: 'signed two dice commitments for round 1', evidence: commitments },
+        player_id: context.me,
+        ack_id: acked + 1,
+      };
+      const line = sealMessage(context.gameId, expel, context.me, context.keyring).line;
+      for (const l of links.values()) l.send(line);
+    };
+    return new Map(
+      [...links].map(([player, link]) => {
+        const sending = withSend(link, (line) => {
+          link.send(line);
+          const m = messageOf(line);
+          if (!sent && commitments.length === 2 && m?.command === 'acknowledgement' && m.payload >= 4) frame(m.payload);
+        });
+        sending.onLine = (listener) =>
+          link.onLine((line) => {
+            const m = messageOf(line);
+            // Its commitments for the deck and for the deal (the first player's round is 0).
+            if (m?.command === 'roll_hash' && m.player_id === victim && (m.round ?? 0) >= 1 && commitments.length < 2)
+              commitments.push(line);
+            listener(line);
+          });
+        return [player, sending];
+      }),
+    );
+  };
+
+  it('two real commitments of one player for two rounds prove nothing; the accuser gains nothing', async () => {
+    const game = await playMemoryGame({
+      players: 3,
+      seed: 3,
+      rules: { setup: 'random' },
+      rogue: { player: 1, links: framing },
+    });
+    const { winner } = honestAgreement(game, [0, 2]);
+    expect(winner).not.toBeNull();
+    for (const i of [0, 2]) {
+      const result = game.results[i]!;
+      expect(result.state.players[0]!.neutral).toBe(false);
+      for (const v of result.violations) expect(v.player).toBe(1);
+      for (const v of game.audits[i]!.violations) expect(v.player).toBe(1);
+    }
+  }, 300_000);
 });

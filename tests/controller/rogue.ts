@@ -30,13 +30,18 @@ export const ATTACKS = [
   'impersonation',
   'crash',
   'silent',
+  'partial-broadcast',
+  'useless-flood',
 ] as const;
 export type Attack = (typeof ATTACKS)[number];
 
 /** Attacks that break a rule every peer can check, or go silent: the rogue ends neutral. Those
- * left out only cost the others work (link faults) or claim what one vote cannot prove. */
+ * left out only cost the others work (link faults), claim what one vote cannot prove, or cost one
+ * stall (a partial broadcast: its lines are handed on from then on). */
 export const EXPELLED: ReadonlySet<Attack> = new Set(
-  ATTACKS.filter((a) => a !== 'oversized-line' && a !== 'false-votes' && a !== 'forged-reveal'),
+  ATTACKS.filter(
+    (a) => a !== 'oversized-line' && a !== 'false-votes' && a !== 'forged-reveal' && a !== 'partial-broadcast',
+  ),
 );
 
 interface Wire {
@@ -243,6 +248,38 @@ export function rogue(attack: Attack, from = 140): Rogue {
         case 'silent':
           state.silent = true;
           return [];
+        case 'partial-broadcast':
+          // Its own moves never reach the victim directly (it must get them handed on), every time.
+          return to === victim && 'ack_id' in m && m.ack_id !== undefined && m.command !== 'acknowledgement'
+            ? []
+            : [line];
+        case 'useless-flood': {
+          // With each acknowledgement, valid signed lines that change nothing: acks of points far
+          // ahead (each a new line), votes about points long past, and expels that prove nothing,
+          // each as long as the line size allows.
+          if (m.command !== 'acknowledgement') return [line];
+          const ahead = Array.from({ length: 8 }, (_, k) =>
+            sign({
+              command: 'acknowledgement',
+              payload: m.payload + 100 + k,
+              player_id: context.me,
+              state_hash: randomBytes(32).toString('hex'),
+            }),
+          );
+          const past = [...links.keys()].map((accused) =>
+            sign({
+              command: 'timeout_vote',
+              payload: { player: accused, index: Math.max(0, m.payload - 50), stage: 1 },
+              player_id: context.me,
+            }),
+          );
+          const expel = sign({
+            command: 'expel',
+            payload: { player: victim, reason: 'x'.repeat(300), evidence: [line, line, line] },
+            player_id: context.me,
+          });
+          return [line, ...ahead, ...past, expel];
+        }
       }
     }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyTranscript } from '../../src/audit/verify.js';
 import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
 
-const transcripts = fileURLToPath(new URL('../fixtures/transcripts', import.meta.url));
+const transcripts = fileURLToPath(new URL('../fixtures/transcripts/', import.meta.url));
 const load = (name: string): TranscriptLine[] => {
   const parsed = parseTranscript(readFileSync(join(transcripts, name), 'utf8'));
   if (!parsed.ok) throw new Error(parsed.reason);
@@ -166,7 +166,7 @@ describe('verify catches tampering', () => {
 });
 
 describe('risk verify command', () => {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const root = fileURLToPath(new URL('../../', import.meta.url));
   const risk = (args: string[]) =>
     spawnSync(process.execPath, [`${root}bin/risk.js`, 'verify', ...args], { encoding: 'utf8', timeout: 120_000 });
 

@@ -5,7 +5,7 @@ import { decodeLine, encodeLine, LineSplitter, MAX_LINE_LENGTH, type SplitItem }
 import { COMMANDS, type Command, encodeMessage, type Message, type MessageOf } from '../../src/protocol/messages.js';
 
 // Recorded class games, copied into tests/fixtures (see its README).
-const transcriptDir = new URL('../fixtures/transcripts', import.meta.url);
+const transcriptDir = new URL('../fixtures/transcripts/', import.meta.url);
 
 function wireLines(name: string): string[] {
   return readFileSync(new URL(name, transcriptDir), 'utf8')

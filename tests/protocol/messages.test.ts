@@ -13,7 +13,7 @@ import {
 } from '../../src/protocol/messages.js';
 
 // Recorded class games, copied into tests/fixtures (see its README).
-const transcriptDir = new URL('../fixtures/transcripts', import.meta.url);
+const transcriptDir = new URL('../fixtures/transcripts/', import.meta.url);
 
 interface WireRecord {
   readonly dir: string;

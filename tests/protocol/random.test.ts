@@ -11,7 +11,7 @@ import {
   wordsFromBytes,
 } from '../../src/protocol/random.js';
 
-const root = new URL('../..', import.meta.url);
+const root = new URL('../../', import.meta.url);
 const readVectors = (name: string) =>
   JSON.parse(readFileSync(new URL(`protocol-spec/vectors/${name}.json`, root), 'utf8'));
 

@@ -114,7 +114,11 @@ describe('rejoin from the menu', () => {
     const again = back.table;
     tables.push(again);
     expect(again.getView().log.map((l) => l.text)).toContain(`You took your seat back in game #${saved[0]!.id}.`);
+    // Caught up from the others' records, Jo's screen cannot tell since when the move due has waited:
+    // no countdown of its own (the others' differ), until the next move is made.
+    expect(again.timeLeft()).toBeNull();
     again.setAutopilot([1], true);
+    await expect.poll(() => again.timeLeft(), { timeout: 30_000 }).not.toBeNull();
     // Play goes on with both: two more turns, and Hana's side never made Jo neutral.
     await expect
       .poll(() => Math.min(hana.getView().state!.turn, again.getView().state?.turn ?? 0), { timeout: 60_000 })

@@ -88,7 +88,7 @@ describe.skipIf(!hasTmux)(`risk in a terminal (tmux${hasTmux ? '' : ' not instal
     keys('Enter');
     text = await waitFor(/Attack from .+: choose the enemy territory to attack/);
     keys('Enter');
-    text = await waitFor(/Attack .+ from .+ with \d dic?e \(1–\d\)/);
+    text = await waitFor(/Attack with \d dic?e \(1–\d\): .+ → .+/);
     keys('Enter');
     text = await waitFor(/Attacker \(Tester \(you\)\) loses/);
     expect(text).toMatch(/Defender \(\w+\) loses/);
@@ -112,7 +112,7 @@ describe.skipIf(!hasTmux)(`risk in a terminal (tmux${hasTmux ? '' : ' not instal
       keys('Enter');
       text = await waitFor(/Fortify from .+: move armies to which territory\?/);
       keys('Enter');
-      text = await waitFor(/Fortify: move \d+ of \d+ armies from .+ to .+/);
+      text = await waitFor(/Fortify: move \d+ of \d+ armies \(1–\d+\) from .+ to .+/);
       keys('Enter');
       text = await waitFor(/Tester \(you\) fortifies .+ with \d+ from/);
     }

@@ -61,7 +61,7 @@ describe('a whole turn with the keyboard', () => {
     await press(stdin, KEY.enter);
     await until(lastFrame, 'Attack from Alaska (8): choose the enemy territory to attack');
     await press(stdin, 'k', 'a', 'm', KEY.enter);
-    await until(lastFrame, 'Attack Kamchatka (1) from Alaska (8) with 3 dice (1–3)');
+    await until(lastFrame, 'Attack with 3 dice (1–3): Alaska (8) → Kamchatka (1)');
     await press(stdin, KEY.escape);
     await until(lastFrame, 'choose the enemy territory');
     await press(stdin, KEY.enter, KEY.enter);
@@ -78,7 +78,7 @@ describe('a whole turn with the keyboard', () => {
 
     // Move in: 4 of the 7 that may move.
     moved = play(table, state, 0);
-    await until(lastFrame, 'Kamchatka is yours! Move 7 armies in from Alaska (3–7)');
+    await until(lastFrame, 'Kamchatka is yours! Move 7 armies in (3–7) from Alaska');
     await press(stdin, '4', KEY.enter);
     state = await moved;
     expect(state.armies[T.Kamchatka!]).toBe(4);
@@ -91,7 +91,7 @@ describe('a whole turn with the keyboard', () => {
     await press(stdin, 'k', 'a', 'm', KEY.enter);
     await until(lastFrame, 'Fortify from Kamchatka (4): move armies to which territory?');
     await press(stdin, KEY.enter);
-    await until(lastFrame, 'Fortify: move 3 of 4 armies from Kamchatka to Alaska (1–3)');
+    await until(lastFrame, 'Fortify: move 3 of 4 armies (1–3) from Kamchatka to Alaska');
     await press(stdin, KEY.down, KEY.enter);
     state = await moved;
     expect(state.armies[T.Alaska!]).toBe(6);
@@ -142,7 +142,7 @@ describe('around the game', () => {
     await press(stdin, KEY.ctrlC);
     await until(lastFrame, 'Quit risk?');
     await press(stdin, 'y');
-    await vi.waitFor(() => expect(onLeave).toHaveBeenCalledWith('exit'));
+    await vi.waitFor(() => expect(onLeave).toHaveBeenCalledWith('exit', false));
     expect(onQuit).toHaveBeenCalledTimes(1);
   });
 
@@ -174,7 +174,7 @@ describe('around the game', () => {
     expect(frame).toContain('12 turns played');
     expect(frame).toMatch(/Ann \(you\)\s+42/);
     await press(stdin, KEY.enter);
-    await vi.waitFor(() => expect(onLeave).toHaveBeenCalledWith('menu'));
+    await vi.waitFor(() => expect(onLeave).toHaveBeenCalledWith('menu', true));
   });
 
   it('dice tumble for a moment, then settle on the rolled faces', async () => {

@@ -4,7 +4,8 @@ import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import { afterEach, expect, vi } from 'vitest';
 import { type Action, apply, type Dice, type GameState } from '../../src/model/index.js';
-import type { Table } from '../../src/views/table.js';
+import type { Launcher } from '../../src/views/launcher.js';
+import { Table } from '../../src/views/table.js';
 
 export const KEY = {
   up: '\u001B[A',
@@ -81,4 +82,16 @@ export function applyAndRecord(table: Table, state: GameState, action: Action, d
   if (!result.ok) throw new Error(`${JSON.stringify(action)}: ${result.reason}`);
   for (const event of result.events) table.record({ type: 'game', event, state: result.state });
   return result.state;
+}
+
+/** A launcher whose games are scripted by the test: by default a quick game and a hot seat start, the rest fail. */
+export function fakeLauncher(overrides: Partial<Launcher> = {}): Launcher {
+  const table = () => new Table({ mode: 'quick', players: [{ id: 0, name: 'Ann', kind: 'you' }] });
+  return {
+    quickGame: async () => ({ ok: true, table: table() }),
+    hostGame: async () => ({ ok: false, reason: 'not scripted' }),
+    joinGame: async () => ({ ok: false, reason: 'not scripted' }),
+    hotSeat: () => ({ ok: true, table: table() }),
+    ...overrides,
+  };
 }

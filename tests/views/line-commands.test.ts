@@ -44,7 +44,11 @@ describe('plain commands', () => {
     expect(reply(readLine(decision, NEW_TURN, 'attack alaska kam'))).toMatch(/only 1 army/);
     expect(reply(readLine(decision, NEW_TURN, 'attack wus brazil'))).toMatch(/does not border Brazil/);
     expect(reply(readLine(decision, NEW_TURN, 'attack wus greenland'))).toMatch(/Greenland is yours/);
-    expect(reply(readLine(decision, NEW_TURN, 'fly wus eus'))).toMatch(/^now: attack/);
+    // A word that is no command says so (and what to type now); a command of another phase says what is due.
+    expect(reply(readLine(decision, NEW_TURN, 'fly wus eus'))).toMatch(
+      /^"fly" is not a command \(help lists them\)\. attack </,
+    );
+    expect(reply(readLine(decision, NEW_TURN, 'place wus'))).toMatch(/^now: attack/);
   });
 
   it('end, then fortify or end again (no move)', () => {

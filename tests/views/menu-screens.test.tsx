@@ -4,25 +4,14 @@ import { App } from '../../src/views/app.js';
 import { HostScreen } from '../../src/views/host-screen.js';
 import { HotSeatSetup } from '../../src/views/hot-seat-setup.js';
 import { JoinScreen } from '../../src/views/join-screen.js';
-import { type Launcher, type Opened, plainReason, type Started } from '../../src/views/launcher.js';
+import { type Opened, plainReason, type Started } from '../../src/views/launcher.js';
 import { MainMenu } from '../../src/views/main-menu.js';
 import { Table } from '../../src/views/table.js';
-import { KEY, press, screenMounter, until } from './ink-helpers.js';
+import { fakeLauncher, KEY, press, screenMounter, until } from './ink-helpers.js';
 
 const mount = screenMounter();
 
 /** A launcher whose games are scripted by the test. */
-function fakeLauncher(overrides: Partial<Launcher> = {}): Launcher {
-  const table = () => new Table({ mode: 'quick', players: [{ id: 0, name: 'Ann', kind: 'you' }] });
-  return {
-    quickGame: async () => ({ ok: true, table: table() }),
-    hostGame: async () => ({ ok: false, reason: 'not scripted' }),
-    joinGame: async () => ({ ok: false, reason: 'not scripted' }),
-    hotSeat: () => ({ ok: true, table: table() }),
-    ...overrides,
-  };
-}
-
 describe('main menu', () => {
   it('lists the six choices; arrows and Enter, or the number, choose', async () => {
     const onChoose = vi.fn();
@@ -252,7 +241,7 @@ describe('the app', () => {
     await until(lastFrame, 'Quick game');
     await press(stdin, KEY.enter);
     await until(lastFrame, 'Starting the game…');
-    expect(quickGame).toHaveBeenCalledWith('Ann');
+    expect(quickGame).toHaveBeenCalledWith('Ann', 'normal');
     await press(stdin, 'q');
     await until(lastFrame, 'Leave this game?');
     await press(stdin, 'y');

@@ -91,7 +91,8 @@ describe('plain text mode', () => {
       /battle .+ → .+: attacker \[[\d ]+\] defender \[[\d ]+\]: attacker loses \d, defender loses \d/,
     );
     expect(output).toContain('attacks over. fortify <from> <to> <armies>, or end to end your turn');
-    expect(output).toContain('leaving the game');
+    // Leaving is said once (not "leaving the game" and then "You left the game.").
+    expect(output.match(/You left the game\.|leaving the game/g)).toEqual(['You left the game.']);
     expect(said[0]).toBe('auto');
   }, 120_000);
 
@@ -157,7 +158,7 @@ describe('plain text mode', () => {
     input.end('auto\nmap\nquit\n');
     await expect(done).resolves.toBe(0);
     expect(output).toMatch(/North America \(\+5\): Alaska /);
-    expect(output.indexOf('leaving the game')).toBeGreaterThan(output.indexOf('North America (+5)'));
+    expect(output.indexOf('You left the game.')).toBeGreaterThan(output.indexOf('North America (+5)'));
     expect(output).toContain('the game starts: Ann (you), Ada, Babbage, Curie');
   }, 60_000);
 

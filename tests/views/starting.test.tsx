@@ -10,9 +10,9 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LAUNCH, realLauncher } from '../../src/cli/launcher.js';
 import { firstScreen, playSettings } from '../../src/cli/play-settings.js';
 import { App } from '../../src/views/app.js';
-import { adviceFor, type Launcher, type Opened, plainReason } from '../../src/views/launcher.js';
+import { adviceFor, type Opened, plainReason } from '../../src/views/launcher.js';
 import { Table } from '../../src/views/table.js';
-import { until } from './ink-helpers.js';
+import { fakeLauncher, until } from './ink-helpers.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -20,17 +20,6 @@ afterEach(() => {
 });
 const dir = mkdtempSync(join(tmpdir(), 'risk-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function fakeLauncher(overrides: Partial<Launcher> = {}): Launcher {
-  const table = () => new Table({ mode: 'quick', players: [{ id: 0, name: 'Ann', kind: 'you' }] });
-  return {
-    quickGame: async () => ({ ok: true, table: table() }),
-    hostGame: async () => ({ ok: false, reason: 'not scripted' }),
-    joinGame: async () => ({ ok: false, reason: 'not scripted' }),
-    hotSeat: () => ({ ok: true, table: table() }),
-    ...overrides,
-  };
-}
 
 const settingsOf = (args: Record<string, unknown>, positionals: string[]) => {
   const s = playSettings(args, positionals);
@@ -53,7 +42,7 @@ describe('risk play goes straight in', () => {
     cleanups.push(screen.unmount);
     const frame = await until(screen.lastFrame, 'Hosting failed');
     expect(hostGame).toHaveBeenCalledWith(
-      { players: 2, name: 'Ann', profile: 'native', rules: {} },
+      { players: 2, name: 'Ann', profile: 'native', rules: {}, moveTimeoutMs: 300_000 },
       expect.any(Function),
     );
     expect(frame).toContain('another program already uses that port');
@@ -130,7 +119,7 @@ describe('the host lobby screen', () => {
     cleanups.push(screen.unmount);
     let frame = await until(screen.lastFrame, 'Lobby: 1 of 4 players');
     expect(frame).toContain('127.0.0.1:7475');
-    expect(frame).toContain('s: start now with the players here');
+    expect(frame).toContain('s start now · b bots take the empty seats · Esc close the lobby');
     screen.stdin.write('s');
     await until(screen.lastFrame, 'Nobody has joined yet');
     screen.stdin.write('b');
@@ -200,7 +189,7 @@ describe('peer identity and ports', () => {
       );
       expect(host.ok).toBe(false);
       expect(plainReason((host as { reason: string }).reason)).toBe(
-        `cannot listen on 127.0.0.1 port ${port}: another program already uses that port.`,
+        `cannot listen on 127.0.0.1 port ${port}: another program already uses that port`,
       );
     } finally {
       busy.close();

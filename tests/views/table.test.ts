@@ -73,13 +73,15 @@ describe('the table', () => {
     expect(view.lastBattle).toMatchObject({ conquered: true, battle: { attackerDice: [6, 5, 4], defenderDice: [1] } });
     expect(view.stats[0]).toEqual({
       battles: 1,
+      attacks: 1,
       conquests: 1,
       outInTurn: null,
       territoriesLost: 0,
       armiesLost: 0,
       armiesKilled: 1,
     });
-    expect(view.stats[1]).toMatchObject({ territoriesLost: 1, armiesLost: 1 });
+    // The defender fought the battle too (as risk stats counts it), but did not attack.
+    expect(view.stats[1]).toMatchObject({ battles: 1, attacks: 0, territoriesLost: 1, armiesLost: 1 });
     expect(view.log.map((e) => e.text)).toEqual([
       'Ann (you) attacks Kamchatka from Alaska with 3 dice',
       'battle Alaska → Kamchatka: attacker [6 5 4] defender [1]: attacker loses 0, defender loses 1',

@@ -101,6 +101,8 @@ const MAX_SEEN = 4096;
 const MAX_LINES_PER_WINDOW = 4096;
 const RATE_WINDOW_MS = 1000;
 const RATE_WINDOW_POINTS = 16;
+/** Expels one player may send in a game, per player in it (an honest one proposes a few). */
+const MAX_EXPELS_PER_PLAYER = 4;
 /** Moves remembered with their signed lines, to hand on and to recognise equivocation. */
 const MOVE_MEMORY = 64;
 
@@ -181,6 +183,10 @@ export class Replica {
   private readonly rateWindows = new Map<number, { at: number; index: number; count: number }>();
   /** The furthest point each player in the game has acknowledged (within OBSERVER_WINDOW of this peer's). */
   private readonly furthestAck = new Map<number, number>();
+  /** Expel lines taken from each player (MAX_EXPELS_PER_PLAYER). */
+  private readonly expels = new Map<number, number>();
+  /** Players whose lines this peer has asked the others to hand on (askForLines). */
+  private readonly linesAsked = new Set<number>();
   /** Observers already caught up, by the point they voted from (catchUpObserver). */
   private readonly caughtUp = new Set<string>();
   /** Another version of a move this peer took while out of the game, by point (see keepOtherVersion). */
@@ -353,6 +359,10 @@ export class Replica {
     this.emit({ type: 'info', text: `lost the connection to ${this.nameOf(player)}` });
     // Two players: a closed link is no proof of the other's silence rather than ours.
     if (isActive(this.state.players[player]!) && !this.twoActive()) this.vote(player);
+    // Its own move due: the silence is judged after an ack timeout, as when it dies in another's turn.
+    const due = this.deadline;
+    if (due?.kind === 'move' && this.awaitedFrom(due).includes(player))
+      this.deadline = { ...due, at: Math.min(due.at, now + this.config.ackTimeoutMs) };
     this.checkContact();
     this.pump();
   }
@@ -515,6 +525,28 @@ export class Replica {
     }
     this.route(link, from, message, line, sig, depth);
     if (link === from) this.relay(from, link, line);
+    else if (depth === 0 && (isGameMessage(message) || message.command === 'roll_hash')) this.askForLines(from);
+  }
+
+  /**
+   * A move or commitment of `author` reached this peer only handed on by another: its author may
+   * send it nothing directly (a partial broadcast), which would cost a stall at every move. This
+   * peer asks the others for its lines once, with a stage-1 vote: from then on they hand on each
+   * of its lines as they get it (relay), and the author's moves no longer wait on this peer.
+   */
+  private askForLines(author: number) {
+    if (this.config.mute || author === this.config.me || this.linesAsked.has(author)) return;
+    if (!isActive(this.state.players[author]!)) return;
+    this.linesAsked.add(author);
+    const key = `${author}@${this.index}`;
+    if (this.myVotes.has(key)) return;
+    this.myVotes.add(key);
+    const { line } = this.broadcast({
+      command: 'timeout_vote',
+      payload: { player: author, index: this.index, stage: 1 },
+      player_id: this.config.me,
+    });
+    this.onVote(this.config.me, author, this.index, 1, line);
   }
 
   /** Hands a line on to the peers that voted its author silent: they may be cut off from it. */
@@ -534,6 +566,9 @@ export class Replica {
   private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
     switch (message.command) {
       case 'acknowledgement': {
+        const problem = this.ackProblem(from, message);
+        if (problem === 'drop') return;
+        if (problem !== null) return this.fault(from, problem);
         this.record(link, line);
         const fresh = this.acks.get(message.payload)?.get(from) === undefined;
         this.onAck(from, message, line);
@@ -541,7 +576,9 @@ export class Replica {
         return;
       }
       case 'timeout_vote':
-        this.record(link, line);
+        // A vote about a point out of the window changes nothing here (an observer's is answered with
+        // what it lacks): it is not kept in the record.
+        if (this.voteInWindow(message.payload.index)) this.record(link, line);
         this.onVote(from, message.payload.player, message.payload.index, message.payload.stage, line);
         return;
       case 'leave_game':
@@ -551,7 +588,13 @@ export class Replica {
         if (this.state.players[from]!.eliminated) this.gone.add(from);
         this.prove(from, 'left the game', { cheat: false, evidence: [line] });
         return;
-      case 'expel':
+      case 'expel': {
+        // An honest player sends a handful of expels in a game (one per neutralisation it proposes,
+        // or shows in the opening draws): more are a flood, refused before they are kept or recorded.
+        const sent = (this.expels.get(from) ?? 0) + 1;
+        this.expels.set(from, sent);
+        if (sent > MAX_EXPELS_PER_PLAYER * this.config.players.length)
+          return this.fault(link, `sent more than ${MAX_EXPELS_PER_PLAYER * this.config.players.length} expels`);
         // Without signatures an expel proves nothing: it is only shown (onExpel).
         if (message.ack_id !== undefined && depth === 0 && this.config.features.signed) {
           if (this.proposals.length >= MAX_QUEUED) return this.fault(link, 'sent too many expel proposals');
@@ -561,6 +604,7 @@ export class Replica {
         this.record(link, line);
         this.onExpel(link, message, depth);
         return;
+      }
       case 'roll_hash':
       case 'roll_number':
         this.enqueue(this.rolls, from, { message, line, sig, link });
@@ -905,18 +949,34 @@ export class Replica {
 
   // ---- acknowledgements ----
 
+  /**
+   * Why an ack is not kept (and not recorded): null to keep it, 'drop' for one an observer cannot
+   * use, else the link's fault. An honest player is never more than ACK_WINDOW points past the
+   * furthest point another player (or this peer) has reached: the others are far ahead only when
+   * they have put this peer out, and then together. And it acks a point ahead once.
+   */
+  private ackProblem(from: number, message: Extract<Message, { command: 'acknowledgement' }>): string | null {
+    if (!isActive(this.state.players[from]!)) return null;
+    const index = message.payload;
+    const base = this.last?.index ?? -1;
+    const observing = this.observing();
+    // An honest peer may be far ahead (OBSERVER_WINDOW), but never acks a move long settled.
+    if (index < base - ACK_WINDOW || index > this.index + OBSERVER_WINDOW)
+      return observing ? 'drop' : `acknowledged move ${index}, far from move ${base}`;
+    if (index <= this.index + ACK_WINDOW) return null;
+    let reached = this.index;
+    for (const [player, furthest] of this.furthestAck) if (player !== from && furthest > reached) reached = furthest;
+    if (index > reached + ACK_WINDOW) return `acknowledged move ${index}, ahead of every other player`;
+    if (this.acks.get(index)?.has(from)) return `acknowledged move ${index} twice, ahead of the game`;
+    return null;
+  }
+
   private onAck(from: number, message: Extract<Message, { command: 'acknowledgement' }>, line: string) {
     const index = message.payload;
     if (!isActive(this.state.players[from]!)) {
       if (message.message_hash === undefined) return;
       // (No author: the observer made that point a neutralisation.)
       return this.correctObserver(from, index, { author: message.author ?? -1, messageHash: message.message_hash });
-    }
-    const base = this.last?.index ?? -1;
-    const observing = this.observing();
-    // An honest peer may be far ahead (OBSERVER_WINDOW), but never acks a move long settled.
-    if (index < base - ACK_WINDOW || index > this.index + OBSERVER_WINDOW) {
-      return observing ? undefined : this.fault(from, `acknowledged move ${index}, far from move ${base}`);
     }
     const ack: Ack = {
       stateHash: message.state_hash ?? null,
@@ -1237,6 +1297,10 @@ export class Replica {
     for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: observer });
   }
 
+  private voteInWindow(index: number): boolean {
+    return index >= this.index - ACK_WINDOW && index <= this.index + 1;
+  }
+
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
     const accused = this.state.players[player];
     if (voter !== this.config.me) this.lastVoted.set(voter, Math.max(index, this.lastVoted.get(voter) ?? -1));
@@ -1244,7 +1308,7 @@ export class Replica {
       this.catchUpObserver(voter, index);
     // Players out of the game but still here (observers) vote too: they judge when two remain.
     if (accused === undefined || !isActive(accused) || voter === player || this.state.players[voter]!.neutral) return;
-    if (index < this.index - ACK_WINDOW || index > this.index + 1) return;
+    if (!this.voteInWindow(index)) return;
     const key = `${voter}>${player}`;
     this.accusations.set(key, Math.max(index, this.accusations.get(key) ?? -1));
     if (voter !== this.config.me) {

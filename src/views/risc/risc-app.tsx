@@ -8,9 +8,8 @@ import { DEFAULT_START_UNITS, DEFAULT_TURN_LIMIT } from '../../model/risc/index.
 import { describeTerms, type RiscTerms } from '../../protocol/risc-terms.js';
 import type { LobbyEvent, LobbyPlayer } from '../../sessions/lobby.js';
 import { cycleField, useMounted } from '../form.js';
-import { shortAddress } from '../host-screen.js';
 import { isCtrlC } from '../keys.js';
-import { adviceFor, plainReason } from '../launcher.js';
+import { adviceFor, plainReason, shortAddress } from '../launcher.js';
 import { LobbyList, withLobbyEvent } from '../lobby-list.js';
 import { editText, TextField } from '../text-field.js';
 import type { RiscLauncher, RiscLobby, RiscMatch, RiscStart, RiscStarted, SavedRisc } from './match.js';
