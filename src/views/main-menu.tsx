@@ -11,7 +11,7 @@ export const MENU_ITEMS = [
   { id: 'help', label: 'How to play', hint: 'the rules in short, and the keys' },
   { id: 'resume', label: 'Resume', hint: 'go on with a saved game, or rejoin a networked one' },
   { id: 'stats', label: 'Stats', hint: 'wins, dice luck and charts of the stored games' },
-  { id: 'risc', label: 'RISC', hint: 'everyone orders at once, in secret: you against two bots' },
+  { id: 'risc', label: 'RISC', hint: 'everyone orders at once, in secret: against bots, or host and join' },
   { id: 'settings', label: 'Settings', hint: 'your name, colours, dice, bots and house rules' },
   { id: 'quit', label: 'Quit', hint: '' },
 ] as const;
