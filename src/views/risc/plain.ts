@@ -24,6 +24,8 @@ export interface LineReader {
   next(): Promise<string | null>;
   /** Resolves once a line is waiting (or the input ended), without taking it. */
   ready(): Promise<void>;
+  /** The line waiting, without taking it: undefined when none is, null when the input ended. */
+  peek(): string | null | undefined;
   close(): void;
 }
 
@@ -52,6 +54,7 @@ export function lineReader(input: NodeJS.ReadableStream): LineReader {
           ? Promise.resolve(null)
           : new Promise((resolve) => waiting.push(resolve)),
     ready: () => (queue.length > 0 || ended ? Promise.resolve() : new Promise((resolve) => watchers.push(resolve))),
+    peek: () => (queue.length > 0 ? queue[0] : ended ? null : undefined),
     close: () => lines.close(),
   };
 }
@@ -125,7 +128,10 @@ async function startPlain(
   }
 }
 
-/** Waits in the lobby, taking the host's commands from the input, until the game starts. */
+/**
+ * Waits in the lobby until the game starts, taking the lobby's commands from the input (s, b
+ * [kind], q); any other line is an answer typed ahead for the game, and waits for it.
+ */
 async function lobby(opened: RiscOpened, reader: LineReader, say: (t: string) => void): Promise<RiscStarted> {
   if (!opened.ok) return opened;
   const { lobby } = opened;
@@ -134,12 +140,21 @@ async function lobby(opened: RiscOpened, reader: LineReader, say: (t: string) =>
   for (;;) {
     await Promise.race([starting, reader.ready()]);
     if (started !== null) return started;
-    const line = await reader.next();
-    if (line === null || /^\s*q(uit)?\s*$/i.test(line)) {
+    const waiting = reader.peek();
+    if (waiting === null) {
+      await lobby.cancel();
+      return { ok: false, reason: 'the input ended in the lobby' };
+    }
+    const [word = '', kind = 'hard'] = (waiting ?? '').trim().toLowerCase().split(/\s+/);
+    if (!['s', 'b', 'q', 'quit'].includes(word)) {
+      await starting;
+      return started!;
+    }
+    await reader.next();
+    if (word === 'q' || word === 'quit') {
       await lobby.cancel();
       return { ok: false, reason: 'you left the lobby' };
     }
-    const [word = '', kind = 'hard'] = line.trim().toLowerCase().split(/\s+/);
     if (word === 's' && lobby.startNow) {
       const now = lobby.startNow();
       say(now.ok ? 'Starting with the players here…' : now.reason);
@@ -149,7 +164,7 @@ async function lobby(opened: RiscOpened, reader: LineReader, say: (t: string) =>
         const filled = await lobby.fillWithBots(kind);
         say(filled.ok ? `${filled.added} ${kind} bot${filled.added === 1 ? '' : 's'} join.` : filled.reason);
       }
-    } else if (word !== '') say(lobby.startNow ? 'In the lobby: s, b [kind] or q' : 'Waiting for the host (q leaves)');
+    } else say('Only the host starts the game or adds bots; waiting for the host (q leaves).');
   }
 }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditRiscRecord } from '../../../src/audit/risc.js';
 import { DEFAULT_LAUNCH } from '../../../src/cli/launch-kit.js';
 import { riscLauncher } from '../../../src/cli/risc-launcher.js';
@@ -50,4 +50,39 @@ describe('RISC plain text', () => {
     expect(await runRiscPlain({ input, out: (t) => (output += t), launcher, name: 'Ann', start })).toBe(0);
     expect(output).toContain('You left the game.');
   });
+});
+
+describe('networked RISC in plain text (libp2p on 127.0.0.1)', () => {
+  it('a host and a joiner: the lobby in text (address, who joined, the terms, s to start now), then both play to the end', async () => {
+    const options = { ...DEFAULT_LAUNCH, listen: '127.0.0.1', port: 0, record: false, moveTimeoutMs: 20_000 };
+    const inputs = [new PassThrough(), new PassThrough()];
+    const outputs = ['', ''];
+    const run = (i: number, name: string, start: Parameters<typeof runRiscPlain>[0]['start']) =>
+      runRiscPlain({
+        input: inputs[i]!,
+        out: (t) => (outputs[i] += t),
+        launcher: riscLauncher(options, 10 + i),
+        name,
+        start,
+      });
+    const host = run(0, 'Hana', { kind: 'host', players: 3, terms: { startUnits: 20, turnLimit: 8 }, open: true });
+    const address = await vi.waitFor(() => {
+      const found = /risk play join (\/ip4\/127\.0\.0\.1\/\S+) --game risc/.exec(outputs[0]!)?.[1];
+      if (!found) throw new Error('no address yet');
+      return found;
+    });
+    const guest = run(1, 'Gus', { kind: 'join', address, join: true });
+    await vi.waitFor(() => expect(outputs[0]).toContain('Gus joined the lobby'));
+    expect(outputs[1]).toContain("The host's terms: RISC: 20 starting units each; turn limit 8");
+    expect(outputs[1]).not.toMatch(/Rules:|cards/);
+    // The joiner's answers, typed ahead, wait for the game; the host starts now, with the two of them.
+    inputs[1]!.end(`auto\n${'d\n'.repeat(20)}`);
+    inputs[0]!.end(`s\nauto\n${'d\n'.repeat(20)}`);
+    expect(await Promise.all([host, guest])).toEqual([0, 0]);
+    expect(outputs[0]).toContain('Starting with the players here…');
+    for (const out of outputs) {
+      expect(out).toMatch(/=== Turn 1 of 8 ===/);
+      expect(out).toMatch(/(Hana|Gus) wins|You win!|draw at the turn limit/);
+    }
+  }, 60_000);
 });
