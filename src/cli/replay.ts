@@ -1,6 +1,6 @@
 // `risk replay GAME`: a stored game in the terminal UI, to step through or play back; with
 // --plain (or outside a terminal) the game's story as text lines.
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import type { StoredGame } from '../store/store.js';
 import { framesOf } from '../views/replay.js';
 import type { TablePlayer } from '../views/table.js';
@@ -52,8 +52,14 @@ export async function runReplay(args: string[], io: CommandIO): Promise<number> 
     name: p.name,
     kind: p.botKind ? 'bot' : 'human',
   }));
-  const { render } = await import('ink');
   const { ReplayScreen } = await import('../views/replay-screen.js');
+  await onTerminal(values, (onExit) => createElement(ReplayScreen, { title, frames: built.frames, players, onExit }));
+  return 0;
+}
+
+/** Shows a replay screen on this terminal (in colour unless --no-color) until the player quits it. */
+async function onTerminal(values: Record<string, unknown>, screen: (onExit: () => void) => ReactElement) {
+  const { render } = await import('ink');
   const { ThemeContext, colorWanted } = await import('../views/theme.js');
   const color = values['no-color'] !== true && colorWanted();
   let done = () => {};
@@ -62,14 +68,17 @@ export async function runReplay(args: string[], io: CommandIO): Promise<number> 
     createElement(
       ThemeContext.Provider,
       { value: { color } },
-      createElement(ReplayScreen, { title, frames: built.frames, players, onExit: () => done() }),
+      screen(() => done()),
     ),
-    { exitOnCtrlC: false, alternateScreen: true, interactive: true },
+    {
+      exitOnCtrlC: false,
+      alternateScreen: true,
+      interactive: true,
+    },
   );
   await finished;
   instance.unmount();
   await instance.waitUntilExit().catch(() => {});
-  return 0;
 }
 
 /** A stored RISC game: its story as text, or a turn at a time in the terminal UI. */
@@ -94,22 +103,7 @@ async function replayRisc(
     for (const line of riscStoryText(told.story)) io.out(`${line}\n`);
     return 0;
   }
-  const { render } = await import('ink');
   const { RiscReplayScreen } = await import('../views/risc/replay.js');
-  const { ThemeContext, colorWanted } = await import('../views/theme.js');
-  const color = values['no-color'] !== true && colorWanted();
-  let done = () => {};
-  const finished = new Promise<void>((resolve) => (done = resolve));
-  const instance = render(
-    createElement(
-      ThemeContext.Provider,
-      { value: { color } },
-      createElement(RiscReplayScreen, { title, story: told.story, onExit: () => done() }),
-    ),
-    { exitOnCtrlC: false, alternateScreen: true, interactive: true },
-  );
-  await finished;
-  instance.unmount();
-  await instance.waitUntilExit().catch(() => {});
+  await onTerminal(values, (onExit) => createElement(RiscReplayScreen, { title, story: told.story, onExit }));
   return 0;
 }

@@ -1,94 +1,20 @@
-// RISC's games for the terminal UI and plain mode: against bots on this machine, hosted or joined
-// over the native lobby (people and bots, each bot a peer of its own), and resumed from the game
-// database. The screens see only the RiscLauncher interface (views/risc/match.ts); the networked
-// match plays through sessions/risc-net.ts (RiscPeer: lines in, lines out, decisions from seats),
-// whose transport can change without them.
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { RISC_BOT_KINDS, type RiscBotKind } from '../ai/risc/bots.js';
-import { botRiscSeat, botSeats } from '../ai/risc/seat.js';
+// RISC's games for the terminal UI and plain mode (the RiscLauncher the screens see,
+// views/risc/match.ts): against bots on this machine, stored as they are played and resumed from
+// the game database; hosted or joined over the network (risc-network.ts, loaded when used).
+import type { RiscBotKind } from '../ai/risc/bots.js';
+import { botSeats } from '../ai/risc/seat.js';
 import type { RiscRecordLine } from '../core/risc/record.js';
-import { shareableFirst } from '../net/addresses.js';
-import { identityFor } from '../net/identity.js';
-import { PeerNode } from '../net/libp2p-node.js';
-import { seededDice } from '../protocol/random.js';
 import type { RiscTerms } from '../protocol/risc-terms.js';
-import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../sessions/lobby.js';
-import { type RiscSeat, runRiscLocal } from '../sessions/risc-local.js';
-import { playRiscOverLinks, RISC_FEATURE } from '../sessions/risc-net.js';
-import { defaultStorePath } from '../store/paths.js';
+import { runRiscLocal } from '../sessions/risc-local.js';
 import { continueRisc, type StoredRisc, storedRiscStory, storeRisc } from '../store/risc-games.js';
-import { GameStore } from '../store/store.js';
-import { defaultRecordPath } from '../store/transcript-recorder.js';
-import type { RiscEnd, RiscLauncher, RiscMatch, RiscOpened, RiscSeatKind, SavedRisc } from '../views/risc/match.js';
-import { type LauncherOptions, LINGER_MS, sleep } from './launch-kit.js';
+import type { RiscLauncher, RiscMatch, SavedRisc } from '../views/risc/match.js';
+import { leavable, RISC_BOT_NAMES, type RiscLaunchOptions, recordFile, riscKit } from './risc-kit.js';
 
-export const RISC_BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
-
-export interface RiscLaunchOptions extends LauncherOptions {
-  /** A game against bots writes its record here (networked games: under games/ unless records are off). */
-  readonly recordFile?: string;
-}
-
-/** The record lines of a game to a file, each as it is written; or why the file cannot be written. */
-function recordFile(path: string): { ok: true; write: (line: RiscRecordLine) => void } | { ok: false; reason: string } {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, '');
-  } catch (error) {
-    return { ok: false, reason: `cannot write the record ${path}: ${(error as Error).message}` };
-  }
-  return { ok: true, write: (line) => appendFileSync(path, `${JSON.stringify(line)}\n`) };
-}
-
-/** A seat that may be left: once left, it answers null (and so does a pending question). */
-function leavable(you: RiscSeat): { seat: RiscSeat; leave(): void; left: Promise<void> } {
-  let gone = false;
-  let onLeft = () => {};
-  const left = new Promise<void>((resolve) => (onLeft = resolve));
-  const ask = <T>(answer: Promise<T | null>) =>
-    gone
-      ? Promise.resolve(null)
-      : Promise.race([answer, left.then(() => null)]).then((a) => {
-          if (a === null) {
-            gone = true;
-            onLeft();
-          }
-          return a;
-        });
-  return {
-    seat: { ...you, place: (s, p) => ask(you.place(s, p)), orders: (s, p) => ask(you.orders(s, p)) },
-    leave() {
-      gone = true;
-      onLeft();
-    },
-    left,
-  };
-}
+export { RISC_BOT_NAMES, type RiscLaunchOptions } from './risc-kit.js';
 
 export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLauncher {
-  let store: GameStore | null = null;
-  let storeProblem: string | null = null;
-  function openStore(): GameStore | null {
-    if (!options.record) return null;
-    if (store === null && storeProblem === null) {
-      const opened = GameStore.open(options.storePath ?? defaultStorePath());
-      if (opened.ok) store = opened.store;
-      else storeProblem = opened.reason;
-    }
-    return store;
-  }
-  /** Stores a game (notes say where, or why not). */
-  function storing(open: (s: GameStore) => ReturnType<typeof storeRisc>, notes: string[]): StoredRisc | null {
-    const s = openStore();
-    if (s === null) {
-      if (storeProblem !== null) notes.push(`this game is not saved: ${storeProblem}`);
-      return null;
-    }
-    const stored = open(s);
-    if (!stored.ok) notes.push(stored.reason);
-    return stored.ok ? stored.stored : null;
-  }
+  const kit = riscKit(options, seed);
+  const { openStore, storing } = kit;
 
   /** A game against bots here: new, or going on from its stored lines (`history`). */
   function localMatch(game: {
@@ -170,260 +96,19 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
     };
   }
 
-  async function listen(port: number): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
-    const key = await identityFor(options.keyPath);
-    if (!key.ok) return key;
-    try {
-      return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }) };
-    } catch (error) {
-      if (port !== 0 && !options.strictPort) return listen(0);
-      return {
-        ok: false,
-        reason: `cannot listen on ${options.listen}${port ? ` port ${port}` : ''}: ${(error as Error).message}`,
-      };
-    }
-  }
-
-  /** A networked game from this peer's seat, once its lobby is done. */
-  function networkMatch(
-    node: PeerNode,
-    roster: Roster,
-    kinds: readonly RiscSeatKind[],
-    atEnd: () => Promise<void>,
-  ): RiscMatch {
-    const notes: string[] = [];
-    let file: ((line: RiscRecordLine) => void) | null = null;
-    let path: string | null = null;
-    if (options.record) {
-      path = defaultRecordPath(roster.gameId, roster.me);
-      const opened = recordFile(path);
-      if (opened.ok) {
-        file = opened.write;
-        notes.push(`recording this game to ${path}`);
-      } else notes.push(opened.reason);
-    }
-    const stored = storing(
-      (s) =>
-        storeRisc(s, {
-          kind: 'network',
-          uid: `${roster.gameId}-p${roster.me}`,
-          me: roster.me,
-          players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, addresses: p.addresses })),
-        }),
-      notes,
-    );
-    let exit = () => {};
-    const stop = async () => {
-      await sleep(LINGER_MS);
-      await node.stop().catch(() => {});
-      await atEnd();
-    };
-    const terms = roster.risc ?? { startUnits: 30, turnLimit: null };
-    return {
-      me: roster.me,
-      players: roster.players.map((p, i) => ({ name: p.name, kind: kinds[i] ?? 'remote' })),
-      terms,
-      notes,
-      async play(you, hooks): Promise<RiscEnd> {
-        const seat = leavable(you);
-        exit = seat.leave;
-        const left = new AbortController();
-        void seat.left.then(() => left.abort());
-        const outcome = await playRiscOverLinks(roster, {
-          seat: seat.seat,
-          signal: left.signal,
-          onRecord: (line) => {
-            file?.(line);
-            stored?.record(line);
-          },
-          onExecuted: hooks.onExecuted,
-          onRefused: (player, reason) =>
-            hooks.onNote(
-              `refused a line from ${roster.players.find((p) => p.id === player)?.name ?? `player ${player}`}: ${reason}`,
-            ),
-        });
-        await stop();
-        if (!outcome.ok) return { state: null, how: 'broken', reason: outcome.reason, violations: [], notes: [] };
-        stored?.finish(outcome.state);
-        if (outcome.stopped) return { state: outcome.state, how: 'left', violations: [], notes: [] };
-        return {
-          state: outcome.state,
-          how: 'over',
-          violations: outcome.found.map((v) => `player ${v.player ?? '-'}: ${v.reason}`),
-          notes: [
-            ...(path !== null ? [`record: ${path} (risk verify checks it)`] : []),
-            ...(stored !== null ? [`stored as game #${stored.handle.id} (risk history, replay, export)`] : []),
-          ],
-        };
-      },
-      leave: () => exit(),
-    };
-  }
-
-  interface BotPeer {
-    joined(): boolean;
-    stop(): Promise<void>;
-  }
-
-  /** A RISC bot that joins a lobby as a peer of its own on this machine and plays the game there. */
-  async function startBotPeer(address: string, name: string, kind: RiscBotKind, botSeed: number) {
-    const listening = await listen(0);
-    if (!listening.ok) return listening;
-    const node = listening.node;
-    let accepted = false;
-    let stopped = false;
-    const stop = async () => {
-      if (stopped) return;
-      stopped = true;
-      await sleep(LINGER_MS);
-      await node.stop().catch(() => {});
-    };
-    void joinLobby(node, address, {
-      name,
-      features: [RISC_FEATURE],
-      startTimeoutMs: 60 * 60_000,
-      onEvent: () => (accepted = true),
-      onRisc: () => true,
-    }).then(async (lobby) => {
-      if (!lobby.ok || stopped) return stop();
-      await playRiscOverLinks(lobby.roster, { seat: botRiscSeat(name, kind, seededDice(botSeed)) });
-      await stop();
-    });
-    return { ok: true as const, bot: { joined: () => accepted, stop } satisfies BotPeer };
-  }
-
   return {
     local({ name, players, bot, terms }) {
       const names = [name, ...RISC_BOT_NAMES.slice(0, players - 1).map((n) => `${n} (bot)`)];
       return localMatch({ names, kinds: [null, ...names.slice(1).map(() => bot)], terms });
     },
 
-    async host({ players, name, terms }, onLobby): Promise<RiscOpened> {
-      const listening = await listen(options.port);
-      if (!listening.ok) return listening;
-      const node = listening.node;
-      const abort = new AbortController();
-      const early = new AbortController();
-      const seats = new Set<number>([0]);
-      const botIds = new Set<number>();
-      const bots: BotPeer[] = [];
-      const botNames = new Set<string>();
-      const result = hostLobby(node, {
-        players,
-        name,
-        features: [RISC_FEATURE],
-        required: [RISC_FEATURE],
-        ackTimeoutMs: options.ackTimeoutMs,
-        moveTimeoutMs: options.moveTimeoutMs,
-        risc: terms,
-        onEvent: (event: LobbyEvent) => {
-          if (event.type === 'joined') seats.add(event.player.id);
-          if (event.type === 'left') seats.delete(event.player.id);
-          if (event.type === 'joined' && botNames.has(event.player.name)) botIds.add(event.player.id);
-          onLobby(event);
-        },
-        signal: abort.signal,
-        startNow: early.signal,
-      });
-      const local = node.addresses().find((a) => /\/ip4\/127\./.test(a)) ?? node.addresses()[0];
-      const stopBots = () => Promise.all(bots.map((b) => b.stop())).then(() => {});
-      return {
-        ok: true,
-        lobby: {
-          addresses: shareableFirst(node.addresses()),
-          started: result.then(async (lobby) => {
-            if (!lobby.ok) {
-              await stopBots();
-              await node.stop().catch(() => {});
-              return lobby;
-            }
-            const kinds = lobby.roster.players.map(
-              (p): RiscSeatKind => (p.id === 0 ? 'you' : botIds.has(p.id) ? 'bot' : 'remote'),
-            );
-            return { ok: true, match: networkMatch(node, lobby.roster, kinds, async () => {}) };
-          }),
-          async cancel() {
-            abort.abort();
-            await stopBots();
-            await node.stop().catch(() => {});
-          },
-          startNow() {
-            if (seats.size < 2)
-              return { ok: false, reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).' };
-            const missing = [...Array(seats.size).keys()].find((id) => !seats.has(id));
-            if (missing !== undefined)
-              return {
-                ok: false,
-                reason: `Seat ${missing + 1} is empty since a player left: wait for someone, or add bots with b.`,
-              };
-            early.abort();
-            return { ok: true };
-          },
-          async fillWithBots(kind) {
-            if (local === undefined) return { ok: false, reason: 'This lobby has no address the bots could dial.' };
-            if (!RISC_BOT_KINDS.includes(kind)) return { ok: false, reason: `no RISC bot "${kind}"` };
-            const empty = players - seats.size - bots.filter((b) => !b.joined()).length;
-            if (empty <= 0) return { ok: false, reason: 'Every seat is taken.' };
-            for (let i = 0; i < empty; i++) {
-              const botName = `${RISC_BOT_NAMES[bots.length % RISC_BOT_NAMES.length]} (${kind} bot)`;
-              botNames.add(botName);
-              const bot = await startBotPeer(local, botName, kind, seed + 100 + bots.length);
-              if (!bot.ok) return bot;
-              bots.push(bot.bot);
-            }
-            return { ok: true, added: empty };
-          },
-        },
-      };
-    },
-
-    async join({ address, name }, onLobby, onTerms): Promise<RiscOpened> {
-      const listening = await listen(0);
-      if (!listening.ok) return listening;
-      const node = listening.node;
-      let accepted = () => {};
-      const acceptance = new Promise<null>((resolve) => (accepted = () => resolve(null)));
-      const result = joinLobby(node, address, {
-        name,
-        features: [RISC_FEATURE],
-        startTimeoutMs: 60 * 60_000,
-        onEvent: (event) => {
-          accepted();
-          onLobby(event);
-        },
-        // A RISC joiner sees the RISC terms, never the classic house rules.
-        onRisc: (terms) => {
-          accepted();
-          onTerms(terms);
-          return true;
-        },
-      });
-      // A host that is not there, or refuses, is said at once (not after a lobby screen).
-      const early = await Promise.race([result, acceptance]);
-      if (early !== null && !early.ok) {
-        await node.stop().catch(() => {});
-        return early;
-      }
-      return {
-        ok: true,
-        lobby: {
-          addresses: [],
-          started: result.then(async (lobby) => {
-            if (!lobby.ok) {
-              await node.stop().catch(() => {});
-              return lobby;
-            }
-            const kinds = lobby.roster.players.map((p): RiscSeatKind => (p.id === lobby.roster.me ? 'you' : 'remote'));
-            return { ok: true, match: networkMatch(node, lobby.roster, kinds, async () => {}) };
-          }),
-          cancel: () => node.stop().catch(() => {}),
-        },
-      };
-    },
+    // The network (libp2p, the lobby) loads when a networked game is hosted or joined.
+    host: async (game, onLobby) => (await import('./risc-network.js')).hostRisc(kit, game, onLobby),
+    join: async (game, onLobby, onTerms) => (await import('./risc-network.js')).joinRisc(kit, game, onLobby, onTerms),
 
     saved() {
       const s = openStore();
-      if (s === null) return { ok: false, reason: storeProblem ?? 'games are not saved here (--no-record)' };
+      if (s === null) return { ok: false, reason: kit.storeProblem() ?? 'games are not saved here (--no-record)' };
       try {
         const games: SavedRisc[] = s
           .games({ status: 'playing', kinds: ['quick'], game: 'risc', limit: 30 })
@@ -441,7 +126,7 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
 
     resume(id) {
       const s = openStore();
-      if (s === null) return { ok: false, reason: storeProblem ?? 'games are not saved here (--no-record)' };
+      if (s === null) return { ok: false, reason: kit.storeProblem() ?? 'games are not saved here (--no-record)' };
       const found = s.find(String(id));
       if (!found.ok) return found;
       const game = found.game;

@@ -1,13 +1,14 @@
 // The whole terminal UI: the menu, the screens that start a game, the game itself, and back.
 import { Box, Text, useInput, useWindowSize } from 'ink';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Failure } from './failure.js';
 import { GameScreen } from './game-screen.js';
 import { HelpScreen, helpLines, helpRows } from './help-screen.js';
 import { HostScreen } from './host-screen.js';
 import { HotSeatSetup } from './hot-seat-setup.js';
 import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type HotSeatPlayer, type Launcher, plainReason, type SavedGame, type Started } from './launcher.js';
+import type { HotSeatPlayer, Launcher, SavedGame, Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
 import { NetworkResumeScreen } from './network-resume-screen.js';
 import { scrollKey } from './scroll.js';
@@ -295,13 +296,5 @@ function Failed({ reason, onClose }: { reason: string; onClose: () => void }) {
   useInput((input, key) => {
     if (key.escape || key.return || isCtrlC(input, key)) onClose();
   });
-  return (
-    <Box flexDirection="column" paddingX={1}>
-      <Text bold>The game could not start</Text>
-      <Text>{plainReason(reason)}</Text>
-      <Text> </Text>
-      <Text>{adviceFor(reason)}</Text>
-      <Text dimColor>Enter: back to the menu</Text>
-    </Box>
-  );
+  return <Failure title="The game could not start" reason={reason} hint="Enter: back to the menu" />;
 }

@@ -290,7 +290,7 @@ describe('networked RISC over libp2p on 127.0.0.1, through the lobby', () => {
     );
     if (!guest.ok) throw new Error(guest.reason);
     expect(seen).toEqual([terms]);
-    await vi.waitFor(() => expect(events).toContain('joined Gus'));
+    await vi.waitFor(() => expect(events).toContain('joined Gus'), 20_000);
     expect(lobby.startNow!()).toEqual({ ok: true });
     const [a, b] = await Promise.all([lobby.started, guest.lobby.started]);
     if (!a.ok || !b.ok) throw new Error('the game did not start');

@@ -18,17 +18,7 @@ import { migrate } from '../../src/store/schema.js';
 import { sqlite } from '../../src/store/sqlite.js';
 import { GameStore } from '../../src/store/store.js';
 import type { RiscEnd } from '../../src/views/risc/match.js';
-import { tempDir } from './helpers.js';
-
-function capture() {
-  let out = '';
-  let err = '';
-  return {
-    io: { out: (t: string) => void (out += t), err: (t: string) => void (err += t) },
-    out: () => out,
-    err: () => err,
-  };
-}
+import { capture, tempDir } from './helpers.js';
 
 /** A person who places evenly and orders nothing, and leaves once the game reaches `leaveAt`. */
 function idle(leaveAt = Number.POSITIVE_INFINITY): RiscSeat {

@@ -5,7 +5,7 @@
 // end.
 import { type RiscOrder, territoriesOf } from '../../model/risc/index.js';
 import { pressingBot } from './press.js';
-import { enemiesNextTo, frontDistance, legalOnly, type RiscBot, threat } from './reading.js';
+import { enemiesNextTo, frontDistance, frontOrAll, legalOnly, type RiscBot, threat } from './reading.js';
 
 export type { RiscBot } from './reading.js';
 
@@ -57,9 +57,7 @@ export const easyBot: RiscBot = {
 export const normalBot: RiscBot = {
   kind: 'normal',
   place(state, player, rng) {
-    const mine = territoriesOf(state, player);
-    const front = mine.filter((t) => enemiesNextTo(state, player, t).length > 0);
-    const targets = front.length > 0 ? front : mine;
+    const { mine, front: targets } = frontOrAll(state, player);
     // Mass most units on a few front territories (concentration wins d20 battles of attrition).
     const order = [...targets].sort(
       (a, b) => enemiesNextTo(state, player, b).length - enemiesNextTo(state, player, a).length || rng.below(3) - 1,

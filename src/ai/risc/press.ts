@@ -5,7 +5,7 @@
 // the game, the lower the odds it accepts, so that games between careful players still end.
 import { type Placement, type RiscOrder, type RiscState, territoriesOf, unitsOf } from '../../model/risc/index.js';
 import { attackersFor } from './odds.js';
-import { enemiesNextTo, frontDistance, legalOnly, type RiscBot } from './reading.js';
+import { enemiesNextTo, frontDistance, frontOrAll, legalOnly, type RiscBot } from './reading.js';
 
 /** The odds it wants for an attack, lower when it leads and as turns go by. */
 function wantedChance(state: RiscState, player: number): number {
@@ -33,9 +33,7 @@ const biggestNeighbour = (state: RiscState, player: number, t: number) =>
 export const pressingBot: RiscBot = {
   kind: 'hard',
   place(state, player, rng) {
-    const mine = territoriesOf(state, player);
-    const front = mine.filter((t) => enemiesNextTo(state, player, t).length > 0);
-    const targets = front.length > 0 ? front : mine;
+    const { mine, front: targets } = frontOrAll(state, player);
     // Two on every front territory, the rest on the two that touch the most enemy territories.
     const units = new Map(mine.map((t) => [t, 0]));
     let left = state.startUnits;

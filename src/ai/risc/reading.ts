@@ -12,6 +12,13 @@ export interface RiscBot {
 export const enemiesNextTo = (state: RiscState, player: number, t: number) =>
   state.board.adjacency[t]!.filter((n) => state.owner[n] !== player);
 
+/** A player's territories, and those of them on the front (all of them when none touches an enemy). */
+export function frontOrAll(state: RiscState, player: number): { mine: number[]; front: number[] } {
+  const mine = territoriesOf(state, player);
+  const front = mine.filter((t) => enemiesNextTo(state, player, t).length > 0);
+  return { mine, front: front.length > 0 ? front : mine };
+}
+
 /** Distance (in own territories) from each own territory to the nearest own territory touching an enemy. */
 export function frontDistance(state: RiscState, player: number): Map<number, number> {
   const mine = territoriesOf(state, player);

@@ -3,7 +3,7 @@
 // replica every peer ran reads the lines, so the story is the game that was played.
 import type { RiscEvent, RiscState } from '../../model/risc/index.js';
 import { territoriesOf, unitsOf } from '../../model/risc/index.js';
-import type { GameAnalysis, PlayerTally } from '../steps/analysis.js';
+import { emptyTally, type GameAnalysis, type PlayerTally } from '../steps/analysis.js';
 import { type RiscHeader, RiscHeaderSchema, type RiscRecordLine, RiscRecordLineSchema } from './record.js';
 import { RiscReplica } from './replica.js';
 
@@ -74,17 +74,8 @@ export function riscStory(
 /** Each player's statistics and the per-turn series, in the shape the store keeps for every game. */
 export function riscAnalysis(story: RiscStory): GameAnalysis {
   const players = story.header.players.length;
-  const tallies: PlayerTally[] = Array.from({ length: players }, () => ({
-    territoriesTaken: 0,
-    territoriesLost: 0,
-    setsTraded: 0,
-    battles: 0,
-    armiesLost: 0,
-    // RISC's ring battles have no per-roll odds kept here: no luck figure, expected = actual.
-    armiesLostExpected: 0,
-    finalTerritories: 0,
-    finalArmies: 0,
-  }));
+  // RISC's ring battles keep no per-roll odds: no luck figure (expected is set to the actual losses).
+  const tallies: PlayerTally[] = Array.from({ length: players }, emptyTally);
   const series = { turns: [] as number[], territories: [] as number[][], armies: [] as number[][] };
   const sample = (state: RiscState) => {
     series.turns.push(state.turn);

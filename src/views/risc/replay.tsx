@@ -4,8 +4,8 @@ import { Box, Text, useInput, useWindowSize } from 'ink';
 import { useState } from 'react';
 import type { RiscStory } from '../../core/risc/story.js';
 import { isCtrlC } from '../keys.js';
-import { playerColor, useTheme } from '../theme.js';
 import { compactBoard, fullBoard, type Line, wrap } from './layout.js';
+import { LineOfPieces } from './pieces.js';
 import { riscLayout } from './risc-screen.js';
 import { stateLines, turnLines } from './text.js';
 
@@ -36,7 +36,6 @@ export function RiscReplayScreen({
   onExit: () => void;
   size?: { readonly columns: number; readonly rows: number };
 }) {
-  const theme = useTheme();
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   const last = story.frames.length - 1;
@@ -63,18 +62,7 @@ export function RiscReplayScreen({
         {`${title} · ${frame.turn < 0 ? 'start' : frame.turn === 0 ? 'after the placement' : `after turn ${frame.turn}`} (${at} of ${last})`}
       </Text>
       {board.map((line, i) => (
-        <Text key={i} wrap="truncate-end">
-          {line.map((p, j) => (
-            <Text
-              key={j}
-              {...(theme.color && p.player !== undefined ? { color: playerColor(p.player) } : {})}
-              {...(p.dim ? { dimColor: true } : {})}
-              {...(p.bold ? { bold: true } : {})}
-            >
-              {p.text}
-            </Text>
-          ))}
-        </Text>
+        <LineOfPieces key={i} line={line} />
       ))}
       {shown.map((line, i) => (
         <Text key={`t${i}`} wrap="truncate-end">

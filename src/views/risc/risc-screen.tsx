@@ -10,7 +10,6 @@ import type { Placement, RiscOrder, RiscState } from '../../model/risc/index.js'
 import type { RiscSeat } from '../../sessions/risc-local.js';
 import { isCtrlC } from '../keys.js';
 import { editText } from '../text-field.js';
-import { playerColor, useTheme } from '../theme.js';
 import {
   answerOrder,
   answerPlacement,
@@ -23,6 +22,7 @@ import {
 } from './dialogue.js';
 import { compactBoard, fullBoard, type Line, ordersLine, wrap } from './layout.js';
 import type { RiscEnd, RiscMatch } from './match.js';
+import { LineOfPieces } from './pieces.js';
 import { endText, turnLines } from './text.js';
 
 type Asking =
@@ -57,7 +57,6 @@ export function riscLayout(columns: number, rows: number): 'small' | 'medium' | 
 }
 
 export function RiscGameScreen({ match, onLeave, size }: RiscScreenProps) {
-  const theme = useTheme();
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   const layout = riscLayout(columns, rows);
@@ -245,20 +244,7 @@ export function RiscGameScreen({ match, onLeave, size }: RiscScreenProps) {
           : `turn ${state.turn}${state.turnLimit !== null ? ` of ${state.turnLimit}` : ''}`;
   const tab = layout === 'big' ? '' : `Tab: ${pane === 'board' ? 'last turn' : 'board'} · `;
   const title = `RISC · ${when} · ${small ? '' : 'everyone orders at once, in secret · '}${tab}Ctrl-C leave`;
-  const render = (line: Line, i: number) => (
-    <Text key={i} wrap="truncate-end">
-      {line.map((piece, j) => (
-        <Text
-          key={j}
-          {...(theme.color && piece.player !== undefined ? { color: playerColor(piece.player) } : {})}
-          {...(piece.dim ? { dimColor: true } : {})}
-          {...(piece.bold ? { bold: true } : {})}
-        >
-          {piece.text}
-        </Text>
-      ))}
-    </Text>
-  );
+  const render = (line: Line, i: number) => <LineOfPieces key={i} line={line} />;
   return (
     <Box flexDirection="column" width={columns}>
       <Text wrap="truncate-end" bold>

@@ -70,10 +70,13 @@ describe('networked RISC in plain text (libp2p on 127.0.0.1)', () => {
       const found = /risk play join (\/ip4\/127\.0\.0\.1\/\S+) --game risc/.exec(outputs[0]!)?.[1];
       if (!found) throw new Error('no address yet');
       return found;
-    });
+    }, 20_000);
     const guest = run(1, 'Gus', { kind: 'join', address, join: true });
-    await vi.waitFor(() => expect(outputs[0]).toContain('Gus joined the lobby'));
-    expect(outputs[1]).toContain("The host's terms: RISC: 20 starting units each; turn limit 8");
+    await vi.waitFor(() => expect(outputs[0]).toContain('Gus joined the lobby'), 20_000);
+    await vi.waitFor(
+      () => expect(outputs[1]).toContain("The host's terms: RISC: 20 starting units each; turn limit 8"),
+      20_000,
+    );
     expect(outputs[1]).not.toMatch(/Rules:|cards/);
     // The joiner's answers, typed ahead, wait for the game; the host starts now, with the two of them.
     inputs[1]!.end(`auto\n${'d\n'.repeat(20)}`);
