@@ -124,6 +124,18 @@ describe('the RISC auditor', () => {
     expect(auditRiscRecord('').violations[0]).toMatchObject({ reason: 'empty record' });
   });
 
+  it('refuses a record of version 1 (before the ring battle and the turn limit), saying why', () => {
+    const old = {
+      command: 'risc_game',
+      payload: { version: 1, game: 'g', map: 'risc', players: ['A', 'B'], start_units: 12 },
+    };
+    const audit = auditRiscRecord(JSON.stringify(old));
+    expect(audit.state).toBeNull();
+    expect(audit.violations[0]!.reason).toMatch(
+      /payload\.version: this program reads RISC records of version 2 \(the §5c ring battle and the turn limit\)/,
+    );
+  });
+
   it('finds a commitment made after the orders were seen (a late commit after a timeout)', () => {
     const header = {
       command: 'risc_game',

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { playRiscGame, riscTournament } from '../../../src/ai/risc/arena.js';
 import { createRiscBot, RISC_BOT_KINDS } from '../../../src/ai/risc/bots.js';
+import { ATTACKER_WINS_FIGHT, attackersFor, takeChance } from '../../../src/ai/risc/odds.js';
 import { checkOrders, checkPlacement, executePlacement, riscMap, startRisc } from '../../../src/model/risc/index.js';
 import { seededDice } from '../../../src/protocol/random.js';
 
@@ -67,5 +68,29 @@ describe('RISC bots', () => {
     const r = riscTournament({ bots: ['easy', 'easy'], games: 2, seed: 1, turnLimit: null, turnCap: 2 });
     expect(r.ended).toBe(0);
     expect(r.list.map((g) => g.ending)).toEqual(['cap', 'cap']);
+  });
+});
+
+describe('RISC battle odds (what the hard bot attacks with)', () => {
+  it('one fight: the attacker wins 190 of 400 rolls of two d20 (ties go to the holder)', () => {
+    expect(ATTACKER_WINS_FIGHT).toBe(190 / 400);
+    expect(takeChance(1, 1)).toBeCloseTo(0.475, 12);
+    // Two attackers against one: win the first fight, or lose it and win the second.
+    expect(takeChance(2, 1)).toBeCloseTo(0.475 + 0.525 * 0.475, 12);
+    expect(takeChance(0, 3)).toBe(0);
+    expect(takeChance(3, 0)).toBe(1);
+  });
+
+  it('grows with the attackers, falls with the defenders, and needs about 10% more units to be even', () => {
+    for (let d = 1; d < 40; d += 7) {
+      expect(takeChance(d + 1, d)).toBeGreaterThan(takeChance(d, d));
+      expect(takeChance(d, d + 1)).toBeLessThan(takeChance(d, d));
+    }
+    expect(takeChance(100, 100)).toBeLessThan(0.5);
+    expect(takeChance(110, 100)).toBeCloseTo(0.5, 1);
+    expect(takeChance(140, 100)).toBeGreaterThan(0.9);
+    expect(attackersFor(10, 0.75, 100)).toBe(attackersFor(10, 0.75, 1000));
+    expect(attackersFor(10, 0.75, 5)).toBeNull();
+    expect(takeChance(attackersFor(10, 0.75, 100)!, 10)).toBeGreaterThanOrEqual(0.75);
   });
 });
