@@ -62,7 +62,6 @@ export const pressingBot: RiscBot = {
     const targets = [...new Set(mine.flatMap((t) => enemiesNextTo(state, player, t)))].sort(
       (a, b) => rank.get(state.owner[a]!)! - rank.get(state.owner[b]!)! || state.units[a]! - state.units[b]! || a - b,
     );
-    const planned: number[] = [];
     for (const target of targets) {
       const sources = state.board.adjacency[target]!.filter((n) => state.owner[n] === player);
       const free = (t: number) => Math.max(0, spare.get(t)! - reserve(t));
@@ -73,7 +72,6 @@ export const pressingBot: RiscBot = {
       if (need === null) continue;
       // A margin on top, when there is one: a surer win keeps more units alive for the next battle.
       let send = Math.min(available, Math.ceil(need * 1.15) + 1);
-      planned.push(target);
       for (const t of [...sources].sort((a, b) => free(b) - free(a))) {
         const units = Math.min(free(t), send);
         if (units <= 0) continue;

@@ -8,7 +8,7 @@ import { type RiscHeader, RiscHeaderSchema, type RiscRecordLine, RiscRecordLineS
 import { RiscReplica } from './replica.js';
 
 export interface RiscFrame {
-  /** 0: the placement; else the turn just executed. */
+  /** -1: before the placement; 0: the placement; else the turn just executed. */
   readonly turn: number;
   readonly state: RiscState;
   readonly events: readonly RiscEvent[];

@@ -28,8 +28,9 @@ export type RiscEvent =
       readonly attackers: readonly Force[];
       /** The §5c list as it began: the holder first (when it had units at home), then the attackers. */
       readonly list: readonly Force[];
-      /** Who left the list, in order, with the number of rolls thrown by then. */
+      /** Who left the list, in order, with the number of fights fought by then. */
       readonly out: readonly { readonly player: number; readonly afterRolls: number }[];
+      /** Fights fought (each cost its loser one unit). */
       readonly rolls: number;
       /** Who holds the territory afterwards, with how many units. */
       readonly winner: Force;
@@ -74,9 +75,9 @@ export interface Fought {
  * ring until the last entry against entry 0; then from 0 and 1 again. A fight is one roll each
  * (two d20; the attacker's die first against the holder, else the first entry's): the lower loses
  * a unit; a tie goes to the holder when it is one of the two, and is thrown again between two
- * attackers. An entry with no units left
- * leaves the list; the next fight begins at the entry that followed the last fight's first entry,
- * in the list as it now stands. The last entry left holds the territory with what it has left.
+ * attackers. An entry with no units left leaves the list; the next fight begins at the entry that
+ * followed the last fight's first entry, in the list as it now stands. The last entry left holds
+ * the territory with what it has left.
  */
 export function fight(defender: Force, attackers: readonly Force[], dice: Dice): Fought {
   const start = [...(defender.units > 0 ? [defender] : []), ...attackers.filter((a) => a.units > 0)];

@@ -60,6 +60,9 @@ export function RiscGameScreen({ match, onLeave, size }: RiscScreenProps) {
   const windowSize = useWindowSize();
   const { columns, rows } = size ?? windowSize;
   const layout = riscLayout(columns, rows);
+  // Read by the match's callbacks, which outlive a resize.
+  const smallRef = useRef(layout === 'small');
+  smallRef.current = layout === 'small';
   const me = match.me;
   const [state, setState] = useState<RiscState | null>(null);
   const [log, setLog] = useState<string[]>([...match.notes]);
@@ -104,9 +107,13 @@ export function RiscGameScreen({ match, onLeave, size }: RiscScreenProps) {
           setLastTurn(lines);
           setLog((old) => [...old, ...lines].slice(-LOG_KEPT));
           // A small screen shows the battles first: the person reads them, then Tab shows the board.
-          if (turn > 0 && events.some((e) => e.kind === 'battle')) setPane('report');
+          if (turn > 0 && smallRef.current && events.some((e) => e.kind === 'battle')) setPane('report');
         },
-        onNote: (text) => alive && setLog((old) => [...old, text].slice(-LOG_KEPT)),
+        onNote: (text) => {
+          if (!alive) return;
+          setLog((old) => [...old, text].slice(-LOG_KEPT));
+          setMessage(text);
+        },
       })
       .then(
         (result) => {
@@ -117,7 +124,7 @@ export function RiscGameScreen({ match, onLeave, size }: RiscScreenProps) {
           ask(null);
         },
         (error: Error) =>
-          alive && setEnd({ state: state!, how: 'broken', reason: error.message, violations: [], notes: [] }),
+          alive && setEnd({ state: null, how: 'broken', reason: error.message, violations: [], notes: [] }),
       );
     return () => {
       alive = false;

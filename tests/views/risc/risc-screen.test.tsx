@@ -58,6 +58,14 @@ describe('RISC screen', () => {
     expect(frame).toContain('Turn 1:');
     expect(frame).toContain('Ann moves 1 Narnia→Midkemia');
     fits(frame, 120, 40);
+    // A turn with battles is told below the board, which stays.
+    for (let turn = 2; turn < 30 && !/⚔/.test(frame); turn++) {
+      await press(stdin, 'd', KEY.enter);
+      frame = await until(lastFrame, new RegExp(`turn ${turn + 1} of 100|game over`));
+    }
+    expect(frame).toMatch(/⚔ \w/);
+    expect(frame).toMatch(/in \w+ \(next to: /);
+    fits(frame, 120, 40);
     await press(stdin, KEY.ctrlC);
     await vi.waitFor(() => expect(onLeave).toHaveBeenCalled());
   });
