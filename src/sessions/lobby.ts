@@ -7,6 +7,7 @@ import { type Dialect, lineDialect } from '../net/tcp.js';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import type { Message } from '../protocol/messages.js';
 import { gameKeyring } from '../protocol/peer-keys.js';
+import { type RiscTerms, RiscTermsSchema, termsOnWire } from '../protocol/risc-terms.js';
 import { parseRules, type Rules, RulesSchema } from '../protocol/rules.js';
 import type { Keyring } from '../protocol/signing.js';
 
@@ -59,6 +60,8 @@ export interface Roster {
   readonly keyring: Keyring | null;
   /** Client, cs3099: false when the host does not play (its ping carried player_id null). */
   readonly hostPlays?: boolean;
+  /** A RISC game: the starting units and turn limit the host set (native profile). */
+  readonly risc?: RiscTerms;
 }
 
 export type LobbyEvent =
@@ -105,6 +108,22 @@ function rulesInLine(line: string): { ok: true; value: Rules } | { ok: false; re
     : { ok: false, reason: `the host sent rules this version cannot play: ${parsed.error.issues[0]!.message}` };
 }
 
+/** The RISC terms riding in an accept_join_game line, read from the raw line like the rules; null when none. */
+function riscInLine(line: string): { ok: true; value: RiscTerms | null } | { ok: false; reason: string } {
+  let raw: unknown;
+  try {
+    const payload = (JSON.parse(line) as { payload?: unknown }).payload;
+    raw = payload !== null && typeof payload === 'object' ? (payload as { risc?: unknown }).risc : undefined;
+  } catch {
+    return { ok: true, value: null };
+  }
+  if (raw === undefined) return { ok: true, value: null };
+  const parsed = RiscTermsSchema.safeParse(raw);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, reason: `the host sent RISC terms this version cannot play: ${parsed.error.issues[0]!.message}` };
+}
+
 /** Waits for a message that passes `test`; others met on the way are kept for later. */
 async function waitFor(
   reader: LineReader,
@@ -134,6 +153,8 @@ export interface HostOptions {
   readonly moveTimeoutMs: number;
   /** House rules for this game (native profile only: sent to each joiner when accepted). */
   readonly rules?: Rules;
+  /** A RISC game's terms (native profile only: sent to each joiner when accepted, like the rules). */
+  readonly risc?: RiscTerms;
   readonly onEvent?: (event: LobbyEvent) => void;
   readonly signal?: AbortSignal;
   /** Aborted by the host to start now with the players present (at least two, seats 0…n-1). */
@@ -224,8 +245,12 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
         acknowledgement_timeout: options.ackTimeoutMs / 1000,
         move_timeout: options.moveTimeoutMs / 1000,
       };
-      // Native profile: the rules ride along, so the joiner sees them before the game starts.
-      send(link, { command: 'accept_join_game', payload: node.mesh ? { ...accept, rules } : accept } as Message);
+      // Native profile: the rules (a RISC game: its terms) ride along, so the joiner sees them before the game starts.
+      const terms = node.mesh && options.risc ? { risc: termsOnWire(options.risc) } : {};
+      send(link, {
+        command: 'accept_join_game',
+        payload: node.mesh ? { ...accept, rules, ...terms } : accept,
+      } as Message);
       send(link, {
         command: 'players_joined',
         payload: [...members.values()].filter((m) => m.player.id !== id).map((m) => entry(m.player)),
@@ -300,6 +325,7 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
           ackTimeoutMs: options.ackTimeoutMs,
           moveTimeoutMs: options.moveTimeoutMs,
           rules,
+          ...(options.risc ? { risc: options.risc } : {}),
         },
       };
     }
@@ -325,6 +351,11 @@ export interface JoinOptions {
    * the connection without an answer.
    */
   readonly dialect?: Dialect;
+  /**
+   * A RISC joiner: shown the host's RISC terms on acceptance instead of the rules (none sent: the
+   * host is not hosting RISC, and the joiner leaves); answering false leaves the lobby.
+   */
+  readonly onRisc?: (terms: RiscTerms) => boolean | Promise<boolean>;
 }
 
 /** Joins a host's lobby, waits for the start, then connects to every other player. */
@@ -369,6 +400,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
   let ackTimeoutMs = 5000;
   let moveTimeoutMs = 60_000;
   let rules: Rules = {};
+  let risc: RiscTerms | null = null;
   let hostPlays = true;
   const players = new Map<number, LobbyPlayer>();
   const deadline = Date.now() + options.startTimeoutMs;
@@ -419,7 +451,18 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
             return offered;
           }
           rules = offered.value;
-          if (options.onRules && !(await options.onRules(rules))) {
+          if (options.onRisc) {
+            const terms = riscInLine(next.line);
+            if (!terms.ok || terms.value === null) {
+              host.close();
+              return terms.ok ? { ok: false, reason: 'the host is not hosting a RISC game' } : terms;
+            }
+            risc = terms.value;
+            if (!(await options.onRisc(risc))) {
+              host.close();
+              return { ok: false, reason: "you declined the host's RISC terms" };
+            }
+          } else if (options.onRules && !(await options.onRules(rules))) {
             host.close();
             return { ok: false, reason: "you declined the host's rules" };
           }
@@ -477,6 +520,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
             moveTimeoutMs,
             rules,
             ...(hostPlays ? {} : { hostPlays }),
+            ...(risc !== null ? { risc } : {}),
           },
         };
       }
