@@ -18,6 +18,8 @@ export const RISC_PLAY_USAGE = `usage: risk play --game risc [options]
   --seed S            seed for the bots and the dice (default: random)
   --record FILE       write the game's record (for risk verify FILE)
   --plain             plain text lines (automatic when stdin or stdout is not a terminal)
+  --web               in your browser: a page on 127.0.0.1 at a secret address (printed)
+  --no-browser        with --web: print the address only, open no browser
   --no-color          no colours (also: NO_COLOR=1)
 `;
 
@@ -29,6 +31,8 @@ export const RISC_PLAY_OPTIONS = {
   seed: { type: 'string' },
   record: { type: 'string' },
   plain: { type: 'boolean' },
+  web: { type: 'boolean' },
+  'no-browser': { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -77,6 +81,21 @@ export async function runRiscPlay(args: string[], io: CommandIO): Promise<number
     onRecord = (line) => appendFileSync(file, `${JSON.stringify(line)}\n`);
   }
   const game = { name, players, bot: bot as RiscBotKind, seed, startUnits, ...(onRecord ? { onRecord } : {}) };
+  if (v.web) {
+    // The page's menu offers the other games too: a launcher as `risk play` would make, with this seed.
+    const [{ runWeb }, { realLauncher, DEFAULT_LAUNCH }] = await Promise.all([
+      import('../views/web/run-web.js'),
+      import('./launcher.js'),
+    ]);
+    return runWeb({
+      launcher: realLauncher({ ...DEFAULT_LAUNCH, seed }),
+      defaults: { name, rules: {}, bot: 'normal', moveTimeoutSeconds: 300, players: 4 },
+      start: { kind: 'risc', ...game },
+      out: io.out,
+      err: io.err,
+      open: v['no-browser'] !== true && Boolean(process.stdout.isTTY),
+    });
+  }
   const terminal = Boolean(process.stdout.isTTY && process.stdin.isTTY);
   if (v.plain || !terminal) {
     const code = await runRiscPlain({ ...game, input: process.stdin, out: io.out });
