@@ -3,9 +3,10 @@
 // and the statistics of the stored games.
 import { useState } from 'react';
 import { defaultCapitalsToWin, HOUSE_RULES } from '../model/index.js';
-import type { Rules } from '../protocol/rules.js';
 import { LABELS, ruleFields, rulesFor, ruleValue, valueText } from '../views/rules-words.js';
 import type { Defaults, PageCommand } from '../views/web/wire.js';
+
+type Rules = Defaults['rules'];
 
 type Form = null | 'hotseat' | 'host' | 'join' | 'risc';
 type Send = (command: PageCommand) => void;

@@ -43,6 +43,9 @@ export function pick(
   code: (t: number) => string,
 ): KeyResult {
   let step = input.step;
+  // The territory whose armies are being counted, clicked again: place them.
+  if (step.kind === 'deploy' && step.amount !== null && territory === input.cursor)
+    return pressKey(decision, input, { name: 'enter' }, positions, code);
   if (!candidatesFor(decision, step).includes(territory)) {
     const other = stepOffering(decision, step, territory);
     if (other === null) {
