@@ -23,6 +23,8 @@ export interface MapLayout {
   readonly wrap: ReadonlySet<string>;
   /** Where each continent's name is written. */
   readonly labels: readonly Point[];
+  /** Territories are labelled by their three-letter codes (the classic board); else by name. */
+  readonly codes: boolean;
 }
 
 export const linkKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
@@ -152,6 +154,7 @@ export function layoutFor(board: Board): MapLayout {
       sea: new Set(CLASSIC_SEA.map(([a, b]) => linkKey(a, b))),
       wrap,
       labels: CLASSIC_LABELS.map(([x, y]) => ({ x, y })),
+      codes: true,
     };
   }
   if (isGrid(board)) {
@@ -160,13 +163,14 @@ export function layoutFor(board: Board): MapLayout {
       width: 930,
       height: 560,
       sites,
-      cells: cellsOf(sites, 95, 6, { width: 930, height: 560 }),
+      cells: cellsOf(sites, 82, 14, { width: 930, height: 560 }),
       sea: new Set(),
       wrap: new Set(),
       labels: board.continents.map((c) => {
         const first = sites[c.territories[0]!]!;
-        return { x: first.x - 60, y: first.y - 60 };
+        return { x: first.x + 75, y: first.y - 62 };
       }),
+      codes: false,
     };
   }
   const width = 1000;
@@ -180,6 +184,7 @@ export function layoutFor(board: Board): MapLayout {
     sea: new Set(),
     wrap: new Set(),
     labels,
+    codes: false,
   };
 }
 

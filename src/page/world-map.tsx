@@ -165,7 +165,7 @@ export function WorldMap(props: MapProps) {
               <title>{`${t.name}: ${who}, ${armies[t.id] ?? 0} ${armies[t.id] === 1 ? 'army' : 'armies'}`}</title>
               <path d={pathOf(layout.cells[t.id]!)} className="land" fill={playerFill(o, true)} />
               <text x={site.x} y={site.y - 20} className="territory-code" textAnchor="middle">
-                {territoryCode(board, t.id)}
+                {layout.codes ? territoryCode(board, t.id) : t.name}
               </text>
               <circle cx={site.x} cy={site.y} r={15} className="token" fill={playerFill(o, false)} />
               {o >= 0 ? <Mark player={o} x={site.x - 17} y={site.y - 13} size={9} /> : null}
