@@ -2,44 +2,12 @@
 // of the page's address. It keeps the latest screen, the game's story and board as the server
 // sends them, and connects again after a drop (the server holds the game: nothing is lost).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Board } from '../model/index.js';
-import type { LogEntry } from '../views/table.js';
-import type { Defaults, PageCommand, ScreenView, ServerMessage } from '../views/web/wire.js';
+import type { PageCommand, ServerMessage } from '../views/web/wire.js';
+import { type Connection, EMPTY, received, socketUrl } from './held.js';
 
-export interface Connection {
-  readonly status: 'connecting' | 'open' | 'lost';
-  readonly screen: ScreenView | null;
-  readonly defaults: Defaults | null;
-  readonly log: readonly LogEntry[];
-  readonly board: Board | null;
-  /** The last refusal of a command, and a number that changes with each. */
-  readonly refused: { readonly id: number; readonly reason: string } | null;
-}
+export type { Connection } from './held.js';
 
-const LOG_KEEP = 3000;
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
-
-const EMPTY: Connection = { status: 'connecting', screen: null, defaults: null, log: [], board: null, refused: null };
-
-/** The socket's address: this page's host, the secret of this page's own address. */
-export function socketUrl(location: { readonly host: string; readonly search: string }): string {
-  const token = new URLSearchParams(location.search).get('t') ?? '';
-  return `ws://${location.host}/ws?t=${encodeURIComponent(token)}`;
-}
-
-/** Folds one message from the server into what the page holds. */
-export function received(held: Connection, message: ServerMessage, refusals: number): Connection {
-  if (message.type === 'refused') return { ...held, refused: { id: refusals, reason: message.reason } };
-  const log = message.fresh ? message.log : [...held.log, ...message.log].slice(-LOG_KEEP);
-  return {
-    ...held,
-    status: 'open',
-    screen: message.screen,
-    defaults: message.defaults,
-    log,
-    board: message.board ?? held.board,
-  };
-}
 
 export function useConnection(): [Connection, (command: PageCommand) => void] {
   const [held, setHeld] = useState<Connection>(EMPTY);

@@ -2,7 +2,7 @@
 // there and Enter; a click elsewhere begins the choice that offers it or says why not; the number of
 // a move is set within its range. And the story the page keeps from the server's messages.
 import { describe, expect, it } from 'vitest';
-import { received } from '../../src/page/connection.js';
+import { received } from '../../src/page/held.js';
 import { pick, uiKey, withAmount } from '../../src/page/picking.js';
 import { territoryCode } from '../../src/views/map-layout.js';
 import { beginInput, type Decision, pressKey } from '../../src/views/turn-input.js';

@@ -96,8 +96,10 @@ const problemsOf = (page: Page) => (page as Page & { problems: string[] }).probl
 /** The territory ids lit as choices now, optionally only those owned by `owner`. */
 async function lit(page: Page, owner?: number): Promise<number[]> {
   const selector = owner === undefined ? 'g.territory.candidate' : `g.territory.candidate[data-owner="${owner}"]`;
-  const ids = await page.locator(selector).evaluateAll((gs) => gs.map((g) => Number(g.getAttribute('data-territory'))));
-  return ids;
+  // A string: this file is type-checked without the DOM's types.
+  return (await page
+    .locator(selector)
+    .evaluateAll("gs => gs.map(g => Number(g.getAttribute('data-territory')))")) as number[];
 }
 
 const armiesOn = async (page: Page, t: number) =>
