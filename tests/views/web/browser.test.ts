@@ -15,6 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
+// Said out loud, not only counted as skipped: the tests below need Debian's chromium.
+if (!hasChromium)
+  console.warn(
+    `SKIPPED the web view's browser tests: no Chromium at ${CHROMIUM} (apt package "chromium"; .ci/run installs it)`,
+  );
 const artifacts = join(root, 'test-artifacts', 'web');
 // As this machine's notes say Chromium runs here: headless, no sandbox (root), no network of its own.
 // Playwright gives each launch a fresh profile (--user-data-dir) of its own.
@@ -79,7 +84,8 @@ afterAll(async () => {
 });
 
 async function open(url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // Less motion: the dice show where they landed at once (the screenshots too).
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
@@ -96,10 +102,12 @@ const problemsOf = (page: Page) => (page as Page & { problems: string[] }).probl
 /** The territory ids lit as choices now, optionally only those owned by `owner`. */
 async function lit(page: Page, owner?: number): Promise<number[]> {
   const selector = owner === undefined ? 'g.territory.candidate' : `g.territory.candidate[data-owner="${owner}"]`;
-  // A string: this file is type-checked without the DOM's types.
-  return (await page
+  // The element's type spelled out: this file is type-checked without the DOM's types.
+  return page
     .locator(selector)
-    .evaluateAll("gs => gs.map(g => Number(g.getAttribute('data-territory')))")) as number[];
+    .evaluateAll((gs: { getAttribute(name: string): string | null }[]) =>
+      gs.map((g) => Number(g.getAttribute('data-territory'))),
+    );
 }
 
 const armiesOn = async (page: Page, t: number) =>
