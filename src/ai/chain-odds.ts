@@ -31,6 +31,17 @@ const BUDGET = 20_000;
  * army counts of the answer scaled back up.
  */
 export function chainOdds(attackers: number, defenders: readonly number[]): ChainOdds {
+  const steps = chainSteps(attackers, defenders);
+  return (
+    steps[steps.length - 1] ?? { success: 1, first: 1, expectedTaken: 0, expectedLeft: attackers, expectedLosses: 0 }
+  );
+}
+
+/**
+ * The odds of every prefix of the chain: entry k is the chain cut after its (k+1)th territory (one
+ * pass over the chain; a stack that stops there never fights the rest). Scaled as chainOdds is.
+ */
+export function chainSteps(attackers: number, defenders: readonly number[]): ChainOdds[] {
   let total = 0;
   for (const d of defenders) total += d;
   if (attackers * total <= BUDGET) return exactChain(attackers, defenders);
@@ -39,12 +50,13 @@ export function chainOdds(attackers: number, defenders: readonly number[]): Chai
     Math.max(2, Math.round(attackers * k)),
     defenders.map((d) => Math.max(1, Math.round(d * k))),
   );
-  return { ...scaled, expectedLeft: scaled.expectedLeft / k, expectedLosses: scaled.expectedLosses / k };
+  return scaled.map((o) => ({ ...o, expectedLeft: o.expectedLeft / k, expectedLosses: o.expectedLosses / k }));
 }
 
-function exactChain(attackers: number, defenders: readonly number[]): ChainOdds {
+function exactChain(attackers: number, defenders: readonly number[]): ChainOdds[] {
   // Outcomes of dice combination k = (attackerDice - 1) * 2 + (defenderDice - 1) at start[k] .. start[k + 1] - 1.
   const { start, la, ld, pr } = rollTransitions();
+  const steps: ChainOdds[] = [];
   let dist = new Float64Array(attackers + 1);
   dist[attackers] = 1;
   let alive = 1;
@@ -54,8 +66,16 @@ function exactChain(attackers: number, defenders: readonly number[]): ChainOdds 
   let first = -1;
   for (const d of defenders) {
     if (alive < 1e-12 || top < 2) {
+      const last = steps[steps.length - 1];
+      steps.push({
+        success: 0,
+        first: Math.max(0, first),
+        expectedTaken,
+        expectedLeft: 0,
+        expectedLosses: last?.expectedLosses ?? 0,
+      });
       alive = 0;
-      break;
+      continue;
     }
     const stride = d + 1;
     const cells = (top + 1) * stride;
@@ -78,24 +98,25 @@ function exactChain(attackers: number, defenders: readonly number[]): ChainOdds 
     }
     const next = new Float64Array(top);
     let conquered = 0;
+    let left = 0;
     for (let m = 2; m <= top; m++) {
       const mass = grid[m * stride]!;
       next[m - 1] = mass; // all but one move into the conquered territory
       conquered += mass;
+      left += (m - 1) * mass;
     }
     expectedTaken += conquered;
     if (first < 0) first = conquered;
     alive = conquered;
     dist = next;
     top -= 1;
+    steps.push({
+      success: alive,
+      first,
+      expectedTaken,
+      expectedLeft: alive > 0 ? left / alive : 0,
+      expectedLosses,
+    });
   }
-  let left = 0;
-  for (let m = 1; m < dist.length; m++) left += m * dist[m]!;
-  return {
-    success: alive,
-    first: Math.max(0, first),
-    expectedTaken,
-    expectedLeft: alive > 0 ? left / alive : 0,
-    expectedLosses,
-  };
+  return steps;
 }

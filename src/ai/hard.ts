@@ -1,15 +1,18 @@
-// The hard bot. It proposes attack plans — take a continent, wipe out a weak player for their
-// cards, take one territory (the turn's card, a rival's continent broken, a step forward) — rates
-// each with exact chain odds, and judges it by a learned evaluation of the board it would leave:
-// our chance to win when the next player starts (outlook.ts). It deploys behind the best plan
-// (or on the border stack that helps most), follows it battle by battle while carrying on beats
-// stopping, moves in and fortifies the same way, and trades an optional card set only when its
-// armies now are worth more than the cards held (held cards grow dearer as sets escalate).
+// The hard bot: a one-turn search scored by a tuned evaluation. It proposes plans for the turn —
+// take a continent, wipe out a weak player for their cards, reach the variant's objective, take
+// one territory (the turn's card, a rival's continent broken), or roll one stack on through the
+// weakest territories in its way, stopping at each place it could stop — rates each with exact
+// chain odds, and judges it by the board it would leave (succeeded, or stopped part-way): our
+// chance to win when the next player starts, by the evaluation (outlook.ts). It deploys behind
+// the best plan (or on the border stack that helps most, or splits between the two), follows it
+// battle by battle while carrying on beats stopping, moves in and fortifies the same way, and
+// trades an optional card set only when the turn it allows scores better than holding the cards.
 import {
   type Action,
   type Dice,
   type GameState,
   handLimitFor,
+  isActive,
   maxAttackDice,
   maxDefendDice,
   setValue,
@@ -19,36 +22,63 @@ import type { Bot } from './bot.js';
 import { canTrade, chooseSets, tradeAction } from './card-play.js';
 import { chainOdds } from './chain-odds.js';
 import { type Position, readPosition } from './evaluate.js';
-import { variantDecision } from './objective.js';
-import { chanceOf, EVALUATION_WEIGHTS, type Imagined, imagine, legsOutlook, nextToMove } from './outlook.js';
-import { type Goal, type Leg, type Plan, plansFor } from './plan.js';
-import { bestBy, CLAIM, claimScore, frontFortify, setupPlacement } from './tactics.js';
+import { objectiveMeasure, objectiveTargets, variantDecision } from './objective.js';
+import {
+  chanceOf,
+  type Evaluations,
+  type EvaluationTable,
+  type Imagined,
+  imagine,
+  legsOutlook,
+  nextToMove,
+  tableFor,
+} from './outlook.js';
+import { type Goal, type Leg, type Plan, plansFor, rollPlans } from './plan.js';
+import { bestBy, CLAIM, claimScore, evenPlacement, frontFortify, gatherScore, setupPlacement } from './tactics.js';
+import { EVALUATIONS } from './weights.js';
 
 export interface HardWeights {
-  /** Weights of the learned evaluation (features.ts). */
-  readonly evaluation: readonly number[];
+  /** Weights of the evaluation (features.ts), by table. */
+  readonly evaluation: Evaluations;
   /** Wiping out a player is planned only when they hold at most this many territories. */
   readonly eliminateUpTo: number;
-  /** The claim score's rival weight (tactics.ts), by number of players. */
+  /** The claim score's rival weight (tactics.ts), indexed by the number of players. */
   readonly claimRival: readonly number[];
+  /** Two players, no neutral: how much a continent's worth draws claims, moving first and second. */
+  readonly duelClaimWorth: readonly [number, number];
 }
 
 export const HARD: HardWeights = {
-  evaluation: EVALUATION_WEIGHTS,
+  evaluation: EVALUATIONS,
   eliminateUpTo: 12,
   // Measured in tournaments against the normal bot (which claims with CLAIM.rival 0.6): contesting
   // rivals' continents pays with four players, shying from them with six; three and five are flat.
   claimRival: [0.6, 0.6, 0.6, 0.6, 0.4, 0.6, 0.8],
+  // Measured in 400-game duels against the normal bot: moving first, claims drawn hard to the
+  // continents worth most (holding one wins the race); moving second, less so.
+  duelClaimWorth: [3, 1],
 };
 
 interface View {
   readonly state: GameState;
   readonly me: number;
   readonly position: Position;
+  readonly weights: readonly number[];
+  readonly objective: Imagined['objective'];
   readonly w: HardWeights;
 }
 
-const view = (state: GameState, me: number, w: HardWeights): View => ({ state, me, position: readPosition(state), w });
+function view(state: GameState, me: number, w: HardWeights): View {
+  const table: EvaluationTable = tableFor(state);
+  return {
+    state,
+    me,
+    position: readPosition(state),
+    weights: w.evaluation[table],
+    objective: objectiveMeasure(state, me),
+    w,
+  };
+}
 
 /** A plan being followed this turn: which leg it is on. */
 interface Following {
@@ -68,21 +98,8 @@ export function hardBot(rng: Dice, w: HardWeights = HARD): Bot {
       const special = variantDecision(state, player, rng);
       if (special !== null) return special;
       switch (state.phase) {
-        case 'setup': {
-          const position = readPosition(state);
-          const choice = state.owner.includes(-1)
-            ? bestBy(
-                territoriesOf(state, -1),
-                (t) =>
-                  claimScore(position, player, t, {
-                    ...CLAIM,
-                    rival: w.claimRival[state.players.length] ?? CLAIM.rival,
-                  }),
-                rng,
-              )!
-            : setupPlacement(position, player, rng);
-          return { command: 'setup', player, payload: choice };
-        }
+        case 'setup':
+          return { command: 'setup', player, payload: setupChoice(state, player, w, rng) };
         case 'cards':
           return tradeAction(player, tradeChoice(view(state, player, w)));
         case 'deploy': {
@@ -114,6 +131,23 @@ export function hardBot(rng: Dice, w: HardWeights = HARD): Bot {
   };
 }
 
+function setupChoice(state: GameState, player: number, w: HardWeights, rng: Dice): number {
+  const position = readPosition(state);
+  if (!state.owner.includes(-1)) {
+    // A duel's placements gather in the continents we hold most of; otherwise the wall grows evenly.
+    return state.players.length === 2 && state.neutralArmy < 0
+      ? setupPlacement(position, player, rng)
+      : evenPlacement(position, player, rng);
+  }
+  const unclaimed = territoriesOf(state, -1);
+  if (state.players.filter(isActive).length === 2) {
+    const worth = w.duelClaimWorth[state.firstPlayer === player ? 0 : 1];
+    return bestBy(unclaimed, (t) => gatherScore(position, player, t, worth), rng)!;
+  }
+  const rival = w.claimRival[state.players.length] ?? CLAIM.rival;
+  return bestBy(unclaimed, (t) => claimScore(position, player, t, { ...CLAIM, rival }), rng)!;
+}
+
 function goals(v: View): Goal[] {
   const { state, me, position } = v;
   const out: Goal[] = [];
@@ -125,6 +159,10 @@ function goals(v: View): Goal[] {
     if (id !== me && p.territories > 0 && p.territories <= v.w.eliminateUpTo)
       out.push({ kind: 'eliminate', player: id, targets: territoriesOf(state, id) });
   });
+  // The variant's objective: each enemy capital on its own; a mission's territories together.
+  const objective = objectiveTargets(state, me);
+  if (state.options.variant === 'capital') for (const t of objective) out.push({ kind: 'objective', targets: [t] });
+  else if (objective.length > 0) out.push({ kind: 'objective', targets: objective });
   // One territory: any next to us, and one step beyond into a continent a rival holds whole.
   const targets = new Set<number>();
   for (let t = 0; t < state.owner.length; t++) {
@@ -142,9 +180,25 @@ function goals(v: View): Goal[] {
   return out;
 }
 
+/** Stacks a roll may start from: the biggest on the border, and those beside the weakest neighbours. */
+function rollSources(v: View): number[] {
+  const { state, me, position } = v;
+  const border = territoriesOf(state, me).filter((t) => position.foreignNeighbours[t]! > 0);
+  const weakest = (t: number) => {
+    let least = Infinity;
+    for (const n of state.board.adjacency[t]!) if (state.owner[n] !== me) least = Math.min(least, state.armies[n]!);
+    return least;
+  };
+  const byArmies = [...border].sort((a, b) => state.armies[b]! - state.armies[a]! || a - b).slice(0, 3);
+  const byGap = [...border]
+    .sort((a, b) => state.armies[b]! - weakest(b) - (state.armies[a]! - weakest(a)) || a - b)
+    .slice(0, 2);
+  return [...new Set([...byArmies, ...byGap])];
+}
+
 /** The board as it would stand if our turn ended now (with the card a capture has earned). */
 function standing(v: View): Imagined {
-  const s = imagine(v.state, nextToMove(v.state, v.me));
+  const s = imagine(v.state, nextToMove(v.state, v.me), v.objective);
   if (v.state.capturedThisTurn && v.state.deck.length + v.state.discards.length > 0) s.cards[v.me]!++;
   return s;
 }
@@ -168,7 +222,7 @@ interface Judged {
  * two — or, with none to deploy, stopping.
  */
 function judgeDeployment(v: View, armies: number): Judged {
-  const { state, me, w } = v;
+  const { state, me, weights } = v;
   const base = standing(v);
   const earnsCard = !state.capturedThisTurn;
   let best: Judged | null = null;
@@ -180,22 +234,24 @@ function judgeDeployment(v: View, armies: number): Judged {
     const placements: [number, number][] =
       plan.deployOn === null ? [] : [[plan.deployOn, plan.legs[0]!.armies - state.armies[plan.deployOn]!]];
     placements.push(...extra);
-    return { plan, placements, value: legsOutlook(placed(base, placements), me, plan.legs, earnsCard, w.evaluation) };
+    return { plan, placements, value: legsOutlook(placed(base, placements), me, plan.legs, earnsCard, weights) };
   };
-  if (armies === 0) consider({ plan: null, placements: [], value: chanceOf(base, me, w.evaluation) });
+  if (armies === 0) consider({ plan: null, placements: [], value: chanceOf(base, me, weights) });
   else {
     const border = territoriesOf(state, me).filter((t) => v.position.foreignNeighbours[t]! > 0);
     for (const t of border.length > 0 ? border : territoriesOf(state, me)) {
       const judged = {
         plan: null,
         placements: [[t, armies]] as [number, number][],
-        value: chanceOf(placed(base, [[t, armies]]), me, w.evaluation),
+        value: chanceOf(placed(base, [[t, armies]]), me, weights),
       };
       if (guard === null || judged.value > guard.value) guard = judged;
     }
     consider(guard!);
   }
   for (const goal of goals(v)) for (const plan of plansFor(v.position, me, goal, armies)) consider(judgePlan(plan, []));
+  for (const source of rollSources(v))
+    for (const plan of rollPlans(v.position, me, source, armies)) consider(judgePlan(plan, []));
   // Part of the armies behind the plan, the rest on the best guard.
   const chosen: Judged = best!;
   if (armies >= 4 && chosen.plan !== null && guard !== null && guard.placements[0]![0] !== chosen.plan.deployOn) {
@@ -212,7 +268,7 @@ function judgeDeployment(v: View, armies: number): Judged {
 
 /** The next attack of the plan being followed, while carrying on looks better than stopping (always, for a fresh plan). */
 function nextStep(v: View, f: Following, fresh: boolean): Action | null {
-  const { state, me, w } = v;
+  const { state, me, weights } = v;
   for (; f.leg < f.legs.length; f.leg++) {
     const leg = f.legs[f.leg]!;
     let step = 0;
@@ -232,8 +288,8 @@ function nextStep(v: View, f: Following, fresh: boolean): Action | null {
         ),
       };
       const base = standing(v);
-      const carryOn = legsOutlook(base, me, [now, ...f.legs.slice(f.leg + 1)], !state.capturedThisTurn, w.evaluation);
-      if (carryOn <= chanceOf(base, me, w.evaluation)) return null;
+      const carryOn = legsOutlook(base, me, [now, ...f.legs.slice(f.leg + 1)], !state.capturedThisTurn, weights);
+      if (carryOn <= chanceOf(base, me, weights)) return null;
     }
     return { command: 'attack', player: me, payload: [head, rest[0]!, maxAttackDice(state, head)] };
   }
@@ -254,7 +310,7 @@ function remainingFrom(v: View, f: Following, to: number): { chain: number[]; la
 
 /** Armies to move in: tried in a few steps between the minimum and all, judged with the rest of the plan. */
 function moveIn(v: View, f: Following | null): [number, number, number] {
-  const { state, me, w } = v;
+  const { state, me, weights } = v;
   const { from, to, minimum } = state.pendingCapture!;
   const most = state.armies[from]! - 1;
   const ahead = f === null ? null : remainingFrom(v, f, to);
@@ -270,7 +326,7 @@ function moveIn(v: View, f: Following | null): [number, number, number] {
     ]);
     const value =
       ahead === null
-        ? chanceOf(s, me, w.evaluation)
+        ? chanceOf(s, me, weights)
         : legsOutlook(
             s,
             me,
@@ -287,7 +343,7 @@ function moveIn(v: View, f: Following | null): [number, number, number] {
               ...ahead.later,
             ],
             false,
-            w.evaluation,
+            weights,
           );
     if (value > bestValue + 1e-12) {
       bestValue = value;
@@ -299,10 +355,10 @@ function moveIn(v: View, f: Following | null): [number, number, number] {
 
 /** The fortify move (all, or half, of a stack) that the evaluation likes best; else idle armies step to the front. */
 function fortify(v: View, rng: Dice): Action {
-  const { state, me, w } = v;
+  const { state, me, weights } = v;
   const base = standing(v);
   let best: [number, number, number] | null = null;
-  let bestValue = chanceOf(base, me, w.evaluation);
+  let bestValue = chanceOf(base, me, weights);
   const connected = state.options.fortify === 'connected';
   for (const f of territoriesOf(state, me)) {
     const a = state.armies[f]!;
@@ -316,7 +372,7 @@ function fortify(v: View, rng: Dice): Action {
             [t, k],
           ]),
           me,
-          w.evaluation,
+          weights,
         );
         if (value > bestValue + 1e-12) {
           bestValue = value;

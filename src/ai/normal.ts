@@ -19,7 +19,7 @@ import type { Bot } from './bot.js';
 import { chooseSets, tradeAction } from './card-play.js';
 import { type Position, readPosition } from './evaluate.js';
 import { objectiveTargets, variantDecision } from './objective.js';
-import { bestBy, claimScore, frontFortify, moveInKeeping, setupPlacement } from './tactics.js';
+import { bestBy, claimScore, frontFortify, gatherScore, moveInKeeping, setupPlacement } from './tactics.js';
 
 export function normalBot(rng: Dice, style: DuelStyle = DUEL): Bot {
   return {
@@ -129,23 +129,12 @@ export function duelAttack(position: Position, player: number, rng: Dice, style:
   return { command: 'attack', player, payload: [choice[0], choice[1], maxAttackDice(state, choice[0])] };
 }
 
-/**
- * Claims. With one rival every territory is contested, so claims gather where we already hold
- * most, in the continents worth most for their edges (measured against the easy bot).
- */
+/** Claims: towards the continents we can hold; with one rival, gathered where we hold most. */
 function claimChoice(position: Position, player: number, rng: Dice): number {
-  const { state, facts } = position;
+  const { state } = position;
   if (state.players.filter(isActive).length !== 2)
     return bestBy(territoriesOf(state, -1), (t) => claimScore(position, player, t), rng)!;
-  const size = (c: number) => state.board.continents.find((k) => k.id === c)!.territories.length;
-  const w = 1;
-  return bestBy(
-    territoriesOf(state, -1),
-    (t) =>
-      ((position.owned[facts.continentOf[t]!]![player]! + 1) / size(facts.continentOf[t]!)) *
-      (1 + w * facts.continentWorth[facts.continentOf[t]!]!),
-    rng,
-  )!;
+  return bestBy(territoriesOf(state, -1), (t) => gatherScore(position, player, t, 1), rng)!;
 }
 
 export const isDuel = (position: Position) => position.players.filter((p) => p.active).length === 2;

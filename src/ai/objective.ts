@@ -11,6 +11,7 @@ import {
   setupExpects,
   territoriesOf,
 } from '../model/index.js';
+import type { Snapshot } from './features.js';
 import { bestBy } from './tactics.js';
 
 /**
@@ -106,6 +107,16 @@ function bestOf<T>(items: readonly T[], score: (item: T) => number): T | undefin
     }
   }
   return best;
+}
+
+/**
+ * How near each player is to the variant's win, as `me` may know it: capitals are public, a
+ * secret mission only our own (others score 0). Undefined in world domination.
+ */
+export function objectiveMeasure(state: GameState, me: number): Snapshot['objective'] {
+  if (state.options.variant === 'domination') return undefined;
+  if (state.options.variant === 'capital') return (p, owner, armies) => objectiveProgress(state, p, owner, armies);
+  return (p, owner, armies) => (p === me ? objectiveProgress(state, p, owner, armies) : 0);
 }
 
 /** How far a board of owners and armies is towards the variant's win for `player`: 0 nothing, 1 won. */

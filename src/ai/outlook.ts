@@ -4,17 +4,17 @@ import { type GameState, isActive, nextSeat } from '../model/index.js';
 import { type Snapshot, winChances } from './features.js';
 import type { Leg } from './plan.js';
 
-/**
- * Evaluation weights, in the order of FEATURE_NAMES (features.ts). Fitted by conditional-logit
- * (softmax) regression on the features of every active player at the start of every turn of about
- * 3,000 offline games between an earlier, price-driven hard bot and normal bots (2 to 6 seats),
- * labelled with the eventual winner: held-out log-loss 0.91 against 1.20 for a uniform guess. A
- * refit on this bot's own games played worse (it then rewards side effects of its own style), and
- * nudging single weights in tournaments gained nothing beyond noise, so these stay.
- */
-export const EVALUATION_WEIGHTS: readonly number[] = [
-  0.7735, 3.0357, 0.3512, 0.4064, 0.7672, 1.9837, 3.2318, 0.007, -1.4217, -0.1037, 0.086, 0.0524, -0.8512, 0.6764,
-];
+/** Which weights score a position: by the players still in it (and, with two, whether a neutral army holds a third of the board). */
+export type EvaluationTable = 'duel' | 'neutral' | 'three' | 'four' | 'more';
+
+export type Evaluations = Readonly<Record<EvaluationTable, readonly number[]>>;
+
+export function tableFor(state: GameState): EvaluationTable {
+  let active = 0;
+  for (const p of state.players) if (isActive(p)) active++;
+  if (active <= 2) return state.neutralArmy >= 0 ? 'neutral' : 'duel';
+  return active === 3 ? 'three' : active === 4 ? 'four' : 'more';
+}
 
 export interface Imagined extends Snapshot {
   readonly owner: number[];
@@ -24,8 +24,9 @@ export interface Imagined extends Snapshot {
 }
 
 /** The position as it stands, with `toMove` the next to start a turn. */
-export function imagine(state: GameState, toMove: number): Imagined {
+export function imagine(state: GameState, toMove: number, objective?: Snapshot['objective']): Imagined {
   return {
+    objective,
     board: state.board,
     owner: [...state.owner],
     armies: [...state.armies],
@@ -42,7 +43,7 @@ export function nextToMove(state: GameState, me: number): number {
   return next < 0 ? me : next;
 }
 
-export function chanceOf(s: Snapshot, me: number, weights: readonly number[] = EVALUATION_WEIGHTS): number {
+export function chanceOf(s: Snapshot, me: number, weights: readonly number[]): number {
   return winChances(s, weights)[me]!;
 }
 
@@ -104,7 +105,7 @@ export function legsOutlook(
   me: number,
   legs: readonly Leg[],
   earnsCard: boolean,
-  weights?: readonly number[],
+  weights: readonly number[],
 ): number {
   let success = 1;
   for (const leg of legs) success *= leg.odds.success;

@@ -1,14 +1,19 @@
-// Attack plans for the hard bot. A goal — take a continent, wipe out a player, or take one
-// territory — becomes legs: chains of conquests, each by one stack, with their exact odds.
+// Attack plans for the hard bot. A goal — take a continent, wipe out a player, reach the variant's
+// objective, take one territory, or roll one stack on — becomes legs: chains of conquests, each by
+// one stack, with their exact odds.
 // Plans are only proposed here; the bot judges them by the board they would leave (outlook.ts).
-import { type ChainOdds, chainOdds } from './chain-odds.js';
+import { type ChainOdds, chainOdds, chainSteps } from './chain-odds.js';
 import type { Position } from './evaluate.js';
 
 export type Goal =
   | { readonly kind: 'continent'; readonly continent: number; readonly targets: readonly number[] }
   | { readonly kind: 'eliminate'; readonly player: number; readonly targets: readonly number[] }
+  /** The variant's objective: an enemy capital, or the territories a mission asks for. */
+  | { readonly kind: 'objective'; readonly targets: readonly number[] }
   /** Any one of the targets: the turn's card, a rival's continent broken, a step forward. */
-  | { readonly kind: 'capture'; readonly targets: readonly number[] };
+  | { readonly kind: 'capture'; readonly targets: readonly number[] }
+  /** One stack rolling on through the weakest territories in its way, as far as the chain goes. */
+  | { readonly kind: 'roll'; readonly source: number; readonly targets: readonly number[] };
 
 export interface Leg {
   readonly source: number;
@@ -36,6 +41,17 @@ const SOURCES_TRIED = 3;
 /** Candidate plans for a goal with `deploy` armies still to place on one source. */
 export function plansFor(position: Position, me: number, goal: Goal, deploy: number): Plan[] {
   if (goal.kind === 'capture') return capturePlans(position, me, goal, deploy);
+  if (goal.kind === 'roll') {
+    const armies = position.state.armies[goal.source]! + deploy;
+    if (armies < 2) return [];
+    return [
+      {
+        goal,
+        legs: [leg(position, goal.source, [...goal.targets], armies)],
+        deployOn: deploy > 0 ? goal.source : null,
+      },
+    ];
+  }
   const plan = coverPlan(position, me, goal, deploy);
   return plan === null ? [] : [plan];
 }
@@ -209,4 +225,55 @@ function coverPlan(position: Position, me: number, goal: Goal, deploy: number): 
     left = 0;
   }
   return { goal, legs, deployOn };
+}
+
+/** Longest roll proposed. */
+const ROLL = 10;
+/** Rolls are cut where the chance of getting that far drops below this. */
+const ROLL_ODDS = 0.05;
+
+/**
+ * Rolls from `source` with `deploy` more armies: the stack takes the weakest territory next to it
+ * (of two alike, the one with more territories beyond to go on to), then the next; one plan for
+ * each place it could stop.
+ */
+export function rollPlans(position: Position, me: number, source: number, deploy: number): Plan[] {
+  const { state } = position;
+  const armies = state.armies[source]! + deploy;
+  if (armies < 2) return [];
+  const chain: number[] = [];
+  const inChain = new Set<number>();
+  let head = source;
+  while (chain.length < ROLL) {
+    let next = -1;
+    let bestKey = Infinity;
+    for (const t of state.board.adjacency[head]!) {
+      if (state.owner[t] === me || inChain.has(t)) continue;
+      let onward = 0;
+      for (const n of state.board.adjacency[t]!) if (state.owner[n] !== me && !inChain.has(n)) onward++;
+      const key = state.armies[t]! * 8 - Math.min(onward, 7);
+      if (key < bestKey) {
+        bestKey = key;
+        next = t;
+      }
+    }
+    if (next < 0) break;
+    chain.push(next);
+    inChain.add(next);
+    head = next;
+  }
+  const steps = chainSteps(
+    armies,
+    chain.map((t) => state.armies[t]!),
+  );
+  const plans: Plan[] = [];
+  for (let k = 0; k < steps.length && steps[k]!.success >= ROLL_ODDS; k++) {
+    const targets = chain.slice(0, k + 1);
+    plans.push({
+      goal: { kind: 'roll', source, targets },
+      legs: [{ source, chain: targets, armies, odds: steps[k]! }],
+      deployOn: deploy > 0 ? source : null,
+    });
+  }
+  return plans;
 }

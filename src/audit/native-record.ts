@@ -8,6 +8,7 @@ import { type DealRecord, missionsDealt, restoreMissionDeal } from '../core/nati
 import { Replica } from '../core/native/replica.js';
 import type { Action, GameState } from '../model/index.js';
 import { auditKeyring } from '../protocol/peer-keys.js';
+import type { CardBonusReading } from '../protocol/profiles.js';
 import { parseRules } from '../protocol/rules.js';
 import type { DealDriver } from '../protocol/secret-deal.js';
 import type { VerifiedSignatures } from '../protocol/signing.js';
@@ -34,6 +35,14 @@ export interface AuditSummary<Kind extends string> {
   readonly actionsChecked: number;
   readonly violations: readonly AuditViolation<Kind>[];
   readonly state: GameState | null;
+  /** cs3099: the card-bonus reading each deploy after a trade the two readings judge differently followed. */
+  readonly cardBonus?: readonly CardBonusFinding[];
+}
+
+export interface CardBonusFinding {
+  readonly line: number;
+  readonly player: number;
+  readonly reading: CardBonusReading;
 }
 
 export interface NativeAudit extends AuditSummary<AuditKind> {

@@ -5,8 +5,9 @@
 import { HOST, StarCore } from '../core/star/star.js';
 import type { OptionsInput } from '../model/index.js';
 import { decodeLine } from '../protocol/codec.js';
+import type { CardBonusReading } from '../protocol/profiles.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
-import type { AuditSummary, AuditViolation } from './native-record.js';
+import type { AuditSummary, AuditViolation, CardBonusFinding } from './native-record.js';
 
 export type StarAuditKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug';
 
@@ -20,6 +21,8 @@ export interface StarHeader {
   /** The host's seat, null for a class host that does not play (records before this field: player 0). */
   readonly host: number | null;
   readonly drawQuirk: 'detect' | 'never';
+  /** The card-bonus readings the peer took (records before this field: the first class peer's only). */
+  readonly cardBonus: 'either' | CardBonusReading;
 }
 
 /** The header of our own cs3099 record (its first note), or null when the lines are not one. */
@@ -35,6 +38,7 @@ export function starHeader(lines: readonly TranscriptLine[]): StarHeader | null 
       rules: rules as Omit<OptionsInput, 'players'>,
       host: fact.host === null ? null : typeof fact.host === 'number' ? fact.host : HOST,
       drawQuirk: fact.drawQuirk === 'never' ? 'never' : 'detect',
+      cardBonus: fact.cardBonus === 'either' || fact.cardBonus === 'rulebook' ? fact.cardBonus : 'pool',
     };
   } catch {
     return null;
@@ -48,6 +52,7 @@ export function starHeader(lines: readonly TranscriptLine[]): StarHeader | null 
 export function auditStarRecord(lines: readonly TranscriptLine[], header: StarHeader): StarAudit {
   const { me } = header;
   const violations: StarAuditViolation[] = [];
+  const cardBonus: CardBonusFinding[] = [];
   const names = new Map<number, string>();
   let core: StarCore | null = null;
 
@@ -63,6 +68,7 @@ export function auditStarRecord(lines: readonly TranscriptLine[], header: StarHe
           kind: 'card-draw-bug',
           reason: `drew a card (${effect.card}) at the end of a turn without a capture: the recorded peer's card-draw bug (§7)`,
         });
+      else if (effect.type === 'card-bonus') cardBonus.push({ line, player: effect.player, reading: effect.reading });
     }
   };
 
@@ -85,6 +91,7 @@ export function auditStarRecord(lines: readonly TranscriptLine[], header: StarHe
           players: message.payload.length,
           rules: header.rules,
           drawQuirk: header.drawQuirk,
+          cardBonus: header.cardBonus,
           mute: true,
         });
       }
@@ -134,5 +141,6 @@ export function auditStarRecord(lines: readonly TranscriptLine[], header: StarHe
     actionsChecked: core?.stats.actions ?? 0,
     violations,
     state,
+    cardBonus,
   };
 }

@@ -5,6 +5,7 @@
 // (core/dice-round.ts), and checks every action's legality and turn order.
 
 import { diceOfNumbers, roundIdFor, roundProfile } from '../core/dice-round.js';
+import { readingOf, tradeUnderOtherReading } from '../core/star/card-bonus.js';
 import {
   type Action,
   apply,
@@ -22,7 +23,13 @@ import { isGameMessage, type Message, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
 import type { VerifiedSignatures } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
-import { type AuditSummary, type AuditViolation, auditNativeRecord, nativeHeader } from './native-record.js';
+import {
+  type AuditSummary,
+  type AuditViolation,
+  auditNativeRecord,
+  type CardBonusFinding,
+  nativeHeader,
+} from './native-record.js';
 import { auditStarRecord, starHeader } from './star-record.js';
 
 export type ViolationKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'card-draw-bug' | 'outcome';
@@ -92,6 +99,9 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
   let actionsChecked = 0;
   let lostStepAt: number | null = null;
   const everCaptured = new Set<number>();
+  // cs3099: a trade the two card-bonus readings judge differently waits for its deploy to show which one it follows.
+  let bonusAlt: GameState | null = null;
+  const cardBonus: CardBonusFinding[] = [];
   const violations: Violation[] = [];
   const violation = (line: number, player: number | null, kind: ViolationKind, reason: string) =>
     violations.push({ line, player, kind, reason });
@@ -355,14 +365,27 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
           );
         }
         const capturedBefore = state.capturedThisTurn;
+        const trade = bonusAlt;
+        bonusAlt = null;
+        if (action.command === 'deploy' && trade !== null && !apply(state, action, CHECK_DICE).ok) {
+          if (apply(trade, action, CHECK_DICE).ok) state = trade;
+        }
+        if (!native && action.command === 'play_cards') bonusAlt = tradeUnderOtherReading(state, action);
         const before: GameState = state;
         const result = apply(state, action, CHECK_DICE);
+        if (action.command === 'deploy' && trade !== null && result.ok)
+          cardBonus.push({ line: record.line, player: action.player, reading: readingOf(state) });
         if (!result.ok) {
           violation(record.line, 'player' in action ? action.player : null, 'rules', result.reason);
           if (!verifyOptions.lenient) lostStepAt = record.line;
           break;
         }
         state = result.state;
+        if (trade !== null && (action.command === 'timeout' || action.command === 'leave_game')) {
+          // A player out before the trader's deploy: the other reading's view keeps in step.
+          const kept = apply(trade, action, CHECK_DICE);
+          bonusAlt = kept.ok ? kept.state : null;
+        }
         last = { index: message.ack_id ?? nextIndex, before };
         nextIndex = last.index + 1;
         if (action.command === 'fortify') {
@@ -400,6 +423,7 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
     violations,
     lostStepAt,
     state,
+    cardBonus,
   };
 }
 

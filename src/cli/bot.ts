@@ -17,19 +17,29 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
        risk bot join --rejoin GAME --store --key FILE [address...]
   --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
                       protocol: plain TCP through the host, to play with other groups)
-  --game G            classic (default) or risc (RISC: native profile only; bots easy or hard)
+  --game G            classic (default) or risc (RISC: native profile only; bots easy, normal
+                      or hard)
   --bot KIND          random, easy, normal or hard (default normal; RISC: hard)
   --name NAME         player name (default: the bot kind)
   --players N         host only: 2–6 players, the host included
   --port P            host only: TCP port to listen on (default 7475; 0 = any free port)
   --listen ADDR       address to listen on (default 0.0.0.0: classmates can join)
   --seed S            seed for the bot's own choices (default: random)
+  --turn-limit T      host, RISC: the agreed turn limit, or none (default 100)
+  --start-units N     host, RISC: units each player places at the start (default 30)
   --move-timeout S    host only: seconds a player has to move (default 10; a RISC round)
   --ack-timeout S     host only: seconds to acknowledge a move (default 2)
   --start-timeout S   join only: seconds to wait for the game to start (default 600)
+  --dialect D         cs3099 join only: bare or wrapped ({"message": …}), the only line form to
+                      speak to the host. By default bare, then wrapped if the host closes on it
+                      (a host that reads only the envelope does); found once, a host address is
+                      offered its form first while the program runs
   --strict-draws      cs3099 only: hold every peer to the card-draw rules. By default a peer
                       whose moves show the 2015 class card-draw bug (a card at every fortify
                       after its first capture) is followed in it; strict, such a trade is cheating
+  --strict-bonus      cs3099 only: hold every peer to the rulebook's territory-card bonus (+2 once
+                      a turn for a traded card showing an occupied territory). By default a
+                      deploy with the first class peer's +2 per such card is taken too
   --record FILE       write the game record here (default: a new file in games/ of the data
                       folder, which risk --help names)
   --no-record         write no record
@@ -60,10 +70,14 @@ const OPTIONS = {
   port: { type: 'string' },
   listen: { type: 'string' },
   seed: { type: 'string' },
+  'turn-limit': { type: 'string' },
+  'start-units': { type: 'string' },
   'move-timeout': { type: 'string' },
   'ack-timeout': { type: 'string' },
   'start-timeout': { type: 'string' },
+  dialect: { type: 'string' },
   'strict-draws': { type: 'boolean' },
+  'strict-bonus': { type: 'boolean' },
   record: { type: 'string' },
   'no-record': { type: 'boolean' },
   store: { type: 'boolean' },
@@ -102,12 +116,16 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const riscKind = (v.bot as string | undefined) ?? 'hard';
   // RISC's modules (its map, bots and wire) load only for a RISC game.
   const riscModules = risc
-    ? await Promise.all([import('../ai/risc/bots.js'), import('../sessions/risc-net.js'), import('./risc-bot.js')])
+    ? await Promise.all([
+        import('../ai/risc/bots.js'),
+        import('../sessions/risc-net.js'),
+        import('./risc-bot.js'),
+        import('../protocol/risc-terms.js'),
+      ])
     : null;
-  const RISC_BOT_KINDS = riscModules?.[0].RISC_BOT_KINDS ?? [];
   const RISC_FEATURE = riscModules?.[1].RISC_FEATURE ?? 'risc';
   if (riscModules !== null && !riscModules[0].isRiscBotKind(riscKind))
-    return usage(`--bot "${riscKind}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
+    return usage(`--bot "${riscKind}": the RISC bots are ${riscModules[0].RISC_BOT_LIST}`);
   const kind = risc
     ? ({ ok: true, value: riscKind } as const)
     : parseBotKind((v.bot as string | undefined) ?? 'normal');
@@ -119,6 +137,13 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
   if (v['strict-draws'] === true && !cs3099)
     return usage('--strict-draws is for the cs3099 profile: the native profile always plays the card rules');
+  if (v['strict-bonus'] === true && !cs3099)
+    return usage('--strict-bonus is for the cs3099 profile: the native profile plays its own card rules');
+  const dialect = v.dialect as string | undefined;
+  if (dialect !== undefined && (!cs3099 || role !== 'join'))
+    return usage('--dialect is for joining on the cs3099 profile: the line form spoken to a class host');
+  if (dialect !== undefined && dialect !== 'bare' && dialect !== 'wrapped')
+    return usage(`--dialect "${dialect}": say bare or wrapped`);
   const number = (name: string, fallback: number, min: number, max: number): number | string => {
     const text = v[name] as string | undefined;
     if (text === undefined) return fallback;
@@ -133,6 +158,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   for (const value of [players, port, seed, moveTimeout, ackTimeout, startTimeout])
     if (typeof value === 'string') return usage(value);
   if (role === 'host' && players === -1) return usage('host needs --players N (2–6, the host included)');
+  if (risc && (players as number) > 4) return usage('a RISC game seats 2 to 4 players');
   const name = ((v.name as string | undefined) ?? kind.value).slice(0, 64);
   const rules = rulesFromFlags(v);
   if (!rules.ok) return usage(rules.reason);
@@ -149,7 +175,17 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const say = (line: string, json: Record<string, unknown>) =>
     io.out(v.json ? `${JSON.stringify(json)}\n` : `${line}\n`);
   if (typeof v.db === 'string' && v.store !== true) return usage('--db names the database for --store');
-  if (risc && v.store === true) return usage('--store keeps classic games only: a RISC game has its record file');
+  if (!risc && (v['turn-limit'] !== undefined || v['start-units'] !== undefined))
+    return usage('--turn-limit and --start-units are RISC terms: give --game risc');
+  if (role === 'join' && (v['turn-limit'] !== undefined || v['start-units'] !== undefined))
+    return usage("RISC terms are the host's choice: give them to risk bot host");
+  const limitText = (v['turn-limit'] as string | undefined) ?? '100';
+  const turnLimit = limitText === 'none' ? null : parseInteger(limitText, 1, 100_000);
+  if (turnLimit === null && limitText !== 'none')
+    return usage(`--turn-limit "${limitText}" must be a whole number from 1 to 100000, or none`);
+  const startUnits = number('start-units', 30, 1, 10_000);
+  if (typeof startUnits === 'string') return usage(startUnits);
+  const riscTerms = { startUnits, turnLimit };
   const resumeId = v.resume as string | undefined;
   if (resumeId !== undefined) {
     if (v.store !== true)
@@ -240,6 +276,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   // synced, the sockets close, and the exit code is the shell's (130 for SIGINT, 143 for SIGTERM).
   let leaveGame: ((reason: string) => void) | null = null;
   let closeRecord: (() => void) | null = null;
+  /** Waits, after the game, for the others to have the end of it (MeshSession.settled). */
+  let settled: () => Promise<void> = () => new Promise((r) => setTimeout(r, 200));
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -302,7 +340,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         ...(seats && seats.length === players ? { seats } : {}),
         name,
         features,
-        ...(risc ? { required: [RISC_FEATURE] } : {}),
+        ...(risc ? { required: [RISC_FEATURE], risc: riscTerms } : {}),
         ackTimeoutMs: (ackTimeout as number) * 1000,
         moveTimeoutMs: (moveTimeout as number) * 1000,
         ...(ruled ? { rules: rules.value } : {}),
@@ -314,11 +352,22 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         name,
         features,
         startTimeoutMs: (startTimeout as number) * 1000,
+        ...(dialect === undefined ? {} : { dialect }),
         onEvent: lobbyEvent,
-        onRules: (offered) => {
-          say(`the host's rules: ${describeRules(offered, null).join('; ')}`, { type: 'rules', rules: offered });
-          return true;
-        },
+        // A RISC joiner is shown the RISC terms, never the classic house rules.
+        ...(risc
+          ? {
+              onRisc: (terms: import('../protocol/risc-terms.js').RiscTerms) => {
+                say(`the host's terms: ${riscModules![3].describeTerms(terms)}`, { type: 'terms', terms });
+                return true;
+              },
+            }
+          : {
+              onRules: (offered: import('../protocol/rules.js').Rules) => {
+                say(`the host's rules: ${describeRules(offered, null).join('; ')}`, { type: 'rules', rules: offered });
+                return true;
+              },
+            }),
       });
     }
     if (!lobby.ok) {
@@ -350,9 +399,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
           ? null
           : ((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
       return await riscModules![2].playRiscBot(roster, {
-        kind: riscKind as 'easy' | 'hard',
+        kind: riscKind as import('../ai/risc/bots.js').RiscBotKind,
         seed: seed as number,
         recordPath,
+        store: gameStore,
         say,
         err: io.err,
       });
@@ -433,6 +483,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
             profile: 'cs3099',
             role: role === 'host' ? 'host' : 'client',
             drawQuirk: v['strict-draws'] === true ? 'never' : 'detect',
+            cardBonus: v['strict-bonus'] === true ? 'rulebook' : 'either',
           }
         : { profile: 'native' },
       {
@@ -473,6 +524,10 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     }
     leaveGame = (reason) => session.leave(reason);
     closeRecord = () => recorder?.close();
+    if (!(session instanceof StarSession)) {
+      const mesh = session;
+      settled = () => mesh.settled();
+    }
     const result = await session.run();
     stored?.finish(result);
     resumed?.finish(result);
@@ -498,8 +553,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     if (!stopping) {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
-      // Give the last acknowledgements a moment to leave before the connections close.
-      await new Promise((r) => setTimeout(r, 200));
+      // The last acknowledgements leave, and the others read the end, before the connections close.
+      await settled();
       await stop();
     }
   }

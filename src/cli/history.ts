@@ -49,8 +49,14 @@ export function runHistory(args: string[], io: CommandIO): number {
 export function outcomeText(g: GameSummary): string {
   if (g.status === 'playing') return 'unfinished';
   if (g.status === 'stopped') return 'stopped';
-  if (g.winner === null) return 'no winner (turn cap)';
+  if (g.winner === null) return g.game === 'risc' ? 'a draw (turn limit)' : 'no winner (turn cap)';
   return `won by ${g.players[g.winner]?.name ?? `player ${g.winner}`}`;
+}
+
+/** The kind column: a RISC game says so (RISC quick: against bots on this machine). */
+export function kindText(g: GameSummary): string {
+  if (g.game !== 'risc') return g.kind;
+  return `RISC ${g.kind === 'network' ? 'net' : g.kind === 'tournament' ? 'tour' : g.kind}`;
 }
 
 export function describeHistory(games: readonly GameSummary[]): string[] {
@@ -59,7 +65,7 @@ export function describeHistory(games: readonly GameSummary[]): string[] {
     const started = g.startedAt.slice(0, 16).replace('T', ' ');
     const players = g.players.map((p) => (p.botKind ? `${p.name} (${p.botKind})` : p.name)).join(', ');
     lines.push(
-      `${String(g.id).padStart(4)}  ${started}  ${g.kind.padEnd(10)} ${String(g.turns ?? '-').padStart(6)}  ${players.length > 36 ? `${players.slice(0, 35)}…` : players.padEnd(36)}  ${outcomeText(g)}`,
+      `${String(g.id).padStart(4)}  ${started}  ${kindText(g).padEnd(10)} ${String(g.turns ?? '-').padStart(6)}  ${players.length > 36 ? `${players.slice(0, 35)}…` : players.padEnd(36)}  ${outcomeText(g)}`,
     );
   }
   return lines;

@@ -90,3 +90,12 @@ export function parseInteger(text: string | undefined, min: number, max: number)
   const value = Number(text);
   return Number.isSafeInteger(value) && value >= min && value <= max ? value : null;
 }
+
+/** Takes --game out of the arguments: RISC has its own options, so it is chosen before parsing. */
+export function takeGame(args: readonly string[]): { game: string; rest: string[] } {
+  const at = args.findIndex((a) => a === '--game' || a.startsWith('--game='));
+  if (at < 0) return { game: 'classic', rest: [...args] };
+  const inline = args[at]!.startsWith('--game=');
+  const game = inline ? args[at]!.slice('--game='.length) : (args[at + 1] ?? '');
+  return { game, rest: [...args.slice(0, at), ...args.slice(at + (inline ? 1 : 2))] };
+}

@@ -43,6 +43,7 @@ import { Table } from '../views/table.js';
 import { linksAfterStart } from './after-start.js';
 import { type LaunchKit, LINGER_MS, retell, sleep } from './launch-kit.js';
 import { listenProblem } from './listen-problem.js';
+import { seatsForBots, startNowProblem } from './lobby-seats.js';
 
 const QUICK_BOTS = ['Ada', 'Babbage', 'Curie'];
 // Names for bots that fill a lobby's empty seats.
@@ -241,7 +242,8 @@ export function networkGames(kit: LaunchKit): NetworkGames {
       const pruned = keysStore === null ? null : pruneKeptKeys(keysStore, options.keyPath);
       if (pruned && !pruned.ok) table.note(pruned.reason);
       table.end(gameEndOf(result, left));
-      await sleep(LINGER_MS);
+      // The others read the end of the game before this peer's connections close.
+      await (session instanceof MeshSession ? session.settled() : sleep(LINGER_MS));
       await node.stop().catch(() => {});
     });
     return table;
@@ -424,20 +426,14 @@ export function networkGames(kit: LaunchKit): NetworkGames {
             await opened.close();
           },
           startNow() {
-            if (seats.size < 2)
-              return { ok: false, reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).' };
-            const missing = [...Array(seats.size).keys()].find((id) => !seats.has(id));
-            if (missing !== undefined)
-              return {
-                ok: false,
-                reason: `Seat ${missing + 1} is empty since a player left: wait for someone, or add bots with b.`,
-              };
+            const problem = startNowProblem(seats);
+            if (problem !== null) return { ok: false, reason: problem };
             early.abort();
             return { ok: true };
           },
           async fillWithBots(kind) {
             if (local === undefined) return { ok: false, reason: 'This lobby has no address the bots could dial.' };
-            const empty = players - seats.size - bots.filter((b) => !b.joined()).length;
+            const empty = seatsForBots(players, seats, bots.filter((b) => !b.joined()).length);
             if (empty <= 0) return { ok: false, reason: 'Every seat is taken.' };
             for (let i = 0; i < empty; i++) {
               const bot = await startBotPeer(

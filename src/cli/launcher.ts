@@ -17,7 +17,7 @@ import { gameSeries, gatherStats, latestFinished } from '../store/stats.js';
 import { GameStore, type GameSummary } from '../store/store.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { HotSeatPlayer, Launcher, SavedGame, SavedGames, Started } from '../views/launcher.js';
-import { describeStats } from '../views/stats-text.js';
+import { describeRiscStats, describeStats } from '../views/stats-text.js';
 import { Table } from '../views/table.js';
 import { DEFAULT_LAUNCH, type LauncherOptions, type LaunchKit, retell, sleep } from './launch-kit.js';
 
@@ -30,10 +30,10 @@ const NETWORK_LISTED = 30;
 
 /** The saved games the Resume screen lists: local ones, then networked ones. */
 function savedIn(store: GameStore): SavedGame[] {
-  const local: SavedGame[] = store.games({ status: 'playing', kinds: ['hotseat', 'quick'] });
+  const local: SavedGame[] = store.games({ status: 'playing', kinds: ['hotseat', 'quick'], game: 'classic' });
   // Networked games: the unfinished ones, then the latest finished (each with why it cannot go on).
   const networked = store
-    .games({ kinds: ['network', 'bot', 'cs3099'], limit: NETWORK_LISTED })
+    .games({ kinds: ['network', 'bot', 'cs3099'], game: 'classic', limit: NETWORK_LISTED })
     .sort((a, b) => Number(a.status === 'finished') - Number(b.status === 'finished'))
     .map((game) => savedNetworkGame(store, game));
   return [...local, ...networked];
@@ -235,12 +235,17 @@ export function realLauncher(options: LauncherOptions = DEFAULT_LAUNCH): Launche
       );
     },
 
+    // RISC's games load when RISC is chosen in the menu.
+    risc: async () => (await import('./risc-launcher.js')).riscLauncher(options, seed),
+
     statsText(width: number): string[] {
       const store = openStore(null);
       if (store === null) return [storeProblem ?? 'games are not saved (--no-record): no statistics'];
       const chartId = latestFinished(store);
       const series = chartId === null ? null : gameSeries(store, chartId);
-      return describeStats(gatherStats(store), series === null ? null : { id: chartId!, ...series }, width);
+      const risc = describeRiscStats(gatherStats(store, { game: 'risc' }));
+      const classic = describeStats(gatherStats(store), series === null ? null : { id: chartId!, ...series }, width);
+      return risc.length > 0 ? [...classic, '', ...risc] : classic;
     },
   };
 }

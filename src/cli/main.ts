@@ -41,8 +41,9 @@ Usage:
   risk play [quick | host | join <address> | hotseat [names…]] [--plain] [options]
                                 straight to one of them (risk play --help for every option);
                                 --plain (automatic in pipes): text lines and typed commands
-  risk play --game risc [--players N] [--bot easy|hard] [--plain]
-                                RISC: everyone orders at once, in secret, against bots
+  risk play [host | join <address>] --game risc [--players N] [--bot easy|normal|hard] [--plain]
+                                RISC: everyone orders at once, in secret: against bots here,
+                                or hosted and joined by people on their own machines
   risk odds <attacking> <defending>
                                 exact battle odds: armies in the attacking territory
                                 (one stays home) against the defending armies
@@ -51,6 +52,7 @@ Usage:
   risk tournament --bots K1,K2[,…] [--games G] [--seed S] [--workers W] [--turn-cap T] [--json]
                                 bots (random, easy, normal, hard) play G offline games,
                                 seats rotated: wins with 95% intervals per bot
+                                (--game risc: RISC bots; turns p50/p99, wins per seat)
   risk bot host --players N [--port P] [--bot KIND] [--name NAME] [--profile P] [--json]
   risk bot join <address> [--bot KIND] [--name NAME] [--profile P] [--json]
                                 a headless peer: plays a whole game with a bot;

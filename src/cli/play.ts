@@ -1,7 +1,7 @@
 // `risk` and `risk play`: the game for people. The Ink terminal UI when stdin and stdout are a
 // terminal; plain text lines (stdin commands) with --plain, in pipes, or for screen readers.
 // Everything but the usage and the argument parsing loads after the arguments are checked.
-import { type CommandIO, parseCommand, parseCommandArgs, usageError } from './io.js';
+import { type CommandIO, parseCommand, parseCommandArgs, takeGame, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE } from './rule-flags.js';
 
 export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | hotseat [names…]] [options]
@@ -27,7 +27,8 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
   --no-record         do not record or store games (default: networked games recorded for
                       risk verify; games stored for Resume, Stats and risk history)
   --no-color          no colours (also: NO_COLOR=1)
-  --game risc         RISC, the simultaneous-orders game, against bots (risk play --game risc --help)
+  --game risc         RISC, the simultaneous-orders game: against bots, or host and join it
+                      (risk play --game risc --help)
 House rules (host and hot seat; joiners play the host's rules):
 ${RULE_USAGE}`;
 
@@ -147,13 +148,4 @@ export async function playProblem(args: string[]): Promise<string | null> {
   const { playSettings } = await import('./play-settings.js');
   const settings = playSettings(parsed.values, parsed.positionals);
   return typeof settings === 'string' && settings !== 'quit' ? settings : null;
-}
-
-/** Takes --game out of the arguments: RISC has its own options, so it is chosen before parsing. */
-function takeGame(args: string[]): { game: string; rest: string[] } {
-  const at = args.findIndex((a) => a === '--game' || a.startsWith('--game='));
-  if (at < 0) return { game: 'classic', rest: args };
-  const inline = args[at]!.startsWith('--game=');
-  const game = inline ? args[at]!.slice('--game='.length) : (args[at + 1] ?? '');
-  return { game, rest: [...args.slice(0, at), ...args.slice(at + (inline ? 1 : 2))] };
 }

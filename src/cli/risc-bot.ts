@@ -1,5 +1,6 @@
 // `risk bot host|join --game risc`: after the lobby, a RISC bot plays the networked game and
-// prints each turn (one line of events per turn, or JSON objects) and the winner.
+// prints each turn (one line of events per turn, or JSON objects) and the winner; with --store
+// the game goes into the game database too.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RiscBotKind } from '../ai/risc/bots.js';
@@ -8,6 +9,8 @@ import { territoriesOf } from '../model/risc/index.js';
 import { seededDice } from '../protocol/random.js';
 import type { Roster } from '../sessions/lobby.js';
 import { playRiscOverLinks } from '../sessions/risc-net.js';
+import { type StoredRisc, storeRisc } from '../store/risc-games.js';
+import type { GameStore } from '../store/store.js';
 import { eventLines } from '../views/risc/text.js';
 
 export interface RiscBotGame {
@@ -15,6 +18,8 @@ export interface RiscBotGame {
   readonly seed: number;
   /** Where the RISC record goes (null: none). */
   readonly recordPath: string | null;
+  /** The game database, to store the game in too (--store). */
+  readonly store: GameStore | null;
   readonly say: (line: string, json: Record<string, unknown>) => void;
   readonly err: (line: string) => void;
 }
@@ -33,9 +38,30 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
     }
   }
   const me = roster.players.find((p) => p.id === roster.me)?.name ?? `player ${roster.me}`;
+  let stored: StoredRisc | null = null;
+  if (game.store !== null) {
+    const opened = storeRisc(game.store, {
+      kind: 'bot',
+      uid: `${roster.gameId}-p${roster.me}`,
+      me: roster.me,
+      players: roster.players.map((p) => ({
+        name: p.name,
+        peerId: p.peerId,
+        addresses: p.addresses,
+        botKind: p.id === roster.me ? game.kind : null,
+      })),
+    });
+    if (opened.ok) {
+      stored = opened.stored;
+      say(`storing as game ${stored.handle.id} in ${game.store.path}`, { type: 'store', game: stored.handle.id });
+    } else game.err(`risk bot: ${opened.reason}\n`);
+  }
   const result = await playRiscOverLinks(roster, {
     seat: botRiscSeat(me, game.kind, seededDice(game.seed)),
-    ...(path !== null ? { onRecord: (line) => appendFileSync(path, `${JSON.stringify(line)}\n`) } : {}),
+    onRecord: (line) => {
+      if (path !== null) appendFileSync(path, `${JSON.stringify(line)}\n`);
+      stored?.record(line);
+    },
     onExecuted: (state, turn, events) => {
       const held = state.players.map((p) => territoriesOf(state, p.id).length);
       const text = eventLines(state, events).filter((l) => !l.includes(' moves '));
@@ -53,16 +79,26 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
     game.err(`risk bot: ${result.reason}\n`);
     return 1;
   }
+  stored?.finish(result.state);
   for (const v of result.found) say(`violation: ${v.reason}`, { type: 'violation', ...v });
   const winner = result.state.winner;
   if (winner === null) {
+    if (result.state.phase === 'over' && result.state.turnLimit !== null) {
+      say(`a draw at the turn limit (${result.state.turnLimit})`, { type: 'draw', turn: result.state.turnLimit });
+      return 0;
+    }
     game.err('risk bot: the game ended without a winner\n');
     return 1;
   }
-  say(`winner: ${result.state.players[winner]?.name ?? '?'} (player ${winner})`, {
-    type: 'winner',
-    player: winner,
-    name: result.state.players[winner]?.name,
-  });
+  const byLimit = !result.state.owner.every((o) => o === winner);
+  say(
+    `winner: ${result.state.players[winner]?.name ?? '?'} (player ${winner})${byLimit ? ', the most territories at the turn limit' : ''}`,
+    {
+      type: 'winner',
+      player: winner,
+      name: result.state.players[winner]?.name,
+      outcome: byLimit ? 'turn-limit' : 'conquest',
+    },
+  );
   return 0;
 }

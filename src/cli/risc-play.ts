@@ -1,22 +1,36 @@
-// `risk play --game risc`: one person against RISC bots, in the Ink UI on a terminal or in plain text.
+// `risk play [host | join <address>] --game risc`: RISC for people — against bots on this machine,
+// or hosting or joining a networked game (people on their own machines, bots to fill seats) — in
+// the Ink UI on a terminal or in plain text.
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { isRiscBotKind, RISC_BOT_KINDS, type RiscBotKind } from '../ai/risc/bots.js';
-import type { RiscRecordLine } from '../core/risc/record.js';
-import { DEFAULT_START_UNITS } from '../model/risc/index.js';
-import { runRiscPlain } from '../views/risc/plain.js';
+import { isRiscBotKind, RISC_BOT_KINDS, RISC_BOT_LIST } from '../ai/risc/bots.js';
+import { DEFAULT_START_UNITS, DEFAULT_TURN_LIMIT } from '../model/risc/index.js';
+import { MAX_START_UNITS, MAX_TURN_LIMIT, type RiscTerms } from '../protocol/risc-terms.js';
+import type { RiscStart } from '../views/risc/match.js';
 import { colorWanted } from '../views/theme.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
+import { DEFAULT_LAUNCH } from './launch-kit.js';
+import type { RiscLaunchOptions } from './risc-kit.js';
 
-export const RISC_PLAY_USAGE = `usage: risk play --game risc [options]
-  RISC: everyone orders at once, in secret (commit, then reveal); d20 combat.
+export const RISC_PLAY_USAGE = `usage: risk play [host | join <address>] --game risc [options]
+  RISC: everyone orders at once, in secret (commit, then reveal); d20 battles.
+  (no choice: you against bots on this machine; host: people and bots join you over the
+  network; join: the address the host shows)
   --players N         2–4 players, you included (default 3)
-  --bot KIND          the bots: ${RISC_BOT_KINDS.join(' or ')} (default hard)
+  --bot KIND          the bots you play against: ${RISC_BOT_KINDS.join(', ')} (default hard)
   --name NAME         your name (default: your login name)
-  --start-units N     units each player places at the start (default ${DEFAULT_START_UNITS})
+  --start-units N     units each player places at the start (default ${DEFAULT_START_UNITS}; host)
+  --turn-limit T      the agreed turn limit, or none (default ${DEFAULT_TURN_LIMIT}; host): after it the most
+                      territories wins, then the most units; else a draw
   --seed S            seed for the bots and the dice (default: random)
-  --record FILE       write the game's record (for risk verify FILE)
+  --record FILE       against bots: write the game's record (for risk verify FILE); networked
+                      games are recorded under games/ in the data folder anyway
+  --no-record         no record and nothing stored in the game database
+  --resume GAME       go on with stored RISC game GAME against bots (its number in risk history)
+  --port P            host: TCP port (default 7475, or any free one if that is taken)
+  --listen ADDR       address to listen on (default 0.0.0.0; 127.0.0.1: this machine only)
+  --key FILE          keep this peer identity in FILE (default: a new one for each run)
+  --move-timeout S    host: seconds each round waits for a player's orders (default 300)
   --plain             plain text lines (automatic when stdin or stdout is not a terminal)
   --web               in your browser: a page on 127.0.0.1 at a secret address (printed)
   --no-browser        with --web: print the address only, open no browser
@@ -28,8 +42,15 @@ export const RISC_PLAY_OPTIONS = {
   bot: { type: 'string' },
   name: { type: 'string' },
   'start-units': { type: 'string' },
+  'turn-limit': { type: 'string' },
   seed: { type: 'string' },
   record: { type: 'string' },
+  'no-record': { type: 'boolean' },
+  resume: { type: 'string' },
+  port: { type: 'string' },
+  listen: { type: 'string' },
+  key: { type: 'string' },
+  'move-timeout': { type: 'string' },
   plain: { type: 'boolean' },
   web: { type: 'boolean' },
   'no-browser': { type: 'boolean' },
@@ -55,54 +76,89 @@ export async function runRiscPlay(args: string[], io: CommandIO): Promise<number
     options: RISC_PLAY_OPTIONS,
   });
   if (!parsed.ok) return parsed.exit;
-  const v = parsed.values;
-  const positionals = parsed.positionals[0] === 'play' ? parsed.positionals.slice(1) : parsed.positionals;
-  if (positionals.length > 0)
-    return usage(`RISC is played against bots on this machine; "${positionals.join(' ')}" is not a RISC choice`);
-  const players = v.players === undefined ? 3 : parseInteger(v.players as string, 2, 4);
-  if (players === null) return usage(`--players "${v.players}" must be 2, 3 or 4`);
+  const v = parsed.values as Record<string, string | boolean | undefined>;
+  const [choice, address, ...extra] =
+    parsed.positionals[0] === 'play' ? parsed.positionals.slice(1) : parsed.positionals;
+  if (choice !== undefined && choice !== 'host' && choice !== 'join')
+    return usage(`"${choice}" is not a RISC choice: say host, join <address>, or nothing (against bots)`);
+  if (choice === 'join' && address === undefined)
+    return usage('join needs the host address (host:port, as the host shows it)');
+  if ((choice === 'host' && address !== undefined) || extra.length > 0)
+    return usage(`unexpected "${[address, ...extra].filter(Boolean).join(' ')}"`);
+  const number = (name: string, fallback: number, min: number, max: number): number | string => {
+    const text = v[name] as string | undefined;
+    if (text === undefined) return fallback;
+    return parseInteger(text, min, max) ?? `--${name} "${text}" must be a whole number from ${min} to ${max}`;
+  };
+  const players = number('players', 3, 2, 4);
+  if (typeof players === 'string') return usage(`--players "${v.players}" must be 2, 3 or 4`);
   const bot = (v.bot as string | undefined) ?? 'hard';
-  if (!isRiscBotKind(bot)) return usage(`--bot "${bot}": the RISC bots are ${RISC_BOT_KINDS.join(' and ')}`);
-  const startUnits =
-    v['start-units'] === undefined ? DEFAULT_START_UNITS : parseInteger(v['start-units'] as string, 1, 10_000);
-  if (startUnits === null) return usage(`--start-units "${v['start-units']}" must be a whole number from 1 to 10000`);
-  const seed = v.seed === undefined ? randomBytes(4).readUInt32BE(0) : parseInteger(v.seed as string, 0, 2 ** 32 - 1);
-  if (seed === null) return usage(`--seed "${v.seed}" must be a whole number from 0 to ${2 ** 32 - 1}`);
+  if (!isRiscBotKind(bot)) return usage(`--bot "${bot}": the RISC bots are ${RISC_BOT_LIST}`);
+  const startUnits = number('start-units', DEFAULT_START_UNITS, 1, MAX_START_UNITS);
+  const seed = number('seed', randomBytes(4).readUInt32BE(0), 0, 2 ** 32 - 1);
+  const port = number('port', DEFAULT_LAUNCH.port, 0, 65535);
+  const moveTimeout = number('move-timeout', 300, 5, 86_400);
+  const resume = v.resume === undefined ? null : number('resume', 0, 1, Number.MAX_SAFE_INTEGER);
+  for (const value of [startUnits, seed, port, moveTimeout, resume]) if (typeof value === 'string') return usage(value);
+  const limitText = (v['turn-limit'] as string | undefined) ?? String(DEFAULT_TURN_LIMIT);
+  const turnLimit = limitText === 'none' ? null : parseInteger(limitText, 1, MAX_TURN_LIMIT);
+  if (turnLimit === null && limitText !== 'none')
+    return usage(`--turn-limit "${limitText}" must be a whole number from 1 to ${MAX_TURN_LIMIT}, or none`);
+  if (resume !== null && choice !== undefined)
+    return usage('--resume goes on with a game against bots: no host or join');
+  if (v.record !== undefined && choice !== undefined)
+    return usage('--record names the record of a game against bots; networked games are recorded under games/');
+  if (v.record !== undefined && v['no-record'] === true) return usage('--record and --no-record do not go together');
   const name = ((v.name as string | undefined) ?? loginName()).trim().slice(0, 32) || 'Player';
-  let onRecord: ((line: RiscRecordLine) => void) | undefined;
-  const file = v.record as string | undefined;
-  if (file !== undefined) {
-    try {
-      writeFileSync(file, '');
-    } catch (error) {
-      io.err(`risk: cannot write the record ${file}: ${(error as Error).message}\n`);
-      return 1;
-    }
-    onRecord = (line) => appendFileSync(file, `${JSON.stringify(line)}\n`);
-  }
-  const game = { name, players, bot: bot as RiscBotKind, seed, startUnits, ...(onRecord ? { onRecord } : {}) };
-  if (v.web) {
-    // The page's menu offers the other games too: a launcher as `risk play` would make, with this seed.
-    const [{ runWeb }, { realLauncher, DEFAULT_LAUNCH }] = await Promise.all([
+  const terms: RiscTerms = { startUnits: startUnits as number, turnLimit };
+  const start: RiscStart =
+    resume !== null
+      ? { kind: 'resume', id: resume as number }
+      : choice === 'host'
+        ? { kind: 'host', players: players as number, terms, open: true }
+        : choice === 'join'
+          ? { kind: 'join', address: address!, join: true }
+          : { kind: 'local', players: players as number, bot, terms };
+
+  const options: RiscLaunchOptions = {
+    ...DEFAULT_LAUNCH,
+    listen: (v.listen as string | undefined) ?? DEFAULT_LAUNCH.listen,
+    port: port as number,
+    strictPort: v.port !== undefined,
+    moveTimeoutMs: (moveTimeout as number) * 1000,
+    record: v['no-record'] !== true,
+    ...(typeof v.key === 'string' ? { keyPath: v.key } : {}),
+    ...(typeof v.record === 'string' ? { recordFile: v.record } : {}),
+  };
+  if (v.web === true) {
+    if (start.kind === 'host' || start.kind === 'join')
+      return usage('--web plays RISC against bots on this machine (or --resume); host and join RISC in the terminal');
+    // The page's menu offers the other games too: the launcher `risk play` makes, whose RISC games
+    // are these options' (the record file included) and this seed's.
+    const [{ runWeb }, { realLauncher }] = await Promise.all([
       import('../views/web/run-web.js'),
       import('./launcher.js'),
     ]);
     return runWeb({
-      launcher: realLauncher({ ...DEFAULT_LAUNCH, seed }),
-      defaults: { name, rules: {}, bot: 'normal', moveTimeoutSeconds: 300, players: 4 },
-      start: { kind: 'risc', ...game },
+      launcher: realLauncher({ ...options, seed: seed as number }),
+      defaults: { name, rules: {}, bot: 'normal', moveTimeoutSeconds: moveTimeout as number, players: 4 },
+      start:
+        start.kind === 'resume'
+          ? { kind: 'risc-resume', id: start.id! }
+          : { kind: 'risc', players: start.players, bot: start.bot, terms: start.terms },
       out: io.out,
       err: io.err,
       open: v['no-browser'] !== true && Boolean(process.stdout.isTTY),
     });
   }
+  const { riscLauncher } = await import('./risc-launcher.js');
+  const launcher = riscLauncher(options, seed as number);
   const terminal = Boolean(process.stdout.isTTY && process.stdin.isTTY);
-  if (v.plain || !terminal) {
-    const code = await runRiscPlain({ ...game, input: process.stdin, out: io.out });
-    if (file !== undefined) io.out(`record written to ${file} (check it with: risk verify ${file})\n`);
-    return code;
+  if (v.plain === true || !terminal) {
+    const { runRiscPlain } = await import('../views/risc/plain.js');
+    return runRiscPlain({ launcher, name, start, input: process.stdin, out: io.out });
   }
   const { runRiscUi } = await import('../views/risc/run-risc-ui.js');
-  await runRiscUi({ ...game, color: colorWanted() && v['no-color'] !== true });
+  await runRiscUi({ launcher, name, start, color: colorWanted() && v['no-color'] !== true });
   return 0;
 }

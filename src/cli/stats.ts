@@ -1,6 +1,6 @@
-// `risk stats`: per player and per bot kind over the stored games, with charts.
+// `risk stats`: per player and per bot kind over the stored games (classic, then RISC), with charts.
 import { gameSeries, gatherStats, latestFinished } from '../store/stats.js';
-import { describeStats } from '../views/stats-text.js';
+import { describeRiscStats, describeStats, gameCharts } from '../views/stats-text.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';
 
@@ -8,7 +8,7 @@ const KINDS = ['quick', 'hotseat', 'network', 'cs3099', 'bot', 'tournament'];
 const USAGE = `usage: risk stats [--game N] [--kind K[,K…]] [--json] [--db FILE]
   --game N    chart this game's armies and territories (default: the newest finished game)
   --kind K    only games of these kinds: ${KINDS.join(', ')}
-  --json      one JSON object (tables, win rate over time, the game's series)
+  --json      one JSON object (tables, win rate over time, the game's series; RISC games under "risc")
 ${DB_USAGE}
 `;
 
@@ -42,6 +42,7 @@ export function runStats(args: string[], io: CommandIO): number {
   try {
     const store = opened.store;
     const report = gatherStats(store, { kinds });
+    const risc = gatherStats(store, { kinds, game: 'risc' });
     const chartId = game ?? latestFinished(store);
     const series = chartId === null ? null : gameSeries(store, chartId);
     if (game !== null && series === null) {
@@ -49,12 +50,16 @@ export function runStats(args: string[], io: CommandIO): number {
       return 1;
     }
     if (v.json === true) {
-      io.out(`${JSON.stringify({ ...report, game: series === null ? null : { id: chartId, ...series } })}\n`);
+      io.out(`${JSON.stringify({ ...report, risc, game: series === null ? null : { id: chartId, ...series } })}\n`);
       return 0;
     }
     // As wide as the terminal (80 columns in a pipe): every column stays whole.
     const width = Math.max(60, process.stdout.isTTY ? process.stdout.columns : 80);
-    io.out(`${describeStats(report, series === null ? null : { id: chartId!, ...series }, width).join('\n')}\n`);
+    const classic = report.finished > 0 || risc.finished === 0 ? describeStats(report, null, width) : [];
+    const riscLines = describeRiscStats(risc);
+    const charts = series === null ? [] : gameCharts({ id: chartId!, ...series }, width);
+    const blocks = [classic, riscLines, charts].filter((b) => b.length > 0);
+    io.out(`${blocks.map((b) => b.join('\n')).join('\n\n')}\n`);
     return 0;
   } finally {
     opened.store.close();

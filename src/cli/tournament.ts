@@ -11,7 +11,7 @@ import {
 } from '../ai/tournament.js';
 import { type OptionsInput, resolveOptions } from '../model/options.js';
 import { defaultStorePath } from '../store/paths.js';
-import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
+import { type CommandIO, parseCommand, parseInteger, takeGame, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
 import { runOnWorkers } from './tournament-pool.js';
 
@@ -24,6 +24,7 @@ const USAGE = `usage: risk tournament --bots K1,K2[,…] [--games G] [--seed S] 
               (dice then come from per-round numbers derived from the seed, so the results
               differ from the same seed unstored); --db FILE names the database
   --json      print one JSON object
+  --game risc RISC bots instead (risk tournament --game risc --help)
 ${RULE_USAGE}`;
 
 interface TournamentArgs {
@@ -102,6 +103,10 @@ function parseTournamentArgs(
 }
 
 export async function runTournament(args: string[], io: CommandIO): Promise<number> {
+  const game = takeGame(args);
+  if (game.game === 'risc') return (await import('./risc-tournament.js')).runRiscTournament(game.rest, io);
+  if (game.game !== 'classic')
+    return usageError(io, 'risk tournament', `--game "${game.game}": the games are classic and risc`, USAGE);
   const parsed = parseTournamentArgs(args, io);
   if (!parsed.ok) return 'exit' in parsed ? parsed.exit : usageError(io, 'risk tournament', parsed.reason, USAGE);
   const { setup, requestedGames, workers, json, store: storePath } = parsed.value;

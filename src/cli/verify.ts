@@ -33,9 +33,10 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
   const text = readText(file, io);
   if (text === null) return EXIT_USAGE;
   if (isRiscRecord(text)) return runRiscVerify(file, text, parsed.values.json === true, io);
-  const [{ verifyTranscript }, { countTerritories }] = await Promise.all([
+  const [{ verifyTranscript }, { countTerritories }, { describeReading }] = await Promise.all([
     import('../audit/verify.js'),
     import('../model/index.js'),
+    import('../core/star/card-bonus.js'),
   ]);
   const transcript = await readTranscript(file, text, io);
   if (transcript === null) return EXIT_USAGE;
@@ -54,7 +55,7 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
   const violations = lenient ? all.filter((v) => v.kind !== 'card-draw-bug') : all;
   if (parsed.values.json === true) io.out(`${JSON.stringify({ ...toJson(report, violations), quirks })}\n`);
   else {
-    io.out(describe(file, report, violations, countTerritories));
+    io.out(describe(file, report, violations, countTerritories, describeReading));
     for (const q of quirks) io.out(`quirk followed (--lenient): line ${q.line}, player ${q.player}: ${q.reason}\n`);
   }
   if (violations.length > 0 || report.state === null) return 1;
@@ -84,11 +85,12 @@ async function readTranscript(file: string, text: string, io: CommandIO): Promis
   return null;
 }
 
-/** The records of one resumed game, in order (audit/verify-chain.ts). */
+/** The records of one resumed game, in order (controller/verify-chain.ts). */
 async function verifyResumed(files: readonly string[], json: boolean, io: CommandIO): Promise<number> {
-  const [{ verifyChain }, { countTerritories }] = await Promise.all([
+  const [{ verifyChain }, { countTerritories }, { describeReading }] = await Promise.all([
     import('../audit/verify-chain.js'),
     import('../model/index.js'),
+    import('../core/star/card-bonus.js'),
   ]);
   const records: Transcript[] = [];
   for (const file of files) {
@@ -104,7 +106,7 @@ async function verifyResumed(files: readonly string[], json: boolean, io: Comman
     const violations = [...problems, ...report.violations].sort((a, b) => a.line - b.line);
     if (violations.length > 0 || report.state === null) failed = true;
     if (json) io.out(`${JSON.stringify({ file: files[i], ...toJson(report, violations) })}\n`);
-    else io.out(describe(files[i]!, report, violations, countTerritories));
+    else io.out(describe(files[i]!, report, violations, countTerritories, describeReading));
   });
   if (failed) return 1;
   return reports.at(-1)!.truncated === true ? EXIT_TRUNCATED : 0;
@@ -119,6 +121,7 @@ function toJson(report: VerifyReport, violations: VerifyReport['violations']) {
     roundsVerified: report.roundsVerified,
     battles: report.battles,
     actionsChecked: report.actionsChecked,
+    cardBonus: report.cardBonus ?? [],
     violations,
     lostStepAt: report.lostStepAt,
     truncated: report.truncated ?? false,
@@ -135,6 +138,7 @@ function describe(
   report: VerifyReport,
   violations: VerifyReport['violations'],
   countTerritories: (state: NonNullable<VerifyReport['state']>, player: number) => number,
+  describeReading: (reading: NonNullable<VerifyReport['cardBonus']>[number]['reading']) => string,
 ): string {
   const s = report.state;
   const name = (id: number | null) =>
@@ -147,6 +151,9 @@ function describe(
     `dice rounds verified: ${report.roundsVerified} (battles rolled: ${report.battles})`,
     `actions checked: ${report.actionsChecked}`,
   ];
+  // cs3099: which reading of the territory-card bonus each trade that tells them apart followed.
+  for (const b of report.cardBonus ?? [])
+    out.push(`card bonus: line ${b.line}, player ${b.player} follows ${describeReading(b.reading)}`);
   if (report.truncated === true)
     out.push(
       'truncated: the record stops before the game ended for its peer (a crash or kill, not a cheat); every line in it was checked',

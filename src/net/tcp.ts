@@ -4,11 +4,14 @@ import { networkInterfaces } from 'node:os';
 import { LineSplitter } from '../protocol/codec.js';
 import { type Link, LinkEvents } from './link.js';
 
+/** The two line dialects of the class protocol (cs3099-observed.md §1): a bare message, or the late-course envelope. */
+export type Dialect = 'bare' | 'wrapped';
+
 /**
  * Which of the two line dialects a line is in (cs3099-observed.md §1): a bare message, or the
  * late-course envelope `{"message": "<inner line>", "signature"?: …}`; null when it is neither.
  */
-export function lineDialect(line: string): 'bare' | 'wrapped' | null {
+export function lineDialect(line: string): Dialect | null {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -25,7 +28,7 @@ export function lineDialect(line: string): 'bare' | 'wrapped' | null {
  * Relayed lines pass through here too, so a client reads every line in its own dialect whatever
  * the author speaks. A line that is neither goes out as it is.
  */
-export function inDialect(line: string, dialect: 'bare' | 'wrapped'): string {
+export function inDialect(line: string, dialect: Dialect): string {
   if (dialect === 'bare' && line.startsWith('{"command"')) return line; // ours: no need to parse
   const current = lineDialect(line);
   if (current === null || current === dialect) return line;
@@ -34,12 +37,15 @@ export function inDialect(line: string, dialect: 'bare' | 'wrapped'): string {
   return typeof inner === 'string' ? inner : JSON.stringify(inner);
 }
 
-export function socketLink(socket: Socket): Link {
+/**
+ * A link over a TCP socket. Lines go out in the dialect the peer last spoke; before it has said
+ * anything, in `first` (bare by default: the recorded 2015 peer cannot read the envelope, and a
+ * peer that wants it speaks first, with join_game, unless it is the host a joiner dials).
+ */
+export function socketLink(socket: Socket, first: Dialect = 'bare'): Link {
   const events = new LinkEvents();
   const splitter = new LineSplitter();
-  // Lines go out in the dialect the peer last spoke; bare until it has said anything (the recorded
-  // 2015 peer cannot read the envelope, and a peer that wants it speaks first: join_game).
-  let dialect: 'bare' | 'wrapped' = 'bare';
+  let dialect = first;
   socket.setNoDelay(true);
   events.onOverflow = () => socket.destroy();
   socket.on('data', (chunk: Buffer) => {
@@ -116,10 +122,11 @@ export function listenTcp(host: string, port: number): Promise<TcpListener> {
   });
 }
 
-/** Connects to host:port (IPv4, [IPv6] or a name). */
+/** Connects to host:port (IPv4, [IPv6] or a name); the link speaks `dialect` until the other side has spoken. */
 export function dialTcp(
   address: string,
   timeoutMs = 10_000,
+  dialect: Dialect = 'bare',
 ): Promise<{ ok: true; link: Link } | { ok: false; reason: string }> {
   const match = /^(?:\[([0-9a-fA-F:]+)\]|([^:\s]+)):(\d{1,5})$/.exec(address.trim());
   if (!match || Number(match[3]) === 0 || Number(match[3]) > 65535) {
@@ -138,7 +145,7 @@ export function dialTcp(
     }, timeoutMs);
     socket.once('connect', () => {
       clearTimeout(timer);
-      resolve({ ok: true, link: socketLink(socket) });
+      resolve({ ok: true, link: socketLink(socket, dialect) });
     });
     socket.once('error', (error) => {
       clearTimeout(timer);
@@ -147,11 +154,21 @@ export function dialTcp(
   });
 }
 
+/**
+ * The dialect each host address was found to speak, for the life of this process (the game
+ * launcher joins many games in one): a joiner offers it first next time.
+ */
+const FOUND_DIALECTS = new Map<string, Dialect>();
+
 /** The lobby's view of plain TCP: no peer identity, and players talk only through the host. */
 export class TcpEndpoint {
   readonly peerId = '';
   readonly mesh = false;
-  constructor(private readonly listener: TcpListener | null) {}
+  constructor(
+    private readonly listener: TcpListener | null,
+    /** Where the dialects found per host address are kept (tests give their own). */
+    readonly dialects: Map<string, Dialect> = FOUND_DIALECTS,
+  ) {}
 
   /** host:port for each address others can reach (every IPv4 interface when listening on 0.0.0.0). */
   addresses(): string[] {
@@ -170,7 +187,7 @@ export class TcpEndpoint {
     this.listener?.onLink(listener);
   }
 
-  dial(address: string, timeoutMs?: number) {
-    return dialTcp(address, timeoutMs);
+  dial(address: string, timeoutMs?: number, options: { readonly dialect?: Dialect } = {}) {
+    return dialTcp(address, timeoutMs, options.dialect);
   }
 }

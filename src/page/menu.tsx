@@ -266,7 +266,7 @@ function JoinForm({ name, send, onBack }: { name: string; send: Send; onBack: ()
 
 function RiscForm({ name, send, onBack }: { name: string; send: Send; onBack: () => void }) {
   const [players, setPlayers] = useState(3);
-  const [bot, setBot] = useState<'easy' | 'hard'>('hard');
+  const [bot, setBot] = useState<(typeof BOTS)[number]>('hard');
   return (
     <form
       className="form"
@@ -288,9 +288,13 @@ function RiscForm({ name, send, onBack }: { name: string; send: Send; onBack: ()
       </label>
       <label className="field">
         Bots
-        <select value={bot} onChange={(e) => setBot(e.currentTarget.value as 'easy' | 'hard')}>
-          <option value="easy">easy</option>
-          <option value="hard">hard</option>
+        {/* RISC's bots have the classic bots' three names (the server checks the one chosen). */}
+        <select value={bot} onChange={(e) => setBot(e.currentTarget.value as (typeof BOTS)[number])}>
+          {BOTS.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind}
+            </option>
+          ))}
         </select>
       </label>
       <div className="buttons">

@@ -307,22 +307,28 @@ const timeout = frame(
   'host → all: payload = the player who failed to respond; it becomes neutral.',
 );
 
+const leavePayload = z
+  .object({
+    response: z.int(),
+    message: z.string().optional(),
+    receive_updates: z.boolean().optional(),
+    receiveUpdates: z.boolean().optional(),
+  })
+  .transform((p) => ({
+    response: p.response,
+    message: p.message ?? '',
+    receive_updates: p.receive_updates ?? p.receiveUpdates ?? false,
+  }));
+
 const leaveGame = frame(
   'leave_game',
-  z
-    .object({
-      response: z.int(),
-      message: z.string().optional(),
-      receive_updates: z.boolean().optional(),
-      receiveUpdates: z.boolean().optional(),
-    })
-    .transform((p) => ({
-      response: p.response,
-      message: p.message ?? '',
-      receive_updates: p.receive_updates ?? p.receiveUpdates ?? false,
-    })),
+  z.union([
+    leavePayload,
+    // A second class implementation sends its reason alone, as a string ("Received invalid move. Disconnecting").
+    z.string().transform((message) => ({ response: 0, message, receive_updates: false })),
+  ]),
   playerId,
-  'The sender leaves and becomes neutral.',
+  'The sender leaves and becomes neutral. Payload {response, message?, receive_updates?}, or the reason alone as a string.',
 );
 
 export const MAX_REASON = 300;

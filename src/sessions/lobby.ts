@@ -3,9 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import type { PrivateKey } from '@libp2p/interface';
 import { LineReader, type Link } from '../net/link.js';
+import { type Dialect, lineDialect } from '../net/tcp.js';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import type { Message } from '../protocol/messages.js';
 import { gameKeyring } from '../protocol/peer-keys.js';
+import { type RiscTerms, RiscTermsSchema, termsOnWire } from '../protocol/risc-terms.js';
 import { parseRules, type Rules, RulesSchema } from '../protocol/rules.js';
 import type { Keyring } from '../protocol/signing.js';
 
@@ -22,9 +24,15 @@ export interface LobbyEndpoint {
   readonly peerId: string;
   addresses(): string[];
   onLink(listener: (link: Link) => void): void;
-  dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
+  dial(
+    address: string,
+    timeoutMs?: number,
+    options?: { readonly dialect?: Dialect },
+  ): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
   /** Whether players connect to each other after the start (native) or talk through the host (cs3099). */
   readonly mesh: boolean;
+  /** Plain TCP: the line dialect each host address was found to speak (a joiner offers it first). */
+  readonly dialects?: Map<string, Dialect>;
   /** The identity key (native): it signs this peer's game messages. */
   readonly privateKey?: PrivateKey;
 }
@@ -52,6 +60,8 @@ export interface Roster {
   readonly keyring: Keyring | null;
   /** Client, cs3099: false when the host does not play (its ping carried player_id null). */
   readonly hostPlays?: boolean;
+  /** A RISC game: the starting units and turn limit the host set (native profile). */
+  readonly risc?: RiscTerms;
 }
 
 export type LobbyEvent =
@@ -98,6 +108,22 @@ function rulesInLine(line: string): { ok: true; value: Rules } | { ok: false; re
     : { ok: false, reason: `the host sent rules this version cannot play: ${parsed.error.issues[0]!.message}` };
 }
 
+/** The RISC terms riding in an accept_join_game line, read from the raw line like the rules; null when none. */
+function riscInLine(line: string): { ok: true; value: RiscTerms | null } | { ok: false; reason: string } {
+  let raw: unknown;
+  try {
+    const payload = (JSON.parse(line) as { payload?: unknown }).payload;
+    raw = payload !== null && typeof payload === 'object' ? (payload as { risc?: unknown }).risc : undefined;
+  } catch {
+    return { ok: true, value: null };
+  }
+  if (raw === undefined) return { ok: true, value: null };
+  const parsed = RiscTermsSchema.safeParse(raw);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, reason: `the host sent RISC terms this version cannot play: ${parsed.error.issues[0]!.message}` };
+}
+
 /** Waits for a message that passes `test`; others met on the way are kept for later. */
 async function waitFor(
   reader: LineReader,
@@ -127,6 +153,8 @@ export interface HostOptions {
   readonly moveTimeoutMs: number;
   /** House rules for this game (native profile only: sent to each joiner when accepted). */
   readonly rules?: Rules;
+  /** A RISC game's terms (native profile only: sent to each joiner when accepted, like the rules). */
+  readonly risc?: RiscTerms;
   readonly onEvent?: (event: LobbyEvent) => void;
   readonly signal?: AbortSignal;
   /** Aborted by the host to start now with the players present (at least two, seats 0…n-1). */
@@ -217,8 +245,12 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
         acknowledgement_timeout: options.ackTimeoutMs / 1000,
         move_timeout: options.moveTimeoutMs / 1000,
       };
-      // Native profile: the rules ride along, so the joiner sees them before the game starts.
-      send(link, { command: 'accept_join_game', payload: node.mesh ? { ...accept, rules } : accept } as Message);
+      // Native profile: the rules (a RISC game: its terms) ride along, so the joiner sees them before the game starts.
+      const terms = node.mesh && options.risc ? { risc: termsOnWire(options.risc) } : {};
+      send(link, {
+        command: 'accept_join_game',
+        payload: node.mesh ? { ...accept, rules, ...terms } : accept,
+      } as Message);
       send(link, {
         command: 'players_joined',
         payload: [...members.values()].filter((m) => m.player.id !== id).map((m) => entry(m.player)),
@@ -245,10 +277,17 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
     async function startGame(): Promise<LobbyResult> {
       const clients = [...members.values()].filter((m) => m.link !== null);
       const count = members.size;
+      // Each client's answer to the ping and its acknowledgement of ready go on to every other
+      // client, as a star host relays every line: a class client waits for every player's ping
+      // before it acknowledges ready (interop-ac-3p-we-host-ping.jsonl).
+      const relay = (from: Member, message: Message) => {
+        for (const o of clients) if (o !== from) send(o.link!, message);
+      };
       for (const m of clients) send(m.link!, { command: 'ping', payload: count, player_id: 0 });
       for (const m of clients) {
         const reply = await waitFor(m.reader!, m.kept, (msg) => msg.command === 'ping', options.ackTimeoutMs);
         if (!reply) return abandon(`player ${m.player.id} (${m.player.name}) did not answer the ping`);
+        relay(m, { command: 'ping', payload: null, player_id: m.player.id });
       }
       for (const m of clients) send(m.link!, { command: 'ready', payload: null, player_id: 0, ack_id: 0 });
       for (const m of clients) {
@@ -259,6 +298,7 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
           options.ackTimeoutMs,
         );
         if (!ack) return abandon(`player ${m.player.id} (${m.player.name}) did not acknowledge ready`);
+        relay(m, { command: 'acknowledgement', payload: 0, player_id: m.player.id });
       }
       const features = [...members.values()].reduce<readonly string[]>(
         (common, m) => common.filter((f) => m.features.includes(f)),
@@ -285,6 +325,7 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
           ackTimeoutMs: options.ackTimeoutMs,
           moveTimeoutMs: options.moveTimeoutMs,
           rules,
+          ...(options.risc ? { risc: options.risc } : {}),
         },
       };
     }
@@ -304,15 +345,22 @@ export interface JoinOptions {
   readonly onEvent?: (event: LobbyEvent) => void;
   /** Shown the host's rules on acceptance; answering false leaves the lobby (default: accept any). */
   readonly onRules?: (rules: Rules) => boolean | Promise<boolean>;
+  /**
+   * Plain TCP: speak only this line dialect to the host. By default the joiner finds it: it offers
+   * the one found for this address before (bare at first), and the other one if the host closes
+   * the connection without an answer.
+   */
+  readonly dialect?: Dialect;
+  /**
+   * A RISC joiner: shown the host's RISC terms on acceptance instead of the rules (none sent: the
+   * host is not hosting RISC, and the joiner leaves); answering false leaves the lobby.
+   */
+  readonly onRisc?: (terms: RiscTerms) => boolean | Promise<boolean>;
 }
 
 /** Joins a host's lobby, waits for the start, then connects to every other player. */
 export async function joinLobby(node: LobbyEndpoint, address: string, options: JoinOptions): Promise<LobbyResult> {
-  const dialed = await node.dial(address);
-  if (!dialed.ok) return dialed;
-  const host = dialed.link;
-  const reader = new LineReader(host);
-  send(host, {
+  const join: Message = {
     command: 'join_game',
     payload: node.mesh
       ? {
@@ -323,7 +371,24 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
           addresses: node.addresses(),
         }
       : { supported_versions: SUPPORTED_VERSIONS, supported_features: [...options.features], name: options.name },
-  });
+  };
+  // Plain TCP: class hosts read one line dialect or both. A host that reads only the envelope
+  // closes on a bare join_game (interop-ac-host-refuses-bare-join.jsonl); the recorded 2015 host
+  // never answers a wrapped one (its reader dies). So bare first, unless this address was found
+  // to want the envelope, and the other dialect once if the host closes without a word.
+  let dialect: Dialect = options.dialect ?? node.dialects?.get(address) ?? 'bare';
+  const finding = !node.mesh && options.dialect === undefined;
+  const connect = async () => {
+    const dialed = await node.dial(address, undefined, node.mesh ? {} : { dialect });
+    if (!dialed.ok) return dialed;
+    send(dialed.link, join);
+    return { ok: true as const, host: dialed.link, reader: new LineReader(dialed.link) };
+  };
+  const first = await connect();
+  if (!first.ok) return first;
+  let { host, reader } = first;
+  let answered = false;
+  let switched = false;
   const inbound = new Map<string, Link>();
   node.onLink((link) => {
     // One link per peer; a second one, or one from a peer we will never play, is not kept.
@@ -335,18 +400,37 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
   let ackTimeoutMs = 5000;
   let moveTimeoutMs = 60_000;
   let rules: Rules = {};
+  let risc: RiscTerms | null = null;
   let hostPlays = true;
   const players = new Map<number, LobbyPlayer>();
   const deadline = Date.now() + options.startTimeoutMs;
   for (;;) {
     const next = await nextMessage(reader, Math.max(1, deadline - Date.now()));
+    if (!next.ok && finding && !answered && !switched && host.closed) {
+      switched = true;
+      dialect = dialect === 'bare' ? 'wrapped' : 'bare';
+      options.onEvent?.({
+        type: 'info',
+        text: `the host closed the connection on our join_game: offering it in the ${dialect === 'wrapped' ? 'wrapped {"message": …}' : 'bare'} form`,
+      });
+      const again = await connect();
+      if (!again.ok) return again;
+      ({ host, reader } = again);
+      continue;
+    }
+    if (next.ok && !answered) {
+      answered = true;
+      // The dialect the host answers in is the one it reads: offered first next time.
+      if (!node.mesh) node.dialects?.set(address, lineDialect(next.line) ?? dialect);
+    }
     if (!next.ok) {
       host.close();
+      const both = switched && !answered ? ' (it closed on our join_game in both line forms, bare and wrapped)' : '';
       return {
         ok: false,
         reason:
           me === null
-            ? `the host did not answer: ${next.reason}`
+            ? `the host did not answer: ${next.reason}${both}`
             : `the host went away before the game started: ${next.reason}`,
       };
     }
@@ -367,7 +451,18 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
             return offered;
           }
           rules = offered.value;
-          if (options.onRules && !(await options.onRules(rules))) {
+          if (options.onRisc) {
+            const terms = riscInLine(next.line);
+            if (!terms.ok || terms.value === null) {
+              host.close();
+              return terms.ok ? { ok: false, reason: 'the host is not hosting a RISC game' } : terms;
+            }
+            risc = terms.value;
+            if (!(await options.onRisc(risc))) {
+              host.close();
+              return { ok: false, reason: "you declined the host's RISC terms" };
+            }
+          } else if (options.onRules && !(await options.onRules(rules))) {
             host.close();
             return { ok: false, reason: "you declined the host's rules" };
           }
@@ -387,6 +482,11 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         break;
       }
       case 'ping':
+        // Only the host's ping is answered: it carries the player count, while the other clients'
+        // answers (payload null), which a host relays, are not pings to this player. Answering
+        // those too put a second ping where a class joiner waits for the ready acknowledgements
+        // (interop-ac-3p-we-join-ping.jsonl).
+        if (message.payload === null) break;
         // A class host that does not play sends its lines with player_id null (cs3099-observed.md §2).
         hostPlays = message.player_id !== null;
         if (me !== null) send(host, { command: 'ping', payload: null, player_id: me });
@@ -420,6 +520,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
             moveTimeoutMs,
             rules,
             ...(hostPlays ? {} : { hostPlays }),
+            ...(risc !== null ? { risc } : {}),
           },
         };
       }

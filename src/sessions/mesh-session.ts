@@ -292,6 +292,23 @@ export class MeshSession {
     this.flush();
   }
 
+  /**
+   * After the game: resolves once every other player still connected has acknowledged the last
+   * point (or closed its link), or after `maxMs` (default two ack timeouts). Close the network only
+   * then: a peer still reading the end of the game would lose it to a closed connection.
+   */
+  settled(maxMs = 2 * this.config.ackTimeoutMs): Promise<void> {
+    const until = Date.now() + maxMs;
+    return new Promise((resolve) => {
+      const check = () => {
+        const waiting = this.replica.awaitingEnd().filter((p) => this.links.get(p)?.closed === false);
+        if (waiting.length === 0 || Date.now() >= until) resolve();
+        else setTimeout(check, 50);
+      };
+      check();
+    });
+  }
+
   /** Stops without a result for the others (tests, and errors outside the game). */
   stop() {
     this.replica.stop();

@@ -8,8 +8,8 @@
 
 import { auditNativeRecord } from '../audit/native-record.js';
 import { featureNames, type SessionFeatures, type SessionPlayer, type StepNumbers } from '../core/contract.js';
+import { digestOf } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
-import { digestOf } from '../core/native/replica.js';
 import { replayFrom, replaySteps, takesNetworkPoint } from '../core/steps/replay.js';
 import { type Action, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
 import { LineReader, type Link } from '../net/link.js';

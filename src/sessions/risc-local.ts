@@ -3,7 +3,7 @@
 // dice from a seeded generator (one seed per turn, recorded). The record lines it writes are what
 // `risk verify` audits.
 import { randomBytes } from 'node:crypto';
-import { RISC_RECORD_VERSION, type RiscRecordLine } from '../core/risc/record.js';
+import { type RiscRecordLine, riscHeader } from '../core/risc/record.js';
 import { type RecordedViolation, RiscReplica } from '../core/risc/replica.js';
 import type { Placement, RiscEvent, RiscOrder, RiscState } from '../model/risc/index.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
@@ -25,6 +25,8 @@ export interface RiscLocalOptions {
   readonly seed: number;
   readonly game?: string;
   readonly startUnits?: number;
+  /** The agreed turn limit (a rule of the game, in the record): see limitWinner. */
+  readonly turnLimit?: number | null;
   /** Stop (no winner) after this many turns. */
   readonly turnCap?: number;
   /** A seat that has not answered within this many ms gets the empty order set (none: wait forever). */
@@ -35,12 +37,18 @@ export interface RiscLocalOptions {
   readonly onExecuted?: (state: RiscState, turn: number, events: readonly RiscEvent[]) => void;
   /** A new round opened: the state the seats are deciding on. */
   readonly onRound?: (state: RiscState) => void;
+  /**
+   * A stored game going on (resumed): its record so far, header first, ending with a whole round;
+   * replayed without being written again, then play goes on from there.
+   */
+  readonly history?: readonly RiscRecordLine[];
 }
 
 export interface RiscLocalResult {
   readonly state: RiscState;
   readonly violations: readonly RecordedViolation[];
-  readonly stopped: 'won' | 'left' | 'turn-cap' | 'no-players';
+  /** won (by conquest or at the turn limit), draw (at the turn limit), left, turn-cap, no-players. */
+  readonly stopped: 'won' | 'draw' | 'left' | 'turn-cap' | 'no-players';
 }
 
 const TIMED_OUT = Symbol('timed out');
@@ -53,18 +61,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number | undefined): Promise<T 
 }
 
 export async function runRiscLocal(options: RiscLocalOptions): Promise<RiscLocalResult> {
-  const game = options.game ?? `risc-${randomBytes(6).toString('hex')}`;
   const seedStream = mersenneStream([options.seed >>> 0, 0x7153c]);
-  const header: RiscRecordLine = {
-    command: 'risc_game',
-    payload: {
-      version: RISC_RECORD_VERSION,
-      game,
-      map: 'risc',
-      players: options.seats.map((s) => s.name),
-      start_units: options.startUnits ?? DEFAULT_START_UNITS,
-    },
-  };
+  const [first, ...before] = options.history ?? [];
+  if (first !== undefined && first.command !== 'risc_game') throw new Error('runRiscLocal: the history has no header');
+  const header =
+    first ??
+    riscHeader(
+      options.game ?? `risc-${randomBytes(6).toString('hex')}`,
+      options.seats.map((s) => s.name),
+      { startUnits: options.startUnits ?? DEFAULT_START_UNITS, turnLimit: options.turnLimit ?? null },
+    );
+  const game = header.payload.game;
   const started = RiscReplica.start(header);
   if (!started.ok) throw new Error(started.reason);
   const replica = started.value;
@@ -78,12 +85,27 @@ export async function runRiscLocal(options: RiscLocalOptions): Promise<RiscLocal
     violations.push(...applied.violations);
     if (applied.executed) options.onExecuted?.(replica.state, applied.executed.turn, applied.executed.events);
   };
-  emit(header);
+  if (first === undefined) emit(header);
+  else {
+    // The stored lines count as read: line numbers go on after them.
+    lineNo = 1;
+    for (const line of before) {
+      lineNo++;
+      const applied = replica.apply(line, lineNo);
+      violations.push(...applied.violations);
+    }
+    const r = replica.round;
+    if (r !== null && (Object.keys(r.commits).length > 0 || r.timedOut.length > 0))
+      throw new Error('runRiscLocal: the history ends in the middle of a round');
+  }
 
   for (;;) {
     const round = replica.round;
-    if (round === null)
-      return { state: replica.state, violations, stopped: replica.state.winner !== null ? 'won' : 'no-players' };
+    if (round === null) {
+      const s = replica.state;
+      const drawn = s.winner === null && s.turnLimit !== null && s.turn > s.turnLimit;
+      return { state: s, violations, stopped: s.winner !== null ? 'won' : drawn ? 'draw' : 'no-players' };
+    }
     if (round.stage === 'orders' && options.turnCap !== undefined && round.turn > options.turnCap)
       return { state: replica.state, violations, stopped: 'turn-cap' };
     const state = replica.state;

@@ -6,7 +6,7 @@
 // moved on, the peer expires the round (see RiscPeer.expire).
 
 import { RiscPeer } from '../core/risc/peer.js';
-import { RISC_RECORD_VERSION, type RiscHeader, type RiscRecordLine } from '../core/risc/record.js';
+import { type RiscHeader, type RiscRecordLine, riscHeader } from '../core/risc/record.js';
 import type { RecordedViolation } from '../core/risc/replica.js';
 import type { RiscEvent, RiscState } from '../model/risc/index.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
@@ -20,30 +20,31 @@ import type { RiscSeat } from './risc-local.js';
 export const RISC_FEATURE = 'risc';
 
 /** What RISC needs of a finished lobby. */
-export type RiscRoster = Pick<Roster, 'me' | 'players' | 'links' | 'gameId' | 'features' | 'moveTimeoutMs' | 'keyring'>;
+export type RiscRoster = Pick<
+  Roster,
+  'me' | 'players' | 'links' | 'gameId' | 'features' | 'moveTimeoutMs' | 'keyring' | 'risc'
+>;
 
 export interface RiscNetOptions {
   readonly seat: RiscSeat;
-  readonly startUnits?: number;
   readonly onRecord?: (line: RiscRecordLine) => void;
   readonly onExecuted?: (state: RiscState, turn: number, events: readonly RiscEvent[]) => void;
   /** A line refused before it reached the replica (bad form, bad signature, wrong sender). */
   readonly onRefused?: (player: number, reason: string) => void;
   /** Tests: a fixed source of dice secrets. */
   readonly secret?: () => Uint8Array;
+  /** Aborted: this peer stops playing at once (its player left); the result says `stopped`. */
+  readonly signal?: AbortSignal;
 }
 
 export type RiscNetResult =
-  | { ok: true; state: RiscState; found: readonly RecordedViolation[] }
+  | { ok: true; state: RiscState; found: readonly RecordedViolation[]; stopped?: true }
   | { ok: false; reason: string };
 
-/** The header every peer builds alike from the roster, so every record starts the same. */
-export function riscHeaderFor(roster: RiscRoster, startUnits = DEFAULT_START_UNITS): RiscHeader {
+/** The header every peer builds alike from the roster (the host's terms), so every record starts the same. */
+export function riscHeaderFor(roster: RiscRoster): RiscHeader {
   const players = [...roster.players].sort((a, b) => a.id - b.id).map((p) => p.name);
-  return {
-    command: 'risc_game',
-    payload: { version: RISC_RECORD_VERSION, game: roster.gameId, map: 'risc', players, start_units: startUnits },
-  };
+  return riscHeader(roster.gameId, players, roster.risc ?? { startUnits: DEFAULT_START_UNITS, turnLimit: null });
 }
 
 /** Checks one line from `from`'s link; the wire message, or why it is refused. */
@@ -121,7 +122,7 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
     }
   }
   peer = new RiscPeer({
-    header: riscHeaderFor(roster, options.startUnits),
+    header: riscHeaderFor(roster),
     me: roster.me,
     // A seat that gives nothing (a person who left) lets the deadline take the round.
     decide: async (state, me) => {
@@ -157,9 +158,15 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
   }
   arm();
   self.start();
-  const state = await self.done;
+  const aborted = new Promise<null>((resolve) => {
+    if (options.signal?.aborted) resolve(null);
+    options.signal?.addEventListener('abort', () => resolve(null));
+  });
+  const state = await Promise.race([self.done, aborted]);
   finished = true;
   if (timer !== null) clearTimeout(timer);
   for (const stop of detach) stop();
-  return { ok: true, state, found: self.found };
+  return state === null
+    ? { ok: true, state: self.state, found: self.found, stopped: true }
+    : { ok: true, state, found: self.found };
 }

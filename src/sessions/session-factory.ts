@@ -14,7 +14,7 @@ import {
   type SessionResult,
 } from './mesh-session.js';
 import type { Seat } from './seat.js';
-import { StarSession } from './star-session.js';
+import { type StarConfig, StarSession } from './star-session.js';
 
 /** What both profiles' sessions offer. */
 export interface GameSession {
@@ -44,6 +44,8 @@ export interface StarSetup {
   readonly rules?: Omit<OptionsInput, 'players'>;
   /** The recorded class peer's card-draw bug: followed when seen ('detect', default), or refused. */
   readonly drawQuirk?: 'detect' | 'never';
+  /** The territory-card bonus read either way ('either', default) or the rulebook's only. */
+  readonly cardBonus?: StarConfig['cardBonus'];
 }
 
 export type Profile = { readonly profile: 'native' } | ({ readonly profile: 'cs3099' } & StarSetup);
@@ -64,6 +66,7 @@ export function sessionFor(roster: Roster, profile: Profile, setup: SessionSetup
       moveTimeoutMs: roster.moveTimeoutMs,
       ...(profile.rules ? { rules: profile.rules } : {}),
       ...(profile.drawQuirk ? { drawQuirk: profile.drawQuirk } : {}),
+      ...(profile.cardBonus ? { cardBonus: profile.cardBonus } : {}),
       ...(setup.recorder ? { recorder: setup.recorder } : {}),
       ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
     });

@@ -6,18 +6,9 @@
 // the host's timeouts and refusals, a client's wait for the host's verdict, the seat's moves.
 
 import { HOST, StarCore } from '../core/star/star.js';
-import {
-  type Action,
-  apply,
-  CHECK_DICE,
-  decisionBy,
-  type GameState,
-  isActive,
-  maxDefendDice,
-  type OptionsInput,
-  setsInHand,
-} from '../model/index.js';
+import { decisionBy, type GameState, isActive, maxDefendDice, type OptionsInput } from '../model/index.js';
 import type { Link } from '../net/link.js';
+import { ackIdAfter } from '../protocol/ack-ids.js';
 import { decodeLine, encodeLine } from '../protocol/codec.js';
 import { fromAction, type Message, type MessageAction, toAction } from '../protocol/messages.js';
 import { CS3099_RULES } from '../protocol/profiles.js';
@@ -50,6 +41,11 @@ export interface StarConfig {
    * 'never' holds every peer to the rules.
    */
   readonly drawQuirk?: 'detect' | 'never';
+  /**
+   * The territory-card bonus (core/star/card-bonus.ts): 'either' (default) takes a deploy that follows
+   * the first class peer's reading or the rulebook's; 'rulebook' holds every peer to the rulebook's.
+   */
+  readonly cardBonus?: 'either' | 'rulebook';
   readonly onEvent?: (event: SessionEvent) => void;
   /** This peer's secret dice numbers (default: 32 random bytes each); tests replay games with a seeded source. */
   readonly secretNumbers?: () => Uint8Array;
@@ -129,6 +125,7 @@ export class StarSession {
       players: config.players.length,
       ...(config.rules === undefined ? {} : { rules: config.rules }),
       drawQuirk: config.drawQuirk ?? 'detect',
+      cardBonus: config.cardBonus ?? 'either',
       ...(config.secretNumbers === undefined ? {} : { secretNumbers: config.secretNumbers }),
     });
     this.done = new Promise((resolve) => (this.resolve = resolve));
@@ -174,6 +171,7 @@ export class StarSession {
         rules: { ...CS3099_RULES, ...this.config.rules },
         host: this.hostSeat,
         drawQuirk: this.config.drawQuirk ?? 'detect',
+        cardBonus: this.config.cardBonus ?? 'either',
       });
       recorder.incoming(
         0,
@@ -354,6 +352,7 @@ export class StarSession {
             }
             break;
           case 'quirk-draw':
+          case 'card-bonus':
             break; // followed in the replica; only the audit reports it
         }
       }
@@ -504,57 +503,22 @@ export class StarSession {
   private decide() {
     this.deciding = true;
     const snapshot = this.state;
+    // The game as the peers this move must satisfy see it (the class draw quirk's view, where that
+    // puts this peer elsewhere in its turn): the replica's rule.
     this.config.seat
-      .decide(snapshot, this.me)
+      .decide(this.core.decisionView(this.selfAckers.size > 0), this.me)
       .then((action) => {
         this.deciding = false;
         if (this.finished || this.state !== snapshot) return this.step();
-        this.send(this.agreedByBothDrawModels(action) as MessageAction);
+        // A move every other peer can follow (both draw views, both card-bonus readings): the replica's rule.
+        const own = this.core.ownMove(action, this.selfAckers.size > 0);
+        for (const text of own.notes) this.emit({ type: 'info', text });
+        this.send(own.action as MessageAction);
       })
       .catch((error: Error) => {
         this.deciding = false;
         this.emit({ type: 'info', text: `this seat failed to decide: ${error.message}` });
       });
-  }
-
-  /**
-   * While it is unknown whether the others follow the class draw quirk, this peer trades only cards
-   * it holds in both views of the game (else a quirky peer's loop dies on a card it thinks is its own).
-   */
-  private agreedByBothDrawModels(action: Action): Action {
-    const quirkView = this.core.quirkView;
-    if (quirkView === null || action.command !== 'play_cards' || apply(quirkView, action, CHECK_DICE).ok) return action;
-    const me = this.me;
-    const held = new Set(quirkView.players[me]!.cards);
-    const common = this.state.players[me]!.cards.filter((card) => held.has(card));
-    const candidates: Action[] = [
-      { command: 'play_cards', player: me, payload: null },
-      ...setsInHand(this.state.board, common).map((set) => ({
-        command: 'play_cards' as const,
-        player: me,
-        payload: { cards: [set as [number, number, number]] },
-      })),
-    ];
-    const agreed = candidates.find((c) => apply(this.state, c, CHECK_DICE).ok && apply(quirkView, c, CHECK_DICE).ok);
-    if (agreed) return agreed;
-    // No trade fits both. A peer that acks its own messages is the 2015 implementation, which has the
-    // quirk: trade as it sees the cards (the move is then legal only under the quirk, so process()
-    // switches this peer's draw model too). Otherwise trade by the rules.
-    if (this.selfAckers.size === 0) {
-      this.emit({ type: 'info', text: 'no card trade is legal in both draw models; trading by the rules' });
-      return action;
-    }
-    const quirkSets = setsInHand(quirkView.board, quirkView.players[me]!.cards);
-    const quirkTrade = quirkSets
-      .map(
-        (set): Action => ({ command: 'play_cards', player: me, payload: { cards: [set as [number, number, number]] } }),
-      )
-      .find((c) => apply(quirkView, c, CHECK_DICE).ok);
-    this.emit({
-      type: 'info',
-      text: `no card trade is legal in both draw models; trading as the class card-draw quirk has it${quirkTrade ? '' : ' is impossible too, so by the rules'}`,
-    });
-    return quirkTrade ?? action;
   }
 
   /** Sends one of this peer's moves and applies it here, as every other peer will. */
@@ -579,9 +543,9 @@ export class StarSession {
     return line;
   }
 
-  /** `player` sent a message under `ackId`: later messages take higher ids. */
+  /** `player` sent a message under `ackId`: later messages take higher ids, within a signed 32-bit integer. */
   private authored(player: number, ackId: number) {
-    this.ackCounter = Math.max(this.ackCounter, ackId + 1);
+    this.ackCounter = ackIdAfter(this.ackCounter, ackId);
     const authors = this.ackAuthors.get(ackId) ?? new Set<number>();
     this.ackAuthors.set(ackId, authors.add(player));
   }

@@ -21,7 +21,7 @@ export function keptKeysDir(store: GameStore): string | null {
 export function keysOfGames(store: GameStore): { needed: Set<string>; known: Set<string> } {
   const needed = new Set<string>();
   const known = new Set<string>();
-  for (const game of store.games({ kinds: NETWORK_KINDS })) {
+  for (const game of store.games({ kinds: NETWORK_KINDS, game: 'classic' })) {
     const peerId = game.me === null ? null : game.players[game.me]?.peerId;
     if (!peerId) continue;
     known.add(peerId);

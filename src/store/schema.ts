@@ -116,6 +116,15 @@ export const MIGRATIONS: readonly Migration[] = [
       addColumn(db, 'games', 'session', 'TEXT');
     },
   },
+  {
+    version: 6,
+    describe: 'which game each stored game is: classic (with its variants) or RISC',
+    up: (db) => {
+      // A RISC game keeps its record lines (dir 'risc'), no steps: risk history, stats, replay and
+      // export read those; the classic resume, rejoin and statistics leave it alone.
+      addColumn(db, 'games', 'game', "TEXT NOT NULL DEFAULT 'classic'");
+    },
+  },
 ];
 
 /** Adds a column unless the table has it (a database whose version was set back by hand may). */

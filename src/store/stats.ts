@@ -1,7 +1,7 @@
 // Statistics over the stored games: per player (by name) and per bot kind, plus the win rate over
 // time and one game's armies and territories per turn, for tables and charts.
 import type { GameSeries } from '../core/steps/analysis.js';
-import type { GameStore } from './store.js';
+import type { GameName, GameStore } from './store.js';
 
 export interface Standing {
   /** A player's name, or a bot kind. */
@@ -49,11 +49,16 @@ interface Row {
 export interface StatsFilter {
   /** Only games of these kinds. */
   readonly kinds?: readonly string[];
+  /** Only classic games, or only RISC games (default: classic; a database before schema 6 has only classic). */
+  readonly game?: GameName;
 }
 
 export function gatherStats(store: GameStore, filter: StatsFilter = {}): StatsReport {
   const kinds = filter.kinds ?? [];
-  const where = `g.status = 'finished'${kinds.length ? ` AND g.kind IN (${kinds.map(() => '?').join(', ')})` : ''}`;
+  const game = filter.game ?? 'classic';
+  const byGame = store.schemaVersion >= 6;
+  if (!byGame && game === 'risc') return { games: 0, finished: 0, byPlayer: [], byBotKind: [] };
+  const where = `g.status = 'finished'${byGame ? ' AND g.game = ?' : ''}${kinds.length ? ` AND g.kind IN (${kinds.map(() => '?').join(', ')})` : ''}`;
   const rows = store.db
     .prepare(
       `SELECT g.id AS game_id, g.started_at, g.winner, g.turns, p.seat, p.name, p.bot_kind,
@@ -61,8 +66,14 @@ export function gatherStats(store: GameStore, filter: StatsFilter = {}): StatsRe
          FROM games g JOIN players p ON p.game_id = g.id LEFT JOIN player_stats s ON s.game_id = g.id AND s.seat = p.seat
         WHERE ${where} ORDER BY g.started_at, g.id, p.seat`,
     )
-    .all(...kinds) as unknown as Row[];
-  const total = (store.db.prepare('SELECT COUNT(*) AS n FROM games').get() as { n: number }).n;
+    .all(...(byGame ? [game] : []), ...kinds) as unknown as Row[];
+  const total = (
+    store.db
+      .prepare(`SELECT COUNT(*) AS n FROM games${byGame ? ' WHERE game = ?' : ''}`)
+      .get(...(byGame ? [game] : [])) as {
+      n: number;
+    }
+  ).n;
   const finished = new Set(rows.map((r) => r.game_id)).size;
   return {
     games: total,

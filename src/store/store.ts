@@ -27,9 +27,14 @@ export interface PlayerMeta {
   readonly addresses?: readonly string[] | null;
 }
 
+/** Which game: classic Risk (with its variants) or RISC. */
+export type GameName = 'classic' | 'risc';
+
 export interface GameMeta {
   /** The game's id (the network game id); a fresh one when absent. */
   readonly uid?: string;
+  /** Default classic. */
+  readonly game?: GameName;
   readonly kind: GameKind;
   readonly profile?: 'native' | 'cs3099';
   readonly dice?: DiceKind;
@@ -49,6 +54,7 @@ export interface Outcome {
 export interface GameSummary {
   readonly id: number;
   readonly uid: string;
+  readonly game: GameName;
   readonly kind: GameKind;
   readonly profile: string;
   readonly startedAt: string;
@@ -85,10 +91,13 @@ interface GameRow {
   winner: number | null;
   turns: number | null;
   session?: string | null;
+  game?: string;
 }
 
 /** Schema 5 added the players' addresses and the resumed session; a database left at 3 (migration 4 deferred) lacks them. */
 const ADDRESSES_VERSION = 5;
+/** Schema 6 added which game a stored game is (classic or RISC). */
+const GAME_VERSION = 6;
 
 export class GameStore {
   private constructor(
@@ -160,9 +169,16 @@ export class GameStore {
   }
 
   /** Games, newest first. */
-  games(filter: { status?: GameSummary['status']; kinds?: readonly GameKind[]; limit?: number } = {}): GameSummary[] {
+  games(
+    filter: { status?: GameSummary['status']; kinds?: readonly GameKind[]; game?: GameName; limit?: number } = {},
+  ): GameSummary[] {
     const where: string[] = [];
     const args: (string | number)[] = [];
+    // Before schema 6 every stored game is a classic one.
+    if (filter.game !== undefined && this.schemaVersion >= GAME_VERSION) {
+      where.push('game = ?');
+      args.push(filter.game);
+    } else if (filter.game === 'risc') return [];
     if (filter.status) {
       where.push('status = ?');
       args.push(filter.status);
@@ -256,6 +272,7 @@ export class GameStore {
     return {
       id: row.id,
       uid: row.uid,
+      game: row.game === 'risc' ? 'risc' : 'classic',
       kind: row.kind as GameKind,
       profile: row.profile,
       startedAt: row.started_at,
@@ -343,8 +360,8 @@ export class GameHandle {
     else this.deleteStep.run(this.gameId, this.nextStep);
   }
 
-  /** A transcript line: `in` from player `conn`, `out` sent by this peer, or a `note` (JSON). */
-  append(direction: 'in' | 'out' | 'note', line: string, conn = -1) {
+  /** A transcript line: `in` from player `conn`, `out` sent by this peer, a `note` (JSON), or a RISC record line. */
+  append(direction: 'in' | 'out' | 'note' | 'risc', line: string, conn = -1) {
     // A line after the store closed (a peer stopping by signal) is one the record cannot keep.
     if (this.done || !this.db.isOpen) return;
     const row: [number, number, string, number, string] = [
@@ -410,6 +427,11 @@ function insertGame(db: Database, uid: string, meta: GameMeta, startedAt = new D
       meta.me ?? null,
     ) as { id: number };
   const version = userVersion(db);
+  if (meta.game !== undefined && meta.game !== 'classic') {
+    if (version < GAME_VERSION)
+      throw new Error(`a ${meta.game} game needs the game database at version ${GAME_VERSION}`);
+    db.prepare('UPDATE games SET game = ? WHERE id = ?').run(meta.game, row.id);
+  }
   if (version >= ADDRESSES_VERSION) {
     const player = db.prepare(
       'INSERT INTO players (game_id, seat, name, peer_id, bot_kind, addresses) VALUES (?, ?, ?, ?, ?, ?)',

@@ -1,13 +1,14 @@
 // The whole terminal UI: the menu, the screens that start a game, the game itself, and back.
 import { Box, Text, useInput, useWindowSize } from 'ink';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Failure } from './failure.js';
 import { GameScreen } from './game-screen.js';
 import { HelpScreen, helpLines, helpRows } from './help-screen.js';
 import { HostScreen } from './host-screen.js';
 import { HotSeatSetup } from './hot-seat-setup.js';
 import { JoinScreen } from './join-screen.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type HotSeatPlayer, type Launcher, plainReason, type SavedGame, type Started } from './launcher.js';
+import type { HotSeatPlayer, Launcher, SavedGame, Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
 import { NetworkResumeScreen } from './network-resume-screen.js';
 import { scrollKey } from './scroll.js';
@@ -19,12 +20,13 @@ import { ThemeContext, useTheme } from './theme.js';
 
 // RISC loads when chosen: its orders and records bring the wire schemas (zod), which the menu's
 // first paint does without (bench:startup).
-const RiscGameScreen = lazy(() => import('./risc/risc-screen.js').then((m) => ({ default: m.RiscGameScreen })));
+const RiscEntry = lazy(() => import('./risc/risc-app.js').then((m) => ({ default: m.RiscEntry })));
 
 export type Screen =
   | { readonly kind: 'menu'; readonly notice?: string }
   | { readonly kind: 'help' }
-  | { readonly kind: 'risc' }
+  /** RISC's own menu, or straight into one of its screens (risk play host --game risc). */
+  | { readonly kind: 'risc'; readonly start?: import('./risc/risc-app.js').RiscStart }
   /** `open`: straight to the lobby with these settings (risk play host). */
   | { readonly kind: 'host'; readonly players?: number; readonly open?: boolean }
   /** `join`: dial at once (risk play join ADDRESS). */
@@ -153,9 +155,13 @@ function Screens({
     case 'risc':
       return (
         <Suspense fallback={<Text>Starting RISC…</Text>}>
-          <RiscGameScreen
-            options={{ name: defaultName, players: 3, bot: 'hard', seed: (Math.random() * 2 ** 32) >>> 0 }}
-            onLeave={toMenu}
+          <RiscEntry
+            load={() => launcher.risc?.() ?? Promise.reject(new Error('RISC is not available here'))}
+            defaultName={defaultName}
+            {...(screen.start ? { start: screen.start } : {})}
+            // Started from the command line on a RISC screen: leaving it ends the program.
+            onExit={screen.start && screen.start.kind !== 'menu' ? onExit : toMenu}
+            {...(size ? { size } : {})}
           />
         </Suspense>
       );
@@ -295,13 +301,5 @@ function Failed({ reason, onClose }: { reason: string; onClose: () => void }) {
   useInput((input, key) => {
     if (key.escape || key.return || isCtrlC(input, key)) onClose();
   });
-  return (
-    <Box flexDirection="column" paddingX={1}>
-      <Text bold>The game could not start</Text>
-      <Text>{plainReason(reason)}</Text>
-      <Text> </Text>
-      <Text>{adviceFor(reason)}</Text>
-      <Text dimColor>Enter: back to the menu</Text>
-    </Box>
-  );
+  return <Failure title="The game could not start" reason={reason} hint="Enter: back to the menu" />;
 }

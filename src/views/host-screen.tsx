@@ -4,17 +4,10 @@ import { Box, type Key, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import type { Rules } from '../protocol/rules.js';
 import type { LobbyPlayer } from '../sessions/lobby.js';
+import { Failure } from './failure.js';
 import { cycleField, useField, useMounted } from './form.js';
 import { isCtrlC, splitKeys } from './keys.js';
-import {
-  adviceFor,
-  type Launcher,
-  type Lobby,
-  type LobbyNews,
-  type Profile,
-  plainReason,
-  shortAddress,
-} from './launcher.js';
+import { type Launcher, type Lobby, type LobbyNews, type Profile, shortAddress } from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
 import { RuleRow } from './rules-fields.js';
@@ -207,16 +200,7 @@ export function HostScreen({
   }
   if (stage.kind === 'opening') return <Text>Opening the lobby…</Text>;
   if (stage.kind === 'failed') {
-    return (
-      <Box flexDirection="column" paddingX={1}>
-        <Text bold>Hosting failed</Text>
-        <Text>{plainReason(stage.reason)}</Text>
-        <Text> </Text>
-        <Text>{adviceFor(stage.reason)}</Text>
-        <Text> </Text>
-        <Text dimColor>Enter: try again · Esc: back to the menu</Text>
-      </Box>
-    );
+    return <Failure title="Hosting failed" reason={stage.reason} hint="Enter: try again · Esc: back to the menu" />;
   }
   const [best, ...others] = stage.lobby.addresses;
   return (

@@ -3,9 +3,10 @@ import { Box, type Key, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import type { Rules } from '../protocol/rules.js';
 import type { LobbyPlayer } from '../sessions/lobby.js';
+import { Failure } from './failure.js';
 import { cycleField, useField, useMounted } from './form.js';
 import { isCtrlC, splitKeys } from './keys.js';
-import { adviceFor, type Launcher, type Lobby, type LobbyNews, type Profile, plainReason } from './launcher.js';
+import type { Launcher, Lobby, LobbyNews, Profile } from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
 import { rulesWords } from './rules-words.js';
@@ -163,14 +164,11 @@ export function JoinScreen({
   }
   if (stage.kind === 'failed') {
     return (
-      <Box flexDirection="column" paddingX={1}>
-        <Text bold>Could not join</Text>
-        <Text>{plainReason(stage.reason)}</Text>
-        <Text> </Text>
-        <Text>{adviceFor(stage.reason)}</Text>
-        <Text> </Text>
-        <Text dimColor>Enter: change the address and try again · Esc: back to the menu</Text>
-      </Box>
+      <Failure
+        title="Could not join"
+        reason={stage.reason}
+        hint="Enter: change the address and try again · Esc: back to the menu"
+      />
     );
   }
   return (

@@ -85,6 +85,8 @@ export interface Launcher {
   rejoinNetworkGame?(id: number): Promise<Started>;
   /** The statistics of the stored games as text lines (tables and charts) at most `width` wide. */
   statsText?(width: number): readonly string[];
+  /** RISC's games (against bots, hosted, joined, resumed), loaded when RISC is chosen. */
+  risc?(): Promise<import('./risc/match.js').RiscLauncher>;
 }
 
 export type SavedGames =

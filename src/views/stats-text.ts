@@ -64,6 +64,29 @@ export function describeStats(
   return out;
 }
 
+/** The RISC games' standings: no cards and no per-roll odds in RISC, so no sets or luck columns. */
+export function describeRiscStats(report: StatsReport): string[] {
+  if (report.finished === 0) return [];
+  const rows = (title: string, list: readonly Standing[]) => {
+    const width = Math.max(8, ...list.map((r) => Math.min(20, r.who.length)));
+    return [
+      title,
+      `  ${'who'.padEnd(width)}  games   wins  win rate  avg turns  taken   lost  battles  units lost`,
+      ...list.map((r) => {
+        const who = r.who.length > width ? `${r.who.slice(0, width - 1)}…` : r.who;
+        return `  ${who.padEnd(width)}  ${String(r.games).padStart(5)}  ${String(r.wins).padStart(5)}  ${pct(r.winRate).padStart(8)}  ${r.averageTurns.toFixed(1).padStart(9)}  ${String(r.territoriesTaken).padStart(5)}  ${String(r.territoriesLost).padStart(5)}  ${String(r.battles).padStart(7)}  ${String(r.armiesLost).padStart(10)}`;
+      }),
+    ];
+  };
+  const out = [
+    `RISC: ${report.finished} finished game${report.finished === 1 ? '' : 's'} (${report.games} stored)`,
+    '',
+  ];
+  out.push(...rows('RISC players', report.byPlayer.slice(0, 20)));
+  if (report.byBotKind.length > 0) out.push('', ...rows('RISC bot kinds', report.byBotKind));
+  return out;
+}
+
 export function gameCharts(chart: { id: number; names: string[]; series: GameSeries }, width = 60): string[] {
   const { series, names } = chart;
   const turns = series.turns;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chainOdds } from '../../src/ai/chain-odds.js';
+import { chainOdds, chainSteps } from '../../src/ai/chain-odds.js';
 import { battleOdds } from '../../src/model/odds.js';
 
 describe('chain odds', () => {
@@ -30,5 +30,24 @@ describe('chain odds', () => {
     expect(Math.abs(chainOdds(300, [200]).success - battleOdds(300, 200).conquerProbability)).toBeLessThan(0.05);
     expect(chainOdds(1, [1]).success).toBe(0);
     expect(chainOdds(5, []).success).toBe(1);
+  });
+
+  it('the steps of a chain are the odds of each of its prefixes, from one pass', () => {
+    for (const [a, chain] of [
+      [12, [1, 1, 3, 2, 1]],
+      [5, [2, 1, 1, 1]],
+      [300, [40, 60, 10]],
+    ] as const) {
+      const steps = chainSteps(a, chain);
+      expect(steps).toHaveLength(chain.length);
+      steps.forEach((step, k) => {
+        const prefix = chainOdds(a, chain.slice(0, k + 1));
+        if (a * chain.reduce((x, y) => x + y, 0) <= 20_000) {
+          for (const key of ['success', 'first', 'expectedTaken', 'expectedLeft', 'expectedLosses'] as const)
+            expect(step[key]).toBeCloseTo(prefix[key], 12);
+        } else expect(Math.abs(step.success - prefix.success)).toBeLessThan(0.05);
+      });
+      expect(steps[1]!.success).toBeLessThanOrEqual(steps[0]!.success);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // A randomly misbehaving peer: each line it sends, on each link, may be dropped, delayed,
 // duplicated, reordered, corrupted, replaced by a signed contradicting move, or followed by a
 // false claim about another player. Seeded, so a failing case replays exactly.
-import { sealMessage } from '../../src/core/native/replica.js';
+import { sealMessage } from '../../src/core/native/lines.js';
 import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';

@@ -69,3 +69,60 @@ describe.each([
     expect(report.violations).toEqual(findings.map((f) => expect.objectContaining(f)));
   });
 });
+
+// The second class implementation's games (interop-ac-*): it reads the territory-card bonus as the
+// rulebook does, which `verify` now takes alongside the first class peer's reading, and names.
+describe.each([
+  {
+    name: 'interop-ac-clean-we-host.jsonl',
+    winner: 0,
+    cardBonus: [],
+  },
+  {
+    name: 'interop-ac-clean-we-join.jsonl',
+    winner: 1,
+    cardBonus: [],
+  },
+  {
+    // Our old host's deploy after trading two cards of its territories (+4, the first class peer's
+    // reading) stands; the client's bare-string leave_game then leaves our host the winner.
+    name: 'interop-ac-client-rejects-our-card-bonus.jsonl',
+    winner: 0,
+    cardBonus: [{ line: 1081, player: 0, reading: 'pool' }],
+  },
+  {
+    // Its deploy after trading two cards of its territories places 12 armies: +2 once, the
+    // rulebook's reading. Our old client left over it, so its host's next attack is refused.
+    name: 'interop-ac-host-card-bonus-flagged.jsonl',
+    winner: 0,
+    cardBonus: [{ line: 844, player: 0, reading: 'rulebook' }],
+    findings: [{ line: 847, player: 0, kind: 'rules', reason: 'the game is over' }],
+  },
+])('$name', ({ name, winner, cardBonus, findings }) => {
+  const lines = load(name);
+
+  it('replays to its last line under --lenient, naming the card-bonus reading of each trade that tells them apart', () => {
+    const report = verifyTranscript(lines, { lenient: true });
+    expect(report.lostStepAt).toBeNull();
+    expect(report.roundsVerified).toBe(report.battles + 2);
+    expect(report.battles).toBeGreaterThan(50);
+    expect(report.state!.phase).toBe('over');
+    expect(report.state!.winner).toBe(winner);
+    expect(report.cardBonus).toEqual(cardBonus);
+    expect(report.violations.filter((v) => v.kind !== 'card-draw-bug')).toEqual(
+      (findings ?? []).map((f) => expect.objectContaining(f)),
+    );
+  });
+});
+
+describe.each([
+  'interop-ac-host-refuses-bare-join.jsonl',
+  'interop-ac-3p-we-host-ping.jsonl',
+  'interop-ac-3p-we-join-ping.jsonl',
+])('%s', (name) => {
+  it('holds a lobby that never started a game, and nothing against the rules', () => {
+    const report = verifyTranscript(load(name), { lenient: true });
+    expect(report.state).toBeNull();
+    expect(report.violations).toEqual([]);
+  });
+});

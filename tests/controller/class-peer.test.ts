@@ -4,7 +4,7 @@
 import { createConnection, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClassPeer, type ClassQuirks, JAVA_2015_QUIRKS, NO_QUIRKS } from '../support/class-peer.js';
+import { ClassPeer, type ClassQuirks, JAVA_2015_QUIRKS, NO_QUIRKS, SECOND_2015_QUIRKS } from '../support/class-peer.js';
 import { readRecording, replayToClassPeer } from '../support/replay.js';
 
 const fixture = (name: string) => readRecording(fileURLToPath(new URL(`../fixtures/cs3099/${name}`, import.meta.url)));
@@ -69,6 +69,43 @@ describe('two class peers', () => {
       // The recorded peer never closes its sockets; the well-behaved one does.
       for (let i = 0; i < 60 && host.closedAt === null; i++) await new Promise((r) => setTimeout(r, 50));
       expect(host.closedAt === null).toBe(quirks.neverClose);
+    },
+    90_000,
+  );
+});
+
+describe('class peers of the second implementation (SECOND_2015_QUIRKS)', () => {
+  it.each([2, 3, 4])(
+    '%i of them play to the end over 127.0.0.1, through a host that passes every line on',
+    async (players) => {
+      const quirks = SECOND_2015_QUIRKS;
+      const host = await start({ role: 'host', seed: 20 + players, quirks, players, stallMs: 10_000, maxMs: 60_000 });
+      const clients: ClassPeer[] = [];
+      for (let i = 1; i < players; i++)
+        clients.push(
+          await start({
+            role: 'client',
+            seed: 30 + 10 * players + i,
+            quirks,
+            address: `127.0.0.1:${host.port}`,
+            stallMs: 10_000,
+            maxMs: 60_000,
+          }),
+        );
+      const outcomes = await Promise.all([host, ...clients].map((p) => p.finished));
+      expect(outcomes.map((o) => `${o.status}: ${o.reason}`).sort()).toEqual([
+        ...Array(players - 1).fill(expect.stringMatching(/^lost: /)),
+        expect.stringMatching(/^won: /),
+      ]);
+      expect(new Set(outcomes.map((o) => o.winner)).size).toBe(1);
+      for (const c of clients) expect(c.state!.owner).toEqual(host.state!.owner);
+      // Its own lines: wrapped, inner line ending in a newline, upper-case hex, ack ids at random.
+      const out = host.lines.filter((l) => l.dir === 'out').map((l) => JSON.parse(l.raw) as { message: string });
+      expect(out.every((m) => m.message.endsWith('\n') && !('signature' in m))).toBe(true);
+      const inner = out.map((m) => JSON.parse(m.message) as Record<string, unknown>);
+      expect(inner.find((m) => m.command === 'roll_hash')!.payload).toMatch(/^[0-9A-F]{64}$/);
+      const ids = inner.flatMap((m) => (typeof m.ack_id === 'number' && m.player_id === 0 ? [m.ack_id] : []));
+      expect(Math.max(...ids)).toBeGreaterThan(2 ** 20);
     },
     90_000,
   );
@@ -178,6 +215,84 @@ describe('the class peer driven by the interop recordings', () => {
   }, 90_000);
 });
 
+describe('the second implementation’s class peer driven by the interop-ac recordings', () => {
+  // Its recorded host was set to speak bare lines; its recorded clients spoke the envelope.
+  const host = { ...SECOND_2015_QUIRKS, wrapLines: false, wrappedLinesOnly: false };
+
+  it.each([
+    ['interop-ac-clean-we-join.jsonl', 'host', host, 'AC-GREEDY'],
+    ['interop-ac-clean-we-host.jsonl', 'client', SECOND_2015_QUIRKS, 'AC-ANGRY'],
+  ] as const)(
+    'as the %s’s class %s: every line the real one sent, its lobby, acks and random ack ids included',
+    async (name, peerSide, quirks, peerName) => {
+      const replay = await replayToClassPeer(fixture(name), {
+        peerSide,
+        quirks,
+        name: peerName,
+        // What its recorded host announced.
+        ...(peerSide === 'host' ? { ackTimeoutS: 100, moveTimeoutS: 200 } : {}),
+      });
+      await replay.close();
+      expect(replay.mismatches).toEqual([]);
+      expect(replay.sent.length).toBe(replay.recorded.length);
+      expect(replay.sent.map((m) => m.ack_id ?? null)).toEqual(replay.recorded.map((m) => m.ack_id ?? null));
+      expect(replay.sentAcks).toEqual(replay.recordedAcks);
+      // It saw the capture that ended the game and stopped reading: no closing fortify awaited, none acked.
+      expect(replay.outcome.status).toBe('lost');
+    },
+    60_000,
+  );
+
+  it('as the class client of interop-ac-client-rejects-our-card-bonus: it refuses our old host’s +4 deploy and leaves as the real one did', async () => {
+    const replay = await replayToClassPeer(fixture('interop-ac-client-rejects-our-card-bonus.jsonl'), {
+      peerSide: 'client',
+      quirks: SECOND_2015_QUIRKS,
+      name: 'AC-ANGRY',
+    });
+    await replay.close();
+    expect(replay.mismatches).toEqual([]);
+    expect(replay.sent.at(-1)).toEqual({
+      player_id: 1,
+      payload: 'Received invalid move. Disconnecting',
+      command: 'leave_game',
+    });
+    expect(replay.sentAcks).toEqual(replay.recordedAcks);
+    expect(replay.outcome.status).toBe('left');
+    expect(replay.outcome.reason).toMatch(/^player 0: deploy: /);
+  }, 60_000);
+
+  it('as the class host of interop-ac-host-card-bonus-flagged: its trade of two of its territories and its 12-army deploy, then our old client leaves', async () => {
+    const replay = await replayToClassPeer(fixture('interop-ac-host-card-bonus-flagged.jsonl'), {
+      peerSide: 'host',
+      quirks: host,
+      name: 'AC-CONTINENTAL',
+      ackTimeoutS: 100,
+      moveTimeoutS: 200,
+    });
+    await replay.close();
+    // The real one sent one more attack after our client's leave_game; ours ends the 2-player game there.
+    expect(replay.mismatches).toEqual([expect.stringMatching(/sent undefined, recorded \{.*"command":"attack"/)]);
+    expect(replay.sent.slice(-2)).toEqual([
+      expect.objectContaining({ command: 'play_cards', payload: { cards: [[33, 29, 10]], armies: -1 } }),
+      expect.objectContaining({
+        command: 'deploy',
+        payload: [
+          [29, 2],
+          [31, 2],
+          [28, 1],
+          [0, 1],
+          [16, 1],
+          [5, 1],
+          [13, 2],
+          [6, 1],
+          [14, 1],
+        ],
+      }),
+    ]);
+    expect(replay.outcome.status).toBe('opponent-left');
+  }, 60_000);
+});
+
 describe('the class peer’s lobby and line dialect', () => {
   it('two peers speaking the wrapped dialect play to the end', async () => {
     const quirks = { ...NO_QUIRKS, wrapLines: true };
@@ -195,19 +310,37 @@ describe('the class peer’s lobby and line dialect', () => {
     expect(host.lines.filter((l) => l.dir === 'out').every((l) => l.raw.startsWith('{"message":"{'))).toBe(true);
   }, 90_000);
 
-  it('a peer that wants the envelope dies on a bare line', async () => {
-    const host = await start({
-      role: 'host',
-      seed: 1,
-      stallMs: 5000,
-      quirks: { bareLinesOnly: false, wrappedLinesOnly: true },
-    });
+  it('a host that wants the envelope closes on a bare join_game and takes a wrapped one (interop-ac-host-refuses-bare-join)', async () => {
+    const host = await start({ role: 'host', seed: 1, stallMs: 5000, quirks: SECOND_2015_QUIRKS });
     const a = await dial(host.port);
+    const closed = new Promise<void>((resolve) => a.socket.on('close', () => resolve()));
     a.socket.write(`${join}\n`);
-    const outcome = await host.finished;
-    a.socket.destroy();
-    expect(outcome.status).toBe('crashed');
-    expect(outcome.reason).toMatch(/bare line/);
+    await closed;
+    expect(a.lines).toEqual([]);
+    expect(host.current.status).toBe('playing');
+    const b = await dial(host.port);
+    b.socket.write(`${JSON.stringify({ message: `${join}\n` })}\n`);
+    for (let i = 0; i < 100 && b.lines.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    b.socket.destroy();
+    // Its lines in its own envelope: the inner line ends in a newline, no signature.
+    expect(b.lines[0]).toBe(
+      JSON.stringify({
+        message:
+          '{"command":"accept_join_game","payload":{"player_id":1,"acknowledgement_timeout":2,"move_timeout":30},"player_id":0}\n',
+      }),
+    );
+    expect(b.lines.map((l) => JSON.parse(JSON.parse(l).message as string))).toEqual([
+      expect.objectContaining({ command: 'accept_join_game' }),
+      {
+        command: 'players_joined',
+        payload: [
+          [0, 'HostAI'],
+          [1, 'X'],
+        ],
+        player_id: 0,
+      },
+      { command: 'ping', player_id: 0, payload: 2 },
+    ]);
   });
 
   const dial = (port: number) =>

@@ -1,6 +1,6 @@
 // Rogues that rewrite one dice round's lines, per receiving peer (tests of the opening draws and of
 // split dice rounds). Each counts a kind of line once per round, at its lowest-numbered link.
-import { sealMessage } from '../../src/core/native/replica.js';
+import { sealMessage } from '../../src/core/native/lines.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { boundCommitment, bytesToHex } from '../../src/protocol/commitment.js';
 import type { Message } from '../../src/protocol/messages.js';

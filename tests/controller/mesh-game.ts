@@ -80,6 +80,8 @@ export interface RunningGame {
   progress(): number[];
   /** A peer's replica as it stands (for diagnosing a hang): where it is and what it waits for. */
   internals(peer: number): Record<string, unknown>;
+  /** Resolves when a finished peer has seen every other connected peer acknowledge the end (MeshSession.settled). */
+  settled(peer: number, maxMs?: number): Promise<void>;
   /** The results so far, with every record audited. */
   finish(): Omit<MemoryGame, 'virtualMs'>;
 }
@@ -142,6 +144,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     },
     progress: () => recorders.map((r, i) => r.lines.length + events[i]!.length),
     internals: (peer) => sessions[peer]!.diagnostics(),
+    settled: (peer, maxMs) => sessions[peer]!.settled(maxMs),
     finish: () => ({
       results,
       audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false, verified })),

@@ -124,10 +124,22 @@ describe('the RISC auditor', () => {
     expect(auditRiscRecord('').violations[0]).toMatchObject({ reason: 'empty record' });
   });
 
+  it('refuses a record of version 1 (before the ring battle and the turn limit), saying why', () => {
+    const old = {
+      command: 'risc_game',
+      payload: { version: 1, game: 'g', map: 'risc', players: ['A', 'B'], start_units: 12 },
+    };
+    const audit = auditRiscRecord(JSON.stringify(old));
+    expect(audit.state).toBeNull();
+    expect(audit.violations[0]!.reason).toMatch(
+      /payload\.version: this program reads RISC records of version 2 \(the §5c ring battle and the turn limit\)/,
+    );
+  });
+
   it('finds a commitment made after the orders were seen (a late commit after a timeout)', () => {
     const header = {
       command: 'risc_game',
-      payload: { version: 1, game: 'g', map: 'risc', players: ['A', 'B'], start_units: 12 },
+      payload: { version: 2, game: 'g', map: 'risc', players: ['A', 'B'], start_units: 12, turn_limit: null },
     };
     const a = sealOrders({ game: 'g', turn: 0, player: 0 }, { stage: 'placement', placement: [] });
     const b = sealOrders({ game: 'g', turn: 0, player: 1 }, { stage: 'placement', placement: [] });

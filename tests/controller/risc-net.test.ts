@@ -1,10 +1,12 @@
 // Networked RISC over real links: bot peers on the in-memory mesh (signed lines, one keyring per
 // peer) and on libp2p nodes on 127.0.0.1 through the lobby, each reaching one winner with records
 // that audit clean; forged lines are refused before they reach the replica.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RiscBotKind } from '../../src/ai/risc/bots.js';
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { auditRiscRecord } from '../../src/audit/risc.js';
+import { DEFAULT_LAUNCH } from '../../src/cli/launch-kit.js';
+import { riscLauncher } from '../../src/cli/risc-launcher.js';
 import type { RiscRecordLine } from '../../src/core/risc/record.js';
 import { PeerNode } from '../../src/net/libp2p-node.js';
 import { memoryMesh } from '../../src/net/memory.js';
@@ -198,6 +200,112 @@ describe('networked RISC over libp2p on 127.0.0.1, through the lobby', () => {
       await Promise.all(nodes.map((n) => n.stop()));
     }
   }, 90_000);
+
+  it("the host's RISC terms reach every joiner before the start, instead of the classic rules, and head every record", async () => {
+    const nodes = await Promise.all([0, 1, 2].map(() => PeerNode.start({ host: '127.0.0.1', port: 0 })));
+    try {
+      const features = [RISC_FEATURE];
+      const terms = { startUnits: 20, turnLimit: 15 };
+      const host = hostLobby(nodes[0]!, {
+        players: 3,
+        name: 'host',
+        features,
+        required: features,
+        risc: terms,
+        ackTimeoutMs: 5000,
+        moveTimeoutMs: 10_000,
+      });
+      const shown: unknown[] = [];
+      const rules: unknown[] = [];
+      const address = nodes[0]!.addresses()[0]!;
+      const joined = [1, 2].map((i) =>
+        joinLobby(nodes[i]!, address, {
+          name: `joiner${i}`,
+          features,
+          startTimeoutMs: 10_000,
+          onRisc: (t) => shown.push(t) > 0,
+          onRules: (r) => rules.push(r) > 0,
+        }),
+      );
+      const rosters: Roster[] = (await Promise.all([host, ...joined])).map((l) => {
+        if (!l.ok) throw new Error(l.reason);
+        return l.roster;
+      });
+      expect(shown).toEqual([terms, terms]);
+      expect(rules).toEqual([]);
+      for (const r of rosters) expect(r.risc).toEqual(terms);
+      const { results, records } = await playAll(rosters, ['hard', 'hard', 'hard']);
+      for (const r of records) expect(r[0]).toMatchObject({ payload: { start_units: 20, turn_limit: 15 } });
+      for (const r of results) expect(r.ok && r.state.phase).toBe('over');
+    } finally {
+      await Promise.all(nodes.map((n) => n.stop()));
+    }
+  }, 90_000);
+
+  it('a RISC joiner leaves a host that is not hosting RISC, saying so', async () => {
+    const nodes = await Promise.all([0, 1].map(() => PeerNode.start({ host: '127.0.0.1', port: 0 })));
+    const abort = new AbortController();
+    try {
+      const host = hostLobby(nodes[0]!, {
+        players: 2,
+        name: 'classic host',
+        features: ['signed_messages', RISC_FEATURE],
+        ackTimeoutMs: 5000,
+        moveTimeoutMs: 10_000,
+        signal: abort.signal,
+      });
+      const joined = await joinLobby(nodes[1]!, nodes[0]!.addresses()[0]!, {
+        name: 'risc',
+        features: [RISC_FEATURE],
+        startTimeoutMs: 10_000,
+        onRisc: () => true,
+      });
+      expect(joined).toEqual({ ok: false, reason: 'the host is not hosting a RISC game' });
+      abort.abort();
+      await host;
+    } finally {
+      await Promise.all(nodes.map((n) => n.stop()));
+    }
+  }, 30_000);
+
+  it('through the RISC launcher: a host starts early with the one person who joined; both play to the end', async () => {
+    const options = { ...DEFAULT_LAUNCH, listen: '127.0.0.1', port: 0, record: false, moveTimeoutMs: 10_000 };
+    const terms = { startUnits: 30, turnLimit: 40 };
+    const events: string[] = [];
+    const opened = await riscLauncher(options, 1).host({ players: 3, name: 'Hana', terms }, (e) =>
+      events.push(e.type === 'info' ? e.text : `${e.type} ${e.player.name}`),
+    );
+    if (!opened.ok) throw new Error(opened.reason);
+    const lobby = opened.lobby;
+    expect(lobby.startNow!()).toEqual({
+      ok: false,
+      reason: 'Nobody has joined yet: a game needs at least 2 players (add bots with b).',
+    });
+    const address = lobby.addresses.find((a) => a.includes('127.0.0.1'))!;
+    const seen: unknown[] = [];
+    const guest = await riscLauncher(options, 2).join(
+      { address, name: 'Gus' },
+      () => {},
+      (t) => seen.push(t),
+    );
+    if (!guest.ok) throw new Error(guest.reason);
+    expect(seen).toEqual([terms]);
+    await vi.waitFor(() => expect(events).toContain('joined Gus'), 20_000);
+    expect(lobby.startNow!()).toEqual({ ok: true });
+    const [a, b] = await Promise.all([lobby.started, guest.lobby.started]);
+    if (!a.ok || !b.ok) throw new Error('the game did not start');
+    expect(a.match.players.map((p) => p.name)).toEqual(['Hana', 'Gus']);
+    expect([a.match.me, b.match.me]).toEqual([0, 1]);
+    const hooks = { onExecuted: () => {}, onNote: () => {} };
+    const [endA, endB] = await Promise.all([
+      a.match.play(botRiscSeat('Hana', 'hard', seededDice(1)), hooks),
+      b.match.play(botRiscSeat('Gus', 'easy', seededDice(2)), hooks),
+    ]);
+    expect(endA.how).toBe('over');
+    expect(endB.how).toBe('over');
+    expect(endA.state!.winner).toBe(endB.state!.winner);
+    expect(endA.state!.owner).toEqual(endB.state!.owner);
+  }, 60_000);
 
   it('a RISC host refuses a joiner that did not choose RISC', async () => {
     const nodes = await Promise.all([0, 1].map(() => PeerNode.start({ host: '127.0.0.1', port: 0 })));

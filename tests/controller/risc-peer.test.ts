@@ -27,11 +27,12 @@ function network(
   const header: RiscHeader = {
     command: 'risc_game',
     payload: {
-      version: 1,
+      version: 2,
       game: `net-${seed}`,
       map: 'risc',
       players: kinds.map((k, i) => `${k}${i}`),
       start_units: 30,
+      turn_limit: null,
     },
   };
   const delay = seededDice(seed);

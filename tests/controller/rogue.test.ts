@@ -1,7 +1,7 @@
 // One rogue among four peers performs one attack; the honest three must finish, agree on one
 // outcome that the rogue did not win by breaking a rule, and their records blame only the rogue.
 import { describe, expect, it } from 'vitest';
-import { sealMessage } from '../../src/core/native/replica.js';
+import { sealMessage } from '../../src/core/native/lines.js';
 import { type GameState, isActive } from '../../src/model/index.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';

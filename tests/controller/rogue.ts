@@ -1,7 +1,7 @@
 // A scriptable rogue peer: an honest session whose links rewrite its traffic to perform one
 // attack. It signs what it forges with its own key, as a real attacker could.
 import { randomBytes } from 'node:crypto';
-import { sealMessage } from '../../src/core/native/replica.js';
+import { sealMessage } from '../../src/core/native/lines.js';
 import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { boundCommitment, bytesToHex } from '../../src/protocol/commitment.js';

@@ -7,6 +7,7 @@ import { botSeat } from '../../src/ai/seat.js';
 import { decisionBy } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
 import { memoryLinkPair } from '../../src/net/memory.js';
+import { MAX_ACK_ID } from '../../src/protocol/ack-ids.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { SessionEvent, SessionResult } from '../../src/sessions/mesh-session.js';
 import type { Seat } from '../../src/sessions/seat.js';
@@ -307,4 +308,30 @@ describe('a winner that closes its connection without the closing fortify', () =
       expect(p.events.some((e) => e.type === 'neutral')).toBe(false);
     }
   }, 60_000);
+});
+
+describe('acknowledgement ids', () => {
+  it('stay a signed 32-bit integer after a peer used the largest one (a class peer draws its ids at random)', async () => {
+    const [h1, c1] = memoryLinkPair('host', 'c1');
+    const [h2, c2] = memoryLinkPair('host', 'c2');
+    const one = scripted(c1);
+    const two = scripted(c2);
+    const host = peer(
+      0,
+      3,
+      new Map([
+        [1, h1],
+        [2, h2],
+      ]),
+      silent,
+    );
+    // Client 1 leaves under the largest id; client 2 never commits to the first-player round.
+    one.send({ command: 'leave_game', payload: 'bye', player_id: 1, ack_id: MAX_ACK_ID });
+    await advanceUntil(() => two.received.some((m) => m.command === 'timeout'), MOVE_MS * 2);
+    const timeout = two.received.find((m) => m.command === 'timeout');
+    expect(timeout).toMatchObject({ payload: 2, player_id: 0 });
+    expect(timeout!.ack_id).toBe(0);
+    expect(neutralised(host.events).map((n) => n.player)).toEqual([1, 2]);
+    host.session.stop();
+  });
 });

@@ -206,6 +206,19 @@ describe('§10 tolerances: every variant decodes to one canonical form', () => {
     );
   });
 
+  it('leave_game: the reason alone as a string payload, with no ack_id (interop-ac-client-rejects-our-card-bonus)', () => {
+    const line =
+      '{"message":"{\\"player_id\\":1,\\"payload\\":\\"Received invalid move. Disconnecting\\",\\"command\\":\\"leave_game\\"}\\n"}';
+    expect(decodeLine(line)).toStrictEqual({
+      ok: true,
+      message: {
+        command: 'leave_game',
+        payload: { response: 0, message: 'Received invalid move. Disconnecting', receive_updates: false },
+        player_id: 1,
+      },
+    });
+  });
+
   it('hex: lower or UPPER case, lowercased', () => {
     const lower = '74fb4fa89c44a41f7cf40c945c9e25fbae49fb9b63a847d6cf089b7606ddcb7a';
     const mixed = lower.slice(0, 32).toUpperCase() + lower.slice(32);

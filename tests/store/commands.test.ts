@@ -9,17 +9,7 @@ import { runStats } from '../../src/cli/stats.js';
 import { runTournament } from '../../src/cli/tournament.js';
 import { runVerify } from '../../src/cli/verify.js';
 import { lineChart, sparkline } from '../../src/views/charts.js';
-import { tempDir } from './helpers.js';
-
-function capture() {
-  let out = '';
-  let err = '';
-  return {
-    io: { out: (t: string) => void (out += t), err: (t: string) => void (err += t) },
-    out: () => out,
-    err: () => err,
-  };
-}
+import { capture, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let db: string;

@@ -13,6 +13,17 @@ import { exportTranscript } from '../../src/store/export.js';
 import { GameStore, type StoredGame } from '../../src/store/store.js';
 import type { Launcher, SavedGame } from '../../src/views/launcher.js';
 
+/** A command's output and errors, captured. */
+export function capture() {
+  let out = '';
+  let err = '';
+  return {
+    io: { out: (t: string) => void (out += t), err: (t: string) => void (err += t) },
+    out: () => out,
+    err: () => err,
+  };
+}
+
 export function tempDir(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'risk-store-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -4,7 +4,12 @@
 // (our process would not exit), an expulsion, a crash of the class peer, or an error of ours.
 //
 // If the star session's start-up API changes, only runOurs() needs adapting.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CardBonusFinding } from '../../src/audit/native-record.js';
+import { verifyTranscript } from '../../src/audit/verify.js';
 import { runBot } from '../../src/cli/bot.js';
+import { parseTranscript } from '../../src/protocol/transcript.js';
 import { ClassPeer, type ClassPeerOutcome, type ClassQuirks, type WireLine } from './class-peer.js';
 
 export interface ClassMatchOptions {
@@ -28,6 +33,8 @@ export interface ClassMatchOptions {
   readonly hangMs?: number;
   /** Chance of a class turn without attacks (makes the draw quirk bite). Default 0.25. */
   readonly quietTurns?: number;
+  /** Our peer records its game in this directory, and the record is audited as `risk verify --lenient` does. */
+  readonly recordDir?: string;
 }
 
 /**
@@ -48,6 +55,46 @@ export interface OurSide {
   readonly stderr: string;
   /** Our peer returned but the connection stayed open (a real process would live on: class peers never close). */
   readonly leftOpen: boolean;
+  /** Card trades our peer saw (its own and the others'), with the territories their +2 came for. */
+  readonly trades: readonly { readonly player: number; readonly bonusTerritories: readonly number[] }[];
+  /** What our peer said it decided or noticed (info events). */
+  readonly infos: readonly string[];
+  /** Our record audited as `risk verify --lenient` does, when recorded. */
+  readonly audit: RecordAudit | null;
+}
+
+export interface RecordAudit {
+  /** Findings other than the class card-draw quirk followed (which --lenient lists apart). */
+  readonly violations: readonly string[];
+  readonly winner: number | null;
+  readonly cardBonus: readonly CardBonusFinding[];
+}
+
+/** A record of our peer's, audited as `risk verify --lenient` does. */
+export function auditRecord(path: string): RecordAudit {
+  const parsed = parseTranscript(readFileSync(path, 'utf8'));
+  if (!parsed.ok) return { violations: [parsed.reason], winner: null, cardBonus: [] };
+  const report = verifyTranscript(parsed.lines, { lenient: true });
+  return {
+    violations: [
+      ...report.violations.filter((v) => v.kind !== 'card-draw-bug').map((v) => `line ${v.line}: ${v.reason}`),
+      ...(report.lostStepAt === null ? [] : [`lost step at line ${report.lostStepAt}`]),
+    ],
+    winner: report.state?.phase === 'over' ? report.state.winner : null,
+    cardBonus: report.cardBonus ?? [],
+  };
+}
+
+/** What our peer's JSON events say about the game beyond its end. */
+export function ourAccount(events: readonly Record<string, unknown>[]) {
+  return {
+    trades: events.flatMap((e) =>
+      e.type === 'cards_traded'
+        ? [{ player: e.player as number, bonusTerritories: (e.bonusTerritories as number[] | undefined) ?? [] }]
+        : [],
+    ),
+    infos: events.flatMap((e) => (e.type === 'info' && typeof e.text === 'string' ? [e.text] : [])),
+  };
 }
 
 export interface ClassMatchResult {
@@ -155,6 +202,9 @@ export function runOurs(
 export async function playAgainstClassPeer(options: ClassMatchOptions): Promise<ClassMatchResult> {
   const gameMs = options.gameMs ?? 120_000;
   const hangMs = options.hangMs ?? 5000;
+  const record =
+    options.recordDir === undefined ? null : join(options.recordDir, `${options.ourRole}-${options.seed}.jsonl`);
+  if (record !== null) options = { ...options, extraArgs: [...(options.extraArgs ?? []), '--record', record] };
   const classOptions = {
     seed: options.seed ^ 0x5a5a,
     name: options.ourRole === 'host' ? 'ClientAI' : 'HostAI',
@@ -204,6 +254,8 @@ export async function playAgainstClassPeer(options: ClassMatchOptions): Promise<
     neutral: events.filter((e) => e.type === 'neutral').map((e) => JSON.stringify(e)),
     stderr: ours.stderr(),
     leftOpen,
+    ...ourAccount(events),
+    audit: record === null || returned === null ? null : auditRecord(record),
   };
   const sentTimeout = peer.lines.some((l) => l.dir === 'in' && /"command"\s*:\s*"timeout"/.test(l.raw));
   const expulsions = (theirs.status === 'expelled' || sentTimeout ? 1 : 0) + our.neutral.length;
@@ -236,6 +288,9 @@ export async function playAgainstClassPeer(options: ClassMatchOptions): Promise<
   } else if (!classEnded || returned !== 0 || our.winner !== theirs.winner) {
     ending = 'our-error';
     summary = `class peer ${theirs.status} (${theirs.reason}); our exit ${String(returned)}, winner ${String(our.winner)}; ${our.stderr.trim()}`;
+  } else if (our.audit !== null && (our.audit.violations.length > 0 || our.audit.winner !== theirs.winner)) {
+    ending = 'our-error';
+    summary = `our record does not audit clean: winner ${String(our.audit.winner)}; ${our.audit.violations.join('; ')}`;
   } else {
     ending = 'clean';
     summary = `player ${String(theirs.winner)} won; both sides agree and our peer exited 0`;

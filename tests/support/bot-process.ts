@@ -11,6 +11,8 @@ export interface BotProcess {
   events: Record<string, unknown>[];
   stderr: string;
   exit: Promise<number | null>;
+  /** Resolves once the process has exited and its output has been read to the end. */
+  closed: Promise<number | null>;
   waitFor(test: (e: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>>;
 }
 
@@ -57,6 +59,7 @@ export function startBot(
     events,
     stderr: '',
     exit: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+    closed: new Promise((resolve) => child.on('close', (code) => resolve(code))),
     waitFor(test, timeoutMs) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

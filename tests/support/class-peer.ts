@@ -1,7 +1,10 @@
-// Test-only: a cs3099 peer that behaves on the wire like the 2015 class implementation recorded in
-// tests/fixtures/cs3099 (peterjosling/risk, Java), quirks included (cs3099-observed.md §3–§8, §10,
-// §11 and the interop recordings). It plays real TCP on 127.0.0.1 as the host of a 2-player game
-// (the Java host starts as soon as one client joined) or as a client, with a simple greedy AI.
+// Test-only: a cs3099 peer that behaves on the wire like one of the two 2015 class implementations
+// recorded in tests/fixtures/cs3099, quirks included (cs3099-observed.md §3–§8, §10, §11 and the
+// interop recordings): the Java one (peterjosling/risk, JAVA_2015_QUIRKS; the `interop-*`
+// recordings) or a second, independent one (SECOND_2015_QUIRKS; the `interop-ac-*` recordings). It
+// plays real TCP on 127.0.0.1 as the host of a game of `players` (2 by default: the Java host
+// starts as soon as one client joined), relaying every client's line to the others, or as a
+// client, with a simple greedy AI.
 //
 // Every loop is bounded: a game stops itself after `maxMs` or `maxLines`, a silent opponent is a
 // stall after `stallMs`, and stop() closes the listener and every socket.
@@ -22,7 +25,7 @@ import {
   setsInHand,
   startGame,
 } from '../../src/model/index.js';
-import { CS3099_RULES } from '../../src/protocol/profiles.js';
+import { CARD_BONUS_READINGS, CS3099_RULES } from '../../src/protocol/profiles.js';
 import { cs3099Dice, hashChainStream, seededDice } from '../../src/protocol/random.js';
 
 /** Behaviours of the recorded class implementation; each can be turned off to get a well-behaved peer. */
@@ -66,6 +69,45 @@ export interface ClassQuirks {
    * and waits for the host's `timeout` naming the cheater, as a checking peer would.
    */
   readonly crashOnIllegalMove: boolean;
+  /**
+   * The territory-card bonus as the recorded games have it: +2 for each traded card showing an own
+   * territory, in every trade. Off: the rulebook's, +2 once a turn (seed 001's appendix; the
+   * second class implementation's reading).
+   */
+  readonly bonusPerCard: boolean;
+  /** It acknowledges an attack only once its battle is rolled (the Java peer); off: on receipt, like every other line. */
+  readonly ackAttackAfterRoll: boolean;
+  /** Its ack ids are drawn at random below 2^31 (the second implementation: 1578421405, 13529705, …), the ready's too. */
+  readonly randomAckIds: boolean;
+  /** Its envelope is `{"message": "<line>\n"}`, the inner line ending in a newline, with no signature (the second implementation). */
+  readonly envelopeWithNewline: boolean;
+  /** Its dice hashes and numbers in UPPER case hex. */
+  readonly upperHex: boolean;
+  /** As host it sends every player, the newcomer included, to every client at each join. */
+  readonly playersJoinedEveryone: boolean;
+  /** As host its lobby lines (accept_join_game, players_joined, initialise_game) carry its player_id, 0. */
+  readonly hostIdOnLobbyLines: boolean;
+  /**
+   * The lobby of 3 or more players as the second implementation runs it. Its client acknowledges
+   * `ready` only once every other player's ping came (the host's, with the count, and each other
+   * client's, passed on by the host), then waits for every other client's acknowledgement of
+   * `ready`: a ping then kills its lobby (interop-ac-3p-we-join-ping.jsonl). Its host passes each
+   * client's ping and acknowledgement on to the others, sends `ready` once every client pinged,
+   * and a ping after that kills its lobby.
+   */
+  readonly waitsForEveryPing: boolean;
+  /**
+   * After another player's trade that earned the +2 for a card of its own territory, its deploy
+   * must place at least 2 armies on one such territory (the rulebook: "you must place both those
+   * armies onto that particular territory"); its own deploys do so.
+   */
+  readonly checksBonusPlacement: boolean;
+  /**
+   * A move its model refuses: it sends `leave_game` with the reason alone as payload, no ack_id
+   * ("Received invalid move. Disconnecting"), and closes (interop-ac-client-rejects-our-card-bonus.jsonl).
+   * Takes precedence over crashOnIllegalMove.
+   */
+  readonly leaveOnIllegalMove: boolean;
 }
 
 /** The recorded 2015 implementation. */
@@ -86,6 +128,16 @@ export const JAVA_2015_QUIRKS: ClassQuirks = {
   wrapLines: false,
   wrappedLinesOnly: false,
   crashOnIllegalMove: true,
+  bonusPerCard: true,
+  ackAttackAfterRoll: true,
+  randomAckIds: false,
+  envelopeWithNewline: false,
+  upperHex: false,
+  playersJoinedEveryone: false,
+  hostIdOnLobbyLines: false,
+  waitsForEveryPing: false,
+  checksBonusPlacement: false,
+  leaveOnIllegalMove: false,
 };
 
 /** A well-behaved class peer: the protocol as written, nothing else. */
@@ -106,6 +158,43 @@ export const NO_QUIRKS: ClassQuirks = {
   wrapLines: false,
   wrappedLinesOnly: false,
   crashOnIllegalMove: false,
+  bonusPerCard: false,
+  ackAttackAfterRoll: false,
+  randomAckIds: false,
+  envelopeWithNewline: false,
+  upperHex: false,
+  playersJoinedEveryone: false,
+  hostIdOnLobbyLines: false,
+  waitsForEveryPing: false,
+  checksBonusPlacement: false,
+  leaveOnIllegalMove: false,
+};
+
+/**
+ * The second, independently written 2015 class implementation of the `interop-ac-*` recordings
+ * (its bots call themselves AC-GREEDY, AC-ANGRY, …) with its shipped settings: it reads and writes
+ * only the `{"message": "<line>\n"}` envelope and closes on a bare join_game; the rulebook's card
+ * bonus, placed on its territory; random ack ids; acks of every line on receipt, itself never;
+ * UPPER case hex; players_joined of everyone as [id, name] pairs; the lobby of 3 or more players
+ * as above; a bare-string leave_game on a move it refuses. It stops reading when a capture ends
+ * the game (no closing fortify, none awaited) and keeps its sockets open. (Its recorded host,
+ * set to speak bare lines, announced ack 100 s and move 200 s: the tests give shorter timeouts.)
+ */
+export const SECOND_2015_QUIRKS: ClassQuirks = {
+  ...NO_QUIRKS,
+  neverClose: true,
+  pairPlayersJoined: true,
+  floatVersions: true,
+  wrapLines: true,
+  wrappedLinesOnly: true,
+  envelopeWithNewline: true,
+  randomAckIds: true,
+  upperHex: true,
+  playersJoinedEveryone: true,
+  hostIdOnLobbyLines: true,
+  waitsForEveryPing: true,
+  checksBonusPlacement: true,
+  leaveOnIllegalMove: true,
 };
 
 /** Chooses the peer's next action when the model says it must act; `null` means it has nothing more to say (a scripted replay ran out). */
@@ -119,6 +208,8 @@ export interface ClassPeerOptions {
   /** Seeds the AI's choices and the dice numbers it reveals. */
   readonly seed: number;
   readonly quirks?: Partial<ClassQuirks>;
+  /** Host: the players of its game, itself included (2–6). Default 2. */
+  readonly players?: number;
   /** Host: the timeouts it announces, in seconds (recorded: 2 and 30). */
   readonly ackTimeoutS?: number;
   readonly moveTimeoutS?: number;
@@ -145,6 +236,8 @@ export interface ClassPeerOptions {
   readonly cheatFromTurn?: number;
   /** Replaces the seeded dice numbers (a scripted replay reveals the recorded ones). */
   readonly numbers?: () => Uint8Array;
+  /** Replaces its random ack ids (randomAckIds; a scripted replay uses the recorded ones). */
+  readonly ackIds?: () => number;
 }
 
 export type ClassPeerStatus =
@@ -155,6 +248,8 @@ export type ClassPeerStatus =
   | 'crashed'
   /** The host sent `timeout` naming it. */
   | 'expelled'
+  /** It left the game over a move its model refused (leaveOnIllegalMove). */
+  | 'left'
   /** The other player left or was timed out: the 2-player game cannot go on for it. */
   | 'opponent-left'
   | 'rejected'
@@ -184,6 +279,8 @@ export interface ClassPeerOutcome {
 export interface WireLine {
   readonly dir: 'in' | 'out';
   readonly raw: string;
+  /** Host: the player at the other end of the connection (-1 before it joined; absent for a line to every client). */
+  readonly player?: number;
   /** Milliseconds since the peer started. */
   readonly at: number;
 }
@@ -192,6 +289,16 @@ const TOP_LEVEL = new Set(['ready', 'setup', 'play_cards', 'deploy', 'attack', '
 const GAME_MOVES = new Set(['setup', 'play_cards', 'deploy', 'attack', 'defend', 'attack_capture', 'fortify']);
 
 type Json = Record<string, unknown>;
+
+/** One TCP connection: the host's, or (host side) a client's. */
+interface Conn {
+  readonly socket: Socket;
+  buffer: string;
+  /** Host side: the client's player id once it joined, else -1. */
+  player: number;
+  /** Its reader died on a line it could not take: nothing more is read from it. */
+  dead: boolean;
+}
 
 interface Round {
   readonly hashes: Map<number, string>;
@@ -207,8 +314,10 @@ export class ClassPeer {
   port = 0;
   me = -1;
   state: GameState | null = null;
-  /** When (ms since start) the connection closed, by either side; null while it is open, and when stop() closed it. */
+  /** When (ms since start) a connection first closed, by either side; null while all are open, and when stop() closed them. */
   closedAt: number | null = null;
+  /** Host: when (ms since start) each client's connection closed, by its player id. */
+  readonly closedAtOf = new Map<number, number>();
 
   private readonly quirks: ClassQuirks;
   private readonly started = Date.now();
@@ -216,9 +325,9 @@ export class ClassPeer {
   private resolve!: (outcome: ClassPeerOutcome) => void;
   private outcome: ClassPeerOutcome | null = null;
   private server: Server | null = null;
-  private socket: Socket | null = null;
-  private buffer = '';
-  private readerDead = false;
+  /** Client: the one connection, to the host. Host: one per client. */
+  private conns: Conn[] = [];
+  private readonly ackIds: Dice;
   private timers = new Set<NodeJS.Timeout>();
   private stallTimer: NodeJS.Timeout | null = null;
   private names = new Map<number, string>();
@@ -234,11 +343,18 @@ export class ClassPeer {
   private quietTurn = false;
   private acting = false;
   private gameOverSeen = false;
-  private readyAcked = false;
+  /** Lobby: the ack id of `ready`; who answered the ping and acknowledged `ready` (waitsForEveryPing: seen, as a client). */
+  private readyId: number | null = null;
+  private readonly pinged = new Set<number>();
+  private readonly readied = new Set<number>();
+  /** Client (waitsForEveryPing): a `ready` that came before every ping, acknowledged once they are in. */
+  private readyWaiting: number | null = null;
+  /** After a trade that earned the +2 (checksBonusPlacement): the trader and the territories its deploy must put 2 on one of. */
+  private bonusDue: { player: number; territories: number[] } | null = null;
   private stopping = false;
   private numberCount = 0;
-  /** Client: the number of players, from the host's ping (a 2-player game until then). */
-  private playerCount = 2;
+  /** The number of players: the host's option; a client's, from the host's ping (a 2-player game until then). */
+  private playerCount: number;
   private cheatsSeen: { player: number; reason: string }[] = [];
   private staleDice = new Map<number, { hash: boolean }>();
   private cheated = false;
@@ -246,6 +362,8 @@ export class ClassPeer {
   private constructor(private readonly options: ClassPeerOptions) {
     this.quirks = { ...JAVA_2015_QUIRKS, ...options.quirks };
     this.rng = seededDice(options.seed);
+    this.ackIds = seededDice(options.seed ^ 0xac1d);
+    this.playerCount = options.role === 'host' ? (options.players ?? 2) : 2;
     this.finished = new Promise((resolve) => (this.resolve = resolve));
     this.later(() => this.end('bounded', `the game did not end within ${this.maxMs} ms`), this.maxMs);
   }
@@ -262,6 +380,11 @@ export class ClassPeer {
     return this.options.maxMs ?? 180_000;
   }
 
+  /** Host: the clients that have joined so far. */
+  get clients(): number {
+    return this.joined().length;
+  }
+
   get current(): ClassPeerOutcome {
     return this.outcome ?? this.snapshot('playing', '');
   }
@@ -273,7 +396,7 @@ export class ClassPeer {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     if (this.stallTimer) clearTimeout(this.stallTimer);
-    this.socket?.destroy();
+    for (const conn of this.conns) conn.socket.destroy();
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((r) => server.close(() => r()));
@@ -285,9 +408,9 @@ export class ClassPeer {
   private listen(): Promise<void> {
     return new Promise((resolve, reject) => {
       const server = createServer((socket) => {
-        if (this.socket !== null) {
-          // A 2-player Java host is full once its one client joined (and has started the game).
-          socket.end(`${JSON.stringify({ command: 'reject_join_game', payload: 'Game in progress' })}\n`);
+        if (this.state !== null || this.joined().length >= this.playerCount - 1) {
+          // The Java host is full once its one client joined (and has started the game).
+          socket.end(`${this.wire(JSON.stringify({ command: 'reject_join_game', payload: 'Game in progress' }))}\n`);
           return;
         }
         this.attach(socket);
@@ -320,13 +443,27 @@ export class ClassPeer {
     });
   }
 
+  /** Host: the clients that joined. */
+  private joined(): Conn[] {
+    return this.conns.filter((c) => c.player >= 0);
+  }
+
   private attach(socket: Socket) {
-    this.socket = socket;
+    const conn: Conn = { socket, buffer: '', player: -1, dead: false };
+    this.conns.push(conn);
     socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.onData(chunk.toString('utf8')));
+    socket.on('data', (chunk: Buffer) => this.onData(conn, chunk.toString('utf8')));
     socket.on('error', () => {});
     const closed = () => {
-      if (!this.stopping && this.closedAt === null) this.closedAt = Date.now() - this.started;
+      if (this.stopping) return;
+      if (this.options.role === 'host' && conn.player < 0) {
+        // One that never joined (closed on a line it could not read): the lobby goes on.
+        this.conns = this.conns.filter((c) => c !== conn);
+        return;
+      }
+      const at = Date.now() - this.started;
+      if (this.closedAt === null) this.closedAt = at;
+      if (conn.player >= 0 && !this.closedAtOf.has(conn.player)) this.closedAtOf.set(conn.player, at);
       this.end('disconnected', 'the other side closed the connection');
     };
     socket.on('end', closed);
@@ -334,34 +471,54 @@ export class ClassPeer {
     this.armStall();
   }
 
-  private onData(text: string) {
-    this.buffer += text;
-    for (let nl = this.buffer.indexOf('\n'); nl >= 0; nl = this.buffer.indexOf('\n')) {
-      const raw = this.buffer.slice(0, nl).replace(/\r$/, '');
-      this.buffer = this.buffer.slice(nl + 1);
-      if (raw.trim() === '' || this.readerDead) continue;
-      this.log('in', raw);
+  private onData(conn: Conn, text: string) {
+    conn.buffer += text;
+    for (let nl = conn.buffer.indexOf('\n'); nl >= 0; nl = conn.buffer.indexOf('\n')) {
+      const raw = conn.buffer.slice(0, nl).replace(/\r$/, '');
+      conn.buffer = conn.buffer.slice(nl + 1);
+      if (raw.trim() === '' || conn.dead) continue;
+      this.log('in', raw, conn);
       this.armStall();
-      if (this.outcome === null) this.receive(raw);
+      if (this.outcome === null) this.receive(conn, raw);
     }
   }
 
-  private log(dir: 'in' | 'out', raw: string) {
-    this.lines.push({ dir, raw, at: Date.now() - this.started });
+  private log(dir: 'in' | 'out', raw: string, conn: Conn | null) {
+    const player = this.options.role === 'host' && conn !== null ? { player: conn.player } : {};
+    this.lines.push({ dir, raw, at: Date.now() - this.started, ...player });
     if (this.lines.length >= (this.options.maxLines ?? 200_000))
       this.end('bounded', `${this.lines.length} lines exchanged without an end`);
   }
 
-  private sendRaw(raw: string) {
-    if (this.outcome !== null && this.outcome.status !== 'won') return;
-    if (this.socket === null || this.socket.destroyed) return;
-    const line = this.quirks.wrapLines ? JSON.stringify({ message: raw, signature: '' }) : raw;
-    this.log('out', line);
-    this.socket.write(`${line}\n`);
+  /** A line in this peer's dialect. */
+  private wire(raw: string): string {
+    if (!this.quirks.wrapLines) return raw;
+    return this.quirks.envelopeWithNewline
+      ? JSON.stringify({ message: `${raw}\n` })
+      : JSON.stringify({ message: raw, signature: '' });
   }
 
-  private send(message: Json) {
-    this.sendRaw(JSON.stringify(message));
+  /** Sends a line to `to`, or to every connection (the host: every client that joined; a client: the host). */
+  private sendRaw(raw: string, to: Conn | null = null) {
+    if (this.outcome !== null && this.outcome.status !== 'won' && this.outcome.status !== 'left') return;
+    const line = this.wire(raw);
+    const targets = (to !== null ? [to] : this.options.role === 'host' ? this.joined() : this.conns).filter(
+      (c) => !c.socket.destroyed,
+    );
+    if (targets.length === 0) return;
+    // A line to every client is logged once.
+    this.log('out', line, to !== null || this.options.role === 'client' ? targets[0]! : null);
+    for (const conn of targets) conn.socket.write(`${line}\n`);
+  }
+
+  private send(message: Json, to: Conn | null = null) {
+    this.sendRaw(JSON.stringify(message), to);
+  }
+
+  /** The next ack id of its own. */
+  private newAckId(): number {
+    if (!this.quirks.randomAckIds) return this.nextAckId++;
+    return this.options.ackIds?.() ?? this.ackIds.below(2 ** 31);
   }
 
   private later(fn: () => void, ms: number) {
@@ -412,19 +569,21 @@ export class ClassPeer {
     this.resolve(this.outcome);
     // The recorded peer keeps its sockets open after the game; a well-behaved one closes.
     if ((status === 'won' || status === 'lost') && !this.quirks.neverClose) {
-      this.later(() => this.socket?.end(), 100);
+      this.later(() => {
+        for (const conn of this.conns) conn.socket.end();
+      }, 100);
     }
   }
 
   /** Its game loop dies: nothing more is sent or read, the socket stays open (what the Java peer does on an exception). */
   private crash(reason: string) {
-    this.readerDead = true;
+    for (const conn of this.conns) conn.dead = true;
     this.end('crashed', reason);
   }
 
   // ---- receiving ---------------------------------------------------------------------------
 
-  private receive(raw: string, inEnvelope = false): void {
+  private receive(conn: Conn, raw: string, inEnvelope = false): void {
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -438,13 +597,21 @@ export class ClassPeer {
     }
     const message = value as Json;
     if (typeof message.command === 'string' && this.quirks.wrappedLinesOnly && !inEnvelope) {
+      if (this.options.role === 'host' && conn.player < 0) {
+        // A joiner's bare join_game: it closes that connection at once, the lobby goes on
+        // (interop-ac-host-refuses-bare-join.jsonl).
+        conn.dead = true;
+        conn.socket.destroy();
+        return;
+      }
       this.crash('a bare line killed its reader (it wants the {"message": …} envelope)');
       return;
     }
     if (typeof message.command !== 'string') {
       if ('message' in message && this.quirks.bareLinesOnly)
         this.crash('a wrapped {"message": …} line killed its reader');
-      else if ('message' in message && typeof message.message === 'string') this.receive(message.message, true);
+      else if ('message' in message && typeof message.message === 'string')
+        this.receive(conn, message.message.replace(/\n$/, ''), true);
       else this.crash(`no command in ${raw.slice(0, 80)}`);
       return;
     }
@@ -455,9 +622,12 @@ export class ClassPeer {
         this.nextAckId = Math.max(this.nextAckId, ackId + 1);
     }
     const from = typeof message.player_id === 'number' ? message.player_id : null;
+    // A star host passes every line of a client on to the others once the game is on.
+    if (this.options.role === 'host' && conn.player >= 0 && this.state !== null)
+      for (const other of this.joined()) if (other !== conn) this.sendRaw(JSON.stringify(message), other);
     switch (message.command) {
       case 'join_game':
-        this.joinRequested(message);
+        this.joinRequested(conn, message);
         return;
       case 'accept_join_game': {
         const p = (message.payload ?? {}) as Json;
@@ -471,19 +641,21 @@ export class ClassPeer {
         for (const entry of (message.payload ?? []) as unknown[][]) this.names.set(Number(entry[0]), String(entry[1]));
         return;
       case 'ping':
-        if (this.options.role === 'client' && typeof message.payload === 'number' && message.payload > 0) {
-          this.playerCount = message.payload;
-          this.send({ command: 'ping', player_id: this.me, payload: null });
-        } else if (this.options.role === 'host') this.sendReady();
+        if (this.options.role === 'host') this.pingAnswered(conn);
+        else this.pingCame(from, message.payload);
         return;
       case 'ready':
-        if (ackId !== null) this.ack(ackId);
+        if (ackId === null) return;
+        if (this.quirks.waitsForEveryPing && !this.everyPingIn()) this.readyWaiting = ackId;
+        else this.ackReady(ackId);
         return;
       case 'initialise_game':
-        this.initialise();
+        if (this.quirks.waitsForEveryPing && this.state === null && !this.everyReadyAckIn())
+          this.crash('initialise_game before every other player acknowledged ready');
+        else this.initialise();
         return;
       case 'acknowledgement':
-        if (this.options.role === 'host' && message.payload === 0 && from !== this.me) this.readyAcked = true;
+        if (this.state === null) this.readyAcknowledged(conn, from, message.payload);
         return;
       case 'roll_hash':
         this.rollHash(from, message.payload);
@@ -539,6 +711,12 @@ export class ClassPeer {
 
   /** A line from another player that breaks the rules: the recorded peer's loop dies; a checking peer notes it. */
   private illegal(from: number, reason: string, ackId: number | null = null) {
+    if (this.quirks.leaveOnIllegalMove) {
+      this.end('left', `player ${from}: ${reason}`);
+      this.send({ player_id: this.me, payload: 'Received invalid move. Disconnecting', command: 'leave_game' });
+      for (const conn of this.conns) conn.socket.end();
+      return;
+    }
     if (this.quirks.crashOnIllegalMove) return this.crash(reason);
     // Acknowledged on receipt like any line, then ignored.
     if (ackId !== null) this.ack(ackId);
@@ -549,41 +727,120 @@ export class ClassPeer {
     this.send({ command: 'acknowledgement', payload: id, player_id: this.me });
   }
 
-  private joinRequested(message: Json) {
-    if (this.options.role !== 'host') return;
+  // ---- the lobby (§3) ------------------------------------------------------------------------
+
+  private joinRequested(conn: Conn, message: Json) {
+    if (this.options.role !== 'host' || conn.player >= 0) return;
     const payload = (message.payload ?? {}) as Json;
     const versions = payload.supported_versions as unknown[] | undefined;
     if (!Array.isArray(versions) || versions[0] !== 1) {
-      this.send({ command: 'reject_join_game', payload: 'Must support version 1' });
+      this.send({ command: 'reject_join_game', payload: 'Must support version 1' }, conn);
       return this.end('rejected', `join_game without version 1 first: ${JSON.stringify(versions)}`);
     }
+    const id = this.joined().length + 1;
+    conn.player = id;
     this.me = 0;
     this.names.set(0, this.options.name ?? 'HostAI');
-    this.names.set(1, String(payload.name ?? 'player 1'));
+    this.names.set(id, String(payload.name ?? `player ${id}`));
     const ack = this.options.ackTimeoutS ?? 2;
     const move = this.options.moveTimeoutS ?? 30;
     const timeouts = this.quirks.camelCaseTimeouts
-      ? { acknowledgementTimeout: ack, commandTimeout: move, player_id: 1 }
-      : { player_id: 1, acknowledgement_timeout: ack, move_timeout: move };
-    this.send({ command: 'accept_join_game', payload: timeouts });
-    const host = this.names.get(0)!;
-    this.send({ command: 'players_joined', payload: [this.quirks.pairPlayersJoined ? [0, host] : [0, host, '']] });
-    this.send({ command: 'ping', player_id: 0, payload: 2 });
+      ? { acknowledgementTimeout: ack, commandTimeout: move, player_id: id }
+      : { player_id: id, acknowledgement_timeout: ack, move_timeout: move };
+    const hostId = this.quirks.hostIdOnLobbyLines ? { player_id: 0 } : {};
+    this.send({ command: 'accept_join_game', payload: timeouts, ...hostId }, conn);
+    const entry = (p: number) =>
+      this.quirks.pairPlayersJoined ? [p, this.names.get(p)!] : [p, this.names.get(p)!, ''];
+    const everyone = [...this.names.keys()].sort((a, b) => a - b);
+    if (this.quirks.playersJoinedEveryone) {
+      this.send({ command: 'players_joined', payload: everyone.map(entry), ...hostId });
+    } else {
+      this.send({ command: 'players_joined', payload: everyone.filter((p) => p !== id).map(entry) }, conn);
+      for (const other of this.joined())
+        if (other !== conn) this.send({ command: 'players_joined', payload: [entry(id)] }, other);
+    }
+    if (this.joined().length === this.playerCount - 1)
+      this.send({ command: 'ping', player_id: 0, payload: this.playerCount });
+  }
+
+  /** Host: a client answered the ping. Once every client has, `ready` goes out. */
+  private pingAnswered(conn: Conn) {
+    if (this.state !== null || conn.player < 0) return;
+    if (this.readyId !== null) {
+      if (this.quirks.waitsForEveryPing)
+        this.crash(`a ping from player ${conn.player} where it waits for ready acknowledgements`);
+      return;
+    }
+    this.pinged.add(conn.player);
+    if (this.quirks.waitsForEveryPing)
+      for (const other of this.joined())
+        if (other !== conn) this.send({ command: 'ping', payload: null, player_id: conn.player }, other);
+    if (this.joined().every((c) => this.pinged.has(c.player))) this.sendReady();
+  }
+
+  /** Client: a ping came, the host's (with the count) or (waitsForEveryPing) another client's, passed on. */
+  private pingCame(from: number | null, payload: unknown) {
+    if (typeof payload === 'number' && payload > 0) {
+      this.playerCount = payload;
+      this.pinged.add(from ?? 0);
+      this.send({ command: 'ping', player_id: this.me, payload: null });
+    } else if (this.quirks.waitsForEveryPing && from !== null && from !== this.me) {
+      if (this.readyId !== null)
+        return this.crash(`a ping from player ${from} where it waits for ready acknowledgements`);
+      this.pinged.add(from);
+    } else return;
+    if (this.readyWaiting !== null && this.everyPingIn()) {
+      const id = this.readyWaiting;
+      this.readyWaiting = null;
+      this.ackReady(id);
+    }
+  }
+
+  /** Client: every other player's ping is in (the host's and each other client's). */
+  private everyPingIn(): boolean {
+    return this.pinged.size >= this.playerCount - 1;
+  }
+
+  /** Client: every other client has acknowledged `ready` (the host passes the acknowledgements on). */
+  private everyReadyAckIn(): boolean {
+    return this.readied.size >= this.playerCount - 2;
+  }
+
+  private ackReady(id: number) {
+    this.readyId = id;
+    this.ack(id);
+  }
+
+  /** An acknowledgement before the game: of `ready`, from a client (host) or passed on from another (client). */
+  private readyAcknowledged(conn: Conn, from: number | null, payload: unknown) {
+    if (this.options.role === 'client') {
+      if (from !== null && from !== this.me && from !== 0) this.readied.add(from);
+      return;
+    }
+    if (this.readyId === null || payload !== this.readyId || conn.player < 0) return;
+    this.readied.add(conn.player);
+    if (this.quirks.waitsForEveryPing)
+      for (const other of this.joined())
+        if (other !== conn) this.send({ command: 'acknowledgement', payload, player_id: conn.player }, other);
   }
 
   private sendReady() {
-    if (this.state !== null) return;
-    this.send({ command: 'ready', payload: null, ack_id: 0, player_id: 0 });
+    if (this.state !== null || this.readyId !== null) return;
+    const id = this.quirks.randomAckIds ? this.newAckId() : 0;
+    this.readyId = id;
+    this.send({ command: 'ready', payload: null, ack_id: id, player_id: 0 });
     this.nextAckId = 1;
     const waitMs = (this.options.ackTimeoutS ?? 2) * 1000;
     const deadline = Date.now() + waitMs;
     this.acting = true; // waiting on its own timer is no stall of the other side
     const poll = () => {
       if (this.outcome !== null) return;
-      if (Date.now() >= deadline || (!this.quirks.readyWaitsFullAckTimeout && this.readyAcked)) {
+      const allAcked = this.joined().every((c) => this.readied.has(c.player));
+      if (Date.now() >= deadline || (!this.quirks.readyWaitsFullAckTimeout && allAcked)) {
         this.acting = false;
         this.armStall();
-        this.send({ command: 'initialise_game', payload: { version: 1, supported_features: [] } });
+        const hostId = this.quirks.hostIdOnLobbyLines ? { player_id: 0 } : {};
+        this.send({ command: 'initialise_game', payload: { version: 1, supported_features: [] }, ...hostId });
         this.initialise();
       } else this.later(poll, 20);
     };
@@ -592,7 +849,8 @@ export class ClassPeer {
 
   private initialise() {
     if (this.state !== null) return;
-    const started = startGame(classicBoard(), { ...CS3099_RULES, players: this.playerCount });
+    const bonus = this.quirks.bonusPerCard ? CARD_BONUS_READINGS.pool : CARD_BONUS_READINGS.rulebook;
+    const started = startGame(classicBoard(), { ...CS3099_RULES, ...bonus, players: this.playerCount });
     if (!started.ok) return this.crash(started.reason);
     this.state = started.value;
     // The host's counter starts again at 0 for the game (game a: ready 0, then setup 0).
@@ -608,10 +866,20 @@ export class ClassPeer {
 
   private startRound() {
     if (this.round !== null) return;
+    if (!this.active().includes(this.me)) {
+      // Eliminated (or neutral): it follows the round without a number of its own.
+      this.round = { hashes: new Map(), numbers: new Map(), mine: null, revealed: true };
+      return;
+    }
     const mine = this.options.numbers ? this.options.numbers() : this.seededNumber();
     this.round = { hashes: new Map([[this.me, sha256Hex(mine)]]), numbers: new Map(), mine, revealed: false };
-    this.send({ command: 'roll_hash', payload: sha256Hex(mine), player_id: this.me });
+    this.send({ command: 'roll_hash', payload: this.hex(sha256Hex(mine)), player_id: this.me });
     this.maybeReveal();
+  }
+
+  /** Hex in its case. */
+  private hex(lower: string): string {
+    return this.quirks.upperHex ? lower.toUpperCase() : lower;
   }
 
   private seededNumber(): Uint8Array {
@@ -642,16 +910,16 @@ export class ClassPeer {
     round.numbers.set(this.me, round.mine!);
     // A rogue's cheat: a number other than the one it committed to (its own model keeps the true one).
     const shown = this.cheatNow('bad-reveal') ? this.seededNumber() : round.mine!;
-    this.send({ command: 'roll_number', payload: Buffer.from(shown).toString('hex'), player_id: this.me });
+    this.send({ command: 'roll_number', payload: this.hex(Buffer.from(shown).toString('hex')), player_id: this.me });
     this.maybeRoll();
   }
 
   private rollNumber(from: number | null, payload: unknown) {
     const round = this.round;
     if (from !== null && this.staleDice.has(from) && (round === null || !round.hashes.has(from))) return;
+    if (from !== null && this.state !== null && !this.active().includes(from)) return; // not a participant
     if (round === null || from === null || typeof payload !== 'string')
       return this.crash(`unexpected roll_number from ${String(from)}`);
-    if (!this.active().includes(from)) return;
     const bytes = Buffer.from(payload, 'hex');
     if (sha256Hex(bytes) !== round.hashes.get(from))
       return this.illegal(from, `player ${from}'s number does not match its hash`);
@@ -728,7 +996,7 @@ export class ClassPeer {
     if (!result.ok) return this.illegal(from, `${command}: ${result.reason}`, ackId);
     if (ackNow) {
       // The recorded peer acknowledges an attack once its battle has been rolled.
-      if (action.command === 'attack') this.attackAckDue = { id: ackId, self: false };
+      if (action.command === 'attack' && this.quirks.ackAttackAfterRoll) this.attackAckDue = { id: ackId, self: false };
       else this.ack(ackId);
     }
     this.afterChange();
@@ -737,8 +1005,25 @@ export class ClassPeer {
   /** Applies an action, then the draw quirk after a fortify, as the recorded peer's model does. */
   private applyWithQuirk(state: GameState, action: Action): { ok: true } | { ok: false; reason: string } {
     const capturedBefore = state.capturedThisTurn;
+    const due = this.bonusDue;
+    if (action.command === 'deploy' && due !== null && due.player === action.player) {
+      const on = (t: number) => action.payload.reduce((n, [where, armies]) => n + (where === t ? armies : 0), 0);
+      if (!due.territories.some((t) => on(t) >= 2))
+        return {
+          ok: false,
+          reason: `the 2 armies for a traded card of its own territory must be placed on ${due.territories.join(' or ')}`,
+        };
+    }
     const result = apply(state, action, CHECK_DICE);
     if (!result.ok) return result;
+    if (action.command === 'deploy') this.bonusDue = null;
+    const traded = result.events.find((e) => e.type === 'cards_traded');
+    if (this.quirks.checksBonusPlacement && traded?.type === 'cards_traded' && traded.bonusTerritories.length > 0) {
+      // The rulebook: "you must place both those armies onto that particular territory" (any one it shows).
+      const player = traded.player;
+      const shown = traded.sets.flat().filter((c) => c < state.owner.length && state.owner[c] === player);
+      this.bonusDue = { player, territories: shown };
+    }
     let next = result.state;
     if (action.command === 'fortify') {
       const player = action.player;
@@ -776,7 +1061,7 @@ export class ClassPeer {
     this.gameOverSeen = true;
     this.flushSelfAttackAck();
     if (this.quirks.fortifyAfterWin) {
-      const id = this.nextAckId++;
+      const id = this.newAckId();
       this.send({
         command: 'fortify',
         payload: this.quirks.zeroFortify ? [0, 0, 0] : null,
@@ -806,7 +1091,7 @@ export class ClassPeer {
     if (!isCapture) this.flushSelfAttackAck();
     let id: number;
     if (isCapture && this.quirks.collidingAckIds) id = Math.max(this.nextAckId, this.lastReceivedAckId + 1);
-    else id = this.nextAckId++;
+    else id = this.newAckId();
     let payload = wirePayload(action, this.quirks);
     if (action.command === 'deploy' && this.cheatNow('extra-armies')) {
       // A rogue's cheat: three armies more than it has, on the wire only.
@@ -870,17 +1155,30 @@ export class ClassPeer {
         const hand = state.players[me]!.cards;
         const sets = setsInHand(board, hand);
         const forced = state.eliminationTrade || hand.length >= state.options.forcedTradeAt;
-        if (sets.length > 0 && (forced || this.rng.below(2) === 0))
-          return { command: 'play_cards', player: me, payload: { cards: [sets[0]!] } };
-        return { command: 'play_cards', player: me, payload: null };
+        if (sets.length === 0 || (!forced && this.rng.below(2) !== 0))
+          return { command: 'play_cards', player: me, payload: null };
+        // One set, or as many as it takes to hold 4 cards or fewer (after taking a beaten player's cards).
+        const traded = [sets[0]!];
+        let left = hand.filter((c) => !sets[0]!.includes(c));
+        for (let more = setsInHand(board, left)[0]; forced && left.length > 4 && more !== undefined; ) {
+          traded.push(more);
+          left = left.filter((c) => !more!.includes(c));
+          more = setsInHand(board, left)[0];
+        }
+        return { command: 'play_cards', player: me, payload: { cards: traded } };
       }
       case 'deploy': {
         this.quietTurn = this.rng.below(1000) < (this.options.quietTurns ?? 0.25) * 1000;
         const targets = border.length > 0 ? border : state.owner.map((_, t) => t).filter(mine);
+        // The +2 for a traded card of its own territory go on that territory.
+        const bonus = this.bonusDue?.player === me ? [[this.bonusDue.territories[0]!, 2] as const] : [];
         return {
           command: 'deploy',
           player: me,
-          payload: Array.from({ length: state.toDeploy }, () => [this.pick(targets), 1] as const),
+          payload: [
+            ...bonus,
+            ...Array.from({ length: state.toDeploy - 2 * bonus.length }, () => [this.pick(targets), 1] as const),
+          ],
         };
       }
       case 'attack': {

@@ -43,6 +43,14 @@ export interface ReplayResult {
 }
 
 const MOVES = new Set(['setup', 'play_cards', 'deploy', 'attack', 'defend', 'attack_capture', 'fortify']);
+
+/** A line as a message: the envelope's inner line (`{"message": "<line>"}`), or the line itself. */
+export function unwrap(raw: string): Record<string, unknown> {
+  const outer = JSON.parse(raw) as Record<string, unknown>;
+  return typeof outer.command !== 'string' && typeof outer.message === 'string'
+    ? (JSON.parse(outer.message) as Record<string, unknown>)
+    : outer;
+}
 const isAck = (m: Record<string, unknown>) => m.command === 'acknowledgement';
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** Lets socket events run without the ~1 ms floor of a timer. */
@@ -60,6 +68,9 @@ export async function replayToClassPeer(
     waitMs?: number;
     stallMs?: number;
     moveTimeoutS?: number;
+    ackTimeoutS?: number;
+    /** The class peer's name (it shows in its players_joined). Default HostAI. */
+    name?: string;
     /** Lines the other side sends after the recording's own. */
     after?: readonly string[];
   },
@@ -67,11 +78,15 @@ export async function replayToClassPeer(
   const peerDir = options.peerSide === 'client' ? 'client->host' : 'host->client';
   const conn = recording.find((r) => r.dir === 'client->host')?.conn;
   const rows = recording.filter((r) => r.conn === conn && (r.dir === 'client->host' || r.dir === 'host->client'));
-  const recorded = rows.filter((r) => r.dir === peerDir).map((r) => JSON.parse(r.raw) as Record<string, unknown>);
+  const recorded = rows.filter((r) => r.dir === peerDir).map((r) => unwrap(r.raw));
   const script = recorded.filter((m) => MOVES.has(m.command as string));
   const numbers = recorded
     .filter((m) => m.command === 'roll_number')
     .map((m) => Buffer.from(m.payload as string, 'hex'));
+  // A peer that draws its ack ids at random draws the recorded ones.
+  const ackIds = recorded
+    .filter((m) => m.command !== 'acknowledgement' && typeof m.ack_id === 'number')
+    .map((m) => m.ack_id as number);
   const waitMs = options.waitMs ?? 3000;
 
   let socket: Socket | null = null;
@@ -81,7 +96,9 @@ export async function replayToClassPeer(
     stallMs: options.stallMs ?? 2000,
     maxMs: 120_000,
     moveTimeoutS: options.moveTimeoutS ?? 30,
-    name: 'HostAI',
+    ackTimeoutS: options.ackTimeoutS ?? 2,
+    name: options.name ?? 'HostAI',
+    ackIds: () => ackIds.shift() ?? 0,
     policy: (_state: unknown, me: number) => {
       const next = script.shift();
       return next === undefined ? null : toModelAction(next.command as string, me, next.payload);
@@ -109,6 +126,7 @@ export async function replayToClassPeer(
       const s = createConnection({ host: '127.0.0.1', port: peer.port }, () => resolve(s));
     });
   }
+  socket.setNoDelay(true); // no Nagle delay on each line the recording sends
   socket.on('data', () => {}); // the peer's lines are read from its own log
   socket.on('error', () => {});
 
@@ -119,7 +137,7 @@ export async function replayToClassPeer(
     for (; scanned < peer.lines.length; scanned++) {
       const l = peer.lines[scanned]!;
       if (l.dir !== 'out') continue;
-      const m = JSON.parse(l.raw) as Record<string, unknown>;
+      const m = unwrap(l.raw);
       if (!isAck(m)) out.push(m);
     }
     return out;
@@ -128,7 +146,7 @@ export async function replayToClassPeer(
   for (const row of rows) {
     if (peer.current.status !== 'playing') break;
     if (row.dir === peerDir) {
-      if (!isAck(JSON.parse(row.raw) as Record<string, unknown>)) expected++;
+      if (!isAck(unwrap(row.raw))) expected++;
       continue;
     }
     // Send the other side's line once the peer has said everything the recording has it say before it.
@@ -163,7 +181,7 @@ export async function replayToClassPeer(
   }
   const sentAcks = peer.lines
     .filter((l) => l.dir === 'out')
-    .map((l) => JSON.parse(l.raw) as Record<string, unknown>)
+    .map((l) => unwrap(l.raw))
     .filter(isAck)
     .map((m) => m.payload);
   const recordedAcks = recorded.filter(isAck).map((m) => m.payload);

@@ -1,28 +1,28 @@
 // RISC bots: pure functions from the state to a placement or a turn's orders. "easy" spreads its
-// units and attacks at random; "hard" masses units on the front, moves the rear up, and attacks only
-// with a clear majority, several territories joining into one force.
-import type { Dice } from '../../model/dice.js';
-import { checkOrders, type Placement, type RiscOrder, type RiscState, territoriesOf } from '../../model/risc/index.js';
+// units and attacks at random; "normal" masses units on the front, moves the rear up, and attacks
+// only with a clear majority, several territories joining into one force; "hard" (press.ts) picks
+// the weakest opponent and presses it with just enough force where its odds are good, so that games
+// end.
+import { type RiscOrder, territoriesOf } from '../../model/risc/index.js';
+import { pressingBot } from './press.js';
+import { enemiesNextTo, frontDistance, frontOrAll, legalOnly, type RiscBot, threat } from './reading.js';
 
-export interface RiscBot {
-  readonly kind: RiscBotKind;
-  place(state: RiscState, player: number, rng: Dice): Placement[];
-  orders(state: RiscState, player: number, rng: Dice): RiscOrder[];
-}
+export type { RiscBot } from './reading.js';
 
-export const RISC_BOT_KINDS = ['easy', 'hard'] as const;
+/** Weakest first: each beats the one before it (tests/ai/risc, risk tournament --game risc). */
+export const RISC_BOT_KINDS = ['easy', 'normal', 'hard'] as const;
 export type RiscBotKind = (typeof RISC_BOT_KINDS)[number];
+
+/** "easy, normal and hard", for messages. */
+export const RISC_BOT_LIST = `${RISC_BOT_KINDS.slice(0, -1).join(', ')} and ${RISC_BOT_KINDS.at(-1)}`;
 
 export function isRiscBotKind(kind: string): kind is RiscBotKind {
   return (RISC_BOT_KINDS as readonly string[]).includes(kind);
 }
 
 export function createRiscBot(kind: RiscBotKind): RiscBot {
-  return kind === 'easy' ? easyBot : hardBot;
+  return kind === 'easy' ? easyBot : kind === 'normal' ? normalBot : pressingBot;
 }
-
-const enemiesNextTo = (state: RiscState, player: number, t: number) =>
-  state.board.adjacency[t]!.filter((n) => state.owner[n] !== player);
 
 /** Random spread, random moves and attacks: legal but aimless. */
 export const easyBot: RiscBot = {
@@ -54,39 +54,10 @@ export const easyBot: RiscBot = {
   },
 };
 
-/** Distance (in own territories) from each own territory to the nearest own territory touching an enemy. */
-function frontDistance(state: RiscState, player: number): Map<number, number> {
-  const mine = territoriesOf(state, player);
-  const dist = new Map<number, number>();
-  const queue: number[] = [];
-  for (const t of mine) {
-    if (enemiesNextTo(state, player, t).length > 0) {
-      dist.set(t, 0);
-      queue.push(t);
-    }
-  }
-  for (let i = 0; i < queue.length; i++) {
-    const t = queue[i]!;
-    for (const n of state.board.adjacency[t]!) {
-      if (state.owner[n] === player && !dist.has(n)) {
-        dist.set(n, dist.get(t)! + 1);
-        queue.push(n);
-      }
-    }
-  }
-  return dist;
-}
-
-/** Sum of enemy units next to t: what may come at it next turn. */
-const threat = (state: RiscState, player: number, t: number) =>
-  enemiesNextTo(state, player, t).reduce((s, n) => s + state.units[n]!, 0);
-
-export const hardBot: RiscBot = {
-  kind: 'hard',
+export const normalBot: RiscBot = {
+  kind: 'normal',
   place(state, player, rng) {
-    const mine = territoriesOf(state, player);
-    const front = mine.filter((t) => enemiesNextTo(state, player, t).length > 0);
-    const targets = front.length > 0 ? front : mine;
+    const { mine, front: targets } = frontOrAll(state, player);
     // Mass most units on a few front territories (concentration wins d20 battles of attrition).
     const order = [...targets].sort(
       (a, b) => enemiesNextTo(state, player, b).length - enemiesNextTo(state, player, a).length || rng.below(3) - 1,
@@ -134,9 +105,6 @@ export const hardBot: RiscBot = {
         spare.set(t, 0);
       }
     }
-    // Moves stay inside one connected own region; drop any the rules refuse (e.g. a cut-off pocket).
-    return orders.filter(
-      (o, i) => checkOrders(state, player, [...orders.slice(0, i).filter((p) => p.from === o.from), o]).ok,
-    );
+    return legalOnly(state, player, orders);
   },
 };

@@ -40,71 +40,23 @@ import {
   toAction,
 } from '../../protocol/messages.js';
 import { sameNamed } from '../../protocol/named-commitments.js';
-import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, seal, unseal } from '../../protocol/signing.js';
+import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, unseal } from '../../protocol/signing.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
 import { DiceRound, type RoundProfile, roundIdFor, roundProfile } from '../dice-round.js';
 import { messageHashOf, stateHash } from './hashes.js';
+import {
+  ACK_WINDOW,
+  MAX_EXPELS_PER_PLAYER,
+  MAX_FAULTS,
+  MAX_LINES_PER_WINDOW,
+  MAX_QUEUED,
+  MOVE_MEMORY,
+  OBSERVER_WINDOW,
+} from './limits.js';
+import { canonical, digestOf, isExpelLine, queueKey, sealMessage } from './lines.js';
+import { LinkGuard } from './link-guard.js';
 import { withOwnMission } from './mission-deal.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
-
-/** Encoded messages start with their command; a signed one inside its envelope. */
-const isExpelLine = (line: string) =>
-  line.startsWith('{"signed":"{\\"command\\":\\"expel\\"') || line.startsWith('{"command":"expel"');
-
-/** What the author of a line signs: a move's place and hash, or any other line's exact text. */
-export function digestOf(gameId: string, message: Message, inner: string): Buffer {
-  if (isGameMessage(message) && message.ack_id !== undefined) {
-    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, toAction(message)));
-  }
-  return lineDigest(gameId, inner);
-}
-
-/** A message as `by` sends it on the native mesh: encoded, signed, sealed. */
-export function sealMessage(
-  gameId: string,
-  message: Message,
-  by: number,
-  keyring: Keyring,
-): { line: string; sig: string } {
-  const inner = encodeLine(message).trimEnd();
-  const sig = keyring.sign(digestOf(gameId, message, inner));
-  return { line: seal(inner, by, sig), sig };
-}
-
-/** The action as every receiver will read it off the wire (e.g. play_cards armies -1 dropped). */
-const canonical = (action: MessageAction): MessageAction => toAction(fromAction(action));
-
-/** Acks further than this from the move being settled are not kept: an honest peer never sends them. */
-const ACK_WINDOW = 2;
-/** Moves and dice lines one sender may have waiting; an honest peer has a handful at most. */
-const MAX_QUEUED = 64;
-/**
- * A peer out of the game (eliminated, neutral) is waited for by nobody and may fall far behind:
- * it keeps this many moves' lines and acks from each sender instead. So does a peer still in the
- * game here: the others stop waiting for it at the point that puts it out in their copy, which
- * may be a point it has not reached yet (a slow link), and they race on.
- */
-const OBSERVER_WINDOW = 4096;
-/** Out-of-window or unusable lines one link may send before it is cut. */
-const MAX_FAULTS = 64;
-/** Signatures remembered to drop lines that arrive twice (directly and handed on). */
-const MAX_SEEN = 4096;
-/**
- * Lines one link may send in a rate window (a second, or RATE_WINDOW_POINTS points of the game,
- * whichever ends first) before it is cut: an honest peer sends a few dozen, a few hundred when it
- * hands on what a lagging peer lacks (catchUpObserver). Lines seen before cost no fault, so
- * without this a peer could make the others parse copies of valid lines without end. The game's
- * points are counted here or as far as the link's player has acknowledged, whichever is further:
- * a peer that has fallen behind (or out) sees the game race on in the others' lines. (A link that
- * acks points ahead to widen its windows gains at most OBSERVER_WINDOW / RATE_WINDOW_POINTS.)
- */
-const MAX_LINES_PER_WINDOW = 4096;
-const RATE_WINDOW_MS = 1000;
-const RATE_WINDOW_POINTS = 16;
-/** Expels one player may send in a game, per player in it (an honest one proposes a few). */
-const MAX_EXPELS_PER_PLAYER = 4;
-/** Moves remembered with their signed lines, to hand on and to recognise equivocation. */
-const MOVE_MEMORY = 64;
 
 interface Applied {
   readonly index: number;
@@ -179,10 +131,12 @@ export class Replica {
   private readonly lastVoted = new Map<number, number>();
   /** `player@index`: a stage-2 vote against it was held back once because it was voting itself. */
   private readonly spared = new Set<string>();
-  /** Lines per link in the current rate window (withinRate). */
-  private readonly rateWindows = new Map<number, { at: number; index: number; count: number }>();
+  /** Each link's rate window, faults, and the signatures seen and checked (core/native/link-guard.ts). */
+  private readonly guard = new LinkGuard();
   /** The furthest point each player in the game has acknowledged (within OBSERVER_WINDOW of this peer's). */
   private readonly furthestAck = new Map<number, number>();
+  /** The furthest point each player has acknowledged, any player, as the game ends (awaitingEnd). */
+  private readonly endAcks = new Map<number, number>();
   /** Expel lines taken from each player (MAX_EXPELS_PER_PLAYER). */
   private readonly expels = new Map<number, number>();
   /** Players whose lines this peer has asked the others to hand on (askForLines). */
@@ -202,11 +156,6 @@ export class Replica {
   private readonly gone = new Set<number>();
   /** Cut off from every other player (checkContact): until when it waits for one to rejoin. */
   private cutOffUntil: number | null = null;
-  private readonly faults = new Map<number, number>();
-  private seen = new Set<string>();
-  private seenBefore = new Set<string>();
-  /** Signatures checked already (as proof). */
-  private readonly checked = new Set<string>();
   private round: DiceRound | null = null;
   /** How this game's rounds commit and roll (core/dice-round.ts). */
   private readonly rounds: RoundProfile;
@@ -336,7 +285,7 @@ export class Replica {
   /** A line that arrived on the link to player `link` (or, replaying a record, that player's line). */
   /** A line from `link`; `live` false for a checked history read at once (no rate limit). */
   receive(link: number, line: string, now: number, live = true) {
-    if (this.result !== null) return;
+    if (this.result !== null) return this.noteEndAck(line);
     this.now = now;
     // Lines that waited while this process stood still may arrive before its late timer fires.
     this.noticeStall(now);
@@ -345,29 +294,44 @@ export class Replica {
     this.pump();
   }
 
+  /**
+   * After the game is over here, the others' acknowledgements are only noted: a peer that finished
+   * first keeps its links open until the others have acknowledged the last point (endAcked), so
+   * that one still reading the end of the game does not lose it when this peer closes.
+   */
+  private noteEndAck(line: string) {
+    const sealed = unseal(line);
+    if (sealed === null) return;
+    const decoded = decodeLine(sealed.inner);
+    if (!decoded.ok || !('message' in decoded) || decoded.message.command !== 'acknowledgement') return;
+    const index = decoded.message.payload;
+    if (index > (this.endAcks.get(sealed.by) ?? -1)) this.endAcks.set(sealed.by, index);
+  }
+
+  /**
+   * The other players that have not (as far as this peer knows) acknowledged the last point of a
+   * game that is over here: the session waits for them a while before it closes its links.
+   */
+  awaitingEnd(): number[] {
+    const last = this.index - 1;
+    if (this.result === null || last < 0) return [];
+    return this.config.players
+      .map((p) => p.id)
+      .filter((p) => p !== this.config.me && !this.gone.has(p) && (this.endAcks.get(p) ?? -1) < last);
+  }
+
   /** Counts a line against its link's rate window; a link over the limit is cut (see MAX_LINES_PER_WINDOW). */
   private withinRate(link: number): boolean {
     if (this.config.mute) return true;
     const reached = Math.max(this.index, this.furthestAck.get(link) ?? -1);
-    let window = this.rateWindows.get(link);
-    if (
-      window === undefined ||
-      this.now - window.at >= RATE_WINDOW_MS ||
-      reached - window.index >= RATE_WINDOW_POINTS
-    ) {
-      window = { at: this.now, index: reached, count: 0 };
-      this.rateWindows.set(link, window);
-    }
-    window.count++;
-    if (window.count <= MAX_LINES_PER_WINDOW) return true;
-    if (window.count === MAX_LINES_PER_WINDOW + 1) {
+    const verdict = this.guard.count(link, this.now, reached);
+    if (verdict === 'cut')
       this.effects.push({
         type: 'cut',
         player: link,
         reason: `sent more than ${MAX_LINES_PER_WINDOW} lines within a second`,
       });
-    }
-    return false;
+    return verdict === 'ok';
   }
 
   /** This peer's seat decided the move for sequence point `index`. */
@@ -496,18 +460,7 @@ export class Replica {
       sig = sealed.sig;
       sealedBy = sealed.by;
       from = sealed.by;
-      if (this.seen.has(sig) || this.seenBefore.has(sig)) {
-        // A vote shown again as a proposal's evidence counts again: this peer may have let it lapse
-        // (its player acknowledged an earlier move since), while the proposer counted it.
-        if (depth > 0) {
-          const again = decodeLine(inner);
-          if (again.ok && 'message' in again && again.message.command === 'timeout_vote') {
-            const { player, index, stage } = again.message.payload;
-            this.onVote(from, player, index, stage, line);
-          }
-        }
-        return;
-      }
+      if (this.guard.seen(sig) && !this.judgedAgain(from, inner, line, depth)) return;
     }
     const decoded = decodeLine(inner);
     if (!decoded.ok) {
@@ -527,10 +480,10 @@ export class Replica {
       // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof.
       // (Reveals too: one taken unchecked because it fits its commitment could be handed on to a
       // peer where it does not fit yet, and fail there as the honest forwarder's fault.)
-      if (!this.checked.has(sig)) {
+      if (!this.guard.checked.has(sig)) {
         if (!this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig))
           return this.fault(link, 'sent a line whose signature does not match');
-        this.checked.add(sig);
+        this.guard.checked.add(sig);
       }
       this.remember(sig);
     }
@@ -560,6 +513,26 @@ export class Replica {
     this.route(link, from, message, line, sig, depth);
     if (link === from) this.relay(from, link, line);
     else if (depth === 0 && (isGameMessage(message) || message.command === 'roll_hash')) this.askForLines(from);
+  }
+
+  /**
+   * A line seen before, shown again as a proposal's evidence: whether it is judged again (read on).
+   * A vote counts again: this peer may have let it lapse (its player acknowledged an earlier move
+   * since), while the proposer counted it. A move for this peer's next point or an earlier one is
+   * judged again: this peer may hold it in line behind a point not settled here yet, where the
+   * proposal would find no proof (and this peer would wait on a player the others made neutral).
+   */
+  private judgedAgain(from: number, inner: string, line: string, depth: number): boolean {
+    if (depth === 0) return false;
+    const again = decodeLine(inner);
+    if (!again.ok || !('message' in again)) return false;
+    const message = again.message;
+    if (message.command === 'timeout_vote') {
+      const { player, index, stage } = message.payload;
+      this.onVote(from, player, index, stage, line);
+      return false;
+    }
+    return isGameMessage(message) && message.ack_id !== undefined && message.ack_id <= this.index;
   }
 
   /**
@@ -600,6 +573,7 @@ export class Replica {
   private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
     switch (message.command) {
       case 'acknowledgement': {
+        if (message.payload > (this.endAcks.get(from) ?? -1)) this.endAcks.set(from, message.payload);
         const problem = this.ackProblem(from, message);
         if (problem === 'drop') return;
         if (problem !== null) return this.fault(from, problem);
@@ -669,14 +643,14 @@ export class Replica {
     return lines.every((line) => {
       const sealed = unseal(line);
       if (sealed === null) return false;
-      if (this.checked.has(sealed.sig)) return true;
+      if (this.guard.checked.has(sealed.sig)) return true;
       const decoded = decodeLine(sealed.inner);
       const digest =
         decoded.ok && 'message' in decoded
           ? this.digestOf(decoded.message, sealed.inner)
           : lineDigest(this.config.gameId, sealed.inner);
       const ok = this.keyring.verify(sealed.by, digest, sealed.sig);
-      if (ok) this.checked.add(sealed.sig);
+      if (ok) this.guard.checked.add(sealed.sig);
       return ok;
     });
   }
@@ -698,8 +672,7 @@ export class Replica {
   /** A judgement about a link that no one else can check: count it, and cut a link that keeps at it. */
   private fault(link: number, reason: string) {
     if (this.config.mute) return;
-    const count = (this.faults.get(link) ?? 0) + 1;
-    this.faults.set(link, count);
+    const count = this.guard.fault(link);
     if (count === 1) this.emit({ type: 'info', text: `ignored a line from ${this.nameOf(link)}: ${reason}` });
     if (count === MAX_FAULTS) {
       this.effects.push({ type: 'cut', player: link, reason: `too many unusable lines (${reason})` });
@@ -707,12 +680,7 @@ export class Replica {
   }
 
   private remember(sig: string) {
-    this.seen.add(sig);
-    if (this.seen.size < MAX_SEEN) return;
-    // Two generations: the older is dropped whole, so remembering stays O(1).
-    this.seenBefore = this.seen;
-    this.seen = new Set();
-    if (this.checked.size > MAX_SEEN) this.checked.clear();
+    this.guard.remember(sig);
   }
 
   // ---- the loop ----
@@ -2079,12 +2047,4 @@ export class Replica {
     });
     this.effects.push({ type: 'sync' });
   }
-}
-
-/** Where a line goes in its author's queue: moves by sequence point, dice by round, commitment before reveal. */
-function queueKey(message: Message): number {
-  if (message.command === 'roll_hash' || message.command === 'roll_number') {
-    return (message.round ?? Number.MAX_SAFE_INTEGER / 4) * 2 + (message.command === 'roll_hash' ? 0 : 1);
-  }
-  return 'ack_id' in message && typeof message.ack_id === 'number' ? message.ack_id : Number.MAX_SAFE_INTEGER;
 }

@@ -1,5 +1,5 @@
 // The record of a RISC game: JSON lines in the class frame ({command, payload, player_id?}).
-//   risc_game     the header: game id, map, player names, starting units
+//   risc_game     the header: game id, map, player names, starting units, the agreed turn limit
 //   risc_commit   a player's commitment (the wire message itself)
 //   risc_reveal   a player's reveal (the wire message itself)
 //   risc_timeout  players whose orders became empty when the round's deadline passed
@@ -8,6 +8,7 @@
 // Every line but the header is optional for an auditor to understand; the header must come first.
 import { z } from 'zod';
 import { RiscCommitSchema, RiscRevealSchema } from '../../protocol/risc-orders.js';
+import { MAX_START_UNITS, MAX_TURN_LIMIT, type RiscTerms } from '../../protocol/risc-terms.js';
 
 const nat = z.int().min(0);
 const hex64 = z
@@ -17,19 +18,39 @@ const hex64 = z
 const game = z.string().min(1).max(200);
 const stage = z.enum(['placement', 'orders']);
 
-export const RISC_RECORD_VERSION = 1;
+/** 2: the §5c ring battle and the turn limit (version 1 fought each attacker against the holder only). */
+export const RISC_RECORD_VERSION = 2;
 
 export const RiscHeaderSchema = z.object({
   command: z.literal('risc_game'),
   payload: z.object({
-    version: z.literal(RISC_RECORD_VERSION),
+    version: z.literal(RISC_RECORD_VERSION, {
+      error: `this program reads RISC records of version ${RISC_RECORD_VERSION} (the §5c ring battle and the turn limit); an older record needs the program that wrote it`,
+    }),
     game,
     map: z.literal('risc'),
     players: z.array(z.string().min(1).max(64)).min(2).max(8),
-    start_units: z.int().min(1),
+    start_units: z.int().min(1).max(MAX_START_UNITS),
+    /** The last turn the players agreed to play; null: none. */
+    turn_limit: z.int().min(1).max(MAX_TURN_LIMIT).nullable(),
   }),
 });
 export type RiscHeader = z.infer<typeof RiscHeaderSchema>;
+
+/** The header every peer (and the local driver) writes first. */
+export function riscHeader(game: string, players: readonly string[], terms: RiscTerms): RiscHeader {
+  return {
+    command: 'risc_game',
+    payload: {
+      version: RISC_RECORD_VERSION,
+      game,
+      map: 'risc',
+      players: [...players],
+      start_units: terms.startUnits,
+      turn_limit: terms.turnLimit,
+    },
+  };
+}
 
 export const RiscTimeoutSchema = z.object({
   command: z.literal('risc_timeout'),

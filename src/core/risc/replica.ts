@@ -51,7 +51,8 @@ export class RiscReplica {
   }
 
   static start(header: RiscHeader): { ok: true; value: RiscReplica } | { ok: false; reason: string } {
-    const started = startRisc(riscMap(), header.payload.players, header.payload.start_units);
+    const p = header.payload;
+    const started = startRisc(riscMap(), p.players, p.start_units, p.turn_limit);
     return started.ok ? { ok: true, value: new RiscReplica(header, started.value) } : started;
   }
 

@@ -20,9 +20,11 @@ import {
 } from '../../model/index.js';
 import { secretNumber } from '../../protocol/commitment.js';
 import { isGameMessage, type Message, type MessageAction, toAction } from '../../protocol/messages.js';
-import { CS3099_RULES } from '../../protocol/profiles.js';
+import { type CardBonusReading, CS3099_RULES } from '../../protocol/profiles.js';
 import type { SessionEvent } from '../contract.js';
 import { CS3099_ROUNDS, DiceRound } from '../dice-round.js';
+import { describeReading, otherReading, readingOf, tradeUnderOtherReading, withReading } from './card-bonus.js';
+import { bonusPlaced, decisionView, ownTrade } from './own-move.js';
 
 export interface StarCoreConfig {
   /** This peer's seat (the game numbers players 0…N−1). */
@@ -34,6 +36,12 @@ export interface StarCoreConfig {
   readonly rules?: Omit<OptionsInput, 'players'>;
   /** 'detect' follows the class card-draw quirk (§7) from the first move legal only under it; 'never' does not. */
   readonly drawQuirk: 'detect' | 'never';
+  /**
+   * The territory-card bonus (card-bonus.ts): 'either' reading is taken (default), each trade's
+   * deploy showing which; 'rulebook' holds every peer to the rulebook's; 'pool' to the first class
+   * peer's (our records from before both readings were taken).
+   */
+  readonly cardBonus?: 'either' | CardBonusReading;
   /** Replays a record: this peer's own dice lines come in from the record instead of being made here. */
   readonly mute?: boolean;
   /** This peer's secret dice numbers (default: 32 random bytes each); tests replay games with a seeded source. */
@@ -56,7 +64,9 @@ export type StarEffect =
   /** The one order names `player` for neutralisation (it may be out already): a client's wait for that verdict ends. */
   | { readonly type: 'verdict'; readonly player: number }
   /** The class card-draw quirk drew `card` for `player` (followed, and reported by the audit). */
-  | { readonly type: 'quirk-draw'; readonly player: number; readonly card: number };
+  | { readonly type: 'quirk-draw'; readonly player: number; readonly card: number }
+  /** `player`'s deploy after a trade the two card-bonus readings judge differently follows `reading`. */
+  | { readonly type: 'card-bonus'; readonly player: number; readonly reading: CardBonusReading };
 
 export class StarCore {
   private state: GameState;
@@ -73,6 +83,12 @@ export class StarCore {
   /** While the draw model is unknown: the game as a peer with the class draw quirk sees it. */
   private quirk: GameState | null = null;
   private readonly everCaptured = new Set<number>();
+  /** After a trade the two card-bonus readings judge differently, until its deploy: the game (and its quirk view) under the other reading. */
+  private bonusAlt: { state: GameState; quirk: GameState | null } | null = null;
+  /** The card-bonus reading another player's deploy showed last; null while none has. */
+  private shownReading: CardBonusReading | null = null;
+  /** The territory this peer's last trade earned its +2 for, until its deploy: the rulebook has them placed there. */
+  private ownBonusOn: number | null = null;
   private effects: StarEffect[] = [];
   /** The winner's closing fortify came (class peers end the game with it, §8). */
   closingFortifySeen = false;
@@ -82,18 +98,14 @@ export class StarCore {
   constructor(private readonly config: StarCoreConfig) {
     const started = startGame(classicBoard(), { ...CS3099_RULES, ...config.rules, players: config.players });
     if (!started.ok) throw new Error(started.reason);
-    this.state = started.value;
+    const bonus = config.cardBonus ?? 'either';
+    this.state = bonus === 'either' ? started.value : withReading(started.value, bonus);
     this.drawModel = config.drawQuirk === 'never' ? 'rules' : 'unknown';
     if (this.drawModel === 'unknown') this.quirk = this.state;
   }
 
   get current(): GameState {
     return this.state;
-  }
-
-  /** The game as the class card-draw quirk has it, while it is unknown whether the others follow it. */
-  get quirkView(): GameState | null {
-    return this.quirk;
   }
 
   /** A dice round runs, or a move waits for one: no move may come now. */
@@ -181,7 +193,19 @@ export class StarCore {
       });
       check = apply(this.state, action, CHECK_DICE);
     }
+    // A deploy ends what a trade's card bonus left open: which reading the trader follows.
+    const bonusAlt = this.bonusAlt;
+    this.bonusAlt = null;
+    if (!check.ok && action.command === 'deploy' && bonusAlt !== null && apply(bonusAlt.state, action, CHECK_DICE).ok) {
+      this.state = bonusAlt.state;
+      this.quirk = bonusAlt.quirk;
+      if (this.quirk === null && this.drawModel === 'unknown') this.drawModel = 'rules';
+      check = apply(this.state, action, CHECK_DICE);
+    }
     if (!check.ok) return this.violation(from, `illegal ${action.command}: ${check.reason}`);
+    if (action.command === 'deploy' && bonusAlt !== null) this.bonusShown(from, readingOf(this.state));
+    if (action.command === 'play_cards' && (this.config.cardBonus ?? 'either') === 'either')
+      this.bonusAlt = this.underOtherReading(action);
     if (needsDice(this.state, action)) {
       this.pending = { action, author: from };
       // The move came: its author is no longer timed for it (the dice round has its own timer).
@@ -190,6 +214,53 @@ export class StarCore {
       return;
     }
     this.applyWith(action, CHECK_DICE);
+  }
+
+  /** The game and its quirk view after `trade` under the other card-bonus reading, when that reading judges it differently. */
+  private underOtherReading(trade: Action): { state: GameState; quirk: GameState | null } | null {
+    const state = tradeUnderOtherReading(this.state, trade);
+    if (state === null) return null;
+    const other = otherReading(readingOf(this.state));
+    const seen = this.quirk === null ? null : apply(withReading(this.quirk, other), trade, CHECK_DICE);
+    return { state, quirk: seen?.ok ? seen.state : null };
+  }
+
+  /** A deploy showed which card-bonus reading its trader follows. */
+  private bonusShown(player: number, reading: CardBonusReading) {
+    this.effects.push({ type: 'card-bonus', player, reading });
+    if (player === this.config.me) return;
+    if (this.shownReading !== reading)
+      this.emit({
+        type: 'info',
+        text: `player ${player}'s deploy follows ${describeReading(reading)}; this peer trades so from here on`,
+      });
+    this.shownReading = reading;
+  }
+
+  /**
+   * The game this peer's seat decides its next move on (own-move.ts, decisionView): the state, or
+   * the class draw quirk's view when that puts this peer at another point of its turn and the
+   * 2015 implementation (`selfAckers`) must follow the move.
+   */
+  decisionView(selfAckers: boolean): GameState {
+    return decisionView({ state: this.state, quirk: this.quirk }, this.config.me, selfAckers);
+  }
+
+  /**
+   * This peer's own move, as every other peer can follow it (own-move.ts): a trade both draw views
+   * and both card-bonus readings take where the hand allows, a deploy with the +2 of its trade on
+   * the territory that earned them. A trade by a reading the others have not shown puts the game
+   * under that reading here. Returns the move and what was decided, in words.
+   */
+  ownMove(action: Action, selfAckers: boolean): { action: Action; notes: string[] } {
+    if (action.command === 'deploy') return { action: bonusPlaced(this.state, action, this.ownBonusOn), notes: [] };
+    const readingOpen = (this.config.cardBonus ?? 'either') === 'either' && this.shownReading === null;
+    const own = ownTrade({ state: this.state, quirk: this.quirk }, this.config.me, action, { selfAckers, readingOpen });
+    if (own.reading !== null) {
+      this.state = withReading(this.state, own.reading);
+      if (this.quirk !== null) this.quirk = withReading(this.quirk, own.reading);
+    }
+    return { action: own.action, notes: own.notes };
   }
 
   /** Every peer applies this at the same point of the one order, so all stay in step. */
@@ -204,6 +275,13 @@ export class StarCore {
       const seen = apply(this.quirk, { command: 'timeout', player }, CHECK_DICE);
       this.quirk = seen.ok ? seen.state : null;
       if (!seen.ok) this.drawModel = 'rules';
+    }
+    if (this.bonusAlt !== null) {
+      // The other reading's view of a trade still waiting for its deploy goes on in step too.
+      const alt = apply(this.bonusAlt.state, { command: 'timeout', player }, CHECK_DICE);
+      const altQuirk =
+        this.bonusAlt.quirk === null ? null : apply(this.bonusAlt.quirk, { command: 'timeout', player }, CHECK_DICE);
+      this.bonusAlt = alt.ok ? { state: alt.state, quirk: altQuirk?.ok ? altQuirk.state : null } : null;
     }
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
@@ -245,6 +323,11 @@ export class StarCore {
         this.drawModel = 'rules';
       } else this.quirk = quirkDraws ? quirkDraw(seen.state, action.player) : seen.state;
     }
+    if (action.command === 'play_cards' && action.player === this.config.me) {
+      const traded = result.events.find((e) => e.type === 'cards_traded');
+      this.ownBonusOn = traded?.type === 'cards_traded' ? (traded.bonusTerritories[0] ?? null) : null;
+    }
+    if (action.command === 'deploy') this.ownBonusOn = null;
     if (action.command === 'defend') this.stats.battles++;
     if (action.command === 'shuffle_deck') this.stats.deck = [...this.state.deck];
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });

@@ -29,6 +29,20 @@ export interface GameAnalysis {
   readonly series: GameSeries;
 }
 
+/** A player's tally before the game. */
+export function emptyTally(): PlayerTally {
+  return {
+    territoriesTaken: 0,
+    territoriesLost: 0,
+    setsTraded: 0,
+    battles: 0,
+    armiesLost: 0,
+    armiesLostExpected: 0,
+    finalTerritories: 0,
+    finalArmies: 0,
+  };
+}
+
 const expectedLossCache = new Map<number, readonly [number, number]>();
 
 /** Expected [attacker, defender] losses of one roll with these dice. */
@@ -53,16 +67,7 @@ export class GameAnalyser {
   private readonly series: GameSeries = { turns: [], territories: [], armies: [] };
 
   constructor(players: number) {
-    this.tallies = Array.from({ length: players }, () => ({
-      territoriesTaken: 0,
-      territoriesLost: 0,
-      setsTraded: 0,
-      battles: 0,
-      armiesLost: 0,
-      armiesLostExpected: 0,
-      finalTerritories: 0,
-      finalArmies: 0,
-    }));
+    this.tallies = Array.from({ length: players }, emptyTally);
   }
 
   /** One applied step: the state before it, its events and the state after. */

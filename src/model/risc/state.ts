@@ -26,11 +26,20 @@ export interface RiscState {
   readonly lost: readonly boolean[];
   readonly expelled: readonly boolean[];
   readonly winner: number | null;
+  /** The last turn the players agreed to play (null: none): see limitWinner. */
+  readonly turnLimit: number | null;
 }
 
 export const DEFAULT_START_UNITS = 30;
+/** The turn limit a lobby offers unless its host changes it. */
+export const DEFAULT_TURN_LIMIT = 100;
 
-export function startRisc(map: RiscMap, names: readonly string[], startUnits = DEFAULT_START_UNITS): Result<RiscState> {
+export function startRisc(
+  map: RiscMap,
+  names: readonly string[],
+  startUnits = DEFAULT_START_UNITS,
+  turnLimit: number | null = null,
+): Result<RiscState> {
   const groups = map.groups[names.length];
   if (groups === undefined) {
     const counts = Object.keys(map.groups).join(', ');
@@ -38,6 +47,8 @@ export function startRisc(map: RiscMap, names: readonly string[], startUnits = D
   }
   if (!Number.isInteger(startUnits) || startUnits < 1)
     return { ok: false, reason: `starting units must be a positive whole number, not ${startUnits}` };
+  if (turnLimit !== null && (!Number.isInteger(turnLimit) || turnLimit < 1))
+    return { ok: false, reason: `the turn limit must be a positive whole number, not ${turnLimit}` };
   const owner = new Array<number>(map.board.territories.length).fill(-1);
   groups.forEach((group, player) => group.forEach((t) => (owner[t] = player)));
   return {
@@ -53,6 +64,7 @@ export function startRisc(map: RiscMap, names: readonly string[], startUnits = D
       lost: names.map(() => false),
       expelled: names.map(() => false),
       winner: null,
+      turnLimit,
     },
   };
 }

@@ -2,7 +2,7 @@
 // screen drive: placement one territory at a time, then (M)ove, (A)ttack, (D)one each turn.
 // One-line forms work too: "m narnia oz 3", "a gondor mordor 5", "d".
 import { checkOrders, type Placement, type RiscOrder, type RiscState, territoriesOf } from '../../model/risc/index.js';
-import { findTerritory, nameOf, RISC_RULES, stateLines } from './text.js';
+import { findTerritory, nameOf, riscRules, stateLines } from './text.js';
 
 export type OrderStep =
   | { readonly step: 'menu' }
@@ -41,11 +41,25 @@ export function orderText(state: RiscState, o: RiscOrder): string {
   return `${o.kind === 'move' ? 'move' : 'attack'} ${o.units} from ${nameOf(state, o.from)} to ${nameOf(state, o.to)}`;
 }
 
-export function orderPrompt(state: RiscState, player: number, planning: Planning): string {
+/** Why a territory cannot start an attack (no neighbour held by another player); null when it can. */
+export function noAttackFrom(state: RiscState, player: number, t: number): string | null {
+  const next = state.board.adjacency[t]!;
+  if (next.some((n) => state.owner[n] !== player)) return null;
+  const names = next.map((n) => nameOf(state, n));
+  const all = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${nameOf(state, t)} has no enemy neighbour to attack: ${all} ${names.length === 1 ? 'is' : 'are all'} yours`;
+}
+
+/** The question for the step the player is at; `short`: on one line (a small terminal). */
+export function orderPrompt(state: RiscState, player: number, planning: Planning, short = false): string {
   const s = planning.step;
   switch (s.step) {
-    case 'menu':
-      return `You are ${state.players[player]!.name}, what would you like to do? (${planning.orders.length} order${planning.orders.length === 1 ? '' : 's'} so far)\n(M)ove\n(A)ttack\n(D)one`;
+    case 'menu': {
+      const so = `${planning.orders.length} order${planning.orders.length === 1 ? '' : 's'} so far`;
+      return short
+        ? `${state.players[player]!.name}: (M)ove, (A)ttack or (D)one? (${so}; H help)`
+        : `You are ${state.players[player]!.name}, what would you like to do? (${so})\n(M)ove\n(A)ttack\n(D)one`;
+    }
     case 'from':
       return `${s.kind === 'move' ? 'Move' : 'Attack'} from which of your territories?`;
     case 'to':
@@ -58,6 +72,10 @@ export function orderPrompt(state: RiscState, player: number, planning: Planning
 }
 
 function add(state: RiscState, player: number, planning: Planning, order: RiscOrder): Answered {
+  const nowhere =
+    order.kind === 'attack' && state.owner[order.from] === player ? noAttackFrom(state, player, order.from) : null;
+  if (nowhere !== null)
+    return { kind: 'continue', planning: { ...planning, step: { step: 'menu' } }, message: nowhere };
   const check = checkOrders(state, player, [...planning.orders, order]);
   if (!check.ok)
     return {
@@ -109,7 +127,7 @@ export function answerOrder(state: RiscState, player: number, planning: Planning
         );
       if (key === 'h' || key === 'help' || key === '?') return back(ORDER_HELP);
       if (key === 's' || key === 'state') return back(stateLines(state, player).join('\n'));
-      if (key === 'r' || key === 'rules') return back(RISC_RULES);
+      if (key === 'r' || key === 'rules') return back(riscRules(state.turnLimit));
       if (key === '') return back();
       return back(`"${text}"? Type M, A or D (H for help)`);
     }
@@ -120,6 +138,8 @@ export function answerOrder(state: RiscState, player: number, planning: Planning
         return { kind: 'continue', planning, message: `${nameOf(state, t.value)} is not yours` };
       if (freeUnits(state, planning.orders, t.value) < 1)
         return { kind: 'continue', planning, message: `no units left to order in ${nameOf(state, t.value)}` };
+      const nowhere = s.kind === 'attack' ? noAttackFrom(state, player, t.value) : null;
+      if (nowhere !== null) return { kind: 'continue', planning, message: nowhere };
       return { kind: 'continue', planning: { ...planning, step: { step: 'to', kind: s.kind, from: t.value } } };
     }
     case 'to': {
@@ -198,7 +218,7 @@ export function answerPlacement(state: RiscState, placing: Placing, line: string
   const remaining = placing.territories.slice(placing.placed.length);
   if (text === 'q' || text === 'quit') return { kind: 'quit' };
   if (text === 'h' || text === 'help' || text === '?') return { kind: 'continue', placing, message: PLACEMENT_HELP };
-  if (text === 'r' || text === 'rules') return { kind: 'continue', placing, message: RISC_RULES };
+  if (text === 'r' || text === 'rules') return { kind: 'continue', placing, message: riscRules(state.turnLimit) };
   if (text === 'auto' || text === 'a') {
     const spread = remaining.map((territory, i) => ({
       territory,

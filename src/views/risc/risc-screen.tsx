@@ -1,40 +1,29 @@
-// The RISC game in the Ink UI: the state listed per player (units and neighbours), what happened
-// last turn, and the RISC questions — placement one territory at a time, then (M)ove, (A)ttack,
-// (D)one — answered in a one-line field. The same dialogue as the plain client; the bots are seats
-// of the same local driver, and everything goes through commit and reveal.
-import { Box, Text, useInput, useStdout } from 'ink';
+// A RISC game in the Ink UI, from one seat of a match (against bots, or networked): the board with
+// every territory's units and neighbours, what happened in each turn (every battle told round its
+// list), the orders so far, and the RISC questions — placement one territory at a time, then
+// (M)ove, (A)ttack, (D)one — answered in a one-line field. Three layouts: 80×24 (two territories
+// a line with neighbour codes; Tab switches between the board and the last turn's report), 120×40
+// (one territory a line by name, the last turn below) and 200×60 (the turn's story beside the board).
+import { Box, Text, useInput, useWindowSize } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import type { RiscBotKind } from '../../ai/risc/bots.js';
-import { botSeats } from '../../ai/risc/seat.js';
-import type { RiscRecordLine } from '../../core/risc/record.js';
 import type { Placement, RiscOrder, RiscState } from '../../model/risc/index.js';
-import { territoriesOf, unitsOf } from '../../model/risc/index.js';
-import { type RiscSeat, runRiscLocal } from '../../sessions/risc-local.js';
+import type { RiscSeat } from '../../sessions/risc-local.js';
 import { isCtrlC } from '../keys.js';
 import { editText } from '../text-field.js';
-import { playerColor, playerMark, useTheme } from '../theme.js';
 import {
   answerOrder,
   answerPlacement,
   NEW_PLANNING,
   newPlacing,
   orderPrompt,
-  orderText,
   type Placing,
   type Planning,
   placementPrompt,
 } from './dialogue.js';
-import { RISC_BOT_NAMES } from './plain.js';
-import { eventLines, nameOf } from './text.js';
-
-export interface RiscGameOptions {
-  readonly name: string;
-  readonly players: number;
-  readonly bot: RiscBotKind;
-  readonly seed: number;
-  readonly startUnits?: number;
-  readonly onRecord?: (line: RiscRecordLine) => void;
-}
+import { compactBoard, fullBoard, type Line, ordersLine, wrap } from './layout.js';
+import type { RiscEnd, RiscMatch } from './match.js';
+import { LineOfPieces } from './pieces.js';
+import { endText, turnLines } from './text.js';
 
 type Asking =
   | {
@@ -50,25 +39,40 @@ type Asking =
       readonly resolve: (o: readonly RiscOrder[] | null) => void;
     };
 
-const LOG_LINES = 8;
+/** Kept for the report pane: the story of the last turns. */
+const LOG_KEPT = 400;
 
-export function RiscGameScreen({
-  options,
-  onLeave,
-  rows,
-}: {
-  options: RiscGameOptions;
-  onLeave: () => void;
-  rows?: number;
-}) {
-  const { color } = useTheme();
-  const { stdout } = useStdout();
+export interface RiscScreenProps {
+  readonly match: RiscMatch;
+  readonly onLeave: () => void;
+  /** Terminal size; by default the real one, following resizes. */
+  readonly size?: { readonly columns: number; readonly rows: number };
+}
+
+/** Which layout a terminal gets. */
+export function riscLayout(columns: number, rows: number): 'small' | 'medium' | 'big' {
+  if (columns >= 160 && rows >= 40) return 'big';
+  if (columns >= 90 && rows >= 34) return 'medium';
+  return 'small';
+}
+
+export function RiscGameScreen({ match, onLeave, size }: RiscScreenProps) {
+  const windowSize = useWindowSize();
+  const { columns, rows } = size ?? windowSize;
+  const layout = riscLayout(columns, rows);
+  // Read by the match's callbacks, which outlive a resize.
+  const smallRef = useRef(layout === 'small');
+  smallRef.current = layout === 'small';
+  const me = match.me;
   const [state, setState] = useState<RiscState | null>(null);
-  const [log, setLog] = useState<string[]>([]);
+  const [log, setLog] = useState<string[]>([...match.notes]);
+  // Before the first turn: what the match has to say (who plays, where the record goes).
+  const [lastTurn, setLastTurn] = useState<string[]>([...match.notes]);
   const [asking, setAsking] = useState<Asking | null>(null);
   const [input, setInput] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [over, setOver] = useState<string | null>(null);
+  const [end, setEnd] = useState<RiscEnd | null>(null);
+  const [pane, setPane] = useState<'board' | 'report'>('board');
   const askingRef = useRef<Asking | null>(null);
   const ask = (a: Asking | null) => {
     askingRef.current = a;
@@ -78,56 +82,54 @@ export function RiscGameScreen({
   useEffect(() => {
     let alive = true;
     const you: RiscSeat = {
-      name: options.name,
+      name: match.players[me]?.name ?? 'you',
       kind: 'human',
       place: (s, player) =>
         new Promise((resolve) => {
+          if (!alive) return resolve(null);
           setState(s);
           ask({ kind: 'place', state: s, placing: newPlacing(s, player), resolve });
         }),
       orders: (s) =>
         new Promise((resolve) => {
+          if (!alive) return resolve(null);
           setState(s);
           setMessage(null);
           ask({ kind: 'orders', state: s, planning: NEW_PLANNING, resolve });
         }),
     };
-    const names = [options.name, ...RISC_BOT_NAMES.slice(0, options.players - 1).map((n) => `${n} (bot)`)];
-    runRiscLocal({
-      seats: [you, ...botSeats(names.slice(1), [options.bot], options.seed)],
-      seed: options.seed,
-      turnCap: 1000,
-      ...(options.startUnits !== undefined ? { startUnits: options.startUnits } : {}),
-      ...(options.onRecord ? { onRecord: options.onRecord } : {}),
-      onRound: (s) => alive && setState(s),
-      onExecuted: (s, turn, events) => {
-        if (!alive) return;
-        setState(s);
-        const lines =
-          turn === 0
-            ? ['Everyone has placed their units.']
-            : [`Turn ${turn}:`, ...(events.length ? eventLines(s, events) : ['no one moved or attacked'])];
-        setLog((old) => [...old, ...lines].slice(-LOG_LINES));
-      },
-    }).then(
-      (result) => {
-        if (!alive) return;
-        if (result.stopped === 'left') return onLeave();
-        const s = result.state;
-        setState(s);
-        setOver(
-          s.winner === 0
-            ? 'You hold every territory. You win!'
-            : s.winner !== null
-              ? `${s.players[s.winner]!.name} wins.`
-              : 'The game ended without a winner.',
-        );
-      },
-      (error: Error) => alive && setOver(`The game stopped: ${error.message}`),
-    );
+    match
+      .play(you, {
+        onExecuted: (s, turn, events) => {
+          if (!alive) return;
+          setState(s);
+          const lines = turnLines(s, turn, events);
+          setLastTurn(lines);
+          setLog((old) => [...old, ...lines].slice(-LOG_KEPT));
+          // A small screen shows the battles first: the person reads them, then Tab shows the board.
+          if (turn > 0 && smallRef.current && events.some((e) => e.kind === 'battle')) setPane('report');
+        },
+        onNote: (text) => {
+          if (!alive) return;
+          setLog((old) => [...old, text].slice(-LOG_KEPT));
+          setMessage(text);
+        },
+      })
+      .then(
+        (result) => {
+          if (!alive) return;
+          if (result.how === 'left') return onLeave();
+          setState(result.state);
+          setEnd(result);
+          ask(null);
+        },
+        (error: Error) =>
+          alive && setEnd({ state: null, how: 'broken', reason: error.message, violations: [], notes: [] }),
+      );
     return () => {
       alive = false;
       askingRef.current?.resolve(null);
+      match.leave();
     };
   }, []);
 
@@ -137,10 +139,7 @@ export function RiscGameScreen({
     setInput('');
     if (a.kind === 'place') {
       const r = answerPlacement(a.state, a.placing, line);
-      if (r.kind === 'quit') {
-        ask(null);
-        return a.resolve(null);
-      }
+      if (r.kind === 'quit') return leave();
       if (r.kind === 'done') {
         setMessage('Placement committed. Waiting for the others…');
         ask(null);
@@ -149,11 +148,8 @@ export function RiscGameScreen({
       setMessage(r.message ?? null);
       return ask({ ...a, placing: r.placing });
     }
-    const r = answerOrder(a.state, 0, a.planning, line);
-    if (r.kind === 'quit') {
-      ask(null);
-      return a.resolve(null);
-    }
+    const r = answerOrder(a.state, me, a.planning, line);
+    if (r.kind === 'quit') return leave();
     if (r.kind === 'done') {
       setMessage(`Orders committed (${r.orders.length}). Waiting for the others…`);
       ask(null);
@@ -163,12 +159,17 @@ export function RiscGameScreen({
     ask({ ...a, planning: r.planning });
   };
 
+  const leave = () => {
+    const a = askingRef.current;
+    ask(null);
+    a?.resolve(null);
+    match.leave();
+  };
+
   useInput((ch, key) => {
-    if (isCtrlC(ch, key)) {
-      if (askingRef.current) return submit('q');
-      return onLeave();
-    }
-    if (over !== null) {
+    if (isCtrlC(ch, key)) return end === null ? leave() : onLeave();
+    if (key.tab) return setPane((p) => (p === 'board' ? 'report' : 'board'));
+    if (end !== null) {
       if (key.return || key.escape || ch === 'q') onLeave();
       return;
     }
@@ -185,94 +186,98 @@ export function RiscGameScreen({
     if (edited !== null) setInput(edited);
   });
 
-  const paint = (player: number, text: string) => (
-    <Text color={color ? playerColor(player) : undefined} bold>
-      {playerMark(player)} {text}
-    </Text>
-  );
-  // One line per territory with its neighbours when the terminal is tall enough; else a line per player.
-  const height = rows ?? (stdout as { rows?: number }).rows ?? 50;
-  const roomy = state === null || height >= state.board.territories.length + 2 * state.players.length + LOG_LINES + 10;
+  // ---- what goes where ----
+  const small = layout === 'small';
+  const width = Math.max(20, columns - 1);
   const prompt =
-    asking === null
-      ? null
-      : asking.kind === 'place'
-        ? placementPrompt(asking.state, asking.placing)
-        : orderPrompt(asking.state, 0, asking.planning);
+    end !== null
+      ? 'Enter: back to the menu'
+      : asking === null
+        ? 'Waiting for the others to commit…'
+        : asking.kind === 'place'
+          ? placementPrompt(asking.state, asking.placing)
+          : orderPrompt(asking.state, me, asking.planning, small);
+  const promptLines = prompt.split('\n').flatMap((l) => wrap(l, width));
+  // Long messages (help, the rules, a listing) take the main pane until the next answer.
+  const messageLines = (message ?? '')
+    .split('\n')
+    .filter((l) => l !== '')
+    .flatMap((l) => wrap(l, width));
+  const messageRoom = small ? 2 : 4;
+  const messageInPane = messageLines.length > messageRoom;
+  const endLines = end === null ? [] : endText(end, me).flatMap((l) => wrap(l, width));
+  const bottom: string[] = [
+    ...(asking?.kind === 'orders' ? [ordersLine(asking.state, asking.planning.orders, width)] : []),
+    ...(end !== null ? endLines : messageInPane ? [] : messageLines),
+    ...promptLines,
+  ];
+  // The title, a blank line under the pane, the input line, and one row spare at the bottom.
+  const paneRows = Math.max(3, rows - 4 - bottom.length);
+
+  const board: Line[] =
+    state === null ? [[{ text: 'starting…' }]] : small ? compactBoard(state, me, width) : fullBoard(state, me);
+  const story = (lines: readonly string[]) => lines.flatMap((l) => wrap(l, width)).map((text): Line => [{ text }]);
+  const reportLines = story(lastTurn.length > 0 ? lastTurn : ['No turn has been played yet.']);
+  let main: Line[];
+  let side: Line[] | null = null;
+  if (messageInPane) main = messageLines.map((text) => [{ text }]);
+  else if (layout === 'big') {
+    main = board;
+    const sideWidth = Math.max(30, columns - 104);
+    side = log.flatMap((l) => wrap(l, sideWidth)).map((text): Line => [{ text }]);
+  } else if (pane === 'report') main = reportLines;
+  else if (layout === 'medium') {
+    // The last turn under the board, from its heading on; Tab shows all of it.
+    const below = paneRows - board.length - 1;
+    const head = below >= 2 ? reportLines.slice(0, below) : [];
+    if (head.length < reportLines.length && head.length > 0)
+      head[head.length - 1] = [
+        { text: `… ${reportLines.length - head.length + 1} more lines: Tab shows the whole turn`, dim: true },
+      ];
+    main = [...board, ...(head.length > 0 ? [[{ text: '' }], ...head] : [])];
+  } else main = board;
+  const cut = (lines: Line[], n: number) =>
+    lines.length <= n
+      ? lines
+      : [...lines.slice(0, n - 1), [{ text: `… ${lines.length - n + 1} more lines`, dim: true }]];
+
+  const when =
+    state === null
+      ? 'starting'
+      : state.phase === 'placement'
+        ? 'placement'
+        : state.phase === 'over'
+          ? 'game over'
+          : `turn ${state.turn}${state.turnLimit !== null ? ` of ${state.turnLimit}` : ''}`;
+  const tab = layout === 'big' ? '' : `Tab: ${pane === 'board' ? 'last turn' : 'board'} · `;
+  const title = `RISC · ${when} · ${small ? '' : 'everyone orders at once, in secret · '}${tab}Ctrl-C leave`;
+  const render = (line: Line, i: number) => <LineOfPieces key={i} line={line} />;
   return (
-    <Box flexDirection="column" paddingX={1}>
-      <Text>
-        <Text bold inverse>
-          {' '}
-          RISC{' '}
-        </Text>{' '}
-        {state === null ? 'starting…' : state.phase === 'placement' ? 'placement' : `turn ${state.turn}`} · everyone
-        orders at once, in secret · Ctrl-C leave
+    <Box flexDirection="column" width={columns}>
+      <Text wrap="truncate-end" bold>
+        {title}
       </Text>
-      {state === null
-        ? null
-        : state.players.map((p) => (
-            <Box key={p.id} flexDirection="column">
-              <Text>
-                {paint(p.id, `${p.name}${p.id === 0 ? ' (you)' : ''}`)}
-                <Text dimColor>
-                  {' '}
-                  {unitsOf(state, p.id)} units{state.lost[p.id] ? ' — lost' : state.expelled[p.id] ? ' — expelled' : ''}
-                </Text>
-              </Text>
-              {roomy ? (
-                territoriesOf(state, p.id).map((t) => (
-                  <Text key={t}>
-                    {String(state.units[t]).padStart(5)} in {nameOf(state, t)}
-                    <Text dimColor>
-                      {' '}
-                      (next to: {state.board.adjacency[t]!.map((n) => nameOf(state, n)).join(', ')})
-                    </Text>
-                  </Text>
-                ))
-              ) : (
-                <Text>
-                  {'   '}
-                  {territoriesOf(state, p.id)
-                    .map((t) => `${nameOf(state, t)} ${state.units[t]}`)
-                    .join(' · ')}
-                </Text>
-              )}
-            </Box>
-          ))}
-      {log.length > 0 ? (
-        <Box flexDirection="column" marginTop={1}>
-          {log.map((line, i) => (
-            <Text key={i} dimColor={i < log.length - 1 && !line.startsWith('Turn')}>
-              {line}
-            </Text>
-          ))}
+      <Box flexDirection="row" height={paneRows} marginBottom={1}>
+        <Box flexDirection="column" width={side === null ? width : 104}>
+          {cut(main, paneRows).map(render)}
         </Box>
+        {side !== null ? (
+          <Box flexDirection="column" width={columns - 105}>
+            {side.slice(-paneRows).map(render)}
+          </Box>
+        ) : null}
+      </Box>
+      {bottom.map((line, i) => (
+        <Text key={`b${i}`} wrap="truncate-end" bold={i === bottom.length - promptLines.length}>
+          {line}
+        </Text>
+      ))}
+      {end === null && asking !== null ? (
+        <Text wrap="truncate-end">
+          › {input}
+          <Text inverse> </Text>
+        </Text>
       ) : null}
-      {asking?.kind === 'orders' && asking.planning.orders.length > 0 ? (
-        <Text>Your orders: {asking.planning.orders.map((o) => orderText(asking.state, o)).join('; ')}</Text>
-      ) : null}
-      {message ? <Text color={color ? 'yellow' : undefined}>{message}</Text> : null}
-      {over !== null ? (
-        <Box flexDirection="column" marginTop={1}>
-          <Text bold>{over}</Text>
-          <Text dimColor>Enter: back</Text>
-        </Box>
-      ) : prompt !== null ? (
-        <Box flexDirection="column" marginTop={1}>
-          {prompt.split('\n').map((line, i) => (
-            <Text key={i} bold={i === 0}>
-              {line}
-            </Text>
-          ))}
-          <Text>
-            › {input}
-            <Text inverse> </Text>
-          </Text>
-        </Box>
-      ) : (
-        <Text dimColor>waiting for the others…</Text>
-      )}
     </Box>
   );
 }

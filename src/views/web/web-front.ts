@@ -3,8 +3,9 @@
 // plain text use. The page holds nothing of the game: a reload, or a second tab, gets the same
 // screen from here. The server (server.ts) carries this to the page and the page's commands back.
 import type { RiscBotKind } from '../../ai/risc/bots.js';
-import type { RiscRecordLine } from '../../core/risc/record.js';
 import { type Action, apply, checkCapitalChoice, type Dice, type GameState } from '../../model/index.js';
+import { DEFAULT_START_UNITS, DEFAULT_TURN_LIMIT } from '../../model/risc/index.js';
+import type { RiscTerms } from '../../protocol/risc-terms.js';
 import {
   adviceFor,
   type Launcher,
@@ -16,6 +17,7 @@ import {
   shortAddress,
 } from '../launcher.js';
 import type { PlainStart } from '../plain.js';
+import type { RiscLauncher, RiscStarted } from '../risc/match.js';
 import { rulesWords } from '../rules-words.js';
 import type { Table } from '../table.js';
 import { RiscWebGame } from './risc-web.js';
@@ -24,15 +26,11 @@ import type { Defaults, LobbyView, PageCommand, ScreenView } from './wire.js';
 
 export type WebStart =
   | PlainStart
-  | {
-      readonly kind: 'risc';
-      readonly players: number;
-      readonly bot: RiscBotKind;
-      readonly seed?: number;
-      readonly startUnits?: number;
-      /** Every record line of the game (risk verify reads them). */
-      readonly onRecord?: (line: RiscRecordLine) => void;
-    };
+  /** RISC against bots on this machine (the launcher's RISC games), or a stored one resumed. */
+  | { readonly kind: 'risc'; readonly players: number; readonly bot: RiscBotKind; readonly terms?: RiscTerms }
+  | { readonly kind: 'risc-resume'; readonly id: number };
+
+const RISC_TERMS: RiscTerms = { startUnits: DEFAULT_START_UNITS, turnLimit: DEFAULT_TURN_LIMIT };
 
 export interface WebFrontOptions {
   readonly launcher: Launcher;
@@ -40,8 +38,6 @@ export interface WebFrontOptions {
   readonly start: WebStart;
   /** The page's Quit: the program ends. */
   readonly onQuit: () => void;
-  /** Seeds for RISC games (default: random). */
-  readonly seed?: () => number;
 }
 
 type Result = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -169,7 +165,11 @@ export class WebFront {
       case 'hotseat':
         return this.play(launcher.hotSeat(start.players, defaults.rules));
       case 'risc':
-        return this.risc(defaults.name, start.players, start.bot, start);
+        return this.risc(defaults.name, start.players, start.bot, start.terms);
+      case 'risc-resume':
+        return this.startRisc(`RISC game #${start.id}`, (risc) =>
+          risc.resume ? risc.resume(start.id) : { ok: false, reason: 'stored RISC games cannot go on here' },
+        );
     }
   }
 
@@ -272,25 +272,31 @@ export class WebFront {
     return this.openLobby(screen, (news) => this.options.launcher.joinGame({ address, name }, news));
   }
 
-  private risc(
-    name: string,
-    players: number,
-    bot: RiscBotKind,
-    more: { seed?: number; startUnits?: number; onRecord?: (line: RiscRecordLine) => void } = {},
-  ) {
-    this.attempt++;
-    const game: RiscWebGame = new RiscWebGame({
-      name,
-      players,
-      bot,
-      seed: more.seed ?? this.options.seed?.() ?? (Math.random() * 2 ** 32) >>> 0,
-      ...(more.startUnits !== undefined ? { startUnits: more.startUnits } : {}),
-      ...(more.onRecord ? { onRecord: more.onRecord } : {}),
-      onChange: () => {
-        if (this.screen.kind === 'risc' && this.screen.game === game) this.changed();
+  private risc(name: string, players: number, bot: RiscBotKind, terms: RiscTerms = RISC_TERMS) {
+    this.startRisc(`RISC: you and ${players - 1} ${bot} bot${players > 2 ? 's' : ''}`, (risc) => ({
+      ok: true,
+      match: risc.local({ name, players, bot, terms }),
+    }));
+  }
+
+  /** A RISC match from the launcher's RISC games (loaded when first played), shown as it is played. */
+  private startRisc(what: string, start: (risc: RiscLauncher) => RiscStarted) {
+    const { launcher } = this.options;
+    this.starting(
+      what,
+      async () => {
+        if (!launcher.risc) return { ok: false, reason: 'RISC is not available here' } as RiscStarted;
+        return start(await launcher.risc());
       },
-    });
-    this.show({ kind: 'risc', game });
+      (started) => {
+        if (!started.ok) return this.show({ kind: 'failed', reason: started.reason });
+        const game: RiscWebGame = new RiscWebGame(started.match, () => {
+          if (this.screen.kind === 'risc' && this.screen.game === game) this.changed();
+        });
+        this.show({ kind: 'risc', game });
+      },
+      (started) => started.ok && started.match.leave(),
+    );
   }
 
   /** Leaves what is on screen (a game, a lobby, RISC) for the menu. */

@@ -3,6 +3,7 @@
 // input like any other); what the process sends the page is typed only (it trusts its own view).
 // The page imports the types of this file, never its values: zod stays out of the page's bundle.
 import { z } from 'zod';
+import { RISC_BOT_KINDS } from '../../ai/risc/bots.js';
 import type { Board, GameState } from '../../model/index.js';
 import type { Placement, RiscOrder, RiscState } from '../../model/risc/index.js';
 import type { Rules } from '../../protocol/rules.js';
@@ -62,7 +63,7 @@ export const PageCommandSchema = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('join'), name, address: z.string().trim().min(1).max(300) }).strict(),
-  z.object({ type: z.literal('risc'), name, players: z.int().min(2).max(4), bot: z.enum(['easy', 'hard']) }).strict(),
+  z.object({ type: z.literal('risc'), name, players: z.int().min(2).max(4), bot: z.enum(RISC_BOT_KINDS) }).strict(),
   z.object({ type: z.literal('stats') }).strict(),
   z.object({ type: z.literal('menu') }).strict(),
   z.object({ type: z.literal('quit') }).strict(),

@@ -37,6 +37,7 @@ export function stateOn(board: Board, owner: number[], units: number[], players 
     lost: Array.from({ length: players }, () => false),
     expelled: Array.from({ length: players }, () => false),
     winner: null,
+    turnLimit: null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   executePlacement,
   executeTurn,
   fight,
+  limitWinner,
   loadRiscMap,
   type RiscOrder,
   riscMap,
@@ -243,45 +244,129 @@ describe('execution', () => {
     });
   });
 
-  it('lists several attackers in the order the dice shuffle them and fights one unit at a time round the list', () => {
+  it('lists the holder first, then the attackers in the order the dice shuffle them, each player once (§5c)', () => {
     // 3 players. P2 holds 3 with 2 units; P0 attacks from 2 with 2, P1 from 4 with 2.
-    const s = stateOn(board, [0, 0, 0, 2, 1, 1, 2], [1, 1, 3, 2, 3, 1, 1]);
-    // shuffle [1, 0]: P1 first, then P0. Rolls: P1 20v1 (def→1), P0 1v20 (P0→1), P1 20v1 (def→0: P1 takes 3 with 2),
-    // P0 attacks P1: 1v20 (P0→0). P1 holds 3 with 2.
-    const dice = scriptedDice([20, 1, 1, 20, 20, 1, 1, 20], [[1, 0]]);
-    const r = executeTurn(s, [[attack(2, 3, 2)], [attack(4, 3, 2)], []], dice);
-    const battle = r.events.find((e) => e.kind === 'battle');
-    expect(battle).toMatchObject({
+    const s = stateOn(board, [0, 0, 0, 2, 1, 1, 0], [1, 1, 3, 2, 3, 1, 1]);
+    const orders = [[attack(2, 3, 2)], [attack(4, 3, 2)], []];
+    // The first entry of each fight loses (the attacker's die is thrown first against the holder):
+    // (P2,P1) P2→1, (P1,P0) P1→1, (P0,P2) P0→1, (P2,P1) P2 out, then (P1,P0): P1 out. P0 holds 3 with 1.
+    const faces = [20, 1, 1, 20, 1, 20, 20, 1, 1, 20];
+    const battleOf = (r: ReturnType<typeof executeTurn>) => r.events.find((e) => e.kind === 'battle');
+    const r = executeTurn(s, orders, scriptedDice(faces, [[1, 0]]));
+    expect(battleOf(r)).toMatchObject({
+      defender: { player: 2, units: 2 },
       attackers: [
         { player: 1, units: 2 },
         { player: 0, units: 2 },
       ],
-      rolls: 4,
-      winner: { player: 1, units: 2 },
+      list: [
+        { player: 2, units: 2 },
+        { player: 1, units: 2 },
+        { player: 0, units: 2 },
+      ],
+      out: [
+        { player: 2, afterRolls: 4 },
+        { player: 1, afterRolls: 5 },
+      ],
+      rolls: 5,
+      winner: { player: 0, units: 1 },
     });
-    expect(dice.facesLeft()).toBe(0);
-    // the other list order gives P0 the first blow: same faces, different outcome
-    const r2 = executeTurn(
-      s,
-      [[attack(2, 3, 2)], [attack(4, 3, 2)], []],
-      scriptedDice([20, 1, 1, 20, 20, 1, 1, 20], [[0, 1]]),
+    // The other order of the attackers: same faces, P1 holds it.
+    expect(battleOf(executeTurn(s, orders, scriptedDice(faces, [[0, 1]])))).toMatchObject({
+      list: [{ player: 2 }, { player: 0 }, { player: 1 }],
+      winner: { player: 1, units: 1 },
+    });
+  });
+
+  it('pairs the list round the ring: 0 against 1, 1 against 2, …, the last against 0, then 0 and 1 again', () => {
+    // Holder A (player 0) with 5; attackers B (1) and C (2) with 1 each. The first entry always loses.
+    // (A,B): A→4. (B,C): B out — attackers fight each other, not only the holder. Ring [A, C]: the
+    // next fight begins at the entry that followed B, C: (C,A): C out. A holds with 4.
+    const r = fight(
+      { player: 0, units: 5 },
+      [
+        { player: 1, units: 1 },
+        { player: 2, units: 1 },
+      ],
+      scriptedDice([20, 1, 1, 20, 1, 20]),
     );
-    expect(r2.events.find((e) => e.kind === 'battle')).toMatchObject({
-      attackers: [{ player: 0 }, { player: 1 }],
+    expect(r).toEqual({
+      winner: { player: 0, units: 4 },
+      rolls: 3,
+      list: [
+        { player: 0, units: 5 },
+        { player: 1, units: 1 },
+        { player: 2, units: 1 },
+      ],
+      out: [
+        { player: 1, afterRolls: 2 },
+        { player: 2, afterRolls: 3 },
+      ],
+    });
+    // Four entries, the second entry always loses: (0,1) 1→1, (1,2) 2→1, (2,3) 3→1, (3,0) 0→2,
+    // (0,1) 1 out; ring [0,2,3], next after 0: (2,3) 3 out; ring [0,2], next after 2: (0,2) 2 out.
+    const four = fight(
+      { player: 0, units: 3 },
+      [
+        { player: 1, units: 2 },
+        { player: 2, units: 2 },
+        { player: 3, units: 2 },
+      ],
+      scriptedDice([1, 20, 20, 1, 20, 1, 20, 1, 1, 20, 20, 1, 1, 20]),
+    );
+    expect(four.out).toEqual([
+      { player: 1, afterRolls: 5 },
+      { player: 3, afterRolls: 6 },
+      { player: 2, afterRolls: 7 },
+    ]);
+    expect(four.winner).toEqual({ player: 0, units: 2 });
+  });
+
+  it('leaves a holder with no units at home out of the list: the attackers fight each other for it', () => {
+    // P0 and P1 both attack 3, which P2 emptied by attacking 5 with everything.
+    const s = stateOn(board, [0, 0, 0, 2, 1, 1, 0], [1, 1, 3, 2, 3, 1, 1]);
+    const r = executeTurn(
+      s,
+      [[attack(2, 3, 2)], [attack(4, 3, 2)], [attack(3, 4, 2)]],
+      // 3: P0 wins both fights, (P0,P1) and (P1,P0); then 4: P2 beats P1's one unit at home.
+      scriptedDice([20, 1, 1, 20, 20, 1], [[0, 1]]),
+    );
+    const battle = r.events.find((e) => e.kind === 'battle' && e.territory === 3);
+    expect(battle).toMatchObject({
+      defender: { player: 2, units: 0 },
+      list: [
+        { player: 0, units: 2 },
+        { player: 1, units: 2 },
+      ],
+      out: [{ player: 1, afterRolls: 2 }],
       winner: { player: 0, units: 2 },
     });
   });
 
-  it('gives ties to the defender, one unit at a time until one side has none', () => {
-    expect(fight({ player: 1, units: 1 }, [{ player: 0, units: 1 }], scriptedDice([7, 7]))).toEqual({
+  it('gives ties to the holder; a tie between two attackers is thrown again', () => {
+    expect(fight({ player: 1, units: 1 }, [{ player: 0, units: 1 }], scriptedDice([7, 7]))).toMatchObject({
       winner: { player: 1, units: 1 },
       rolls: 1,
     });
-    expect(fight({ player: 1, units: 1 }, [{ player: 0, units: 1 }], scriptedDice([8, 7]))).toEqual({
+    expect(fight({ player: 1, units: 1 }, [{ player: 0, units: 1 }], scriptedDice([8, 7]))).toMatchObject({
       winner: { player: 0, units: 1 },
       rolls: 1,
     });
-    expect(fight({ player: 1, units: 2 }, [{ player: 0, units: 3 }], scriptedDice([5, 6, 9, 2, 3, 3, 19, 4]))).toEqual({
+    // No holder at home: attackers 0 and 1 tie, throw again, and 0 loses (one fight, one unit).
+    expect(
+      fight(
+        { player: 2, units: 0 },
+        [
+          { player: 0, units: 1 },
+          { player: 1, units: 1 },
+        ],
+        scriptedDice([9, 9, 3, 4]),
+      ),
+    ).toMatchObject({ winner: { player: 1, units: 1 }, rolls: 1, out: [{ player: 0, afterRolls: 1 }] });
+    // One attacker against the holder: the classic one-on-one battle, to the last unit.
+    expect(
+      fight({ player: 1, units: 2 }, [{ player: 0, units: 3 }], scriptedDice([5, 6, 9, 2, 3, 3, 19, 4])),
+    ).toMatchObject({
       winner: { player: 0, units: 1 },
       rolls: 4,
     });
@@ -314,6 +399,23 @@ describe('execution', () => {
     expect(r2.state.lost).toEqual([false, true, false]);
     expect(r2.state.phase).toBe('orders');
     expect(checkOrders(r2.state, 1, [attack(5, 4, 1)]).ok).toBe(false);
+  });
+
+  it('ends the game at the agreed turn limit: most territories wins, then most units, else a draw', () => {
+    // P0 holds 4 territories, P1 3: at the limit (turn 1 here) P0 wins.
+    const s = { ...stateOn(board, [0, 0, 0, 1, 1, 1, 0], [1, 1, 1, 1, 1, 1, 1]), turnLimit: 1 };
+    const r = executeTurn(s, [[], []], scriptedDice([]));
+    expect(r.state).toMatchObject({ phase: 'over', winner: 0 });
+    expect(r.events).toEqual([{ kind: 'limit', turn: 1, winner: 0 }]);
+    // Before the limit nothing ends.
+    expect(executeTurn({ ...s, turnLimit: 2 }, [[], []], scriptedDice([])).state.phase).toBe('orders');
+    // Equal territories: more units wins; equal units too: a draw (no winner).
+    const even = stateOn(board, [0, 0, 0, 1, 1, 1, 2], [1, 1, 1, 1, 1, 2, 9], 3);
+    expect(limitWinner(even)).toBe(1);
+    expect(limitWinner({ ...even, units: [1, 1, 1, 1, 1, 1, 9] })).toBeNull();
+    // An expelled player cannot win by the limit.
+    expect(limitWinner({ ...even, expelled: [false, true, false] })).toBe(0);
+    expect(startRisc(riscMap(), ['a', 'b'], 30, 0)).toMatchObject({ ok: false, reason: /turn limit/ });
   });
 
   it('refuses to execute illegal orders (a bug in the caller)', () => {

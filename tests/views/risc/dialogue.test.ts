@@ -71,7 +71,7 @@ describe('RISC dialogue', () => {
 
   it('refuses what the rules refuse, with the reason, and offers undo, list and quit', () => {
     const { planning, messages } = run(placed, [
-      ...['a', 'narnia', 'gondor', ''], // a wrong answer asks again; an empty line goes back to the menu
+      ...['a', 'oz', 'narnia', ''], // a wrong answer asks again; an empty line goes back to the menu
       'm narnia gondor 1',
       'a narnia midkemia 1',
       ...['m', 'gondor', 'qq', ''],
@@ -80,9 +80,9 @@ describe('RISC dialogue', () => {
       ...['m narnia oz 2', 'l', 'u', 'u'],
     ]);
     expect(messages).toEqual([
-      'Gondor is not next to Narnia',
+      'Narnia is yours (move there instead)',
       'Gondor is not yours (attack it instead)',
-      'Midkemia is yours (move there instead)',
+      'Narnia has no enemy neighbour to attack: Midkemia, Elantris and Scadrial are all yours',
       'Gondor is not yours',
       'no territory called "qq"',
       'type a number from 1 to 2',
@@ -94,6 +94,24 @@ describe('RISC dialogue', () => {
     ]);
     expect(planning.orders).toEqual([]);
     expect(run(placed, ['q']).last).toEqual({ kind: 'quit' });
+  });
+
+  it('refuses an attack from a territory with no enemy neighbour, saying why, step by step and in one line', () => {
+    // Narnia's neighbours (Midkemia, Elantris, Scadrial) are all Ann's; Oz borders Bob's Gondor.
+    const steps = run(placed, ['a', 'narnia']);
+    expect(steps.messages).toEqual([
+      'Narnia has no enemy neighbour to attack: Midkemia, Elantris and Scadrial are all yours',
+    ]);
+    expect(steps.planning.step).toEqual({ step: 'from', kind: 'attack' });
+    expect(run(placed, ['a narnia gondor 1']).messages).toEqual([
+      'Narnia has no enemy neighbour to attack: Midkemia, Elantris and Scadrial are all yours',
+    ]);
+    expect(run(placed, ['a', 'oz']).planning.step).toEqual({ step: 'to', kind: 'attack', from: 2 });
+  });
+
+  it('reads territory codes as well as names', () => {
+    expect(findTerritory(placed, 'ELD')).toEqual({ ok: true, value: 22 });
+    expect(run(placed, ['m nar mid 1']).messages).toEqual(['ok: move 1 from Narnia to Midkemia']);
   });
 
   it('never lets a unit be ordered twice', () => {

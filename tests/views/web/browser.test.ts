@@ -282,6 +282,7 @@ describe.skipIf(!hasChromium)(
         '3',
         '--start-units',
         '36',
+        '--no-record',
         '--name',
         'Rita',
       ]);

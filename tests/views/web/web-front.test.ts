@@ -4,8 +4,9 @@
 // charts' series; leaving goes back to the menu.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LAUNCH, realLauncher } from '../../../src/cli/launcher.js';
+import { evenPlacement } from '../../../src/page/risc-plan.js';
 import { WebFront } from '../../../src/views/web/web-front.js';
-import type { ScreenView, WireTable } from '../../../src/views/web/wire.js';
+import type { RiscView, ScreenView, WireTable } from '../../../src/views/web/wire.js';
 
 const DEFAULTS = { name: 'Ann', rules: {}, bot: 'easy' as const, moveTimeoutSeconds: 60, players: 4 };
 
@@ -13,6 +14,11 @@ function front() {
   const launcher = realLauncher({ ...DEFAULT_LAUNCH, record: false, botDelayMs: 0, seed: 5 });
   return new WebFront({ launcher, defaults: DEFAULTS, start: { kind: 'menu' }, onQuit: () => {} });
 }
+
+const risc = (screen: ScreenView): RiscView => {
+  if (screen.kind !== 'risc') throw new Error(`not RISC: ${screen.kind}`);
+  return screen.risc;
+};
 
 const table = (screen: ScreenView): WireTable => {
   if (screen.kind !== 'game') throw new Error(`not a game: ${screen.kind}`);
@@ -99,4 +105,39 @@ describe('the web view’s commands', () => {
     expect(await web.handle({ type: 'leave' })).toEqual({ ok: true });
     expect(web.view()).toEqual({ kind: 'menu', notice: 'You left the game.' });
   });
+
+  it('RISC against a bot, through the match the terminal plays: a placement and orders checked before they are committed; leaving', async () => {
+    const web = front();
+    expect(await web.handle({ type: 'risc', name: 'Ann', players: 2, bot: 'easy' })).toEqual({ ok: true });
+    await expect
+      .poll(() => web.view().kind === 'risc' && risc(web.view()).asking?.kind, { timeout: 10_000 })
+      .toBe('place');
+    const { state, you } = risc(web.view());
+    expect(state.players.map((p) => p.name)[you]).toBe('Ann');
+    const mine = state.owner.indexOf(you);
+    const theirs = state.owner.findIndex((o) => o !== you);
+    const refused = await web.handle({ type: 'risc-place', turn: 0, placement: [{ territory: theirs, units: 1 }] });
+    expect(refused.ok).toBe(false);
+    expect(await web.handle({ type: 'risc-orders', turn: 1, orders: [] })).toEqual({
+      ok: false,
+      reason: 'no orders are asked for turn 1 now',
+    });
+    expect(risc(web.view()).asking).toEqual({ kind: 'place', turn: 0 });
+    expect(await web.handle({ type: 'risc-place', turn: 0, placement: evenPlacement(state, you) })).toEqual({
+      ok: true,
+    });
+    await expect.poll(() => risc(web.view()).asking, { timeout: 10_000 }).toEqual({ kind: 'orders', turn: 1 });
+    expect(risc(web.view()).story).toContain('Everyone has placed their units.');
+    const units = risc(web.view()).state.units[mine]!;
+    const tooMany = await web.handle({
+      type: 'risc-orders',
+      turn: 1,
+      orders: [{ kind: 'attack', from: mine, to: theirs, units: units + 1000 }],
+    });
+    expect(tooMany.ok).toBe(false);
+    expect(await web.handle({ type: 'risc-orders', turn: 1, orders: [] })).toEqual({ ok: true });
+    await expect.poll(() => risc(web.view()).story, { timeout: 10_000 }).toContain('Turn 1:');
+    expect(await web.handle({ type: 'leave' })).toEqual({ ok: true });
+    expect(web.view()).toMatchObject({ kind: 'menu' });
+  }, 30_000);
 });

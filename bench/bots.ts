@@ -1,0 +1,152 @@
+// Bot benchmark: the strength table (risk tournament runs with fixed seeds, seats rotated, 95%
+// Wilson intervals) and each bot's decision time. Prints numbers only; the machine's load is
+// printed beside every timing, since timings on a shared machine move with it.
+// Usage: tsx bench/bots.ts [--games N] [--workers W] [--only strength,times]
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { Bot } from '../src/ai/bot.js';
+import { BOT_KINDS, type BotKind } from '../src/ai/registry.js';
+import { playTournamentGames, summarize, type TournamentSetup } from '../src/ai/tournament.js';
+import { rulesLine } from '../src/cli/tournament.js';
+import { runOnWorkers } from '../src/cli/tournament-pool.js';
+import type { OptionsInput } from '../src/model/index.js';
+
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '400' },
+    workers: { type: 'string', default: '2' },
+    only: { type: 'string', default: 'strength,times' },
+  },
+});
+const games = Number(values.games);
+const workers = Number(values.workers);
+const only = new Set(values.only!.split(','));
+
+type Rules = Omit<OptionsInput, 'players'>;
+
+/** The pairings of issue 29's closing note: each row one tournament. */
+const TABLE: { bots: BotKind[]; seed: number; rules: Rules; flags: string }[] = [
+  { bots: ['hard', 'normal'], seed: 21, rules: {}, flags: '' },
+  { bots: ['normal', 'easy'], seed: 22, rules: {}, flags: '' },
+  { bots: ['hard', 'normal'], seed: 23, rules: { twoPlayer: 'duel' }, flags: ' --two-player duel' },
+  { bots: ['normal', 'easy'], seed: 24, rules: { twoPlayer: 'duel' }, flags: ' --two-player duel' },
+  { bots: ['hard', 'normal', 'easy'], seed: 31, rules: {}, flags: '' },
+  { bots: ['normal', 'easy', 'random'], seed: 32, rules: {}, flags: '' },
+  { bots: ['hard', 'normal', 'easy', 'random'], seed: 41, rules: {}, flags: '' },
+  { bots: ['hard', 'normal', 'normal', 'easy', 'easy', 'random'], seed: 61, rules: {}, flags: '' },
+  { bots: ['hard', 'normal', 'easy'], seed: 33, rules: { variant: 'capital' }, flags: ' --variant capital' },
+  { bots: ['hard', 'normal', 'easy', 'random'], seed: 43, rules: { variant: 'capital' }, flags: ' --variant capital' },
+  {
+    bots: ['hard', 'normal', 'normal', 'easy', 'easy', 'random'],
+    seed: 63,
+    rules: { variant: 'capital' },
+    flags: ' --variant capital',
+  },
+  { bots: ['hard', 'normal', 'easy'], seed: 34, rules: { variant: 'mission' }, flags: ' --variant mission' },
+  { bots: ['hard', 'normal', 'easy', 'random'], seed: 44, rules: { variant: 'mission' }, flags: ' --variant mission' },
+  {
+    bots: ['hard', 'normal', 'normal', 'easy', 'easy', 'random'],
+    seed: 64,
+    rules: { variant: 'mission' },
+    flags: ' --variant mission',
+  },
+];
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
+
+if (only.has('strength')) {
+  console.log(`strength: ${games} games per row (rounded up to a multiple of the seats), ${workers} workers`);
+  for (const row of TABLE) {
+    const n = row.bots.length;
+    const setup: TournamentSetup = {
+      bots: row.bots,
+      games: Math.ceil(games / n) * n,
+      seed: row.seed,
+      turnCap: 5000,
+      rules: row.rules,
+    };
+    const started = performance.now();
+    const result = runOnWorkers(setup, workers);
+    if (!result.ok) throw new Error(result.reason);
+    const seconds = (performance.now() - started) / 1000;
+    const s = summarize(setup, result.value);
+    console.log(`\n${n} players, ${rulesLine(n, row.rules)}; seed ${row.seed}; fair share ${pct(s.fairShare)}`);
+    console.log(
+      `  npx risk tournament --bots ${row.bots.join(',')} --games ${setup.games} --seed ${row.seed}${row.flags} --workers ${workers}`,
+    );
+    for (const b of s.standings)
+      console.log(
+        `  ${b.kind.padEnd(7)} ${String(b.wins).padStart(4)} wins  ${pct(b.winRate).padStart(6)}  ${pct(b.low)}–${pct(b.high)}`,
+      );
+    console.log(
+      `  ${(setup.games / seconds).toFixed(1)} games/s (load ${load()}), mean ${s.meanTurns.toFixed(1)} turns, ${s.cappedGames} stopped at the turn cap`,
+    );
+  }
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+if (only.has('times')) {
+  // Every decision of every bot in two-, three-, four- and six-player games of mixed bots.
+  const lineups: BotKind[][] = [
+    ['hard', 'normal'],
+    ['hard', 'easy'],
+    ['hard', 'normal', 'easy'],
+    ['hard', 'normal', 'easy', 'random'],
+    ['hard', 'hard', 'normal', 'normal', 'easy', 'random'],
+  ];
+  const perLineup = 20;
+  const times = new Map<BotKind, number[]>(BOT_KINDS.map((k) => [k, []]));
+  const byPhase = new Map<string, number[]>();
+  const timed = (bot: Bot): Bot => ({
+    kind: bot.kind,
+    decide(state, player) {
+      const start = performance.now();
+      const action = bot.decide(state, player);
+      const ms = performance.now() - start;
+      times.get(bot.kind as BotKind)!.push(ms);
+      const key = `${bot.kind} ${state.phase}`;
+      let list = byPhase.get(key);
+      if (list === undefined) byPhase.set(key, (list = []));
+      list.push(ms);
+      return action;
+    },
+  });
+  const loadBefore = load();
+  for (const bots of lineups) {
+    for (const rules of [{}, { twoPlayer: 'duel' as const }]) {
+      if (bots.length > 2 && 'twoPlayer' in rules) continue;
+      playTournamentGames({ bots, seed: 2024, turnCap: 5000, rules }, 0, perLineup, timed);
+    }
+  }
+  console.log(
+    `\ndecision times: every decision in ${perLineup} games each of ${lineups.map((l) => l.join(',')).join('; ')} (two-player ones also as duels), one thread; load ${loadBefore} before, ${load()} after`,
+  );
+  console.log('bot      decisions    p50 ms   p99 ms   max ms   slowest phase (p99 ms)');
+  for (const kind of BOT_KINDS) {
+    const sorted = Float64Array.from(times.get(kind)!).sort();
+    let slowest = '';
+    let slowestP99 = 0;
+    for (const [key, list] of byPhase) {
+      if (!key.startsWith(`${kind} `)) continue;
+      const p99 = percentile(Float64Array.from(list).sort(), 0.99);
+      if (p99 > slowestP99) [slowest, slowestP99] = [key.slice(kind.length + 1), p99];
+    }
+    console.log(
+      [
+        kind.padEnd(7),
+        String(sorted.length).padStart(10),
+        percentile(sorted, 0.5).toFixed(3).padStart(9),
+        percentile(sorted, 0.99).toFixed(3).padStart(8),
+        sorted[sorted.length - 1]!.toFixed(2).padStart(8),
+        `  ${slowest} (${slowestP99.toFixed(2)})`,
+      ].join(' '),
+    );
+  }
+}

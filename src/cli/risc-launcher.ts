@@ -1,0 +1,155 @@
+// RISC's games for the terminal UI and plain mode (the RiscLauncher the screens see,
+// views/risc/match.ts): against bots on this machine, stored as they are played and resumed from
+// the game database; hosted or joined over the network (risc-network.ts, loaded when used).
+import type { RiscBotKind } from '../ai/risc/bots.js';
+import { botSeats } from '../ai/risc/seat.js';
+import type { RiscRecordLine } from '../core/risc/record.js';
+import type { RiscTerms } from '../protocol/risc-terms.js';
+import { runRiscLocal } from '../sessions/risc-local.js';
+import { continueRisc, type StoredRisc, storedRiscStory, storeRisc } from '../store/risc-games.js';
+import type { RiscLauncher, RiscMatch, SavedRisc } from '../views/risc/match.js';
+import { leavable, RISC_BOT_NAMES, type RiscLaunchOptions, recordFile, riscKit } from './risc-kit.js';
+
+export { RISC_BOT_NAMES, type RiscLaunchOptions } from './risc-kit.js';
+
+export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLauncher {
+  const kit = riscKit(options, seed);
+  const { openStore, storing } = kit;
+
+  /** A game against bots here: new, or going on from its stored lines (`history`). */
+  function localMatch(game: {
+    names: readonly string[];
+    kinds: readonly (RiscBotKind | null)[];
+    terms: RiscTerms;
+    history?: readonly RiscRecordLine[];
+    resumed?: { id: number; turn: number };
+  }): RiscMatch {
+    const me = game.kinds.indexOf(null);
+    const notes: string[] = [];
+    let stored: StoredRisc | null = null;
+    if (game.resumed) {
+      const s = openStore();
+      if (s !== null) stored = continueRisc(s, game.resumed.id, game.history ?? []);
+      notes.push(`Resumed RISC game #${game.resumed.id} at turn ${game.resumed.turn}.`);
+    } else
+      stored = storing(
+        (s) =>
+          storeRisc(s, {
+            kind: 'quick',
+            me,
+            players: game.names.map((name, i) => ({ name, botKind: game.kinds[i] ?? null })),
+          }),
+        notes,
+      );
+    let file: ((line: RiscRecordLine) => void) | null = null;
+    if (options.recordFile !== undefined && !game.resumed) {
+      const opened = recordFile(options.recordFile);
+      if (opened.ok) file = opened.write;
+      else notes.push(opened.reason);
+    }
+    let exit = () => {};
+    return {
+      me,
+      players: game.names.map((name, i) => ({ name, kind: i === me ? 'you' : 'bot' })),
+      terms: game.terms,
+      notes,
+      async play(you, hooks) {
+        const seat = leavable(you);
+        exit = seat.leave;
+        const bots = botSeats(
+          game.names,
+          game.kinds.map((k) => k ?? 'hard'),
+          seed,
+        );
+        const result = await runRiscLocal({
+          seats: game.kinds.map((k, i) => (k === null ? seat.seat : bots[i]!)),
+          seed,
+          startUnits: game.terms.startUnits,
+          turnLimit: game.terms.turnLimit,
+          // A safety net only: the bots press for a win, and the turn limit is a rule of the game.
+          turnCap: 5000,
+          ...(game.history ? { history: game.history } : {}),
+          onRecord: (line) => {
+            file?.(line);
+            stored?.record(line);
+          },
+          onExecuted: hooks.onExecuted,
+        });
+        const violations = result.violations.map((v) => `line ${v.line}, player ${v.player ?? '-'}: ${v.reason}`);
+        if (result.stopped === 'left') {
+          // Left before its end: it stays in the database, to be resumed.
+          stored?.close();
+          return { state: result.state, how: 'left', violations, notes: [] };
+        }
+        stored?.finish(result.state);
+        const after = [
+          ...(options.recordFile !== undefined
+            ? [`record written to ${options.recordFile} (risk verify checks it)`]
+            : []),
+          ...(stored !== null ? [`stored as game #${stored.handle.id} (risk history, replay, export)`] : []),
+        ];
+        return result.stopped === 'turn-cap'
+          ? { state: result.state, how: 'broken', reason: 'stopped after 5000 turns', violations, notes: after }
+          : { state: result.state, how: 'over', violations, notes: after };
+      },
+      leave: () => exit(),
+    };
+  }
+
+  return {
+    local({ name, players, bot, terms }) {
+      const names = [name, ...RISC_BOT_NAMES.slice(0, players - 1).map((n) => `${n} (bot)`)];
+      return localMatch({ names, kinds: [null, ...names.slice(1).map(() => bot)], terms });
+    },
+
+    // The network (libp2p, the lobby) loads when a networked game is hosted or joined.
+    host: async (game, onLobby) => (await import('./risc-network.js')).hostRisc(kit, game, onLobby),
+    join: async (game, onLobby, onTerms) => (await import('./risc-network.js')).joinRisc(kit, game, onLobby, onTerms),
+
+    saved() {
+      const s = openStore();
+      if (s === null) return { ok: false, reason: kit.storeProblem() ?? 'games are not saved here (--no-record)' };
+      try {
+        const games: SavedRisc[] = s
+          .games({ status: 'playing', kinds: ['quick'], game: 'risc', limit: 30 })
+          .map((g) => ({
+            id: g.id,
+            startedAt: g.startedAt,
+            players: g.players.map((p) => (p.botKind ? `${p.name}` : `${p.name} (you)`)),
+            turn: s.lines(g.id).filter((l) => l.raw.startsWith('{"command":"risc_turn"')).length + 1,
+          }));
+        return { ok: true, games };
+      } catch (error) {
+        return { ok: false, reason: `the saved games cannot be read: ${(error as Error).message}` };
+      }
+    },
+
+    resume(id) {
+      const s = openStore();
+      if (s === null) return { ok: false, reason: kit.storeProblem() ?? 'games are not saved here (--no-record)' };
+      const found = s.find(String(id));
+      if (!found.ok) return found;
+      const game = found.game;
+      if (game.game !== 'risc') return { ok: false, reason: `game #${id} is not a RISC game` };
+      if (game.kind !== 'quick')
+        return { ok: false, reason: `game #${id} was played over the network: only games against bots here go on` };
+      if (game.status !== 'playing') return { ok: false, reason: `game #${id} is ${game.status}` };
+      const lines = s.lines(game.id);
+      const told = storedRiscStory(lines);
+      if (!told.ok) return { ok: false, reason: `game #${id} cannot be read back: ${told.reason}` };
+      if (told.story.wholeLines !== told.lines.length)
+        return { ok: false, reason: `game #${id} was stopped in the middle of a turn and cannot go on` };
+      const header = told.story.header;
+      return {
+        ok: true,
+        match: localMatch({
+          names: header.players,
+          kinds: game.players.map((p) => (p.botKind ?? null) as RiscBotKind | null),
+          terms: { startUnits: header.start_units, turnLimit: header.turn_limit },
+          history: told.lines,
+          resumed: { id: game.id, turn: told.story.final.turn },
+        }),
+      };
+    },
+  };
+}

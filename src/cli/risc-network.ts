@@ -1,0 +1,270 @@
+// RISC over the network for the terminal UI and plain mode: hosting and joining through the
+// native lobby (the host's terms go to every joiner), bots that take empty seats as peers of their
+// own on this machine, and the networked match from this peer's seat. The match plays through
+// sessions/risc-net.ts (RiscPeer: lines in, lines out, decisions from seats), so its transport can
+// change without the screens. Loaded only when a networked RISC game is hosted or joined.
+import { RISC_BOT_KINDS, type RiscBotKind } from '../ai/risc/bots.js';
+import { botRiscSeat } from '../ai/risc/seat.js';
+import type { RiscRecordLine } from '../core/risc/record.js';
+import { shareableFirst } from '../net/addresses.js';
+import { identityFor } from '../net/identity.js';
+import { PeerNode } from '../net/libp2p-node.js';
+import { seededDice } from '../protocol/random.js';
+import type { RiscTerms } from '../protocol/risc-terms.js';
+import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../sessions/lobby.js';
+import { playRiscOverLinks, RISC_FEATURE } from '../sessions/risc-net.js';
+import { storeRisc } from '../store/risc-games.js';
+import { defaultRecordPath } from '../store/transcript-recorder.js';
+import type { RiscEnd, RiscMatch, RiscOpened, RiscSeatKind } from '../views/risc/match.js';
+import { LINGER_MS, sleep } from './launch-kit.js';
+import { listenProblem } from './listen-problem.js';
+import { seatsForBots, startNowProblem } from './lobby-seats.js';
+import { leavable, RISC_BOT_NAMES, type RiscKit, recordFile } from './risc-kit.js';
+
+/** A libp2p node on this run's identity; the default port falls back to any free one. */
+async function listen(
+  kit: RiscKit,
+  port: number,
+): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
+  const { options } = kit;
+  const key = await identityFor(options.keyPath);
+  if (!key.ok) return key;
+  try {
+    return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }) };
+  } catch (error) {
+    if (port !== 0 && !options.strictPort) return listen(kit, 0);
+    return { ok: false, reason: listenProblem(options.listen, port, error as Error) };
+  }
+}
+
+/** A networked game from this peer's seat, once its lobby is done. */
+function networkMatch(kit: RiscKit, node: PeerNode, roster: Roster, kinds: readonly RiscSeatKind[]): RiscMatch {
+  const { options } = kit;
+  const notes: string[] = [];
+  let file: ((line: RiscRecordLine) => void) | null = null;
+  let path: string | null = null;
+  if (options.record) {
+    path = defaultRecordPath(roster.gameId, roster.me);
+    const opened = recordFile(path);
+    if (opened.ok) {
+      file = opened.write;
+      notes.push(`recording this game to ${path}`);
+    } else notes.push(opened.reason);
+  }
+  const stored = kit.storing(
+    (s) =>
+      storeRisc(s, {
+        kind: 'network',
+        uid: `${roster.gameId}-p${roster.me}`,
+        me: roster.me,
+        players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, addresses: p.addresses })),
+      }),
+    notes,
+  );
+  let exit = () => {};
+  const stop = async () => {
+    await sleep(LINGER_MS);
+    await node.stop().catch(() => {});
+  };
+  const terms = roster.risc ?? { startUnits: 30, turnLimit: null };
+  return {
+    me: roster.me,
+    players: roster.players.map((p, i) => ({ name: p.name, kind: kinds[i] ?? 'remote' })),
+    terms,
+    notes,
+    async play(you, hooks): Promise<RiscEnd> {
+      const seat = leavable(you);
+      exit = seat.leave;
+      const left = new AbortController();
+      void seat.left.then(() => left.abort());
+      const outcome = await playRiscOverLinks(roster, {
+        seat: seat.seat,
+        signal: left.signal,
+        onRecord: (line) => {
+          file?.(line);
+          stored?.record(line);
+        },
+        onExecuted: hooks.onExecuted,
+        onRefused: (player, reason) =>
+          hooks.onNote(
+            `refused a line from ${roster.players.find((p) => p.id === player)?.name ?? `player ${player}`}: ${reason}`,
+          ),
+      });
+      await stop();
+      if (!outcome.ok) return { state: null, how: 'broken', reason: outcome.reason, violations: [], notes: [] };
+      stored?.finish(outcome.state);
+      if (outcome.stopped) return { state: outcome.state, how: 'left', violations: [], notes: [] };
+      return {
+        state: outcome.state,
+        how: 'over',
+        violations: outcome.found.map((v) => `player ${v.player ?? '-'}: ${v.reason}`),
+        notes: [
+          ...(path !== null ? [`record: ${path} (risk verify checks it)`] : []),
+          ...(stored !== null ? [`stored as game #${stored.handle.id} (risk history, replay, export)`] : []),
+        ],
+      };
+    },
+    leave: () => exit(),
+  };
+}
+
+interface BotPeer {
+  joined(): boolean;
+  stop(): Promise<void>;
+}
+
+/** A RISC bot that joins a lobby as a peer of its own on this machine and plays the game there. */
+async function startBotPeer(kit: RiscKit, address: string, name: string, kind: RiscBotKind, botSeed: number) {
+  const listening = await listen(kit, 0);
+  if (!listening.ok) return listening;
+  const node = listening.node;
+  let accepted = false;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await sleep(LINGER_MS);
+    await node.stop().catch(() => {});
+  };
+  void joinLobby(node, address, {
+    name,
+    features: [RISC_FEATURE],
+    startTimeoutMs: 60 * 60_000,
+    onEvent: () => (accepted = true),
+    onRisc: () => true,
+  }).then(async (lobby) => {
+    if (!lobby.ok || stopped) return stop();
+    await playRiscOverLinks(lobby.roster, { seat: botRiscSeat(name, kind, seededDice(botSeed)) });
+    await stop();
+  });
+  return { ok: true as const, bot: { joined: () => accepted, stop } satisfies BotPeer };
+}
+
+/** Hosts a RISC game: the lobby, start-now and bots to fill seats; the match once it starts. */
+export async function hostRisc(
+  kit: RiscKit,
+  { players, name, terms }: { readonly players: number; readonly name: string; readonly terms: RiscTerms },
+  onLobby: (event: LobbyEvent) => void,
+): Promise<RiscOpened> {
+  const { options, seed } = kit;
+  const listening = await listen(kit, options.port);
+  if (!listening.ok) return listening;
+  const node = listening.node;
+  const abort = new AbortController();
+  const early = new AbortController();
+  const seats = new Set<number>([0]);
+  const botIds = new Set<number>();
+  const bots: BotPeer[] = [];
+  const botNames = new Set<string>();
+  const result = hostLobby(node, {
+    players,
+    name,
+    features: [RISC_FEATURE],
+    required: [RISC_FEATURE],
+    ackTimeoutMs: options.ackTimeoutMs,
+    moveTimeoutMs: options.moveTimeoutMs,
+    risc: terms,
+    onEvent: (event: LobbyEvent) => {
+      if (event.type === 'joined') seats.add(event.player.id);
+      if (event.type === 'left') seats.delete(event.player.id);
+      if (event.type === 'joined' && botNames.has(event.player.name)) botIds.add(event.player.id);
+      onLobby(event);
+    },
+    signal: abort.signal,
+    startNow: early.signal,
+  });
+  const local = node.addresses().find((a) => /\/ip4\/127\./.test(a)) ?? node.addresses()[0];
+  const stopBots = () => Promise.all(bots.map((b) => b.stop())).then(() => {});
+  return {
+    ok: true,
+    lobby: {
+      addresses: shareableFirst(node.addresses()),
+      started: result.then(async (lobby) => {
+        if (!lobby.ok) {
+          await stopBots();
+          await node.stop().catch(() => {});
+          return lobby;
+        }
+        const kinds = lobby.roster.players.map(
+          (p): RiscSeatKind => (p.id === 0 ? 'you' : botIds.has(p.id) ? 'bot' : 'remote'),
+        );
+        return { ok: true, match: networkMatch(kit, node, lobby.roster, kinds) };
+      }),
+      async cancel() {
+        abort.abort();
+        await stopBots();
+        await node.stop().catch(() => {});
+      },
+      startNow() {
+        const problem = startNowProblem(seats);
+        if (problem !== null) return { ok: false, reason: problem };
+        early.abort();
+        return { ok: true };
+      },
+      async fillWithBots(kind) {
+        if (local === undefined) return { ok: false, reason: 'This lobby has no address the bots could dial.' };
+        if (!RISC_BOT_KINDS.includes(kind)) return { ok: false, reason: `no RISC bot "${kind}"` };
+        const empty = seatsForBots(players, seats, bots.filter((b) => !b.joined()).length);
+        if (empty <= 0) return { ok: false, reason: 'Every seat is taken.' };
+        for (let i = 0; i < empty; i++) {
+          const botName = `${RISC_BOT_NAMES[bots.length % RISC_BOT_NAMES.length]} (${kind} bot)`;
+          botNames.add(botName);
+          const bot = await startBotPeer(kit, local, botName, kind, seed + 100 + bots.length);
+          if (!bot.ok) return bot;
+          bots.push(bot.bot);
+        }
+        return { ok: true, added: empty };
+      },
+    },
+  };
+}
+
+/** Joins a RISC host: its terms are shown (never the classic house rules); the match once it starts. */
+export async function joinRisc(
+  kit: RiscKit,
+  { address, name }: { readonly address: string; readonly name: string },
+  onLobby: (event: LobbyEvent) => void,
+  onTerms: (terms: RiscTerms) => void,
+): Promise<RiscOpened> {
+  const listening = await listen(kit, 0);
+  if (!listening.ok) return listening;
+  const node = listening.node;
+  let accepted = () => {};
+  const acceptance = new Promise<null>((resolve) => (accepted = () => resolve(null)));
+  const result = joinLobby(node, address, {
+    name,
+    features: [RISC_FEATURE],
+    startTimeoutMs: 60 * 60_000,
+    onEvent: (event) => {
+      accepted();
+      onLobby(event);
+    },
+    // A RISC joiner sees the RISC terms, never the classic house rules.
+    onRisc: (terms) => {
+      accepted();
+      onTerms(terms);
+      return true;
+    },
+  });
+  // A host that is not there, or refuses, is said at once (not after a lobby screen).
+  const early = await Promise.race([result, acceptance]);
+  if (early !== null && !early.ok) {
+    await node.stop().catch(() => {});
+    return early;
+  }
+  return {
+    ok: true,
+    lobby: {
+      addresses: [],
+      started: result.then(async (lobby) => {
+        if (!lobby.ok) {
+          await node.stop().catch(() => {});
+          return lobby;
+        }
+        const kinds = lobby.roster.players.map((p): RiscSeatKind => (p.id === lobby.roster.me ? 'you' : 'remote'));
+        return { ok: true, match: networkMatch(kit, node, lobby.roster, kinds) };
+      }),
+      cancel: () => node.stop().catch(() => {}),
+    },
+  };
+}

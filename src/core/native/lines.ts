@@ -1,0 +1,41 @@
+// The native mesh's lines: what the author of a line signs, a message sealed as its author sends
+// it, and the order lines wait in a sender's queue.
+import { encodeLine } from '../../protocol/codec.js';
+import { fromAction, isGameMessage, type Message, type MessageAction, toAction } from '../../protocol/messages.js';
+import { type Keyring, lineDigest, moveDigest, seal } from '../../protocol/signing.js';
+import { messageHashOf } from './hashes.js';
+
+/** Encoded messages start with their command; a signed one inside its envelope. */
+export const isExpelLine = (line: string) =>
+  line.startsWith('{"signed":"{\\"command\\":\\"expel\\"') || line.startsWith('{"command":"expel"');
+
+/** What the author of a line signs: a move's place and hash, or any other line's exact text. */
+export function digestOf(gameId: string, message: Message, inner: string): Buffer {
+  if (isGameMessage(message) && message.ack_id !== undefined) {
+    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, toAction(message)));
+  }
+  return lineDigest(gameId, inner);
+}
+
+/** A message as `by` sends it on the native mesh: encoded, signed, sealed. */
+export function sealMessage(
+  gameId: string,
+  message: Message,
+  by: number,
+  keyring: Keyring,
+): { line: string; sig: string } {
+  const inner = encodeLine(message).trimEnd();
+  const sig = keyring.sign(digestOf(gameId, message, inner));
+  return { line: seal(inner, by, sig), sig };
+}
+
+/** The action as every receiver will read it off the wire (e.g. play_cards armies -1 dropped). */
+export const canonical = (action: MessageAction): MessageAction => toAction(fromAction(action));
+
+/** Where a line goes in its author's queue: moves by sequence point, dice by round, commitment before reveal. */
+export function queueKey(message: Message): number {
+  if (message.command === 'roll_hash' || message.command === 'roll_number') {
+    return (message.round ?? Number.MAX_SAFE_INTEGER / 4) * 2 + (message.command === 'roll_hash' ? 0 : 1);
+  }
+  return 'ack_id' in message && typeof message.ack_id === 'number' ? message.ack_id : Number.MAX_SAFE_INTEGER;
+}
