@@ -7,7 +7,7 @@
 //     a button the server must answer (Defence: most dice ⇄ by hand) to the page showing the answer;
 //     and, in the person's own move, from a click on the map to the question's next step shown (the
 //     page's own answer).
-// Usage: npm run bench:web [-- --runs N --clicks M]. Prints medians and maxima; asserts nothing.
+// Usage: npm run bench:web [-- --runs N --clicks M]. Prints medians, percentiles and maxima; asserts nothing.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -82,6 +82,13 @@ const median = (xs: readonly number[]) => {
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 const ms = (x: number) => `${Math.round(x)} ms`;
+/** Median, 90th percentile and maximum of click times, and how many were answered within 100 ms. */
+const clickSpread = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const p90 = s[Math.min(s.length - 1, Math.ceil(s.length * 0.9) - 1)] ?? NaN;
+  const within = s.filter((x) => x <= 100).length;
+  return `median ${ms(median(s))}, 90th percentile ${ms(p90)}, max ${ms(Math.max(...s))}; ${within} of ${s.length} within 100 ms`;
+};
 
 async function firstPaint(browser: Browser) {
   const paint: number[] = [];
@@ -174,12 +181,8 @@ try {
     `the map drawn with the game after the URL is printed: median ${ms(median(drawn))}, max ${ms(Math.max(...drawn))}`,
   );
   const { server, local } = await clicks(browser);
-  console.log(
-    `a click the server answers, while every seat plays without pause: median ${ms(median(server))}, max ${ms(Math.max(...server))} (${server.length} clicks)`,
-  );
-  console.log(
-    `a click on the map in your move, answered by the page: median ${ms(median(local))}, max ${ms(Math.max(...local))} (${local.length} clicks)`,
-  );
+  console.log(`a click the server answers, while every seat plays without pause: ${clickSpread(server)}`);
+  console.log(`a click on the map in your move, answered by the page: ${clickSpread(local)}`);
   console.log(
     `load average after: ${loadavg()
       .map((l) => l.toFixed(2))
