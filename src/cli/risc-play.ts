@@ -32,7 +32,8 @@ export const RISC_PLAY_USAGE = `usage: risk play [host | join <address>] --game 
   --key FILE          keep this peer identity in FILE (default: a new one for each run)
   --move-timeout S    host: seconds each round waits for a player's orders (default 300)
   --plain             plain text lines (automatic when stdin or stdout is not a terminal)
-  --web               in your browser: a page on 127.0.0.1 at a secret address (printed)
+  --web               against bots (or --resume), in your browser: a page on 127.0.0.1 at a
+                      secret address (printed)
   --no-browser        with --web: print the address only, open no browser
   --no-color          no colours (also: NO_COLOR=1)
 `;

@@ -2,10 +2,13 @@
 // game (a person and a bot on this machine) through the same table the terminal uses. A move that
 // is stale or illegal is refused with the game's reason and changes nothing; the end comes with the
 // charts' series; leaving goes back to the menu.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LAUNCH, realLauncher } from '../../../src/cli/launcher.js';
 import { evenPlacement } from '../../../src/page/risc-plan.js';
-import { WebFront } from '../../../src/views/web/web-front.js';
+import { WebFront, type WebStart } from '../../../src/views/web/web-front.js';
 import type { RiscView, ScreenView, WireTable } from '../../../src/views/web/wire.js';
 
 const DEFAULTS = { name: 'Ann', rules: {}, bot: 'easy' as const, moveTimeoutSeconds: 60, players: 4 };
@@ -139,5 +142,42 @@ describe('the web view’s commands', () => {
     await expect.poll(() => risc(web.view()).story, { timeout: 10_000 }).toContain('Turn 1:');
     expect(await web.handle({ type: 'leave' })).toEqual({ ok: true });
     expect(web.view()).toMatchObject({ kind: 'menu' });
+  }, 30_000);
+
+  it('a RISC game left in the page goes on from the game database (risk play --game risc --resume N --web)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risk-web-'));
+    const options = { ...DEFAULT_LAUNCH, record: true, storePath: join(dir, 'risk.db'), botDelayMs: 0, seed: 9 };
+    const start = (start: WebStart) =>
+      new WebFront({ launcher: realLauncher(options), defaults: DEFAULTS, start, onQuit: () => {} });
+    try {
+      const first = start({ kind: 'risc', players: 2, bot: 'easy' });
+      await expect
+        .poll(() => first.view().kind === 'risc' && risc(first.view()).asking?.kind, { timeout: 10_000 })
+        .toBe('place');
+      const { state, you } = risc(first.view());
+      expect(await first.handle({ type: 'risc-place', turn: 0, placement: evenPlacement(state, you) })).toEqual({
+        ok: true,
+      });
+      await expect.poll(() => risc(first.view()).asking, { timeout: 10_000 }).toEqual({ kind: 'orders', turn: 1 });
+      expect(await first.handle({ type: 'leave' })).toEqual({ ok: true });
+
+      const saved = (await realLauncher(options).risc!()).saved!();
+      if (!saved.ok) throw new Error(saved.reason);
+      expect(saved.games).toHaveLength(1);
+      const id = saved.games[0]!.id;
+      const again = start({ kind: 'risc-resume', id });
+      await expect
+        .poll(() => again.view().kind === 'risc' && risc(again.view()).asking, { timeout: 10_000 })
+        .toEqual({
+          kind: 'orders',
+          turn: 1,
+        });
+      expect(risc(again.view()).story).toContain(`Resumed RISC game #${id} at turn 1.`);
+      expect(await again.handle({ type: 'leave' })).toEqual({ ok: true });
+      const missing = start({ kind: 'risc-resume', id: id + 99 });
+      await expect.poll(() => missing.view().kind).toBe('failed');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 });
