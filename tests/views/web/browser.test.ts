@@ -6,7 +6,8 @@
 // One browser serves every test; the bots do not pause. Screenshots are kept in
 // test-artifacts/web/ (not committed).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -43,13 +44,17 @@ interface Risk {
 }
 
 const started: ChildProcess[] = [];
+// Each `risk` started here has a home of its own: no settings or games of the machine's user.
+const home = mkdtempSync(join(tmpdir(), 'risk-web-home-'));
+const { XDG_DATA_HOME: _data, ...inherited } = process.env;
+const env = { ...inherited, HOME: home, NO_COLOR: '1' };
 
 /** `risk` with these arguments, once it has printed a line matching `ready` (its page's URL, say). */
 function risk(args: string[], ready = /The game is at (http:\S+)/): Promise<Risk> {
   const child = spawn(process.execPath, ['bin/risk.js', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env,
   });
   started.push(child);
   let text = '';
@@ -81,6 +86,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(home, { recursive: true, force: true });
 });
 
 async function open(url: string): Promise<Page> {
@@ -243,10 +249,7 @@ describe.skipIf(!hasChromium)(
       const bot = spawn(
         process.execPath,
         ['bin/risk.js', 'bot', 'join', address, '--bot', 'easy', '--name', 'Robo', '--no-record'],
-        {
-          cwd: root,
-          stdio: 'ignore',
-        },
+        { cwd: root, env, stdio: 'ignore' },
       );
       started.push(bot);
       // The lobby fills: the game starts. Two players: territories dealt, the neutral army beside them.
