@@ -1,11 +1,12 @@
-// npm run build (and prepare, on npm install): compiles src/ into dist/cli/ with esbuild, bundled.
+// npm run build (and prepare, on npm install): compiles src/ into dist/cli/ with esbuild, bundled,
+// and the web view's page (src/page) into dist/page/ (app.js and app.css).
 // One bundle instead of ~1,300 module files: the terminal UI's packages alone are 550 files (415
 // of them es-toolkit, for one throttle), and loading them one by one doubled the CPU time to the
 // menu. Code splitting keeps the subcommands lazy: each dynamic import() is its own chunk, so
 // `risk --version` loads only the entry. Types are checked by tsc --noEmit (npm test), not here.
 import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { programOptions, root } from './bundle.mjs';
+import { pageOptions, programOptions, root } from './bundle.mjs';
 
 const outdir = `${root}dist/cli`;
 rmSync(`${root}dist`, { recursive: true, force: true });
@@ -26,3 +27,5 @@ const result = await build({
   metafile: true,
 });
 writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));
+// The page for the browser: its own bundle (no Node, no code splitting), beside the program.
+await build({ ...pageOptions, outdir: `${root}dist/page` });

@@ -103,3 +103,25 @@ export const programOptions = {
   logLevel: 'warning',
   plugins: [yogaWithoutFetch, lazyBuiltins],
 };
+
+/**
+ * The web view's page (src/page): one script and one style sheet for the browser, minified, with
+ * React's production build. The program serves them (src/views/web/page-assets.ts); `entryNames`
+ * gives them the names it serves them by.
+ */
+export const pageOptions = {
+  absWorkingDir: root,
+  entryPoints: ['src/page/main.tsx'],
+  entryNames: 'app',
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: ['chrome111', 'firefox115', 'safari16'],
+  minify: true,
+  jsx: 'automatic',
+  tsconfig: 'src/page/tsconfig.json',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+  // A node: module reached from the page fails the build (the page runs in a browser).
+  external: [],
+};

@@ -20,7 +20,7 @@ import { build } from 'esbuild';
 import { unsign } from 'macho-unsign';
 import { signatureSet } from 'portable-executable-signature';
 import postject from 'postject';
-import { programOptions, root } from './bundle.mjs';
+import { pageOptions, programOptions, root } from './bundle.mjs';
 
 const require = createRequire(import.meta.url);
 const nodePackage = require('node/package.json');
@@ -84,7 +84,8 @@ try {
  * The program as dist/cli/ has it, one ES module per chunk, which bin/sea.js (a CommonJS script,
  * what an executable starts) loads from the blob's assets; the tournament's worker thread as one
  * ES module. There are no files beside them: import.meta.url is the executable's URL, and
- * require() loads Node's built-in modules. Returns the assets: name → file.
+ * require() loads Node's built-in modules; and the web view's page, its script and style sheet.
+ * Returns the assets: name → file.
  */
 async function bundle(main) {
   const define = { ...programOptions.define, 'import.meta.url': '__risk_executable_url' };
@@ -125,7 +126,13 @@ async function bundle(main) {
     target: 'node24',
     plugins: [],
   });
-  const assets = { [WORKER_ASSET]: worker };
+  // The web view's page (src/views/web/page-assets.ts reads page/app.js and page/app.css).
+  await build({ ...pageOptions, outdir: join(work, 'page') });
+  const assets = {
+    [WORKER_ASSET]: worker,
+    'page/app.js': join(work, 'page', 'app.js'),
+    'page/app.css': join(work, 'page', 'app.css'),
+  };
   for (const output of Object.keys(program.metafile.outputs)) {
     const name = basename(output);
     assets[`cli/${name}`] = join(work, 'cli', name);

@@ -8,6 +8,9 @@ export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | h
   (no choice: the main menu)
   --plain             plain text lines and typed commands, no cursor movement (automatic
                       when stdin or stdout is not a terminal); "help" lists the commands
+  --web               the game in your browser: a page on 127.0.0.1 at a secret address,
+                      which is printed (and opened, on a desktop); Ctrl-C stops
+  --no-browser        with --web: print the address only, open no browser
   --name NAME         your name (default: your login name)
   --players N         host: 2–6 players, you included (default 4)
   --port P            host: TCP port (default 7475, or any free port if that is taken; a port
@@ -31,6 +34,8 @@ ${RULE_USAGE}`;
 
 const OPTIONS = {
   plain: { type: 'boolean' },
+  web: { type: 'boolean' },
+  'no-browser': { type: 'boolean' },
   name: { type: 'string' },
   players: { type: 'string' },
   port: { type: 'string' },
@@ -75,8 +80,30 @@ export async function runPlay(args: string[], io: CommandIO, command = 'risk pla
   const color = colorWanted() && v['no-color'] !== true;
   const terminal = Boolean(process.stdout.isTTY && process.stdin.isTTY);
 
+  // The web view: the same launcher, the page instead of the terminal.
+  const web = async (start: typeof settings.start) => {
+    const { runWeb } = await import('../views/web/run-web.js');
+    return runWeb({
+      launcher,
+      defaults: {
+        name,
+        rules: settings.settings.rules,
+        bot: settings.settings.bot,
+        moveTimeoutSeconds: settings.settings.moveTimeoutSeconds,
+        players: start.kind === 'host' ? start.players : 4,
+      },
+      start,
+      out: io.out,
+      err: io.err,
+      open: v['no-browser'] !== true && Boolean(process.stdout.isTTY),
+    });
+  };
+
   let code: number;
-  if (v.plain || !terminal) {
+  if (v.web) {
+    if (loaded.problem !== null) io.err(`risk: ${loaded.problem}\n`);
+    code = await web(start);
+  } else if (v.plain || !terminal) {
     if (loaded.problem !== null) io.err(`risk: ${loaded.problem}\n`);
     code = await runPlain({
       launcher,
@@ -88,7 +115,7 @@ export async function runPlay(args: string[], io: CommandIO, command = 'risk pla
     });
   } else {
     const { runTerminalUi } = await import('../views/run-ui.js');
-    await runTerminalUi({
+    const how = await runTerminalUi({
       launcher,
       defaultName: name,
       start: firstScreen(start),
@@ -98,7 +125,8 @@ export async function runPlay(args: string[], io: CommandIO, command = 'risk pla
       settingsPath: path,
       ...(loaded.problem !== null ? { notice: loaded.problem } : {}),
     });
-    code = 0;
+    // The menu's "In the browser": the same program goes on as the web view, at its menu.
+    code = how === 'web' ? await web({ kind: 'menu' }) : 0;
   }
   return code;
 }

@@ -10,6 +10,7 @@ import type { RiscStart } from '../views/risc/match.js';
 import { colorWanted } from '../views/theme.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { DEFAULT_LAUNCH } from './launch-kit.js';
+import type { RiscLaunchOptions } from './risc-kit.js';
 
 export const RISC_PLAY_USAGE = `usage: risk play [host | join <address>] --game risc [options]
   RISC: everyone orders at once, in secret (commit, then reveal); d20 battles.
@@ -31,6 +32,9 @@ export const RISC_PLAY_USAGE = `usage: risk play [host | join <address>] --game 
   --key FILE          keep this peer identity in FILE (default: a new one for each run)
   --move-timeout S    host: seconds each round waits for a player's orders (default 300)
   --plain             plain text lines (automatic when stdin or stdout is not a terminal)
+  --web               against bots (or --resume), in your browser: a page on 127.0.0.1 at a
+                      secret address (printed)
+  --no-browser        with --web: print the address only, open no browser
   --no-color          no colours (also: NO_COLOR=1)
 `;
 
@@ -49,6 +53,8 @@ export const RISC_PLAY_OPTIONS = {
   key: { type: 'string' },
   'move-timeout': { type: 'string' },
   plain: { type: 'boolean' },
+  web: { type: 'boolean' },
+  'no-browser': { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -115,20 +121,39 @@ export async function runRiscPlay(args: string[], io: CommandIO): Promise<number
           ? { kind: 'join', address: address!, join: true }
           : { kind: 'local', players: players as number, bot, terms };
 
+  const options: RiscLaunchOptions = {
+    ...DEFAULT_LAUNCH,
+    listen: (v.listen as string | undefined) ?? DEFAULT_LAUNCH.listen,
+    port: port as number,
+    strictPort: v.port !== undefined,
+    moveTimeoutMs: (moveTimeout as number) * 1000,
+    record: v['no-record'] !== true,
+    ...(typeof v.key === 'string' ? { keyPath: v.key } : {}),
+    ...(typeof v.record === 'string' ? { recordFile: v.record } : {}),
+  };
+  if (v.web === true) {
+    if (start.kind === 'host' || start.kind === 'join')
+      return usage('--web plays RISC against bots on this machine (or --resume); host and join RISC in the terminal');
+    // The page's menu offers the other games too: the launcher `risk play` makes, whose RISC games
+    // are these options' (the record file included) and this seed's.
+    const [{ runWeb }, { realLauncher }] = await Promise.all([
+      import('../views/web/run-web.js'),
+      import('./launcher.js'),
+    ]);
+    return runWeb({
+      launcher: realLauncher({ ...options, seed: seed as number }),
+      defaults: { name, rules: {}, bot: 'normal', moveTimeoutSeconds: moveTimeout as number, players: 4 },
+      start:
+        start.kind === 'resume'
+          ? { kind: 'risc-resume', id: start.id! }
+          : { kind: 'risc', players: start.players, bot: start.bot, terms: start.terms },
+      out: io.out,
+      err: io.err,
+      open: v['no-browser'] !== true && Boolean(process.stdout.isTTY),
+    });
+  }
   const { riscLauncher } = await import('./risc-launcher.js');
-  const launcher = riscLauncher(
-    {
-      ...DEFAULT_LAUNCH,
-      listen: (v.listen as string | undefined) ?? DEFAULT_LAUNCH.listen,
-      port: port as number,
-      strictPort: v.port !== undefined,
-      moveTimeoutMs: (moveTimeout as number) * 1000,
-      record: v['no-record'] !== true,
-      ...(typeof v.key === 'string' ? { keyPath: v.key } : {}),
-      ...(typeof v.record === 'string' ? { recordFile: v.record } : {}),
-    },
-    seed as number,
-  );
+  const launcher = riscLauncher(options, seed as number);
   const terminal = Boolean(process.stdout.isTTY && process.stdin.isTTY);
   if (v.plain === true || !terminal) {
     const { runRiscPlain } = await import('../views/risc/plain.js');

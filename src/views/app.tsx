@@ -65,6 +65,8 @@ export interface AppProps {
   readonly start?: Screen | 'quick';
   /** Called once when the player quits. */
   readonly onExit: () => void;
+  /** The menu's "In the browser": the terminal UI closes and the game goes on in a web page. */
+  readonly onWeb?: () => void;
   readonly rollMs?: number;
   readonly size?: { readonly columns: number; readonly rows: number };
 }
@@ -88,6 +90,7 @@ function Screens({
   launcher,
   start,
   onExit,
+  onWeb,
   rollMs: givenRollMs,
   size,
   settings,
@@ -133,6 +136,8 @@ function Screens({
         return quick();
       case 'quit':
         return onExit();
+      case 'web':
+        return onWeb ? onWeb() : setScreen({ kind: 'menu', notice: 'The browser is not available here.' });
       default:
         return setScreen({ kind: choice });
     }

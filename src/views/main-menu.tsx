@@ -11,6 +11,7 @@ export const MENU_ITEMS = [
   { id: 'resume', label: 'Resume', hint: 'go on with a saved game, or rejoin a networked one' },
   { id: 'stats', label: 'Stats', hint: 'wins, dice luck and charts of the stored games' },
   { id: 'risc', label: 'RISC', hint: 'everyone orders at once, in secret: against bots, or host and join' },
+  { id: 'web', label: 'In the browser', hint: 'the same games on a map you click, in a page on this machine' },
   { id: 'settings', label: 'Settings', hint: 'your name, colours, dice, bots and house rules' },
   { id: 'quit', label: 'Quit', hint: '' },
 ] as const;

@@ -4,17 +4,26 @@ import { render } from 'ink';
 import { App, type AppProps } from './app.js';
 import { ThemeContext } from './theme.js';
 
-export interface UiOptions extends Omit<AppProps, 'onExit'> {
+export interface UiOptions extends Omit<AppProps, 'onExit' | 'onWeb'> {
   readonly color: boolean;
 }
 
-export async function runTerminalUi(options: UiOptions): Promise<void> {
+/** Resolves when the player quits ('quit'), or chose to go on in the browser ('web'). */
+export async function runTerminalUi(options: UiOptions): Promise<'quit' | 'web'> {
   const { color, ...props } = options;
+  let how: 'quit' | 'web' = 'quit';
   let quit = () => {};
   const quitting = new Promise<void>((resolve) => (quit = resolve));
   const instance = render(
     <ThemeContext.Provider value={{ color }}>
-      <App {...props} onExit={() => quit()} />
+      <App
+        {...props}
+        onExit={() => quit()}
+        onWeb={() => {
+          how = 'web';
+          quit();
+        }}
+      />
     </ThemeContext.Provider>,
     // Ctrl-C is a key like any other (it asks before leaving a game); stdout is known to be a
     // terminal here, so render live even where CI variables are set.
@@ -28,4 +37,5 @@ export async function runTerminalUi(options: UiOptions): Promise<void> {
   process.off('SIGHUP', onSignal);
   instance.unmount();
   await instance.waitUntilExit().catch(() => {});
+  return how;
 }

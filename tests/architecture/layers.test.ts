@@ -160,6 +160,7 @@ describe('the layers of docs/architecture.md', () => {
       'ai',
       'views',
       'cli',
+      'page',
     ]);
     expect(layers.find((l) => l.name === 'core')).toMatchObject({ mayImport: ['model', 'protocol'], node: false });
     expect(edges.length).toBeGreaterThan(100);

@@ -153,6 +153,39 @@ describe.runIf(linuxX64)('the Linux single executable', () => {
     },
     60_000,
   );
+
+  it('serves the web view from inside itself: risk play --web prints the address, the page and its script come with the token', async () => {
+    const child = spawn(exe, ['play', 'quick', '--web', '--no-record', '--no-browser', '--name', 'Exe'], {
+      cwd: home,
+      env: program.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const timer = setTimeout(() => reject(new Error(`no address printed:\n${text}`)), 60_000);
+        const seen = (chunk: Buffer) => {
+          text += chunk.toString();
+          const found = /The game is at (http:\S+)/.exec(text)?.[1];
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        child.stdout.on('data', seen);
+        child.stderr.on('data', seen);
+      });
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      const token = new URL(url).searchParams.get('t')!;
+      const script = await fetch(new URL(`/app.js?t=${token}`, url));
+      expect(script.status).toBe(200);
+      expect(await script.text()).toBe(readFileSync(join(root, 'dist', 'page', 'app.js'), 'utf8'));
+      expect((await fetch(new URL('/app.js', url))).status).toBe(403);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 90_000);
 });
 
 function exited(child: ChildProcess, ms: number): Promise<number | null | 'running'> {

@@ -1,0 +1,2 @@
+// The page's style sheet, imported for esbuild to bundle (it has no exports).
+declare module '*.css';

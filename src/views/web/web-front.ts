@@ -1,0 +1,440 @@
+// The web view's side in the `risk` process: what the page shows (the menu, a lobby, a game, RISC,
+// the statistics) and what its commands do, over the same Launcher and Table the terminal UI and
+// plain text use. The page holds nothing of the game: a reload, or a second tab, gets the same
+// screen from here. The server (server.ts) carries this to the page and the page's commands back.
+import type { RiscBotKind } from '../../ai/risc/bots.js';
+import { type Action, apply, checkCapitalChoice, type Dice, type GameState } from '../../model/index.js';
+import { DEFAULT_START_UNITS, DEFAULT_TURN_LIMIT } from '../../model/risc/index.js';
+import type { RiscTerms } from '../../protocol/risc-terms.js';
+import {
+  adviceFor,
+  type Launcher,
+  type Lobby,
+  type LobbyNews,
+  type Opened,
+  plainReason,
+  type Started,
+  shortAddress,
+} from '../launcher.js';
+import type { PlainStart } from '../plain.js';
+import type { RiscLauncher, RiscStarted } from '../risc/match.js';
+import { rulesWords } from '../rules-words.js';
+import type { Table } from '../table.js';
+import { RiscWebGame } from './risc-web.js';
+import { SeriesKeeper, wireTable } from './table-wire.js';
+import type { Defaults, LobbyView, PageCommand, ScreenView } from './wire.js';
+
+export type WebStart =
+  | PlainStart
+  /** RISC against bots on this machine (the launcher's RISC games), or a stored one resumed. */
+  | { readonly kind: 'risc'; readonly players: number; readonly bot: RiscBotKind; readonly terms?: RiscTerms }
+  | { readonly kind: 'risc-resume'; readonly id: number };
+
+const RISC_TERMS: RiscTerms = { startUnits: DEFAULT_START_UNITS, turnLimit: DEFAULT_TURN_LIMIT };
+
+export interface WebFrontOptions {
+  readonly launcher: Launcher;
+  readonly defaults: Defaults;
+  readonly start: WebStart;
+  /** The page's Quit: the program ends. */
+  readonly onQuit: () => void;
+}
+
+type Result = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+interface LobbyScreen {
+  readonly kind: 'lobby';
+  readonly hosting: boolean;
+  lobby: Lobby | null;
+  readonly seats: number | null;
+  players: { id: number; name: string }[];
+  rules: string[];
+  news: string[];
+}
+
+type Screen =
+  | { readonly kind: 'menu'; readonly notice: string | null }
+  | { readonly kind: 'starting'; readonly what: string }
+  | { readonly kind: 'failed'; readonly reason: string }
+  | LobbyScreen
+  | {
+      readonly kind: 'game';
+      readonly id: number;
+      readonly table: Table;
+      readonly series: SeriesKeeper;
+      readonly off: () => void;
+    }
+  | { readonly kind: 'risc'; readonly game: RiscWebGame }
+  | { readonly kind: 'stats'; readonly lines: readonly string[] }
+  | { readonly kind: 'closed' };
+
+const NEWS_KEEP = 30;
+const STATS_WIDTH = 100;
+
+// Dice for checking a move before it goes to the session (the result is thrown away).
+const CHECK_DICE: Dice = { die: () => 1, below: () => 0, shuffle: (n) => [...Array(n).keys()] };
+
+/** Whether `action` is a move the model accepts now; else why not. */
+export function checkMove(state: GameState, action: Action): Result {
+  if (action.command === 'choose_capital') {
+    const problem = checkCapitalChoice(state, action.player, action.payload);
+    return problem === null ? { ok: true } : { ok: false, reason: problem };
+  }
+  const applied = apply(state, action, CHECK_DICE);
+  return applied.ok ? { ok: true } : applied;
+}
+
+export class WebFront {
+  private screen: Screen = { kind: 'menu', notice: null };
+  private readonly listeners = new Set<() => void>();
+  /** Bumped whenever the screen moves on, so that a game that starts late is stopped, not shown. */
+  private attempt = 0;
+  private games = 0;
+
+  constructor(private readonly options: WebFrontOptions) {
+    this.begin(options.start);
+  }
+
+  get defaults(): Defaults {
+    return this.options.defaults;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private changed = () => {
+    for (const listener of this.listeners) listener();
+  };
+
+  private show(screen: Screen) {
+    if (this.screen.kind === 'game' && this.screen !== screen) this.screen.off();
+    this.screen = screen;
+    this.changed();
+  }
+
+  /** The table of the game on screen, if any. */
+  table(): Table | null {
+    return this.screen.kind === 'game' ? this.screen.table : null;
+  }
+
+  view(): ScreenView {
+    const s = this.screen;
+    switch (s.kind) {
+      case 'menu':
+      case 'starting':
+      case 'stats':
+      case 'closed':
+        return s;
+      case 'failed':
+        return { kind: 'failed', reason: plainReason(s.reason), advice: adviceFor(s.reason) };
+      case 'lobby': {
+        const lobby: LobbyView = {
+          hosting: s.hosting,
+          addresses: (s.lobby?.addresses ?? []).map(shortAddress),
+          players: s.players,
+          seats: s.seats,
+          rules: s.rules,
+          news: s.news,
+        };
+        return { kind: 'lobby', lobby };
+      }
+      case 'game':
+        return { kind: 'game', id: s.id, table: wireTable(s.table, s.series.series()) };
+      case 'risc': {
+        const risc = s.game.view();
+        return risc === null ? { kind: 'starting', what: 'RISC' } : { kind: 'risc', risc };
+      }
+    }
+  }
+
+  // ---- starting games ----
+
+  private begin(start: WebStart) {
+    const { launcher, defaults } = this.options;
+    switch (start.kind) {
+      case 'menu':
+        return this.show({ kind: 'menu', notice: null });
+      case 'quick':
+        return this.quick(defaults.name, defaults.bot);
+      case 'host':
+        return void this.host(defaults.name, start.players, defaults.rules, defaults.moveTimeoutSeconds);
+      case 'join':
+        return void this.join(defaults.name, start.address);
+      case 'hotseat':
+        return this.play(launcher.hotSeat(start.players, defaults.rules));
+      case 'risc':
+        return this.risc(defaults.name, start.players, start.bot, start.terms);
+      case 'risc-resume':
+        return this.startRisc(`RISC game #${start.id}`, (risc) =>
+          risc.resume ? risc.resume(start.id) : { ok: false, reason: 'stored RISC games cannot go on here' },
+        );
+    }
+  }
+
+  private play(started: Started) {
+    this.attempt++;
+    if (!started.ok) return this.show({ kind: 'failed', reason: started.reason });
+    const table = started.table;
+    const series = new SeriesKeeper(table.view.players.length);
+    series.see(table.view.state);
+    const off = table.subscribe(() => {
+      series.see(table.view.state);
+      this.changed();
+    });
+    this.show({ kind: 'game', id: ++this.games, table, series, off });
+  }
+
+  /** Runs `start` for the screen shown now; its result is dropped (and a game stopped) if the player has moved on. */
+  private starting<T>(what: string, start: () => Promise<T>, then: (result: T) => void, stop: (result: T) => void) {
+    const mine = ++this.attempt;
+    this.show({ kind: 'starting', what });
+    start().then(
+      (result) => (mine === this.attempt ? then(result) : stop(result)),
+      (error: Error) => mine === this.attempt && this.show({ kind: 'failed', reason: error.message }),
+    );
+  }
+
+  private quick(name: string, bot: 'easy' | 'normal' | 'hard') {
+    this.starting(
+      'a quick game: you and three bots, each bot a peer on this machine',
+      () => this.options.launcher.quickGame(name, bot),
+      (started) => this.play(started),
+      (started) => started.ok && void started.table.quit(),
+    );
+  }
+
+  private lobbyNews(screen: LobbyScreen, event: LobbyNews) {
+    if (this.screen !== screen) return;
+    if (event.type === 'rules') screen.rules = rulesWords(event.rules, null);
+    else if (event.type === 'info') screen.news = [...screen.news, event.text].slice(-NEWS_KEEP);
+    else {
+      const { id, name } = event.player;
+      screen.players =
+        event.type === 'joined'
+          ? [...screen.players.filter((p) => p.id !== id), { id, name }].sort((a, b) => a.id - b.id)
+          : screen.players.filter((p) => p.id !== id);
+      screen.news = [...screen.news, `${name} ${event.type === 'joined' ? 'joined' : 'left'}`].slice(-NEWS_KEEP);
+    }
+    this.changed();
+  }
+
+  private async openLobby(screen: LobbyScreen, opening: (news: (e: LobbyNews) => void) => Promise<Opened>) {
+    const mine = ++this.attempt;
+    this.show(screen);
+    let opened: Opened;
+    try {
+      opened = await opening((event) => this.lobbyNews(screen, event));
+    } catch (error) {
+      opened = { ok: false, reason: (error as Error).message };
+    }
+    if (mine !== this.attempt) {
+      if (opened.ok) await opened.lobby.cancel();
+      return;
+    }
+    if (!opened.ok) return this.show({ kind: 'failed', reason: opened.reason });
+    screen.lobby = opened.lobby;
+    this.changed();
+    const started = await opened.lobby.started;
+    if (mine !== this.attempt) {
+      if (started.ok) await started.table.quit();
+      return;
+    }
+    this.play(started);
+  }
+
+  private host(name: string, players: number, rules: Defaults['rules'], moveTimeoutSeconds: number) {
+    const screen: LobbyScreen = {
+      kind: 'lobby',
+      hosting: true,
+      lobby: null,
+      seats: players,
+      players: [{ id: 0, name }],
+      rules: rulesWords(rules, players),
+      news: [],
+    };
+    return this.openLobby(screen, (news) =>
+      this.options.launcher.hostGame({ players, name, rules, moveTimeoutMs: moveTimeoutSeconds * 1000 }, news),
+    );
+  }
+
+  private join(name: string, address: string) {
+    const screen: LobbyScreen = {
+      kind: 'lobby',
+      hosting: false,
+      lobby: null,
+      seats: null,
+      players: [],
+      rules: [],
+      news: [`joining ${address}…`],
+    };
+    return this.openLobby(screen, (news) => this.options.launcher.joinGame({ address, name }, news));
+  }
+
+  private risc(name: string, players: number, bot: RiscBotKind, terms: RiscTerms = RISC_TERMS) {
+    this.startRisc(`RISC: you and ${players - 1} ${bot} bot${players > 2 ? 's' : ''}`, (risc) => ({
+      ok: true,
+      match: risc.local({ name, players, bot, terms }),
+    }));
+  }
+
+  /** A RISC match from the launcher's RISC games (loaded when first played), shown as it is played. */
+  private startRisc(what: string, start: (risc: RiscLauncher) => RiscStarted) {
+    const { launcher } = this.options;
+    this.starting(
+      what,
+      async () => {
+        if (!launcher.risc) return { ok: false, reason: 'RISC is not available here' } as RiscStarted;
+        return start(await launcher.risc());
+      },
+      (started) => {
+        if (!started.ok) return this.show({ kind: 'failed', reason: started.reason });
+        const game: RiscWebGame = new RiscWebGame(started.match, () => {
+          if (this.screen.kind === 'risc' && this.screen.game === game) this.changed();
+        });
+        this.show({ kind: 'risc', game });
+      },
+      (started) => started.ok && started.match.leave(),
+    );
+  }
+
+  /** Leaves what is on screen (a game, a lobby, RISC) for the menu. */
+  private async toMenu(notice: string | null = null): Promise<void> {
+    const s = this.screen;
+    this.attempt++;
+    this.show({ kind: 'menu', notice });
+    if (s.kind === 'game') await s.table.quit();
+    else if (s.kind === 'lobby') await s.lobby?.cancel();
+    else if (s.kind === 'risc') await s.game.leave();
+  }
+
+  /** The program is stopping: whatever runs is stopped, the page told. */
+  async close(): Promise<void> {
+    await this.toMenu();
+    this.show({ kind: 'closed' });
+  }
+
+  // ---- the page's commands ----
+
+  async handle(command: PageCommand): Promise<Result> {
+    const s = this.screen;
+    const { launcher } = this.options;
+    const busy: Result = { ok: false, reason: 'leave the game on screen first' };
+    const inMenu = s.kind === 'menu' || s.kind === 'failed' || s.kind === 'stats';
+    switch (command.type) {
+      case 'quick':
+        if (!inMenu) return busy;
+        this.quick(command.name ?? this.options.defaults.name, command.bot ?? this.options.defaults.bot);
+        return { ok: true };
+      case 'hotseat':
+        if (!inMenu) return busy;
+        if (!command.players.some((p) => p.kind === 'human'))
+          return { ok: false, reason: 'at least one player must be a person' };
+        this.play(launcher.hotSeat(command.players, command.rules));
+        return { ok: true };
+      case 'host':
+        if (!inMenu) return busy;
+        void this.host(command.name, command.players, command.rules, command.moveTimeoutSeconds);
+        return { ok: true };
+      case 'join':
+        if (!inMenu) return busy;
+        void this.join(command.name, command.address);
+        return { ok: true };
+      case 'risc':
+        if (!inMenu) return busy;
+        this.risc(command.name, command.players, command.bot);
+        return { ok: true };
+      case 'stats':
+        if (!inMenu) return busy;
+        this.show({
+          kind: 'stats',
+          lines: launcher.statsText?.(STATS_WIDTH) ?? ['statistics are not available here'],
+        });
+        return { ok: true };
+      case 'menu': {
+        const over =
+          (s.kind === 'game' && s.table.view.over !== null) || (s.kind === 'risc' && s.game.view()?.over != null);
+        await this.toMenu(s.kind === 'game' || s.kind === 'risc' ? (over ? null : 'You left the game.') : null);
+        return { ok: true };
+      }
+      case 'quit':
+        await this.close();
+        this.options.onQuit();
+        return { ok: true };
+      case 'lobby-start': {
+        if (s.kind !== 'lobby' || s.lobby === null) return { ok: false, reason: 'no lobby is open' };
+        if (!s.lobby.startNow) return { ok: false, reason: 'only the host starts the game' };
+        const started = s.lobby.startNow();
+        if (started.ok) this.lobbyNews(s, { type: 'info', text: 'starting with the players here' });
+        return started;
+      }
+      case 'lobby-bots': {
+        if (s.kind !== 'lobby' || s.lobby === null) return { ok: false, reason: 'no lobby is open' };
+        if (!s.lobby.fillWithBots) return { ok: false, reason: 'only the host adds bots' };
+        const filled = await s.lobby.fillWithBots(command.bot ?? this.options.defaults.bot);
+        if (!filled.ok) return filled;
+        this.lobbyNews(s, { type: 'info', text: `${filled.added} bot${filled.added === 1 ? '' : 's'} join` });
+        return { ok: true };
+      }
+      case 'leave':
+        await this.toMenu(s.kind === 'game' && s.table.view.over !== null ? null : 'You left the game.');
+        return { ok: true };
+      case 'risc-place':
+        return s.kind === 'risc'
+          ? s.game.place(command.turn, command.placement)
+          : { ok: false, reason: 'no RISC game' };
+      case 'risc-orders':
+        return s.kind === 'risc' ? s.game.orders(command.turn, command.orders) : { ok: false, reason: 'no RISC game' };
+      default:
+        return s.kind === 'game' ? this.tableCommand(s.table, command) : { ok: false, reason: 'no game is on screen' };
+    }
+  }
+
+  private tableCommand(table: Table, command: PageCommand): Result {
+    const view = table.view;
+    const decision = view.decision;
+    const here = view.players.filter((p) => p.kind === 'you' || p.kind === 'human').map((p) => p.id);
+    const stale: Result = { ok: false, reason: 'that move is no longer asked (the game has moved on)' };
+    switch (command.type) {
+      case 'answer': {
+        if (decision === null || decision.id !== command.decision) return stale;
+        const action = command.action as Action;
+        if (!('player' in action) || action.player !== decision.player)
+          return { ok: false, reason: 'that move is not for the player whose move is due' };
+        const checked = checkMove(decision.state, action);
+        if (!checked.ok) return checked;
+        table.answer(decision.id, action);
+        return { ok: true };
+      }
+      case 'blitz': {
+        if (decision === null || decision.id !== command.decision) return stale;
+        const checked = checkMove(decision.state, {
+          command: 'attack',
+          player: decision.player,
+          payload: [command.from, command.to, 1],
+        });
+        if (!checked.ok) return checked;
+        table.startBlitz(decision.id, command.from, command.to, command.stopAt);
+        return { ok: true };
+      }
+      case 'auto-setup':
+        if (!here.includes(command.player)) return { ok: false, reason: 'that player does not sit here' };
+        table.placeRestAutomatically(command.player);
+        return { ok: true };
+      case 'auto-defend':
+        if (!here.includes(command.player)) return { ok: false, reason: 'that player does not sit here' };
+        table.defendAutomatically(command.player);
+        return { ok: true };
+      case 'autopilot':
+        if (!table.canAutoPlay) return { ok: false, reason: 'the computer cannot play for you in this game' };
+        table.setAutopilot(here, command.on);
+        return { ok: true };
+      case 'defend-by-hand':
+        table.setDefendByHand(command.on);
+        return { ok: true };
+      default:
+        return { ok: false, reason: `"${command.type}" is not a move of the game` };
+    }
+  }
+}
