@@ -18,7 +18,7 @@ import { type NetOptions, parseNetOptions, USAGE } from './net-options.js';
 
 type Profile = 'native' | 'cs3099';
 
-/** One row of the table: what one game (or several, for whole games) measured. */
+/** One row of the table: what its games measured. */
 interface Row {
   readonly profile: Profile;
   readonly peers: number;
