@@ -1,20 +1,144 @@
-// Network benchmark on loopback: dice-round latency, battles per second, memory per peer.
-// Prints numbers only; every peer binds 127.0.0.1 and is stopped at the end.
-import { type ChildProcess, spawn } from 'node:child_process';
+// Network benchmark, what players feel: each peer in its own `risk bot` process over real libp2p on
+// 127.0.0.1 (the way a game runs), the same with an added one-way delay on every link, all peers in
+// one process, the class profile beside them, and whole games of hard bots. Prints one table;
+// docs/benchmarks.md says what each column means and how the trips are found. Binds 127.0.0.1
+// only, starts no mDNS; every game is bounded in time, and every process it starts is killed at
+// the end of its row, on error and when the bench is stopped.
+import { execFileSync } from 'node:child_process';
 import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto';
-import { createBot } from '../src/ai/registry.js';
-import { botSeat } from '../src/ai/seat.js';
-import { seededDice } from '../src/protocol/random.js';
-import { startLoopbackGame } from '../src/sessions/loopback-game.js';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type MeteredEvent, type PlayMeter, type PlayStats, playMeter } from '../src/cli/play-meter.js';
 import type { Recorder } from '../src/store/transcript-recorder.js';
-import { launcher, rssMb, spawnBotHost } from './bot-process.js';
+import { type BotProcess, killBots, startBot } from '../tests/support/bot-process.js';
+import { rssMb } from './bot-process.js';
+import { type NetOptions, parseNetOptions, USAGE } from './net-options.js';
 
-const percentile = (values: number[], p: number) => {
+type Profile = 'native' | 'cs3099';
+
+/** One row of the table: what its games measured. */
+interface Row {
+  readonly profile: Profile;
+  readonly peers: number;
+  readonly where: 'processes' | 'one process' | 'whole games';
+  readonly delayMs: number;
+  readonly battles: number;
+  readonly seconds: number;
+  /** Dice-round times of every peer, pooled; empty when the peers do not say them. */
+  readonly rounds: number[];
+  /** Each peer's CPU ms per battle (one process: all peers together, one entry). */
+  readonly cpuPerBattle: number[];
+  /** Battle cycles of every peer, pooled (play-meter.ts: one battle of a peer's to its next). */
+  readonly cycles: number[];
+  readonly rssMb: number;
+  /** Whole games: each game's battles/s. */
+  readonly rates?: number[];
+  readonly note: string;
+}
+
+const percentile = (values: readonly number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const linkDelay = pathToFileURL(fileURLToPath(new URL('./link-delay.mjs', import.meta.url))).href;
 
-/** Counts the lines peer 0 processes, by kind: what each battle costs a peer in lines to check. */
+/** A process's CPU time so far (user + system) from /proc, in ms (Linux ticks of 10 ms). */
+function procCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A `risk bot --json` event as the meter reads it: the JSON of a game event is the event itself. */
+function meteredOf(event: Record<string, unknown>): MeteredEvent {
+  const type = String(event.type);
+  if (type === 'info' || type === 'violation' || type === 'neutral') return { type };
+  return { type: 'game', event: { type, player: event.player, attacker: event.attacker } };
+}
+
+interface ProcessGame {
+  readonly profile: Profile;
+  readonly players: number;
+  readonly bot: string;
+  readonly delayMs: number;
+  /** Play measured from the first attack; the game is cut (SIGTERM to every peer) after it. */
+  readonly playMs: number;
+  readonly seed: number;
+}
+
+/**
+ * One game of `risk bot` processes, one host and the rest joining. Each peer's stats are the ones
+ * it says itself (RISK_PLAY_METER=1); a peer that says none (an older checkout) is metered from its
+ * JSON events as they arrive, its CPU read from /proc, and has no dice-round times.
+ */
+async function playInProcesses(
+  risk: string,
+  game: ProcessGame,
+): Promise<{ stats: PlayStats[]; selfMetered: boolean; rssMb: number; cut: boolean }> {
+  const program = {
+    command: [process.execPath, ...(game.delayMs > 0 ? ['--import', linkDelay] : []), risk],
+    env: { ...process.env, RISK_PLAY_METER: '1', RISK_BENCH_DELAY_MS: String(game.delayMs) },
+  };
+  const common = ['--bot', game.bot, '--no-record', ...(game.profile === 'cs3099' ? ['--profile', 'cs3099'] : [])];
+  const peers: { bot: BotProcess; meter: () => PlayMeter | null }[] = [];
+  const start = (args: string[], seed: number) => {
+    let meter: PlayMeter | null = null;
+    const bot: BotProcess = startBot([...args, ...common, '--seed', String(seed)], program, (event) => {
+      if (event.type === 'start')
+        meter = playMeter(event.me as number, { now: () => performance.now(), cpuMs: () => procCpuMs(bot.child.pid) });
+      else meter?.event(meteredOf(event));
+    });
+    peers.push({ bot, meter: () => meter });
+    return bot;
+  };
+  let peak = 0;
+  const sampler = setInterval(() => {
+    for (const { bot } of peers) peak = Math.max(peak, rssMb(bot.child.pid));
+  }, 500);
+  try {
+    const host = start(['host', '--listen', '127.0.0.1', '--port', '0', '--players', String(game.players)], game.seed);
+    const hosting = await host.waitFor((e) => e.type === 'hosting', 30_000);
+    const address = (hosting.addresses as string[])[0]!;
+    for (let i = 1; i < game.players; i++) {
+      start(['join', address], game.seed + i);
+      await host.waitFor((e) => e.type === 'joined' && e.player === i, 30_000 + game.delayMs * 200);
+    }
+    await host.waitFor((e) => e.type === 'attack_declared', 60_000 + game.delayMs * 400);
+    const ended = await Promise.race([
+      host
+        .waitFor((e) => e.type === 'winner', game.playMs)
+        .then(
+          () => 'winner' as const,
+          () => 'cut' as const,
+        ),
+      host.exit.then(() => 'exit' as const),
+    ]);
+    if (ended === 'cut') for (const { bot } of peers) bot.child.kill('SIGTERM');
+    // Each peer says its stats as it ends (or is stopped); bounded: the row's processes are killed after.
+    await Promise.race([Promise.all(peers.map(({ bot }) => bot.closed)), sleep(15_000)]);
+    const said = peers.map(({ bot }) => bot.events.find((e) => e.type === 'played') as PlayStats | undefined);
+    const stats = said.map((s, i) => s ?? peers[i]!.meter()?.stats());
+    if (stats.some((s) => s === undefined)) throw new Error('a peer never started the game');
+    return {
+      stats: stats as PlayStats[],
+      selfMetered: said.every((s) => s !== undefined),
+      rssMb: peak,
+      cut: ended === 'cut',
+    };
+  } finally {
+    clearInterval(sampler);
+    killBots();
+  }
+}
+
+/** Counts the lines peer 0 takes in, by kind: what a battle costs a peer in lines to check. */
 function lineCounter() {
   const counts = { signed: 0, acks: 0, rolls: 0 };
   let counting = false;
@@ -34,7 +158,56 @@ function lineCounter() {
   return { recorder, counts, start: () => (counting = true) };
 }
 
-/** One Ed25519 verification on this machine now, in µs (most of a signed battle's cost). */
+/**
+ * One game with every peer in this process (random-legal bots), using the modules of the checkout
+ * measured (its src/ through tsx), metered by the same meter as the processes.
+ */
+async function playInOneProcess(root: string, profile: Profile, players: number, playMs: number, seed: number) {
+  const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
+  const [{ createBot }, { botSeat }, { seededDice }, { startLoopbackGame }] = await Promise.all([
+    load<typeof import('../src/ai/registry.js')>('src/ai/registry.ts'),
+    load<typeof import('../src/ai/seat.js')>('src/ai/seat.ts'),
+    load<typeof import('../src/protocol/random.js')>('src/protocol/random.ts'),
+    load<typeof import('../src/sessions/loopback-game.js')>('src/sessions/loopback-game.ts'),
+  ]);
+  const lines = lineCounter();
+  // Each peer's meter reads the same process's CPU: peer 0's is that of all peers together.
+  const meters = Array.from({ length: players }, (_, i) => playMeter(i));
+  let firstAttack = 0;
+  const loop = await startLoopbackGame(
+    Array.from({ length: players }, (_, i) => ({
+      name: `bot${i}`,
+      seat: botSeat(createBot('random', seededDice(seed * 10 + i)), seededDice(i), { deadlineMs: 5000 }),
+      ...(i === 0 ? { recorder: lines.recorder } : {}),
+    })),
+    {
+      profile,
+      ackTimeoutMs: 10_000,
+      moveTimeoutMs: 30_000,
+      onEvent: (peer, event) => {
+        meters[peer]!.event(event);
+        if (peer === 0 && firstAttack === 0 && event.type === 'game' && event.event.type === 'attack_declared') {
+          firstAttack = performance.now();
+          lines.start();
+        }
+      },
+    },
+  );
+  try {
+    // Bounded: the game's end, or playMs of play (random-legal bots can play for tens of thousands of battles).
+    const deadline = performance.now() + playMs + 60_000;
+    let ended = false;
+    void loop.results.then(() => (ended = true));
+    while (!ended && performance.now() < deadline && (firstAttack === 0 || performance.now() - firstAttack < playMs))
+      await sleep(100);
+  } finally {
+    await loop.stop();
+  }
+  const stats = meters.map((m) => m.stats());
+  return { stats, lines: lines.counts };
+}
+
+/** One Ed25519 verification on this machine now, in µs (what each signed line costs its receiver). */
 function verifyMicros(): number {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const digest = createHash('sha256').update('bench').digest();
@@ -45,179 +218,244 @@ function verifyMicros(): number {
   return ((performance.now() - began) * 1000) / runs;
 }
 
-async function game(players: number, seed: number) {
-  const rounds: number[] = [];
-  let battles = 0;
-  let started = 0;
-  let cpuAtStart = 0;
-  const lines = lineCounter();
-  const cpuMs = () => {
-    const used = process.cpuUsage();
-    return (used.user + used.system) / 1000;
-  };
-  const loop = await startLoopbackGame(
-    Array.from({ length: players }, (_, i) => ({
-      name: `bot${i}`,
-      seat: botSeat(createBot('random', seededDice(seed * 10 + i)), seededDice(i), { deadlineMs: 5000 }),
-      ...(i === 0 ? { recorder: lines.recorder } : {}),
-    })),
-    {
-      ackTimeoutMs: 10_000,
-      moveTimeoutMs: 30_000,
-      onEvent: (peer, event) => {
-        if (process.env.BENCH_TRACE && event.type === 'info') console.error(`peer ${peer}: ${event.text}`);
-        if (peer !== 0) return;
-        // Timed from the first dice round: lobby and peer start-up are not game play.
-        if (event.type === 'round') {
-          if (started === 0) {
-            started = performance.now() - event.ms;
-            cpuAtStart = cpuMs();
-            lines.start();
-          }
-          rounds.push(event.ms);
-        }
-        if (event.type === 'game' && event.event.type === 'battle') battles++;
-      },
-    },
-  );
-  // Random-legal bots can play for tens of thousands of battles: a game is cut after PLAY_SECONDS
-  // of play (its battles so far count, over the time they took).
-  let cut: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'cut'>((resolve) => {
-    const check = () => {
-      if (started > 0 && performance.now() - started >= PLAY_SECONDS * 1000) resolve('cut');
-      else cut = setTimeout(check, 250);
+/** Peer by peer, the stats of several games as one: sums, and the times of all. */
+function mergeStats(games: readonly (readonly PlayStats[])[]): PlayStats[] {
+  return games[0]!.map((_, peer) => {
+    const each = games.map((g) => g[peer]!);
+    const sum = (f: (s: PlayStats) => number) => each.reduce((n, s) => n + f(s), 0);
+    return {
+      type: 'played',
+      battles: sum((s) => s.battles),
+      seconds: sum((s) => s.seconds),
+      cpu_ms: sum((s) => s.cpu_ms),
+      round_ms: each.flatMap((s) => s.round_ms),
+      cycle_ms: each.flatMap((s) => s.cycle_ms),
     };
-    check();
   });
-  const ended = await Promise.race([loop.results, timedOut]);
-  clearTimeout(cut);
-  if (process.env.BENCH_TRACE)
-    console.error(ended === 'cut' ? 'play time is up; stopping' : 'all peers finished; stopping');
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = cpuMs() - cpuAtStart;
-  await loop.stop();
-  return { rounds, battles, seconds, cpu, lines: lines.counts, winner: ended === 'cut' ? 'cut' : ended[0]!.winner };
 }
 
-// npm run bench:net -- [sizes…] (default 2 4 6) [--games N] [--seconds S: play per game, default 120]
-//   [--processes: each peer in its own process instead]
-const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? Number(argv[at + 1]) : fallback;
-};
-const GAMES = option('--games', 3);
-const PLAY_SECONDS = option('--seconds', 120);
-const sizes = argv.filter((a, i) => /^\d+$/.test(a) && !['--games', '--seconds'].includes(argv[i - 1]!)).map(Number);
-const inProcesses = argv.includes('--processes');
-for (const players of inProcesses ? [] : sizes.length > 0 ? sizes : [2, 4, 6]) {
-  // Several games per size: one short game says more about start-up than about play.
-  const rounds: number[] = [];
-  let battles = 0;
-  let seconds = 0;
-  let cpu = 0;
-  const lines = { signed: 0, acks: 0, rolls: 0 };
-  let cutGames = 0;
-  for (let g = 0; g < GAMES; g++) {
-    if (process.env.BENCH_TRACE) console.error(`game ${g + 1} of ${players} peers: starting`);
-    const one = await game(players, players * 100 + g);
-    if (process.env.BENCH_TRACE) console.error(`game ${g + 1}: ${one.battles} battles, winner ${one.winner}`);
-    if (one.winner === 'cut') cutGames++;
-    rounds.push(...one.rounds);
-    battles += one.battles;
-    seconds += one.seconds;
-    cpu += one.cpu;
-    for (const kind of ['signed', 'acks', 'rolls'] as const) lines[kind] += one.lines[kind];
+/**
+ * Games one after another until `ms` of play are measured: a game won early is followed by
+ * another (at most 10), the last one cut when the time is up.
+ */
+async function playFor<T extends { stats: PlayStats[] }>(
+  ms: number,
+  one: (remainingMs: number, game: number) => Promise<T>,
+): Promise<{ games: T[]; stats: PlayStats[] }> {
+  const games: T[] = [];
+  let played = 0;
+  for (let g = 0; g < 10 && played < ms - 1000; g++) {
+    const game = await one(ms - played, g);
+    games.push(game);
+    if (game.stats[0]!.battles === 0) break;
+    played += game.stats[0]!.seconds * 1000;
   }
-  const perBattle = (n: number) => (n / battles).toFixed(1);
-  console.log(
-    `${players} peers (one process, random-legal bots): dice round p50 ${percentile(rounds, 50).toFixed(2)} ms, p99 ${percentile(rounds, 99).toFixed(2)} ms over ${rounds.length} rounds; ` +
-      `${battles} battles in ${seconds.toFixed(1)} s of play over ${GAMES} games (${cutGames} cut after ${PLAY_SECONDS} s) = ${(battles / seconds).toFixed(0)} battles/s`,
-  );
-  // Where the time goes: CPU of all peers together (one thread), and the signed lines one peer
-  // checks per battle (each an Ed25519 verification; the other players' moves count too).
-  console.log(
-    `  CPU ${perBattle(cpu)} ms per battle (all ${players} peers); peer 0 checked ${perBattle(lines.signed)} signed lines per battle ` +
-      `(${perBattle(lines.acks)} acknowledgements, ${perBattle(lines.rolls)} roll_hash/roll_number, the rest moves); ` +
-      `one Ed25519 verification here now: ${verifyMicros().toFixed(0)} µs`,
-  );
+  return { games, stats: mergeStats(games.map((g) => g.stats)) };
 }
 
-// Throughput with each peer in its own `risk bot` process, as peers are deployed: battles counted
-// from the host's JSON output, from its first battle on, for at most PROCESS_PLAY_MS of play.
-const PROCESS_PLAY_MS = 60_000;
-async function processThroughput(players: number): Promise<{ battles: number; seconds: number }> {
-  const common = ['--bot', 'random', '--no-record', '--json', '--seed', String(players)];
-  const { host, address, output } = await spawnBotHost(players, common);
-  const peers: ChildProcess[] = [];
-  for (let i = 1; i < players; i++) {
-    peers.push(
-      spawn(process.execPath, [launcher, 'bot', 'join', address, ...common], { stdio: ['ignore', 'ignore', 'ignore'] }),
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+
+function rowOf(
+  base: Pick<Row, 'profile' | 'peers' | 'where' | 'delayMs'>,
+  stats: readonly PlayStats[],
+  rss: number,
+  note: string,
+  cpuFrom: 'each' | 'first',
+): Row {
+  const first = stats[0]!;
+  const perBattle = (s: PlayStats) => (s.battles > 0 ? s.cpu_ms / s.battles : Number.NaN);
+  return {
+    ...base,
+    battles: first.battles,
+    seconds: first.seconds,
+    rounds: stats.flatMap((s) => s.round_ms),
+    cpuPerBattle: cpuFrom === 'each' ? stats.map(perBattle) : [perBattle(first)],
+    cycles: stats.flatMap((s) => s.cycle_ms),
+    rssMb: rss,
+    note,
+  };
+}
+
+/** The table, one line a row; `trips` from the delayed row's cycles against the undelayed one's. */
+function printTable(rows: readonly Row[]) {
+  const head = [
+    'profile',
+    'peers',
+    'where',
+    'delay',
+    'battles/s',
+    'round p50',
+    'round p99',
+    'CPU/battle max',
+    'mean',
+    'cycle p50',
+    'trips',
+    'RSS MB',
+    'battles',
+    'note',
+  ];
+  const cells = rows.map((r) => {
+    const rate = r.rates !== undefined ? percentile(r.rates, 50) : r.battles / r.seconds;
+    const cpu = r.cpuPerBattle.filter(Number.isFinite);
+    const cycle = percentile(r.cycles, 50);
+    const plain = rows.find(
+      (o) => o.profile === r.profile && o.peers === r.peers && o.where === r.where && o.delayMs === 0,
     );
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  let first = 0;
-  let last = 0;
-  let battles = 0;
-  let seen = 0;
-  const done = new Promise<void>((resolve) => {
-    const poll = setInterval(() => {
-      const lines = output().split('\n');
-      for (; seen < lines.length - 1; seen++) {
-        if (lines[seen]!.includes('"type":"battle"')) {
-          last = performance.now();
-          if (first === 0) first = last;
-          battles++;
-        }
-      }
-      const ended = host.exitCode !== null || lines.some((l) => l.includes('"type":"winner"'));
-      if (ended || (first > 0 && performance.now() - first > PROCESS_PLAY_MS)) {
-        clearInterval(poll);
-        resolve();
-      }
-    }, 20);
+    const trips = r.delayMs > 0 && plain ? (cycle - percentile(plain.cycles, 50)) / r.delayMs : Number.NaN;
+    return [
+      r.profile,
+      String(r.peers),
+      r.where,
+      `${r.delayMs} ms`,
+      fixed(rate, 1),
+      r.rounds.length > 0 ? `${fixed(percentile(r.rounds, 50), 1)} ms` : '—',
+      r.rounds.length > 0 ? `${fixed(percentile(r.rounds, 99), 1)} ms` : '—',
+      cpu.length > 0 ? `${fixed(Math.max(...cpu), 2)} ms` : '—',
+      cpu.length > 0 ? `${fixed(cpu.reduce((a, b) => a + b, 0) / cpu.length, 2)} ms` : '—',
+      r.cycles.length > 0 ? `${fixed(cycle, 1)} ms` : '—',
+      fixed(trips, 1),
+      r.rssMb > 0 ? fixed(r.rssMb, 0) : '—',
+      String(r.battles),
+      r.note,
+    ];
   });
-  const deadline = setTimeout(() => host.kill('SIGKILL'), PROCESS_PLAY_MS + 60_000);
-  await done;
-  clearTimeout(deadline);
-  for (const p of [host, ...peers]) p.kill('SIGKILL');
-  return { battles, seconds: (last - first) / 1000 };
-}
-
-if (inProcesses) {
-  for (const players of sizes.length > 0 ? sizes : [2, 4, 6]) {
-    const { battles, seconds } = await processThroughput(players);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  for (const line of [head, ...cells])
     console.log(
-      `${players} peers (one process each, random-legal bots): ${battles} battles in ${seconds.toFixed(1)} s of play = ${(battles / seconds).toFixed(0)} battles/s`,
+      line
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
     );
-  }
 }
 
-// Memory: each peer in its own process, peak resident set read from /proc while the game runs.
-async function processGame(players: number): Promise<number[]> {
-  const common = ['--bot', 'normal', '--no-record', '--json'];
-  const { host, address } = await spawnBotHost(players, common);
-  const peers: ChildProcess[] = [host];
-  for (let i = 1; i < players; i++) {
-    peers.push(
-      spawn(process.execPath, [launcher, 'bot', 'join', address, ...common], { stdio: ['ignore', 'ignore', 'ignore'] }),
-    );
-    await new Promise((r) => setTimeout(r, 300));
+async function main(options: NetOptions) {
+  const root = dirname(dirname(options.risk));
+  const ours = options.risk === fileURLToPath(new URL('../bin/risk.js', import.meta.url));
+  // Never a stale build: this checkout's program is built from its sources first; another
+  // checkout's is measured as it was built (`npm run build` there).
+  if (ours) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'ignore' });
+  const revision = (() => {
+    try {
+      return execFileSync('git', ['-C', root, 'log', '-1', '--format=%h %cs'], { encoding: 'utf8' }).trim();
+    } catch {
+      return 'not a git checkout';
+    }
+  })();
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(`bench:net ${new Date().toISOString()} — ${options.risk} (${revision}), Node ${process.version}`);
+  console.log(`load average before: ${load()}`);
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const say = (row: Row) => {
+    rows.push(row);
+    process.stderr.write(`measured: ${row.profile} ${row.peers} peers, ${row.where}, ${row.delayMs} ms\n`);
+  };
+  const inProcesses = async (profile: Profile, players: number, delayMs: number, seed: number) => {
+    const played = await playFor(options.seconds * 1000, (playMs, g) =>
+      playInProcesses(options.risk, { profile, players, bot: 'random', delayMs, playMs, seed: seed + 7 * g }),
+    ).catch((error: Error) => error);
+    if (played instanceof Error) {
+      notes.push(`${profile} ${players} peers, processes, ${delayMs} ms: failed: ${played.message.slice(0, 400)}`);
+      return;
+    }
+    const { games } = played;
+    const cut = games.filter((g) => g.cut).length;
+    const outside = games.some((g) => !g.selfMetered) ? ', metered from outside' : '';
+    const peak = Math.max(...games.map((g) => g.rssMb));
+    const note = `${plural(games.length, 'game')} (${cut} cut)${outside}`;
+    say(rowOf({ profile, peers: players, where: 'processes', delayMs }, played.stats, peak, note, 'each'));
+  };
+  const inOneProcess = async (profile: Profile, players: number, seed: number) => {
+    const played = await playFor(options.seconds * 1000, (playMs, g) =>
+      playInOneProcess(root, profile, players, playMs, seed + 7 * g),
+    ).catch((error: Error) => error);
+    if (played instanceof Error) {
+      notes.push(`${profile} ${players} peers, one process: failed: ${played.message.slice(0, 400)}`);
+      return;
+    }
+    const battles = played.stats[0]!.battles;
+    const per = (kind: 'signed' | 'acks' | 'rolls') =>
+      (played.games.reduce((n, g) => n + g.lines[kind], 0) / battles).toFixed(1);
+    if (profile === 'native')
+      notes.push(
+        `${players} peers, one process: peer 0 took in ${per('signed')} signed lines a battle (${per('acks')} acknowledgements, ${per('rolls')} roll_hash/roll_number, the rest moves)`,
+      );
+    const note = `${plural(played.games.length, 'game')}, all peers' CPU as one`;
+    say(rowOf({ profile, peers: players, where: 'one process', delayMs: 0 }, played.stats, 0, note, 'first'));
+  };
+
+  const { only } = options;
+  for (const players of options.sizes) {
+    if (only.has('processes')) await inProcesses('native', players, 0, players * 100);
+    if (only.has('one-process')) await inOneProcess('native', players, players * 100);
+    if (only.has('delay')) await inProcesses('native', players, options.delayMs, players * 100);
   }
-  const peak = peers.map(() => 0);
-  const timer = setInterval(() => {
-    peers.forEach((p, i) => {
-      peak[i] = Math.max(peak[i]!, rssMb(p.pid));
-    });
-  }, 50);
-  const deadline = setTimeout(() => peers.forEach((p) => p.kill('SIGKILL')), 120_000);
-  await Promise.all(peers.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.on('exit', r)))));
-  clearInterval(timer);
-  clearTimeout(deadline);
-  return peak;
+  if (only.has('class')) {
+    await inProcesses('cs3099', 2, 0, 200);
+    await inOneProcess('cs3099', 2, 200);
+    await inProcesses('cs3099', 2, options.delayMs, 200);
+  }
+  if (only.has('whole')) {
+    for (const profile of ['native', 'cs3099'] as const) {
+      const games: { stats: PlayStats[]; rss: number }[] = [];
+      let unfinished = 0;
+      for (let g = 0; g < options.games; g++) {
+        // A whole game: bounded at 5 minutes of play, then cut (and said).
+        const played = await playInProcesses(options.risk, {
+          profile,
+          players: 2,
+          bot: 'hard',
+          delayMs: 0,
+          playMs: 300_000,
+          seed: 9000 + g,
+        }).catch((error: Error) => error);
+        if (played instanceof Error || played.cut) unfinished++;
+        else games.push({ stats: played.stats, rss: played.rssMb });
+        process.stderr.write(
+          `whole game ${g + 1} of ${options.games} (${profile}): ${played instanceof Error ? played.message.slice(0, 200) : played.cut ? 'cut' : 'won'}\n`,
+        );
+      }
+      if (games.length === 0) continue;
+      const row = rowOf(
+        { profile, peers: 2, where: 'whole games', delayMs: 0 },
+        mergeStats(games.map((g) => g.stats)),
+        Math.max(...games.map((g) => g.rss)),
+        `median of ${games.length} hard-bot games${unfinished > 0 ? `, ${unfinished} unfinished left out` : ''}`,
+        'each',
+      );
+      say({ ...row, rates: games.map((g) => g.stats[0]!.battles / g.stats[0]!.seconds) });
+    }
+  }
+  console.log('');
+  printTable(rows);
+  console.log('');
+  for (const note of notes) console.log(note);
+  console.log(`one Ed25519 verification here now: ${verifyMicros().toFixed(0)} µs`);
+  for (const row of rows.filter((r) => r.rates !== undefined))
+    console.log(`${row.profile} whole games, battles/s each: ${row.rates!.map((r) => r.toFixed(0)).join(', ')}`);
+  console.log(`load average after: ${load()}`);
 }
-const rss = await processGame(2);
-console.log(
-  `memory: peak RSS per peer process (2-peer game, Node 24): ${rss.map((mb) => `${mb.toFixed(0)} MB`).join(', ')}`,
-);
+
+const parsed = parseNetOptions(process.argv.slice(2));
+if (!parsed.ok) {
+  console.error(`bench:net: ${parsed.reason}\n${USAGE}`);
+  process.exit(2);
+}
+// Whatever happens, no `risk bot` process outlives the bench.
+process.on('exit', killBots);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    killBots();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+try {
+  await main(parsed.value);
+} finally {
+  killBots();
+}
+process.exit(0);

@@ -276,6 +276,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   // synced, the sockets close, and the exit code is the shell's (130 for SIGINT, 143 for SIGTERM).
   let leaveGame: ((reason: string) => void) | null = null;
   let closeRecord: (() => void) | null = null;
+  // Said once, when the game ends or a signal stops it (a benchmark cuts long games so).
+  let sayPlayed: (() => void) | null = null;
   /** Waits, after the game, for the others to have the end of it (MeshSession.settled). */
   let settled: () => Promise<void> = () => new Promise((r) => setTimeout(r, 200));
   let stopping = false;
@@ -283,6 +285,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     if (stopping) return;
     stopping = true;
     say(`stopped by ${signal}: leaving the game`, { type: 'signal', signal });
+    sayPlayed?.();
     try {
       leaveGame?.(`stopped by ${signal}`);
       closeRecord?.();
@@ -460,7 +463,18 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
         path: gameStore.path,
       });
     }
+    // RISK_PLAY_METER=1 (bench:net sets it): this peer measures its own play and says it at the end
+    // (src/cli/play-meter.ts, docs/benchmarks.md). Without it the meter is not even loaded.
+    const metering = process.env.RISK_PLAY_METER === '1' ? await import('./play-meter.js') : null;
+    const meter = metering?.playMeter(mySeat) ?? null;
+    if (metering !== null && meter !== null)
+      sayPlayed = () => {
+        sayPlayed = null;
+        const stats = meter.stats();
+        say(metering.describePlayStats(stats), { ...stats });
+      };
     const onEvent = (event: SessionEvent) => {
+      meter?.event(event);
       stored?.onEvent(event);
       const line = describeSessionEvent(event, nameOf);
       if (line === null) return;
@@ -529,6 +543,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
       settled = () => mesh.settled();
     }
     const result = await session.run();
+    sayPlayed?.();
     stored?.finish(result);
     resumed?.finish(result);
     rejoined?.finish(result);

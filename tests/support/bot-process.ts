@@ -30,10 +30,11 @@ export interface RiskProgram {
   readonly cwd?: string;
 }
 
-/** Starts `risk bot <args> --json`. */
+/** Starts `risk bot <args> --json`; `onEvent` sees each event as it is read (bench:net times them). */
 export function startBot(
   args: readonly string[],
   program: RiskProgram = { command: [process.execPath, launcher] },
+  onEvent?: (event: Record<string, unknown>) => void,
 ): BotProcess {
   const [file, ...before] = program.command;
   const child = spawn(file!, [...before, 'bot', ...args, '--json'], {
@@ -50,7 +51,10 @@ export function startBot(
     while ((newline = buffer.indexOf('\n')) >= 0) {
       const line = buffer.slice(0, newline);
       buffer = buffer.slice(newline + 1);
-      if (line.trim()) events.push(JSON.parse(line));
+      if (!line.trim()) continue;
+      const event = JSON.parse(line);
+      events.push(event);
+      onEvent?.(event);
     }
     for (const w of [...waiters]) w();
   });
