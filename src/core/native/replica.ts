@@ -12,21 +12,7 @@
 // anyone can check it. A player is made neutral only on proof every honest peer can check alone
 // (a signed line that breaks the rules, two signed lines that contradict each other, the player's
 // own leave_game), or when a majority of the other active players sign votes that it is silent.
-import {
-  type Action,
-  apply,
-  CHECK_DICE,
-  classicBoard,
-  type Dice,
-  decisionBy,
-  drawStep,
-  type GameState,
-  isActive,
-  maxDefendDice,
-  needsDice,
-  startGame,
-  wonOnBoard,
-} from '../../model/index.js';
+import { type Action, CHECK_DICE, type Dice, type GameEvent, type GameState } from '../../model/index.js';
 import { decodeLine, encodeLine, MAX_LINE_LENGTH } from '../../protocol/codec.js';
 import { hexToBytes, secretNumber } from '../../protocol/commitment.js';
 import { evidenceOf } from '../../protocol/evidence.js';
@@ -42,8 +28,9 @@ import {
 import { sameNamed } from '../../protocol/named-commitments.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, unseal } from '../../protocol/signing.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
-import { DiceRound, type RoundProfile, roundIdFor, roundProfile } from '../dice-round.js';
-import { messageHashOf, stateHash } from './hashes.js';
+import { DiceRound, type RoundProfile, roundProfile } from '../dice-round.js';
+import { classicGame, isIn, type MeshGame, type Standing } from './game.js';
+import { messageHashOf } from './hashes.js';
 import {
   ACK_WINDOW,
   MAX_EXPELS_PER_PLAYER,
@@ -180,7 +167,11 @@ export class Replica {
   /** Capital Risk and Secret Mission Risk: the secret rounds (core/native/secrets.ts). */
   private readonly secrets: SecretRounds | null;
 
-  constructor(private readonly config: ReplicaConfig) {
+  /** `game`: the game's rules as the replica asks them (core/native/game.ts); the classic game by default. */
+  constructor(
+    private readonly config: ReplicaConfig,
+    private readonly game: MeshGame<GameState, Action, GameEvent> = classicGame(config.rules),
+  ) {
     if (config.resume !== undefined) {
       // Start from history: entries below `index` are settled (everyone proved the same state).
       if (config.resume.state.options.players !== config.players.length)
@@ -189,9 +180,7 @@ export class Replica {
       this.index = config.resume.index;
       this.firstOpen = config.resume.index;
     } else {
-      const started = startGame(classicBoard(), { ...config.rules, players: config.players.length });
-      if (!started.ok) throw new Error(started.reason);
-      this.state = started.value;
+      this.state = this.game.start(config.players.length);
     }
     for (const player of config.players) {
       this.inbox.set(player.id, []);
@@ -208,6 +197,21 @@ export class Replica {
     return this.state;
   }
 
+  /** A player's standing here, or undefined for a number that is no seat. */
+  private standing(player: number, state = this.state): Standing | undefined {
+    return this.game.standings(state)[player];
+  }
+
+  private standings(state = this.state): readonly Standing[] {
+    return this.game.standings(state);
+  }
+
+  /** Whether a player is in the game (at this state, or at an earlier one). */
+  private isIn(player: number, state = this.state): boolean {
+    const standing = this.standing(player, state);
+    return standing !== undefined && isIn(standing);
+  }
+
   private get last(): Applied | null {
     return this.applied.get(this.index - 1) ?? null;
   }
@@ -222,7 +226,7 @@ export class Replica {
       index: this.index,
       firstOpen: this.firstOpen,
       phase: this.state.phase,
-      players: this.state.players.map((p) => [p.id, p.neutral ? 'neutral' : p.eliminated ? 'eliminated' : 'active']),
+      players: this.standings().map((p) => [p.id, p.neutral ? 'neutral' : p.eliminated ? 'eliminated' : 'active']),
       pending: this.pending === null ? null : { author: this.pending.author },
       round:
         this.round === null
@@ -260,9 +264,9 @@ export class Replica {
   /** The decision this peer's seat must make now, if any. */
   get decisionDue(): { readonly index: number; readonly state: GameState } | null {
     if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
-    if (!this.allSettled() || this.state.phase === 'over') return null;
+    if (!this.allSettled() || this.game.over(this.state)) return null;
     if (this.secrets?.capitalDue()) return { index: this.index, state: this.state };
-    return decisionBy(this.state) === this.config.me && !this.state.players[this.config.me]!.neutral
+    return this.game.decisionBy(this.state) === this.config.me && !this.standing(this.config.me)!.neutral
       ? { index: this.index, state: this.state }
       : null;
   }
@@ -356,7 +360,7 @@ export class Replica {
     this.gone.add(player);
     this.emit({ type: 'info', text: `lost the connection to ${this.nameOf(player)}` });
     // Two players: a closed link is no proof of the other's silence rather than ours.
-    if (isActive(this.state.players[player]!) && !this.twoActive()) this.vote(player);
+    if (this.isIn(player) && !this.twoActive()) this.vote(player);
     // Its own move due: the silence is judged after an ack timeout, as when it dies in another's turn.
     const due = this.deadline;
     if (due?.kind === 'move' && this.awaitedFrom(due).includes(player))
@@ -413,11 +417,11 @@ export class Replica {
 
   /** Out of the game: nobody waits for this peer, so the others may be far ahead. */
   private observing(): boolean {
-    return !isActive(this.state.players[this.config.me]!);
+    return !this.isIn(this.config.me);
   }
 
   private twoActive(): boolean {
-    return this.state.players.filter(isActive).length === 2;
+    return this.standings().filter(isIn).length === 2;
   }
 
   /** Leaves the game: tells everyone, then stops. */
@@ -454,7 +458,7 @@ export class Replica {
     if (signed) {
       const sealed = unseal(line);
       if (sealed === null) return this.fault(link, 'sent a line that is not signed');
-      if (this.state.players[sealed.by] === undefined)
+      if (this.standing(sealed.by) === undefined)
         return this.fault(link, `sent a line signed by unknown player ${sealed.by}`);
       inner = sealed.inner;
       sig = sealed.sig;
@@ -499,7 +503,7 @@ export class Replica {
       this.remember(sig);
     }
     const claimed = 'player_id' in message ? message.player_id : undefined;
-    if (this.state.players[from]!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
+    if (this.standing(from)!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
       // A neutral player's lines no longer count, except another version of a move it made before,
       // or of the point where this peer, out of the game there, made it neutral alone (it was shown
       // an illegal version): the players in the game may have settled that move there.
@@ -534,7 +538,7 @@ export class Replica {
    */
   private askForLines(author: number) {
     if (this.config.mute || author === this.config.me || this.linesAsked.has(author)) return;
-    if (!isActive(this.state.players[author]!)) return;
+    if (!this.isIn(author)) return;
     this.linesAsked.add(author);
     const key = `${author}@${this.index}`;
     if (this.myVotes.has(key)) return;
@@ -584,7 +588,7 @@ export class Replica {
         this.record(link, line);
         if (!this.proven([line])) return;
         // An observer that leaves judges no more silence (electorate).
-        if (this.state.players[from]!.eliminated) this.gone.add(from);
+        if (this.standing(from)!.eliminated) this.gone.add(from);
         this.prove(from, 'left the game', { cheat: false, evidence: [line] });
         return;
       case 'expel': {
@@ -695,7 +699,7 @@ export class Replica {
     for (const [from, queue] of [...this.inbox, ...this.rolls]) {
       while (queue.length > 0 && this.result === null) {
         const item = queue[0]!;
-        if (this.state.players[from]!.neutral && item.message.command !== 'defend') {
+        if (this.standing(from)!.neutral && item.message.command !== 'defend') {
           queue.shift();
           continue;
         }
@@ -725,7 +729,7 @@ export class Replica {
   private claimOf(from: number, message: Message): 'own' | 'early' {
     const claimed = 'player_id' in message ? message.player_id : undefined;
     if (claimed === undefined || claimed === null || claimed === from) return 'own';
-    return this.state.players[claimed]?.neutral === true ? 'own' : 'early';
+    return this.standing(claimed)?.neutral === true ? 'own' : 'early';
   }
 
   private handle(from: number, item: Incoming): 'done' | 'wait' {
@@ -752,7 +756,7 @@ export class Replica {
       if (taken.author === from) {
         this.equivocation(from, index, [taken.line, item.line]);
         this.keepOtherVersion(index, hash, from, item);
-      } else if (action.command !== 'defend' || !this.state.players[action.player]!.neutral) {
+      } else if (action.command !== 'defend' || !this.standing(action.player)!.neutral) {
         this.cheat(from, `sent ${action.command} out of turn: move ${index} was ${this.nameOf(taken.author)}'s`, [
           item.line,
         ]);
@@ -802,7 +806,7 @@ export class Replica {
   /** This peer's entry at an open point `index` where it was out of the game (an observer), or null. */
   private watchedOpen(index: number): Applied | null {
     const entry = this.applied.get(index);
-    if (entry === undefined || index < this.firstOpen || isActive(entry.before.players[this.config.me]!)) return null;
+    if (entry === undefined || index < this.firstOpen || this.isIn(this.config.me, entry.before)) return null;
     return entry;
   }
 
@@ -817,7 +821,7 @@ export class Replica {
     const entry = this.watchedOpen(index);
     if (entry === null) return false;
     const acks = this.acks.get(index);
-    const needed = entry.before.players.filter((p) => isActive(p) && p.id !== this.config.me && p.id !== author);
+    const needed = this.standings(entry.before).filter((p) => isIn(p) && p.id !== this.config.me && p.id !== author);
     return needed.length > 0 && needed.every((p) => acks?.get(p.id)?.messageHash === messageHash);
   }
 
@@ -836,15 +840,15 @@ export class Replica {
 
   /** Why `from` may not send this action now, or null if it may. */
   private authorityProblem(from: number, action: MessageAction): string | null {
-    const awaited = decisionBy(this.state);
+    const awaited = this.game.decisionBy(this.state);
     if (action.command === 'leave_game') return 'sent leave_game with a sequence number';
     if (action.command === 'timeout')
       return `sent a timeout for ${this.nameOf(action.player)}; silence is settled by votes`;
     if (awaited === null) return `sent ${action.command} while the game waits for a dice round`;
-    const forNeutral = action.command === 'defend' && this.state.players[awaited]!.neutral;
+    const forNeutral = action.command === 'defend' && this.standing(awaited)!.neutral;
     if (!forNeutral && from !== awaited)
       return `sent ${action.command} out of turn: it is ${this.nameOf(awaited)}'s decision`;
-    const check = apply(this.state, action, CHECK_DICE);
+    const check = this.game.check(this.state, action);
     return check.ok ? null : `illegal ${action.command}: ${check.reason}`;
   }
 
@@ -855,7 +859,7 @@ export class Replica {
       return this.fault(author, `sent move ${index} with a signature that does not match`);
     }
     const messageHash = messageHashOf(index, action);
-    if (needsDice(this.state, action)) {
+    if (this.game.needsDice(this.state, action)) {
       this.pending = { index, author, action, messageHash, line, sig };
       this.startRound();
       return;
@@ -865,12 +869,12 @@ export class Replica {
 
   private commit(move: Pending, dice: Dice, numbers: StepNumbers | null = null) {
     const before = this.state;
-    const result = apply(before, move.action, dice);
+    const result = this.game.apply(before, move.action, dice);
     if (!result.ok) throw new Error(`validated action refused: ${result.reason}`);
     this.state = result.state;
     this.stepped(move.action, numbers);
     this.index = move.index + 1;
-    const hash = stateHash(this.state);
+    const hash = this.game.stateHash(this.state);
     this.remember_(move.index, {
       index: move.index,
       author: move.author,
@@ -882,8 +886,7 @@ export class Replica {
       before,
     });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-    if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over'))
-      this.effects.push({ type: 'sync' });
+    if (this.game.endsTurn(move.action, result.events)) this.effects.push({ type: 'sync' });
     const ack: Message = {
       command: 'acknowledgement',
       payload: move.index,
@@ -950,7 +953,7 @@ export class Replica {
    * so a link that keeps sending new acks of the same points ahead is cut.
    */
   private ackProblem(from: number, message: Extract<Message, { command: 'acknowledgement' }>): string | null {
-    if (!isActive(this.state.players[from]!)) return null;
+    if (!this.isIn(from)) return null;
     const index = message.payload;
     const base = this.last?.index ?? -1;
     // An honest peer may be far ahead (OBSERVER_WINDOW), but never acks a move long settled.
@@ -963,7 +966,7 @@ export class Replica {
 
   private onAck(from: number, message: Extract<Message, { command: 'acknowledgement' }>, line: string) {
     const index = message.payload;
-    if (!isActive(this.state.players[from]!)) {
+    if (!this.isIn(from)) {
       if (message.message_hash === undefined) return;
       // (No author: the observer made that point a neutralisation.)
       return this.correctObserver(from, index, { author: message.author ?? -1, messageHash: message.message_hash });
@@ -1033,12 +1036,7 @@ export class Replica {
       this.cheat(from, `acknowledged a move ${index} that ${this.nameOf(ack.author)} never signed`, [ack.line]);
       return false;
     }
-    if (
-      ack.author === move.author &&
-      move.author >= 0 &&
-      move.author !== this.config.me &&
-      isActive(this.state.players[move.author]!)
-    ) {
+    if (ack.author === move.author && move.author >= 0 && move.author !== this.config.me && this.isIn(move.author)) {
       this.equivocation(move.author, index, [move.line, ack.line]);
       return false;
     }
@@ -1058,7 +1056,9 @@ export class Replica {
 
   /** Players whose acknowledgement of every move is awaited. */
   private ackers(): number[] {
-    return this.state.players.filter((p) => isActive(p) && p.id !== this.config.me).map((p) => p.id);
+    return this.standings()
+      .filter((p) => isIn(p) && p.id !== this.config.me)
+      .map((p) => p.id);
   }
 
   private matches(ack: Ack | undefined, last: Applied): boolean {
@@ -1086,7 +1086,7 @@ export class Replica {
       const entry = this.applied.get(index);
       if (entry === undefined) continue;
       for (const [player, ack] of this.acks.get(index) ?? []) {
-        if (player === this.config.me || !isActive(this.state.players[player]!)) continue;
+        if (player === this.config.me || !this.isIn(player)) continue;
         if (!this.judgeAck(player, index, ack, entry)) return;
       }
     }
@@ -1095,14 +1095,14 @@ export class Replica {
   // ---- deciding the next step ----
 
   private step(): boolean {
-    if (this.state.phase === 'over') {
+    if (this.game.over(this.state)) {
       // Only once every point has settled here: out of the game, this peer may hold a version of a
       // move that the players in the game did not take (they send theirs: adoptSettled).
       if (!this.allSettled()) {
         this.arm('ack', this.firstOpen);
         return false;
       }
-      this.finish(wonOnBoard(this.state) ? 'conquest' : 'forfeit');
+      this.finish(this.game.wonOnBoard(this.state) ? 'conquest' : 'forfeit');
       return false;
     }
     if (this.proposeProven()) return true;
@@ -1113,21 +1113,18 @@ export class Replica {
     }
     const secret = this.secrets?.step() ?? null;
     if (secret !== null) return secret;
-    const draw = drawStep(this.state);
+    const draw = this.game.drawStep(this.state);
     if (draw !== null) {
       this.startRound();
       return true;
     }
-    const awaited = decisionBy(this.state);
+    const awaited = this.game.decisionBy(this.state);
     if (awaited === null) throw new Error(`no decision in phase ${this.state.phase}`);
-    if (this.state.players[awaited]!.neutral) {
+    if (this.standing(awaited)!.neutral) {
       const speaker = this.speakerFor(awaited);
-      if (speaker === this.config.me && this.state.phase === 'defend' && !this.config.mute) {
-        this.send({
-          command: 'defend',
-          player: awaited,
-          payload: maxDefendDice(this.state, this.state.pendingAttack!.to),
-        });
+      const move = speaker === this.config.me && !this.config.mute ? this.game.neutralMove(this.state, awaited) : null;
+      if (move !== null) {
+        this.send(move as MessageAction);
         return true;
       }
       this.arm('move', this.index);
@@ -1139,8 +1136,8 @@ export class Replica {
 
   /** The peer that defends for a neutral player: the lowest-numbered active peer still reachable. */
   private speakerFor(neutral: number): number {
-    const candidates = this.state.players.filter(
-      (p) => isActive(p) && p.id !== neutral && (p.id === this.config.me || !this.gone.has(p.id)),
+    const candidates = this.standings().filter(
+      (p) => isIn(p) && p.id !== neutral && (p.id === this.config.me || !this.gone.has(p.id)),
     );
     return candidates.length > 0 ? candidates[0]!.id : -1;
   }
@@ -1171,9 +1168,9 @@ export class Replica {
       return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
     }
     if (due.index !== this.index || this.pending !== null || this.round !== null) return [];
-    const awaited = decisionBy(this.state);
+    const awaited = this.game.decisionBy(this.state);
     if (awaited === null) return [];
-    const speaker = this.state.players[awaited]!.neutral ? this.speakerFor(awaited) : awaited;
+    const speaker = this.standing(awaited)!.neutral ? this.speakerFor(awaited) : awaited;
     return speaker >= 0 && speaker !== this.config.me ? [speaker] : [];
   }
 
@@ -1200,7 +1197,7 @@ export class Replica {
    * count towards a quorum.
    */
   private vote(player: number) {
-    if (this.config.mute || player === this.config.me || !isActive(this.state.players[player]!)) return;
+    if (this.config.mute || player === this.config.me || !this.isIn(player)) return;
     const first = `${player}@${this.index}`;
     const stage = this.myVotes.has(first) ? 2 : 1;
     // A player that is itself voting is alive and waits on someone else: it gets one more timeout
@@ -1292,12 +1289,12 @@ export class Replica {
   }
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
-    const accused = this.state.players[player];
+    const accused = this.standing(player);
     if (voter !== this.config.me) this.lastVoted.set(voter, Math.max(index, this.lastVoted.get(voter) ?? -1));
-    if (voter !== this.config.me && index < this.index - ACK_WINDOW && !isActive(this.state.players[voter]!))
+    if (voter !== this.config.me && index < this.index - ACK_WINDOW && !this.isIn(voter))
       this.catchUpObserver(voter, index);
     // Players out of the game but still here (observers) vote too: they judge when two remain.
-    if (accused === undefined || !isActive(accused) || voter === player || this.state.players[voter]!.neutral) return;
+    if (accused === undefined || !isIn(accused) || voter === player || this.standing(voter)!.neutral) return;
     if (!this.voteInWindow(index)) return;
     const key = `${voter}>${player}`;
     this.accusations.set(key, Math.max(index, this.accusations.get(key) ?? -1));
@@ -1342,7 +1339,7 @@ export class Replica {
     const mine = [...this.myVotes].filter((key) => key.startsWith(prefix));
     if (!this.votes.has(player) && mine.length === 0) return;
     const entry = this.applied.get(index);
-    if (entry === undefined || !isActive(this.state.players[player]!)) return;
+    if (entry === undefined || !this.isIn(player)) return;
     if (!this.matches(this.acks.get(index)?.get(player), entry)) return;
     this.votes.delete(player);
     for (const key of mine) this.myVotes.delete(key);
@@ -1386,7 +1383,9 @@ export class Replica {
    * accuser alone decides (the accused may have crashed, and an observer must not be able to stop that).
    */
   private electorate(player: number): number[] {
-    const active = this.state.players.filter((p) => isActive(p) && p.id !== player).map((p) => p.id);
+    const active = this.standings()
+      .filter((p) => isIn(p) && p.id !== player)
+      .map((p) => p.id);
     if (active.length !== 1) return active;
     const accuser = active[0]!;
     const observers = this.observers()
@@ -1399,7 +1398,7 @@ export class Replica {
 
   /** Players out of the game but still in it: eliminated, not neutral (they may judge silence). */
   private observers() {
-    return this.state.players.filter((p) => p.eliminated && !p.neutral);
+    return this.standings().filter((p) => p.eliminated && !p.neutral);
   }
 
   private checkQuorum(player: number) {
@@ -1425,7 +1424,7 @@ export class Replica {
   /** With nobody left to hear from, this peer cannot tell the others' silence from its own. */
   private checkContact() {
     if (this.config.mute || this.result !== null) return;
-    const others = this.state.players.filter((p) => isActive(p) && p.id !== this.config.me);
+    const others = this.standings().filter((p) => isIn(p) && p.id !== this.config.me);
     if (others.length === 0) return;
     // Observers still reachable judge silence with this peer (electorate): contact is not lost yet.
     const observers = this.observers().filter((p) => p.id !== this.config.me);
@@ -1485,7 +1484,7 @@ export class Replica {
     const player = a.player_id;
     const round = a.round;
     if (b.player_id !== player || round === undefined || round !== b.round) return;
-    if (!isActive(this.state.players[player]!)) return;
+    if (!this.isIn(player)) return;
     if (a.command === 'roll_hash' && b.command === 'roll_number') {
       if (this.commitmentOf(hexToBytes(b.payload), round, player) !== a.payload)
         this.cheat(player, 'revealed a dice number that does not match its commitment', [first, second]);
@@ -1518,9 +1517,11 @@ export class Replica {
   // ---- dice rounds ----
 
   private startRound() {
-    const draw = this.pending === null ? drawStep(this.state) : null;
+    const draw = this.pending === null ? this.game.drawStep(this.state) : null;
     if (this.pending === null && draw === null) return;
-    const participants = this.state.players.filter(isActive).map((p) => p.id);
+    const participants = this.standings()
+      .filter(isIn)
+      .map((p) => p.id);
     const number = this.roundId();
     const mine =
       participants.includes(this.config.me) && !this.config.mute ? (this.config.secretNumbers ?? secretNumber)() : null;
@@ -1543,7 +1544,7 @@ export class Replica {
 
   /** The round about to start (roundIdFor). */
   private roundId(): number {
-    return roundIdFor(this.state.phase, this.pending?.index ?? this.index);
+    return this.game.roundId(this.state, this.pending?.index ?? this.index);
   }
 
   private handleRoll(
@@ -1678,9 +1679,9 @@ export class Replica {
       this.commit(pending, dice, numbers);
       return;
     }
-    const draw = drawStep(this.state);
+    const draw = this.game.drawStep(this.state);
     if (draw === null) return;
-    const result = apply(this.state, draw, dice);
+    const result = this.game.apply(this.state, draw, dice);
     if (!result.ok) throw new Error(`draw step refused: ${result.reason}`);
     this.state = result.state;
     this.stepped(draw, numbers);
@@ -1711,8 +1712,7 @@ export class Replica {
    * (or a cheat in the secret deal) applies at once; a proof of another cheat waits for point 0.
    */
   private prove(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[]; at?: number }) {
-    const record = this.state.players[player];
-    if (record === undefined || !isActive(record)) return;
+    if (!this.isIn(player)) return;
     if (how.cheat && !this.blamed.has(player)) {
       this.blamed.add(player);
       this.violations.push({ player, reason });
@@ -1759,7 +1759,7 @@ export class Replica {
     if (this.result !== null || this.applied.has(this.index) || this.inOpeningDraws()) return false;
     const proven = [...this.proofs.keys()].sort((a, b) => a - b);
     const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
-    const player = back?.player ?? proven.find((p) => isActive(this.state.players[p]!));
+    const player = back?.player ?? proven.find((p) => this.isIn(p));
     if (player === undefined) return false;
     const proof = this.proofs.get(player)!;
     if (back !== undefined) this.rollbackTo(back.index);
@@ -1796,7 +1796,7 @@ export class Replica {
     // Only acks a move needs to settle count: an observer's (this peer's own too) holds nothing up.
     const before = this.applied.get(index)?.before ?? this.state;
     for (const [from, ack] of this.acks.get(index) ?? []) {
-      if (from === author || !isActive(before.players[from]!)) continue;
+      if (from === author || !this.isIn(from, before)) continue;
       if (ack.messageHash === null || ack.line === '' || versions.has(ack.messageHash)) continue;
       if (this.config.features.signed) {
         const digest = moveDigest(this.config.gameId, index, ack.messageHash);
@@ -1858,7 +1858,7 @@ export class Replica {
       if (!this.mayTakeBack(index, message.player_id ?? link)) return; // proposeProven puts it at the current point
       this.rollbackTo(index);
     } else if (index !== this.index) return;
-    if (!isActive(this.state.players[player]!)) {
+    if (!this.isIn(player)) {
       // Made neutral here at a later point: that point gives way to this earlier one.
       const later = [...this.applied.values()].find(
         (e) => e.neutral === player && e.index > index && e.index >= this.firstOpen,
@@ -1872,14 +1872,14 @@ export class Replica {
 
   private commitNeutral(index: number, player: number, reason: string, line: string) {
     const before = this.state;
-    const action: MessageAction = { command: 'timeout', player };
-    const result = apply(before, action, CHECK_DICE);
+    const action = this.game.neutralise(player);
+    const result = this.game.apply(before, action, CHECK_DICE);
     if (!result.ok) return;
     if (this.pending !== null && this.pending.index === index) this.dropPending();
     this.state = result.state;
     this.stepped(action, null);
     this.index = index + 1;
-    const hash = stateHash(this.state);
+    const hash = this.game.stateHash(this.state);
     const messageHash = messageHashOf(index, action);
     this.remember_(index, {
       index,
@@ -1912,15 +1912,16 @@ export class Replica {
 
   /** The first player and deck draws, before any point of the sequence is taken. */
   private inOpeningDraws(): boolean {
-    return this.index === 0 && drawStep(this.state) !== null;
+    return this.index === 0 && this.game.drawStep(this.state) !== null;
   }
 
   /** During the opening draws: neutral at once, the dice round goes on without it. */
   private applyNeutralNow(player: number, reason: string) {
-    const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
+    const action = this.game.neutralise(player);
+    const result = this.game.apply(this.state, action, CHECK_DICE);
     if (!result.ok) return;
     this.state = result.state;
-    this.stepped({ command: 'timeout', player }, null);
+    this.stepped(action, null);
     this.emit({ type: 'neutral', player, reason });
     if (player === this.config.me) return this.finish('neutralised', reason);
     this.secrets?.neutralised(player);
@@ -1948,14 +1949,13 @@ export class Replica {
       fault: (link, reason) => this.fault(link, reason),
       cheat: (player, reason, evidence) => this.cheat(player, reason, evidence),
       applyDraw: (action) => {
-        const result = apply(this.state, action, CHECK_DICE);
+        const result = this.game.apply(this.state, action, CHECK_DICE);
         if (!result.ok) throw new Error(`secret round result refused: ${result.reason}`);
         this.state = result.state;
         this.stepped(action, null);
         this.deadline = null;
         for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-        if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over'))
-          this.effects.push({ type: 'sync' });
+        if (this.game.endsTurn(action, result.events)) this.effects.push({ type: 'sync' });
       },
       moveProblem: (author, action) => this.authorityProblem(author, action as MessageAction),
       authorAt: (index) => this.taken.get(index)?.author ?? null,
@@ -2025,7 +2025,7 @@ export class Replica {
     this.deadline = null;
     this.result = {
       state: this.state,
-      winner: outcome === 'conquest' || outcome === 'forfeit' ? this.state.winner : null,
+      winner: outcome === 'conquest' || outcome === 'forfeit' ? this.game.winner(this.state) : null,
       violations: this.violations,
       outcome,
       ...(reason !== undefined ? { reason } : {}),
