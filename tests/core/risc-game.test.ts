@@ -26,11 +26,17 @@ async function play(state: RiscMeshState, hands: RiscHand[], stop = (_s: RiscMes
       continue;
     }
     const who = game.decisionBy(state)!;
-    const move = await hands[who]!.next(state, (risc) =>
-      risc.phase === 'placement'
-        ? { stage: 'placement', placement: bot.place(risc, who, rng) }
-        : { stage: 'orders', orders: bot.orders(risc, who, rng) },
-    );
+    const hand = hands[who]!;
+    const risc = state.risc;
+    const move =
+      hand.due(state) === 'commit'
+        ? hand.commit(
+            state,
+            risc.phase === 'placement'
+              ? { stage: 'placement', placement: bot.place(risc, who, rng) }
+              : { stage: 'orders', orders: bot.orders(risc, who, rng) },
+          )
+        : hand.reveal(state);
     state = must(state, move!);
   }
   return state;
@@ -46,12 +52,14 @@ describe('RISC on the mesh replica', () => {
     // Commitments first, in seat order: nobody reveals before every player committed.
     for (const player of [0, 1, 2]) {
       expect(game.decisionBy(state)).toBe(player);
-      state = must(state, (await hands[player]!.next(state, () => ({ stage: 'placement', placement: [] })))!);
+      expect(hands[player]!.due(state)).toBe('commit');
+      state = must(state, hands[player]!.commit(state, { stage: 'placement', placement: [] }));
     }
     expect(game.drawStep(state)).toBeNull();
     for (const player of [0, 1, 2]) {
       expect(game.decisionBy(state)).toBe(player);
-      state = must(state, (await hands[player]!.next(state, () => ({ stage: 'placement', placement: [] })))!);
+      expect(hands[player]!.due(state)).toBe('reveal');
+      state = must(state, hands[player]!.reveal(state)!);
     }
     expect(game.decisionBy(state)).toBeNull();
     expect(game.drawStep(state)).toEqual({ command: 'risc_execute' });

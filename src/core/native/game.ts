@@ -18,8 +18,10 @@ import {
   startGame,
   wonOnBoard,
 } from '../../model/index.js';
+import { fromAction, type Message, type MessageAction } from '../../protocol/messages.js';
 import { roundIdFor } from '../dice-round.js';
 import { stateHash } from './hashes.js';
+import { classicMoveOf } from './lines.js';
 
 /** Where a player stands: in the game (neither flag), out by the rules, or out by the peers. */
 export interface Standing {
@@ -38,6 +40,8 @@ export interface MeshGame<S, A, E> {
   /** Every seat's standing, by player number. */
   standings(state: S): readonly Standing[];
   over(state: S): boolean;
+  /** The game's phase, by name (for diagnostics; the classic secret rounds ask for theirs). */
+  phase(state: S): string;
   /** The player whose move comes next, or null when the next step is a draw no seat decides. */
   decisionBy(state: S): number | null;
   /** The draw that comes next (a dice round decides it), or null. */
@@ -58,6 +62,10 @@ export interface MeshGame<S, A, E> {
   roundId(state: S, index: number): number;
   /** A decision due from a neutral seat that its speaker makes for it (classic: its defence), or null. */
   neutralMove(state: S, player: number): A | null;
+  /** The sequenced move a wire message carries (its ack_id aside), or null for any other message. */
+  moveOf(message: Message): A | null;
+  /** The wire message of a seat's move at sequence point `index`, sent by player `by`. */
+  messageOf(move: A, index: number, by: number): Message;
   /** Whether this step (with its events) ends a turn or the game: the record is made durable then. */
   endsTurn(action: A, events: readonly E[]): boolean;
 }
@@ -74,6 +82,7 @@ export function classicGame(rules: Omit<OptionsInput, 'players'> = {}): MeshGame
     },
     standings: (state) => state.players,
     over: (state) => state.phase === 'over',
+    phase: (state) => state.phase,
     decisionBy,
     drawStep,
     needsDice,
@@ -94,6 +103,8 @@ export function classicGame(rules: Omit<OptionsInput, 'players'> = {}): MeshGame
       if (state.phase !== 'defend' || !state.players[player]?.neutral) return null;
       return { command: 'defend', player, payload: maxDefendDice(state, state.pendingAttack!.to) };
     },
+    moveOf: classicMoveOf,
+    messageOf: (move, index, by) => fromAction(move as MessageAction, index, by),
     endsTurn: (_action, events) => events.some((e) => e.type === 'turn_started' || e.type === 'game_over'),
   };
 }

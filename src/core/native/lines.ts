@@ -9,10 +9,22 @@ import { messageHashOf } from './hashes.js';
 export const isExpelLine = (line: string) =>
   line.startsWith('{"signed":"{\\"command\\":\\"expel\\"') || line.startsWith('{"command":"expel"');
 
-/** What the author of a line signs: a move's place and hash, or any other line's exact text. */
-export function digestOf(gameId: string, message: Message, inner: string): Buffer {
-  if (isGameMessage(message) && message.ack_id !== undefined) {
-    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, toAction(message)));
+/** The classic game's moves on the wire (core/native/game.ts: MeshGame.moveOf). */
+export const classicMoveOf = (message: Message) => (isGameMessage(message) ? toAction(message) : null);
+
+/**
+ * What the author of a line signs: a move's place and hash, or any other line's exact text.
+ * `moveOf` reads the game's moves off the wire (the classic game's by default).
+ */
+export function digestOf(
+  gameId: string,
+  message: Message,
+  inner: string,
+  moveOf: (message: Message) => unknown = classicMoveOf,
+): Buffer {
+  const move = moveOf(message);
+  if (move !== null && message.ack_id !== undefined) {
+    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, move));
   }
   return lineDigest(gameId, inner);
 }
@@ -23,9 +35,10 @@ export function sealMessage(
   message: Message,
   by: number,
   keyring: Keyring,
+  moveOf: (message: Message) => unknown = classicMoveOf,
 ): { line: string; sig: string } {
   const inner = encodeLine(message).trimEnd();
-  const sig = keyring.sign(digestOf(gameId, message, inner));
+  const sig = keyring.sign(digestOf(gameId, message, inner, moveOf));
   return { line: seal(inner, by, sig), sig };
 }
 

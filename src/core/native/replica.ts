@@ -16,15 +16,7 @@ import { type Action, CHECK_DICE, type Dice, type GameEvent, type GameState } fr
 import { decodeLine, encodeLine, MAX_LINE_LENGTH } from '../../protocol/codec.js';
 import { hexToBytes, secretNumber } from '../../protocol/commitment.js';
 import { evidenceOf } from '../../protocol/evidence.js';
-import {
-  fromAction,
-  type GameMessage,
-  isGameMessage,
-  MAX_EVIDENCE_ITEMS,
-  type Message,
-  type MessageAction,
-  toAction,
-} from '../../protocol/messages.js';
+import { MAX_EVIDENCE_ITEMS, type Message } from '../../protocol/messages.js';
 import { sameNamed } from '../../protocol/named-commitments.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, unseal } from '../../protocol/signing.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
@@ -40,12 +32,12 @@ import {
   MOVE_MEMORY,
   OBSERVER_WINDOW,
 } from './limits.js';
-import { canonical, digestOf, isExpelLine, queueKey, sealMessage } from './lines.js';
+import { digestOf, isExpelLine, queueKey, sealMessage } from './lines.js';
 import { LinkGuard } from './link-guard.js';
 import { withOwnMission } from './mission-deal.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
 
-interface Applied {
+interface Applied<S> {
   readonly index: number;
   /** The move's author, or -1 for a neutralisation. */
   readonly author: number;
@@ -55,7 +47,7 @@ interface Applied {
   readonly stateHash: string;
   readonly line: string;
   readonly sig: string | null;
-  readonly before: GameState;
+  readonly before: S;
 }
 
 interface Ack {
@@ -67,10 +59,10 @@ interface Ack {
   readonly line: string;
 }
 
-interface Pending {
+interface Pending<A> {
   readonly index: number;
   readonly author: number;
-  action: MessageAction;
+  action: A;
   readonly messageHash: string;
   readonly line: string;
   readonly sig: string | null;
@@ -90,11 +82,15 @@ interface Deadline {
   readonly kind: 'move' | 'ack' | 'round' | 'secret';
 }
 
-export class Replica {
-  private state: GameState;
+/**
+ * `S`, `A`, `E`: the game's state, moves and events, as its MeshGame gives them (core/native/game.ts);
+ * the classic game's by default. Capital Risk's and Secret Mission's secret rounds are the classic game's own.
+ */
+export class Replica<S = GameState, A extends { readonly command: string } = Action, E = GameEvent> {
+  private state: S;
   private index = 0;
   /** Recent entries of the sequence (moves and neutralisations), with the state before each. */
-  private readonly applied = new Map<number, Applied>();
+  private readonly applied = new Map<number, Applied<S>>();
   /** Every entry below this index is settled (acknowledged by every active player). */
   private firstOpen = 0;
   /** Proof (or a quorum of votes) that a player must be made neutral, kept until it is. */
@@ -149,19 +145,19 @@ export class Replica {
   private readonly abandoned = new Set<number>();
   /** `round>player`: this peer has sent that player the commitments it holds for that round (a dispute). */
   private readonly commitmentsShown = new Set<string>();
-  private pending: Pending | null = null;
+  private pending: Pending<A> | null = null;
   private deadline: Deadline | null = null;
   private lastRound: DiceRound | null = null;
   /** The sequence point at which this peer's own seat last had to decide, and since when. */
   private myDue = { index: -1, at: 0 };
   /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
   private lastStall = -Infinity;
-  private effects: Effect[] = [];
+  private effects: Effect<S, A, E>[] = [];
   /** The incoming line being processed: recorded just before its first consequence. */
   private inFlight: { from: number; line: string } | null = null;
   private now = 0;
   private pumping = false;
-  private result: SessionResult | null = null;
+  private result: SessionResult<S> | null = null;
   private readonly violations: { player: number; reason: string }[] = [];
   private readonly stallMs: number;
   /** Capital Risk and Secret Mission Risk: the secret rounds (core/native/secrets.ts). */
@@ -170,13 +166,15 @@ export class Replica {
   /** `game`: the game's rules as the replica asks them (core/native/game.ts); the classic game by default. */
   constructor(
     private readonly config: ReplicaConfig,
-    private readonly game: MeshGame<GameState, Action, GameEvent> = classicGame(config.rules),
+    // The default type parameters are the classic game's.
+    private readonly game: MeshGame<S, A, E> = classicGame(config.rules) as unknown as MeshGame<S, A, E>,
   ) {
     if (config.resume !== undefined) {
       // Start from history: entries below `index` are settled (everyone proved the same state).
       if (config.resume.state.options.players !== config.players.length)
         throw new Error(`a stored game of ${config.resume.state.options.players} players for ${config.players.length}`);
-      this.state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card);
+      // Only the classic game goes on from a stored state.
+      this.state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card) as unknown as S;
       this.index = config.resume.index;
       this.firstOpen = config.resume.index;
     } else {
@@ -193,7 +191,7 @@ export class Replica {
     this.rounds = roundProfile(config.features, config.gameId);
   }
 
-  get current(): GameState {
+  get current(): S {
     return this.state;
   }
 
@@ -212,7 +210,7 @@ export class Replica {
     return standing !== undefined && isIn(standing);
   }
 
-  private get last(): Applied | null {
+  private get last(): Applied<S> | null {
     return this.applied.get(this.index - 1) ?? null;
   }
 
@@ -225,7 +223,7 @@ export class Replica {
     return {
       index: this.index,
       firstOpen: this.firstOpen,
-      phase: this.state.phase,
+      phase: this.game.phase(this.state),
       players: this.standings().map((p) => [p.id, p.neutral ? 'neutral' : p.eliminated ? 'eliminated' : 'active']),
       pending: this.pending === null ? null : { author: this.pending.author },
       round:
@@ -250,7 +248,7 @@ export class Replica {
     };
   }
 
-  get finished(): SessionResult | null {
+  get finished(): SessionResult<S> | null {
     return this.result;
   }
 
@@ -262,7 +260,7 @@ export class Replica {
   }
 
   /** The decision this peer's seat must make now, if any. */
-  get decisionDue(): { readonly index: number; readonly state: GameState } | null {
+  get decisionDue(): { readonly index: number; readonly state: S } | null {
     if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
     if (!this.allSettled() || this.game.over(this.state)) return null;
     if (this.secrets?.capitalDue()) return { index: this.index, state: this.state };
@@ -272,7 +270,7 @@ export class Replica {
   }
 
   /** Everything to do since the last call. */
-  drain(): Effect[] {
+  drain(): Effect<S, A, E>[] {
     this.settleInFlight();
     const out = this.effects;
     this.effects = [];
@@ -339,17 +337,18 @@ export class Replica {
   }
 
   /** This peer's seat decided the move for sequence point `index`. */
-  decide(index: number, chosen: Action, now: number) {
+  decide(index: number, chosen: A, now: number) {
     if (this.result !== null || this.config.mute) return;
     this.now = now;
     if (index !== this.index || this.decisionDue === null) return this.pump();
-    if (chosen.command === 'choose_capital' && this.secrets !== null) {
-      this.secrets.chooseCapital(chosen.payload);
+    const classic = chosen as unknown as Action;
+    if (classic.command === 'choose_capital' && this.secrets !== null) {
+      this.secrets.chooseCapital(classic.payload);
       return this.pump();
     }
     // A completed mission is claimed by the secret rounds, with its proof, as soon as it is due.
-    if (chosen.command === 'claim_mission') return this.pump();
-    this.send(chosen as MessageAction);
+    if (classic.command === 'claim_mission') return this.pump();
+    this.send(chosen);
     this.pump();
   }
 
@@ -507,9 +506,10 @@ export class Replica {
       // A neutral player's lines no longer count, except another version of a move it made before,
       // or of the point where this peer, out of the game there, made it neutral alone (it was shown
       // an illegal version): the players in the game may have settled that move there.
-      if (isGameMessage(message) && message.ack_id !== undefined && message.ack_id < this.index) {
+      const move = this.game.moveOf(message);
+      if (move !== null && message.ack_id !== undefined && message.ack_id < this.index) {
         const taken = this.taken.get(message.ack_id);
-        const hash = messageHashOf(message.ack_id, toAction(message));
+        const hash = messageHashOf(message.ack_id, move);
         const mine =
           taken?.author === from || (taken?.author === -1 && this.applied.get(message.ack_id)?.neutral === from);
         if (mine && taken.messageHash !== hash) {
@@ -527,7 +527,8 @@ export class Replica {
     }
     this.route(link, from, message, line, sig, depth);
     if (link === from) this.relay(from, link, line);
-    else if (depth === 0 && (isGameMessage(message) || message.command === 'roll_hash')) this.askForLines(from);
+    else if (depth === 0 && (this.game.moveOf(message) !== null || message.command === 'roll_hash'))
+      this.askForLines(from);
   }
 
   /**
@@ -562,7 +563,7 @@ export class Replica {
   }
 
   private digestOf(message: Message, inner: string): Buffer {
-    return digestOf(this.config.gameId, message, inner);
+    return digestOf(this.config.gameId, message, inner, (m) => this.game.moveOf(m));
   }
 
   private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
@@ -613,7 +614,7 @@ export class Replica {
         this.enqueue(this.rolls, from, { message, line, sig, link });
         return;
       default:
-        if (!isGameMessage(message)) return;
+        if (this.game.moveOf(message) === null) return;
         // Evidence about a point already passed is judged at once (against the move taken there):
         // the proposal it came with is decided right after, and must find the proof already here.
         if (depth > 0 && message.ack_id !== undefined && message.ack_id <= this.index) {
@@ -736,18 +737,19 @@ export class Replica {
     const message = item.message;
     if (message.command === 'roll_hash' || message.command === 'roll_number')
       return this.handleRoll(from, message, item.line);
-    return this.handleMove(from, message as GameMessage, item);
+    return this.handleMove(from, message, item);
   }
 
   // ---- sequenced moves ----
 
-  private handleMove(from: number, message: GameMessage, item: Incoming): 'done' | 'wait' {
+  private handleMove(from: number, message: Message, item: Incoming): 'done' | 'wait' {
     const index = message.ack_id;
     if (index === undefined) {
       this.cheat(from, `sent ${message.command} without its sequence number (ack_id)`, [item.line]);
       return 'done';
     }
-    const action = toAction(message);
+    const action = this.game.moveOf(message);
+    if (action === null) return 'done';
     const hash = messageHashOf(index, action);
     if (index < this.index) {
       const taken = this.taken.get(index);
@@ -756,7 +758,7 @@ export class Replica {
       if (taken.author === from) {
         this.equivocation(from, index, [taken.line, item.line]);
         this.keepOtherVersion(index, hash, from, item);
-      } else if (action.command !== 'defend' || !this.standing(action.player)!.neutral) {
+      } else if (!this.forNeutral(action)) {
         this.cheat(from, `sent ${action.command} out of turn: move ${index} was ${this.nameOf(taken.author)}'s`, [
           item.line,
         ]);
@@ -799,12 +801,11 @@ export class Replica {
     });
     this.rollbackTo(index);
     // Its point is open again; should it have to wait (a secret round running), it waits in line.
-    if (this.handleMove(other.from, other.message as GameMessage, other) === 'wait')
-      this.enqueue(this.inbox, other.from, other);
+    if (this.handleMove(other.from, other.message, other) === 'wait') this.enqueue(this.inbox, other.from, other);
   }
 
   /** This peer's entry at an open point `index` where it was out of the game (an observer), or null. */
-  private watchedOpen(index: number): Applied | null {
+  private watchedOpen(index: number): Applied<S> | null {
     const entry = this.applied.get(index);
     if (entry === undefined || index < this.firstOpen || this.isIn(this.config.me, entry.before)) return null;
     return entry;
@@ -830,29 +831,35 @@ export class Replica {
    * would hold it back until then, and the proposal it came with would find no proof): a move the
    * rules refuse here is proof now. Only with no move waiting for dice, so the state is the point's.
    */
-  private judgeNow(from: number, message: GameMessage, line: string): boolean {
-    if (this.pending !== null || this.round !== null) return false;
-    const reason = this.authorityProblem(from, toAction(message));
+  private judgeNow(from: number, message: Message, line: string): boolean {
+    const action = this.game.moveOf(message);
+    if (this.pending !== null || this.round !== null || action === null) return false;
+    const reason = this.authorityProblem(from, action);
     if (reason === null) return false;
     this.cheat(from, reason, [line]);
     return true;
   }
 
   /** Why `from` may not send this action now, or null if it may. */
-  private authorityProblem(from: number, action: MessageAction): string | null {
+  private authorityProblem(from: number, action: A): string | null {
     const awaited = this.game.decisionBy(this.state);
     if (action.command === 'leave_game') return 'sent leave_game with a sequence number';
     if (action.command === 'timeout')
-      return `sent a timeout for ${this.nameOf(action.player)}; silence is settled by votes`;
+      return `sent a timeout for ${this.nameOf(playerOf(action))}; silence is settled by votes`;
     if (awaited === null) return `sent ${action.command} while the game waits for a dice round`;
-    const forNeutral = action.command === 'defend' && this.standing(awaited)!.neutral;
-    if (!forNeutral && from !== awaited)
+    const speaksForNeutral = action.command === 'defend' && this.standing(awaited)!.neutral;
+    if (!speaksForNeutral && from !== awaited)
       return `sent ${action.command} out of turn: it is ${this.nameOf(awaited)}'s decision`;
     const check = this.game.check(this.state, action);
     return check.ok ? null : `illegal ${action.command}: ${check.reason}`;
   }
 
-  private accept(author: number, action: MessageAction, index: number, line: string, sig: string | null) {
+  /** A defence in a neutral player's name (its speaker's, not a move out of turn). */
+  private forNeutral(action: A): boolean {
+    return action.command === 'defend' && this.standing(playerOf(action))?.neutral === true;
+  }
+
+  private accept(author: number, action: A, index: number, line: string, sig: string | null) {
     // Every move is acknowledged with its author's signature, which others take as proof of what
     // the author said: so a move's signature is checked before it is applied, not lazily.
     if (author !== this.config.me && sig !== null && !this.proven([line])) {
@@ -867,7 +874,7 @@ export class Replica {
     this.commit({ index, author, action, messageHash, line, sig }, CHECK_DICE);
   }
 
-  private commit(move: Pending, dice: Dice, numbers: StepNumbers | null = null) {
+  private commit(move: Pending<A>, dice: Dice, numbers: StepNumbers | null = null) {
     const before = this.state;
     const result = this.game.apply(before, move.action, dice);
     if (!result.ok) throw new Error(`validated action refused: ${result.reason}`);
@@ -907,7 +914,7 @@ export class Replica {
   }
 
   /** Keeps an entry of the sequence (and forgets old ones). */
-  private remember_(index: number, entry: Applied) {
+  private remember_(index: number, entry: Applied<S>) {
     this.applied.set(index, entry);
     this.taken.set(index, {
       author: entry.author,
@@ -1061,7 +1068,7 @@ export class Replica {
       .map((p) => p.id);
   }
 
-  private matches(ack: Ack | undefined, last: Applied): boolean {
+  private matches(ack: Ack | undefined, last: Applied<S>): boolean {
     if (ack === undefined) return false;
     if (!this.config.features.stateHashAcks) return true;
     return ack.messageHash === last.messageHash && ack.stateHash === last.stateHash;
@@ -1119,12 +1126,12 @@ export class Replica {
       return true;
     }
     const awaited = this.game.decisionBy(this.state);
-    if (awaited === null) throw new Error(`no decision in phase ${this.state.phase}`);
+    if (awaited === null) throw new Error(`no decision in phase ${this.game.phase(this.state)}`);
     if (this.standing(awaited)!.neutral) {
       const speaker = this.speakerFor(awaited);
       const move = speaker === this.config.me && !this.config.mute ? this.game.neutralMove(this.state, awaited) : null;
       if (move !== null) {
-        this.send(move as MessageAction);
+        this.send(move);
         return true;
       }
       this.arm('move', this.index);
@@ -1175,16 +1182,18 @@ export class Replica {
   }
 
   /** Sends my move for the current index to everyone and applies it here. */
-  private send(chosen: MessageAction) {
-    const action = canonical(chosen);
+  private send(chosen: A) {
     const index = this.index;
+    // The move as every receiver will read it off the wire.
+    const action = this.game.moveOf(this.game.messageOf(chosen, index, this.config.me));
+    if (action === null) throw new Error(`${chosen.command} is not a move on the wire`);
     const problem = this.authorityProblem(this.config.me, action);
     if (problem !== null) {
       // Checked before anything is sent: a move of ours that the rules refuse never leaves.
       this.emit({ type: 'info', text: `this seat's move was refused: ${problem}` });
       return;
     }
-    const { line, sig } = this.broadcast(fromAction(action, index, this.config.me));
+    const { line, sig } = this.broadcast(this.game.messageOf(action, index, this.config.me));
     this.accept(this.config.me, action, index, line, sig);
   }
 
@@ -1555,7 +1564,8 @@ export class Replica {
     const round = this.round;
     // A round already over stays over during the capitals' round (later phases only count up): a
     // seat taken back in that round reads the opening draws' lines in the history, in order.
-    if (this.state.phase === 'capitals' && message.round !== undefined && message.round < this.roundId()) return 'done';
+    if (this.game.phase(this.state) === 'capitals' && message.round !== undefined && message.round < this.roundId())
+      return 'done';
     if (this.secrets?.busy()) return 'wait'; // the next draw's, from a peer that finished the secret round first
     if (message.round !== undefined) {
       if (this.abandoned.has(message.round) || message.round < (round?.number ?? this.roundId())) return 'done';
@@ -1936,7 +1946,8 @@ export class Replica {
   private secretRounds(): SecretRounds {
     return new SecretRounds({
       config: this.config,
-      state: () => this.state,
+      // Secret rounds are the classic game's (needsSecrets): its state and moves.
+      state: () => this.state as unknown as GameState,
       index: () => this.index,
       broadcast: (line) => {
         this.settleInFlight();
@@ -1945,22 +1956,23 @@ export class Replica {
       },
       sendTo: (player, line) => this.effects.push({ type: 'send', line, to: player }),
       record: (link, line) => this.record(link, line),
-      emit: (event) => this.emit(event),
+      emit: (event) => this.emit(event as SessionEvent<S, E>),
       fault: (link, reason) => this.fault(link, reason),
       cheat: (player, reason, evidence) => this.cheat(player, reason, evidence),
       applyDraw: (action) => {
-        const result = this.game.apply(this.state, action, CHECK_DICE);
+        const draw = action as unknown as A;
+        const result = this.game.apply(this.state, draw, CHECK_DICE);
         if (!result.ok) throw new Error(`secret round result refused: ${result.reason}`);
         this.state = result.state;
-        this.stepped(action, null);
+        this.stepped(draw, null);
         this.deadline = null;
         for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-        if (this.game.endsTurn(action, result.events)) this.effects.push({ type: 'sync' });
+        if (this.game.endsTurn(draw, result.events)) this.effects.push({ type: 'sync' });
       },
-      moveProblem: (author, action) => this.authorityProblem(author, action as MessageAction),
+      moveProblem: (author, action) => this.authorityProblem(author, action as unknown as A),
       authorAt: (index) => this.taken.get(index)?.author ?? null,
       applyMove: (author, action, index, line, sig) => {
-        const move = action as MessageAction;
+        const move = action as unknown as A;
         this.commit({ index, author, action: move, messageHash: messageHashOf(index, move), line, sig }, CHECK_DICE);
       },
       arm: (reset) => {
@@ -1982,7 +1994,9 @@ export class Replica {
     let line = inner;
     let sig: string | null = null;
     if (this.config.features.signed && !this.config.mute) {
-      ({ line, sig } = sealMessage(this.config.gameId, message, this.config.me, this.keyring));
+      ({ line, sig } = sealMessage(this.config.gameId, message, this.config.me, this.keyring, (m) =>
+        this.game.moveOf(m),
+      ));
       this.remember(sig);
     }
     if (!this.config.mute) {
@@ -2006,12 +2020,12 @@ export class Replica {
   }
 
   /** An entry applied here, for the game store (after the line that caused it is recorded). */
-  private stepped(action: Action, numbers: StepNumbers | null) {
+  private stepped(action: A, numbers: StepNumbers | null) {
     this.settleInFlight();
     this.effects.push({ type: 'step', action, numbers });
   }
 
-  private emit(event: SessionEvent) {
+  private emit(event: SessionEvent<S, E>) {
     this.settleInFlight();
     this.effects.push({ type: 'event', event });
   }
@@ -2038,4 +2052,9 @@ export class Replica {
     });
     this.effects.push({ type: 'sync' });
   }
+}
+
+/** The player a move names (-1 if none). */
+function playerOf(action: { readonly command: string }): number {
+  return 'player' in action && typeof action.player === 'number' ? action.player : -1;
 }

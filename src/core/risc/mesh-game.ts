@@ -9,7 +9,14 @@
 import { CHECK_DICE, type Dice } from '../../model/dice.js';
 import { activePlayers, expel, type RiscEvent, type RiscState, riscMap, startRisc } from '../../model/risc/index.js';
 import { sha256Hex } from '../../protocol/hash.js';
-import { type RiscBody, type RiscMessage, sealOrders } from '../../protocol/risc-orders.js';
+import type { Message } from '../../protocol/messages.js';
+import {
+  type RiscBody,
+  type RiscCommit,
+  type RiscMessage,
+  type RiscReveal,
+  sealOrders,
+} from '../../protocol/risc-orders.js';
 import {
   awaitingCommits,
   awaitingReveals,
@@ -100,6 +107,32 @@ function neutralised(state: RiscMeshState, player: number): RiscMeshState {
   return { risc, round, forfeit: state.forfeit };
 }
 
+/** A RISC move off the wire, its fields in one order (a move's hash is over its JSON). */
+function moveOf(message: Message): RiscMove | null {
+  if (message.command === 'risc_commit') {
+    const { game, turn, stage, hash } = message.payload;
+    return { command: 'risc_commit', payload: { game, turn, stage, hash }, player_id: message.player_id };
+  }
+  if (message.command !== 'risc_reveal') return null;
+  const p = message.payload;
+  const head = { game: p.game, turn: p.turn };
+  const payload: RiscReveal['payload'] =
+    p.stage === 'placement'
+      ? {
+          ...head,
+          stage: 'placement',
+          salt: p.salt,
+          placement: p.placement.map(({ territory, units }) => ({ territory, units })),
+        }
+      : {
+          ...head,
+          stage: 'orders',
+          salt: p.salt,
+          orders: p.orders.map(({ kind, from, to, units }) => ({ kind, from, to, units })),
+        };
+  return { command: 'risc_reveal', payload, player_id: message.player_id };
+}
+
 /** The RISC game of these terms, as the mesh replica asks it. */
 export function riscGame(terms: RiscTerms): MeshGame<RiscMeshState, RiscMove, RiscEvent> {
   return {
@@ -113,6 +146,7 @@ export function riscGame(terms: RiscTerms): MeshGame<RiscMeshState, RiscMove, Ri
     standings: ({ risc }) =>
       risc.players.map(({ id }): Standing => ({ id, neutral: risc.expelled[id]!, eliminated: risc.lost[id]! })),
     over: (state) => state.risc.phase === 'over',
+    phase: (state) => state.risc.phase,
     decisionBy: (state) => (state.round === null ? null : nextPlayer(state.round)),
     drawStep: (state) => (state.round !== null && isComplete(state.round) ? { command: 'risc_execute' } : null),
     needsDice: () => false,
@@ -132,6 +166,12 @@ export function riscGame(terms: RiscTerms): MeshGame<RiscMeshState, RiscMove, Ri
     winner: (state) => state.risc.winner,
     roundId: (_state, index) => roundIdFor(null, index),
     neutralMove: () => null,
+    moveOf,
+    messageOf(move, index) {
+      if (move.command !== 'risc_commit' && move.command !== 'risc_reveal')
+        throw new Error(`${move.command} is no seat's move`);
+      return { ...move, ack_id: index };
+    },
     endsTurn: (move) => move.command === 'risc_execute' || move.command === 'timeout',
   };
 }
@@ -141,28 +181,34 @@ export function riscGame(terms: RiscTerms): MeshGame<RiscMeshState, RiscMove, Ri
  * keeps the reveal; at its reveal it gives that reveal. (Never shared: only this peer knows it.)
  */
 export class RiscHand {
-  private sealed: { turn: number; stage: string; reveal: RiscMessage } | null = null;
+  private sealed: { turn: number; stage: string; reveal: RiscReveal } | null = null;
 
   constructor(
     private readonly game: string,
     private readonly me: number,
   ) {}
 
-  /** This seat's move now (`choose` asked only at its commitment), or null if none is due from it. */
-  async next(
-    state: RiscMeshState,
-    choose: (risc: RiscState) => Promise<RiscBody> | RiscBody,
-  ): Promise<RiscMove | null> {
+  /** What this seat owes now: its commitment (its player must choose), its reveal, or nothing. */
+  due(state: RiscMeshState): 'commit' | 'reveal' | null {
     const round = state.round;
     if (round === null || nextPlayer(round) !== this.me) return null;
-    if (awaitingCommits(round).length > 0) {
-      const body = await choose(state.risc);
-      const { commit, reveal } = sealOrders({ game: this.game, turn: round.turn, player: this.me }, body);
-      this.sealed = { turn: round.turn, stage: round.stage, reveal };
-      return commit;
-    }
+    return awaitingCommits(round).length > 0 ? 'commit' : 'reveal';
+  }
+
+  /** Seals the orders chosen for the round in progress: the commitment to send. */
+  commit(state: RiscMeshState, body: RiscBody): RiscCommit {
+    const round = state.round;
+    if (round === null) throw new Error('no round to commit to');
+    const { commit, reveal } = sealOrders({ game: this.game, turn: round.turn, player: this.me }, body);
+    this.sealed = { turn: round.turn, stage: round.stage, reveal };
+    return commit;
+  }
+
+  /** The reveal of this seat's commitment for the round in progress, or null if it holds none. */
+  reveal(state: RiscMeshState): RiscReveal | null {
+    const round = state.round;
     const sealed = this.sealed;
-    if (sealed === null || sealed.turn !== round.turn || sealed.stage !== round.stage) return null;
+    if (round === null || sealed === null || sealed.turn !== round.turn || sealed.stage !== round.stage) return null;
     return sealed.reveal;
   }
 }
