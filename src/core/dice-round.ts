@@ -12,10 +12,9 @@ import type { StepNumbers } from './contract.js';
  * The id of the dice round about to start (native commitments are bound to it): 0 for the first
  * player's draw, 1 for the deck's, 2 + k for the round of sequence point k (a move, or the random
  * deal, which comes before any move of its point). Every round of a game has its own id, so a
- * commitment for one round can never pass for another's. A game with no opening draws (RISC)
- * passes no phase.
+ * commitment for one round can never pass for another's.
  */
-export function roundIdFor(phase: GameState['phase'] | null, index: number): number {
+export function roundIdFor(phase: GameState['phase'], index: number): number {
   if (phase === 'first_player') return 0;
   if (phase === 'shuffle_deck') return 1;
   return 2 + index;

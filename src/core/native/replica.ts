@@ -196,6 +196,10 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   /** A player's standing here, or undefined for a number that is no seat. */
+  standingOf(player: number): Standing | undefined {
+    return this.standing(player);
+  }
+
   private standing(player: number, state = this.state): Standing | undefined {
     return this.game.standings(state)[player];
   }
@@ -708,7 +712,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         if (claim === 'early') break;
         this.inFlight = { from: item.link, line: item.line };
         const proven = this.proofs.size;
-        const opening = this.inOpeningDraws();
+        const opening = this.inDraws();
         const outcome = this.handle(from, item);
         if (outcome === 'wait') {
           this.inFlight = null;
@@ -720,7 +724,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         // A line that proved a cheat (or ended the opening draws, where proofs wait) takes the next
         // point for its neutralisation before any other waiting line is handled: as in the audit,
         // which reads the record one line at a time.
-        if (this.proofs.size > proven || (opening && !this.inOpeningDraws())) this.proposeProven();
+        if (this.proofs.size > proven || (opening && !this.inDraws())) this.proposeProven();
       }
     }
     return progress;
@@ -1624,7 +1628,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       // on without that player at once (every honest peer waits on the dispute until it sees both);
       // in a move's round the neutralisation takes the move's point (proposeProven) and the move goes.
       this.cheat(from, `signed two dice commitments for round ${round.number}`, [first.line, line]);
-      if (this.inOpeningDraws()) {
+      if (this.inDraws()) {
         round.drop(from);
         this.progressRound();
       }
@@ -1642,7 +1646,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     // in the opening draws its lists no longer count and its number does (the others, waiting on the
     // dispute, get both reveals handed on: handOn).
     this.cheat(from, `named two different sets of dice commitments in round ${round.number}`, [first.line, line]);
-    if (this.inOpeningDraws()) {
+    if (this.inDraws()) {
       round.forgetNamed(from);
       this.progressRound();
     }
@@ -1742,7 +1746,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         evidence,
         ...(how.at !== undefined ? { at: how.at } : {}),
       });
-    if (this.inOpeningDraws()) {
+    if (this.inDraws()) {
       // A proof waits for the first point (proposeProven): applied now, at the moment this peer
       // saw it, a draw round would go on without the cheat here while others, shown its valid
       // lines, finish it with them. The refused line counts as not received; the others hand on
@@ -1766,7 +1770,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    * neutralisation of its author there (the author may be neutral here already, at a later point).
    */
   private proposeProven(): boolean {
-    if (this.result !== null || this.applied.has(this.index) || this.inOpeningDraws()) return false;
+    if (this.result !== null || this.applied.has(this.index) || this.inDraws()) return false;
     const proven = [...this.proofs.keys()].sort((a, b) => a - b);
     const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
     const player = back?.player ?? proven.find((p) => this.isIn(p));
@@ -1836,7 +1840,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       const proposal = this.proposals[i]!;
       const index = proposal.message.ack_id!;
       // A proposal for point 0 waits for the opening draws here too: it follows them where it was made.
-      if (index > this.index || this.inOpeningDraws()) {
+      if (index > this.index || this.inDraws()) {
         i++;
         continue;
       }
@@ -1920,12 +1924,15 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.checkAgreement();
   }
 
-  /** The first player and deck draws, before any point of the sequence is taken. */
-  private inOpeningDraws(): boolean {
-    return this.index === 0 && this.game.drawStep(this.state) !== null;
+  /**
+   * A draw no seat decides is due or running: the classic game's opening draws, before any point of
+   * the sequence is taken; a RISC turn's execution, once every reveal of the turn has settled.
+   */
+  private inDraws(): boolean {
+    return this.game.drawStep(this.state) !== null && (this.index === 0 || this.pending === null);
   }
 
-  /** During the opening draws: neutral at once, the dice round goes on without it. */
+  /** During the draws: neutral at once, the dice round goes on without it. */
   private applyNeutralNow(player: number, reason: string) {
     const action = this.game.neutralise(player);
     const result = this.game.apply(this.state, action, CHECK_DICE);

@@ -26,7 +26,6 @@ import {
   type RiscRound,
   receive,
 } from '../../protocol/risc-round.js';
-import { roundIdFor } from '../dice-round.js';
 import type { MeshGame, Standing, Stepped } from '../native/game.js';
 
 /** One peer's RISC game: the board, and the round (placement or a turn's orders) in progress. */
@@ -164,7 +163,8 @@ export function riscGame(terms: RiscTerms): MeshGame<RiscMeshState, RiscMove, Ri
     },
     wonOnBoard: (state) => state.risc.phase === 'over' && !state.forfeit,
     winner: (state) => state.risc.winner,
-    roundId: (_state, index) => roundIdFor(null, index),
+    // One dice round per turn (the placement's is turn 0): its id is the turn, as in the RISC record.
+    roundId: (state) => state.risc.turn,
     neutralMove: () => null,
     moveOf,
     messageOf(move, index) {
