@@ -326,7 +326,13 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
   }
 
   private flush() {
-    if (this.closed) return;
+    if (this.closed) {
+      // After the end this peer still answers a player behind it with the lines it asks for
+      // (Replica.answerAfterEnd), while its links stay open (settled).
+      for (const effect of this.replica.drain())
+        if (effect.type === 'send' && effect.to !== null) this.links.get(effect.to)?.send(effect.line);
+      return;
+    }
     for (const effect of this.replica.drain()) {
       switch (effect.type) {
         case 'send':

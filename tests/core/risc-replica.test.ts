@@ -4,41 +4,19 @@
 // neutral on every honest peer, by proof or by vote, and only it is blamed; a line sent to one
 // peer only reaches the others by relay.
 import { describe, expect, it } from 'vitest';
-import { createRiscBot } from '../../src/ai/risc/bots.js';
-import { sealMessage } from '../../src/core/native/lines.js';
-import { RiscHand, type RiscMeshState, type RiscMove, riscGame } from '../../src/core/risc/mesh-game.js';
-import type { RiscEvent, RiscState } from '../../src/model/risc/index.js';
-import { decodeLine } from '../../src/protocol/codec.js';
+import type { RiscHand } from '../../src/core/risc/mesh-game.js';
 import type { Message } from '../../src/protocol/messages.js';
-import { seededDice } from '../../src/protocol/random.js';
-import { type RiscBody, sealOrders } from '../../src/protocol/risc-orders.js';
+import { sealOrders } from '../../src/protocol/risc-orders.js';
 import { unseal } from '../../src/protocol/signing.js';
-import { type CoreMesh, type CoreMeshOptions, eventsOf, gameMesh } from './harness.js';
+import { eventsOf } from './harness.js';
+import { messageOf, type RiscMesh, riscMesh, signedBy } from './risc-mesh.js';
 
 const ROGUE = 1;
 /** The turn at which the rogue cheats. */
 const TURN = 2;
 
-const messageOf = (line: string): Message | null => {
-  const sealed = unseal(line);
-  const decoded = sealed === null ? null : decodeLine(sealed.inner);
-  return decoded?.ok && 'message' in decoded ? decoded.message : null;
-};
-
-const termsOf = (game: string, players: number) => ({
-  game,
-  players: Array.from({ length: players }, (_, p) => `p${p}`),
-  startUnits: 30,
-  turnLimit: 8,
-});
-
-type RiscMesh = CoreMesh<RiscMeshState, RiscMove, RiscEvent>;
-
-/** A move of the rogue's, signed by it, as it would send it (the rogue's key is its own to misuse). */
-function forged(mesh: RiscMesh, message: Message): string {
-  const game = riscGame(termsOf(mesh.gameId, mesh.replicas.length));
-  return sealMessage(mesh.gameId, message, ROGUE, mesh.keyrings[ROGUE]!, (m) => game.moveOf(m)).line;
-}
+/** A move of the rogue's, signed by it, as it would send it. */
+const forged = (mesh: RiscMesh, message: Message) => signedBy(mesh, ROGUE, message);
 
 /** The rogue's commitment or reveal for the cheating turn, if this line is one. */
 function rogueMove(from: number, line: string) {
@@ -68,41 +46,6 @@ function honestAgree(mesh: RiscMesh, proof: boolean) {
   }
   expect(new Set(honest.map((h) => h.result!.winner)).size).toBe(1);
   expect(new Set(honest.map((h) => JSON.stringify(h.result!.state.risc))).size).toBe(1);
-}
-
-interface RiscMeshOptions extends CoreMeshOptions {
-  /** Seat `me` stays silent at this state (its process hangs). */
-  readonly silent?: (me: number, state: RiscMeshState) => boolean;
-  /** The body seat `me` commits to (default: the hard bot's). */
-  readonly choose?: (me: number, risc: RiscState, bot: (risc: RiscState) => RiscBody) => RiscBody;
-}
-
-async function riscMesh(options: RiscMeshOptions) {
-  const bot = createRiscBot('hard');
-  const rngs = Array.from({ length: options.players }, (_, me) => seededDice(options.seed * 100 + me));
-  let hands: RiscHand[] = [];
-  const botBody =
-    (me: number) =>
-    (risc: RiscState): RiscBody =>
-      risc.phase === 'placement'
-        ? { stage: 'placement', placement: bot.place(risc, me, rngs[me]!) }
-        : { stage: 'orders', orders: bot.orders(risc, me, rngs[me]!) };
-  const mesh = await gameMesh<RiscMeshState, RiscMove, RiscEvent>(options, {
-    game: (me, gameId) => {
-      if (me === 0) hands = Array.from({ length: options.players }, (_, p) => new RiscHand(gameId, p));
-      return riscGame(termsOf(gameId, options.players));
-    },
-    decide(me, due) {
-      if (options.silent?.(me, due.state)) return null;
-      const hand = hands[me]!;
-      const owed = hand.due(due.state);
-      if (owed === 'reveal') return hand.reveal(due.state);
-      if (owed !== 'commit') return null;
-      const body = options.choose?.(me, due.state.risc, botBody(me)) ?? botBody(me)(due.state.risc);
-      return hand.commit(due.state, body);
-    },
-  });
-  return Object.assign(mesh, { hands });
 }
 
 describe('RISC on the replica', () => {
@@ -216,5 +159,20 @@ describe('RISC on the replica', () => {
       (e) => e.type === 'record' && e.dir === 'in' && e.from === 0 && unseal(e.line)?.by === ROGUE,
     );
     expect(handedOn.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('a rogue that keeps back its dice number for a turn is voted out during the draw, which goes on without it', async () => {
+    const mesh = await riscMesh({
+      players: 3,
+      seed: 37,
+      // The turn's dice round has the turn as its id.
+      rewrite: (from, _to, line) => {
+        const m = messageOf(line);
+        return from === ROGUE && m?.command === 'roll_number' && m.round === TURN ? [] : [line];
+      },
+    });
+    mesh.run();
+    honestAgree(mesh, false);
+    for (const i of [0, 2]) expect(mesh.replicas[i]!.finished!.state.risc.turn).toBeGreaterThan(TURN);
   }, 120_000);
 });

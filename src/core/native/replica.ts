@@ -309,9 +309,23 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     const sealed = unseal(line);
     if (sealed === null) return;
     const decoded = decodeLine(sealed.inner);
-    if (!decoded.ok || !('message' in decoded) || decoded.message.command !== 'acknowledgement') return;
-    const index = decoded.message.payload;
+    if (!decoded.ok || !('message' in decoded)) return;
+    const message = decoded.message;
+    if (message.command === 'timeout_vote') return this.answerAfterEnd(sealed.by, message.payload, line);
+    if (message.command !== 'acknowledgement') return;
+    const index = message.payload;
     if (index > (this.endAcks.get(sealed.by) ?? -1)) this.endAcks.set(sealed.by, index);
+  }
+
+  /**
+   * A player still in the game here asks for another's lines after this peer finished (a game that
+   * ends with a draw ends here with no acknowledgement: a peer behind may lack a line the others
+   * hold and have no one left to vote with). It is given what this peer holds, as before the end.
+   */
+  private answerAfterEnd(voter: number, vote: { player: number; index: number }, line: string) {
+    if (voter === this.config.me || this.standing(voter) === undefined || !this.proven([line])) return;
+    if (vote.index < this.index) this.catchUpObserver(voter, vote.index);
+    else this.handOn(voter, vote.player);
   }
 
   /**
@@ -769,7 +783,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       }
       return 'done';
     }
-    if (index > this.index || !this.allSettled() || this.pending !== null || this.round !== null) return 'wait';
+    // (A draw due: the move comes after it, from a peer that did the draw first.)
+    if (index > this.index || !this.allSettled() || this.pending !== null || this.round !== null || this.inDraws())
+      return 'wait';
     if (this.secrets?.busy()) return 'wait'; // a peer that finished the secret round first
     const reason = this.authorityProblem(from, action);
     if (reason !== null) {
@@ -837,7 +853,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    */
   private judgeNow(from: number, message: Message, line: string): boolean {
     const action = this.game.moveOf(message);
-    if (this.pending !== null || this.round !== null || action === null) return false;
+    if (this.pending !== null || this.round !== null || this.inDraws() || action === null) return false;
     const reason = this.authorityProblem(from, action);
     if (reason === null) return false;
     this.cheat(from, reason, [line]);
@@ -1700,6 +1716,16 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.state = result.state;
     this.stepped(draw, numbers);
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+    // A draw that ends the game (a RISC turn's) settles with no acknowledgement: this peer finishes
+    // at once and answers no vote. A peer still missing a line of the round gets them all here.
+    if (this.game.over(this.state)) this.handOnRound(round);
+  }
+
+  /** Hands on the others' signed lines of a round to everyone (each is its author's, checkable by all). */
+  private handOnRound(round: DiceRound) {
+    if (this.config.mute || !this.config.features.signed) return;
+    for (const [player, entry] of [...round.hashes, ...round.numbers])
+      if (player !== this.config.me) this.effects.push({ type: 'send', line: entry.line, to: null });
   }
 
   // ---- cheating and silence ----
@@ -1770,9 +1796,10 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    * neutralisation of its author there (the author may be neutral here already, at a later point).
    */
   private proposeProven(): boolean {
-    if (this.result !== null || this.applied.has(this.index) || this.inDraws()) return false;
+    if (this.result !== null || this.applied.has(this.index)) return false;
     const proven = [...this.proofs.keys()].sort((a, b) => a - b);
     const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
+    if (back === undefined && this.inDraws()) return false;
     const player = back?.player ?? proven.find((p) => this.isIn(p));
     if (player === undefined) return false;
     const proof = this.proofs.get(player)!;
@@ -1839,8 +1866,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     for (let i = 0; i < this.proposals.length && this.result === null; ) {
       const proposal = this.proposals[i]!;
       const index = proposal.message.ack_id!;
-      // A proposal for point 0 waits for the opening draws here too: it follows them where it was made.
-      if (index > this.index || this.inDraws()) {
+      // A proposal for the current point waits for the draws here too: it follows them where it was
+      // made. (One for an earlier point may take that point back: a RISC turn's last reveal.)
+      if (index > this.index || (index === this.index && this.inDraws())) {
         i++;
         continue;
       }
@@ -1925,11 +1953,15 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   /**
-   * A draw no seat decides is due or running: the classic game's opening draws, before any point of
-   * the sequence is taken; a RISC turn's execution, once every reveal of the turn has settled.
+   * A draw no seat decides is due (or its dice round runs): the classic game's opening draws, before
+   * any point of the sequence is taken; a RISC turn's execution, once every reveal is in. Draws take
+   * no point: meanwhile a quorum of votes applies at once everywhere (the round goes on without the
+   * player), and a proof, or a proposal for the current point, waits for the draw's end; otherwise a
+   * peer still waiting for the last point to settle would put a neutralisation before the draw while
+   * another, settled, puts it after.
    */
   private inDraws(): boolean {
-    return this.game.drawStep(this.state) !== null && (this.index === 0 || this.pending === null);
+    return this.pending === null && this.game.drawStep(this.state) !== null;
   }
 
   /** During the draws: neutral at once, the dice round goes on without it. */
