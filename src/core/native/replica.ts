@@ -31,6 +31,7 @@ import {
   MAX_QUEUED,
   MOVE_MEMORY,
   OBSERVER_WINDOW,
+  PAST_ROUNDS,
 } from './limits.js';
 import { digestOf, isExpelLine, queueKey, sealMessage } from './lines.js';
 import { LinkGuard } from './link-guard.js';
@@ -148,6 +149,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private pending: Pending<A> | null = null;
   private deadline: Deadline | null = null;
   private lastRound: DiceRound | null = null;
+  /** The last few rounds finished here, for an observer far behind (catchUpObserver). */
+  private readonly pastRounds: DiceRound[] = [];
   /** The sequence point at which this peer's own seat last had to decide, and since when. */
   private myDue = { index: -1, at: 0 };
   /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
@@ -1279,9 +1282,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   /** The lines of the last two dice rounds that `player` did not write. */
-  private roundLinesNotBy(player: number): string[] {
+  private roundLinesNotBy(player: number, past = false): string[] {
     const lines: string[] = [];
-    for (const round of [this.lastRound, this.round]) {
+    for (const round of past ? [...this.pastRounds, this.round] : [this.lastRound, this.round]) {
       if (round === null) continue;
       for (const [p, h] of round.hashes) if (p !== player && h.line !== '') lines.push(h.line);
       for (const [p, n] of round.numbers) if (p !== player && n.line !== '') lines.push(n.line);
@@ -1309,7 +1312,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       if (taken !== undefined && taken.author !== observer && taken.line !== '') lines.push(taken.line);
       for (const [p, ack] of this.acks.get(index) ?? []) if (p !== observer && ack.line !== '') lines.push(ack.line);
     }
-    lines.push(...this.roundLinesNotBy(observer));
+    // Every recent round's lines: it may wait in one several rounds back (a RISC turn's draw).
+    lines.push(...this.roundLinesNotBy(observer, true));
     for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: observer });
   }
 
@@ -1694,6 +1698,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.round = null;
     // Kept to hand on: a peer that was kept from a line of it may still be waiting in it.
     this.lastRound = round;
+    this.pastRounds.push(round);
+    if (this.pastRounds.length > PAST_ROUNDS) this.pastRounds.shift();
     this.deadline = null;
     this.emit({
       type: 'round',
