@@ -138,6 +138,8 @@ export interface CommitRoundOptions {
 export class CommitRound {
   private readonly commitments = new Map<number, SecretCommit>();
   private readonly reveals = new Map<number, SecretReveal>();
+  /** A reveal that came before its author's commitment, by author (the first only). */
+  private readonly early = new Map<number, SecretReveal>();
   /** The commitments each reveal names, by revealer (revealers shown to name two lists are dropped). */
   private readonly named = new Map<number, ReadonlyMap<number, string>>();
   /** Revealers already reported as disputed (each is shown this peer's commitments once). */
@@ -207,51 +209,64 @@ export class CommitRound {
     if (message.player_id !== from)
       blame(`sent a ${message.command} claiming to be player ${message.player_id}`, message);
     else if (message.command === 'secret_commit') {
+      // A copy of another player's commitment is not blamed here: which of the two came first is
+      // no proof (a rogue can race a copy ahead of the original). The copier cannot open it (the
+      // player id is in the hash), so its reveal fails or it stays silent.
       const earlier = this.commitments.get(from);
-      const copied = [...this.commitments].find(
-        ([p, c]) => p !== from && c.payload.commitment === message.payload.commitment,
-      );
       if (earlier !== undefined) {
         if (earlier.payload.commitment !== message.payload.commitment)
           blame(`sent two different commitments for ${purpose} round ${round}`, [earlier, message], 'secret_commit');
-      } else if (copied !== undefined)
-        blame(`copied player ${copied[0]}'s ${purpose} commitment`, [copied[1], message]);
-      else this.commitments.set(from, message);
-    } else {
-      const commitment = this.commitments.get(from);
-      const first = this.reveals.get(from);
-      if (commitment === undefined) blame(`revealed its ${purpose} before committing`, message);
-      else if (first !== undefined) {
-        // The same value (it fits the commitment) naming other commitments: its lists no longer
-        // count, its value does; the violation is proof enough to make it neutral.
-        if (!sameLists(first.payload.commitments, message.payload.commitments)) {
-          violations.push({
-            player: from,
-            reason: `named two different sets of commitments in ${purpose} round ${round}`,
-            evidence: JSON.stringify([first, message]),
-            earlier: 'secret_reveal',
-          });
-          this.named.delete(from);
-        }
       } else {
-        const check = checkReveal(
-          commitment.payload.commitment,
-          message.payload.value,
-          message.payload.salt,
-          this.context(from),
-        );
-        const valid = check.ok ? (this.options.validate?.(from, message.payload.value) ?? check) : check;
-        if (!check.ok)
-          blame(`revealed a ${purpose} that does not match its commitment`, { commitment, reveal: message });
-        else if (!valid.ok) blame(`revealed an invalid ${purpose}: ${valid.reason}`, { commitment, reveal: message });
-        else {
-          this.reveals.set(from, message);
-          const named = message.payload.commitments;
-          if (named !== undefined) this.named.set(from, new Map(named));
-        }
+        this.commitments.set(from, message);
+        const held = this.early.get(from);
+        this.early.delete(from);
+        if (held !== undefined) this.reveal(from, held, blame, violations);
+      }
+    } else if (!this.commitments.has(from)) {
+      // A reveal ahead of its commitment (lines handed on by others, or reordered by their author)
+      // proves nothing: the first is held until the commitment comes.
+      if (!this.early.has(from)) this.early.set(from, message);
+    } else this.reveal(from, message, blame, violations);
+    return this.progress([], violations);
+  }
+
+  private reveal(
+    from: number,
+    message: SecretReveal,
+    blame: (reason: string, evidence: unknown) => void,
+    violations: SecretViolation[],
+  ): void {
+    const { purpose, round } = message.payload;
+    const commitment = this.commitments.get(from)!;
+    const first = this.reveals.get(from);
+    if (first !== undefined) {
+      // The same value (it fits the commitment) naming other commitments: its lists no longer
+      // count, its value does; the violation is proof enough to make it neutral.
+      if (!sameLists(first.payload.commitments, message.payload.commitments)) {
+        violations.push({
+          player: from,
+          reason: `named two different sets of commitments in ${purpose} round ${round}`,
+          evidence: JSON.stringify([first, message]),
+          earlier: 'secret_reveal',
+        });
+        this.named.delete(from);
+      }
+    } else {
+      const check = checkReveal(
+        commitment.payload.commitment,
+        message.payload.value,
+        message.payload.salt,
+        this.context(from),
+      );
+      const valid = check.ok ? (this.options.validate?.(from, message.payload.value) ?? check) : check;
+      if (!check.ok) blame(`revealed a ${purpose} that does not match its commitment`, { commitment, reveal: message });
+      else if (!valid.ok) blame(`revealed an invalid ${purpose}: ${valid.reason}`, { commitment, reveal: message });
+      else {
+        this.reveals.set(from, message);
+        const named = message.payload.commitments;
+        if (named !== undefined) this.named.set(from, new Map(named));
       }
     }
-    return this.progress([], violations);
   }
 
   /** A participant gone (left, timed out, expelled by the session): the round goes on without it. */

@@ -33,6 +33,8 @@ export const SECRET_ATTACKS = [
   'withholds-capital-reveal-from-one',
   /** Sends its acceptance of the mission deal, the deal's last line, to every peer but one. */
   'withholds-deal-accept-from-one',
+  /** Sends one peer its capital reveal first and its commitment after it (no proof of anything). */
+  'reveals-capital-first-to-one',
 ] as const;
 export type SecretAttack = (typeof SECRET_ATTACKS)[number];
 
@@ -103,6 +105,7 @@ export function secretRogue(attack: SecretAttack): Rogue {
     let done = false;
     let played = false;
     let otherCapital: { commit: string; reveal: string } | undefined;
+    let heldCommit: string | undefined;
     const last = Math.max(...links.keys());
     const victim = Math.min(...links.keys());
     const wrapped = new Map<number, Link>();
@@ -185,6 +188,15 @@ export function secretRogue(attack: SecretAttack): Rogue {
           return to === victim && wire.kind === 'secret' && wire.message.command === 'secret_reveal' ? [] : [line];
         case 'withholds-deal-accept-from-one':
           return to === victim && wire.kind === 'secret' && wire.message.command === 'deal_accept' ? [] : [line];
+        case 'reveals-capital-first-to-one': {
+          if (to !== victim || wire.kind !== 'secret') return [line];
+          if (wire.message.command === 'secret_commit' && heldCommit === undefined) {
+            heldCommit = line;
+            return [];
+          }
+          if (wire.message.command === 'secret_reveal' && heldCommit !== undefined) return [line, heldCommit];
+          return [line];
+        }
       }
     }
   };

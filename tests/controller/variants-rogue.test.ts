@@ -20,11 +20,15 @@ const NAMED: Partial<Record<SecretAttack, RegExp>> = {
   'other-capital-for-one': /two different commitments for capital round 0/,
 };
 
-/** Withholding from one peer only is no proof: the others hand its lines on and play on with it. */
+/**
+ * Withholding from one peer only, or sending it lines out of order, is no proof: the others hand
+ * its lines on (or the peer waits for the line that comes late) and play on with it.
+ */
 const WITHHOLDS_FROM_ONE: readonly SecretAttack[] = [
   'withholds-from-one',
   'withholds-capital-reveal-from-one',
   'withholds-deal-accept-from-one',
+  'reveals-capital-first-to-one',
 ];
 
 const variantOf = (attack: SecretAttack): Omit<OptionsInput, 'players'> =>

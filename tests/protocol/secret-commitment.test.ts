@@ -148,51 +148,57 @@ describe('commit-reveal round', () => {
     }
   });
 
-  it('a copied commitment, a second commitment and a reveal before committing are named', () => {
+  it('a second commitment is named; a copied commitment and a reveal before its commitment are no proof', () => {
     const { rounds } = runRound(1 + 2, { silent: 2 });
     const r0 = rounds.get(0)!;
-    // Player 2 copies player 1's commitment (it cannot open it: the player id is in the hash).
-    const c1 = secretCommitment({ orders: [{ move: 1 }] }, salt, {
-      gameId: 'g',
-      purpose: 'risc-orders',
-      round: 4,
-      player: 1,
-    });
-    const fresh = new CommitRound({ gameId: 'g', purpose: 'risc-orders', round: 4, players: [0, 1, 2], me: 0 });
-    fresh.commit(0);
-    fresh.receive(1, {
+    const context = (player: number) => ({ gameId: 'g', purpose: 'capital', round: 0, player });
+    const commitOf = (player: number, commitment: string): SecretCommit => ({
       command: 'secret_commit',
-      player_id: 1,
-      payload: { purpose: 'risc-orders', round: 4, commitment: c1 },
+      player_id: player,
+      payload: { purpose: 'capital', round: 0, commitment },
     });
-    const copy = fresh.receive(2, {
-      command: 'secret_commit',
-      player_id: 2,
-      payload: { purpose: 'risc-orders', round: 4, commitment: c1 },
+    const revealOf = (player: number, value: number) => ({
+      command: 'secret_reveal' as const,
+      player_id: player,
+      payload: { purpose: 'capital', round: 0, value, salt: saltHex },
     });
-    expect(copy.violations.map((v) => v.reason)).toEqual(["copied player 1's risc-orders commitment"]);
+
+    // Player 2 races a copy of player 1's commitment ahead of the original: nobody is named then
+    // (which came first proves nothing); the copier cannot open it and is named at its reveal.
+    const c1 = secretCommitment(5, salt, context(1));
+    const raced = new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players: [0, 1, 2], me: 0 });
+    raced.commit(9);
+    expect(raced.receive(2, commitOf(2, c1)).violations).toEqual([]);
+    expect(raced.receive(1, commitOf(1, c1)).violations).toEqual([]);
+    expect(raced.receive(1, revealOf(1, 5)).violations).toEqual([]);
+    expect(raced.receive(2, revealOf(2, 5)).violations.map((v) => v.reason)).toEqual([
+      'revealed a capital that does not match its commitment',
+    ]);
+    expect(raced.waitingFor()).toEqual([]);
 
     const twice = new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players: [0, 1], me: 0 });
     twice.commit(5);
-    twice.receive(1, {
-      command: 'secret_commit',
-      player_id: 1,
-      payload: { purpose: 'capital', round: 0, commitment: 'aa'.repeat(32) },
-    });
-    const second = twice.receive(1, {
-      command: 'secret_commit',
-      player_id: 1,
-      payload: { purpose: 'capital', round: 0, commitment: 'bb'.repeat(32) },
-    });
+    twice.receive(1, commitOf(1, 'aa'.repeat(32)));
+    const second = twice.receive(1, commitOf(1, 'bb'.repeat(32)));
     expect(second.violations.map((v) => v.reason)).toEqual(['sent two different commitments for capital round 0']);
 
+    // A reveal ahead of its commitment (handed on by another peer, or reordered by its author) is
+    // held: the round finishes once the commitment comes.
     const early = new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players: [0, 1], me: 0 });
-    const out = early.receive(1, {
-      command: 'secret_reveal',
-      player_id: 1,
-      payload: { purpose: 'capital', round: 0, value: 5, salt: saltHex },
-    });
-    expect(out.violations.map((v) => v.reason)).toEqual(['revealed its capital before committing']);
+    early.commit(7);
+    const ahead = early.receive(1, revealOf(1, 5));
+    expect(ahead.violations).toEqual([]);
+    expect(early.waitingFor()).toEqual([1]);
+    const late = early.receive(1, commitOf(1, secretCommitment(5, salt, context(1))));
+    expect(late.violations).toEqual([]);
+    expect(late.done?.values.get(1)).toBe(5);
+    // A held reveal that does not open the commitment that comes is named as such.
+    const wrong = new CommitRound({ gameId: 'g', purpose: 'capital', round: 0, players: [0, 1], me: 0 });
+    wrong.commit(7);
+    wrong.receive(1, revealOf(1, 6));
+    expect(
+      wrong.receive(1, commitOf(1, secretCommitment(5, salt, context(1)))).violations.map((v) => v.reason),
+    ).toEqual(['revealed a capital that does not match its commitment']);
     expect(r0.waitingFor()).toEqual([2]);
   });
 

@@ -1,7 +1,7 @@
 // The native mesh's lines: what the author of a line signs, a message sealed as its author sends
 // it, and the order lines wait in a sender's queue.
 import { encodeLine } from '../../protocol/codec.js';
-import { fromAction, isGameMessage, type Message, type MessageAction, toAction } from '../../protocol/messages.js';
+import { isGameMessage, type Message, toAction } from '../../protocol/messages.js';
 import { type Keyring, lineDigest, moveDigest, seal } from '../../protocol/signing.js';
 import { messageHashOf } from './hashes.js';
 
@@ -41,9 +41,6 @@ export function sealMessage(
   const sig = keyring.sign(digestOf(gameId, message, inner, moveOf));
   return { line: seal(inner, by, sig), sig };
 }
-
-/** The action as every receiver will read it off the wire (e.g. play_cards armies -1 dropped). */
-export const canonical = (action: MessageAction): MessageAction => toAction(fromAction(action));
 
 /** Where a line goes in its author's queue: moves by sequence point, dice by round, commitment before reveal. */
 export function queueKey(message: Message): number {

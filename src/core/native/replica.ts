@@ -484,18 +484,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       sig = sealed.sig;
       sealedBy = sealed.by;
       from = sealed.by;
-      if (this.guard.seen(sig)) {
-        // A vote shown again as a proposal's evidence counts again: this peer may have let it lapse
-        // (its player acknowledged an earlier move since), while the proposer counted it.
-        if (depth > 0) {
-          const again = decodeLine(inner);
-          if (again.ok && 'message' in again && again.message.command === 'timeout_vote') {
-            const { player, index, stage } = again.message.payload;
-            this.onVote(from, player, index, stage, line);
-          }
-        }
-        return;
-      }
+      if (this.guard.seen(sig) && !this.judgedAgain(from, inner, line, depth)) return;
     }
     const decoded = decodeLine(inner);
     if (!decoded.ok) {
@@ -550,6 +539,26 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (link === from) this.relay(from, link, line);
     else if (depth === 0 && (this.game.moveOf(message) !== null || message.command === 'roll_hash'))
       this.askForLines(from);
+  }
+
+  /**
+   * A line seen before, shown again as a proposal's evidence: whether it is judged again (read on).
+   * A vote counts again: this peer may have let it lapse (its player acknowledged an earlier move
+   * since), while the proposer counted it. A move for this peer's next point or an earlier one is
+   * judged again: this peer may hold it in line behind a point not settled here yet, where the
+   * proposal would find no proof (and this peer would wait on a player the others made neutral).
+   */
+  private judgedAgain(from: number, inner: string, line: string, depth: number): boolean {
+    if (depth === 0) return false;
+    const again = decodeLine(inner);
+    if (!again.ok || !('message' in again)) return false;
+    const message = again.message;
+    if (message.command === 'timeout_vote') {
+      const { player, index, stage } = message.payload;
+      this.onVote(from, player, index, stage, line);
+      return false;
+    }
+    return this.game.moveOf(message) !== null && message.ack_id !== undefined && message.ack_id <= this.index;
   }
 
   /**
