@@ -72,8 +72,7 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
         events,
       });
     },
-    onRefused: (player, reason) =>
-      say(`refused a line from player ${player}: ${reason}`, { type: 'refused', player, reason }),
+    onNote: (text) => say(text, { type: 'note', text }),
   });
   if (!result.ok) {
     game.err(`risk bot: ${result.reason}\n`);

@@ -1,8 +1,8 @@
 // RISC over the network for the terminal UI and plain mode: hosting and joining through the
 // native lobby (the host's terms go to every joiner), bots that take empty seats as peers of their
 // own on this machine, and the networked match from this peer's seat. The match plays through
-// sessions/risc-net.ts (RiscPeer: lines in, lines out, decisions from seats), so its transport can
-// change without the screens. Loaded only when a networked RISC game is hosted or joined.
+// sessions/risc-net.ts (the native mesh session with the RISC game: relayed, acknowledged lines,
+// silence settled by votes, cheating by proof), so its transport can change without the screens. Loaded only when a networked RISC game is hosted or joined.
 import { RISC_BOT_KINDS, type RiscBotKind } from '../ai/risc/bots.js';
 import { botRiscSeat } from '../ai/risc/seat.js';
 import type { RiscRecordLine } from '../core/risc/record.js';
@@ -85,10 +85,7 @@ function networkMatch(kit: RiscKit, node: PeerNode, roster: Roster, kinds: reado
           stored?.record(line);
         },
         onExecuted: hooks.onExecuted,
-        onRefused: (player, reason) =>
-          hooks.onNote(
-            `refused a line from ${roster.players.find((p) => p.id === player)?.name ?? `player ${player}`}: ${reason}`,
-          ),
+        onNote: hooks.onNote,
       });
       await stop();
       if (!outcome.ok) return { state: null, how: 'broken', reason: outcome.reason, violations: [], notes: [] };

@@ -43,8 +43,9 @@ export function featureNames(features: SessionFeatures): string[] {
   ].filter((x): x is string => typeof x === 'string');
 }
 
-export type SessionEvent =
-  | { readonly type: 'game'; readonly event: GameEvent; readonly state: GameState }
+/** `S`, `E`: the game's state and events (the classic game's by default: core/native/game.ts). */
+export type SessionEvent<S = GameState, E = GameEvent> =
+  | { readonly type: 'game'; readonly event: E; readonly state: S }
   | {
       readonly type: 'violation';
       readonly player: number;
@@ -63,8 +64,8 @@ export type SessionEvent =
  */
 export type Outcome = 'conquest' | 'forfeit' | 'neutralised' | 'lost-contact' | 'left' | 'stopped';
 
-export interface SessionResult {
-  readonly state: GameState;
+export interface SessionResult<S = GameState> {
+  readonly state: S;
   readonly winner: number | null;
   readonly violations: readonly { readonly player: number; readonly reason: string }[];
   /** Absent only for sessions that do not tell (the star session). */
@@ -108,13 +109,13 @@ export interface ReplicaConfig {
   readonly rejoinGraceMs?: number;
 }
 
-/** What the replica asks its driver to do. */
-export type Effect =
+/** What the replica asks its driver to do (`S`, `A`, `E`: the game's state, moves and events). */
+export type Effect<S = GameState, A = Action, E = GameEvent> =
   /** Send a line to one player, or to everyone (`to` null). */
   | { readonly type: 'send'; readonly line: string; readonly to: number | null }
   /** Append to this peer's record, in processing order. */
   | { readonly type: 'record'; readonly dir: 'in' | 'out' | 'note'; readonly from: number; readonly line: string }
-  | { readonly type: 'event'; readonly event: SessionEvent }
+  | { readonly type: 'event'; readonly event: SessionEvent<S, E> }
   /** Close the link to a player that keeps sending unusable lines. */
   | { readonly type: 'cut'; readonly player: number; readonly reason: string }
   /** A turn ended or a player was made neutral: make the record durable. */
@@ -123,7 +124,7 @@ export type Effect =
    * An entry applied to the game here (a move, a draw, a neutralisation as a `timeout`), with the
    * numbers of the dice round it used (by player): the game store keeps the game as these steps.
    */
-  | { readonly type: 'step'; readonly action: Action; readonly numbers: StepNumbers | null }
+  | { readonly type: 'step'; readonly action: A; readonly numbers: StepNumbers | null }
   /** The last `count` steps were undone (an equivocated move gave its point to a neutralisation). */
   | { readonly type: 'unstep'; readonly count: number };
 

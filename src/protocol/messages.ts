@@ -3,6 +3,7 @@
 // so the rest of the program never sees a spelling difference.
 import { z } from 'zod';
 import type { Action } from '../model/index.js';
+import { RiscCommitSchema, RiscRevealSchema } from './risc-orders.js';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -368,6 +369,21 @@ const timeoutVote = frame(
 // The catalogue and the canonical types
 
 /** Every class command, keyed by its `command` string. */
+// Native extension, RISC on the mesh: a player's sealed orders (commitment) and their opening
+// (reveal), each a move of the game's one sequence (ack_id), in RISC's own payloads (risc-orders.ts).
+const riscCommit = frame(
+  'risc_commit',
+  RiscCommitSchema.shape.payload,
+  playerId,
+  "Native profile, RISC: the sender's commitment to its placement or orders for the round, a sequenced move.",
+);
+const riscReveal = frame(
+  'risc_reveal',
+  RiscRevealSchema.shape.payload,
+  playerId,
+  'Native profile, RISC: the sender opens its commitment (salt and orders), a sequenced move.',
+);
+
 export const commandSchemas = {
   join_game: joinGame,
   accept_join_game: acceptJoinGame,
@@ -390,6 +406,8 @@ export const commandSchemas = {
   leave_game: leaveGame,
   expel,
   timeout_vote: timeoutVote,
+  risc_commit: riscCommit,
+  risc_reveal: riscReveal,
 } as const;
 
 export type Command = keyof typeof commandSchemas;

@@ -132,33 +132,3 @@ export function parseRiscMessage(value: unknown): { ok: true; value: RiscMessage
   const issue = parsed.error.issues[0]!;
   return { ok: false, reason: `${issue.path.join('.') || '(message)'}: ${issue.message}` };
 }
-
-// ---------------------------------------------------------------------------------------------
-// The turn's dice, committed with the orders and revealed with them: each player commits the
-// bound SHA-256 (commitment.ts) of a secret 32-byte number, and the XOR of the revealed numbers
-// seeds the turn's MT19937 stream. (The networked core may feed its own dice rounds instead.)
-
-export const RiscDiceCommitSchema = z.object({
-  command: z.literal('risc_dice_commit'),
-  payload: z.object({ game: gameId, turn: nat, hash: hex64 }),
-  player_id: nat,
-});
-export type RiscDiceCommit = z.infer<typeof RiscDiceCommitSchema>;
-
-export const RiscDiceRevealSchema = z.object({
-  command: z.literal('risc_dice_reveal'),
-  payload: z.object({ game: gameId, turn: nat, number: hex64 }),
-  player_id: nat,
-});
-export type RiscDiceReveal = z.infer<typeof RiscDiceRevealSchema>;
-
-export const RiscWireSchema = z.union([RiscCommitSchema, RiscRevealSchema, RiscDiceCommitSchema, RiscDiceRevealSchema]);
-export type RiscWire = RiscMessage | RiscDiceCommit | RiscDiceReveal;
-
-/** Parses any RISC wire value (orders or dice), or names the first problem. */
-export function parseRiscWire(value: unknown): { ok: true; value: RiscWire } | { ok: false; reason: string } {
-  const parsed = RiscWireSchema.safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0]!;
-  return { ok: false, reason: `${issue.path.join('.') || '(message)'}: ${issue.message}` };
-}

@@ -10,8 +10,9 @@ import {
   type SessionPlayer,
   type SessionResult,
 } from '../core/contract.js';
+import type { MeshGame } from '../core/native/game.js';
 import { Replica } from '../core/native/replica.js';
-import type { GameState, OptionsInput } from '../model/index.js';
+import type { Action, GameEvent, GameState, OptionsInput } from '../model/index.js';
 import type { Link } from '../net/link.js';
 import { bytesToHex, secretNumber } from '../protocol/commitment.js';
 import { encodeRejoin, historyChunks, isRejoinLine, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
@@ -31,13 +32,19 @@ export {
 } from '../core/contract.js';
 export { stateHash } from '../core/native/hashes.js';
 
-export interface SessionConfig {
+/**
+ * `S`, `A`, `E`: the game's state, moves and events (the classic game's by default); another game
+ * comes with its MeshGame (`game`). Resume and rejoin are the classic game's.
+ */
+export interface SessionConfig<S = GameState, A = Action, E = GameEvent> {
   readonly me: number;
+  /** The game's rules as the replica asks them (core/native/game.ts); default: the classic game with `rules`. */
+  readonly game?: MeshGame<S, A, E>;
   readonly players: readonly (SessionPlayer & { readonly peerId?: string })[];
   /** A link to every other player. */
   readonly links: ReadonlyMap<number, Link>;
   /** The seat played on this machine. */
-  readonly seat: Seat;
+  readonly seat: Seat<S, A>;
   readonly gameId: string;
   readonly features: SessionFeatures;
   /** This peer's signing key and every player's public key (signed_messages). */
@@ -45,8 +52,8 @@ export interface SessionConfig {
   readonly rules?: Omit<OptionsInput, 'players'>;
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
-  readonly recorder?: Recorder;
-  readonly onEvent?: (event: SessionEvent) => void;
+  readonly recorder?: Recorder<A>;
+  readonly onEvent?: (event: SessionEvent<S, E>) => void;
   /** See ReplicaConfig.secretNumbers (tests). */
   readonly secretNumbers?: () => Uint8Array;
   /** Go on with a stored game from an agreed point (see ReplicaConfig.resume and sessions/resume.ts). */
@@ -109,8 +116,8 @@ function startOf(from: { state: GameState; index: number; missionDeal?: DealDriv
 /** Times one seat may take its seat back in a game (each costs the others a send of their record). */
 export const MAX_REJOINS = 8;
 
-export class MeshSession {
-  private readonly replica: Replica;
+export class MeshSession<S = GameState, A extends { readonly command: string } = Action, E = GameEvent> {
+  private readonly replica: Replica<S, A, E>;
   /** The link to each other player: a player that rejoins gets a new one (rejoinLink). */
   private readonly links: Map<number, Link>;
   /** Links whose rejoin request was answered: one record per link (it may be long). */
@@ -123,25 +130,28 @@ export class MeshSession {
   /** A capital this seat committed to before it rejoined, not yet chosen again (config.rejoin.capital). */
   private keptCapital: number | undefined;
   private closed = false;
-  private resolve!: (result: SessionResult) => void;
-  private readonly done: Promise<SessionResult>;
+  private resolve!: (result: SessionResult<S>) => void;
+  private readonly done: Promise<SessionResult<S>>;
 
-  constructor(private readonly config: SessionConfig) {
-    this.replica = new Replica({
-      me: config.me,
-      players: config.players.map((p) => ({ id: p.id, name: p.name })),
-      gameId: config.gameId,
-      features: config.features,
-      ackTimeoutMs: config.ackTimeoutMs,
-      moveTimeoutMs: config.moveTimeoutMs,
-      ...(config.rules ? { rules: config.rules } : {}),
-      ...(config.keyring ? { keyring: config.keyring } : {}),
-      secretNumbers: this.numbers(config),
-      // Only a peer that can send its record can take a player back: the others stop at once.
-      rejoinGraceMs: config.history !== undefined ? Math.max(config.moveTimeoutMs, config.ackTimeoutMs) : 0,
-      ...(config.resume ? { resume: startOf(config.resume) } : {}),
-      ...(config.rejoin ? { resume: startOf(config.rejoin) } : {}),
-    });
+  constructor(private readonly config: SessionConfig<S, A, E>) {
+    this.replica = new Replica<S, A, E>(
+      {
+        me: config.me,
+        players: config.players.map((p) => ({ id: p.id, name: p.name })),
+        gameId: config.gameId,
+        features: config.features,
+        ackTimeoutMs: config.ackTimeoutMs,
+        moveTimeoutMs: config.moveTimeoutMs,
+        ...(config.rules ? { rules: config.rules } : {}),
+        ...(config.keyring ? { keyring: config.keyring } : {}),
+        secretNumbers: this.numbers(config),
+        // Only a peer that can send its record can take a player back: the others stop at once.
+        rejoinGraceMs: config.history !== undefined ? Math.max(config.moveTimeoutMs, config.ackTimeoutMs) : 0,
+        ...(config.resume ? { resume: startOf(config.resume) } : {}),
+        ...(config.rejoin ? { resume: startOf(config.rejoin) } : {}),
+      },
+      config.game,
+    );
     this.links = new Map(config.links);
     this.keptCapital = config.rejoin?.capital;
     this.done = new Promise((resolve) => (this.resolve = resolve));
@@ -152,7 +162,7 @@ export class MeshSession {
    * leaves: a process that dies mid-round can then finish the round when it rejoins (the others are
    * sent only the record's in and out lines, never its notes).
    */
-  private numbers(config: SessionConfig): () => Uint8Array {
+  private numbers(config: SessionConfig<S, A, E>): () => Uint8Array {
     const fresh = config.secretNumbers ?? secretNumber;
     let carried = config.rejoin?.secret ?? null;
     return () => {
@@ -168,12 +178,12 @@ export class MeshSession {
     return this.replica.diagnostics();
   }
 
-  get current(): GameState {
+  get current(): S {
     return this.replica.current;
   }
 
   /** Plays the game to the end; resolves with this peer's outcome. Never rejects for a peer's fault. */
-  run(): Promise<SessionResult> {
+  run(): Promise<SessionResult<S>> {
     const { recorder, rules, features } = this.config;
     recorder?.note({
       me: this.config.me,
@@ -237,7 +247,7 @@ export class MeshSession {
 
   /** Why `player` cannot take its seat back here, or null. */
   private rejoinProblem(player: number): string | null {
-    const record = this.replica.current.players[player];
+    const record = this.replica.standingOf(player);
     if (record?.neutral) return `player ${player} was made neutral already: its seat cannot be taken back`;
     if (record?.eliminated) return `player ${player} is out of the game`;
     if (this.closed || this.replica.finished !== null) return 'the game is over for this peer';
@@ -316,7 +326,13 @@ export class MeshSession {
   }
 
   private flush() {
-    if (this.closed) return;
+    if (this.closed) {
+      // After the end this peer still answers a player behind it with the lines it asks for
+      // (Replica.answerAfterEnd), while its links stay open (settled).
+      for (const effect of this.replica.drain())
+        if (effect.type === 'send' && effect.to !== null) this.links.get(effect.to)?.send(effect.line);
+      return;
+    }
     for (const effect of this.replica.drain()) {
       switch (effect.type) {
         case 'send':
@@ -377,9 +393,11 @@ export class MeshSession {
     // the first secret number, config.rejoin.secret) the same commitment: one version for everyone.
     // Chosen once the checked history is read, so the record keeps the lines in the order played.
     const kept = this.keptCapital;
-    if (kept !== undefined && due.state.phase === 'capitals') {
+    // (Capital Risk only: the classic game.)
+    if (kept !== undefined && (due.state as unknown as GameState).phase === 'capitals') {
       this.keptCapital = undefined;
-      this.replica.decide(due.index, { command: 'choose_capital', player: this.config.me, payload: kept }, Date.now());
+      const capital: Action = { command: 'choose_capital', player: this.config.me, payload: kept };
+      this.replica.decide(due.index, capital as unknown as A, Date.now());
       return this.flush();
     }
     this.deciding = true;
@@ -398,7 +416,7 @@ export class MeshSession {
       });
   }
 
-  private finish(result: SessionResult) {
+  private finish(result: SessionResult<S>) {
     if (this.closed) return;
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);

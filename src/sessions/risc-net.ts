@@ -1,20 +1,24 @@
-// Networked RISC over a lobby's links (libp2p streams, or in-memory links in tests): one RiscPeer
-// per player, its messages sent to every other player as JSON lines — signed with the game's
-// keyring when every player has an Ed25519 identity — and every line that arrives checked before
-// the replica sees it: well-formed, signed by the player of the link it came on, about this game.
-// Each round has a local deadline (the roster's move timeout): when it passes with the round not
-// moved on, the peer expires the round (see RiscPeer.expire).
+// Networked RISC over a lobby's links (libp2p streams, or in-memory links in tests): the native
+// mesh session and replica with the RISC game (core/risc/mesh-game.ts), built by the session
+// factory like a classic game. Every line is signed, relayed, acknowledged with the state's hash;
+// silence is settled by votes and cheating by proof, as in a classic game. This file adapts the
+// RISC seat (a placement or orders for the state) to the session, and writes the RISC record from
+// the steps the replica applies (core/risc/record.ts): a record `risk verify` audits as before.
 
-import { RiscPeer } from '../core/risc/peer.js';
-import { type RiscHeader, type RiscRecordLine, riscHeader } from '../core/risc/record.js';
-import type { RecordedViolation } from '../core/risc/replica.js';
+import type { StepNumbers } from '../core/contract.js';
+import { RiscHand, type RiscMeshState, type RiscMove } from '../core/risc/mesh-game.js';
+import type { RiscHeader, RiscRecordLine } from '../core/risc/record.js';
+import { riscHeader } from '../core/risc/record.js';
+import { type RecordedViolation, RiscReplica } from '../core/risc/replica.js';
 import type { RiscEvent, RiscState } from '../model/risc/index.js';
 import { DEFAULT_START_UNITS } from '../model/risc/index.js';
-import { MAX_LINE_LENGTH } from '../protocol/codec.js';
-import { parseRiscWire, type RiscWire } from '../protocol/risc-orders.js';
-import { lineDigest, seal, unseal } from '../protocol/signing.js';
+import { boundCommitment, bytesToHex } from '../protocol/commitment.js';
+import type { Recorder } from '../store/transcript-recorder.js';
 import type { Roster } from './lobby.js';
+import type { SessionEvent } from './mesh-session.js';
 import type { RiscSeat } from './risc-local.js';
+import type { Seat } from './seat.js';
+import { riscSessionFor } from './session-factory.js';
 
 /** The lobby feature a RISC game needs from every player (hosts and joiners both list it). */
 export const RISC_FEATURE = 'risc';
@@ -22,23 +26,31 @@ export const RISC_FEATURE = 'risc';
 /** What RISC needs of a finished lobby. */
 export type RiscRoster = Pick<
   Roster,
-  'me' | 'players' | 'links' | 'gameId' | 'features' | 'moveTimeoutMs' | 'keyring' | 'risc'
+  'me' | 'players' | 'links' | 'gameId' | 'features' | 'ackTimeoutMs' | 'moveTimeoutMs' | 'keyring' | 'risc'
 >;
 
 export interface RiscNetOptions {
   readonly seat: RiscSeat;
   readonly onRecord?: (line: RiscRecordLine) => void;
   readonly onExecuted?: (state: RiscState, turn: number, events: readonly RiscEvent[]) => void;
-  /** A line refused before it reached the replica (bad form, bad signature, wrong sender). */
-  readonly onRefused?: (player: number, reason: string) => void;
+  /** What the session tells: a player proven to cheat, made neutral, a line ignored, a link closed. */
+  readonly onNote?: (text: string) => void;
   /** Tests: a fixed source of dice secrets. */
   readonly secret?: () => Uint8Array;
-  /** Aborted: this peer stops playing at once (its player left); the result says `stopped`. */
+  /** Aborted: this peer leaves the game at once (its player left); the result says `stopped`. */
   readonly signal?: AbortSignal;
 }
 
 export type RiscNetResult =
-  | { ok: true; state: RiscState; found: readonly RecordedViolation[]; stopped?: true }
+  | {
+      ok: true;
+      state: RiscState;
+      /** Players proven to cheat, and anything this peer's record does not audit clean for. */
+      found: readonly RecordedViolation[];
+      /** Players made neutral (proof, votes or leaving), in order. */
+      neutral: readonly number[];
+      stopped?: true;
+    }
   | { ok: false; reason: string };
 
 /** The header every peer builds alike from the roster (the host's terms), so every record starts the same. */
@@ -47,126 +59,151 @@ export function riscHeaderFor(roster: RiscRoster): RiscHeader {
   return riscHeader(roster.gameId, players, roster.risc ?? { startUnits: DEFAULT_START_UNITS, turnLimit: null });
 }
 
-/** Checks one line from `from`'s link; the wire message, or why it is refused. */
-export function readRiscLine(
-  roster: RiscRoster,
-  from: number,
-  line: string,
-): { ok: true; value: RiscWire } | { ok: false; reason: string } {
-  if (line.length > MAX_LINE_LENGTH)
-    return { ok: false, reason: `a line of ${line.length} characters, over the ${MAX_LINE_LENGTH} limit` };
-  let inner = line;
-  if (roster.keyring !== null) {
-    const sealed = unseal(line);
-    if (sealed === null) return { ok: false, reason: 'an unsigned line in a signed game' };
-    if (sealed.by !== from)
-      return { ok: false, reason: `a line signed as player ${sealed.by} on player ${from}'s link` };
-    if (!roster.keyring.verify(from, lineDigest(roster.gameId, sealed.inner), sealed.sig))
-      return { ok: false, reason: 'a bad signature' };
-    inner = sealed.inner;
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(inner);
-  } catch {
-    return { ok: false, reason: 'a line that is not JSON' };
-  }
-  const parsed = parseRiscWire(value);
-  if (!parsed.ok) return { ok: false, reason: `not a RISC message: ${parsed.reason}` };
-  if (parsed.value.player_id !== from)
-    return { ok: false, reason: `a message for player ${parsed.value.player_id} on player ${from}'s link` };
-  if (parsed.value.payload.game !== roster.gameId)
-    return { ok: false, reason: `a message for game ${parsed.value.payload.game}` };
-  return parsed;
+/** The RISC seat behind the session's seat: it chooses at its commitment; its reveal is the hand's. */
+function sealedSeat(seat: RiscSeat, hand: RiscHand): Seat<RiscMeshState, RiscMove> {
+  return {
+    kind: seat.kind,
+    async decide(state, me) {
+      if (hand.due(state) === 'reveal') {
+        const reveal = hand.reveal(state);
+        if (reveal === null) throw new Error('it holds no sealed orders to reveal');
+        return reveal;
+      }
+      const risc = state.risc;
+      if (risc.phase === 'placement') {
+        const placement = await seat.place(risc, me);
+        if (placement === null) throw new Error('its player left');
+        return hand.commit(state, { stage: 'placement', placement });
+      }
+      const orders = await seat.orders(risc, me);
+      if (orders === null) throw new Error('its player left');
+      return hand.commit(state, { stage: 'orders', orders });
+    },
+  };
 }
 
-/** This peer's line for a wire message: signed when the game has a keyring. */
-export function riscLine(roster: RiscRoster, message: RiscWire): string {
-  const inner = JSON.stringify(message);
-  return roster.keyring === null
-    ? inner
-    : seal(inner, roster.me, roster.keyring.sign(lineDigest(roster.gameId, inner)));
+/**
+ * The RISC record, written from the steps the replica applies. A step may still be taken back
+ * until the turn is executed (an equivocated point given to a neutralisation), so the lines of a
+ * turn are held until its execution, which comes only once every point before it has settled.
+ * A RISC replica of the record (the auditor's) reads each line as it is written: it gives the
+ * executed turns' events, and finds anything the record would not audit clean for.
+ */
+class RiscRecord implements Recorder<RiscMove> {
+  readonly path = null;
+  readonly found: RecordedViolation[] = [];
+  private readonly shadow: RiscReplica;
+  private held: RiscRecordLine[] = [];
+  private lineNo = 1;
+
+  constructor(
+    private readonly header: RiscHeader,
+    private readonly options: RiscNetOptions,
+  ) {
+    const started = RiscReplica.start(header);
+    if (!started.ok) throw new Error(started.reason);
+    this.shadow = started.value;
+    options.onRecord?.(header);
+  }
+
+  get state(): RiscState {
+    return this.shadow.state;
+  }
+
+  incoming() {}
+  outgoing() {}
+  note() {}
+  sync() {}
+
+  step(move: RiscMove, numbers: StepNumbers | null) {
+    const game = this.header.payload.game;
+    if (move.command === 'risc_commit' || move.command === 'risc_reveal') this.held.push(move);
+    else if (move.command === 'timeout')
+      this.held.push({ command: 'risc_expel', payload: { game, player: move.player } });
+    else {
+      // The round executed: the turn's lines are all held (the record's replica is still at it).
+      const round = this.shadow.round;
+      this.flush();
+      if (round === null || round.stage !== 'orders' || numbers === null) return; // the placement executes by itself
+      const turn = round.turn;
+      this.write({
+        command: 'risc_dice',
+        payload: {
+          game,
+          turn,
+          numbers: numbers.map(([player, number]) => ({
+            player,
+            hash: boundCommitment(number, { gameId: game, round: turn, player }),
+            number: bytesToHex(number),
+          })),
+        },
+      });
+      const s = this.shadow.state;
+      if (s.turn === turn + 1)
+        this.write({ command: 'risc_turn', payload: { game, turn, owner: [...s.owner], units: [...s.units] } });
+    }
+  }
+
+  unstep(count: number) {
+    this.held.splice(Math.max(0, this.held.length - count));
+  }
+
+  close() {
+    this.flush();
+  }
+
+  private flush() {
+    const held = this.held;
+    this.held = [];
+    for (const line of held) this.write(line);
+  }
+
+  private write(line: RiscRecordLine) {
+    this.options.onRecord?.(line);
+    const applied = this.shadow.apply(line, ++this.lineNo);
+    this.found.push(...applied.violations);
+    if (applied.executed) this.options.onExecuted?.(this.shadow.state, applied.executed.turn, applied.executed.events);
+  }
 }
 
 /** Plays one networked RISC game to its end (a winner, or this peer's last round). */
 export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOptions): Promise<RiscNetResult> {
   if (!roster.features.includes(RISC_FEATURE))
     return { ok: false, reason: 'not every player chose RISC (the host and every joiner must play --game risc)' };
-  const others = [...roster.links.keys()];
   const expected = roster.players.filter((p) => p.id !== roster.me).map((p) => p.id);
-  if (others.length !== expected.length || expected.some((id) => !roster.links.has(id)))
+  if (roster.links.size !== expected.length || expected.some((id) => !roster.links.has(id)))
     return { ok: false, reason: 'the lobby did not link this peer to every other player' };
-  const { seat } = options;
-  // eslint-disable-next-line prefer-const -- the record hook below runs before the constructor returns
-  let peer: RiscPeer | undefined;
-  // The local deadline: restarted whenever the round moves on (a new line in the record).
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let finished = false;
-  const arm = () => {
-    if (timer !== null) clearTimeout(timer);
-    if (finished) return;
-    timer = setTimeout(() => {
-      peer?.expire();
-      arm();
-    }, roster.moveTimeoutMs);
+  const record = new RiscRecord(riscHeaderFor(roster), options);
+  const found: RecordedViolation[] = [];
+  const neutral: number[] = [];
+  const nameOf = (player: number) => roster.players.find((p) => p.id === player)?.name ?? `player ${player}`;
+  const onEvent = (event: SessionEvent<RiscMeshState, RiscEvent>) => {
+    if (event.type === 'violation') {
+      found.push({ line: 0, player: event.player, kind: 'proven', reason: event.reason });
+      options.onNote?.(`${nameOf(event.player)} cheated: ${event.reason}`);
+    } else if (event.type === 'neutral') {
+      if (!neutral.includes(event.player)) neutral.push(event.player);
+      options.onNote?.(`${nameOf(event.player)} is out of the game: ${event.reason}`);
+    } else if (event.type === 'info') options.onNote?.(event.text);
   };
-  // Each new turn or phase restarts the deadline (a round that moves on is not late).
-  let lastRound = '';
-  function moved() {
-    const s = peer?.state;
-    if (s === undefined) return;
-    const round = `${s.phase}:${s.turn}`;
-    if (round !== lastRound) {
-      lastRound = round;
-      arm();
-    }
-  }
-  peer = new RiscPeer({
-    header: riscHeaderFor(roster),
-    me: roster.me,
-    // A seat that gives nothing (a person who left) lets the deadline take the round.
-    decide: async (state, me) => {
-      if (state.phase === 'placement') {
-        const placement = await seat.place(state, me);
-        return placement === null ? new Promise<never>(() => {}) : { stage: 'placement', placement };
-      }
-      const orders = await seat.orders(state, me);
-      return orders === null ? new Promise<never>(() => {}) : { stage: 'orders', orders };
-    },
-    send: (message) => {
-      const line = riscLine(roster, message);
-      for (const link of roster.links.values()) link.send(line);
-    },
-    onRecord: (line) => {
-      options.onRecord?.(line);
-      moved();
-    },
-    ...(options.onExecuted ? { onExecuted: options.onExecuted } : {}),
-    ...(options.secret ? { secret: options.secret } : {}),
+  const session = riscSessionFor(roster, {
+    seat: sealedSeat(options.seat, new RiscHand(roster.gameId, roster.me)),
+    recorder: record,
+    onEvent,
+    ...(options.secret ? { secretNumbers: options.secret } : {}),
   });
-
-  const self = peer;
-  const detach: (() => void)[] = [];
-  for (const [from, link] of roster.links) {
-    detach.push(
-      link.onLine((line) => {
-        const read = readRiscLine(roster, from, line);
-        if (!read.ok) options.onRefused?.(from, read.reason);
-        else self.receive(read.value);
-      }),
-    );
-  }
-  arm();
-  self.start();
-  const aborted = new Promise<null>((resolve) => {
-    if (options.signal?.aborted) resolve(null);
-    options.signal?.addEventListener('abort', () => resolve(null));
-  });
-  const state = await Promise.race([self.done, aborted]);
-  finished = true;
-  if (timer !== null) clearTimeout(timer);
-  for (const stop of detach) stop();
-  return state === null
-    ? { ok: true, state: self.state, found: self.found, stopped: true }
-    : { ok: true, state, found: self.found };
+  const leave = () => session.leave('left the game');
+  if (options.signal?.aborted) queueMicrotask(leave);
+  options.signal?.addEventListener('abort', leave);
+  const result = await session.run();
+  options.signal?.removeEventListener('abort', leave);
+  // Others still reading the end of the game get it before this peer's links close.
+  await session.settled();
+  return {
+    ok: true,
+    state: result.state.risc,
+    found: [...found, ...record.found],
+    neutral,
+    ...(result.outcome === 'left' ? { stopped: true as const } : {}),
+  };
 }

@@ -2,9 +2,10 @@
 // remote player is not (its answers arrive as messages). Bots as seats live in src/ai/seat.ts.
 import type { Action, GameState } from '../model/index.js';
 
-export interface Seat {
+/** `S`, `A`: the game's state and moves (the classic game's by default). */
+export interface Seat<S = GameState, A = Action> {
   readonly kind: string;
-  decide(state: GameState, player: number): Promise<Action>;
+  decide(state: S, player: number): Promise<A>;
 }
 
 /** A seat that answers at once (bots in offline games and look-aheads). */

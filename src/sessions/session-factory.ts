@@ -3,7 +3,10 @@
 // replica). Hosts, joiners, bots, the menu's games and the loopback games all come through here, so
 // a session's options cannot drift between them.
 
+import { type RiscMeshState, type RiscMove, riscGame } from '../core/risc/mesh-game.js';
 import type { GameState, OptionsInput } from '../model/index.js';
+import type { RiscEvent } from '../model/risc/index.js';
+import { DEFAULT_START_UNITS } from '../model/risc/index.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import type { Roster } from './lobby.js';
 import {
@@ -90,5 +93,49 @@ export function sessionFor(roster: Roster, profile: Profile, setup: SessionSetup
     ...(setup.rejoin ? { rejoin: setup.rejoin } : {}),
     ...(setup.history ? { history: setup.history } : {}),
     ...(setup.onRejoinAddresses ? { onRejoinAddresses: setup.onRejoinAddresses } : {}),
+  });
+}
+
+/** What a RISC session needs besides its roster. */
+export interface RiscSessionSetup {
+  readonly seat: Seat<RiscMeshState, RiscMove>;
+  /** Gets each step applied (the RISC record is written from them: sessions/risc-net.ts). */
+  readonly recorder?: Recorder<RiscMove>;
+  readonly onEvent?: (event: SessionEvent<RiscMeshState, RiscEvent>) => void;
+  /** See ReplicaConfig.secretNumbers (tests). */
+  readonly secretNumbers?: () => Uint8Array;
+}
+
+/**
+ * A networked RISC game on the native mesh (core/risc/mesh-game.ts): the same session and replica
+ * as a classic game, with the host's RISC terms; players in seat order, named as in the lobby.
+ */
+export function riscSessionFor(
+  roster: Pick<Roster, 'me' | 'players' | 'links' | 'gameId' | 'ackTimeoutMs' | 'moveTimeoutMs' | 'keyring' | 'risc'>,
+  setup: RiscSessionSetup,
+): MeshSession<RiscMeshState, RiscMove, RiscEvent> {
+  const players = [...roster.players].sort((a, b) => a.id - b.id);
+  const terms = roster.risc ?? { startUnits: DEFAULT_START_UNITS, turnLimit: null };
+  return new MeshSession<RiscMeshState, RiscMove, RiscEvent>({
+    me: roster.me,
+    players: players.map((p) => ({ id: p.id, name: p.name, peerId: p.peerId })),
+    links: roster.links,
+    seat: setup.seat,
+    game: riscGame({ game: roster.gameId, players: players.map((p) => p.name), ...terms }),
+    ...(roster.keyring ? { keyring: roster.keyring } : {}),
+    gameId: roster.gameId,
+    // RISC's dice are the native mesh's (bound commitments, MT19937), its acks carry state hashes;
+    // signing needs every key, without them the game trusts the links.
+    features: featuresFrom([
+      'mt19937_dice',
+      'bound_commitments',
+      'state_hash_acks',
+      ...(roster.keyring ? ['signed_messages'] : []),
+    ]),
+    ackTimeoutMs: roster.ackTimeoutMs,
+    moveTimeoutMs: roster.moveTimeoutMs,
+    ...(setup.recorder ? { recorder: setup.recorder } : {}),
+    ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
+    ...(setup.secretNumbers ? { secretNumbers: setup.secretNumbers } : {}),
   });
 }

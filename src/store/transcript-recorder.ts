@@ -7,7 +7,8 @@ import type { Action } from '../model/index.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { dataDir } from './data-dir.js';
 
-export interface Recorder {
+/** `A`: the game's moves (the classic game's by default). */
+export interface Recorder<A = Action> {
   /** A line received from player `from`, recorded when it is processed. */
   incoming(from: number, line: string): void;
   /** A line this peer sent. */
@@ -19,7 +20,7 @@ export interface Recorder {
   close(): void;
   readonly path: string | null;
   /** An entry applied to the game, with its dice round's numbers (the game store keeps these; files need not). */
-  step?(action: Action, numbers: StepNumbers | null): void;
+  step?(action: A, numbers: StepNumbers | null): void;
   /** The last `count` steps were undone. */
   unstep?(count: number): void;
 }

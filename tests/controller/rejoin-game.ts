@@ -13,7 +13,7 @@ import type { Link } from '../../src/net/link.js';
 import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { DealDriver } from '../../src/protocol/secret-deal.js';
-import { MeshSession } from '../../src/sessions/mesh-session.js';
+import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
 import { committedCapital, committedSecrets, rejoinGame, sessionRejoin } from '../../src/sessions/rejoin.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { withSend } from './mesh-game.js';
@@ -112,11 +112,7 @@ export async function startRejoinGame(options: RejoinGameOptions) {
       peer.result = r;
       peer.endedAt = Date.now();
     });
-  const newPeer = (
-    me: number,
-    links: Map<number, Link>,
-    extra: Partial<ConstructorParameters<typeof MeshSession>[0]>,
-  ) => {
+  const newPeer = (me: number, links: Map<number, Link>, extra: Partial<SessionConfig>) => {
     const recorder = memoryRecorder();
     const events: SessionEvent[] = [];
     const history = () => recorder.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw);

@@ -6,8 +6,9 @@ import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import type { Effect, SessionEvent } from '../../src/core/contract.js';
 import { featuresFrom, NATIVE_FEATURES } from '../../src/core/contract.js';
+import type { MeshGame } from '../../src/core/native/game.js';
 import { Replica } from '../../src/core/native/replica.js';
-import type { OptionsInput } from '../../src/model/index.js';
+import type { Action, GameEvent, GameState, OptionsInput } from '../../src/model/index.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { Keyring } from '../../src/protocol/signing.js';
@@ -22,12 +23,20 @@ export interface CoreMeshOptions {
   readonly idle?: ReadonlySet<number>;
 }
 
-export interface CoreMesh {
-  readonly replicas: readonly Replica[];
+/** Another game than the classic one: its rules for each peer, and each seat's decision when due. */
+export interface GameSetup<S, A, E> {
+  /** Absent: the classic game with the options' rules. */
+  readonly game?: (me: number, gameId: string) => MeshGame<S, A, E>;
+  /** The move of seat `me` for a decision due, or null for none (the seat stays silent). */
+  readonly decide: (me: number, due: { readonly index: number; readonly state: S }) => A | null;
+}
+
+export interface CoreMesh<S = GameState, A extends { readonly command: string } = Action, E = GameEvent> {
+  readonly replicas: readonly Replica<S, A, E>[];
   readonly keyrings: readonly Keyring[];
   readonly gameId: string;
   /** Every effect each replica gave, in order. */
-  readonly effects: Effect[][];
+  readonly effects: Effect<S, A, E>[][];
   /** Plays until every replica has finished or `limit` steps have passed; returns the virtual time. */
   run(limit?: number): number;
 }
@@ -36,6 +45,19 @@ export const ACK_MS = 1000;
 export const MOVE_MS = 4000;
 
 export async function coreMesh(options: CoreMeshOptions): Promise<CoreMesh> {
+  const bots = Array.from({ length: options.players }, (_, me) =>
+    createBot('normal', seededDice(options.seed * 100 + me)),
+  );
+  return gameMesh<GameState, Action, GameEvent>(options, {
+    decide: (me, due) => bots[me]!.decide(due.state, me),
+  });
+}
+
+/** The mesh of `coreMesh` for any game (`setup.game`). */
+export async function gameMesh<S, A extends { readonly command: string }, E>(
+  options: CoreMeshOptions,
+  setup: GameSetup<S, A, E>,
+): Promise<CoreMesh<S, A, E>> {
   const { players, seed } = options;
   const mesh = await memoryMesh(players, seed);
   const gameId = `core-${seed}`;
@@ -43,23 +65,25 @@ export async function coreMesh(options: CoreMeshOptions): Promise<CoreMesh> {
   const replicas = Array.from(
     { length: players },
     (_, me) =>
-      new Replica({
-        me,
-        players: mesh.peerIds.map((_, id) => ({ id, name: `p${id}` })),
-        gameId,
-        features,
-        keyring: mesh.keyrings[me]!,
-        ackTimeoutMs: ACK_MS,
-        moveTimeoutMs: MOVE_MS,
-        ...(options.rules ? { rules: options.rules } : {}),
-        secretNumbers: (() => {
-          let n = 0;
-          return () => Uint8Array.from(createHash('sha256').update(`${seed} ${me} ${n++}`).digest());
-        })(),
-      }),
+      new Replica<S, A, E>(
+        {
+          me,
+          players: mesh.peerIds.map((_, id) => ({ id, name: `p${id}` })),
+          gameId,
+          features,
+          keyring: mesh.keyrings[me]!,
+          ackTimeoutMs: ACK_MS,
+          moveTimeoutMs: MOVE_MS,
+          ...(options.rules ? { rules: options.rules } : {}),
+          secretNumbers: (() => {
+            let n = 0;
+            return () => Uint8Array.from(createHash('sha256').update(`${seed} ${me} ${n++}`).digest());
+          })(),
+        },
+        setup.game?.(me, gameId),
+      ),
   );
-  const bots = replicas.map((_, me) => createBot('normal', seededDice(seed * 100 + me)));
-  const effects: Effect[][] = replicas.map(() => []);
+  const effects: Effect<S, A, E>[][] = replicas.map(() => []);
   const queue: { from: number; to: number; line: string }[] = [];
   let now = 0;
   const collect = (from: number) => {
@@ -92,9 +116,12 @@ export async function coreMesh(options: CoreMeshOptions): Promise<CoreMesh> {
         const deciding = replicas.findIndex((r, i) => r.decisionDue !== null && !options.idle?.has(i));
         if (deciding >= 0) {
           const due = replicas[deciding]!.decisionDue!;
-          replicas[deciding]!.decide(due.index, bots[deciding]!.decide(due.state, deciding), now);
-          collect(deciding);
-          continue;
+          const move = setup.decide(deciding, due);
+          if (move !== null) {
+            replicas[deciding]!.decide(due.index, move, now);
+            collect(deciding);
+            continue;
+          }
         }
         const wake = Math.min(...replicas.map((r) => r.wakeAt ?? Number.POSITIVE_INFINITY));
         if (wake === Number.POSITIVE_INFINITY) break;
@@ -110,5 +137,5 @@ export async function coreMesh(options: CoreMeshOptions): Promise<CoreMesh> {
 }
 
 /** The events among a replica's effects. */
-export const eventsOf = (effects: readonly Effect[]): SessionEvent[] =>
+export const eventsOf = <S, A, E>(effects: readonly Effect<S, A, E>[]): SessionEvent<S, E>[] =>
   effects.flatMap((e) => (e.type === 'event' ? [e.event] : []));

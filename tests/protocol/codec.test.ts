@@ -24,6 +24,7 @@ const ack = fc.nat({ max: 100_000 });
 const hostId = fc.option(fc.nat({ max: 6 }), { nil: null });
 const text = fc.string({ unit: 'binary', maxLength: 40 });
 const hex = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('hex'));
+const riscStage = fc.constantFrom('placement' as const, 'orders' as const);
 const positive = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.double({ min: 0.001, max: 100, noNaN: true }));
 const seconds = fc.oneof(fc.nat({ max: 600 }), fc.double({ min: 0.001, max: 600, noNaN: true }));
 const triple = (min: number) => fc.tuple(id, id, fc.integer({ min, max: 200 }));
@@ -105,6 +106,36 @@ const arbitraries: { [C in Command]: fc.Arbitrary<MessageOf<C>> } = {
   timeout_vote: framed(
     'timeout_vote',
     record({ player: id, index: ack, stage: fc.constantFrom(1 as const, 2 as const) }),
+    id,
+  ),
+  risc_commit: framed(
+    'risc_commit',
+    record({ game: fc.string({ minLength: 1, maxLength: 20 }), turn: ack, stage: riscStage, hash: hex }),
+    id,
+  ),
+  risc_reveal: framed(
+    'risc_reveal',
+    fc.oneof(
+      record({
+        game: fc.string({ minLength: 1, maxLength: 20 }),
+        turn: ack,
+        stage: fc.constant('placement' as const),
+        salt: hex,
+        placement: fc.array(record({ territory: id, units: id }), { maxLength: 3 }),
+      }),
+      record({
+        game: fc.string({ minLength: 1, maxLength: 20 }),
+        turn: ack,
+        stage: fc.constant('orders' as const),
+        salt: hex,
+        orders: fc.array(
+          record({ kind: fc.constantFrom('move' as const, 'attack' as const), from: id, to: id, units: id }),
+          {
+            maxLength: 3,
+          },
+        ),
+      }),
+    ),
     id,
   ),
 };

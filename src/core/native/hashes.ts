@@ -2,7 +2,6 @@
 // (signatures of moves), and the state with who is neutral (resume and rejoin).
 import { type GameState, sharedState } from '../../model/index.js';
 import { sha256Hex } from '../../protocol/hash.js';
-import type { MessageAction } from '../../protocol/messages.js';
 
 /**
  * What every peer must agree on after each move: the game state without the board and options
@@ -15,7 +14,7 @@ export function stateHash(state: GameState): string {
   return sha256Hex(JSON.stringify({ ...rest, players: players.map(({ neutral: _neutral, ...p }) => p) }));
 }
 
-export const messageHashOf = (index: number, action: MessageAction) => sha256Hex(JSON.stringify([index, action]));
+export const messageHashOf = (index: number, action: unknown) => sha256Hex(JSON.stringify([index, action]));
 
 /**
  * What a resume compares: the agreed state hash and who is neutral (which the in-game hash leaves

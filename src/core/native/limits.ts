@@ -32,3 +32,5 @@ export const RATE_WINDOW_POINTS = 16;
 export const MAX_EXPELS_PER_PLAYER = 4;
 /** Moves remembered with their signed lines, to hand on and to recognise equivocation. */
 export const MOVE_MEMORY = 64;
+/** Finished dice rounds kept to hand on to an observer far behind: a few RISC turns (one each), a few classic moves. */
+export const PAST_ROUNDS = 8;

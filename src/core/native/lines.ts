@@ -1,7 +1,7 @@
 // The native mesh's lines: what the author of a line signs, a message sealed as its author sends
 // it, and the order lines wait in a sender's queue.
 import { encodeLine } from '../../protocol/codec.js';
-import { fromAction, isGameMessage, type Message, type MessageAction, toAction } from '../../protocol/messages.js';
+import { isGameMessage, type Message, toAction } from '../../protocol/messages.js';
 import { type Keyring, lineDigest, moveDigest, seal } from '../../protocol/signing.js';
 import { messageHashOf } from './hashes.js';
 
@@ -9,10 +9,22 @@ import { messageHashOf } from './hashes.js';
 export const isExpelLine = (line: string) =>
   line.startsWith('{"signed":"{\\"command\\":\\"expel\\"') || line.startsWith('{"command":"expel"');
 
-/** What the author of a line signs: a move's place and hash, or any other line's exact text. */
-export function digestOf(gameId: string, message: Message, inner: string): Buffer {
-  if (isGameMessage(message) && message.ack_id !== undefined) {
-    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, toAction(message)));
+/** The classic game's moves on the wire (core/native/game.ts: MeshGame.moveOf). */
+export const classicMoveOf = (message: Message) => (isGameMessage(message) ? toAction(message) : null);
+
+/**
+ * What the author of a line signs: a move's place and hash, or any other line's exact text.
+ * `moveOf` reads the game's moves off the wire (the classic game's by default).
+ */
+export function digestOf(
+  gameId: string,
+  message: Message,
+  inner: string,
+  moveOf: (message: Message) => unknown = classicMoveOf,
+): Buffer {
+  const move = moveOf(message);
+  if (move !== null && message.ack_id !== undefined) {
+    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, move));
   }
   return lineDigest(gameId, inner);
 }
@@ -23,14 +35,12 @@ export function sealMessage(
   message: Message,
   by: number,
   keyring: Keyring,
+  moveOf: (message: Message) => unknown = classicMoveOf,
 ): { line: string; sig: string } {
   const inner = encodeLine(message).trimEnd();
-  const sig = keyring.sign(digestOf(gameId, message, inner));
+  const sig = keyring.sign(digestOf(gameId, message, inner, moveOf));
   return { line: seal(inner, by, sig), sig };
 }
-
-/** The action as every receiver will read it off the wire (e.g. play_cards armies -1 dropped). */
-export const canonical = (action: MessageAction): MessageAction => toAction(fromAction(action));
 
 /** Where a line goes in its author's queue: moves by sequence point, dice by round, commitment before reveal. */
 export function queueKey(message: Message): number {

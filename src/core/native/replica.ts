@@ -12,38 +12,17 @@
 // anyone can check it. A player is made neutral only on proof every honest peer can check alone
 // (a signed line that breaks the rules, two signed lines that contradict each other, the player's
 // own leave_game), or when a majority of the other active players sign votes that it is silent.
-import {
-  type Action,
-  apply,
-  CHECK_DICE,
-  classicBoard,
-  type Dice,
-  decisionBy,
-  drawStep,
-  type GameState,
-  isActive,
-  maxDefendDice,
-  needsDice,
-  startGame,
-  wonOnBoard,
-} from '../../model/index.js';
+import { type Action, CHECK_DICE, type Dice, type GameEvent, type GameState } from '../../model/index.js';
 import { decodeLine, encodeLine, MAX_LINE_LENGTH } from '../../protocol/codec.js';
 import { hexToBytes, secretNumber } from '../../protocol/commitment.js';
 import { evidenceOf } from '../../protocol/evidence.js';
-import {
-  fromAction,
-  type GameMessage,
-  isGameMessage,
-  MAX_EVIDENCE_ITEMS,
-  type Message,
-  type MessageAction,
-  toAction,
-} from '../../protocol/messages.js';
+import { MAX_EVIDENCE_ITEMS, type Message } from '../../protocol/messages.js';
 import { sameNamed } from '../../protocol/named-commitments.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, unseal } from '../../protocol/signing.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
-import { DiceRound, type RoundProfile, roundIdFor, roundProfile } from '../dice-round.js';
-import { messageHashOf, stateHash } from './hashes.js';
+import { DiceRound, type RoundProfile, roundProfile } from '../dice-round.js';
+import { classicGame, isIn, type MeshGame, type Standing } from './game.js';
+import { messageHashOf } from './hashes.js';
 import {
   ACK_WINDOW,
   MAX_EXPELS_PER_PLAYER,
@@ -52,13 +31,14 @@ import {
   MAX_QUEUED,
   MOVE_MEMORY,
   OBSERVER_WINDOW,
+  PAST_ROUNDS,
 } from './limits.js';
-import { canonical, digestOf, isExpelLine, queueKey, sealMessage } from './lines.js';
+import { digestOf, isExpelLine, queueKey, sealMessage } from './lines.js';
 import { LinkGuard } from './link-guard.js';
 import { withOwnMission } from './mission-deal.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
 
-interface Applied {
+interface Applied<S> {
   readonly index: number;
   /** The move's author, or -1 for a neutralisation. */
   readonly author: number;
@@ -68,7 +48,7 @@ interface Applied {
   readonly stateHash: string;
   readonly line: string;
   readonly sig: string | null;
-  readonly before: GameState;
+  readonly before: S;
 }
 
 interface Ack {
@@ -80,10 +60,10 @@ interface Ack {
   readonly line: string;
 }
 
-interface Pending {
+interface Pending<A> {
   readonly index: number;
   readonly author: number;
-  action: MessageAction;
+  action: A;
   readonly messageHash: string;
   readonly line: string;
   readonly sig: string | null;
@@ -103,11 +83,15 @@ interface Deadline {
   readonly kind: 'move' | 'ack' | 'round' | 'secret';
 }
 
-export class Replica {
-  private state: GameState;
+/**
+ * `S`, `A`, `E`: the game's state, moves and events, as its MeshGame gives them (core/native/game.ts);
+ * the classic game's by default. Capital Risk's and Secret Mission's secret rounds are the classic game's own.
+ */
+export class Replica<S = GameState, A extends { readonly command: string } = Action, E = GameEvent> {
+  private state: S;
   private index = 0;
   /** Recent entries of the sequence (moves and neutralisations), with the state before each. */
-  private readonly applied = new Map<number, Applied>();
+  private readonly applied = new Map<number, Applied<S>>();
   /** Every entry below this index is settled (acknowledged by every active player). */
   private firstOpen = 0;
   /** Proof (or a quorum of votes) that a player must be made neutral, kept until it is. */
@@ -162,36 +146,42 @@ export class Replica {
   private readonly abandoned = new Set<number>();
   /** `round>player`: this peer has sent that player the commitments it holds for that round (a dispute). */
   private readonly commitmentsShown = new Set<string>();
-  private pending: Pending | null = null;
+  private pending: Pending<A> | null = null;
   private deadline: Deadline | null = null;
   private lastRound: DiceRound | null = null;
+  /** The last few rounds finished here, for an observer far behind (catchUpObserver). */
+  private readonly pastRounds: DiceRound[] = [];
   /** The sequence point at which this peer's own seat last had to decide, and since when. */
   private myDue = { index: -1, at: 0 };
   /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
   private lastStall = -Infinity;
-  private effects: Effect[] = [];
+  private effects: Effect<S, A, E>[] = [];
   /** The incoming line being processed: recorded just before its first consequence. */
   private inFlight: { from: number; line: string } | null = null;
   private now = 0;
   private pumping = false;
-  private result: SessionResult | null = null;
+  private result: SessionResult<S> | null = null;
   private readonly violations: { player: number; reason: string }[] = [];
   private readonly stallMs: number;
   /** Capital Risk and Secret Mission Risk: the secret rounds (core/native/secrets.ts). */
   private readonly secrets: SecretRounds | null;
 
-  constructor(private readonly config: ReplicaConfig) {
+  /** `game`: the game's rules as the replica asks them (core/native/game.ts); the classic game by default. */
+  constructor(
+    private readonly config: ReplicaConfig,
+    // The default type parameters are the classic game's.
+    private readonly game: MeshGame<S, A, E> = classicGame(config.rules) as unknown as MeshGame<S, A, E>,
+  ) {
     if (config.resume !== undefined) {
       // Start from history: entries below `index` are settled (everyone proved the same state).
       if (config.resume.state.options.players !== config.players.length)
         throw new Error(`a stored game of ${config.resume.state.options.players} players for ${config.players.length}`);
-      this.state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card);
+      // Only the classic game goes on from a stored state.
+      this.state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card) as unknown as S;
       this.index = config.resume.index;
       this.firstOpen = config.resume.index;
     } else {
-      const started = startGame(classicBoard(), { ...config.rules, players: config.players.length });
-      if (!started.ok) throw new Error(started.reason);
-      this.state = started.value;
+      this.state = this.game.start(config.players.length);
     }
     for (const player of config.players) {
       this.inbox.set(player.id, []);
@@ -204,11 +194,30 @@ export class Replica {
     this.rounds = roundProfile(config.features, config.gameId);
   }
 
-  get current(): GameState {
+  get current(): S {
     return this.state;
   }
 
-  private get last(): Applied | null {
+  /** A player's standing here, or undefined for a number that is no seat. */
+  standingOf(player: number): Standing | undefined {
+    return this.standing(player);
+  }
+
+  private standing(player: number, state = this.state): Standing | undefined {
+    return this.game.standings(state)[player];
+  }
+
+  private standings(state = this.state): readonly Standing[] {
+    return this.game.standings(state);
+  }
+
+  /** Whether a player is in the game (at this state, or at an earlier one). */
+  private isIn(player: number, state = this.state): boolean {
+    const standing = this.standing(player, state);
+    return standing !== undefined && isIn(standing);
+  }
+
+  private get last(): Applied<S> | null {
     return this.applied.get(this.index - 1) ?? null;
   }
 
@@ -221,8 +230,8 @@ export class Replica {
     return {
       index: this.index,
       firstOpen: this.firstOpen,
-      phase: this.state.phase,
-      players: this.state.players.map((p) => [p.id, p.neutral ? 'neutral' : p.eliminated ? 'eliminated' : 'active']),
+      phase: this.game.phase(this.state),
+      players: this.standings().map((p) => [p.id, p.neutral ? 'neutral' : p.eliminated ? 'eliminated' : 'active']),
       pending: this.pending === null ? null : { author: this.pending.author },
       round:
         this.round === null
@@ -246,7 +255,7 @@ export class Replica {
     };
   }
 
-  get finished(): SessionResult | null {
+  get finished(): SessionResult<S> | null {
     return this.result;
   }
 
@@ -258,17 +267,17 @@ export class Replica {
   }
 
   /** The decision this peer's seat must make now, if any. */
-  get decisionDue(): { readonly index: number; readonly state: GameState } | null {
+  get decisionDue(): { readonly index: number; readonly state: S } | null {
     if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
-    if (!this.allSettled() || this.state.phase === 'over') return null;
+    if (!this.allSettled() || this.game.over(this.state)) return null;
     if (this.secrets?.capitalDue()) return { index: this.index, state: this.state };
-    return decisionBy(this.state) === this.config.me && !this.state.players[this.config.me]!.neutral
+    return this.game.decisionBy(this.state) === this.config.me && !this.standing(this.config.me)!.neutral
       ? { index: this.index, state: this.state }
       : null;
   }
 
   /** Everything to do since the last call. */
-  drain(): Effect[] {
+  drain(): Effect<S, A, E>[] {
     this.settleInFlight();
     const out = this.effects;
     this.effects = [];
@@ -303,9 +312,23 @@ export class Replica {
     const sealed = unseal(line);
     if (sealed === null) return;
     const decoded = decodeLine(sealed.inner);
-    if (!decoded.ok || !('message' in decoded) || decoded.message.command !== 'acknowledgement') return;
-    const index = decoded.message.payload;
+    if (!decoded.ok || !('message' in decoded)) return;
+    const message = decoded.message;
+    if (message.command === 'timeout_vote') return this.answerAfterEnd(sealed.by, message.payload, line);
+    if (message.command !== 'acknowledgement') return;
+    const index = message.payload;
     if (index > (this.endAcks.get(sealed.by) ?? -1)) this.endAcks.set(sealed.by, index);
+  }
+
+  /**
+   * A player still in the game here asks for another's lines after this peer finished (a game that
+   * ends with a draw ends here with no acknowledgement: a peer behind may lack a line the others
+   * hold and have no one left to vote with). It is given what this peer holds, as before the end.
+   */
+  private answerAfterEnd(voter: number, vote: { player: number; index: number }, line: string) {
+    if (voter === this.config.me || this.standing(voter) === undefined || !this.proven([line])) return;
+    if (vote.index < this.index) this.catchUpObserver(voter, vote.index);
+    else this.handOn(voter, vote.player);
   }
 
   /**
@@ -335,17 +358,18 @@ export class Replica {
   }
 
   /** This peer's seat decided the move for sequence point `index`. */
-  decide(index: number, chosen: Action, now: number) {
+  decide(index: number, chosen: A, now: number) {
     if (this.result !== null || this.config.mute) return;
     this.now = now;
     if (index !== this.index || this.decisionDue === null) return this.pump();
-    if (chosen.command === 'choose_capital' && this.secrets !== null) {
-      this.secrets.chooseCapital(chosen.payload);
+    const classic = chosen as unknown as Action;
+    if (classic.command === 'choose_capital' && this.secrets !== null) {
+      this.secrets.chooseCapital(classic.payload);
       return this.pump();
     }
     // A completed mission is claimed by the secret rounds, with its proof, as soon as it is due.
-    if (chosen.command === 'claim_mission') return this.pump();
-    this.send(chosen as MessageAction);
+    if (classic.command === 'claim_mission') return this.pump();
+    this.send(chosen);
     this.pump();
   }
 
@@ -356,7 +380,7 @@ export class Replica {
     this.gone.add(player);
     this.emit({ type: 'info', text: `lost the connection to ${this.nameOf(player)}` });
     // Two players: a closed link is no proof of the other's silence rather than ours.
-    if (isActive(this.state.players[player]!) && !this.twoActive()) this.vote(player);
+    if (this.isIn(player) && !this.twoActive()) this.vote(player);
     // Its own move due: the silence is judged after an ack timeout, as when it dies in another's turn.
     const due = this.deadline;
     if (due?.kind === 'move' && this.awaitedFrom(due).includes(player))
@@ -413,11 +437,11 @@ export class Replica {
 
   /** Out of the game: nobody waits for this peer, so the others may be far ahead. */
   private observing(): boolean {
-    return !isActive(this.state.players[this.config.me]!);
+    return !this.isIn(this.config.me);
   }
 
   private twoActive(): boolean {
-    return this.state.players.filter(isActive).length === 2;
+    return this.standings().filter(isIn).length === 2;
   }
 
   /** Leaves the game: tells everyone, then stops. */
@@ -454,7 +478,7 @@ export class Replica {
     if (signed) {
       const sealed = unseal(line);
       if (sealed === null) return this.fault(link, 'sent a line that is not signed');
-      if (this.state.players[sealed.by] === undefined)
+      if (this.standing(sealed.by) === undefined)
         return this.fault(link, `sent a line signed by unknown player ${sealed.by}`);
       inner = sealed.inner;
       sig = sealed.sig;
@@ -488,13 +512,14 @@ export class Replica {
       this.remember(sig);
     }
     const claimed = 'player_id' in message ? message.player_id : undefined;
-    if (this.state.players[from]!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
+    if (this.standing(from)!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
       // A neutral player's lines no longer count, except another version of a move it made before,
       // or of the point where this peer, out of the game there, made it neutral alone (it was shown
       // an illegal version): the players in the game may have settled that move there.
-      if (isGameMessage(message) && message.ack_id !== undefined && message.ack_id < this.index) {
+      const move = this.game.moveOf(message);
+      if (move !== null && message.ack_id !== undefined && message.ack_id < this.index) {
         const taken = this.taken.get(message.ack_id);
-        const hash = messageHashOf(message.ack_id, toAction(message));
+        const hash = messageHashOf(message.ack_id, move);
         const mine =
           taken?.author === from || (taken?.author === -1 && this.applied.get(message.ack_id)?.neutral === from);
         if (mine && taken.messageHash !== hash) {
@@ -512,7 +537,8 @@ export class Replica {
     }
     this.route(link, from, message, line, sig, depth);
     if (link === from) this.relay(from, link, line);
-    else if (depth === 0 && (isGameMessage(message) || message.command === 'roll_hash')) this.askForLines(from);
+    else if (depth === 0 && (this.game.moveOf(message) !== null || message.command === 'roll_hash'))
+      this.askForLines(from);
   }
 
   /**
@@ -532,7 +558,7 @@ export class Replica {
       this.onVote(from, player, index, stage, line);
       return false;
     }
-    return isGameMessage(message) && message.ack_id !== undefined && message.ack_id <= this.index;
+    return this.game.moveOf(message) !== null && message.ack_id !== undefined && message.ack_id <= this.index;
   }
 
   /**
@@ -543,7 +569,7 @@ export class Replica {
    */
   private askForLines(author: number) {
     if (this.config.mute || author === this.config.me || this.linesAsked.has(author)) return;
-    if (!isActive(this.state.players[author]!)) return;
+    if (!this.isIn(author)) return;
     this.linesAsked.add(author);
     const key = `${author}@${this.index}`;
     if (this.myVotes.has(key)) return;
@@ -567,7 +593,7 @@ export class Replica {
   }
 
   private digestOf(message: Message, inner: string): Buffer {
-    return digestOf(this.config.gameId, message, inner);
+    return digestOf(this.config.gameId, message, inner, (m) => this.game.moveOf(m));
   }
 
   private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
@@ -593,7 +619,7 @@ export class Replica {
         this.record(link, line);
         if (!this.proven([line])) return;
         // An observer that leaves judges no more silence (electorate).
-        if (this.state.players[from]!.eliminated) this.gone.add(from);
+        if (this.standing(from)!.eliminated) this.gone.add(from);
         this.prove(from, 'left the game', { cheat: false, evidence: [line] });
         return;
       case 'expel': {
@@ -618,7 +644,7 @@ export class Replica {
         this.enqueue(this.rolls, from, { message, line, sig, link });
         return;
       default:
-        if (!isGameMessage(message)) return;
+        if (this.game.moveOf(message) === null) return;
         // Evidence about a point already passed is judged at once (against the move taken there):
         // the proposal it came with is decided right after, and must find the proof already here.
         if (depth > 0 && message.ack_id !== undefined && message.ack_id <= this.index) {
@@ -704,7 +730,7 @@ export class Replica {
     for (const [from, queue] of [...this.inbox, ...this.rolls]) {
       while (queue.length > 0 && this.result === null) {
         const item = queue[0]!;
-        if (this.state.players[from]!.neutral && item.message.command !== 'defend') {
+        if (this.standing(from)!.neutral && item.message.command !== 'defend') {
           queue.shift();
           continue;
         }
@@ -712,7 +738,7 @@ export class Replica {
         if (claim === 'early') break;
         this.inFlight = { from: item.link, line: item.line };
         const proven = this.proofs.size;
-        const opening = this.inOpeningDraws();
+        const opening = this.inDraws();
         const outcome = this.handle(from, item);
         if (outcome === 'wait') {
           this.inFlight = null;
@@ -724,7 +750,7 @@ export class Replica {
         // A line that proved a cheat (or ended the opening draws, where proofs wait) takes the next
         // point for its neutralisation before any other waiting line is handled: as in the audit,
         // which reads the record one line at a time.
-        if (this.proofs.size > proven || (opening && !this.inOpeningDraws())) this.proposeProven();
+        if (this.proofs.size > proven || (opening && !this.inDraws())) this.proposeProven();
       }
     }
     return progress;
@@ -734,25 +760,26 @@ export class Replica {
   private claimOf(from: number, message: Message): 'own' | 'early' {
     const claimed = 'player_id' in message ? message.player_id : undefined;
     if (claimed === undefined || claimed === null || claimed === from) return 'own';
-    return this.state.players[claimed]?.neutral === true ? 'own' : 'early';
+    return this.standing(claimed)?.neutral === true ? 'own' : 'early';
   }
 
   private handle(from: number, item: Incoming): 'done' | 'wait' {
     const message = item.message;
     if (message.command === 'roll_hash' || message.command === 'roll_number')
       return this.handleRoll(from, message, item.line);
-    return this.handleMove(from, message as GameMessage, item);
+    return this.handleMove(from, message, item);
   }
 
   // ---- sequenced moves ----
 
-  private handleMove(from: number, message: GameMessage, item: Incoming): 'done' | 'wait' {
+  private handleMove(from: number, message: Message, item: Incoming): 'done' | 'wait' {
     const index = message.ack_id;
     if (index === undefined) {
       this.cheat(from, `sent ${message.command} without its sequence number (ack_id)`, [item.line]);
       return 'done';
     }
-    const action = toAction(message);
+    const action = this.game.moveOf(message);
+    if (action === null) return 'done';
     const hash = messageHashOf(index, action);
     if (index < this.index) {
       const taken = this.taken.get(index);
@@ -761,14 +788,16 @@ export class Replica {
       if (taken.author === from) {
         this.equivocation(from, index, [taken.line, item.line]);
         this.keepOtherVersion(index, hash, from, item);
-      } else if (action.command !== 'defend' || !this.state.players[action.player]!.neutral) {
+      } else if (!this.forNeutral(action)) {
         this.cheat(from, `sent ${action.command} out of turn: move ${index} was ${this.nameOf(taken.author)}'s`, [
           item.line,
         ]);
       }
       return 'done';
     }
-    if (index > this.index || !this.allSettled() || this.pending !== null || this.round !== null) return 'wait';
+    // (A draw due: the move comes after it, from a peer that did the draw first.)
+    if (index > this.index || !this.allSettled() || this.pending !== null || this.round !== null || this.inDraws())
+      return 'wait';
     if (this.secrets?.busy()) return 'wait'; // a peer that finished the secret round first
     const reason = this.authorityProblem(from, action);
     if (reason !== null) {
@@ -804,14 +833,13 @@ export class Replica {
     });
     this.rollbackTo(index);
     // Its point is open again; should it have to wait (a secret round running), it waits in line.
-    if (this.handleMove(other.from, other.message as GameMessage, other) === 'wait')
-      this.enqueue(this.inbox, other.from, other);
+    if (this.handleMove(other.from, other.message, other) === 'wait') this.enqueue(this.inbox, other.from, other);
   }
 
   /** This peer's entry at an open point `index` where it was out of the game (an observer), or null. */
-  private watchedOpen(index: number): Applied | null {
+  private watchedOpen(index: number): Applied<S> | null {
     const entry = this.applied.get(index);
-    if (entry === undefined || index < this.firstOpen || isActive(entry.before.players[this.config.me]!)) return null;
+    if (entry === undefined || index < this.firstOpen || this.isIn(this.config.me, entry.before)) return null;
     return entry;
   }
 
@@ -826,7 +854,7 @@ export class Replica {
     const entry = this.watchedOpen(index);
     if (entry === null) return false;
     const acks = this.acks.get(index);
-    const needed = entry.before.players.filter((p) => isActive(p) && p.id !== this.config.me && p.id !== author);
+    const needed = this.standings(entry.before).filter((p) => isIn(p) && p.id !== this.config.me && p.id !== author);
     return needed.length > 0 && needed.every((p) => acks?.get(p.id)?.messageHash === messageHash);
   }
 
@@ -835,36 +863,42 @@ export class Replica {
    * would hold it back until then, and the proposal it came with would find no proof): a move the
    * rules refuse here is proof now. Only with no move waiting for dice, so the state is the point's.
    */
-  private judgeNow(from: number, message: GameMessage, line: string): boolean {
-    if (this.pending !== null || this.round !== null) return false;
-    const reason = this.authorityProblem(from, toAction(message));
+  private judgeNow(from: number, message: Message, line: string): boolean {
+    const action = this.game.moveOf(message);
+    if (this.pending !== null || this.round !== null || this.inDraws() || action === null) return false;
+    const reason = this.authorityProblem(from, action);
     if (reason === null) return false;
     this.cheat(from, reason, [line]);
     return true;
   }
 
   /** Why `from` may not send this action now, or null if it may. */
-  private authorityProblem(from: number, action: MessageAction): string | null {
-    const awaited = decisionBy(this.state);
+  private authorityProblem(from: number, action: A): string | null {
+    const awaited = this.game.decisionBy(this.state);
     if (action.command === 'leave_game') return 'sent leave_game with a sequence number';
     if (action.command === 'timeout')
-      return `sent a timeout for ${this.nameOf(action.player)}; silence is settled by votes`;
+      return `sent a timeout for ${this.nameOf(playerOf(action))}; silence is settled by votes`;
     if (awaited === null) return `sent ${action.command} while the game waits for a dice round`;
-    const forNeutral = action.command === 'defend' && this.state.players[awaited]!.neutral;
-    if (!forNeutral && from !== awaited)
+    const speaksForNeutral = action.command === 'defend' && this.standing(awaited)!.neutral;
+    if (!speaksForNeutral && from !== awaited)
       return `sent ${action.command} out of turn: it is ${this.nameOf(awaited)}'s decision`;
-    const check = apply(this.state, action, CHECK_DICE);
+    const check = this.game.check(this.state, action);
     return check.ok ? null : `illegal ${action.command}: ${check.reason}`;
   }
 
-  private accept(author: number, action: MessageAction, index: number, line: string, sig: string | null) {
+  /** A defence in a neutral player's name (its speaker's, not a move out of turn). */
+  private forNeutral(action: A): boolean {
+    return action.command === 'defend' && this.standing(playerOf(action))?.neutral === true;
+  }
+
+  private accept(author: number, action: A, index: number, line: string, sig: string | null) {
     // Every move is acknowledged with its author's signature, which others take as proof of what
     // the author said: so a move's signature is checked before it is applied, not lazily.
     if (author !== this.config.me && sig !== null && !this.proven([line])) {
       return this.fault(author, `sent move ${index} with a signature that does not match`);
     }
     const messageHash = messageHashOf(index, action);
-    if (needsDice(this.state, action)) {
+    if (this.game.needsDice(this.state, action)) {
       this.pending = { index, author, action, messageHash, line, sig };
       this.startRound();
       return;
@@ -872,14 +906,14 @@ export class Replica {
     this.commit({ index, author, action, messageHash, line, sig }, CHECK_DICE);
   }
 
-  private commit(move: Pending, dice: Dice, numbers: StepNumbers | null = null) {
+  private commit(move: Pending<A>, dice: Dice, numbers: StepNumbers | null = null) {
     const before = this.state;
-    const result = apply(before, move.action, dice);
+    const result = this.game.apply(before, move.action, dice);
     if (!result.ok) throw new Error(`validated action refused: ${result.reason}`);
     this.state = result.state;
     this.stepped(move.action, numbers);
     this.index = move.index + 1;
-    const hash = stateHash(this.state);
+    const hash = this.game.stateHash(this.state);
     this.remember_(move.index, {
       index: move.index,
       author: move.author,
@@ -891,8 +925,7 @@ export class Replica {
       before,
     });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-    if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over'))
-      this.effects.push({ type: 'sync' });
+    if (this.game.endsTurn(move.action, result.events)) this.effects.push({ type: 'sync' });
     const ack: Message = {
       command: 'acknowledgement',
       payload: move.index,
@@ -913,7 +946,7 @@ export class Replica {
   }
 
   /** Keeps an entry of the sequence (and forgets old ones). */
-  private remember_(index: number, entry: Applied) {
+  private remember_(index: number, entry: Applied<S>) {
     this.applied.set(index, entry);
     this.taken.set(index, {
       author: entry.author,
@@ -959,7 +992,7 @@ export class Replica {
    * so a link that keeps sending new acks of the same points ahead is cut.
    */
   private ackProblem(from: number, message: Extract<Message, { command: 'acknowledgement' }>): string | null {
-    if (!isActive(this.state.players[from]!)) return null;
+    if (!this.isIn(from)) return null;
     const index = message.payload;
     const base = this.last?.index ?? -1;
     // An honest peer may be far ahead (OBSERVER_WINDOW), but never acks a move long settled.
@@ -972,7 +1005,7 @@ export class Replica {
 
   private onAck(from: number, message: Extract<Message, { command: 'acknowledgement' }>, line: string) {
     const index = message.payload;
-    if (!isActive(this.state.players[from]!)) {
+    if (!this.isIn(from)) {
       if (message.message_hash === undefined) return;
       // (No author: the observer made that point a neutralisation.)
       return this.correctObserver(from, index, { author: message.author ?? -1, messageHash: message.message_hash });
@@ -1042,12 +1075,7 @@ export class Replica {
       this.cheat(from, `acknowledged a move ${index} that ${this.nameOf(ack.author)} never signed`, [ack.line]);
       return false;
     }
-    if (
-      ack.author === move.author &&
-      move.author >= 0 &&
-      move.author !== this.config.me &&
-      isActive(this.state.players[move.author]!)
-    ) {
+    if (ack.author === move.author && move.author >= 0 && move.author !== this.config.me && this.isIn(move.author)) {
       this.equivocation(move.author, index, [move.line, ack.line]);
       return false;
     }
@@ -1067,10 +1095,12 @@ export class Replica {
 
   /** Players whose acknowledgement of every move is awaited. */
   private ackers(): number[] {
-    return this.state.players.filter((p) => isActive(p) && p.id !== this.config.me).map((p) => p.id);
+    return this.standings()
+      .filter((p) => isIn(p) && p.id !== this.config.me)
+      .map((p) => p.id);
   }
 
-  private matches(ack: Ack | undefined, last: Applied): boolean {
+  private matches(ack: Ack | undefined, last: Applied<S>): boolean {
     if (ack === undefined) return false;
     if (!this.config.features.stateHashAcks) return true;
     return ack.messageHash === last.messageHash && ack.stateHash === last.stateHash;
@@ -1095,7 +1125,7 @@ export class Replica {
       const entry = this.applied.get(index);
       if (entry === undefined) continue;
       for (const [player, ack] of this.acks.get(index) ?? []) {
-        if (player === this.config.me || !isActive(this.state.players[player]!)) continue;
+        if (player === this.config.me || !this.isIn(player)) continue;
         if (!this.judgeAck(player, index, ack, entry)) return;
       }
     }
@@ -1104,14 +1134,14 @@ export class Replica {
   // ---- deciding the next step ----
 
   private step(): boolean {
-    if (this.state.phase === 'over') {
+    if (this.game.over(this.state)) {
       // Only once every point has settled here: out of the game, this peer may hold a version of a
       // move that the players in the game did not take (they send theirs: adoptSettled).
       if (!this.allSettled()) {
         this.arm('ack', this.firstOpen);
         return false;
       }
-      this.finish(wonOnBoard(this.state) ? 'conquest' : 'forfeit');
+      this.finish(this.game.wonOnBoard(this.state) ? 'conquest' : 'forfeit');
       return false;
     }
     if (this.proposeProven()) return true;
@@ -1122,21 +1152,18 @@ export class Replica {
     }
     const secret = this.secrets?.step() ?? null;
     if (secret !== null) return secret;
-    const draw = drawStep(this.state);
+    const draw = this.game.drawStep(this.state);
     if (draw !== null) {
       this.startRound();
       return true;
     }
-    const awaited = decisionBy(this.state);
-    if (awaited === null) throw new Error(`no decision in phase ${this.state.phase}`);
-    if (this.state.players[awaited]!.neutral) {
+    const awaited = this.game.decisionBy(this.state);
+    if (awaited === null) throw new Error(`no decision in phase ${this.game.phase(this.state)}`);
+    if (this.standing(awaited)!.neutral) {
       const speaker = this.speakerFor(awaited);
-      if (speaker === this.config.me && this.state.phase === 'defend' && !this.config.mute) {
-        this.send({
-          command: 'defend',
-          player: awaited,
-          payload: maxDefendDice(this.state, this.state.pendingAttack!.to),
-        });
+      const move = speaker === this.config.me && !this.config.mute ? this.game.neutralMove(this.state, awaited) : null;
+      if (move !== null) {
+        this.send(move);
         return true;
       }
       this.arm('move', this.index);
@@ -1148,8 +1175,8 @@ export class Replica {
 
   /** The peer that defends for a neutral player: the lowest-numbered active peer still reachable. */
   private speakerFor(neutral: number): number {
-    const candidates = this.state.players.filter(
-      (p) => isActive(p) && p.id !== neutral && (p.id === this.config.me || !this.gone.has(p.id)),
+    const candidates = this.standings().filter(
+      (p) => isIn(p) && p.id !== neutral && (p.id === this.config.me || !this.gone.has(p.id)),
     );
     return candidates.length > 0 ? candidates[0]!.id : -1;
   }
@@ -1180,23 +1207,25 @@ export class Replica {
       return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
     }
     if (due.index !== this.index || this.pending !== null || this.round !== null) return [];
-    const awaited = decisionBy(this.state);
+    const awaited = this.game.decisionBy(this.state);
     if (awaited === null) return [];
-    const speaker = this.state.players[awaited]!.neutral ? this.speakerFor(awaited) : awaited;
+    const speaker = this.standing(awaited)!.neutral ? this.speakerFor(awaited) : awaited;
     return speaker >= 0 && speaker !== this.config.me ? [speaker] : [];
   }
 
   /** Sends my move for the current index to everyone and applies it here. */
-  private send(chosen: MessageAction) {
-    const action = canonical(chosen);
+  private send(chosen: A) {
     const index = this.index;
+    // The move as every receiver will read it off the wire.
+    const action = this.game.moveOf(this.game.messageOf(chosen, index, this.config.me));
+    if (action === null) throw new Error(`${chosen.command} is not a move on the wire`);
     const problem = this.authorityProblem(this.config.me, action);
     if (problem !== null) {
       // Checked before anything is sent: a move of ours that the rules refuse never leaves.
       this.emit({ type: 'info', text: `this seat's move was refused: ${problem}` });
       return;
     }
-    const { line, sig } = this.broadcast(fromAction(action, index, this.config.me));
+    const { line, sig } = this.broadcast(this.game.messageOf(action, index, this.config.me));
     this.accept(this.config.me, action, index, line, sig);
   }
 
@@ -1209,7 +1238,7 @@ export class Replica {
    * count towards a quorum.
    */
   private vote(player: number) {
-    if (this.config.mute || player === this.config.me || !isActive(this.state.players[player]!)) return;
+    if (this.config.mute || player === this.config.me || !this.isIn(player)) return;
     const first = `${player}@${this.index}`;
     const stage = this.myVotes.has(first) ? 2 : 1;
     // A player that is itself voting is alive and waits on someone else: it gets one more timeout
@@ -1262,9 +1291,9 @@ export class Replica {
   }
 
   /** The lines of the last two dice rounds that `player` did not write. */
-  private roundLinesNotBy(player: number): string[] {
+  private roundLinesNotBy(player: number, past = false): string[] {
     const lines: string[] = [];
-    for (const round of [this.lastRound, this.round]) {
+    for (const round of past ? [...this.pastRounds, this.round] : [this.lastRound, this.round]) {
       if (round === null) continue;
       for (const [p, h] of round.hashes) if (p !== player && h.line !== '') lines.push(h.line);
       for (const [p, n] of round.numbers) if (p !== player && n.line !== '') lines.push(n.line);
@@ -1292,7 +1321,8 @@ export class Replica {
       if (taken !== undefined && taken.author !== observer && taken.line !== '') lines.push(taken.line);
       for (const [p, ack] of this.acks.get(index) ?? []) if (p !== observer && ack.line !== '') lines.push(ack.line);
     }
-    lines.push(...this.roundLinesNotBy(observer));
+    // Every recent round's lines: it may wait in one several rounds back (a RISC turn's draw).
+    lines.push(...this.roundLinesNotBy(observer, true));
     for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: observer });
   }
 
@@ -1301,12 +1331,12 @@ export class Replica {
   }
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
-    const accused = this.state.players[player];
+    const accused = this.standing(player);
     if (voter !== this.config.me) this.lastVoted.set(voter, Math.max(index, this.lastVoted.get(voter) ?? -1));
-    if (voter !== this.config.me && index < this.index - ACK_WINDOW && !isActive(this.state.players[voter]!))
+    if (voter !== this.config.me && index < this.index - ACK_WINDOW && !this.isIn(voter))
       this.catchUpObserver(voter, index);
     // Players out of the game but still here (observers) vote too: they judge when two remain.
-    if (accused === undefined || !isActive(accused) || voter === player || this.state.players[voter]!.neutral) return;
+    if (accused === undefined || !isIn(accused) || voter === player || this.standing(voter)!.neutral) return;
     if (!this.voteInWindow(index)) return;
     const key = `${voter}>${player}`;
     this.accusations.set(key, Math.max(index, this.accusations.get(key) ?? -1));
@@ -1351,7 +1381,7 @@ export class Replica {
     const mine = [...this.myVotes].filter((key) => key.startsWith(prefix));
     if (!this.votes.has(player) && mine.length === 0) return;
     const entry = this.applied.get(index);
-    if (entry === undefined || !isActive(this.state.players[player]!)) return;
+    if (entry === undefined || !this.isIn(player)) return;
     if (!this.matches(this.acks.get(index)?.get(player), entry)) return;
     this.votes.delete(player);
     for (const key of mine) this.myVotes.delete(key);
@@ -1395,7 +1425,9 @@ export class Replica {
    * accuser alone decides (the accused may have crashed, and an observer must not be able to stop that).
    */
   private electorate(player: number): number[] {
-    const active = this.state.players.filter((p) => isActive(p) && p.id !== player).map((p) => p.id);
+    const active = this.standings()
+      .filter((p) => isIn(p) && p.id !== player)
+      .map((p) => p.id);
     if (active.length !== 1) return active;
     const accuser = active[0]!;
     const observers = this.observers()
@@ -1408,7 +1440,7 @@ export class Replica {
 
   /** Players out of the game but still in it: eliminated, not neutral (they may judge silence). */
   private observers() {
-    return this.state.players.filter((p) => p.eliminated && !p.neutral);
+    return this.standings().filter((p) => p.eliminated && !p.neutral);
   }
 
   private checkQuorum(player: number) {
@@ -1434,7 +1466,7 @@ export class Replica {
   /** With nobody left to hear from, this peer cannot tell the others' silence from its own. */
   private checkContact() {
     if (this.config.mute || this.result !== null) return;
-    const others = this.state.players.filter((p) => isActive(p) && p.id !== this.config.me);
+    const others = this.standings().filter((p) => isIn(p) && p.id !== this.config.me);
     if (others.length === 0) return;
     // Observers still reachable judge silence with this peer (electorate): contact is not lost yet.
     const observers = this.observers().filter((p) => p.id !== this.config.me);
@@ -1494,7 +1526,7 @@ export class Replica {
     const player = a.player_id;
     const round = a.round;
     if (b.player_id !== player || round === undefined || round !== b.round) return;
-    if (!isActive(this.state.players[player]!)) return;
+    if (!this.isIn(player)) return;
     if (a.command === 'roll_hash' && b.command === 'roll_number') {
       if (this.commitmentOf(hexToBytes(b.payload), round, player) !== a.payload)
         this.cheat(player, 'revealed a dice number that does not match its commitment', [first, second]);
@@ -1527,9 +1559,11 @@ export class Replica {
   // ---- dice rounds ----
 
   private startRound() {
-    const draw = this.pending === null ? drawStep(this.state) : null;
+    const draw = this.pending === null ? this.game.drawStep(this.state) : null;
     if (this.pending === null && draw === null) return;
-    const participants = this.state.players.filter(isActive).map((p) => p.id);
+    const participants = this.standings()
+      .filter(isIn)
+      .map((p) => p.id);
     const number = this.roundId();
     const mine =
       participants.includes(this.config.me) && !this.config.mute ? (this.config.secretNumbers ?? secretNumber)() : null;
@@ -1552,7 +1586,7 @@ export class Replica {
 
   /** The round about to start (roundIdFor). */
   private roundId(): number {
-    return roundIdFor(this.state.phase, this.pending?.index ?? this.index);
+    return this.game.roundId(this.state, this.pending?.index ?? this.index);
   }
 
   private handleRoll(
@@ -1563,7 +1597,8 @@ export class Replica {
     const round = this.round;
     // A round already over stays over during the capitals' round (later phases only count up): a
     // seat taken back in that round reads the opening draws' lines in the history, in order.
-    if (this.state.phase === 'capitals' && message.round !== undefined && message.round < this.roundId()) return 'done';
+    if (this.game.phase(this.state) === 'capitals' && message.round !== undefined && message.round < this.roundId())
+      return 'done';
     if (this.secrets?.busy()) return 'wait'; // the next draw's, from a peer that finished the secret round first
     if (message.round !== undefined) {
       if (this.abandoned.has(message.round) || message.round < (round?.number ?? this.roundId())) return 'done';
@@ -1622,7 +1657,7 @@ export class Replica {
       // on without that player at once (every honest peer waits on the dispute until it sees both);
       // in a move's round the neutralisation takes the move's point (proposeProven) and the move goes.
       this.cheat(from, `signed two dice commitments for round ${round.number}`, [first.line, line]);
-      if (this.inOpeningDraws()) {
+      if (this.inDraws()) {
         round.drop(from);
         this.progressRound();
       }
@@ -1640,7 +1675,7 @@ export class Replica {
     // in the opening draws its lists no longer count and its number does (the others, waiting on the
     // dispute, get both reveals handed on: handOn).
     this.cheat(from, `named two different sets of dice commitments in round ${round.number}`, [first.line, line]);
-    if (this.inOpeningDraws()) {
+    if (this.inDraws()) {
       round.forgetNamed(from);
       this.progressRound();
     }
@@ -1672,6 +1707,8 @@ export class Replica {
     this.round = null;
     // Kept to hand on: a peer that was kept from a line of it may still be waiting in it.
     this.lastRound = round;
+    this.pastRounds.push(round);
+    if (this.pastRounds.length > PAST_ROUNDS) this.pastRounds.shift();
     this.deadline = null;
     this.emit({
       type: 'round',
@@ -1687,13 +1724,23 @@ export class Replica {
       this.commit(pending, dice, numbers);
       return;
     }
-    const draw = drawStep(this.state);
+    const draw = this.game.drawStep(this.state);
     if (draw === null) return;
-    const result = apply(this.state, draw, dice);
+    const result = this.game.apply(this.state, draw, dice);
     if (!result.ok) throw new Error(`draw step refused: ${result.reason}`);
     this.state = result.state;
     this.stepped(draw, numbers);
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
+    // A draw that ends the game (a RISC turn's) settles with no acknowledgement: this peer finishes
+    // at once and answers no vote. A peer still missing a line of the round gets them all here.
+    if (this.game.over(this.state)) this.handOnRound(round);
+  }
+
+  /** Hands on the others' signed lines of a round to everyone (each is its author's, checkable by all). */
+  private handOnRound(round: DiceRound) {
+    if (this.config.mute || !this.config.features.signed) return;
+    for (const [player, entry] of [...round.hashes, ...round.numbers])
+      if (player !== this.config.me) this.effects.push({ type: 'send', line: entry.line, to: null });
   }
 
   // ---- cheating and silence ----
@@ -1720,8 +1767,7 @@ export class Replica {
    * (or a cheat in the secret deal) applies at once; a proof of another cheat waits for point 0.
    */
   private prove(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[]; at?: number }) {
-    const record = this.state.players[player];
-    if (record === undefined || !isActive(record)) return;
+    if (!this.isIn(player)) return;
     if (how.cheat && !this.blamed.has(player)) {
       this.blamed.add(player);
       this.violations.push({ player, reason });
@@ -1741,7 +1787,7 @@ export class Replica {
         evidence,
         ...(how.at !== undefined ? { at: how.at } : {}),
       });
-    if (this.inOpeningDraws()) {
+    if (this.inDraws()) {
       // A proof waits for the first point (proposeProven): applied now, at the moment this peer
       // saw it, a draw round would go on without the cheat here while others, shown its valid
       // lines, finish it with them. The refused line counts as not received; the others hand on
@@ -1765,10 +1811,11 @@ export class Replica {
    * neutralisation of its author there (the author may be neutral here already, at a later point).
    */
   private proposeProven(): boolean {
-    if (this.result !== null || this.applied.has(this.index) || this.inOpeningDraws()) return false;
+    if (this.result !== null || this.applied.has(this.index)) return false;
     const proven = [...this.proofs.keys()].sort((a, b) => a - b);
     const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
-    const player = back?.player ?? proven.find((p) => isActive(this.state.players[p]!));
+    if (back === undefined && this.inDraws()) return false;
+    const player = back?.player ?? proven.find((p) => this.isIn(p));
     if (player === undefined) return false;
     const proof = this.proofs.get(player)!;
     if (back !== undefined) this.rollbackTo(back.index);
@@ -1805,7 +1852,7 @@ export class Replica {
     // Only acks a move needs to settle count: an observer's (this peer's own too) holds nothing up.
     const before = this.applied.get(index)?.before ?? this.state;
     for (const [from, ack] of this.acks.get(index) ?? []) {
-      if (from === author || !isActive(before.players[from]!)) continue;
+      if (from === author || !this.isIn(from, before)) continue;
       if (ack.messageHash === null || ack.line === '' || versions.has(ack.messageHash)) continue;
       if (this.config.features.signed) {
         const digest = moveDigest(this.config.gameId, index, ack.messageHash);
@@ -1834,8 +1881,9 @@ export class Replica {
     for (let i = 0; i < this.proposals.length && this.result === null; ) {
       const proposal = this.proposals[i]!;
       const index = proposal.message.ack_id!;
-      // A proposal for point 0 waits for the opening draws here too: it follows them where it was made.
-      if (index > this.index || this.inOpeningDraws()) {
+      // A proposal for the current point waits for the draws here too: it follows them where it was
+      // made. (One for an earlier point may take that point back: a RISC turn's last reveal.)
+      if (index > this.index || (index === this.index && this.inDraws())) {
         i++;
         continue;
       }
@@ -1867,7 +1915,7 @@ export class Replica {
       if (!this.mayTakeBack(index, message.player_id ?? link)) return; // proposeProven puts it at the current point
       this.rollbackTo(index);
     } else if (index !== this.index) return;
-    if (!isActive(this.state.players[player]!)) {
+    if (!this.isIn(player)) {
       // Made neutral here at a later point: that point gives way to this earlier one.
       const later = [...this.applied.values()].find(
         (e) => e.neutral === player && e.index > index && e.index >= this.firstOpen,
@@ -1881,14 +1929,14 @@ export class Replica {
 
   private commitNeutral(index: number, player: number, reason: string, line: string) {
     const before = this.state;
-    const action: MessageAction = { command: 'timeout', player };
-    const result = apply(before, action, CHECK_DICE);
+    const action = this.game.neutralise(player);
+    const result = this.game.apply(before, action, CHECK_DICE);
     if (!result.ok) return;
     if (this.pending !== null && this.pending.index === index) this.dropPending();
     this.state = result.state;
     this.stepped(action, null);
     this.index = index + 1;
-    const hash = stateHash(this.state);
+    const hash = this.game.stateHash(this.state);
     const messageHash = messageHashOf(index, action);
     this.remember_(index, {
       index,
@@ -1919,17 +1967,25 @@ export class Replica {
     this.checkAgreement();
   }
 
-  /** The first player and deck draws, before any point of the sequence is taken. */
-  private inOpeningDraws(): boolean {
-    return this.index === 0 && drawStep(this.state) !== null;
+  /**
+   * A draw no seat decides is due (or its dice round runs): the classic game's opening draws, before
+   * any point of the sequence is taken; a RISC turn's execution, once every reveal is in. Draws take
+   * no point: meanwhile a quorum of votes applies at once everywhere (the round goes on without the
+   * player), and a proof, or a proposal for the current point, waits for the draw's end; otherwise a
+   * peer still waiting for the last point to settle would put a neutralisation before the draw while
+   * another, settled, puts it after.
+   */
+  private inDraws(): boolean {
+    return this.pending === null && this.game.drawStep(this.state) !== null;
   }
 
-  /** During the opening draws: neutral at once, the dice round goes on without it. */
+  /** During the draws: neutral at once, the dice round goes on without it. */
   private applyNeutralNow(player: number, reason: string) {
-    const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
+    const action = this.game.neutralise(player);
+    const result = this.game.apply(this.state, action, CHECK_DICE);
     if (!result.ok) return;
     this.state = result.state;
-    this.stepped({ command: 'timeout', player }, null);
+    this.stepped(action, null);
     this.emit({ type: 'neutral', player, reason });
     if (player === this.config.me) return this.finish('neutralised', reason);
     this.secrets?.neutralised(player);
@@ -1944,7 +2000,8 @@ export class Replica {
   private secretRounds(): SecretRounds {
     return new SecretRounds({
       config: this.config,
-      state: () => this.state,
+      // Secret rounds are the classic game's (needsSecrets): its state and moves.
+      state: () => this.state as unknown as GameState,
       index: () => this.index,
       broadcast: (line) => {
         this.settleInFlight();
@@ -1953,23 +2010,23 @@ export class Replica {
       },
       sendTo: (player, line) => this.effects.push({ type: 'send', line, to: player }),
       record: (link, line) => this.record(link, line),
-      emit: (event) => this.emit(event),
+      emit: (event) => this.emit(event as SessionEvent<S, E>),
       fault: (link, reason) => this.fault(link, reason),
       cheat: (player, reason, evidence) => this.cheat(player, reason, evidence),
       applyDraw: (action) => {
-        const result = apply(this.state, action, CHECK_DICE);
+        const draw = action as unknown as A;
+        const result = this.game.apply(this.state, draw, CHECK_DICE);
         if (!result.ok) throw new Error(`secret round result refused: ${result.reason}`);
         this.state = result.state;
-        this.stepped(action, null);
+        this.stepped(draw, null);
         this.deadline = null;
         for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
-        if (result.events.some((e) => e.type === 'turn_started' || e.type === 'game_over'))
-          this.effects.push({ type: 'sync' });
+        if (this.game.endsTurn(draw, result.events)) this.effects.push({ type: 'sync' });
       },
-      moveProblem: (author, action) => this.authorityProblem(author, action as MessageAction),
+      moveProblem: (author, action) => this.authorityProblem(author, action as unknown as A),
       authorAt: (index) => this.taken.get(index)?.author ?? null,
       applyMove: (author, action, index, line, sig) => {
-        const move = action as MessageAction;
+        const move = action as unknown as A;
         this.commit({ index, author, action: move, messageHash: messageHashOf(index, move), line, sig }, CHECK_DICE);
       },
       arm: (reset) => {
@@ -1991,7 +2048,9 @@ export class Replica {
     let line = inner;
     let sig: string | null = null;
     if (this.config.features.signed && !this.config.mute) {
-      ({ line, sig } = sealMessage(this.config.gameId, message, this.config.me, this.keyring));
+      ({ line, sig } = sealMessage(this.config.gameId, message, this.config.me, this.keyring, (m) =>
+        this.game.moveOf(m),
+      ));
       this.remember(sig);
     }
     if (!this.config.mute) {
@@ -2015,12 +2074,12 @@ export class Replica {
   }
 
   /** An entry applied here, for the game store (after the line that caused it is recorded). */
-  private stepped(action: Action, numbers: StepNumbers | null) {
+  private stepped(action: A, numbers: StepNumbers | null) {
     this.settleInFlight();
     this.effects.push({ type: 'step', action, numbers });
   }
 
-  private emit(event: SessionEvent) {
+  private emit(event: SessionEvent<S, E>) {
     this.settleInFlight();
     this.effects.push({ type: 'event', event });
   }
@@ -2034,7 +2093,7 @@ export class Replica {
     this.deadline = null;
     this.result = {
       state: this.state,
-      winner: outcome === 'conquest' || outcome === 'forfeit' ? this.state.winner : null,
+      winner: outcome === 'conquest' || outcome === 'forfeit' ? this.game.winner(this.state) : null,
       violations: this.violations,
       outcome,
       ...(reason !== undefined ? { reason } : {}),
@@ -2047,4 +2106,9 @@ export class Replica {
     });
     this.effects.push({ type: 'sync' });
   }
+}
+
+/** The player a move names (-1 if none). */
+function playerOf(action: { readonly command: string }): number {
+  return 'player' in action && typeof action.player === 'number' ? action.player : -1;
 }

@@ -3,6 +3,8 @@
 //   risc_commit   a player's commitment (the wire message itself)
 //   risc_reveal   a player's reveal (the wire message itself)
 //   risc_timeout  players whose orders became empty when the round's deadline passed
+//   risc_expel    a player made neutral by the peers (proof or votes) in the round in progress: it
+//                 orders nothing from there on; the last player still in wins (networked games)
 //   risc_dice     the turn's dice: an offline seed, or the peers' committed and revealed numbers
 //   risc_turn     the board after the turn was executed (owners and units), for cross-checking
 // Every line but the header is optional for an auditor to understand; the header must come first.
@@ -57,6 +59,12 @@ export const RiscTimeoutSchema = z.object({
   payload: z.object({ game, turn: nat, stage, players: z.array(nat) }),
 });
 
+export const RiscExpelSchema = z.object({
+  command: z.literal('risc_expel'),
+  payload: z.object({ game, player: nat }),
+});
+export type RiscExpelLine = z.infer<typeof RiscExpelSchema>;
+
 export const RiscDiceSchema = z.object({
   command: z.literal('risc_dice'),
   payload: z.union([
@@ -83,6 +91,7 @@ export const RiscRecordLineSchema = z.union([
   RiscCommitSchema,
   RiscRevealSchema,
   RiscTimeoutSchema,
+  RiscExpelSchema,
   RiscDiceSchema,
   RiscTurnSchema,
 ]);

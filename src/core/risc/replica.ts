@@ -4,7 +4,14 @@
 // and (once wired) the networked core all feed it, so every one computes the same game.
 
 import type { Dice } from '../../model/dice.js';
-import { type RiscEvent, type RiscState, riscMap, startRisc } from '../../model/risc/index.js';
+import {
+  activePlayers,
+  expel as expelPlayer,
+  type RiscEvent,
+  type RiscState,
+  riscMap,
+  startRisc,
+} from '../../model/risc/index.js';
 import { boundCommitment, hexToBytes } from '../../protocol/commitment.js';
 import { seededDice } from '../../protocol/random.js';
 import type { RiscMessage } from '../../protocol/risc-orders.js';
@@ -23,7 +30,8 @@ import type { RiscDiceLine, RiscHeader, RiscRecordLine } from './record.js';
 export interface RecordedViolation {
   readonly line: number;
   readonly player: number | null;
-  readonly kind: ViolationKind | 'record' | 'dice-commitment' | 'state-mismatch';
+  /** `proven`: proven on the mesh, live (sessions/risc-net.ts); the others are found in a record. */
+  readonly kind: ViolationKind | 'record' | 'dice-commitment' | 'state-mismatch' | 'proven';
   readonly reason: string;
 }
 
@@ -32,6 +40,9 @@ export interface Applied {
   /** Events of a turn (or the placement) executed by this line. */
   readonly executed: { readonly turn: number; readonly events: readonly RiscEvent[] } | null;
 }
+
+const emptyBody = (stage: RiscRound['stage']) =>
+  stage === 'placement' ? { stage, placement: [] } : { stage, orders: [] };
 
 export class RiscReplica {
   state: RiscState;
@@ -91,6 +102,28 @@ export class RiscReplica {
           return { violations, executed: null };
         }
         this.round = expire(this.round, p.players);
+        return { violations, executed: this.placementIfDone() };
+      }
+      case 'risc_expel': {
+        const { player } = line.payload;
+        if (this.round === null || this.state.expelled[player] || !this.round.expected.includes(player)) {
+          record(
+            `player ${player} made neutral, but it gives no orders ${this.round === null ? 'after the end' : 'in this round'}`,
+          );
+          return { violations, executed: null };
+        }
+        this.round = {
+          ...this.round,
+          expelled: [...this.round.expelled, player],
+          bodies: { ...this.round.bodies, [player]: emptyBody(this.round.stage) },
+        };
+        // As on the mesh (core/risc/mesh-game.ts): the last player still in wins by forfeit.
+        const left = activePlayers(expelPlayer(this.state, player));
+        if (left.length <= 1) {
+          this.state = { ...expelPlayer(this.state, player), phase: 'over', winner: left[0] ?? null };
+          this.round = null;
+          return { violations, executed: null };
+        }
         return { violations, executed: this.placementIfDone() };
       }
       case 'risc_dice': {
