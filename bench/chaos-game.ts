@@ -14,6 +14,7 @@ import {
 } from '../tests/controller/mesh-game.js';
 import { ATTACKS, type Attack, rogue as scripted } from '../tests/controller/rogue.js';
 import { SECRET_ATTACKS, type SecretAttack, secretRogue } from '../tests/controller/secret-rogue.js';
+import { playRisc } from './chaos-risc.js';
 
 /** One honest peer crashes (its links close) once `after` lines have passed through it. */
 function crashing(after: number): Rogue {
@@ -151,6 +152,8 @@ function describeGame(kind: string, rules: Rules): string {
 
 /** Plays game `index` to its end (or until it hangs) and judges it; `totals` counts the rogue's misbehaviour. */
 export async function play(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
+  // One game in eight is networked RISC (not with --classic-only, whose games stay as they were).
+  if (!settings.classicOnly && index % 8 === 7) return playRisc(index, settings, totals);
   const { stallMs: STALL_MS, maxMs: MAX_MS } = settings;
   const { players, rogueId, crash, honest, kind, options } = gameSetup(index, settings, totals);
   const game = await startMemoryGame(options);

@@ -6,7 +6,8 @@
 // Every game the program offers is played: each variant (domination, Capital, Secret Mission),
 // each setup, two players with the neutral army or as a duel, the house rules; the rogue's scripted
 // attacks include the secret rounds' where the variant has them. --classic-only plays the default
-// rules only (the games of runs before 2026-11-26, evening).
+// rules only (the games of runs before 2026-11-26, evening). One game in eight is networked RISC
+// (bench/chaos-risc.ts: the mesh session with the RISC game, a rogue with random misbehaviour).
 // Every game that fails in any way is listed with its index: `--only I` (same --seed) plays it alone.
 // A game hangs when no honest peer moves on for --stall-seconds (stalled) or it has no result after
 // --max-seconds (slow); what each honest peer of a game that went wrong last did (events, its last L
@@ -90,7 +91,7 @@ peersAtOnce = PARALLEL * 3.5; // 2–5 players a game, on average 3.5
 
 const count = (test: (o: Outcome) => boolean) => outcomes.filter(test).length;
 console.log(
-  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
+  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer${values['classic-only'] ? '' : '; one game in eight is RISC, 2–4 peers, random misbehaviour'}), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
 );
 console.log(`games finished by every honest peer:   ${count((o) => o.finished)} / ${outcomes.length}`);
 console.log(`honest disagreements (winner, state):  ${count((o) => o.disagreement !== null)}`);

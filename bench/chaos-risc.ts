@@ -1,0 +1,138 @@
+// One networked RISC game of bench:chaos (bench/chaos.ts): the mesh session with the RISC game
+// (sessions/risc-net.ts) between in-process peers over in-memory links, on real timers, one peer a
+// rogue with random misbehaviour (the classic games' link rewriter). Judged as the classic games
+// are: every honest peer finishes, they agree, their records audit clean, only the rogue is blamed.
+import { botRiscSeat } from '../src/ai/risc/seat.js';
+import { auditRiscRecord } from '../src/audit/risc.js';
+import type { RiscRecordLine } from '../src/core/risc/record.js';
+import { memoryMesh } from '../src/net/memory.js';
+import { seededDice } from '../src/protocol/random.js';
+import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult } from '../src/sessions/risc-net.js';
+import { type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
+import type { ChaosSettings, Outcome } from './chaos-game.js';
+
+/** Plays RISC game `index` to its end (or until it hangs) and judges it. */
+export async function playRisc(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
+  const next = random(settings.seed * 100_043 + index);
+  const players = 2 + Math.floor(next() * 3); // 2–4, as RISC allows
+  const rogueId = Math.floor(next() * players);
+  const rate = () => [0, 0.002, 0.01, 0.03][Math.floor(next() * 4)]!;
+  const rates: ChaosRates = {
+    drop: settings.noDrops ? 0 : rate(),
+    delay: rate(),
+    duplicate: rate(),
+    reorder: rate(),
+    corrupt: rate(),
+    equivocate: rate(),
+    spoof: rate(),
+  };
+  const seed = settings.seed * 1000 + index;
+  const mesh = await memoryMesh(players, seed);
+  const gameId = `risc-chaos-${seed}`;
+  const roster = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId, addresses: [] }));
+  const records: RiscRecordLine[][] = roster.map(() => []);
+  const results: (RiscNetResult | null)[] = roster.map(() => null);
+  const stops = roster.map(() => new AbortController());
+  const honest = roster.map((p) => p.id).filter((p) => p !== rogueId);
+  let lastLine = performance.now();
+  roster.forEach((_, me) => {
+    const context = {
+      me,
+      gameId,
+      keyring: mesh.keyrings[me]!,
+      players,
+      state: () => {
+        throw new Error('a RISC rogue has no classic state to read');
+      },
+    };
+    const links =
+      me === rogueId
+        ? chaosRogue(settings.seed * 7919 + index, rates, totals)(mesh.links[me]!, context)
+        : mesh.links[me]!;
+    const dice = seededDice(seed * 100 + me);
+    void playRiscOverLinks(
+      {
+        me,
+        players: roster,
+        links,
+        gameId,
+        features: [RISC_FEATURE],
+        ackTimeoutMs: settings.ackMs,
+        moveTimeoutMs: settings.moveMs,
+        keyring: mesh.keyrings[me]!,
+        risc: { startUnits: 30, turnLimit: 30 },
+      },
+      {
+        seat: botRiscSeat(`p${me}`, 'hard', dice),
+        secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
+        onRecord: (line) => {
+          records[me]!.push(line);
+          if (me !== rogueId) lastLine = performance.now();
+        },
+        signal: stops[me]!.signal,
+      },
+    ).then(
+      (result) => (results[me] = result),
+      (error: unknown) => (results[me] = { ok: false, reason: String(error) }),
+    );
+  });
+  const started = performance.now();
+  const raced = await new Promise<'done' | 'stalled' | 'slow'>((resolve) => {
+    const check = setInterval(() => {
+      const now = performance.now();
+      const verdict = honest.every((i) => results[i] !== null)
+        ? 'done'
+        : now - lastLine > settings.stallMs
+          ? 'stalled'
+          : now - started > settings.maxMs
+            ? 'slow'
+            : null;
+      if (verdict === null) return;
+      clearInterval(check);
+      resolve(verdict);
+    }, 50);
+  });
+  for (const stop of stops) stop.abort();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const links of mesh.links) for (const link of links.values()) link.close();
+  const outcome: Outcome = {
+    finished: raced === 'done',
+    disagreement: null,
+    hung: raced === 'done' ? null : raced,
+    lostRecords: 0,
+    blamedHonest: 0,
+    timedOutHonest: 0,
+    rogueWonCaught: false,
+    kind: 'random (RISC)',
+    index,
+  };
+  if (outcome.hung !== null) return outcome;
+  const ended = honest.map((i) => results[i]!);
+  const failed = ended.find((r) => !r.ok);
+  if (failed !== undefined && !failed.ok) {
+    outcome.disagreement = `an honest peer ended with an error: ${failed.reason}`;
+    return outcome;
+  }
+  const done = ended.filter((r) => r.ok);
+  // An honest peer the others voted silent (a starved thread) is counted on its own line.
+  const timedOut = honest.filter((i) => done.some((r) => r.neutral.includes(i)));
+  outcome.timedOutHonest = timedOut.length;
+  const live = honest.filter((i) => !timedOut.includes(i));
+  const judged = (live.length > 0 ? live : honest).map((i) => results[i]!).filter((r) => r.ok);
+  const winner = judged[0]?.state.winner;
+  if (
+    judged.some(
+      (r) => r.state.winner !== winner || JSON.stringify(r.state.owner) !== JSON.stringify(judged[0]!.state.owner),
+    )
+  )
+    outcome.disagreement = `honest peers disagree on the winner: ${judged.map((r) => r.state.winner).join(', ')}`;
+  const caught = done.some((r) => r.found.some((v) => v.player === rogueId));
+  outcome.rogueWonCaught = caught && winner === rogueId;
+  for (const [k, result] of done.entries()) {
+    outcome.blamedHonest += result.found.filter((v) => v.player !== rogueId).length;
+    const audit = auditRiscRecord(records[honest[k]!]!.map((l) => JSON.stringify(l)).join('\n'));
+    if (audit.state === null) outcome.lostRecords++;
+    outcome.blamedHonest += audit.violations.filter((v) => v.player !== rogueId).length;
+  }
+  return outcome;
+}
