@@ -46,7 +46,7 @@ function star(players: number, seed: number) {
         seen[me]!.push(...effects);
         for (const e of effects) {
           if (e.type !== 'send') continue;
-          const to = me === 0 ? (e.to === null ? peers.keys().filter((q) => q !== 0) : [e.to]) : [0];
+          const to = me === 0 ? (e.to === null ? [...peers.keys()].filter((q) => q !== 0) : [e.to]) : [0];
           for (const q of to) peers[q]!.receive(me === 0 ? 0 : me, e.line, now);
         }
         const due = p.decisionDue;
