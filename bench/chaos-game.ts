@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOUSE_RULES } from '../src/model/index.js';
 import type { Rules } from '../src/protocol/rules.js';
-import { CHAOS_KINDS, type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
+import { CHAOS_KINDS, type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
 import {
   honestAgreement,
   type MemoryGameOptions,
@@ -113,16 +113,7 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
       ? scripted(attack as Attack, from)
       : secretRogue(attack as SecretAttack);
   } else {
-    const rate = () => [0, 0.002, 0.01, 0.03][Math.floor(next() * 4)]!;
-    const rates: ChaosRates = {
-      drop: settings.noDrops ? 0 : rate(),
-      delay: rate(),
-      duplicate: rate(),
-      reorder: rate(),
-      corrupt: rate(),
-      equivocate: rate(),
-      spoof: rate(),
-    };
+    const rates = drawRates(next, settings.noDrops);
     kind = 'random';
     links = chaosRogue(SEED * 7919 + index, rates, totals);
   }

@@ -8,7 +8,7 @@ import type { RiscRecordLine } from '../src/core/risc/record.js';
 import { memoryMesh } from '../src/net/memory.js';
 import { seededDice } from '../src/protocol/random.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult } from '../src/sessions/risc-net.js';
-import { type ChaosLog, type ChaosRates, chaosRogue, random } from '../tests/controller/chaos.js';
+import { type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
 import type { ChaosSettings, Outcome } from './chaos-game.js';
 
 /** Plays RISC game `index` to its end (or until it hangs) and judges it. */
@@ -16,16 +16,7 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   const next = random(settings.seed * 100_043 + index);
   const players = 2 + Math.floor(next() * 3); // 2–4, as RISC allows
   const rogueId = Math.floor(next() * players);
-  const rate = () => [0, 0.002, 0.01, 0.03][Math.floor(next() * 4)]!;
-  const rates: ChaosRates = {
-    drop: settings.noDrops ? 0 : rate(),
-    delay: rate(),
-    duplicate: rate(),
-    reorder: rate(),
-    corrupt: rate(),
-    equivocate: rate(),
-    spoof: rate(),
-  };
+  const rates = drawRates(next, settings.noDrops);
   const seed = settings.seed * 1000 + index;
   const mesh = await memoryMesh(players, seed);
   const gameId = `risc-chaos-${seed}`;

@@ -19,6 +19,20 @@ export interface ChaosRates {
   readonly spoof: number;
 }
 
+/** Rates of random misbehaviour drawn for one game of bench:chaos (0, 0.2%, 1% or 3% each). */
+export function drawRates(next: () => number, noDrops: boolean): ChaosRates {
+  const rate = () => [0, 0.002, 0.01, 0.03][Math.floor(next() * 4)]!;
+  return {
+    drop: noDrops ? 0 : rate(),
+    delay: rate(),
+    duplicate: rate(),
+    reorder: rate(),
+    corrupt: rate(),
+    equivocate: rate(),
+    spoof: rate(),
+  };
+}
+
 export const CHAOS_KINDS = ['drop', 'delay', 'duplicate', 'reorder', 'corrupt', 'equivocate', 'spoof'] as const;
 
 /** mulberry32: a small seeded generator, enough for choosing misbehaviours. */
