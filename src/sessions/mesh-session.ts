@@ -20,6 +20,7 @@ import type { DealDriver } from '../protocol/secret-deal.js';
 import { type Keyring, unseal } from '../protocol/signing.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import type { Seat } from './seat.js';
+import { WakeTimer } from './wake-timer.js';
 
 export {
   featuresFrom,
@@ -124,8 +125,7 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
   private readonly answered = new WeakSet<Link>();
   /** How many times each seat took its seat back here. */
   private readonly rejoins = new Map<number, number>();
-  private timer: NodeJS.Timeout | null = null;
-  private timerAt: number | null = null;
+  private readonly wake = new WakeTimer();
   private deciding = false;
   /** A capital this seat committed to before it rejoined, not yet chosen again (config.rejoin.capital). */
   private keptCapital: number | undefined;
@@ -369,21 +369,10 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
   }
 
   private schedule() {
-    const at = this.replica.wakeAt;
-    if (at === this.timerAt) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.timerAt = at;
-    if (at === null) return;
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        this.timerAt = null;
-        this.replica.tick(Date.now());
-        this.flush();
-      },
-      Math.max(0, at - Date.now()),
-    );
+    this.wake.set(this.replica.wakeAt, () => {
+      this.replica.tick(Date.now());
+      this.flush();
+    });
   }
 
   private maybeDecide() {
@@ -419,7 +408,7 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
   private finish(result: SessionResult<S>) {
     if (this.closed) return;
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.wake.clear();
     this.config.recorder?.close();
     this.resolve(result);
   }

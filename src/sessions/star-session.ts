@@ -9,6 +9,7 @@ import type { GameState } from '../model/index.js';
 import type { Link } from '../net/link.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import type { Seat } from './seat.js';
+import { WakeTimer } from './wake-timer.js';
 
 export interface StarConfig extends Omit<StarPeerConfig, 'links'> {
   readonly players: readonly SessionPlayer[];
@@ -21,8 +22,7 @@ export interface StarConfig extends Omit<StarPeerConfig, 'links'> {
 
 export class StarSession {
   private readonly peer: StarPeer;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private timerAt: number | null = null;
+  private readonly wake = new WakeTimer();
   private deciding = false;
   private closed = false;
   private resolve!: (result: SessionResult) => void;
@@ -105,21 +105,10 @@ export class StarSession {
   }
 
   private schedule() {
-    const at = this.peer.wakeAt;
-    if (at === this.timerAt) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.timerAt = at;
-    if (at === null) return;
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        this.timerAt = null;
-        this.peer.tick(Date.now());
-        this.flush();
-      },
-      Math.max(0, at - Date.now()),
-    );
+    this.wake.set(this.peer.wakeAt, () => {
+      this.peer.tick(Date.now());
+      this.flush();
+    });
   }
 
   private maybeDecide() {
@@ -143,7 +132,7 @@ export class StarSession {
   private finish(result: SessionResult) {
     if (this.closed) return;
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.wake.clear();
     this.config.recorder?.close();
     // Class peers keep their sockets open after the game: ours closes its own, or the process lives on.
     for (const link of this.config.links.values()) link.close();
