@@ -2,13 +2,9 @@
 // (sessions/risc-net.ts) between in-process peers over in-memory links, on real timers, one peer a
 // rogue with random misbehaviour (the classic games' link rewriter). Judged as the classic games
 // are: every honest peer finishes, they agree, their records audit clean, only the rogue is blamed.
-import { botRiscSeat } from '../src/ai/risc/seat.js';
 import { auditRiscRecord } from '../src/audit/risc.js';
-import type { RiscRecordLine } from '../src/core/risc/record.js';
-import { memoryMesh } from '../src/net/memory.js';
-import { seededDice } from '../src/protocol/random.js';
-import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult } from '../src/sessions/risc-net.js';
 import { type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
+import { startRiscGame } from '../tests/controller/risc-mesh-game.js';
 import type { ChaosSettings, Outcome } from './chaos-game.js';
 
 /** Plays RISC game `index` to its end (or until it hangs) and judges it. */
@@ -17,60 +13,25 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   const players = 2 + Math.floor(next() * 3); // 2–4, as RISC allows
   const rogueId = Math.floor(next() * players);
   const rates = drawRates(next, settings.noDrops);
-  const seed = settings.seed * 1000 + index;
-  const mesh = await memoryMesh(players, seed);
-  const gameId = `risc-chaos-${seed}`;
-  const roster = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId, addresses: [] }));
-  const records: RiscRecordLine[][] = roster.map(() => []);
-  const results: (RiscNetResult | null)[] = roster.map(() => null);
-  const stops = roster.map(() => new AbortController());
-  const honest = roster.map((p) => p.id).filter((p) => p !== rogueId);
-  let lastLine = performance.now();
-  roster.forEach((_, me) => {
-    const context = {
-      me,
-      gameId,
-      keyring: mesh.keyrings[me]!,
-      players,
-      state: () => {
-        throw new Error('a RISC rogue has no classic state to read');
-      },
-    };
-    const links =
-      me === rogueId
-        ? chaosRogue(settings.seed * 7919 + index, rates, totals)(mesh.links[me]!, context)
-        : mesh.links[me]!;
-    const dice = seededDice(seed * 100 + me);
-    void playRiscOverLinks(
-      {
-        me,
-        players: roster,
-        links,
-        gameId,
-        features: [RISC_FEATURE],
-        ackTimeoutMs: settings.ackMs,
-        moveTimeoutMs: settings.moveMs,
-        keyring: mesh.keyrings[me]!,
-        risc: { startUnits: 30, turnLimit: 30 },
-      },
-      {
-        seat: botRiscSeat(`p${me}`, 'hard', dice),
-        secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
-        onRecord: (line) => {
-          records[me]!.push(line);
-          if (me !== rogueId) lastLine = performance.now();
-        },
-        signal: stops[me]!.signal,
-      },
-    ).then(
-      (result) => (results[me] = result),
-      (error: unknown) => (results[me] = { ok: false, reason: String(error) }),
-    );
+  const game = await startRiscGame({
+    players,
+    seed: settings.seed * 1000 + index,
+    rogue: { player: rogueId, links: chaosRogue(settings.seed * 7919 + index, rates, totals) },
+    turnLimit: 30,
+    ackTimeoutMs: settings.ackMs,
+    moveTimeoutMs: settings.moveMs,
   });
+  const { results, records } = game;
+  const honest = results.map((_, id) => id).filter((p) => p !== rogueId);
+  // An honest peer's record growing is the game moving on.
+  let lines = -1;
+  let lastLine = performance.now();
   const started = performance.now();
   const raced = await new Promise<'done' | 'stalled' | 'slow'>((resolve) => {
     const check = setInterval(() => {
       const now = performance.now();
+      const written = honest.reduce((n, i) => n + records[i]!.length, 0);
+      if (written !== lines) [lines, lastLine] = [written, now];
       const verdict = honest.every((i) => results[i] !== null)
         ? 'done'
         : now - lastLine > settings.stallMs
@@ -83,9 +44,9 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
       resolve(verdict);
     }, 50);
   });
-  for (const stop of stops) stop.abort();
+  game.stop();
   await new Promise((resolve) => setTimeout(resolve, 100));
-  for (const links of mesh.links) for (const link of links.values()) link.close();
+  game.close();
   const outcome: Outcome = {
     finished: raced === 'done',
     disagreement: null,
