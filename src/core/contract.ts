@@ -15,6 +15,8 @@ export interface SessionFeatures {
   readonly stateHashAcks: boolean;
   /** Every line signed by its author (signed_messages). */
   readonly signed: boolean;
+  /** Dice from hash chains committed once (dice_chains); absent or false: a commitment per round. */
+  readonly diceChains?: boolean;
 }
 
 export const NATIVE_FEATURES = [
@@ -23,6 +25,7 @@ export const NATIVE_FEATURES = [
   'state_hash_acks',
   'signed_messages',
   'full_mesh',
+  'dice_chains',
 ] as const;
 
 export function featuresFrom(names: readonly string[]): SessionFeatures {
@@ -31,6 +34,7 @@ export function featuresFrom(names: readonly string[]): SessionFeatures {
     boundCommitments: names.includes('bound_commitments'),
     stateHashAcks: names.includes('state_hash_acks'),
     signed: names.includes('signed_messages'),
+    diceChains: names.includes('dice_chains'),
   };
 }
 
@@ -40,6 +44,7 @@ export function featureNames(features: SessionFeatures): string[] {
     features.boundCommitments && 'bound_commitments',
     features.stateHashAcks && 'state_hash_acks',
     features.signed && 'signed_messages',
+    features.diceChains && 'dice_chains',
   ].filter((x): x is string => typeof x === 'string');
 }
 
@@ -107,6 +112,11 @@ export interface ReplicaConfig {
    * Rejoin) before it ends `lost-contact`; 0 or absent: it ends at once. It casts no vote meanwhile.
    */
   readonly rejoinGraceMs?: number;
+  /**
+   * Dice chains: the seed of a chain this seat committed to before it rejoined (its record noted
+   * it): the chain's commitment, read again in the history, gets its values back from it.
+   */
+  readonly chainSeed?: Uint8Array;
 }
 
 /** What the replica asks its driver to do (`S`, `A`, `E`: the game's state, moves and events). */

@@ -23,6 +23,11 @@ export function roundIdFor(phase: GameState['phase'], index: number): number {
 /** How a profile commits to a number and turns the combined numbers into dice. */
 export interface RoundProfile {
   commitmentOf(number: Uint8Array, round: number, player: number): string;
+  /**
+   * Whether a number opens the commitment held for its player in round `round`. Absent: the
+   * number's own commitment must equal it. (Dice chains: the number hashes down the player's chain.)
+   */
+  opens?(number: Uint8Array, round: number, player: number, commitment: string): boolean;
   dice(seed: Uint8Array): Dice;
 }
 
@@ -88,6 +93,15 @@ export class DiceRound {
 
   commitmentOf(number: Uint8Array, player: number): string {
     return this.profile.commitmentOf(number, this.number, player);
+  }
+
+  /** Whether `number` opens the commitment this round holds for `player`. */
+  opens(player: number, number: Uint8Array): boolean {
+    const held = this.hashes.get(player)?.hash;
+    if (held === undefined) return false;
+    return this.profile.opens
+      ? this.profile.opens(number, this.number, player, held)
+      : this.commitmentOf(number, player) === held;
   }
 
   /** This peer's commitment, recorded as its own (`line` is the line that carries it). */
@@ -167,7 +181,7 @@ export class DiceRound {
       return { ok: false, why: 'second', reason: 'revealed a second dice number in one round' };
     const bytes = hexToBytes(hex);
     const committed = this.hashes.get(player)!;
-    if (this.commitmentOf(bytes, player) !== committed.hash) {
+    if (!this.opens(player, bytes)) {
       const copied = [...this.hashes].find(([p, h]) => p !== player && h.hash === committed.hash);
       return copied
         ? { ok: false, why: 'copied', from: copied[0], reason: `copied player ${copied[0]}'s dice commitment` }

@@ -88,6 +88,8 @@ export interface SessionConfig<S = GameState, A = Action, E = GameEvent> {
      * it did; during the capitals' round, the salt of the capital it had committed to.
      */
     readonly secret?: Uint8Array;
+    /** Dice chains: the seed of the chain this seat committed to last (ReplicaConfig.chainSeed). */
+    readonly chainSeed?: Uint8Array;
     /** Capital Risk: the capital this seat committed to before it dropped out: it is chosen again, unasked. */
     readonly capital?: number;
     /** The session resumed a stored game: its record says so, to be audited from there (verify-chain). */
@@ -149,6 +151,7 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
         rejoinGraceMs: config.history !== undefined ? Math.max(config.moveTimeoutMs, config.ackTimeoutMs) : 0,
         ...(config.resume ? { resume: startOf(config.resume) } : {}),
         ...(config.rejoin ? { resume: startOf(config.rejoin) } : {}),
+        ...(config.rejoin?.chainSeed ? { chainSeed: config.rejoin.chainSeed } : {}),
       },
       config.game,
     );

@@ -8,6 +8,7 @@
 
 import { auditNativeRecord } from '../audit/native-record.js';
 import { featureNames, type SessionFeatures, type SessionPlayer, type StepNumbers } from '../core/contract.js';
+import { chainFrom, covers } from '../core/native/dice-chain.js';
 import { digestOf } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
 import { replayFrom, replaySteps, takesNetworkPoint } from '../core/steps/replay.js';
@@ -177,6 +178,8 @@ export type Rejoined =
        * or, during the capitals' round, the salt of the capital it had committed to.
        */
       readonly secret?: Uint8Array;
+      /** Dice chains: the seed of the chain this seat committed to last, kept in its record (it reveals from it). */
+      readonly chainSeed?: Uint8Array;
       /** Capital Risk: the capital this seat committed to before it dropped out; it commits to it again. */
       readonly capital?: number;
       /** The steps of the game up to that point (the stored game is brought to them). */
@@ -248,6 +251,7 @@ export function sessionRejoin(
     index: rejoined.index,
     lines: rejoined.lines,
     ...(rejoined.secret ? { secret: rejoined.secret } : {}),
+    ...(rejoined.chainSeed ? { chainSeed: rejoined.chainSeed } : {}),
     ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
     ...(extra.from ? { from: extra.from } : {}),
     ...(extra.missionDeal ? { missionDeal: extra.missionDeal } : {}),
@@ -421,7 +425,21 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     return { ok: false, reason: 'this seat dropped out before the first move: nothing to take back mid-game', notes };
   // A dice round this seat had committed to finishes only with the number its record kept.
   let secret: Uint8Array | undefined;
-  if (committedRound >= 2 + index) {
+  // With dice chains the seat reveals from the chain it committed to last, while it covers rounds to come.
+  let chainSeed: Uint8Array | undefined;
+  if (setup.features.diceChains && committedRound >= 0 && covers(committedRound, Math.max(committedRound, 2 + index))) {
+    chainSeed = setup.secrets?.get(committedRound);
+    const kept =
+      chainSeed === undefined
+        ? null
+        : chainFrom(chainSeed, { gameId: setup.gameId, from: committedRound, player: setup.me }).tip;
+    if (kept !== commitment)
+      return {
+        ok: false,
+        reason: `this seat committed to a dice chain from round ${committedRound} and its record does not keep that chain's seed: it cannot reveal in the rounds to come`,
+        notes,
+      };
+  } else if (!setup.features.diceChains && committedRound >= 2 + index) {
     secret = setup.secrets?.get(committedRound);
     const kept =
       secret === undefined || committedRound !== 2 + index
@@ -462,6 +480,7 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     lines,
     steps,
     ...(secret ? { secret } : {}),
+    ...(chainSeed ? { chainSeed } : {}),
     ...(capital !== undefined ? { capital } : {}),
     from: chosen.from,
     notes,

@@ -56,7 +56,12 @@ export interface MemoryGameOptions {
   readonly seats?: ReadonlyMap<number, Seat>;
   /** Virtual time after which the game counts as hung. */
   readonly maxVirtualMs?: number;
+  /** The features agreed (default PER_ROUND_DICE: the games these tests replay were seeded for it). */
+  readonly features?: readonly string[];
 }
+
+/** Every native feature but dice_chains: a commitment per dice round. */
+export const PER_ROUND_DICE: readonly string[] = NATIVE_FEATURES.filter((f) => f !== 'dice_chains');
 
 export interface MemoryGame {
   readonly results: (SessionResult | null)[];
@@ -94,7 +99,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
   const verified: VerifiedSignatures = new Set();
   const mesh = await memoryMesh(players, seed, verified);
   const gameId = `memory-${seed}`;
-  const features = featuresFrom([...NATIVE_FEATURES]);
+  const features = featuresFrom(options.features ?? PER_ROUND_DICE);
   const recorders = Array.from({ length: players }, () => memoryRecorder());
   const events: SessionEvent[][] = Array.from({ length: players }, () => []);
   const turnHashes: Map<number, string>[] = Array.from({ length: players }, () => new Map());

@@ -20,7 +20,8 @@ import { withSend } from './mesh-game.js';
 
 export const ACK_MS = 10_000;
 export const MOVE_MS = 20_000;
-const features = featuresFrom([...NATIVE_FEATURES]);
+/** A commitment per dice round (the games these tests replay were seeded for it); `chains` adds dice_chains. */
+const PER_ROUND = NATIVE_FEATURES.filter((f) => f !== 'dice_chains');
 
 /** Vitest's fake clock for every test of the file. */
 export function fakeClockInEveryTest() {
@@ -62,6 +63,8 @@ export interface RejoinGameOptions {
   readonly rules?: Record<string, unknown>;
   /** 'dies' (default): its session stops too; 'split': only the links close, both sides go on. */
   readonly how?: 'dies' | 'split';
+  /** Dice from hash chains (dice_chains) instead of a commitment per round. */
+  readonly chains?: boolean;
   /** Rewrites what one peer hands a rejoining player. */
   readonly tamper?: { readonly player: number; readonly history: (lines: string[]) => string[] };
 }
@@ -77,6 +80,7 @@ export async function startRejoinGame(options: RejoinGameOptions) {
     how = 'dies',
     tamper,
   } = options;
+  const features = featuresFrom(options.chains ? [...NATIVE_FEATURES] : PER_ROUND);
   // Each good signature is checked once for all the in-process peers (see mesh-game.ts).
   const mesh = await memoryMesh(count, seed, new Set());
   const gameId = `${options.name}-${seed}`;

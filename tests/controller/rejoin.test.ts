@@ -22,8 +22,10 @@ function startGame(
   tamper?: { player: number; history: (lines: string[]) => string[] },
   dropOn = 'acknowledgement',
   rules?: { readonly variant: 'capital' | 'mission' },
+  chains = false,
 ) {
   return startRejoinGame({
+    chains,
     players: 3,
     seed,
     name: 'rejoin',
@@ -66,6 +68,22 @@ async function playOnToOneOutcome(game: Game, back: NonNullable<Awaited<ReturnTy
 }
 
 describe('a dropped peer rejoins the running game', () => {
+  it('with dice chains: reveals from the chain it committed to, its seed kept in its record', async () => {
+    const game = await startGame(3, 40, undefined, 'acknowledgement', undefined, true);
+    await runUntil(game.isDropped, 600_000);
+    expect(game.isDropped()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const { back } = await takeSeatBack(game);
+    await playOnToOneOutcome(game, back);
+    for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
+    // One chain commitment for the whole game from the seat that came back: it revealed from it after.
+    const commitments = back.recorder.lines.filter((l) => l.dir === 'out' && l.raw.includes('roll_hash'));
+    expect(commitments).toEqual([]);
+    expect(back.recorder.lines.filter((l) => l.dir === 'out' && l.raw.includes('roll_number')).length).toBeGreaterThan(
+      0,
+    );
+  }, 600_000);
+
   it('takes its seat back before the votes complete; all three finish on one outcome', async () => {
     const game = await startGame(3, 40);
     await runUntil(game.isDropped, 600_000);

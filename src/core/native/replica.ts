@@ -21,6 +21,7 @@ import { sameNamed } from '../../protocol/named-commitments.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, unseal } from '../../protocol/signing.js';
 import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
 import { DiceRound, type RoundProfile, roundProfile } from '../dice-round.js';
+import { chainFrom, chainPairProof, chainStart, DiceChains } from './dice-chain.js';
 import { classicGame, isIn, type MeshGame, type Standing } from './game.js';
 import { messageHashOf } from './hashes.js';
 import {
@@ -143,6 +144,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private round: DiceRound | null = null;
   /** How this game's rounds commit and roll (core/dice-round.ts). */
   private readonly rounds: RoundProfile;
+  /** With dice_chains: every player's chains, checked against each reveal (core/native/dice-chain.ts). */
+  private readonly chains: DiceChains | null;
   private readonly abandoned = new Set<number>();
   /** `round>player`: this peer has sent that player the commitments it holds for that round (a dispute). */
   private readonly commitmentsShown = new Set<string>();
@@ -191,7 +194,15 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.stallMs = Math.max(1000, config.ackTimeoutMs);
     if (config.features.signed && config.keyring === undefined) throw new Error('signed_messages needs a keyring');
     this.secrets = needsSecrets(config.rules) ? this.secretRounds() : null;
-    this.rounds = roundProfile(config.features, config.gameId);
+    this.chains = config.features.diceChains ? new DiceChains(config.gameId) : null;
+    const chains = this.chains;
+    this.rounds =
+      chains === null
+        ? roundProfile(config.features, config.gameId)
+        : {
+            ...roundProfile(config.features, config.gameId),
+            opens: (number, round, player, tip) => chains.opens(player, round, number, tip),
+          };
   }
 
   get current(): S {
@@ -1525,6 +1536,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (b.command !== 'roll_hash' && b.command !== 'roll_number') return;
     const player = a.player_id;
     const round = a.round;
+    if (this.chains !== null && (a.command === 'roll_hash' || b.command === 'roll_hash')) {
+      const reason = this.isIn(player) ? chainPairProof(this.config.gameId, a, b) : null;
+      if (reason !== null) this.cheat(player, reason, [first, second]);
+      return;
+    }
     if (b.player_id !== player || round === undefined || round !== b.round) return;
     if (!this.isIn(player)) return;
     if (a.command === 'roll_hash' && b.command === 'roll_number') {
@@ -1565,8 +1581,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       .filter(isIn)
       .map((p) => p.id);
     const number = this.roundId();
-    const mine =
-      participants.includes(this.config.me) && !this.config.mute ? (this.config.secretNumbers ?? secretNumber)() : null;
+    const takesPart = participants.includes(this.config.me) && !this.config.mute;
+    if (this.chains !== null) return this.startChainedRound(number, participants, takesPart);
+    const mine = takesPart ? (this.config.secretNumbers ?? secretNumber)() : null;
     this.round = new DiceRound(this.rounds, number, participants, mine, this.now);
     if (mine !== null) {
       this.round.commitMine(
@@ -1578,6 +1595,78 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.deadline = null;
     this.arm('round', number);
     this.progressRound();
+  }
+
+  /**
+   * A round with dice chains: a participant whose chains do not cover the round commits to a new
+   * one from it; the others' commitments are the chains they committed to before.
+   */
+  private startChainedRound(number: number, participants: number[], takesPart: boolean) {
+    const chains = this.chains!;
+    const me = this.config.me;
+    participants = participants.filter((p) => !chains.voided(p, number));
+    takesPart &&= participants.includes(me);
+    if (takesPart && chains.covering(me, number) === undefined) {
+      const from = chainStart(number);
+      const chain = chainFrom((this.config.secretNumbers ?? secretNumber)(), {
+        gameId: this.config.gameId,
+        from,
+        player: me,
+      });
+      chains.keepOwn(chain);
+      const { line } = this.broadcast({ command: 'roll_hash', payload: chain.tip, player_id: me, round: from });
+      chains.commit(me, from, chain.tip, line);
+    }
+    const own = takesPart ? chains.covering(me, number) : undefined;
+    const mine = own === undefined ? null : chains.ownValue(own.tip, number);
+    if (takesPart && mine === null)
+      throw new Error(`this seat does not hold the values of its dice chain for round ${number}`);
+    this.round = new DiceRound(this.rounds, number, participants, mine, this.now);
+    for (const player of participants) {
+      const chain = chains.covering(player, number);
+      if (chain !== undefined) this.round.commit(player, chain.tip, chain.line, 'allow');
+    }
+    this.deadline = null;
+    this.arm('round', number);
+    this.progressRound();
+  }
+
+  /**
+   * A chain commitment, taken whenever it comes (it covers rounds to come, and a rejoining seat
+   * reads those of rounds long over): two of one player that share a round id are proof.
+   */
+  private takeChain(from: number, message: Extract<Message, { command: 'roll_hash' }>, line: string): 'done' {
+    const chains = this.chains!;
+    if (message.round === undefined) return 'done'; // a class peer's: no dice_chains there
+    const check = chains.commit(from, message.round, message.payload, line);
+    if (!check.ok) {
+      if (check.why === 'too-many') this.fault(from, check.reason);
+      else {
+        this.cheat(from, `signed two dice commitments for round ${check.round}`, [check.other, line]);
+        // In the opening draws the round goes on without that player at once, as for two commitments.
+        if (this.inDraws() && this.round?.participants.includes(from)) {
+          this.round.drop(from);
+          this.progressRound();
+        }
+      }
+      return 'done';
+    }
+    // This seat's own chain, read again in the history after a rejoin: its noted seed gives its values.
+    if (check.fresh && from === this.config.me && this.config.chainSeed !== undefined) {
+      const own = chainFrom(this.config.chainSeed, { gameId: this.config.gameId, from: message.round, player: from });
+      if (own.tip === message.payload) chains.keepOwn(own);
+    }
+    const round = this.round;
+    const chain = round === null ? undefined : chains.covering(from, round.number);
+    if (
+      round !== null &&
+      chain?.tip === message.payload &&
+      round.participants.includes(from) &&
+      !round.hashes.has(from)
+    )
+      round.commit(from, message.payload, line, 'allow');
+    this.progressRound();
+    return 'done';
   }
 
   private commitmentOf(number: Uint8Array, round: number, player: number): string {
@@ -1595,6 +1684,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     line: string,
   ): 'done' | 'wait' {
     const round = this.round;
+    if (this.chains !== null && message.command === 'roll_hash') return this.takeChain(from, message, line);
     // A round already over stays over during the capitals' round (later phases only count up): a
     // seat taken back in that round reads the opening draws' lines in the history, in order.
     if (this.game.phase(this.state) === 'capitals' && message.round !== undefined && message.round < this.roundId())
@@ -1664,7 +1754,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       return 'done';
     }
     const committed = round.hashes.get(from)!;
-    if (this.commitmentOf(hexToBytes(message.payload), round.number, from) !== committed.hash) {
+    if (!round.opens(from, hexToBytes(message.payload))) {
       this.cheat(from, 'revealed a dice number that does not match its commitment', [committed.line, line]);
       return 'done';
     }
