@@ -21,7 +21,7 @@ import { evidenceOf } from '../../protocol/evidence.js';
 import { MAX_EVIDENCE_ITEMS, type Message } from '../../protocol/messages.js';
 import { sameNamed } from '../../protocol/named-commitments.js';
 import { type Keyring, lineDigest, moveDigest, unseal } from '../../protocol/signing.js';
-import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
+import type { Core, Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
 import { DiceRound, type RoundProfile, roundProfile } from '../dice-round.js';
 import {
   type Ack,
@@ -73,7 +73,9 @@ interface Deadline {
  * `S`, `A`, `E`: the game's state, moves and events, as its MeshGame gives them (core/native/game.ts);
  * the classic game's by default. Capital Risk's and Secret Mission's secret rounds are the classic game's own.
  */
-export class Replica<S = GameState, A extends { readonly command: string } = Action, E = GameEvent> {
+export class Replica<S = GameState, A extends { readonly command: string } = Action, E = GameEvent>
+  implements Core<S, A, E>
+{
   /** The sequence applied here and the state after it (core/native/ledger.ts). */
   private readonly ledger: MoveLedger<S>;
   /** Proof held against players, proposals and expels (core/native/proof.ts). */
@@ -428,6 +430,12 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       player_id: this.config.me,
     });
     this.finish('left', reason);
+  }
+
+  /** This peer's seat could not decide: it leaves the game (the others make it neutral). */
+  undecided(_index: number, reason: string, now: number) {
+    this.emit({ type: 'info', text: `this seat failed to decide: ${reason}` });
+    this.leave(now, `this seat failed to decide: ${reason}`);
   }
 
   /** Stops without a result for the others (errors outside the game). */
