@@ -432,6 +432,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.finish('left', reason);
   }
 
+  /** Secret Mission: every mission known here, claimed or opened by a key published at the end (player → mission card). */
+  missionsKnown(): ReadonlyMap<number, number> {
+    return this.secrets?.missionsKnown() ?? new Map();
+  }
+
   /** This peer's seat could not decide: it leaves the game (the others make it neutral). */
   undecided(_index: number, reason: string, now: number) {
     this.emit({ type: 'info', text: `this seat failed to decide: ${reason}` });
@@ -851,6 +856,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: move.messageHash } : {}),
       ...(move.sig !== null ? { author: move.author, author_sig: move.sig } : {}),
     };
+    // The game's last point: the mission deal's key goes out ahead of the ack the others wait for.
+    if (this.game.over(this.state)) this.secrets?.publishKey();
     // Our own ack line is kept: it is evidence when the move's point has to be taken back.
     this.storeAck(this.config.me, move.index, {
       stateHash: hash,
@@ -1722,6 +1729,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.finish('neutralised', reason);
       return;
     }
+    if (this.game.over(this.state)) this.secrets?.publishKey();
     this.storeAck(this.config.me, index, { stateHash: hash, messageHash, author: null, authorSig: null, line: '' });
     this.broadcast({
       command: 'acknowledgement',
