@@ -30,7 +30,9 @@ function rewritingDice(rewrite: Rewrite): Rogue {
           const sealed = unseal(line);
           const decoded = sealed ? decodeLine(sealed.inner) : null;
           const m = decoded?.ok && 'message' in decoded ? decoded.message : null;
-          if (m === null || (m.command !== 'roll_hash' && m.command !== 'roll_number')) return link.send(line);
+          // Only its own lines: the others' it hands on (a dispute) go as they are.
+          if (m === null || (m.command !== 'roll_hash' && m.command !== 'roll_number') || m.player_id !== context.me)
+            return link.send(line);
           const out = rewrite(m, player, context);
           if (out === null) return link.send(line);
           for (const message of out) link.send(sealMessage(context.gameId, message, context.me, context.keyring).line);
@@ -154,7 +156,7 @@ describe('a rogue with dice chains', () => {
       for (const i of HONEST) {
         const violations = game.results[i]!.violations;
         if (attack.blamed === null) expect(violations).toEqual([]);
-        else expect(violations.some((v) => attack.blamed!.test(v.reason))).toBe(true);
+        else expect(violations.map((v) => v.reason)).toContainEqual(expect.stringMatching(attack.blamed));
       }
     },
     600_000,
