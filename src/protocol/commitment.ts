@@ -35,17 +35,32 @@ export function boundCommitment(
 
 export const BOUND_COMMITMENT_TAG = 'p2p-risk/dice-commitment/v1';
 
+/** tag ‖ 0x00 ‖ gameId ‖ 0x00: the fixed head of a game's bound preimages. */
+export function boundHead(gameId: string): Uint8Array {
+  return Uint8Array.from(
+    Buffer.concat([
+      Buffer.from(BOUND_COMMITMENT_TAG, 'utf8'),
+      Buffer.from([0]),
+      Buffer.from(gameId, 'utf8'),
+      Buffer.from([0]),
+    ]),
+  );
+}
+
+/** The bound commitment as bytes, from the game's head (boundHead): a dice chain hashes one per round. */
+export function boundCommitmentBytes(head: Uint8Array, number: Uint8Array, round: number, player: number): Uint8Array {
+  const ids = Buffer.alloc(8);
+  ids.writeUInt32BE(round >>> 0, 0);
+  ids.writeUInt32BE(player >>> 0, 4);
+  return createHash('sha256').update(head).update(ids).update(number).digest();
+}
+
 /** tag ‖ 0x00 ‖ gameId (UTF-8) ‖ 0x00 ‖ round (u32 BE) ‖ player (u32 BE) ‖ number (32 bytes). */
 export function boundPreimage(
   number: Uint8Array,
   context: { gameId: string; round: number; player: number },
 ): Uint8Array {
-  const header = Buffer.concat([
-    Buffer.from(BOUND_COMMITMENT_TAG, 'utf8'),
-    Buffer.from([0]),
-    Buffer.from(context.gameId, 'utf8'),
-    Buffer.from([0]),
-  ]);
+  const header = boundHead(context.gameId);
   const ids = Buffer.alloc(8);
   ids.writeUInt32BE(context.round >>> 0, 0);
   ids.writeUInt32BE(context.player >>> 0, 4);

@@ -3,8 +3,7 @@
 // reveals the chain's value for that round, which anyone checks by hashing it down to a value it
 // already holds. A value cannot be chosen after the others are seen: every value of a chain is
 // fixed by its tip, which every peer holds before anyone reveals in a round the chain covers.
-import { createHash } from 'node:crypto';
-import { BOUND_COMMITMENT_TAG, bytesToHex, hexToBytes } from '../../protocol/commitment.js';
+import { boundCommitmentBytes, boundHead, bytesToHex, hexToBytes } from '../../protocol/commitment.js';
 import type { Message } from '../../protocol/messages.js';
 
 /** Round ids one chain covers, from the round it is committed for on (an agreement limit). */
@@ -12,27 +11,13 @@ export const CHAIN_ROUNDS = 1024;
 /** Chains kept per player: an honest one has one or two live at a time. */
 export const MAX_CHAINS = 16;
 
-/** tag ‖ 0x00 ‖ gameId ‖ 0x00: the fixed head of every link's preimage (the bound commitment's). */
-function headOf(gameId: string): Buffer {
-  return Buffer.concat([
-    Buffer.from(BOUND_COMMITMENT_TAG, 'utf8'),
-    Buffer.from([0]),
-    Buffer.from(gameId, 'utf8'),
-    Buffer.from([0]),
-  ]);
-}
-
 /**
  * One link down the chain: the value of round `round - 1` from the value of `round`. It is the
  * bound commitment of the value to that round and player, so a chain of one round is exactly the
  * per-round bound commitment, and a chain copied from another player or game never verifies.
  */
-function link(head: Buffer, value: Uint8Array, round: number, player: number): Uint8Array {
-  const ids = Buffer.alloc(8);
-  ids.writeUInt32BE(round >>> 0, 0);
-  ids.writeUInt32BE(player >>> 0, 4);
-  return createHash('sha256').update(head).update(ids).update(value).digest();
-}
+const link = (head: Uint8Array, value: Uint8Array, round: number, player: number) =>
+  boundCommitmentBytes(head, value, round, player);
 
 /** A player's own chain: its values by round id, and the tip it commits to. */
 export interface OwnChain {
@@ -48,7 +33,7 @@ export function chainFrom(
   context: { gameId: string; from: number; player: number },
   length = CHAIN_ROUNDS,
 ): OwnChain {
-  const head = headOf(context.gameId);
+  const head = boundHead(context.gameId);
   const values: Uint8Array[] = new Array(length);
   let value = seed;
   for (let i = length - 1; i >= 0; i--) {
@@ -68,10 +53,10 @@ export function reaches(
   knownRound: number,
 ): boolean {
   if (round <= knownRound || round - knownRound > CHAIN_ROUNDS) return false;
-  const head = headOf(gameId);
+  const head = boundHead(gameId);
   let v = value;
   for (let r = round; r > knownRound; r--) v = link(head, v, r, player);
-  return Buffer.compare(Buffer.from(v), Buffer.from(known)) === 0;
+  return bytesToHex(v) === bytesToHex(known);
 }
 
 /**
