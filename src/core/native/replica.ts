@@ -282,7 +282,12 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** A line that arrived on the link to player `link` (or, replaying a record, that player's line). */
   /** A line from `link`; `live` false for a checked history read at once (no rate limit). */
   receive(link: number, line: string, now: number, live = true) {
-    if (this.result !== null) return this.noteEndAck(line);
+    if (this.result !== null) {
+      // A record read back: the winner's deal key follows the move that ended the game there
+      // (a capture that leaves no one to acknowledge it), and still opens its mission.
+      if (this.config.mute && this.secrets?.takes(line)) return this.secrets.take(link, line);
+      return this.noteEndAck(line);
+    }
     this.now = now;
     // Lines that waited while this process stood still may arrive before its late timer fires.
     this.noticeStall(now);
