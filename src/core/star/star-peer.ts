@@ -414,6 +414,7 @@ export class StarPeer {
             }
             break;
           case 'quirk-draw':
+          case 'draw-model':
           case 'card-bonus':
             break; // followed in the replica; only the audit reports it
         }
