@@ -57,7 +57,13 @@ type Seen =
   /** The game starts with `count` players. */
   | { readonly type: 'start'; readonly count: number }
   /** A line, in the replica's one order: `from` is its author's seat. */
-  | { readonly type: 'line'; readonly line: number; readonly from: number; readonly message: Message; readonly raw: string }
+  | {
+      readonly type: 'line';
+      readonly line: number;
+      readonly from: number;
+      readonly message: Message;
+      readonly raw: string;
+    }
   /** A line that never reached the game (unreadable, or speaking for another player). */
   | { readonly type: 'refused'; readonly violation: StarAuditViolation };
 
@@ -166,7 +172,12 @@ function* recording(lines: readonly TranscriptLine[], names: Map<number, string>
         if (!ids.every((id, i) => id === i))
           yield refused(record.line, null, 'message', `player ids must be 0..${ids.length - 1}, got ${ids.join(', ')}`);
         else if (features.length > 0)
-          yield refused(record.line, null, 'message', `a class game with features ${features.join(', ')}, which the cs3099 profile does not have`);
+          yield refused(
+            record.line,
+            null,
+            'message',
+            `a class game with features ${features.join(', ')}, which the cs3099 profile does not have`,
+          );
         else if (!started) {
           started = true;
           yield { type: 'start', count: ids.length };
@@ -179,7 +190,14 @@ function* recording(lines: readonly TranscriptLine[], names: Map<number, string>
     const rolls = message.command === 'roll_hash' || message.command === 'roll_number';
     if (!rolls && !isGameMessage(message)) continue;
     if (!started) yield refused(record.line, sender, 'message', `${message.command} before initialise_game`);
-    else yield { type: 'line', line: record.line, from: sender ?? (record.dir === 'client->host' ? client! : HOST), message, raw: record.raw };
+    else
+      yield {
+        type: 'line',
+        line: record.line,
+        from: sender ?? (record.dir === 'client->host' ? client! : HOST),
+        message,
+        raw: record.raw,
+      };
   }
 }
 

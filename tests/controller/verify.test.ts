@@ -188,7 +188,9 @@ describe('risk verify command', () => {
   it('game a without --lenient: exit 1 listing the card violation', () => {
     const result = risk([join(transcripts, 'class-2p-game-a.jsonl')]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/line 2689, player 1, rules: illegal play_cards: play_cards: player 1 does not hold card 7/);
+    expect(result.stdout).toMatch(
+      /line 2689, player 1, rules: illegal play_cards: play_cards: player 1 does not hold card 7/,
+    );
   });
 
   it('exit 2 when the file cannot be read or holds no records', () => {
