@@ -37,6 +37,11 @@ export interface AuditSummary<Kind extends string> {
   readonly state: GameState | null;
   /** cs3099: the card-bonus reading each deploy after a trade the two readings judge differently followed. */
   readonly cardBonus?: readonly CardBonusFinding[];
+  /**
+   * Secret Mission: each mission the record shows (a proven claim, or a deal key published at the
+   * end of the game), by player; a mission card as in the model (describeMission).
+   */
+  readonly missions?: readonly { readonly player: number; readonly mission: number }[];
 }
 
 export interface CardBonusFinding {
@@ -248,10 +253,12 @@ export function auditNativeRecord(
       reason: `the record says the game ended "${recordedEnd.outcome}", its lines say "${ended.outcome}"`,
     });
   }
+  const missions = [...replica.missionsKnown()].map(([player, mission]) => ({ player, mission }));
   return {
     players,
     firstPlayer: state.firstPlayer ?? null,
     deck,
+    ...(state.options.variant === 'mission' ? { missions: missions.sort((a, b) => a.player - b.player) } : {}),
     roundsVerified,
     battles,
     actionsChecked,

@@ -33,7 +33,7 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
   const text = readText(file, io);
   if (text === null) return EXIT_USAGE;
   if (isRiscRecord(text)) return runRiscVerify(file, text, parsed.values.json === true, io);
-  const [{ verifyTranscript }, { countTerritories }, { describeReading }] = await Promise.all([
+  const [{ verifyTranscript }, { countTerritories, describeMission }, { describeReading }] = await Promise.all([
     import('../audit/verify.js'),
     import('../model/index.js'),
     import('../core/star/card-bonus.js'),
@@ -55,7 +55,7 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
   const violations = lenient ? all.filter((v) => v.kind !== 'card-draw-bug') : all;
   if (parsed.values.json === true) io.out(`${JSON.stringify({ ...toJson(report, violations), quirks })}\n`);
   else {
-    io.out(describe(file, report, violations, countTerritories, describeReading));
+    io.out(describe(file, report, violations, { countTerritories, describeMission }, describeReading));
     for (const q of quirks) io.out(`quirk followed (--lenient): line ${q.line}, player ${q.player}: ${q.reason}\n`);
   }
   if (violations.length > 0 || report.state === null) return 1;
@@ -87,7 +87,7 @@ async function readTranscript(file: string, text: string, io: CommandIO): Promis
 
 /** The records of one resumed game, in order (controller/verify-chain.ts). */
 async function verifyResumed(files: readonly string[], json: boolean, io: CommandIO): Promise<number> {
-  const [{ verifyChain }, { countTerritories }, { describeReading }] = await Promise.all([
+  const [{ verifyChain }, { countTerritories, describeMission }, { describeReading }] = await Promise.all([
     import('../audit/verify-chain.js'),
     import('../model/index.js'),
     import('../core/star/card-bonus.js'),
@@ -106,7 +106,7 @@ async function verifyResumed(files: readonly string[], json: boolean, io: Comman
     const violations = [...problems, ...report.violations].sort((a, b) => a.line - b.line);
     if (violations.length > 0 || report.state === null) failed = true;
     if (json) io.out(`${JSON.stringify({ file: files[i], ...toJson(report, violations) })}\n`);
-    else io.out(describe(files[i]!, report, violations, countTerritories, describeReading));
+    else io.out(describe(files[i]!, report, violations, { countTerritories, describeMission }, describeReading));
   });
   if (failed) return 1;
   return reports.at(-1)!.truncated === true ? EXIT_TRUNCATED : 0;
@@ -122,6 +122,7 @@ function toJson(report: VerifyReport, violations: VerifyReport['violations']) {
     battles: report.battles,
     actionsChecked: report.actionsChecked,
     cardBonus: report.cardBonus ?? [],
+    ...(report.missions ? { missions: report.missions } : {}),
     violations,
     lostStepAt: report.lostStepAt,
     truncated: report.truncated ?? false,
@@ -137,7 +138,10 @@ function describe(
   file: string,
   report: VerifyReport,
   violations: VerifyReport['violations'],
-  countTerritories: (state: NonNullable<VerifyReport['state']>, player: number) => number,
+  model: {
+    countTerritories: (state: NonNullable<VerifyReport['state']>, player: number) => number;
+    describeMission: (card: number) => string;
+  },
   describeReading: (reading: NonNullable<VerifyReport['cardBonus']>[number]['reading']) => string,
 ): string {
   const s = report.state;
@@ -154,6 +158,11 @@ function describe(
   // cs3099: which reading of the territory-card bonus each trade that tells them apart followed.
   for (const b of report.cardBonus ?? [])
     out.push(`card bonus: line ${b.line}, player ${b.player} follows ${describeReading(b.reading)}`);
+  // Secret Mission: every mission claimed, or opened by a key published at the end.
+  if (report.missions) {
+    const known = report.missions.map((m) => `${name(m.player)}: ${model.describeMission(m.mission)}`);
+    out.push(`missions shown: ${known.length === 0 ? 'none' : known.join('; ')}`);
+  }
   if (report.truncated === true)
     out.push(
       'truncated: the record stops before the game ended for its peer (a crash or kill, not a cheat); every line in it was checked',
@@ -176,7 +185,7 @@ function describe(
       out.push(
         `  ${String(t.id).padStart(2)} ${t.name.padEnd(22)} ${s.owner[t.id] === -1 ? 'unclaimed' : `player ${s.owner[t.id]}`}, ${s.armies[t.id]} armies`,
       );
-    out.push(`territories: ${s.players.map((p) => `player ${p.id} ${countTerritories(s, p.id)}`).join(', ')}`);
+    out.push(`territories: ${s.players.map((p) => `player ${p.id} ${model.countTerritories(s, p.id)}`).join(', ')}`);
     out.push(
       `winner: ${s.phase === 'over' ? name(s.winner) : `none yet (game stopped in phase ${s.phase}, turn ${s.turn})`}`,
     );

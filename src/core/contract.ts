@@ -130,3 +130,30 @@ export type Effect<S = GameState, A = Action, E = GameEvent> =
 
 /** A dice round's numbers, one per participant: [player, 32 bytes]. */
 export type StepNumbers = readonly (readonly [number, Uint8Array])[];
+
+/**
+ * The one contract of a game core (the native replica, the star peer): lines, the seat's decisions
+ * and the clock go in, effects come out. A session driver (sessions/core-driver.ts) runs any core
+ * over any links; the core opens no socket and sets no timer.
+ */
+export interface Core<S = GameState, A = Action, E = GameEvent> {
+  start(now: number): void;
+  /** A line that came in on the link to `link`. */
+  receive(link: number, line: string, now: number): void;
+  linkClosed(link: number, now: number): void;
+  /** Runs what is due by `now`; wakeAt says when to call it next. */
+  tick(now: number): void;
+  /** This peer's seat chose `chosen` for decision `index` (decisionDue). */
+  decide(index: number, chosen: A, now: number): void;
+  /** This peer's seat could not decide `index`. */
+  undecided(index: number, reason: string, now: number): void;
+  /** Leaves the game: tells the others, then stops. */
+  leave(now: number, reason?: string): void;
+  /** Stops from outside. */
+  stop(): void;
+  readonly decisionDue: { readonly index: number; readonly state: S } | null;
+  readonly wakeAt: number | null;
+  readonly finished: SessionResult<S> | null;
+  /** What the driver must do now, in order; each effect is returned once. */
+  drain(): Effect<S, A, E>[];
+}

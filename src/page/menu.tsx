@@ -169,14 +169,7 @@ function HotSeatForm({
         </button>
       ) : null}
       <RulesFields players={players.length} rules={rulesFor(rules, players.length)} onRules={setRules} />
-      <div className="buttons">
-        <button type="submit" className="primary" data-testid="start">
-          Start
-        </button>
-        <button type="button" onClick={onBack}>
-          Back
-        </button>
-      </div>
+      <SubmitOrBack label="Start" testId="start" onBack={onBack} />
     </form>
   );
 }
@@ -225,14 +218,7 @@ function HostForm({
         />
       </label>
       <RulesFields players={players} rules={rulesFor(rules, players)} onRules={setRules} />
-      <div className="buttons">
-        <button type="submit" className="primary" data-testid="host-open">
-          Open the lobby
-        </button>
-        <button type="button" onClick={onBack}>
-          Back
-        </button>
-      </div>
+      <SubmitOrBack label="Open the lobby" testId="host-open" onBack={onBack} />
     </form>
   );
 }
@@ -252,14 +238,7 @@ function JoinForm({ name, send, onBack }: { name: string; send: Send; onBack: ()
         The host's address (as the host's screen shows it, e.g. 192.168.1.20:7475)
         <input value={address} onChange={(e) => setAddress(e.currentTarget.value)} data-testid="join-address" />
       </label>
-      <div className="buttons">
-        <button type="submit" className="primary" data-testid="join">
-          Join
-        </button>
-        <button type="button" onClick={onBack}>
-          Back
-        </button>
-      </div>
+      <SubmitOrBack label="Join" testId="join" onBack={onBack} />
     </form>
   );
 }
@@ -297,14 +276,21 @@ function RiscForm({ name, send, onBack }: { name: string; send: Send; onBack: ()
           ))}
         </select>
       </label>
-      <div className="buttons">
-        <button type="submit" className="primary" data-testid="risc-start">
-          Start
-        </button>
-        <button type="button" onClick={onBack}>
-          Back
-        </button>
-      </div>
+      <SubmitOrBack label="Start" testId="risc-start" onBack={onBack} />
     </form>
+  );
+}
+
+/** A form's two buttons: submit it, or go back. */
+function SubmitOrBack({ label, testId, onBack }: { label: string; testId: string; onBack: () => void }) {
+  return (
+    <div className="buttons">
+      <button type="submit" className="primary" data-testid={testId}>
+        {label}
+      </button>
+      <button type="button" onClick={onBack}>
+        Back
+      </button>
+    </div>
   );
 }

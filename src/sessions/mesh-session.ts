@@ -1,6 +1,6 @@
 // A game session on the native full mesh: it drives the replica core (core/native/replica.ts) with the
-// links, the clock and this machine's seats. The rules of play, dice, proof and timeouts all live
-// in the core; this file only moves lines, runs one timer and asks the seat.
+// links, the clock and this machine's seats through the one session driver (core-driver.ts). The
+// rules of play, dice, proof and timeouts all live in the core; this file adds rejoin and the header.
 
 import {
   featureNames,
@@ -19,8 +19,8 @@ import { encodeRejoin, historyChunks, isRejoinLine, ownAddresses, parseRejoinLin
 import type { DealDriver } from '../protocol/secret-deal.js';
 import { type Keyring, unseal } from '../protocol/signing.js';
 import type { Recorder } from '../store/transcript-recorder.js';
+import { CoreDriver } from './core-driver.js';
 import type { Seat } from './seat.js';
-import { WakeTimer } from './wake-timer.js';
 
 export {
   featuresFrom,
@@ -119,18 +119,14 @@ export const MAX_REJOINS = 8;
 
 export class MeshSession<S = GameState, A extends { readonly command: string } = Action, E = GameEvent> {
   private readonly replica: Replica<S, A, E>;
-  /** The link to each other player: a player that rejoins gets a new one (rejoinLink). */
-  private readonly links: Map<number, Link>;
+  private readonly driver: CoreDriver<S, A, E>;
   /** Links whose rejoin request was answered: one record per link (it may be long). */
   private readonly answered = new WeakSet<Link>();
   /** How many times each seat took its seat back here. */
   private readonly rejoins = new Map<number, number>();
-  private readonly wake = new WakeTimer();
-  private deciding = false;
   /** A capital this seat committed to before it rejoined, not yet chosen again (config.rejoin.capital). */
   private keptCapital: number | undefined;
   private closed = false;
-  private resolve!: (result: SessionResult<S>) => void;
   private readonly done: Promise<SessionResult<S>>;
 
   constructor(private readonly config: SessionConfig<S, A, E>) {
@@ -152,9 +148,29 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
       },
       config.game,
     );
-    this.links = new Map(config.links);
     this.keptCapital = config.rejoin?.capital;
-    this.done = new Promise((resolve) => (this.resolve = resolve));
+    let resolve!: (result: SessionResult<S>) => void;
+    this.done = new Promise((r) => (resolve = r));
+    this.driver = new CoreDriver<S, A, E>({
+      core: this.replica,
+      links: config.links,
+      seat: config.seat,
+      player: () => config.me,
+      ...(config.recorder ? { recorder: config.recorder } : {}),
+      ...(config.onEvent ? { onEvent: config.onEvent } : {}),
+      // Open after the end: a peer behind may still ask for lines (settled).
+      closeLinksAtEnd: false,
+      intercept: (player, link, line) => {
+        if (!isRejoinLine(line)) return false;
+        this.answerRejoin(player, link, line);
+        return true;
+      },
+      answerFirst: (due) => this.keptCapitalChoice(due.state),
+      onFinish: (result) => {
+        this.closed = true;
+        resolve(result);
+      },
+    });
   }
 
   /**
@@ -201,11 +217,10 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
     // A rejoining seat reads the checked history first: the game as far as the others took it.
     for (const line of this.config.rejoin?.lines ?? []) {
       const by = unseal(line)?.by;
-      this.replica.receive(by !== undefined && this.links.has(by) ? by : this.config.me, line, Date.now(), false);
+      const from = by !== undefined && this.config.links.has(by) ? by : this.config.me;
+      this.replica.receive(from, line, Date.now(), false);
     }
-    for (const [player, link] of this.links) this.attach(player, link);
-    this.replica.start(Date.now());
-    this.flush();
+    this.driver.start();
     return this.done;
   }
 
@@ -236,12 +251,8 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
     const times = (this.rejoins.get(player) ?? 0) + 1;
     if (times > MAX_REJOINS) return refuse(`seat ${player} has rejoined ${MAX_REJOINS} times already`);
     this.rejoins.set(player, times);
-    const old = this.links.get(player);
-    this.links.set(player, link);
-    old?.close();
-    this.attach(player, link);
-    this.replica.relinked(player, Date.now());
-    this.flush();
+    this.driver.relink(player, link);
+    this.driver.act((_core, now) => this.replica.relinked(player, now));
     return { ok: true };
   }
 
@@ -253,20 +264,6 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
     if (this.closed || this.replica.finished !== null) return 'the game is over for this peer';
     if (this.config.history === undefined) return 'this peer keeps no record of the game to send';
     return null;
-  }
-
-  private attach(player: number, link: Link) {
-    link.onLine((line) => {
-      if (this.links.get(player) !== link) return;
-      if (isRejoinLine(line)) return this.answerRejoin(player, link, line);
-      this.replica.receive(player, line, Date.now());
-      this.flush();
-    });
-    link.onClose(() => {
-      if (this.links.get(player) !== link) return;
-      this.replica.linkClosed(player, Date.now());
-      this.flush();
-    });
   }
 
   /** A `rejoin` request: this peer's record in chunks, or why not. Other rejoin frames mean nothing here. */
@@ -298,8 +295,7 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
 
   /** Leaves the game: tells everyone, then stops. */
   leave(reason?: string) {
-    this.replica.leave(Date.now(), reason);
-    this.flush();
+    this.driver.act((core, now) => core.leave(now, reason));
   }
 
   /**
@@ -311,7 +307,7 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
     const until = Date.now() + maxMs;
     return new Promise((resolve) => {
       const check = () => {
-        const waiting = this.replica.awaitingEnd().filter((p) => this.links.get(p)?.closed === false);
+        const waiting = this.replica.awaitingEnd().filter((p) => this.driver.links.get(p)?.closed === false);
         if (waiting.length === 0 || Date.now() >= until) resolve();
         else setTimeout(check, 50);
       };
@@ -321,95 +317,20 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
 
   /** Stops without a result for the others (tests, and errors outside the game). */
   stop() {
-    this.replica.stop();
-    this.flush();
+    this.driver.act((core) => core.stop());
   }
 
-  private flush() {
-    if (this.closed) {
-      // After the end this peer still answers a player behind it with the lines it asks for
-      // (Replica.answerAfterEnd), while its links stay open (settled).
-      for (const effect of this.replica.drain())
-        if (effect.type === 'send' && effect.to !== null) this.links.get(effect.to)?.send(effect.line);
-      return;
-    }
-    for (const effect of this.replica.drain()) {
-      switch (effect.type) {
-        case 'send':
-          if (effect.to === null) for (const link of this.links.values()) link.send(effect.line);
-          else this.links.get(effect.to)?.send(effect.line);
-          break;
-        case 'record':
-          if (effect.dir === 'in') this.config.recorder?.incoming(effect.from, effect.line);
-          else if (effect.dir === 'out') this.config.recorder?.outgoing(effect.line);
-          else this.config.recorder?.note(JSON.parse(effect.line) as Record<string, unknown>);
-          break;
-        case 'event':
-          this.config.onEvent?.(effect.event);
-          break;
-        case 'cut':
-          this.config.onEvent?.({ type: 'info', text: `closed the link to player ${effect.player}: ${effect.reason}` });
-          this.links.get(effect.player)?.close();
-          break;
-        case 'sync':
-          this.config.recorder?.sync();
-          break;
-        case 'step':
-          this.config.recorder?.step?.(effect.action, effect.numbers);
-          break;
-        case 'unstep':
-          this.config.recorder?.unstep?.(effect.count);
-          break;
-      }
-    }
-    const result = this.replica.finished;
-    if (result !== null) return this.finish(result);
-    this.schedule();
-    this.maybeDecide();
-  }
-
-  private schedule() {
-    this.wake.set(this.replica.wakeAt, () => {
-      this.replica.tick(Date.now());
-      this.flush();
-    });
-  }
-
-  private maybeDecide() {
-    const due = this.replica.decisionDue;
-    if (due === null || this.deciding) return;
-    // Back during the capitals' round after it had committed: the same capital, and (the salt being
-    // the first secret number, config.rejoin.secret) the same commitment: one version for everyone.
-    // Chosen once the checked history is read, so the record keeps the lines in the order played.
+  /**
+   * Back during the capitals' round after it had committed: the same capital, and (the salt being
+   * the first secret number, config.rejoin.secret) the same commitment: one version for everyone.
+   * Chosen once the checked history is read, so the record keeps the lines in the order played.
+   * (Capital Risk only: the classic game.)
+   */
+  private keptCapitalChoice(state: S): A | undefined {
     const kept = this.keptCapital;
-    // (Capital Risk only: the classic game.)
-    if (kept !== undefined && (due.state as unknown as GameState).phase === 'capitals') {
-      this.keptCapital = undefined;
-      const capital: Action = { command: 'choose_capital', player: this.config.me, payload: kept };
-      this.replica.decide(due.index, capital as unknown as A, Date.now());
-      return this.flush();
-    }
-    this.deciding = true;
-    this.config.seat
-      .decide(due.state, this.config.me)
-      .then((action) => {
-        this.deciding = false;
-        this.replica.decide(due.index, action, Date.now());
-        this.flush();
-      })
-      .catch((error: Error) => {
-        this.deciding = false;
-        this.config.onEvent?.({ type: 'info', text: `this seat failed to decide: ${error.message}` });
-        this.replica.leave(Date.now(), `this seat failed to decide: ${error.message}`);
-        this.flush();
-      });
-  }
-
-  private finish(result: SessionResult<S>) {
-    if (this.closed) return;
-    this.closed = true;
-    this.wake.clear();
-    this.config.recorder?.close();
-    this.resolve(result);
+    if (kept === undefined || (state as unknown as GameState).phase !== 'capitals') return undefined;
+    this.keptCapital = undefined;
+    const capital: Action = { command: 'choose_capital', player: this.config.me, payload: kept };
+    return capital as unknown as A;
   }
 }

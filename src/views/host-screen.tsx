@@ -7,7 +7,7 @@ import type { LobbyPlayer } from '../sessions/lobby.js';
 import { Failure } from './failure.js';
 import { cycleField, useField, useMounted } from './form.js';
 import { isCtrlC, splitKeys } from './keys.js';
-import { type Launcher, type Lobby, type LobbyNews, type Profile, shortAddress } from './launcher.js';
+import { followLobby, type Launcher, type Lobby, type LobbyNews, type Profile, shortAddress } from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
 import { ProfileField, toggledProfile } from './profile-field.js';
 import { RuleRow } from './rules-fields.js';
@@ -80,16 +80,7 @@ export function HostScreen({
       },
       onLobby,
     );
-    if (!live.current) {
-      if (opened.ok) void opened.lobby.cancel();
-      return;
-    }
-    if (!opened.ok) return setStage({ kind: 'failed', reason: opened.reason });
-    setStage({ kind: 'lobby', lobby: opened.lobby });
-    const started = await opened.lobby.started;
-    if (!live.current) return;
-    if (started.ok) onStarted(started.table);
-    else setStage({ kind: 'failed', reason: started.reason });
+    await followLobby(opened, live, setStage, onStarted);
   };
 
   useEffect(() => {

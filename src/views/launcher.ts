@@ -25,6 +25,33 @@ export interface Lobby {
 
 export type Opened = { readonly ok: true; readonly lobby: Lobby } | { readonly ok: false; readonly reason: string };
 
+/** Where a lobby screen stands once it asked to open a lobby. */
+export type LobbyStage =
+  | { readonly kind: 'lobby'; readonly lobby: Lobby }
+  | { readonly kind: 'failed'; readonly reason: string };
+
+/**
+ * Follows a lobby that was asked for until its game starts: shows the lobby, then hands the table
+ * on, or shows why it failed. A screen left meanwhile (`live` false) cancels the lobby.
+ */
+export async function followLobby(
+  opened: Opened,
+  live: { readonly current: boolean },
+  show: (stage: LobbyStage) => void,
+  onStarted: (table: Table) => void,
+): Promise<void> {
+  if (!live.current) {
+    if (opened.ok) void opened.lobby.cancel();
+    return;
+  }
+  if (!opened.ok) return show({ kind: 'failed', reason: opened.reason });
+  show({ kind: 'lobby', lobby: opened.lobby });
+  const started = await opened.lobby.started;
+  if (!live.current) return;
+  if (started.ok) onStarted(started.table);
+  else show({ kind: 'failed', reason: started.reason });
+}
+
 export const SEAT_KINDS = ['human', 'easy', 'normal', 'hard'] as const;
 export type SeatKind = (typeof SEAT_KINDS)[number];
 

@@ -9,11 +9,11 @@ import { auditRiscRecord } from '../../src/audit/risc.js';
 import { HOUSE_RULES } from '../../src/model/index.js';
 import type { Rules } from '../../src/protocol/rules.js';
 import { type ChaosRates, chaosRogue } from './chaos.js';
+import { chaosPlayers, chaosRates, chaosSeed, NO_CHAOS } from './chaos-property.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 import { playRiscMemoryGame } from './risc-memory-game.js';
 
 const RUNS = Number(process.env.RISK_CHAOS_RUNS ?? 6);
-const rate = fc.constantFrom(0, 0.002, 0.01, 0.05);
 
 async function oneRogue(seed: number, players: number, rates: ChaosRates, rules: Rules = {}) {
   const rogue = seed % players;
@@ -39,23 +39,13 @@ async function oneRogue(seed: number, players: number, rates: ChaosRates, rules:
   if (caught) expect(winner).not.toBe(rogue);
 }
 
-const none: ChaosRates = { drop: 0, delay: 0, duplicate: 0, reorder: 0, corrupt: 0, equivocate: 0, spoof: 0 };
-
 describe('one rogue with random misbehaviour', () => {
   it('cannot split a game or win it by breaking a rule', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 2, max: 4 }),
-        fc.record({
-          drop: rate,
-          delay: rate,
-          duplicate: rate,
-          reorder: rate,
-          corrupt: rate,
-          equivocate: rate,
-          spoof: rate,
-        }),
+        chaosSeed,
+        chaosPlayers,
+        chaosRates,
         // Every networked game the program offers: each variant, setup, two-player rule and house rule.
         fc.record({
           variant: fc.constantFrom(...HOUSE_RULES.variant),
@@ -74,7 +64,7 @@ describe('one rogue with random misbehaviour', () => {
   it.each([
     // Two players left and an observer: the rogue, corrupting its lines to one of them, called it
     // silent; the observer took that word alone and crowned the rogue.
-    [1054867442, 3, { ...none, drop: 0.002, duplicate: 0.05, reorder: 0.002, corrupt: 0.05 }],
+    [1054867442, 3, { ...NO_CHAOS, drop: 0.002, duplicate: 0.05, reorder: 0.002, corrupt: 0.05 }],
     // A proposal to neutralise the rogue at a point where one peer lacked the rogue's move: the
     // evidence was queued behind it and the proposal refused, so that peer alone kept another state.
     [
@@ -92,7 +82,7 @@ describe('one rogue with random misbehaviour', () => {
     // The rogue's refused move came as evidence for a peer's next point while that peer still
     // waited for the points before it to settle: it was queued, the proposal refused, and the
     // others timed that peer out.
-    [113641362, 4, { ...none, duplicate: 0.01, reorder: 0.05, corrupt: 0.05, equivocate: 0.002, spoof: 0.05 }],
+    [113641362, 4, { ...NO_CHAOS, duplicate: 0.01, reorder: 0.05, corrupt: 0.05, equivocate: 0.002, spoof: 0.05 }],
   ] as const)('seed %i with %i players', (seed, players, rates) => oneRogue(seed, players, rates), 120_000);
 });
 
@@ -124,23 +114,10 @@ async function oneRiscRogue(seed: number, players: number, rates: ChaosRates) {
 
 describe('RISC: one rogue with random misbehaviour, over the mesh session', () => {
   it('cannot split a game or win it by breaking a rule', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 2, max: 4 }),
-        fc.record({
-          drop: rate,
-          delay: rate,
-          duplicate: rate,
-          reorder: rate,
-          corrupt: rate,
-          equivocate: rate,
-          spoof: rate,
-        }),
-        oneRiscRogue,
-      ),
-      { numRuns: Math.max(2, Math.round(RUNS / 2)), seed: 20261126 },
-    );
+    await fc.assert(fc.asyncProperty(chaosSeed, chaosPlayers, chaosRates, oneRiscRogue), {
+      numRuns: Math.max(2, Math.round(RUNS / 2)),
+      seed: 20261126,
+    });
   }, 600_000);
 
   // Cases the property once found, kept as they were found.
@@ -148,7 +125,7 @@ describe('RISC: one rogue with random misbehaviour, over the mesh session', () =
     // An observer (eliminated) waiting in a turn's draw for the rogue's dice number, withheld from
     // it alone, voted from far behind: the others handed on only their last round's lines, and it
     // waited for ever.
-    [297718544, 3, { ...none, delay: 0.01, duplicate: 0.01, reorder: 0.002, corrupt: 0.002 }],
+    [297718544, 3, { ...NO_CHAOS, delay: 0.01, duplicate: 0.01, reorder: 0.002, corrupt: 0.002 }],
   ] as const)('seed %i with %i players', (seed, players, rates) => oneRiscRogue(seed, players, rates), 120_000);
 });
 

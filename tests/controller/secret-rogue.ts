@@ -201,3 +201,33 @@ export function secretRogue(attack: SecretAttack): Rogue {
     }
   };
 }
+
+/**
+ * At the end of a Secret Mission game, publishes another key than the one it dealt with (a
+ * valid-looking element and seed, signed at both levels).
+ */
+export function wrongKeyAtEnd(): Rogue {
+  return (links: Map<number, Link>, context: RogueContext) => {
+    const wrapped = new Map<number, Link>();
+    for (const [player, link] of links)
+      wrapped.set(
+        player,
+        withSend(link, (line) => {
+          const wire = open(line);
+          if (wire?.kind !== 'secret' || wire.message.command !== 'deal_reveal') return link.send(line);
+          const { sig: _sig, ...unsigned } = wire.message;
+          const other = {
+            ...unsigned,
+            payload: { ...unsigned.payload, key: hex(cardElements(context.gameId, 2)[1]!) },
+          };
+          link.send(
+            signSecret(context, {
+              ...other,
+              sig: context.keyring.sign(dealDigest(context.gameId, other as DealMessage)),
+            }),
+          );
+        }),
+      );
+    return wrapped;
+  };
+}

@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { verifyTranscript } from '../../src/audit/verify.js';
 import type { SessionEvent } from '../../src/core/contract.js';
-import { capitalVictory, type GameState, missionComplete, type OptionsInput } from '../../src/model/index.js';
+import {
+  capitalVictory,
+  describeMission,
+  type GameState,
+  missionComplete,
+  type OptionsInput,
+} from '../../src/model/index.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { honestAgreement, type MemoryGame, playMemoryGame } from './memory-game.js';
 
@@ -36,6 +42,20 @@ function checkSecrets(game: MemoryGame, peers: readonly number[], rules: Rules) 
       });
     }
     expect(new Set(own).size).toBe(peers.length);
+    // At the end every seat publishes its deal key: every peer learns the mission of every other
+    // seat still in the game (a seat out of it publishes too, but nobody waits for its lines).
+    for (const i of peers) {
+      const opened = game.events[i]!.flatMap((e) => (e.type === 'info' && /mission was:/.test(e.text) ? [e.text] : []));
+      const final = game.results[i]!.state;
+      const text = (j: number) => `player ${j}'s mission was: ${describeMission(own[peers.indexOf(j)]!)}`;
+      const others = peers.filter((j) => j !== i);
+      for (const j of others.filter((j) => !final.players[j]!.eliminated)) expect(opened).toContain(text(j));
+      for (const line of opened) expect(others.map(text)).toContain(line);
+      // The peer's record shows them too: `risk verify` lists every mission of a seat still in.
+      const shown = new Map((game.audits[i]!.missions ?? []).map((m) => [m.player, m.mission]));
+      for (const j of peers.filter((j) => j === i || !final.players[j]!.eliminated))
+        expect(shown.get(j)).toBe(own[peers.indexOf(j)]);
+    }
   }
   if (rules.variant === 'capital') {
     const capitals = peers.map((i) => JSON.stringify(game.results[i]!.state.capitals));

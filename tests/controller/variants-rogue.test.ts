@@ -5,10 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionsInput } from '../../src/model/index.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
-import { SECRET_ATTACKS, type SecretAttack, secretRogue } from './secret-rogue.js';
+import { SECRET_ATTACKS, type SecretAttack, secretRogue, wrongKeyAtEnd } from './secret-rogue.js';
 
 const ROGUE = 1;
 const HONEST = [0, 2];
+/** A game the rogue is still in at its end (so the others wait for its last lines). */
+const SEED_WRONG_KEY = 11;
 
 /** What an honest peer names the rogue for (silence is not a cheat: it is timed out). */
 const NAMED: Partial<Record<SecretAttack, RegExp>> = {
@@ -80,4 +82,28 @@ describe('a rogue cannot learn, choose or swap a secret', () => {
     },
     300_000,
   );
+});
+
+describe('the deal keys published at the end of a Secret Mission game', () => {
+  it('a rogue that publishes another key than its own is named in the records; the outcome stands', async () => {
+    const game = await playMemoryGame({
+      players: 3,
+      seed: SEED_WRONG_KEY,
+      rules: { variant: 'mission' },
+      rogue: { player: ROGUE, links: wrongKeyAtEnd() },
+    });
+    const { winner } = honestAgreement(game, HONEST);
+    expect(winner).not.toBeNull();
+    for (const i of HONEST) {
+      const result = game.results[i]!;
+      expect(result.outcome).toBe('conquest');
+      expect(result.violations.map((v) => v.player)).toEqual([ROGUE]);
+      expect(result.violations[0]!.reason).toMatch(/revealed a key that is not the one it dealt with/);
+      const audit = game.audits[i]!;
+      expect(audit.violations.map((v) => v.player)).toEqual([ROGUE]);
+      expect(audit.state!.winner).toBe(winner);
+      // The rogue's mission is not shown (its key opens nothing); the honest seats' are.
+      expect((audit.missions ?? []).map((m) => m.player)).not.toContain(ROGUE);
+    }
+  }, 300_000);
 });

@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/protocol/messages.js';
 import { sealOrders } from '../../src/protocol/risc-orders.js';
 import { type CHAOS_KINDS, type ChaosRates, random } from '../controller/chaos.js';
+import { chaosPlayers, chaosRates, chaosSeed, NO_CHAOS } from '../controller/chaos-property.js';
 import { eventsOf } from './harness.js';
 import { messageOf, riscMesh, signedBy } from './risc-mesh.js';
 
 const RUNS = Number(process.env.RISK_CHAOS_RUNS ?? 8);
-const rate = fc.constantFrom(0, 0.002, 0.01, 0.05);
 
 async function oneRogue(seed: number, players: number, rates: ChaosRates) {
   const rogue = seed % players;
@@ -92,45 +92,28 @@ const emptyBody = (stage: 'placement' | 'orders') =>
 
 describe('RISC: one rogue with random misbehaviour', () => {
   it('cannot split a game or win it by breaking a rule', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 2, max: 4 }),
-        fc.record({
-          drop: rate,
-          delay: rate,
-          duplicate: rate,
-          reorder: rate,
-          corrupt: rate,
-          equivocate: rate,
-          spoof: rate,
-        }),
-        oneRogue,
-      ),
-      { numRuns: RUNS, seed: 20261126 },
-    );
+    await fc.assert(fc.asyncProperty(chaosSeed, chaosPlayers, chaosRates, oneRogue), { numRuns: RUNS, seed: 20261126 });
   }, 600_000);
 
-  const none: ChaosRates = { drop: 0, delay: 0, duplicate: 0, reorder: 0, corrupt: 0, equivocate: 0, spoof: 0 };
   // Cases the property once found, kept as they were found.
   it.each([
     // The rogue, last to reveal, revealed other orders to one peer: that peer proposed its
     // neutralisation at that point, but the other, holding a complete turn, waited for the turn's
     // draw before judging proposals, the draw for that point to settle: it voted the proposer
     // silent, and the rogue's false vote made it a quorum.
-    [836693738, 3, { ...none, equivocate: 0.05, spoof: 0.05 }],
+    [836693738, 3, { ...NO_CHAOS, equivocate: 0.05, spoof: 0.05 }],
     // The rogue's dice number for the last turn reached one peer only: that peer finished with the
     // draw that ended the game (no acknowledgement follows a draw) and answered no vote; the other
     // waited for the number for ever.
     // One peer, still waiting for the last reveal's acks, proved a cheat and put the rogue's
     // neutralisation before the turn's draw; the other, settled, was in the draw: each voted the
     // other silent, and the rogue's false vote made a quorum.
-    [1, 3, { ...none, drop: 0.05, delay: 0.01, reorder: 0.01, equivocate: 0.05, spoof: 0.01 }],
+    [1, 3, { ...NO_CHAOS, drop: 0.05, delay: 0.01, reorder: 0.01, equivocate: 0.05, spoof: 0.01 }],
     // An observer behind the others, lacking the rogue's ack, voted it silent when the others had
     // finished with the game's last draw and answered nothing: it waited for ever. Answered, it
     // caught up, and took a player's first commitment of a turn, which came before it had done that
     // turn's draw, as a move made while the game waited for dice: proof against an honest player.
-    [462907433, 3, { ...none, drop: 0.002, delay: 0.01, duplicate: 0.002, corrupt: 0.01 }],
-    [18, 3, { ...none, drop: 0.01, reorder: 0.002, corrupt: 0.01, equivocate: 0.01, spoof: 0.002 }],
+    [462907433, 3, { ...NO_CHAOS, drop: 0.002, delay: 0.01, duplicate: 0.002, corrupt: 0.01 }],
+    [18, 3, { ...NO_CHAOS, drop: 0.01, reorder: 0.002, corrupt: 0.01, equivocate: 0.01, spoof: 0.002 }],
   ] as const)('seed %i with %i players', (seed, players, rates) => oneRogue(seed, players, rates), 120_000);
 });

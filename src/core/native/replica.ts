@@ -19,7 +19,7 @@ import { evidenceOf } from '../../protocol/evidence.js';
 import { MAX_EVIDENCE_ITEMS, type Message } from '../../protocol/messages.js';
 import { sameNamed } from '../../protocol/named-commitments.js';
 import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, unseal } from '../../protocol/signing.js';
-import type { Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
+import type { Core, Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
 import { DiceRound, type RoundProfile, roundProfile } from '../dice-round.js';
 import { classicGame, isIn, type MeshGame, type Standing } from './game.js';
 import { messageHashOf } from './hashes.js';
@@ -87,7 +87,9 @@ interface Deadline {
  * `S`, `A`, `E`: the game's state, moves and events, as its MeshGame gives them (core/native/game.ts);
  * the classic game's by default. Capital Risk's and Secret Mission's secret rounds are the classic game's own.
  */
-export class Replica<S = GameState, A extends { readonly command: string } = Action, E = GameEvent> {
+export class Replica<S = GameState, A extends { readonly command: string } = Action, E = GameEvent>
+  implements Core<S, A, E>
+{
   private state: S;
   private index = 0;
   /** Recent entries of the sequence (moves and neutralisations), with the state before each. */
@@ -454,6 +456,17 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       player_id: this.config.me,
     });
     this.finish('left', reason);
+  }
+
+  /** Secret Mission: every mission known here, claimed or opened by a key published at the end (player → mission card). */
+  missionsKnown(): ReadonlyMap<number, number> {
+    return this.secrets?.missionsKnown() ?? new Map();
+  }
+
+  /** This peer's seat could not decide: it leaves the game (the others make it neutral). */
+  undecided(_index: number, reason: string, now: number) {
+    this.emit({ type: 'info', text: `this seat failed to decide: ${reason}` });
+    this.leave(now, `this seat failed to decide: ${reason}`);
   }
 
   /** Stops without a result for the others (errors outside the game). */
@@ -933,6 +946,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: move.messageHash } : {}),
       ...(move.sig !== null ? { author: move.author, author_sig: move.sig } : {}),
     };
+    // The game's last point: the mission deal's key goes out ahead of the ack the others wait for.
+    if (this.game.over(this.state)) this.secrets?.publishKey();
     // Our own ack line is kept: it is evidence when the move's point has to be taken back.
     this.storeAck(this.config.me, move.index, {
       stateHash: hash,
@@ -1957,6 +1972,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.finish('neutralised', reason);
       return;
     }
+    if (this.game.over(this.state)) this.secrets?.publishKey();
     this.storeAck(this.config.me, index, { stateHash: hash, messageHash, author: null, authorSig: null, line: '' });
     this.broadcast({
       command: 'acknowledgement',

@@ -7,6 +7,7 @@ import {
   type Action,
   checkCapitalChoice,
   decisionBy,
+  describeMission,
   type GameState,
   isActive,
   missionClaimDue,
@@ -100,6 +101,9 @@ export class SecretRounds {
   private future: Line[] = [];
   /** Verified claims: player → deal card. */
   private readonly claims = new Map<number, number>();
+  /** Missions opened by keys published at the end of the game: player → mission card. */
+  private readonly opened = new Map<number, number>();
+  private keyPublished = false;
   /** Sequenced claims waiting for their point. */
   private readonly claimMoves = new Map<number, Line>();
   /** The capitals' round; a peer not in it (a mute replica, a neutral player) observes it. */
@@ -181,7 +185,10 @@ export class SecretRounds {
       return this.host.cheat(from, `sent ${message.command} claiming to be player ${message.player_id}`, [line]);
     if (message.command.startsWith('secret_') && line.length > MAX_SIGNED_LINE)
       return this.host.fault(link, `sent a ${message.command} of ${line.length} characters`);
-    if (!isActive(player)) return; // a neutral player's lines no longer count
+    // A neutral player's lines no longer count. A published key counts from a player out of the
+    // game too: every seat dealt a mission publishes it at the end (one may come ahead of the last move).
+    const key = message.command === 'deal_reveal' && !player.neutral;
+    if (!isActive(player) && !key) return;
     const item: Line = { from, message, line, sig: sealed.sig };
     this.keep(from, line);
     if (message.command === 'secret_commit' || message.command === 'secret_reveal') return this.onCapital(item);
@@ -267,6 +274,12 @@ export class SecretRounds {
     for (const message of out.send) this.send(message);
     this.violations(out.violations, line);
     for (const claim of out.claims) this.claims.set(claim.player, claim.card);
+    for (const { player, card } of out.revealed) {
+      const mission = card === undefined ? undefined : this.host.state().missionDeck[card];
+      if (mission === undefined) continue;
+      this.opened.set(player, mission);
+      this.host.emit({ type: 'info', text: `player ${player}'s mission was: ${describeMission(mission)}` });
+    }
     const outcome = out.outcome;
     if (outcome === undefined || driver === null || driver !== this.driver) return;
     if (outcome.kind === 'dealt') {
@@ -324,6 +337,29 @@ export class SecretRounds {
       return true;
     }
     return this.wait(`capitals ${this.capitalRound.waitingFor().join(',')}`);
+  }
+
+  /**
+   * The game is over: this seat publishes its deal key (protocol-spec/secret-dealing.md §9), so
+   * that every peer and every record learns every mission, claimed or not, and can re-check
+   * every shuffle. Sent before this peer's acknowledgement of the last point, which the others wait
+   * for before they finish: so the key reaches their records too.
+   */
+  publishKey() {
+    if (this.mute || this.keyPublished || this.driver === null || !this.dealt || this.driver.card === undefined) return;
+    this.keyPublished = true;
+    this.dealOutput(this.driver.revealKey(), null);
+  }
+
+  /** Every mission known here: claimed, or opened by a key published at the end (player → mission card). */
+  missionsKnown(): ReadonlyMap<number, number> {
+    const state = this.host.state();
+    const known = new Map(this.opened);
+    for (const [player, card] of this.claims) {
+      const mission = state.missionDeck[card];
+      if (mission !== undefined) known.set(player, mission);
+    }
+    return known;
   }
 
   /** Whether this peer's seat must choose its capital now. */

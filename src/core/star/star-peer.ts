@@ -19,7 +19,7 @@ import { ackIdAfter } from '../../protocol/ack-ids.js';
 import { decodeLine, encodeLine } from '../../protocol/codec.js';
 import { fromAction, type Message, type MessageAction, toAction } from '../../protocol/messages.js';
 import { CS3099_RULES } from '../../protocol/profiles.js';
-import type { Effect, SessionEvent, SessionPlayer, SessionResult } from '../contract.js';
+import type { Core, Effect, SessionEvent, SessionPlayer, SessionResult } from '../contract.js';
 import { type DeadlineId, Deadlines } from './deadlines.js';
 import { HOST, StarCore } from './star.js';
 
@@ -79,7 +79,7 @@ interface AwaitedAcks {
   readonly deadline: DeadlineId;
 }
 
-export class StarPeer {
+export class StarPeer implements Core {
   /** The game as this peer has processed it: the same replica `risk verify` replays the record with. */
   private readonly core: StarCore;
   private readonly deadlines = new Deadlines();
