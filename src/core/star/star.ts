@@ -481,7 +481,7 @@ export const SPECTATOR = -1;
  */
 export function impersonation(link: number, message: Message): string | null {
   const claimed = 'player_id' in message ? message.player_id : null;
-  if (typeof claimed !== 'number' || claimed < 0 || claimed === link) return null;
+  if (typeof claimed !== 'number' || claimed === link) return null;
   return `player ${link}'s line ${message.command} claims to be player ${claimed}'s`;
 }
 
