@@ -2,6 +2,8 @@
 // peer's own decisions and the clock go in; lines to send, lines to record, events and links to
 // cut come out. It opens no socket and sets no timer: the mesh session drives it live, and
 // `risk verify` drives a mute copy over a record, so play and audit run the same code.
+// This file is the public face and the loop; what it composes is in the modules beside it (intake,
+// ledger, acks, silence, proof, outbox: docs/architecture.md lists them).
 //
 // Ordering: every move carries ack_id = its index in the game's one sequence. Each peer applies
 // move k, then acknowledges it to everyone with the move's hash, its author's signature and the
@@ -13,16 +15,28 @@
 // (a signed line that breaks the rules, two signed lines that contradict each other, the player's
 // own leave_game), or when a majority of the other active players sign votes that it is silent.
 import { type Action, CHECK_DICE, type Dice, type GameEvent, type GameState } from '../../model/index.js';
-import { decodeLine, encodeLine, MAX_LINE_LENGTH } from '../../protocol/codec.js';
+import { decodeLine } from '../../protocol/codec.js';
 import { hexToBytes, secretNumber } from '../../protocol/commitment.js';
 import { evidenceOf } from '../../protocol/evidence.js';
 import { MAX_EVIDENCE_ITEMS, type Message } from '../../protocol/messages.js';
 import { sameNamed } from '../../protocol/named-commitments.js';
-import { type Keyring, lineDigest, MAX_SIGNED_LINE, moveDigest, unseal } from '../../protocol/signing.js';
+import { type Keyring, lineDigest, moveDigest, unseal } from '../../protocol/signing.js';
 import type { Core, Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
 import { DiceRound, type RoundProfile, roundProfile } from '../dice-round.js';
+import {
+  type Ack,
+  AckBook,
+  type AckJudge,
+  ackProblem,
+  judgeAck,
+  matches,
+  ObserverCorrections,
+  type Version,
+} from './acks.js';
 import { classicGame, isIn, type MeshGame, type Standing } from './game.js';
 import { messageHashOf } from './hashes.js';
+import { type Admission, admit, type Incoming, proven, Queues } from './intake.js';
+import { type Entry, MoveLedger, type Taken } from './ledger.js';
 import {
   ACK_WINDOW,
   MAX_EXPELS_PER_PLAYER,
@@ -30,35 +44,15 @@ import {
   MAX_LINES_PER_WINDOW,
   MAX_QUEUED,
   MOVE_MEMORY,
-  OBSERVER_WINDOW,
   PAST_ROUNDS,
 } from './limits.js';
-import { digestOf, isExpelLine, queueKey, sealMessage } from './lines.js';
+import { digestOf, sealMessage } from './lines.js';
 import { LinkGuard } from './link-guard.js';
 import { withOwnMission } from './mission-deal.js';
+import { Outbox, type Sealer } from './outbox.js';
+import { conflictingAcks, Proofs, roundPairCheat } from './proof.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
-
-interface Applied<S> {
-  readonly index: number;
-  /** The move's author, or -1 for a neutralisation. */
-  readonly author: number;
-  /** The player a neutralisation made neutral. */
-  readonly neutral: number | null;
-  readonly messageHash: string;
-  readonly stateHash: string;
-  readonly line: string;
-  readonly sig: string | null;
-  readonly before: S;
-}
-
-interface Ack {
-  readonly stateHash: string | null;
-  readonly messageHash: string | null;
-  /** The author of the acknowledged move and its signature, when the ack names them. */
-  readonly author: number | null;
-  readonly authorSig: string | null;
-  readonly line: string;
-}
+import { observersOf, Silence } from './silence.js';
 
 interface Pending<A> {
   readonly index: number;
@@ -67,14 +61,6 @@ interface Pending<A> {
   readonly messageHash: string;
   readonly line: string;
   readonly sig: string | null;
-}
-
-interface Incoming {
-  readonly message: Message;
-  readonly line: string;
-  readonly sig: string | null;
-  /** The link it came on (its author's, or a peer that handed it on). */
-  readonly link: number;
 }
 
 interface Deadline {
@@ -90,55 +76,26 @@ interface Deadline {
 export class Replica<S = GameState, A extends { readonly command: string } = Action, E = GameEvent>
   implements Core<S, A, E>
 {
-  private state: S;
-  private index = 0;
-  /** Recent entries of the sequence (moves and neutralisations), with the state before each. */
-  private readonly applied = new Map<number, Applied<S>>();
-  /** Every entry below this index is settled (acknowledged by every active player). */
-  private firstOpen = 0;
-  /** Proof (or a quorum of votes) that a player must be made neutral, kept until it is. */
-  private readonly proofs = new Map<number, { reason: string; evidence: readonly string[]; at?: number }>();
-  private readonly blamed = new Set<number>();
-  /** Neutralisation proposals (expel with ack_id) waiting for their sequence point. */
-  private readonly proposals: {
-    from: number;
-    link: number;
-    message: Extract<Message, { command: 'expel' }>;
-    line: string;
-  }[] = [];
-  private readonly acks = new Map<number, Map<number, Ack>>();
-  /** Recent moves by index, with their signed lines. */
-  private readonly taken = new Map<number, { author: number; messageHash: string; stateHash: string; line: string }>();
-  private readonly inbox = new Map<number, Incoming[]>();
-  private readonly rolls = new Map<number, Incoming[]>();
-  private readonly votes = new Map<number, Map<number, { index: number; line: string }>>();
-  private readonly myVotes = new Set<string>();
-  /** Sequence point at which each player last voted (it is alive, and waiting for someone else). */
-  private readonly lastVoted = new Map<number, number>();
-  /** `player@index`: a stage-2 vote against it was held back once because it was voting itself. */
-  private readonly spared = new Set<string>();
+  /** The sequence applied here and the state after it (core/native/ledger.ts). */
+  private readonly ledger: MoveLedger<S>;
+  /** Proof held against players, proposals and expels (core/native/proof.ts). */
+  private readonly proofs = new Proofs();
+  /** Who acknowledged what, and how far (core/native/acks.ts). */
+  private readonly acks = new AckBook();
+  /** Lines waiting for their turn (core/native/intake.ts). */
+  private readonly queues: Queues;
+  /** How an incoming line is admitted and its signature checked (intake.ts). */
+  private readonly admission: Admission;
+  /** Votes on silence (core/native/silence.ts). */
+  private readonly silence = new Silence(MAX_QUEUED);
   /** Each link's rate window, faults, and the signatures seen and checked (core/native/link-guard.ts). */
   private readonly guard = new LinkGuard();
-  /** The furthest point each player in the game has acknowledged (within OBSERVER_WINDOW of this peer's). */
-  private readonly furthestAck = new Map<number, number>();
-  /** The furthest point each player has acknowledged, any player, as the game ends (awaitingEnd). */
-  private readonly endAcks = new Map<number, number>();
-  /** Expel lines taken from each player (MAX_EXPELS_PER_PLAYER). */
-  private readonly expels = new Map<number, number>();
-  /** Players whose lines this peer has asked the others to hand on (askForLines). */
-  private readonly linesAsked = new Set<number>();
-  /** Observers already caught up, by the point they voted from (catchUpObserver). */
-  private readonly caughtUp = new Set<string>();
   /** Another version of a move this peer took while out of the game, by point (see keepOtherVersion). */
   private readonly otherVersions = new Map<number, Incoming & { from: number; hash: string }>();
-  /** Observers' acks of moves not taken here yet, by point (correctObserver). */
-  private readonly observerAcks = new Map<number, Map<number, { author: number; messageHash: string }>>();
-  /** Observers sent the version of a move taken here (observer@point), once each. */
-  private readonly corrected = new Set<string>();
-  /** Who voted each player silent: they get that player's lines handed on from here. */
-  private readonly relays = new Map<number, Set<number>>();
-  /** `voter>accused`: the latest point at which the voter called the accused silent (any stage). */
-  private readonly accusations = new Map<string, number>();
+  /** How an ack is judged (acks.ts: judgeAck). */
+  private readonly ackJudge: AckJudge;
+  /** Observers sent the version of a move taken here (correctObserver). */
+  private readonly corrections = new ObserverCorrections(MAX_QUEUED);
   private readonly gone = new Set<number>();
   /** Cut off from every other player (checkContact): until when it waits for one to rejoin. */
   private cutOffUntil: number | null = null;
@@ -157,13 +114,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private myDue = { index: -1, at: 0 };
   /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
   private lastStall = -Infinity;
-  private effects: Effect<S, A, E>[] = [];
-  /** The incoming line being processed: recorded just before its first consequence. */
-  private inFlight: { from: number; line: string } | null = null;
+  /** What to do since the last drain (core/native/outbox.ts). */
+  private readonly effects: Outbox<S, A, E>;
   private now = 0;
   private pumping = false;
   private result: SessionResult<S> | null = null;
-  private readonly violations: { player: number; reason: string }[] = [];
   private readonly stallMs: number;
   /** Capital Risk and Secret Mission Risk: the secret rounds (core/native/secrets.ts). */
   private readonly secrets: SecretRounds | null;
@@ -179,25 +134,55 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       if (config.resume.state.options.players !== config.players.length)
         throw new Error(`a stored game of ${config.resume.state.options.players} players for ${config.players.length}`);
       // Only the classic game goes on from a stored state.
-      this.state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card) as unknown as S;
-      this.index = config.resume.index;
-      this.firstOpen = config.resume.index;
+      const state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card) as unknown as S;
+      this.ledger = new MoveLedger(state, config.resume.index);
     } else {
-      this.state = this.game.start(config.players.length);
+      this.ledger = new MoveLedger(this.game.start(config.players.length), 0);
     }
-    for (const player of config.players) {
-      this.inbox.set(player.id, []);
-      this.rolls.set(player.id, []);
-    }
+    this.queues = new Queues(config.players.map((p) => p.id));
     // A timer that fires this late means this process stood still: it cannot judge others' silence.
     this.stallMs = Math.max(1000, config.ackTimeoutMs);
     if (config.features.signed && config.keyring === undefined) throw new Error('signed_messages needs a keyring');
+    this.effects = new Outbox(
+      config.me,
+      config.mute === true,
+      config.features.signed && !config.mute ? this.sealer() : null,
+    );
     this.secrets = needsSecrets(config.rules) ? this.secretRounds() : null;
+    this.admission = {
+      signed: config.features.signed,
+      guard: this.guard,
+      isSeat: (player) => this.standing(player) !== undefined,
+      signedLine: (by, inner, sig) => this.keyring.verify(by, lineDigest(this.config.gameId, inner), sig),
+      signedMessage: (by, message, inner, sig) => this.keyring.verify(by, this.digestOf(message, inner), sig),
+    };
+    this.ackJudge = {
+      signed: this.config.features.signed,
+      me: this.config.me,
+      verifyMove: (author, index, messageHash, sig) =>
+        this.keyring.verify(author, moveDigest(this.config.gameId, index, messageHash), sig),
+      isIn: (player) => this.isIn(player),
+      nameOf: (player) => this.nameOf(player),
+    };
     this.rounds = roundProfile(config.features, config.gameId);
   }
 
   get current(): S {
     return this.state;
+  }
+
+  private get state(): S {
+    return this.ledger.state;
+  }
+
+  /** Draws and secret rounds change the state without taking a point of the sequence. */
+  private set state(state: S) {
+    this.ledger.state = state;
+  }
+
+  /** The next point of the sequence. */
+  private get index(): number {
+    return this.ledger.index;
   }
 
   /** A player's standing here, or undefined for a number that is no seat. */
@@ -219,10 +204,6 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     return standing !== undefined && isIn(standing);
   }
 
-  private get last(): Applied<S> | null {
-    return this.applied.get(this.index - 1) ?? null;
-  }
-
   /**
    * Where this replica stands and what it waits for, as plain data: for a person (or bench:chaos)
    * finding out why a game hangs. Its shape may change; nothing may depend on it.
@@ -231,7 +212,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     const keys = (m: ReadonlyMap<unknown, unknown> | ReadonlySet<unknown>) => [...m.keys()].slice(-12);
     return {
       index: this.index,
-      firstOpen: this.firstOpen,
+      firstOpen: this.ledger.firstOpen,
       phase: this.game.phase(this.state),
       players: this.standings().map((p) => [p.id, p.neutral ? 'neutral' : p.eliminated ? 'eliminated' : 'active']),
       pending: this.pending === null ? null : { author: this.pending.author },
@@ -242,17 +223,14 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       deadline: this.deadline,
       now: this.now,
       lastStall: this.lastStall,
-      proofs: keys(this.proofs),
-      votes: [...this.votes].map(([p, m]) => [p, [...m].map(([v, x]) => [v, x.index])]),
-      myVotes: keys(this.myVotes),
-      spared: keys(this.spared),
+      proofs: [...this.proofs.keys()].slice(-12),
+      ...this.silence.diagnostics(),
       gone: keys(this.gone),
-      applied: keys(this.applied),
-      taken: keys(this.taken),
-      acks: [...this.acks].slice(-4).map(([i, m]) => [i, [...m.keys()]]),
-      inbox: [...this.inbox].map(([p, q]) => [p, q.length]),
-      rolls: [...this.rolls].map(([p, q]) => [p, q.length]),
-      proposals: this.proposals.length,
+      applied: keys(this.ledger.applied),
+      taken: keys(this.ledger.taken),
+      acks: this.acks.recent(4),
+      ...this.queues.lengths(),
+      proposals: this.proofs.proposals.length,
       result: this.result?.outcome ?? null,
     };
   }
@@ -280,10 +258,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   /** Everything to do since the last call. */
   drain(): Effect<S, A, E>[] {
-    this.settleInFlight();
-    const out = this.effects;
-    this.effects = [];
-    return out;
+    return this.effects.drain();
   }
 
   start(now: number) {
@@ -318,8 +293,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     const message = decoded.message;
     if (message.command === 'timeout_vote') return this.answerAfterEnd(sealed.by, message.payload, line);
     if (message.command !== 'acknowledgement') return;
-    const index = message.payload;
-    if (index > (this.endAcks.get(sealed.by) ?? -1)) this.endAcks.set(sealed.by, index);
+    this.acks.noteEnd(sealed.by, message.payload);
   }
 
   /**
@@ -342,13 +316,13 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.result === null || last < 0) return [];
     return this.config.players
       .map((p) => p.id)
-      .filter((p) => p !== this.config.me && !this.gone.has(p) && (this.endAcks.get(p) ?? -1) < last);
+      .filter((p) => p !== this.config.me && !this.gone.has(p) && (this.acks.atEnd.get(p) ?? -1) < last);
   }
 
   /** Counts a line against its link's rate window; a link over the limit is cut (see MAX_LINES_PER_WINDOW). */
   private withinRate(link: number): boolean {
     if (this.config.mute) return true;
-    const reached = Math.max(this.index, this.furthestAck.get(link) ?? -1);
+    const reached = Math.max(this.index, this.acks.furthest.get(link) ?? -1);
     const verdict = this.guard.count(link, this.now, reached);
     if (verdict === 'cut')
       this.effects.push({
@@ -478,52 +452,16 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   private take(link: number, line: string, depth: number) {
     if (this.secrets?.takes(line)) return this.secrets.take(link, line);
-    const signed = this.config.features.signed;
-    // A long line is never proof (nobody could check it cheaply): only an expel, which carries
-    // short signed lines, may pass the move size.
-    if (line.length > MAX_LINE_LENGTH || (line.length > MAX_SIGNED_LINE && !isExpelLine(line))) {
-      return this.fault(link, `sent a line of ${line.length} characters`);
-    }
-    let from = link;
-    let inner = line;
-    let sig: string | null = null;
-    let sealedBy: number | null = null;
-    if (signed) {
-      const sealed = unseal(line);
-      if (sealed === null) return this.fault(link, 'sent a line that is not signed');
-      if (this.standing(sealed.by) === undefined)
-        return this.fault(link, `sent a line signed by unknown player ${sealed.by}`);
-      inner = sealed.inner;
-      sig = sealed.sig;
-      sealedBy = sealed.by;
-      from = sealed.by;
-      if (this.guard.seen(sig) && !this.judgedAgain(from, inner, line, depth)) return;
-    }
-    const decoded = decodeLine(inner);
-    if (!decoded.ok) {
-      const reason = `sent a malformed message: ${decoded.reason.slice(0, 200)}`;
-      if (sig === null) return this.cheat(link, reason, [evidenceOf(line)], line);
-      // Signed garbage is its author's; unsigned garbage only tells us about the link it came on.
-      if (this.keyring.verify(from, lineDigest(this.config.gameId, inner), sig))
-        return this.cheat(from, reason, [line], line, link);
-      return this.fault(link, 'sent a line whose signature does not match');
-    }
-    if ('ignored' in decoded) return;
-    const message = decoded.message;
-    if (message.command !== 'expel' && line.length > MAX_SIGNED_LINE)
-      return this.fault(link, `sent a ${message.command} of ${line.length} characters`);
-    if (sig !== null) {
-      // Every line is checked on arrival: a badly signed line would be used here (a move applied,
-      // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof.
-      // (Reveals too: one taken unchecked because it fits its commitment could be handed on to a
-      // peer where it does not fit yet, and fail there as the honest forwarder's fault.)
-      if (!this.guard.checked.has(sig)) {
-        if (!this.keyring.verify(sealedBy!, this.digestOf(message, inner), sig))
-          return this.fault(link, 'sent a line whose signature does not match');
-        this.guard.checked.add(sig);
+    const admitted = admit(link, line, this.admission, (from, inner) => this.judgedAgain(from, inner, line, depth));
+    if (!admitted.ok) {
+      if ('fault' in admitted) return this.fault(link, admitted.fault);
+      if ('cheat' in admitted) {
+        const { player, reason, evidence } = admitted.cheat;
+        return this.cheat(player, reason, evidence, line, link);
       }
-      this.remember(sig);
+      return;
     }
+    const { from, message, sig } = admitted;
     const claimed = 'player_id' in message ? message.player_id : undefined;
     if (this.standing(from)!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
       // A neutral player's lines no longer count, except another version of a move it made before,
@@ -531,16 +469,16 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       // an illegal version): the players in the game may have settled that move there.
       const move = this.game.moveOf(message);
       if (move !== null && message.ack_id !== undefined && message.ack_id < this.index) {
-        const taken = this.taken.get(message.ack_id);
+        const taken = this.ledger.taken.get(message.ack_id);
         const hash = messageHashOf(message.ack_id, move);
         const mine =
-          taken?.author === from || (taken?.author === -1 && this.applied.get(message.ack_id)?.neutral === from);
+          taken?.author === from || (taken?.author === -1 && this.ledger.applied.get(message.ack_id)?.neutral === from);
         if (mine && taken.messageHash !== hash) {
-          const flight = this.inFlight;
-          this.inFlight = { from: link, line };
+          const flight = this.effects.inFlight;
+          this.effects.inFlight = { from: link, line };
           this.keepOtherVersion(message.ack_id, hash, from, { message, line, sig, link });
-          this.settleInFlight();
-          this.inFlight = flight;
+          this.effects.settleInFlight();
+          this.effects.inFlight = flight;
         }
       }
       return;
@@ -581,12 +519,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    * of its lines as they get it (relay), and the author's moves no longer wait on this peer.
    */
   private askForLines(author: number) {
-    if (this.config.mute || author === this.config.me || this.linesAsked.has(author)) return;
+    if (this.config.mute || author === this.config.me || this.silence.asked(author)) return;
     if (!this.isIn(author)) return;
-    this.linesAsked.add(author);
-    const key = `${author}@${this.index}`;
-    if (this.myVotes.has(key)) return;
-    this.myVotes.add(key);
+    if (!this.silence.ask(author, this.index)) return;
     const { line } = this.broadcast({
       command: 'timeout_vote',
       payload: { player: author, index: this.index, stage: 1 },
@@ -597,7 +532,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   /** Hands a line on to the peers that voted its author silent: they may be cut off from it. */
   private relay(author: number, link: number, line: string) {
-    const voters = this.relays.get(author);
+    const voters = this.silence.relays.get(author);
     // Unsigned lines handed on would read as the forwarder's own.
     if (voters === undefined || this.config.mute || !this.config.features.signed) return;
     if (!this.proven([line])) return;
@@ -612,11 +547,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
     switch (message.command) {
       case 'acknowledgement': {
-        if (message.payload > (this.endAcks.get(from) ?? -1)) this.endAcks.set(from, message.payload);
-        const problem = this.ackProblem(from, message);
-        if (problem === 'drop') return;
-        if (problem !== null) return this.fault(from, problem);
-        this.record(link, line);
+        this.acks.noteEnd(from, message.payload);
+        if (!this.keepsAck(from, message.payload)) return;
+        this.effects.record(link, line);
         const fresh = this.acks.get(message.payload)?.get(from) === undefined;
         this.onAck(from, message, line);
         if (fresh) this.lapseVotes(from, message.payload);
@@ -625,11 +558,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       case 'timeout_vote':
         // A vote about a point out of the window changes nothing here (an observer's is answered with
         // what it lacks): it is not kept in the record.
-        if (this.voteInWindow(message.payload.index)) this.record(link, line);
+        if (this.voteInWindow(message.payload.index)) this.effects.record(link, line);
         this.onVote(from, message.payload.player, message.payload.index, message.payload.stage, line);
         return;
       case 'leave_game':
-        this.record(link, line);
+        this.effects.record(link, line);
         if (!this.proven([line])) return;
         // An observer that leaves judges no more silence (electorate).
         if (this.standing(from)!.eliminated) this.gone.add(from);
@@ -638,74 +571,53 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       case 'expel': {
         // An honest player sends a handful of expels in a game (one per neutralisation it proposes,
         // or shows in the opening draws): more are a flood, refused before they are kept or recorded.
-        const sent = (this.expels.get(from) ?? 0) + 1;
-        this.expels.set(from, sent);
+        const sent = this.proofs.countExpel(from);
         if (sent > MAX_EXPELS_PER_PLAYER * this.config.players.length)
           return this.fault(link, `sent more than ${MAX_EXPELS_PER_PLAYER * this.config.players.length} expels`);
         // Without signatures an expel proves nothing: it is only shown (onExpel).
         if (message.ack_id !== undefined && depth === 0 && this.config.features.signed) {
-          if (this.proposals.length >= MAX_QUEUED) return this.fault(link, 'sent too many expel proposals');
-          this.proposals.push({ from, link, message, line });
+          if (this.proofs.proposals.length >= MAX_QUEUED) return this.fault(link, 'sent too many expel proposals');
+          this.proofs.proposals.push({ from, link, message, line });
           return;
         }
-        this.record(link, line);
+        this.effects.record(link, line);
         this.onExpel(link, message, depth);
         return;
       }
       case 'roll_hash':
       case 'roll_number':
-        this.enqueue(this.rolls, from, { message, line, sig, link });
+        this.enqueue('rolls', from, { message, line, sig, link });
         return;
       default:
         if (this.game.moveOf(message) === null) return;
         // Evidence about a point already passed is judged at once (against the move taken there):
         // the proposal it came with is decided right after, and must find the proof already here.
         if (depth > 0 && message.ack_id !== undefined && message.ack_id <= this.index) {
-          const flight = this.inFlight;
-          this.inFlight = { from: link, line };
+          const flight = this.effects.inFlight;
+          this.effects.inFlight = { from: link, line };
           if (message.ack_id < this.index) this.handleMove(from, message, { message, line, sig, link });
           else if (!this.judgeNow(from, message, line)) {
-            this.inFlight = flight;
-            return this.enqueue(this.inbox, from, { message, line, sig, link });
+            this.effects.inFlight = flight;
+            return this.enqueue('moves', from, { message, line, sig, link });
           }
-          this.settleInFlight();
-          this.inFlight = flight;
+          this.effects.settleInFlight();
+          this.effects.inFlight = flight;
           return;
         }
-        this.enqueue(this.inbox, from, { message, line, sig, link });
+        this.enqueue('moves', from, { message, line, sig, link });
     }
   }
 
   /** Whether every signed line checks out (lines straight from their authors are checked only here). */
   private proven(lines: readonly string[]): boolean {
     if (!this.config.features.signed) return true;
-    return lines.every((line) => {
-      const sealed = unseal(line);
-      if (sealed === null) return false;
-      if (this.guard.checked.has(sealed.sig)) return true;
-      const decoded = decodeLine(sealed.inner);
-      const digest =
-        decoded.ok && 'message' in decoded
-          ? this.digestOf(decoded.message, sealed.inner)
-          : lineDigest(this.config.gameId, sealed.inner);
-      const ok = this.keyring.verify(sealed.by, digest, sealed.sig);
-      if (ok) this.guard.checked.add(sealed.sig);
-      return ok;
-    });
+    return lines.every((line) => proven(line, this.admission));
   }
 
-  private enqueue(queues: Map<number, Incoming[]>, from: number, item: Incoming) {
-    const queue = queues.get(from)!;
-    if (queue.length >= OBSERVER_WINDOW) {
-      queue.length = 0;
-      return this.fault(from, `sent more than ${OBSERVER_WINDOW} lines ahead of the game`);
-    }
-    // Kept in the author's order: a line handed on late (see handOn) goes before the later lines
-    // that wait for it, or the queue would wait on itself.
-    const key = queueKey(item.message);
-    let at = queue.length;
-    while (at > 0 && queueKey(queue[at - 1]!.message) > key) at--;
-    queue.splice(at, 0, item);
+  /** Queues a line of `from`'s; a full queue is its fault. */
+  private enqueue(kind: 'moves' | 'rolls', from: number, item: Incoming) {
+    const fault = this.queues.enqueue(kind, from, item);
+    if (fault !== null) this.fault(from, fault);
   }
 
   /** A judgement about a link that no one else can check: count it, and cut a link that keeps at it. */
@@ -716,10 +628,6 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (count === MAX_FAULTS) {
       this.effects.push({ type: 'cut', player: link, reason: `too many unusable lines (${reason})` });
     }
-  }
-
-  private remember(sig: string) {
-    this.guard.remember(sig);
   }
 
   // ---- the loop ----
@@ -733,14 +641,14 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     } finally {
       this.pumping = false;
     }
-    this.settleInFlight();
+    this.effects.settleInFlight();
     const due = this.decisionDue;
     if (due !== null && due.index !== this.myDue.index) this.myDue = { index: due.index, at: this.now };
   }
 
   private drainQueues(): boolean {
     let progress = this.drainProposals();
-    for (const [from, queue] of [...this.inbox, ...this.rolls]) {
+    for (const [from, queue] of this.queues.all()) {
       while (queue.length > 0 && this.result === null) {
         const item = queue[0]!;
         if (this.standing(from)!.neutral && item.message.command !== 'defend') {
@@ -749,15 +657,15 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         }
         const claim = this.claimOf(from, item.message);
         if (claim === 'early') break;
-        this.inFlight = { from: item.link, line: item.line };
+        this.effects.inFlight = { from: item.link, line: item.line };
         const proven = this.proofs.size;
         const opening = this.inDraws();
         const outcome = this.handle(from, item);
         if (outcome === 'wait') {
-          this.inFlight = null;
+          this.effects.inFlight = null;
           break;
         }
-        this.settleInFlight();
+        this.effects.settleInFlight();
         queue.shift();
         progress = true;
         // A line that proved a cheat (or ended the opening draws, where proofs wait) takes the next
@@ -795,7 +703,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (action === null) return 'done';
     const hash = messageHashOf(index, action);
     if (index < this.index) {
-      const taken = this.taken.get(index);
+      const taken = this.ledger.taken.get(index);
       if (taken === undefined || taken.messageHash === hash) return 'done'; // old, or a duplicate
       if (taken.author === -1) return 'done'; // it lost its point to a neutralisation: its author moves again
       if (taken.author === from) {
@@ -837,7 +745,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private adoptSettled(index: number) {
     const other = this.otherVersions.get(index);
     if (other === undefined) return;
-    if (index < this.firstOpen) return void this.otherVersions.delete(index);
+    if (index < this.ledger.firstOpen) return void this.otherVersions.delete(index);
     if (!this.settledElsewhere(index, other.hash, other.from)) return;
     this.otherVersions.delete(index);
     this.emit({
@@ -846,13 +754,13 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     });
     this.rollbackTo(index);
     // Its point is open again; should it have to wait (a secret round running), it waits in line.
-    if (this.handleMove(other.from, other.message, other) === 'wait') this.enqueue(this.inbox, other.from, other);
+    if (this.handleMove(other.from, other.message, other) === 'wait') this.enqueue('moves', other.from, other);
   }
 
   /** This peer's entry at an open point `index` where it was out of the game (an observer), or null. */
-  private watchedOpen(index: number): Applied<S> | null {
-    const entry = this.applied.get(index);
-    if (entry === undefined || index < this.firstOpen || this.isIn(this.config.me, entry.before)) return null;
+  private watchedOpen(index: number): Entry<S> | null {
+    const entry = this.ledger.applied.get(index);
+    if (entry === undefined || index < this.ledger.firstOpen || this.isIn(this.config.me, entry.before)) return null;
     return entry;
   }
 
@@ -923,20 +831,22 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     const before = this.state;
     const result = this.game.apply(before, move.action, dice);
     if (!result.ok) throw new Error(`validated action refused: ${result.reason}`);
-    this.state = result.state;
+    const hash = this.game.stateHash(result.state);
+    this.ledger.commit(
+      {
+        index: move.index,
+        author: move.author,
+        neutral: null,
+        messageHash: move.messageHash,
+        stateHash: hash,
+        line: move.line,
+        sig: move.sig,
+        before,
+      },
+      result.state,
+    );
     this.stepped(move.action, numbers);
-    this.index = move.index + 1;
-    const hash = this.game.stateHash(this.state);
-    this.remember_(move.index, {
-      index: move.index,
-      author: move.author,
-      neutral: null,
-      messageHash: move.messageHash,
-      stateHash: hash,
-      line: move.line,
-      sig: move.sig,
-      before,
-    });
+    this.forgetOld(move.index);
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     if (this.game.endsTurn(move.action, result.events)) this.effects.push({ type: 'sync' });
     const ack: Message = {
@@ -960,34 +870,18 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.deadline = null;
   }
 
-  /** Keeps an entry of the sequence (and forgets old ones). */
-  private remember_(index: number, entry: Applied<S>) {
-    this.applied.set(index, entry);
-    this.taken.set(index, {
-      author: entry.author,
-      messageHash: entry.messageHash,
-      stateHash: entry.stateHash,
-      line: entry.line,
-    });
-    for (const map of [this.applied, this.taken, this.acks] as Map<number, unknown>[]) map.delete(index - MOVE_MEMORY);
-    for (const [observer, hash] of this.observerAcks.get(index) ?? []) this.correctObserver(observer, index, hash);
-    this.observerAcks.delete(index);
+  /** After an entry at `index` is kept: old acks are forgotten, and observers that acked another version of it answered. */
+  private forgetOld(index: number) {
+    this.acks.forget(index - MOVE_MEMORY);
+    for (const [observer, version] of this.corrections.waitingAt(index)) this.correctObserver(observer, index, version);
   }
 
   /** Undoes every entry from `index` on (none of them can be settled anywhere: see takeBackPoint). */
   private rollbackTo(index: number) {
-    const entry = this.applied.get(index);
-    if (entry === undefined) throw new Error(`no entry ${index} to roll back to`);
-    this.state = entry.before;
+    const count = this.ledger.rollbackTo(index);
     // Every entry from `index` on was one step (the draws all come before the first move).
-    this.settleInFlight();
-    this.effects.push({ type: 'unstep', count: this.index - index });
-    for (let i = index; i < this.index; i++) {
-      this.applied.delete(i);
-      this.taken.delete(i);
-    }
-    this.index = index;
-    this.firstOpen = Math.min(this.firstOpen, index);
+    this.effects.settleInFlight();
+    this.effects.push({ type: 'unstep', count });
     if (this.pending !== null) this.dropPending();
   }
 
@@ -999,23 +893,17 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   // ---- acknowledgements ----
 
-  /**
-   * Why an ack is not kept (and not recorded): null to keep it, 'drop' for one an observer cannot
-   * use, else the link's fault. Acks far ahead are kept (the others race on once they have put this
-   * peer out, before it knows), but an honest player acks a point once: a second ack of a point
-   * ahead of the game is kept (the later one counts, as after a point taken back) and is a fault,
-   * so a link that keeps sending new acks of the same points ahead is cut.
-   */
-  private ackProblem(from: number, message: Extract<Message, { command: 'acknowledgement' }>): string | null {
-    if (!this.isIn(from)) return null;
-    const index = message.payload;
-    const base = this.last?.index ?? -1;
-    // An honest peer may be far ahead (OBSERVER_WINDOW), but never acks a move long settled.
-    if (index < base - ACK_WINDOW || index > this.index + OBSERVER_WINDOW)
-      return this.observing() ? 'drop' : `acknowledged move ${index}, far from move ${base}`;
-    if (index > this.index + ACK_WINDOW && this.acks.get(index)?.has(from))
-      this.fault(from, `acknowledged move ${index} twice, ahead of the game`);
-    return null;
+  /** Whether an ack of `index` from `from` is kept (and recorded): else it is dropped, or the link's fault. */
+  private keepsAck(from: number, index: number): boolean {
+    if (!this.isIn(from)) return true;
+    const { keep, fault } = ackProblem(index, {
+      base: this.ledger.last?.index ?? -1,
+      next: this.index,
+      observing: this.observing(),
+      ackedBefore: () => this.acks.get(index)?.has(from) === true,
+    });
+    if (fault !== null) this.fault(from, fault);
+    return keep;
   }
 
   private onAck(from: number, message: Extract<Message, { command: 'acknowledgement' }>, line: string) {
@@ -1033,79 +921,37 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       line,
     };
     this.storeAck(from, index, ack);
-    if (index > (this.furthestAck.get(from) ?? -1)) this.furthestAck.set(from, index);
-    const taken = this.taken.get(index);
-    if (taken !== undefined && index < this.firstOpen) this.judgeAck(from, index, ack, taken);
+    this.acks.noteFurthest(from, index);
+    const taken = this.ledger.taken.get(index);
+    if (taken !== undefined && index < this.ledger.firstOpen) this.judgeAck(from, index, ack, taken);
     this.adoptSettled(index);
     this.checkAgreement();
   }
 
-  /**
-   * An observer acknowledged another version of a move taken here: its author sent it a version
-   * of its own (or an illegal one, which the observer answered with a neutralisation at that
-   * point), which the players in the game never acknowledge. It is sent the version taken here,
-   * once: if that one settles, the observer takes it instead (keepOtherVersion).
-   */
-  private correctObserver(observer: number, index: number, version: { author: number; messageHash: string }) {
+  /** An observer acknowledged another version of a move taken here: it is sent this one, once (acks.ts). */
+  private correctObserver(observer: number, index: number, version: Version) {
     if (this.config.mute || !this.config.features.signed) return;
-    const taken = this.taken.get(index);
-    if (taken === undefined) {
-      // Not taken here yet (it may wait in a queue): judged when it is (remember_).
-      if (index < this.index || index > this.index + ACK_WINDOW) return;
-      if (this.observerAcks.size >= MAX_QUEUED) this.observerAcks.clear();
-      let byObserver = this.observerAcks.get(index);
-      if (byObserver === undefined) this.observerAcks.set(index, (byObserver = new Map()));
-      byObserver.set(observer, version);
-      return;
-    }
-    if (taken.author < 0 || taken.line === '' || (version.author !== taken.author && version.author !== -1)) return;
-    if (version.messageHash === taken.messageHash) return;
-    const key = `${observer}@${index}`;
-    if (this.corrected.has(key)) return;
-    if (this.corrected.size >= MAX_QUEUED) this.corrected.clear();
-    this.corrected.add(key);
-    this.effects.push({ type: 'send', line: taken.line, to: observer });
+    const line = this.corrections.correct(observer, index, version, this.ledger.taken.get(index), this.index);
+    if (line !== null) this.effects.push({ type: 'send', line, to: observer });
   }
 
-  /**
-   * An ack for a move this peer applied. The same move with another resulting state is the
-   * acker's provable mistake. Another move needs the author's signature: without a valid one the
-   * acker lied; with one, the author signed two moves for one point (a peer that lost the point
-   * to a neutralisation may still ack the undone move: its author is neutral then, and it is ignored).
-   */
-  private judgeAck(
-    from: number,
-    index: number,
-    ack: Ack,
-    move: { author: number; messageHash: string; stateHash: string; line: string },
-  ): boolean {
-    if (ack.messageHash === null) return true;
-    if (ack.messageHash === move.messageHash) {
-      if (ack.stateHash === null || ack.stateHash === move.stateHash) return true;
-      this.cheat(from, `acknowledged move ${index} with a game state that differs from the rules' result`, [ack.line]);
-      return false;
-    }
-    if (!this.config.features.signed || ack.author === null) return true;
-    if (!this.keyring.verify(ack.author, moveDigest(this.config.gameId, index, ack.messageHash), ack.authorSig ?? '')) {
-      this.cheat(from, `acknowledged a move ${index} that ${this.nameOf(ack.author)} never signed`, [ack.line]);
-      return false;
-    }
-    if (ack.author === move.author && move.author >= 0 && move.author !== this.config.me && this.isIn(move.author)) {
-      this.equivocation(move.author, index, [move.line, ack.line]);
-      return false;
-    }
-    return true;
+  /** Judges an ack of a move applied here (acks.ts: judgeAck); false if it proved a cheat. */
+  private judgeAck(from: number, index: number, ack: Ack, move: Taken): boolean {
+    const finding = judgeAck(from, index, ack, move, this.ackJudge);
+    if (finding === null) return true;
+    if (finding.kind === 'equivocation') this.equivocation(finding.player, index, finding.evidence);
+    else this.cheat(finding.player, finding.reason, finding.evidence);
+    return false;
   }
 
   private storeAck(from: number, index: number, ack: Ack) {
-    let byPlayer = this.acks.get(index);
-    if (byPlayer === undefined) this.acks.set(index, (byPlayer = new Map()));
-    byPlayer.set(from, ack);
     // Acks of moves settled long ago are of no further use (as the moves themselves, MOVE_MEMORY).
-    if (this.acks.size > 2 * MOVE_MEMORY) {
-      const floor = Math.min(this.firstOpen, this.last?.index ?? 0) - MOVE_MEMORY;
-      for (const key of this.acks.keys()) if (key < floor) this.acks.delete(key);
-    }
+    this.acks.store(
+      from,
+      index,
+      ack,
+      () => Math.min(this.ledger.firstOpen, this.ledger.last?.index ?? 0) - MOVE_MEMORY,
+    );
   }
 
   /** Players whose acknowledgement of every move is awaited. */
@@ -1115,29 +961,25 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       .map((p) => p.id);
   }
 
-  private matches(ack: Ack | undefined, last: Applied<S>): boolean {
-    if (ack === undefined) return false;
-    if (!this.config.features.stateHashAcks) return true;
-    return ack.messageHash === last.messageHash && ack.stateHash === last.stateHash;
+  private matches(ack: Ack | undefined, entry: Entry<S>): boolean {
+    return matches(ack, entry, this.config.features.stateHashAcks);
   }
 
   private isSettled(index: number): boolean {
-    const entry = this.applied.get(index);
+    const entry = this.ledger.applied.get(index);
     if (entry === undefined) return true;
-    const acks = this.acks.get(index);
-    return this.ackers().every((p) => this.matches(acks?.get(p), entry));
+    return this.acks.allMatch(entry, this.ackers(), this.config.features.stateHashAcks);
   }
 
   /** Whether every entry applied here is settled (lockstep: only then may a new move come). */
   private allSettled(): boolean {
-    while (this.firstOpen < this.index && this.isSettled(this.firstOpen)) this.firstOpen++;
-    return this.firstOpen >= this.index;
+    return this.ledger.settle((index) => this.isSettled(index));
   }
 
   private checkAgreement() {
     if (!this.config.features.stateHashAcks) return;
-    for (let index = this.firstOpen; index < this.index; index++) {
-      const entry = this.applied.get(index);
+    for (let index = this.ledger.firstOpen; index < this.index; index++) {
+      const entry = this.ledger.applied.get(index);
       if (entry === undefined) continue;
       for (const [player, ack] of this.acks.get(index) ?? []) {
         if (player === this.config.me || !this.isIn(player)) continue;
@@ -1153,7 +995,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       // Only once every point has settled here: out of the game, this peer may hold a version of a
       // move that the players in the game did not take (they send theirs: adoptSettled).
       if (!this.allSettled()) {
-        this.arm('ack', this.firstOpen);
+        this.arm('ack', this.ledger.firstOpen);
         return false;
       }
       this.finish(this.game.wonOnBoard(this.state) ? 'conquest' : 'forfeit');
@@ -1162,7 +1004,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.proposeProven()) return true;
     if (this.round !== null || this.pending !== null) return false;
     if (!this.allSettled()) {
-      this.arm('ack', this.firstOpen);
+      this.arm('ack', this.ledger.firstOpen);
       return false;
     }
     const secret = this.secrets?.step() ?? null;
@@ -1216,8 +1058,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       return round.missing().filter((p) => p !== this.config.me);
     }
     if (due.kind === 'ack') {
-      const entry = this.applied.get(due.index);
-      if (entry === undefined || due.index < this.firstOpen) return [];
+      const entry = this.ledger.applied.get(due.index);
+      if (entry === undefined || due.index < this.ledger.firstOpen) return [];
       const acks = this.acks.get(due.index);
       return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
     }
@@ -1254,17 +1096,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    */
   private vote(player: number) {
     if (this.config.mute || player === this.config.me || !this.isIn(player)) return;
-    const first = `${player}@${this.index}`;
-    const stage = this.myVotes.has(first) ? 2 : 1;
-    // A player that is itself voting is alive and waits on someone else: it gets one more timeout
-    // at this point to catch up with the lines handed to it before it is voted out.
-    if (stage === 2 && (this.lastVoted.get(player) ?? -1) >= this.index - 1 && !this.spared.has(first)) {
-      this.spared.add(first);
-      return;
-    }
-    const key = stage === 1 ? first : `${first}#2`;
-    if (this.myVotes.has(key)) return;
-    this.myVotes.add(key);
+    const stage = this.silence.castMine(player, this.index);
+    if (stage === null) return;
     this.emit({
       type: 'info',
       text:
@@ -1296,8 +1129,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private catchUp(player: number) {
     if (this.config.mute || !this.config.features.signed) return;
     const lines: string[] = [];
-    for (const [index, taken] of this.taken)
-      if (index >= this.firstOpen - 1 && taken.author !== player && taken.line !== '') lines.push(taken.line);
+    for (const [index, taken] of this.ledger.taken)
+      if (index >= this.ledger.firstOpen - 1 && taken.author !== player && taken.line !== '') lines.push(taken.line);
     if (this.pending !== null && this.pending.author !== player && this.pending.line !== '')
       lines.push(this.pending.line);
     lines.push(...this.roundLinesNotBy(player));
@@ -1324,15 +1157,12 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    */
   private catchUpObserver(observer: number, from: number) {
     if (this.config.mute || !this.config.features.signed) return;
-    const key = `${observer}@${from}`;
-    if (this.caughtUp.has(key)) return;
-    if (this.caughtUp.size >= MAX_QUEUED) this.caughtUp.clear();
-    this.caughtUp.add(key);
+    if (!this.silence.catchUpOnce(observer, from)) return;
     const lines: string[] = [];
     // From a little before its point: what it lacks may be the move it could not settle, and a
     // peer is at most ACK_WINDOW points past its first unsettled one.
     for (let index = Math.max(from - 1 - ACK_WINDOW, this.index - MOVE_MEMORY); index < this.index; index++) {
-      const taken = this.taken.get(index);
+      const taken = this.ledger.taken.get(index);
       if (taken !== undefined && taken.author !== observer && taken.line !== '') lines.push(taken.line);
       for (const [p, ack] of this.acks.get(index) ?? []) if (p !== observer && ack.line !== '') lines.push(ack.line);
     }
@@ -1347,18 +1177,15 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
     const accused = this.standing(player);
-    if (voter !== this.config.me) this.lastVoted.set(voter, Math.max(index, this.lastVoted.get(voter) ?? -1));
+    if (voter !== this.config.me) this.silence.noteVoter(voter, index);
     if (voter !== this.config.me && index < this.index - ACK_WINDOW && !this.isIn(voter))
       this.catchUpObserver(voter, index);
     // Players out of the game but still here (observers) vote too: they judge when two remain.
     if (accused === undefined || !isIn(accused) || voter === player || this.standing(voter)!.neutral) return;
     if (!this.voteInWindow(index)) return;
-    const key = `${voter}>${player}`;
-    this.accusations.set(key, Math.max(index, this.accusations.get(key) ?? -1));
+    this.silence.accuse(voter, player, index);
     if (voter !== this.config.me) {
-      let voters = this.relays.get(player);
-      if (voters === undefined) this.relays.set(player, (voters = new Set()));
-      voters.add(voter);
+      this.silence.relayTo(voter, player);
       this.handOn(voter, player);
     }
     if (stage === 1) return;
@@ -1377,9 +1204,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.emit({ type: 'info', text: `${this.nameOf(voter)} claims this peer was silent; it was not, and plays on` });
       return;
     }
-    let byVoter = this.votes.get(player);
-    if (byVoter === undefined) this.votes.set(player, (byVoter = new Map()));
-    byVoter.set(voter, { index, line });
+    this.silence.count(voter, player, index, line);
     this.checkQuorum(player);
   }
 
@@ -1392,15 +1217,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    * proposal's evidence still count (a neutralisation proven elsewhere stays proven).
    */
   private lapseVotes(player: number, index: number) {
-    const prefix = `${player}@`;
-    const mine = [...this.myVotes].filter((key) => key.startsWith(prefix));
-    if (!this.votes.has(player) && mine.length === 0) return;
-    const entry = this.applied.get(index);
+    if (!this.silence.holdsAgainst(player)) return;
+    const entry = this.ledger.applied.get(index);
     if (entry === undefined || !this.isIn(player)) return;
     if (!this.matches(this.acks.get(index)?.get(player), entry)) return;
-    this.votes.delete(player);
-    for (const key of mine) this.myVotes.delete(key);
-    for (const key of [...this.spared]) if (key.startsWith(prefix)) this.spared.delete(key);
+    this.silence.lapse(player);
     this.emit({ type: 'info', text: `${this.nameOf(player)} acknowledged move ${index}; the votes against it lapse` });
   }
 
@@ -1409,7 +1230,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.config.mute || !this.config.features.signed) return;
     const lines: string[] = [];
     for (const index of [this.index - 1, this.index]) {
-      const taken = this.taken.get(index);
+      const taken = this.ledger.taken.get(index);
       if (taken?.author === accused) lines.push(taken.line);
       const ack = this.acks.get(index - 1)?.get(accused);
       if (ack !== undefined && ack.line !== '') lines.push(ack.line);
@@ -1432,49 +1253,30 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     for (const line of this.secrets?.linesBy(accused) ?? []) this.effects.push({ type: 'send', line, to: voter });
   }
 
-  /**
-   * Who judges whether `player` is silent: the other active players, a majority of them signing.
-   * With two active players the accuser's word would stand alone, so the observers still here
-   * (eliminated, not neutral) judge with it: always at an observer, which never takes one player's
-   * word against the other, and at the two players when each calls the other silent. Otherwise the
-   * accuser alone decides (the accused may have crashed, and an observer must not be able to stop that).
-   */
+  /** Who judges whether `player` is silent (silence.ts). */
   private electorate(player: number): number[] {
-    const active = this.standings()
-      .filter((p) => isIn(p) && p.id !== player)
-      .map((p) => p.id);
-    if (active.length !== 1) return active;
-    const accuser = active[0]!;
-    const observers = this.observers()
-      .filter((p) => p.id === this.config.me || !this.gone.has(p.id))
-      .map((p) => p.id);
-    if (observers.length === 0) return active;
-    const contested = (this.accusations.get(`${player}>${accuser}`) ?? -1) >= this.index - ACK_WINDOW;
-    return this.observing() || contested ? [...active, ...observers] : active;
-  }
-
-  /** Players out of the game but still in it: eliminated, not neutral (they may judge silence). */
-  private observers() {
-    return this.standings().filter((p) => p.eliminated && !p.neutral);
+    return this.silence.electorate(player, {
+      standings: this.standings(),
+      me: this.config.me,
+      gone: this.gone,
+      index: this.index,
+      observing: this.observing(),
+    });
   }
 
   private checkQuorum(player: number) {
     const others = this.electorate(player);
-    const byVoter = this.votes.get(player) ?? new Map<number, { index: number; line: string }>();
-    const needed = Math.floor(others.length / 2) + 1;
-    const recent = others.filter((p) => {
-      const vote = byVoter.get(p);
-      return vote !== undefined && vote.index >= this.index - ACK_WINDOW;
-    });
-    if (recent.length < needed) return;
     // The votes become proof for everyone: each must carry its voter's valid signature.
-    const valid = recent.filter((p) => p === this.config.me || this.proven([byVoter.get(p)!.line]));
-    if (valid.length < needed) return;
-    const lines = valid.slice(0, MAX_EVIDENCE_ITEMS).map((p) => byVoter.get(p)!.line);
-    this.votes.delete(player);
-    this.prove(player, `timed out: ${valid.length} of ${others.length} other players found it silent`, {
+    const quorum = this.silence.quorum(
+      player,
+      others,
+      this.index,
+      (voter, line) => voter === this.config.me || this.proven([line]),
+    );
+    if (quorum === null) return;
+    this.prove(player, `timed out: ${quorum.voters.length} of ${others.length} other players found it silent`, {
       cheat: false,
-      evidence: lines,
+      evidence: quorum.lines.slice(0, MAX_EVIDENCE_ITEMS),
     });
   }
 
@@ -1484,10 +1286,10 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     const others = this.standings().filter((p) => isIn(p) && p.id !== this.config.me);
     if (others.length === 0) return;
     // Observers still reachable judge silence with this peer (electorate): contact is not lost yet.
-    const observers = this.observers().filter((p) => p.id !== this.config.me);
+    const observers = observersOf(this.standings()).filter((p) => p.id !== this.config.me);
     // A player this peer voted silent twice at this point answers nothing on its open link: with
     // every other player gone, no vote reaches a quorum (a half-open link would keep it waiting).
-    const silent = (id: number) => this.myVotes.has(`${id}@${this.index}#2`);
+    const silent = (id: number) => this.silence.votedTwice(id, this.index);
     const judges = [...others, ...observers];
     const cutOff = judges.some((p) => this.gone.has(p.id)) && judges.every((p) => this.gone.has(p.id) || silent(p.id));
     if (!cutOff) {
@@ -1527,36 +1329,13 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (evidence.length === 2) this.checkRoundPair(evidence[0]!, evidence[1]!);
   }
 
-  /**
-   * Two dice lines of one player for one round that cannot both stand, from a round that is over
-   * here already: a reveal that does not fit the commitment, two commitments, or one number named
-   * with two different sets of commitments.
-   */
+  /** Two dice lines of one player for one round that cannot both stand (proof.ts), from a round over here already. */
   private checkRoundPair(first: string, second: string) {
     const a = this.openSigned(first)?.message;
     const b = this.openSigned(second)?.message;
     if (a === undefined || b === undefined) return;
-    if (a.command !== 'roll_hash' && a.command !== 'roll_number') return;
-    if (b.command !== 'roll_hash' && b.command !== 'roll_number') return;
-    const player = a.player_id;
-    const round = a.round;
-    if (b.player_id !== player || round === undefined || round !== b.round) return;
-    if (!this.isIn(player)) return;
-    if (a.command === 'roll_hash' && b.command === 'roll_number') {
-      if (this.commitmentOf(hexToBytes(b.payload), round, player) !== a.payload)
-        this.cheat(player, 'revealed a dice number that does not match its commitment', [first, second]);
-    } else if (a.command === 'roll_hash' && b.command === 'roll_hash') {
-      if (a.payload !== b.payload)
-        this.cheat(player, `signed two dice commitments for round ${round}`, [first, second]);
-    } else if (a.command === 'roll_number' && b.command === 'roll_number') {
-      if (
-        a.payload === b.payload &&
-        a.commitments &&
-        b.commitments &&
-        !sameNamed(new Map(a.commitments), b.commitments)
-      )
-        this.cheat(player, `named two different sets of dice commitments in round ${round}`, [first, second]);
-    }
+    const found = roundPairCheat(a, b, (number, round, player) => this.commitmentOf(number, round, player));
+    if (found !== null && this.isIn(found.player)) this.cheat(found.player, found.reason, [first, second]);
   }
 
   private openSigned(line: string): { message: Message } | null {
@@ -1761,7 +1540,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   // ---- cheating and silence ----
 
   private cheat(player: number, reason: string, evidence: string[], line?: string, link = player, at?: number) {
-    if (line !== undefined && this.inFlight === null) this.inFlight = { from: link, line };
+    if (line !== undefined && this.effects.inFlight === null) this.effects.inFlight = { from: link, line };
     // Proof is only what every peer can check: a badly signed line is the link's noise, not proof.
     if (!this.proven(evidence)) return this.fault(link, 'sent a line whose signature does not match');
     this.prove(player, reason, { cheat: true, evidence, ...(at !== undefined ? { at } : {}) });
@@ -1783,24 +1562,13 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    */
   private prove(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[]; at?: number }) {
     if (!this.isIn(player)) return;
-    if (how.cheat && !this.blamed.has(player)) {
-      this.blamed.add(player);
-      this.violations.push({ player, reason });
+    const { firstCheat, evidence } = this.proofs.note(player, reason, how);
+    if (firstCheat)
       this.emit({
         type: 'violation',
         player,
         reason,
         evidence: how.evidence.map((e) => (e.length > 600 ? evidenceOf(e) : e)),
-      });
-    }
-    const evidence = how.evidence
-      .slice(0, MAX_EVIDENCE_ITEMS)
-      .map((e) => (e.length > MAX_SIGNED_LINE ? evidenceOf(e) : e));
-    if (!this.proofs.has(player))
-      this.proofs.set(player, {
-        reason: reason.slice(0, 300),
-        evidence,
-        ...(how.at !== undefined ? { at: how.at } : {}),
       });
     if (this.inDraws()) {
       // A proof waits for the first point (proposeProven): applied now, at the moment this peer
@@ -1826,7 +1594,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    * neutralisation of its author there (the author may be neutral here already, at a later point).
    */
   private proposeProven(): boolean {
-    if (this.result !== null || this.applied.has(this.index)) return false;
+    if (this.result !== null || this.ledger.applied.has(this.index)) return false;
     const proven = [...this.proofs.keys()].sort((a, b) => a - b);
     const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
     if (back === undefined && this.inDraws()) return false;
@@ -1854,30 +1622,26 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    */
   private takeBackPoint(player: number): { player: number; index: number; evidence: string[] } | null {
     const at = this.proofs.get(player)?.at;
-    if (at === undefined || at < this.firstOpen || at >= this.index) return null;
-    const entry = this.applied.get(at);
+    if (at === undefined || at < this.ledger.firstOpen || at >= this.index) return null;
+    const entry = this.ledger.applied.get(at);
     if (entry === undefined || entry.author !== player) return null;
     const acks = this.conflictingAcks(at, player);
     return acks === null ? null : { player, index: at, evidence: [entry.line, ...acks] };
   }
 
-  /** Acks by two players other than `author` of two different moves `author` signed for `index`. */
+  /** Acks by two players other than `author` of two different moves `author` signed for `index` (proof.ts). */
   private conflictingAcks(index: number, author: number): [string, string] | null {
-    const versions = new Map<string, string>();
     // Only acks a move needs to settle count: an observer's (this peer's own too) holds nothing up.
-    const before = this.applied.get(index)?.before ?? this.state;
-    for (const [from, ack] of this.acks.get(index) ?? []) {
-      if (from === author || !this.isIn(from, before)) continue;
-      if (ack.messageHash === null || ack.line === '' || versions.has(ack.messageHash)) continue;
-      if (this.config.features.signed) {
-        const digest = moveDigest(this.config.gameId, index, ack.messageHash);
-        if (ack.author !== author || !this.keyring.verify(author, digest, ack.authorSig ?? '')) continue;
-      }
-      const other = [...versions.values()][0];
-      if (other !== undefined) return [other, ack.line];
-      versions.set(ack.messageHash, ack.line);
-    }
-    return null;
+    const before = this.ledger.applied.get(index)?.before ?? this.state;
+    return conflictingAcks(
+      author,
+      this.acks.get(index),
+      (from) => this.isIn(from, before),
+      this.config.features.signed
+        ? (ack) =>
+            this.keyring.verify(author, moveDigest(this.config.gameId, index, ack.messageHash!), ack.authorSig ?? '')
+        : null,
+    );
   }
 
   /**
@@ -1886,15 +1650,15 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    * entry is an equivocated move that can settle nowhere.
    */
   private mayTakeBack(index: number, proposer: number): boolean {
-    const entry = this.applied.get(index);
+    const entry = this.ledger.applied.get(index);
     if (entry === undefined || !this.matches(this.acks.get(index)?.get(proposer), entry)) return true;
     return entry.author >= 0 && this.conflictingAcks(index, entry.author) !== null;
   }
 
   private drainProposals(): boolean {
     let progress = false;
-    for (let i = 0; i < this.proposals.length && this.result === null; ) {
-      const proposal = this.proposals[i]!;
+    for (let i = 0; i < this.proofs.proposals.length && this.result === null; ) {
+      const proposal = this.proofs.proposals[i]!;
       const index = proposal.message.ack_id!;
       // A proposal for the current point waits for the draws here too: it follows them where it was
       // made. (One for an earlier point may take that point back: a RISC turn's last reveal.)
@@ -1902,8 +1666,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         i++;
         continue;
       }
-      this.proposals.splice(i, 1);
-      this.record(proposal.link, proposal.line);
+      this.proofs.proposals.splice(i, 1);
+      this.effects.record(proposal.link, proposal.line);
       this.handleProposal(proposal.link, proposal.message, index);
       progress = true;
     }
@@ -1922,18 +1686,18 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (message.payload.evidence.length === 2)
       this.checkRoundPair(message.payload.evidence[0]!, message.payload.evidence[1]!);
     if (!this.proofs.has(player)) return; // nothing here proves it (a false claim changes nothing)
-    const entry = this.applied.get(index);
+    const entry = this.ledger.applied.get(index);
     if (entry !== undefined) {
       if (entry.neutral === player) return; // the same neutralisation
-      if (index < this.firstOpen) return; // too late for that point: proposeProven puts it at the current one
+      if (index < this.ledger.firstOpen) return; // too late for that point: proposeProven puts it at the current one
       if (entry.neutral !== null && entry.neutral < player) return;
       if (!this.mayTakeBack(index, message.player_id ?? link)) return; // proposeProven puts it at the current point
       this.rollbackTo(index);
     } else if (index !== this.index) return;
     if (!this.isIn(player)) {
       // Made neutral here at a later point: that point gives way to this earlier one.
-      const later = [...this.applied.values()].find(
-        (e) => e.neutral === player && e.index > index && e.index >= this.firstOpen,
+      const later = [...this.ledger.applied.values()].find(
+        (e) => e.neutral === player && e.index > index && e.index >= this.ledger.firstOpen,
       );
       if (later === undefined) return;
       this.rollbackTo(index);
@@ -1948,21 +1712,14 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     const result = this.game.apply(before, action, CHECK_DICE);
     if (!result.ok) return;
     if (this.pending !== null && this.pending.index === index) this.dropPending();
-    this.state = result.state;
-    this.stepped(action, null);
-    this.index = index + 1;
-    const hash = this.game.stateHash(this.state);
+    const hash = this.game.stateHash(result.state);
     const messageHash = messageHashOf(index, action);
-    this.remember_(index, {
-      index,
-      author: -1,
-      neutral: player,
-      messageHash,
-      stateHash: hash,
-      line,
-      sig: null,
-      before,
-    });
+    this.ledger.commit(
+      { index, author: -1, neutral: player, messageHash, stateHash: hash, line, sig: null, before },
+      result.state,
+    );
+    this.stepped(action, null);
+    this.forgetOld(index);
     this.emit({ type: 'neutral', player, reason });
     for (const event of result.events) this.emit({ type: 'game', event, state: this.state });
     this.effects.push({ type: 'sync' });
@@ -2019,13 +1776,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       // Secret rounds are the classic game's (needsSecrets): its state and moves.
       state: () => this.state as unknown as GameState,
       index: () => this.index,
-      broadcast: (line) => {
-        this.settleInFlight();
-        this.effects.push({ type: 'record', dir: 'out', from: this.config.me, line });
-        this.effects.push({ type: 'send', line, to: null });
-      },
+      broadcast: (line) => this.effects.sendToAll(line),
       sendTo: (player, line) => this.effects.push({ type: 'send', line, to: player }),
-      record: (link, line) => this.record(link, line),
+      record: (link, line) => this.effects.record(link, line),
       emit: (event) => this.emit(event as SessionEvent<S, E>),
       fault: (link, reason) => this.fault(link, reason),
       cheat: (player, reason, evidence) => this.cheat(player, reason, evidence),
@@ -2040,7 +1793,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         if (this.game.endsTurn(draw, result.events)) this.effects.push({ type: 'sync' });
       },
       moveProblem: (author, action) => this.authorityProblem(author, action as unknown as A),
-      authorAt: (index) => this.taken.get(index)?.author ?? null,
+      authorAt: (index) => this.ledger.taken.get(index)?.author ?? null,
       applyMove: (author, action, index, line, sig) => {
         const move = action as unknown as A;
         this.commit({ index, author, action: move, messageHash: messageHashOf(index, move), line, sig }, CHECK_DICE);
@@ -2058,46 +1811,26 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     return this.config.keyring!;
   }
 
+  /** Signs a message as this peer sends it, and remembers the signature (a line of ours handed back is no news). */
+  private sealer(): Sealer {
+    return (message) => {
+      const sealed = sealMessage(this.config.gameId, message, this.config.me, this.keyring, (m) => this.game.moveOf(m));
+      this.guard.remember(sealed.sig);
+      return sealed;
+    };
+  }
+
   /** Signs (when signing) and sends a line to everyone; returns the line as sent. */
   private broadcast(message: Message): { line: string; sig: string | null } {
-    const inner = encodeLine(message).trimEnd();
-    let line = inner;
-    let sig: string | null = null;
-    if (this.config.features.signed && !this.config.mute) {
-      ({ line, sig } = sealMessage(this.config.gameId, message, this.config.me, this.keyring, (m) =>
-        this.game.moveOf(m),
-      ));
-      this.remember(sig);
-    }
-    if (!this.config.mute) {
-      this.settleInFlight();
-      this.effects.push({ type: 'record', dir: 'out', from: this.config.me, line });
-      this.effects.push({ type: 'send', line, to: null });
-    }
-    return { line, sig };
+    return this.effects.broadcast(message);
   }
 
-  private record(from: number, line: string) {
-    this.settleInFlight();
-    this.effects.push({ type: 'record', dir: 'in', from, line });
-  }
-
-  private settleInFlight() {
-    const flight = this.inFlight;
-    if (flight === null) return;
-    this.inFlight = null;
-    this.effects.push({ type: 'record', dir: 'in', from: flight.from, line: flight.line });
-  }
-
-  /** An entry applied here, for the game store (after the line that caused it is recorded). */
   private stepped(action: A, numbers: StepNumbers | null) {
-    this.settleInFlight();
-    this.effects.push({ type: 'step', action, numbers });
+    this.effects.stepped(action, numbers);
   }
 
   private emit(event: SessionEvent<S, E>) {
-    this.settleInFlight();
-    this.effects.push({ type: 'event', event });
+    this.effects.emit(event);
   }
 
   private nameOf(player: number): string {
@@ -2110,7 +1843,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.result = {
       state: this.state,
       winner: outcome === 'conquest' || outcome === 'forfeit' ? this.game.winner(this.state) : null,
-      violations: this.violations,
+      violations: this.proofs.violations,
       outcome,
       ...(reason !== undefined ? { reason } : {}),
     };
