@@ -54,7 +54,14 @@ export function verifyTranscript(lines: readonly TranscriptLine[], verifyOptions
       roundsVerified: 0,
       battles: 0,
       actionsChecked: 0,
-      violations: [{ line: 1, player: null, kind: 'message', reason: 'a RISC game: audited by auditRiscMeshRecord' }],
+      violations: [
+        {
+          line: 1,
+          player: null,
+          kind: 'message',
+          reason: "a networked RISC game's record: audit it on its own (risk verify FILE), as a RISC game",
+        },
+      ],
       state: null,
       lostStepAt: null,
     };

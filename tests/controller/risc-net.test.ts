@@ -8,7 +8,7 @@ import type { RiscBotKind } from '../../src/ai/risc/bots.js';
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { auditRiscRecord } from '../../src/audit/risc.js';
 import { auditRiscMeshRecord } from '../../src/audit/risc-mesh.js';
-import { riscMeshHeader } from '../../src/audit/verify.js';
+import { riscMeshHeader, verifyTranscript } from '../../src/audit/verify.js';
 import { DEFAULT_LAUNCH } from '../../src/cli/launch-kit.js';
 import { riscLauncher } from '../../src/cli/risc-launcher.js';
 import { sealMessage } from '../../src/core/native/lines.js';
@@ -95,6 +95,8 @@ function expectOneWinner(
     expect(mesh.state).toEqual(s);
     expect(mesh.diceRounds).toBe(audit.diceRounds);
     expect(mesh.rolls).toBe(audit.rolls);
+    // The classic game's report does not take it for a classic game.
+    expect(verifyTranscript(transcripts[i]!, { lenient: false }).violations[0]!.reason).toMatch(/as a RISC game$/);
   }
 }
 
