@@ -34,6 +34,7 @@ import {
   type Version,
 } from './acks.js';
 import { classicGame, isIn, type MeshGame, type Standing } from './game.js';
+import { accusedLines, catchUpLines, type Held, observerLines } from './hand-on.js';
 import { messageHashOf } from './hashes.js';
 import { type Admission, admit, type Incoming, proven, Queues } from './intake.js';
 import { type Entry, MoveLedger, type Taken } from './ledger.js';
@@ -1122,31 +1123,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       );
   }
 
-  /**
-   * The accused may be silent only because someone withheld from it the line it waits for: it is
-   * sent what this peer holds of the moves not yet settled, and of the dice round running.
-   */
+  /** The accused may be silent only because someone withheld from it the line it waits for (hand-on.ts). */
   private catchUp(player: number) {
     if (this.config.mute || !this.config.features.signed) return;
-    const lines: string[] = [];
-    for (const [index, taken] of this.ledger.taken)
-      if (index >= this.ledger.firstOpen - 1 && taken.author !== player && taken.line !== '') lines.push(taken.line);
-    if (this.pending !== null && this.pending.author !== player && this.pending.line !== '')
-      lines.push(this.pending.line);
-    lines.push(...this.roundLinesNotBy(player));
-    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: player });
+    this.sendProven(catchUpLines(this.held(), player), player);
     for (const line of this.secrets?.linesNotBy(player) ?? []) this.effects.push({ type: 'send', line, to: player });
-  }
-
-  /** The lines of the last two dice rounds that `player` did not write. */
-  private roundLinesNotBy(player: number, past = false): string[] {
-    const lines: string[] = [];
-    for (const round of past ? [...this.pastRounds, this.round] : [this.lastRound, this.round]) {
-      if (round === null) continue;
-      for (const [p, h] of round.hashes) if (p !== player && h.line !== '') lines.push(h.line);
-      for (const [p, n] of round.numbers) if (p !== player && n.line !== '') lines.push(n.line);
-    }
-    return lines;
   }
 
   /**
@@ -1158,17 +1139,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private catchUpObserver(observer: number, from: number) {
     if (this.config.mute || !this.config.features.signed) return;
     if (!this.silence.catchUpOnce(observer, from)) return;
-    const lines: string[] = [];
-    // From a little before its point: what it lacks may be the move it could not settle, and a
-    // peer is at most ACK_WINDOW points past its first unsettled one.
-    for (let index = Math.max(from - 1 - ACK_WINDOW, this.index - MOVE_MEMORY); index < this.index; index++) {
-      const taken = this.ledger.taken.get(index);
-      if (taken !== undefined && taken.author !== observer && taken.line !== '') lines.push(taken.line);
-      for (const [p, ack] of this.acks.get(index) ?? []) if (p !== observer && ack.line !== '') lines.push(ack.line);
-    }
-    // Every recent round's lines: it may wait in one several rounds back (a RISC turn's draw).
-    lines.push(...this.roundLinesNotBy(observer, true));
-    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: observer });
+    this.sendProven(observerLines(this.held(), observer, from), observer);
   }
 
   private voteInWindow(index: number): boolean {
@@ -1225,32 +1196,31 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.emit({ type: 'info', text: `${this.nameOf(player)} acknowledged move ${index}; the votes against it lapse` });
   }
 
-  /** A voter may only be missing what the accused sent to others: give it what this peer holds. */
+  /** A voter may only be missing what the accused sent to others: give it what this peer holds (hand-on.ts). */
   private handOn(voter: number, accused: number) {
     if (this.config.mute || !this.config.features.signed) return;
-    const lines: string[] = [];
-    for (const index of [this.index - 1, this.index]) {
-      const taken = this.ledger.taken.get(index);
-      if (taken?.author === accused) lines.push(taken.line);
-      const ack = this.acks.get(index - 1)?.get(accused);
-      if (ack !== undefined && ack.line !== '') lines.push(ack.line);
-    }
-    const pending = this.pending;
-    if (pending !== null && pending.author === accused) lines.push(pending.line);
-    for (const round of [this.lastRound, this.round]) {
-      if (round === null) continue;
-      const hash = round.hashes.get(accused)?.line;
-      const number = round.numbers.get(accused)?.line;
-      if (hash) lines.push(hash);
-      if (number) lines.push(number);
-    }
-    // And the proof against it held here (in the opening draws it waits for point 0, and a voter
+    // With the proof against it held here (in the opening draws it waits for point 0, and a voter
     // still waiting on the round needs it to finish the round as this peer did).
-    lines.push(...(this.proofs.get(accused)?.evidence ?? []));
-    // Only lines that prove themselves: a bad one would count against this peer at the voter.
-    for (const line of lines)
-      if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
+    this.sendProven(accusedLines(this.held(), accused, this.proofs.get(accused)?.evidence ?? []), voter);
     for (const line of this.secrets?.linesBy(accused) ?? []) this.effects.push({ type: 'send', line, to: voter });
+  }
+
+  /** What this peer holds that it may hand on. */
+  private held(): Held {
+    return {
+      index: this.index,
+      firstOpen: this.ledger.firstOpen,
+      taken: this.ledger.taken,
+      acks: (index) => this.acks.get(index),
+      pending: this.pending,
+      rounds: [this.lastRound, this.round],
+      pastRounds: [...this.pastRounds, this.round],
+    };
+  }
+
+  /** Only lines that prove themselves are handed on: a bad one would count against this peer there. */
+  private sendProven(lines: readonly string[], to: number) {
+    for (const line of lines) if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to });
   }
 
   /** Who judges whether `player` is silent (silence.ts). */
