@@ -33,6 +33,7 @@ import {
   ObserverCorrections,
   type Version,
 } from './acks.js';
+import { awaitedFrom, type Deadline, Deadlines } from './deadlines.js';
 import { classicGame, isIn, type MeshGame, type Standing } from './game.js';
 import { accusedLines, catchUpLines, type Held, observerLines } from './hand-on.js';
 import { messageHashOf } from './hashes.js';
@@ -62,12 +63,6 @@ interface Pending<A> {
   readonly messageHash: string;
   readonly line: string;
   readonly sig: string | null;
-}
-
-interface Deadline {
-  at: number;
-  readonly index: number;
-  readonly kind: 'move' | 'ack' | 'round' | 'secret';
 }
 
 /**
@@ -107,20 +102,18 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** `round>player`: this peer has sent that player the commitments it holds for that round (a dispute). */
   private readonly commitmentsShown = new Set<string>();
   private pending: Pending<A> | null = null;
-  private deadline: Deadline | null = null;
   private lastRound: DiceRound | null = null;
   /** The last few rounds finished here, for an observer far behind (catchUpObserver). */
   private readonly pastRounds: DiceRound[] = [];
   /** The sequence point at which this peer's own seat last had to decide, and since when. */
   private myDue = { index: -1, at: 0 };
-  /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
-  private lastStall = -Infinity;
+  /** The one wait running, and when this peer last stood still (core/native/deadlines.ts). */
+  private readonly deadlines: Deadlines;
   /** What to do since the last drain (core/native/outbox.ts). */
   private readonly effects: Outbox<S, A, E>;
   private now = 0;
   private pumping = false;
   private result: SessionResult<S> | null = null;
-  private readonly stallMs: number;
   /** Capital Risk and Secret Mission Risk: the secret rounds (core/native/secrets.ts). */
   private readonly secrets: SecretRounds | null;
 
@@ -141,8 +134,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.ledger = new MoveLedger(this.game.start(config.players.length), 0);
     }
     this.queues = new Queues(config.players.map((p) => p.id));
-    // A timer that fires this late means this process stood still: it cannot judge others' silence.
-    this.stallMs = Math.max(1000, config.ackTimeoutMs);
+    this.deadlines = new Deadlines({
+      moveMs: config.moveTimeoutMs,
+      ackMs: config.ackTimeoutMs,
+      secretMs: () => this.secrets?.timeoutMs(),
+    });
     if (config.features.signed && config.keyring === undefined) throw new Error('signed_messages needs a keyring');
     this.effects = new Outbox(
       config.me,
@@ -223,7 +219,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
           : { id: this.round.number, hashes: keys(this.round.hashes), numbers: keys(this.round.numbers) },
       deadline: this.deadline,
       now: this.now,
-      lastStall: this.lastStall,
+      lastStall: this.deadlines.lastStall,
       proofs: [...this.proofs.keys()].slice(-12),
       ...this.silence.diagnostics(),
       gone: keys(this.gone),
@@ -361,7 +357,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     // Its own move due: the silence is judged after an ack timeout, as when it dies in another's turn.
     const due = this.deadline;
     if (due?.kind === 'move' && this.awaitedFrom(due).includes(player))
-      this.deadline = { ...due, at: Math.min(due.at, now + this.config.ackTimeoutMs) };
+      this.deadlines.moveBy(now + this.config.ackTimeoutMs);
     this.checkContact();
     this.pump();
   }
@@ -393,7 +389,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     // Cut off from everyone: no vote reaches anyone, and with two players one vote would be a
     // quorum, crowning this peer for its own lost connection. It only waits.
     if (this.cutOffUntil === null) for (const player of this.awaitedFrom(due)) this.vote(player);
-    this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
+    this.deadlines.again(due, now);
     this.checkContact();
     this.pump();
   }
@@ -401,13 +397,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** A timer that fires far too late means this process was paused (or starved): it starts the
    * wait again rather than blame others, and remembers it (see onVote). */
   private noticeStall(now: number): boolean {
-    const due = this.deadline;
-    if (due === null || now - due.at <= this.stallMs) return false;
-    this.lastStall = now;
-    this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
+    const late = this.deadlines.stall(now);
+    if (late === null) return false;
     this.emit({
       type: 'info',
-      text: `this peer stood still for ${Math.round(now - due.at)} ms; waiting again before judging anyone`,
+      text: `this peer stood still for ${Math.round(late)} ms; waiting again before judging anyone`,
     });
     return true;
   }
@@ -1039,36 +1033,40 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     return candidates.length > 0 ? candidates[0]!.id : -1;
   }
 
+  /** The wait running (deadlines.ts). */
+  private get deadline(): Deadline | null {
+    return this.deadlines.due;
+  }
+
+  private set deadline(due: Deadline | null) {
+    this.deadlines.due = due;
+  }
+
   private arm(kind: Deadline['kind'], index: number) {
     if (this.config.mute) return;
-    if (this.deadline !== null && this.deadline.kind === kind && this.deadline.index === index) return;
-    this.deadline = { kind, index, at: this.now + this.timeoutFor(kind) };
+    this.deadlines.arm(kind, index, this.now);
   }
 
-  private timeoutFor(kind: Deadline['kind']): number {
-    if (kind === 'secret') return this.secrets?.timeoutMs() ?? this.config.ackTimeoutMs;
-    return kind === 'move' ? this.config.moveTimeoutMs : this.config.ackTimeoutMs;
-  }
-
-  /** Who the wait that just ran out was for. */
+  /** Who the wait that just ran out was for (deadlines.ts). */
   private awaitedFrom(due: Deadline): number[] {
-    if (due.kind === 'secret') return due.index === this.index ? (this.secrets?.awaited() ?? []) : [];
-    if (due.kind === 'round') {
-      const round = this.round;
-      if (round === null) return [];
-      return round.missing().filter((p) => p !== this.config.me);
-    }
-    if (due.kind === 'ack') {
-      const entry = this.ledger.applied.get(due.index);
-      if (entry === undefined || due.index < this.ledger.firstOpen) return [];
-      const acks = this.acks.get(due.index);
-      return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
-    }
-    if (due.index !== this.index || this.pending !== null || this.round !== null) return [];
-    const awaited = this.game.decisionBy(this.state);
-    if (awaited === null) return [];
-    const speaker = this.standing(awaited)!.neutral ? this.speakerFor(awaited) : awaited;
-    return speaker >= 0 && speaker !== this.config.me ? [speaker] : [];
+    return awaitedFrom(due, {
+      me: this.config.me,
+      index: this.index,
+      secret: () => this.secrets?.awaited() ?? [],
+      round: () => this.round?.missing() ?? null,
+      acks: (index) => {
+        const entry = this.ledger.applied.get(index);
+        if (entry === undefined || index < this.ledger.firstOpen) return [];
+        const acks = this.acks.get(index);
+        return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
+      },
+      mover: () => {
+        if (this.pending !== null || this.round !== null) return null;
+        const awaited = this.game.decisionBy(this.state);
+        if (awaited === null) return null;
+        return this.standing(awaited)!.neutral ? this.speakerFor(awaited) : awaited;
+      },
+    });
   }
 
   /** Sends my move for the current index to everyone and applies it here. */
@@ -1170,7 +1168,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.twoActive() &&
       this.electorate(player).length === 1 &&
       !owedMove &&
-      this.now - this.lastStall > 2 * (this.config.moveTimeoutMs + this.config.ackTimeoutMs)
+      this.now - this.deadlines.lastStall > 2 * (this.config.moveTimeoutMs + this.config.ackTimeoutMs)
     ) {
       this.emit({ type: 'info', text: `${this.nameOf(voter)} claims this peer was silent; it was not, and plays on` });
       return;
