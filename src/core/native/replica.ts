@@ -52,7 +52,7 @@ import { digestOf, sealMessage } from './lines.js';
 import { LinkGuard } from './link-guard.js';
 import { withOwnMission } from './mission-deal.js';
 import { Outbox, type Sealer } from './outbox.js';
-import { conflictingAcks, Proofs, roundPairCheat } from './proof.js';
+import { conflictingAcks, Proofs, roundPairCheat, toPropose } from './proof.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
 import { observersOf, Silence } from './silence.js';
 
@@ -1563,13 +1563,18 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    */
   private proposeProven(): boolean {
     if (this.result !== null || this.ledger.applied.has(this.index)) return false;
-    const proven = [...this.proofs.keys()].sort((a, b) => a - b);
-    const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
-    if (back === undefined && this.inDraws()) return false;
-    const player = back?.player ?? proven.find((p) => this.isIn(p));
-    if (player === undefined) return false;
+    const chosen = toPropose(this.proofs, {
+      firstOpen: this.ledger.firstOpen,
+      index: this.index,
+      entry: (at) => this.ledger.applied.get(at),
+      conflictingAcks: (at, author) => this.conflictingAcks(at, author),
+      inDraws: () => this.inDraws(),
+      isIn: (player) => this.isIn(player),
+    });
+    if (chosen === null) return false;
+    const { player, back } = chosen;
     const proof = this.proofs.get(player)!;
-    if (back !== undefined) this.rollbackTo(back.index);
+    if (back !== null) this.rollbackTo(back.index);
     const { line } = this.broadcast({
       command: 'expel',
       payload: { player, reason: proof.reason, evidence: [...(back?.evidence ?? proof.evidence)] },
@@ -1578,23 +1583,6 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     });
     this.commitNeutral(this.index, player, proof.reason, line);
     return true;
-  }
-
-  /**
-   * The point of `player`'s equivocated move, if it is applied here, open here, and can settle
-   * nowhere, with the evidence of that. An honest peer acknowledges one version only, and a move
-   * settles only where every active player acknowledged it: so two players acknowledging different
-   * versions mean no version settles anywhere, and the point may be taken back. Without that, some
-   * peer may have settled the move (everyone, its author included, acknowledged it before the second
-   * version appeared), and the neutralisation takes the next point instead, as there.
-   */
-  private takeBackPoint(player: number): { player: number; index: number; evidence: string[] } | null {
-    const at = this.proofs.get(player)?.at;
-    if (at === undefined || at < this.ledger.firstOpen || at >= this.index) return null;
-    const entry = this.ledger.applied.get(at);
-    if (entry === undefined || entry.author !== player) return null;
-    const acks = this.conflictingAcks(at, player);
-    return acks === null ? null : { player, index: at, evidence: [entry.line, ...acks] };
   }
 
   /** Acks by two players other than `author` of two different moves `author` signed for `index` (proof.ts). */
