@@ -3,10 +3,11 @@
 // peer judged (and only that) comes out again, checked: every signature, commitment, roll, move,
 // vote and proof.
 
-import { featuresFrom, type Outcome, type StepNumbers } from '../core/contract.js';
+import { featuresFrom, type Outcome, type ReplicaConfig, type StepNumbers } from '../core/contract.js';
+import type { MeshGame } from '../core/native/game.js';
 import { type DealRecord, missionsDealt, restoreMissionDeal } from '../core/native/mission-deal.js';
 import { Replica } from '../core/native/replica.js';
-import type { Action, GameState } from '../model/index.js';
+import type { Action, GameEvent, GameState } from '../model/index.js';
 import { auditKeyring } from '../protocol/peer-keys.js';
 import type { CardBonusReading } from '../protocol/profiles.js';
 import { parseRules } from '../protocol/rules.js';
@@ -71,6 +72,8 @@ export interface NativeHeader {
   readonly moveTimeoutMs: number;
   /** A resumed session's record (protocol-spec/resume.md): the game it continues, from which point. */
   readonly resumedFrom?: { readonly gameId: string; readonly index: number; readonly hash: string };
+  /** A RISC game's terms (sessions/risc-net.ts); absent for the classic game. */
+  readonly risc?: { readonly startUnits: number; readonly turnLimit: number | null };
 }
 
 /** The header of a native record, or null when the lines are not one. */
@@ -86,13 +89,6 @@ export function nativeHeader(lines: readonly TranscriptLine[]): NativeHeader | n
   }
 }
 
-function kindOf(reason: string): AuditKind {
-  if (/dice|commitment/.test(reason)) return 'commitment';
-  if (/claiming to be/.test(reason)) return 'impersonation';
-  if (/malformed|without its sequence/.test(reason)) return 'message';
-  return 'rules';
-}
-
 /** Where a resumed session's record starts: the state the earlier record reaches at its point. */
 export interface Continued {
   readonly state: GameState;
@@ -101,64 +97,52 @@ export interface Continued {
   readonly missionDeal?: DealRecord;
 }
 
-export function auditNativeRecord(
-  lines: readonly TranscriptLine[],
+/** What a record's header starts: the recording peer's mute replica, or why it cannot start. */
+type Started<S, A extends { readonly command: string }, E> =
+  | { readonly ok: true; readonly replica: Replica<S, A, E>; readonly violations: AuditViolation[] }
+  | { readonly ok: false; readonly violation: AuditViolation };
+
+/**
+ * The recording peer's replica, mute, as the record's header started it: its players and keys, the
+ * game's features and house rules; `game` the game it plays (the classic game by default).
+ */
+export function muteReplicaFor<S, A extends { readonly command: string }, E>(
   header: NativeHeader,
-  continues: Continued | null = null,
-  verified?: VerifiedSignatures,
-): NativeAudit {
+  continues: Continued | null,
+  verified: VerifiedSignatures | undefined,
+  game?: MeshGame<S, A, E>,
+): Started<S, A, E> {
   const players = header.players.map((p) => ({ id: p.id, name: p.name }));
   const violations: AuditViolation[] = [];
   const features = featuresFrom(header.features);
   const keyring = features.signed
     ? auditKeyring(new Map(header.players.map((p) => [p.id, p.peerId])), verified)
     : undefined;
-  if (features.signed && keyring === null) {
+  if (features.signed && keyring === null)
     return {
-      players,
-      firstPlayer: null,
-      deck: null,
-      roundsVerified: 0,
-      battles: 0,
-      actionsChecked: 0,
-      violations: [
-        { line: 1, player: null, kind: 'message', reason: 'the record names a peer id that is not an Ed25519 key' },
-      ],
-      state: null,
-      recordedEnd: null,
-      truncated: false,
-      initial: null,
-      steps: [],
+      ok: false,
+      violation: {
+        line: 1,
+        player: null,
+        kind: 'message',
+        reason: 'the record names a peer id that is not an Ed25519 key',
+      },
     };
-  }
   // The header's house rules start the replica: rules it cannot play are the record's fault, not a crash.
   const rules = parseRules(header.rules, players.length);
   const resumed = header.resumedFrom;
-  if (!rules.ok || (resumed !== undefined && continues === null)) {
+  if (!rules.ok || (resumed !== undefined && continues === null))
     return {
-      players,
-      firstPlayer: null,
-      deck: null,
-      roundsVerified: 0,
-      battles: 0,
-      actionsChecked: 0,
-      violations: [
-        {
-          line: 1,
-          player: null,
-          kind: rules.ok ? 'message' : 'rules',
-          reason: !rules.ok
-            ? `the record's header names rules that cannot be played: ${rules.reason}`
-            : `this record continues game ${resumed!.gameId} from move ${resumed!.index} (a resumed session): it can only be audited from the state the earlier record reaches there; give the earlier record first (risk verify EARLIER THIS)`,
-        },
-      ],
-      state: null,
-      recordedEnd: null,
-      truncated: false,
-      initial: null,
-      steps: [],
+      ok: false,
+      violation: {
+        line: 1,
+        player: null,
+        kind: rules.ok ? 'message' : 'rules',
+        reason: !rules.ok
+          ? `the record's header names rules that cannot be played: ${rules.reason}`
+          : `this record continues game ${resumed!.gameId} from move ${resumed!.index} (a resumed session): it can only be audited from the state the earlier record reaches there; give the earlier record first (risk verify EARLIER THIS)`,
+      },
     };
-  }
   // A game that goes on past its mission deal checks its claims against the deal as first recorded.
   let missionDeal: DealDriver | undefined;
   if (continues !== null && missionsDealt(continues.state) && keyring) {
@@ -169,7 +153,7 @@ export function auditNativeRecord(
     if (!restored.ok) violations.push({ line: 1, player: null, kind: 'message', reason: restored.reason });
     else missionDeal = restored.driver;
   }
-  const replica = new Replica({
+  const config: ReplicaConfig = {
     me: header.me,
     mute: true,
     players,
@@ -182,36 +166,27 @@ export function auditNativeRecord(
     ...(continues !== null
       ? { resume: { state: continues.state, index: continues.index, ...(missionDeal ? { missionDeal } : {}) } }
       : {}),
-  });
-  const initial = replica.current;
-  let roundsVerified = 0;
-  let battles = 0;
-  let actionsChecked = 0;
-  let deck: number[] | null = null;
-  let recordedEnd: NativeAudit['recordedEnd'] = null;
-  let lineNo = 0;
-  const steps: { action: Action; numbers: StepNumbers | null }[] = [];
-  const collect = () => {
-    for (const effect of replica.drain()) {
-      if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
-      else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
-      if (effect.type !== 'event') continue;
-      const event = effect.event;
-      if (event.type === 'violation')
-        violations.push({ line: lineNo, player: event.player, kind: kindOf(event.reason), reason: event.reason });
-      else if (event.type === 'round') roundsVerified++;
-      else if (event.type === 'game') {
-        actionsChecked++;
-        if (event.event.type === 'battle') battles++;
-        if (deck === null && event.state.deck.length > 0 && event.state.phase !== 'shuffle_deck')
-          deck = [...event.state.deck];
-      }
-    }
   };
+  return { ok: true, replica: new Replica<S, A, E>(config, game), violations };
+}
+
+/**
+ * Feeds the record's lines to its replica in the order the peer processed them; `collect(line)`
+ * after each. Returns how the record says the game ended, and its last line.
+ */
+export function feedRecord<S, A extends { readonly command: string }, E>(
+  lines: readonly TranscriptLine[],
+  header: NativeHeader,
+  replica: Replica<S, A, E>,
+  violations: AuditViolation[],
+  collect: (line: number) => void,
+): { recordedEnd: NativeAudit['recordedEnd']; lastLine: number } {
+  let recordedEnd: NativeAudit['recordedEnd'] = null;
+  let lastLine = 0;
   replica.start(0);
-  collect();
+  collect(0);
   for (const record of lines) {
-    lineNo = record.line;
+    lastLine = record.line;
     if (record.dir === 'note') {
       try {
         const fact = JSON.parse(record.raw) as { end?: Outcome; winner?: number | null };
@@ -223,8 +198,67 @@ export function auditNativeRecord(
     }
     if (record.dir !== 'in' && record.dir !== 'out') continue;
     replica.receive(record.dir === 'out' ? header.me : record.conn, record.raw, record.t * 1000);
-    collect();
+    collect(record.line);
   }
+  return { recordedEnd, lastLine };
+}
+
+/** The kind of a violation the replica reports, from its reason. */
+export function kindOf(reason: string): AuditKind {
+  if (/dice|commitment/.test(reason)) return 'commitment';
+  if (/claiming to be/.test(reason)) return 'impersonation';
+  if (/malformed|without its sequence/.test(reason)) return 'message';
+  return 'rules';
+}
+
+export function auditNativeRecord(
+  lines: readonly TranscriptLine[],
+  header: NativeHeader,
+  continues: Continued | null = null,
+  verified?: VerifiedSignatures,
+): NativeAudit {
+  const players = header.players.map((p) => ({ id: p.id, name: p.name }));
+  const started = muteReplicaFor<GameState, Action, GameEvent>(header, continues, verified);
+  if (!started.ok)
+    return {
+      players,
+      firstPlayer: null,
+      deck: null,
+      roundsVerified: 0,
+      battles: 0,
+      actionsChecked: 0,
+      violations: [started.violation],
+      state: null,
+      recordedEnd: null,
+      truncated: false,
+      initial: null,
+      steps: [],
+    };
+  const { replica, violations } = started;
+  const initial = replica.current;
+  let roundsVerified = 0;
+  let battles = 0;
+  let actionsChecked = 0;
+  let deck: number[] | null = null;
+  const steps: { action: Action; numbers: StepNumbers | null }[] = [];
+  const collect = (line: number) => {
+    for (const effect of replica.drain()) {
+      if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
+      else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
+      if (effect.type !== 'event') continue;
+      const event = effect.event;
+      if (event.type === 'violation')
+        violations.push({ line, player: event.player, kind: kindOf(event.reason), reason: event.reason });
+      else if (event.type === 'round') roundsVerified++;
+      else if (event.type === 'game') {
+        actionsChecked++;
+        if (event.event.type === 'battle') battles++;
+        if (deck === null && event.state.deck.length > 0 && event.state.phase !== 'shuffle_deck')
+          deck = [...event.state.deck];
+      }
+    }
+  };
+  const { recordedEnd, lastLine } = feedRecord(lines, header, replica, violations, collect);
   const state = replica.current;
   const ended = replica.finished;
   // The peer's own leave, a neutralisation or lost contact end its record before the game ends.
@@ -232,7 +266,7 @@ export function auditNativeRecord(
   if (recordedEnd !== null && (recordedEnd.outcome === 'conquest' || recordedEnd.outcome === 'forfeit')) {
     if (state.phase !== 'over' || state.winner !== recordedEnd.winner) {
       violations.push({
-        line: lineNo,
+        line: lastLine,
         player: null,
         kind: 'outcome',
         reason: `the record says player ${String(recordedEnd.winner)} won, but its lines ${state.phase === 'over' ? `make player ${String(state.winner)} the winner` : 'do not end the game'}`,
@@ -247,7 +281,7 @@ export function auditNativeRecord(
   ) {
     // ('left': the peer's own leave_game replays as a neutralisation of itself; both end it alike.)
     violations.push({
-      line: lineNo,
+      line: lastLine,
       player: null,
       kind: 'outcome',
       reason: `the record says the game ended "${recordedEnd.outcome}", its lines say "${ended.outcome}"`,

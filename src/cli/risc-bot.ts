@@ -1,8 +1,6 @@
 // `risk bot host|join --game risc`: after the lobby, a RISC bot plays the networked game and
 // prints each turn (one line of events per turn, or JSON objects) and the winner; with --store
 // the game goes into the game database too.
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { RiscBotKind } from '../ai/risc/bots.js';
 import { botRiscSeat } from '../ai/risc/seat.js';
 import { territoriesOf } from '../model/risc/index.js';
@@ -11,6 +9,7 @@ import type { Roster } from '../sessions/lobby.js';
 import { playRiscOverLinks } from '../sessions/risc-net.js';
 import { type StoredRisc, storeRisc } from '../store/risc-games.js';
 import type { GameStore } from '../store/store.js';
+import { fileRecorder, type Recorder } from '../store/transcript-recorder.js';
 import { eventLines } from '../views/risc/text.js';
 
 export interface RiscBotGame {
@@ -26,15 +25,15 @@ export interface RiscBotGame {
 
 export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<number> {
   const { say } = game;
-  let path = game.recordPath;
+  // The record of the game's signed lines, which `risk verify` audits by a mute replica of this peer.
+  let transcript: Recorder | null = null;
+  const path = game.recordPath;
   if (path !== null) {
     try {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, '');
+      transcript = fileRecorder(path);
       say(`recording to ${path} (check it with: risk verify ${path})`, { type: 'record', path });
     } catch (error) {
       game.err(`risk bot: cannot write the record ${path}: ${(error as Error).message}\n`);
-      path = null;
     }
   }
   const me = roster.players.find((p) => p.id === roster.me)?.name ?? `player ${roster.me}`;
@@ -58,10 +57,8 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
   }
   const result = await playRiscOverLinks(roster, {
     seat: botRiscSeat(me, game.kind, seededDice(game.seed)),
-    onRecord: (line) => {
-      if (path !== null) appendFileSync(path, `${JSON.stringify(line)}\n`);
-      stored?.record(line);
-    },
+    onRecord: (line) => stored?.record(line),
+    ...(transcript !== null ? { transcript } : {}),
     onExecuted: (state, turn, events) => {
       const held = state.players.map((p) => territoriesOf(state, p.id).length);
       const text = eventLines(state, events).filter((l) => !l.includes(' moves '));

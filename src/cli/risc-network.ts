@@ -5,7 +5,6 @@
 // silence settled by votes, cheating by proof), so its transport can change without the screens. Loaded only when a networked RISC game is hosted or joined.
 import { RISC_BOT_KINDS, type RiscBotKind } from '../ai/risc/bots.js';
 import { botRiscSeat } from '../ai/risc/seat.js';
-import type { RiscRecordLine } from '../core/risc/record.js';
 import { shareableFirst } from '../net/addresses.js';
 import { identityFor } from '../net/identity.js';
 import { PeerNode } from '../net/libp2p-node.js';
@@ -14,12 +13,12 @@ import type { RiscTerms } from '../protocol/risc-terms.js';
 import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../sessions/lobby.js';
 import { playRiscOverLinks, RISC_FEATURE } from '../sessions/risc-net.js';
 import { storeRisc } from '../store/risc-games.js';
-import { defaultRecordPath } from '../store/transcript-recorder.js';
+import { defaultRecordPath, fileRecorder, type Recorder } from '../store/transcript-recorder.js';
 import type { RiscEnd, RiscMatch, RiscOpened, RiscSeatKind } from '../views/risc/match.js';
 import { LINGER_MS, sleep } from './launch-kit.js';
 import { listenProblem } from './listen-problem.js';
 import { seatsForBots, startNowProblem } from './lobby-seats.js';
-import { leavable, RISC_BOT_NAMES, type RiscKit, recordFile } from './risc-kit.js';
+import { leavable, RISC_BOT_NAMES, type RiscKit } from './risc-kit.js';
 
 /** A libp2p node on this run's identity; the default port falls back to any free one. */
 async function listen(
@@ -41,15 +40,18 @@ async function listen(
 function networkMatch(kit: RiscKit, node: PeerNode, roster: Roster, kinds: readonly RiscSeatKind[]): RiscMatch {
   const { options } = kit;
   const notes: string[] = [];
-  let file: ((line: RiscRecordLine) => void) | null = null;
+  // The record of the game's signed lines, which `risk verify` audits by a mute replica of this peer.
+  let transcript: Recorder | null = null;
   let path: string | null = null;
   if (options.record) {
     path = defaultRecordPath(roster.gameId, roster.me);
-    const opened = recordFile(path);
-    if (opened.ok) {
-      file = opened.write;
+    try {
+      transcript = fileRecorder(path);
       notes.push(`recording this game to ${path}`);
-    } else notes.push(opened.reason);
+    } catch (error) {
+      notes.push(`cannot write the record ${path}: ${(error as Error).message}`);
+      path = null;
+    }
   }
   const stored = kit.storing(
     (s) =>
@@ -80,10 +82,8 @@ function networkMatch(kit: RiscKit, node: PeerNode, roster: Roster, kinds: reado
       const outcome = await playRiscOverLinks(roster, {
         seat: seat.seat,
         signal: left.signal,
-        onRecord: (line) => {
-          file?.(line);
-          stored?.record(line);
-        },
+        onRecord: (line) => stored?.record(line),
+        ...(transcript !== null ? { transcript } : {}),
         onExecuted: hooks.onExecuted,
         onNote: hooks.onNote,
       });

@@ -6,7 +6,11 @@ import type { CommandIO } from './io.js';
 const MAX_LISTED = 50;
 
 export function runRiscVerify(file: string, text: string, json: boolean, io: CommandIO): number {
-  const audit = auditRiscRecord(text);
+  return reportRisc(file, auditRiscRecord(text), json, io);
+}
+
+/** The audit of a RISC game (its RISC record, or a networked game's record of signed lines) as text or JSON. */
+export function reportRisc(file: string, audit: RiscAudit, json: boolean, io: CommandIO): number {
   if (json) io.out(`${JSON.stringify(toJson(audit))}\n`);
   else io.out(describe(file, audit));
   return audit.violations.length > 0 || audit.state === null ? 1 : 0;

@@ -5,7 +5,7 @@ import type { VerifyReport } from '../audit/verify.js';
 import { isRiscRecord } from '../core/risc/record.js';
 import type { TranscriptParse } from '../protocol/transcript.js';
 import { type CommandIO, EXIT_USAGE, parseCommand, usageError } from './io.js';
-import { runRiscVerify } from './risc-verify.js';
+import { reportRisc, runRiscVerify } from './risc-verify.js';
 
 const MAX_LISTED = 50;
 
@@ -33,13 +33,19 @@ export async function runVerify(args: string[], io: CommandIO): Promise<number> 
   const text = readText(file, io);
   if (text === null) return EXIT_USAGE;
   if (isRiscRecord(text)) return runRiscVerify(file, text, parsed.values.json === true, io);
-  const [{ verifyTranscript }, { countTerritories, describeMission }, { describeReading }] = await Promise.all([
-    import('../audit/verify.js'),
-    import('../model/index.js'),
-    import('../core/star/card-bonus.js'),
-  ]);
+  const [{ riscMeshHeader, verifyTranscript }, { countTerritories, describeMission }, { describeReading }] =
+    await Promise.all([
+      import('../audit/verify.js'),
+      import('../model/index.js'),
+      import('../core/star/card-bonus.js'),
+    ]);
   const transcript = await readTranscript(file, text, io);
   if (transcript === null) return EXIT_USAGE;
+  const risc = riscMeshHeader(transcript.lines);
+  if (risc !== null) {
+    const { auditRiscMeshRecord } = await import('../audit/risc-mesh.js');
+    return reportRisc(file, auditRiscMeshRecord(transcript.lines, risc), parsed.values.json === true, io);
+  }
   const report = verifyTranscript(transcript.lines, { lenient: parsed.values.lenient === true });
   const problems = transcript.problems.map((p) => ({
     line: p.line,

@@ -35,6 +35,11 @@ export interface RiscNetOptions {
   readonly onExecuted?: (state: RiscState, turn: number, events: readonly RiscEvent[]) => void;
   /** What the session tells: a player proven to cheat, made neutral, a line ignored, a link closed. */
   readonly onNote?: (text: string) => void;
+  /**
+   * This peer's record of the game's signed lines (in the transcript format), which `risk verify`
+   * audits by a mute mesh replica of this peer: signatures, acks and votes as well as the game.
+   */
+  readonly transcript?: Recorder;
   /** Tests: a fixed source of dice secrets. */
   readonly secret?: () => Uint8Array;
   /** Aborted: this peer leaves the game at once (its player left); the result says `stopped`. */
@@ -110,10 +115,23 @@ class RiscRecord implements Recorder<RiscMove> {
     return this.shadow.state;
   }
 
-  incoming() {}
-  outgoing() {}
-  note() {}
-  sync() {}
+  incoming(from: number, line: string) {
+    this.options.transcript?.incoming(from, line);
+  }
+
+  outgoing(line: string) {
+    this.options.transcript?.outgoing(line);
+  }
+
+  note(fact: Record<string, unknown>) {
+    // The session's header: the auditor's replica plays RISC on these terms.
+    const { start_units: startUnits, turn_limit: turnLimit } = this.header.payload;
+    this.options.transcript?.note(fact.profile === 'native' ? { ...fact, risc: { startUnits, turnLimit } } : fact);
+  }
+
+  sync() {
+    this.options.transcript?.sync();
+  }
 
   step(move: RiscMove, numbers: StepNumbers | null) {
     const game = this.header.payload.game;
@@ -150,6 +168,7 @@ class RiscRecord implements Recorder<RiscMove> {
 
   close() {
     this.flush();
+    this.options.transcript?.close();
   }
 
   private flush() {

@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RiscBotKind } from '../../src/ai/risc/bots.js';
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { auditRiscRecord } from '../../src/audit/risc.js';
+import { auditRiscMeshRecord } from '../../src/audit/risc-mesh.js';
+import { riscMeshHeader, verifyTranscript } from '../../src/audit/verify.js';
 import { DEFAULT_LAUNCH } from '../../src/cli/launch-kit.js';
 import { riscLauncher } from '../../src/cli/risc-launcher.js';
 import { sealMessage } from '../../src/core/native/lines.js';
@@ -16,8 +18,10 @@ import { PeerNode } from '../../src/net/libp2p-node.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { lineDigest, seal } from '../../src/protocol/signing.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { hostLobby, joinLobby, type Roster } from '../../src/sessions/lobby.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscRoster } from '../../src/sessions/risc-net.js';
+import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 
 async function meshRosters(players: number, moveTimeoutMs = 30_000, ackTimeoutMs = 5000): Promise<RiscRoster[]> {
   const mesh = await memoryMesh(players);
@@ -42,6 +46,7 @@ const secretFrom = (seed: number) => {
 /** Plays every roster's seat with a bot; `notes` gets what each peer's session tells (`me: text`). */
 async function playAll(rosters: readonly RiscRoster[], kinds: readonly RiscBotKind[], notes: string[] = []) {
   const records: RiscRecordLine[][] = rosters.map(() => []);
+  const transcripts = rosters.map(() => memoryRecorder());
   const results = await Promise.all(
     rosters.map((roster, me) =>
       playRiscOverLinks(roster, {
@@ -49,13 +54,25 @@ async function playAll(rosters: readonly RiscRoster[], kinds: readonly RiscBotKi
         secret: secretFrom(7 * me + 1),
         onRecord: (line) => records[me]!.push(line),
         onNote: (text) => notes.push(`${me}: ${text}`),
+        transcript: transcripts[me]!,
       }),
     ),
   );
-  return { results, records };
+  return { results, records, transcripts: transcripts.map((t) => t.lines) };
 }
 
-function expectOneWinner(results: Awaited<ReturnType<typeof playAll>>['results'], records: RiscRecordLine[][]) {
+/** `risk verify` on a peer's record of the signed lines: the peer's mute mesh replica, playing RISC. */
+function auditMesh(lines: readonly TranscriptLine[]) {
+  const header = riscMeshHeader(lines);
+  if (header === null) throw new Error('not a networked RISC record');
+  return auditRiscMeshRecord(lines, header);
+}
+
+function expectOneWinner(
+  results: Awaited<ReturnType<typeof playAll>>['results'],
+  records: RiscRecordLine[][],
+  transcripts: readonly (readonly TranscriptLine[])[],
+) {
   const states = results.map((r) => {
     if (!r.ok) throw new Error(r.reason);
     return r.state;
@@ -72,6 +89,14 @@ function expectOneWinner(results: Awaited<ReturnType<typeof playAll>>['results']
     expect(audit.state?.winner).toBe(winner);
     // One dice round per executed turn, of the peers' committed numbers.
     expect(audit.diceRounds).toBe(states[0]!.turn - 1);
+    // The record of signed lines, through the mesh replica: signatures, acks and the game, clean.
+    const mesh = auditMesh(transcripts[i]!);
+    expect(mesh.violations).toEqual([]);
+    expect(mesh.state).toEqual(s);
+    expect(mesh.diceRounds).toBe(audit.diceRounds);
+    expect(mesh.rolls).toBe(audit.rolls);
+    // The classic game's report does not take it for a classic game.
+    expect(verifyTranscript(transcripts[i]!, { lenient: false }).violations[0]!.reason).toMatch(/as a RISC game$/);
   }
 }
 
@@ -81,8 +106,8 @@ describe('networked RISC on the in-memory mesh (signed lines)', () => {
     async (kinds) => {
       const rosters = await meshRosters(kinds.length);
       const notes: string[] = [];
-      const { results, records } = await playAll(rosters, kinds, notes);
-      expectOneWinner(results, records);
+      const { results, records, transcripts } = await playAll(rosters, kinds, notes);
+      expectOneWinner(results, records, transcripts);
       expect(notes).toEqual([]);
     },
     60_000,
@@ -105,7 +130,7 @@ describe('networked RISC on the in-memory mesh (signed lines)', () => {
     const { moveOf } = riscGame({ game: 'mesh-3', players: ['p0', 'p1', 'p2'], startUnits: 30, turnLimit: null });
     toZero.send(sealMessage('mesh-3', message, 1, rosters[1]!.keyring!, moveOf).line);
     const notes: string[] = [];
-    const { results, records } = await playAll(rosters, ['hard', 'easy', 'easy'], notes);
+    const { results, records, transcripts } = await playAll(rosters, ['hard', 'easy', 'easy'], notes);
     expect(notes.filter((n) => n.startsWith('0: ignored a line'))).toEqual([
       '0: ignored a line from p1: sent a line that is not signed',
     ]);
@@ -121,6 +146,16 @@ describe('networked RISC on the in-memory mesh (signed lines)', () => {
       const audit = auditRiscRecord(records[k === 0 ? 0 : 2]!.map((l) => JSON.stringify(l)).join('\n'));
       expect(audit.violations).toEqual([]);
       expect(audit.state?.winner).toBe(r.state.winner);
+      // The RISC record holds only the game; the record of signed lines holds the proof, and its audit finds it.
+      const mesh = auditMesh(transcripts[k === 0 ? 0 : 2]!);
+      expect(mesh.violations).toEqual([
+        expect.objectContaining({
+          player: 1,
+          kind: 'proven',
+          reason: expect.stringMatching(/claiming to be player 2/),
+        }),
+      ]);
+      expect(mesh.state).toEqual(r.state);
     }
     expect(honest[0]!.state.owner).toEqual(honest[1]!.state.owner);
   }, 60_000);
@@ -183,8 +218,8 @@ describe('networked RISC over libp2p on 127.0.0.1, through the lobby', () => {
       });
       for (const r of rosters) expect(r.keyring).not.toBeNull();
       const notes: string[] = [];
-      const { results, records } = await playAll(rosters, ['hard', 'easy', 'easy'], notes);
-      expectOneWinner(results, records);
+      const { results, records, transcripts } = await playAll(rosters, ['hard', 'easy', 'easy'], notes);
+      expectOneWinner(results, records, transcripts);
       expect(notes).toEqual([]);
       expect(records[0]![0]).toEqual(records[2]![0]);
     } finally {

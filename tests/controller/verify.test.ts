@@ -69,7 +69,7 @@ describe('verify without --lenient', () => {
   it('game a: the card violation is reported with line, player and reason', () => {
     const report = verifyTranscript(gameA, { lenient: false });
     expect(report.violations).toEqual([
-      { line: 2689, player: 1, kind: 'rules', reason: 'play_cards: player 1 does not hold card 7' },
+      { line: 2689, player: 1, kind: 'rules', reason: 'illegal play_cards: play_cards: player 1 does not hold card 7' },
     ]);
     expect(report.lostStepAt).toBe(2689);
   });
@@ -114,7 +114,7 @@ describe('verify catches tampering', () => {
     expect(verifyTranscript(lines, { lenient: true }).violations[0]).toMatchObject({
       line,
       kind: 'commitment',
-      reason: expect.stringMatching(/copied from player 1/),
+      reason: "copied player 1's dice commitment",
     });
   });
 
@@ -188,7 +188,9 @@ describe('risk verify command', () => {
   it('game a without --lenient: exit 1 listing the card violation', () => {
     const result = risk([join(transcripts, 'class-2p-game-a.jsonl')]);
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/line 2689, player 1, rules: play_cards: player 1 does not hold card 7/);
+    expect(result.stdout).toMatch(
+      /line 2689, player 1, rules: illegal play_cards: play_cards: player 1 does not hold card 7/,
+    );
   });
 
   it('exit 2 when the file cannot be read or holds no records', () => {

@@ -95,7 +95,7 @@ describe('the star peer through its contract', () => {
     expect(events(effects)).toContainEqual({
       type: 'violation',
       player: 1,
-      reason: 'sent roll_hash claiming to be player 2',
+      reason: "player 1's line roll_hash claims to be player 2's",
       evidence: [],
     });
     expect(sent(effects)).toContainEqual({

@@ -121,6 +121,71 @@ describe('the game store', { timeout: 180_000 }, () => {
     expect(report.state?.winner).toBe(done.winner);
   });
 
+  it('an exported game that was tampered with: each change named at its line by the replay of its steps', async () => {
+    let stop = () => {};
+    const session = storedLocalSession(
+      store,
+      { kind: 'hotseat', players: PLAYERS },
+      stoppingAfter(botSeats(['random', 'random', 'random'], 5), 60, () => stop()),
+    );
+    stop = () => session.stop();
+    await session.run();
+    const found = store.find(String(store.games()[0]!.id));
+    if (!found.ok) throw new Error(found.reason);
+    const { lines, report } = auditExported(store, found.game);
+    expect(report.violations).toEqual([]);
+    expect(report.roundsVerified).toBe(2); // the first player's and the deck's
+    const changed = (test: (m: Record<string, unknown>) => boolean, change: (m: Record<string, unknown>) => void) => {
+      const at = lines.findIndex((l) => test(JSON.parse(l.raw) as Record<string, unknown>));
+      const message = JSON.parse(lines[at]!.raw) as Record<string, unknown>;
+      change(message);
+      const copy = [...lines];
+      copy[at] = { ...lines[at]!, raw: JSON.stringify(message) };
+      return { report: verifyTranscript(copy, { lenient: false }), line: lines[at]!.line };
+    };
+    const reveal = changed(
+      (m) => m.command === 'roll_number' && m.player_id === 1,
+      (m) => {
+        m.payload = `00${(m.payload as string).slice(2)}`;
+      },
+    );
+    expect(reveal.report.violations[0]).toEqual({
+      line: reveal.line,
+      player: 1,
+      kind: 'commitment',
+      reason: 'revealed a dice number that does not match its commitment',
+    });
+    const sequence = changed(
+      (m) => m.command === 'setup' && m.ack_id === 3,
+      (m) => {
+        m.ack_id = 7;
+      },
+    );
+    expect(sequence.report.violations).toEqual([
+      {
+        line: sequence.line,
+        player: expect.any(Number),
+        kind: 'rules',
+        reason: 'setup carries sequence number 7, expected 3',
+      },
+    ]);
+    const claimed = changed(
+      (m) => m.command === 'setup' && m.ack_id === 1,
+      (m) => {
+        m.payload = JSON.parse(lines.find((l) => l.raw.includes('"ack_id":0'))!.raw).payload;
+      },
+    );
+    expect(claimed.report.violations).toEqual([
+      {
+        line: claimed.line,
+        player: expect.any(Number),
+        kind: 'rules',
+        reason: expect.stringMatching(/already claimed/),
+      },
+    ]);
+    expect(claimed.report.lostStepAt).toBe(claimed.line);
+  });
+
   it("keeps statistics for the two players' seats in a game with the neutral army (1993 default)", async () => {
     const result = await storedLocalSession(
       store,

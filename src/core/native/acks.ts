@@ -1,5 +1,4 @@
-// Acknowledgements: who acknowledged which entry of the sequence, with which move and state; how far
-// each player got; judging an ack against the entry taken here; answering observers that acked another.
+// Acknowledgements: who acked which entry with which move and state, how far each got; judging them; correcting observers.
 
 import type { Entry, Taken } from './ledger.js';
 import { ACK_WINDOW, MOVE_MEMORY, OBSERVER_WINDOW } from './limits.js';

@@ -1,5 +1,4 @@
-// Intake: incoming lines admitted (size, envelope, signature, decoded once), seen ones dropped, and
-// the lines that wait for their turn queued in their author's order.
+// Intake: incoming lines admitted (size, envelope, signature), seen ones dropped, the rest queued in turn.
 import { decodeLine, MAX_LINE_LENGTH } from '../../protocol/codec.js';
 import { evidenceOf } from '../../protocol/evidence.js';
 import type { Message } from '../../protocol/messages.js';

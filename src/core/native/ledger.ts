@@ -1,5 +1,4 @@
-// The move ledger: the game's one sequence of entries (moves and neutralisations) as applied here,
-// the state after them, which are settled, and taking entries back.
+// The move ledger: the one sequence of entries applied here, the state after them, what is settled, taking back.
 import { MOVE_MEMORY } from './limits.js';
 
 /** An entry of the sequence, with the state before it (to take it back). */

@@ -1,5 +1,4 @@
-// The effect outbox: what the replica has to do (send, record, show, store), in order, with the
-// incoming line that caused it recorded just before its first consequence.
+// The effect outbox: what the replica has to do, in order, each incoming line recorded before its first effect.
 import { encodeLine } from '../../protocol/codec.js';
 import type { Message } from '../../protocol/messages.js';
 import type { Effect, SessionEvent, StepNumbers } from '../contract.js';

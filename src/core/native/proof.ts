@@ -1,6 +1,4 @@
-// Proof: what this peer holds that a player must be made neutral (a cheat's evidence, or a quorum of
-// votes), the neutralisations proposed by others, the expel lines each player sent, and evidence
-// that convicts by itself (two dice lines that cannot both stand, acks of two versions of one move).
+// Proof: what makes a player neutral (evidence, a quorum of votes), proposals, expels, and evidence that convicts.
 
 import { hexToBytes } from '../../protocol/commitment.js';
 import { evidenceOf } from '../../protocol/evidence.js';
@@ -130,4 +128,54 @@ export function conflictingAcks(
     versions.set(ack.messageHash, ack.line);
   }
   return null;
+}
+
+/** A point taken back for a neutralisation: the equivocated move's point, with the evidence that it settles nowhere. */
+export interface TakenBack {
+  readonly player: number;
+  readonly index: number;
+  readonly evidence: string[];
+}
+
+/** What choosing a neutralisation to propose asks of the replica. */
+export interface Proposing {
+  /** The first point not yet settled here, and the point this peer is at. */
+  readonly firstOpen: number;
+  readonly index: number;
+  /** The entry applied here at `at`. */
+  entry(at: number): { readonly author: number; readonly line: string } | undefined;
+  /** Acks of two versions of `author`'s move at `at` (conflictingAcks). */
+  conflictingAcks(at: number, author: number): [string, string] | null;
+  /** A draw no seat decides is due (replica.ts: inDraws). */
+  inDraws(): boolean;
+  isIn(player: number): boolean;
+}
+
+/**
+ * The point of `player`'s equivocated move, if it is applied here, open here, and can settle
+ * nowhere, with the evidence of that. An honest peer acknowledges one version only, and a move
+ * settles only where every active player acknowledged it: so two players acknowledging different
+ * versions mean no version settles anywhere, and the point may be taken back. Without that, some
+ * peer may have settled the move (everyone, its author included, acknowledged it before the second
+ * version appeared), and the neutralisation takes the next point instead, as there.
+ */
+function takeBackPoint(proofs: Proofs, player: number, at: Proposing): TakenBack | null {
+  const point = proofs.get(player)?.at;
+  if (point === undefined || point < at.firstOpen || point >= at.index) return null;
+  const entry = at.entry(point);
+  if (entry === undefined || entry.author !== player) return null;
+  const acks = at.conflictingAcks(point, player);
+  return acks === null ? null : { player, index: point, evidence: [entry.line, ...acks] };
+}
+
+/**
+ * Which proven player this peer proposes to make neutral now (the lowest id, one whose equivocated
+ * move can be taken back first), and the point taken back for it; null: none, or wait for the draws.
+ */
+export function toPropose(proofs: Proofs, at: Proposing): { player: number; back: TakenBack | null } | null {
+  const proven = [...proofs.keys()].sort((a, b) => a - b);
+  const back = proven.map((p) => takeBackPoint(proofs, p, at)).find((b) => b !== null) ?? null;
+  if (back === null && at.inDraws()) return null;
+  const player = back?.player ?? proven.find((p) => at.isIn(p));
+  return player === undefined ? null : { player, back };
 }

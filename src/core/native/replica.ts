@@ -33,8 +33,10 @@ import {
   ObserverCorrections,
   type Version,
 } from './acks.js';
+import { awaitedFrom, type Deadline, Deadlines } from './deadlines.js';
 import { chainFrom, chainPairProof, chainStart, DiceChains } from './dice-chain.js';
 import { classicGame, isIn, type MeshGame, type Standing } from './game.js';
+import { accusedLines, catchUpLines, type Held, observerLines } from './hand-on.js';
 import { messageHashOf } from './hashes.js';
 import { type Admission, admit, type Incoming, proven, Queues } from './intake.js';
 import { type Entry, MoveLedger, type Taken } from './ledger.js';
@@ -51,7 +53,7 @@ import { digestOf, sealMessage } from './lines.js';
 import { LinkGuard } from './link-guard.js';
 import { withOwnMission } from './mission-deal.js';
 import { Outbox, type Sealer } from './outbox.js';
-import { conflictingAcks, Proofs, roundPairCheat } from './proof.js';
+import { conflictingAcks, Proofs, roundPairCheat, toPropose } from './proof.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
 import { observersOf, Silence } from './silence.js';
 
@@ -62,12 +64,6 @@ interface Pending<A> {
   readonly messageHash: string;
   readonly line: string;
   readonly sig: string | null;
-}
-
-interface Deadline {
-  at: number;
-  readonly index: number;
-  readonly kind: 'move' | 'ack' | 'round' | 'secret';
 }
 
 /**
@@ -109,20 +105,18 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** `round>player`: this peer has sent that player the commitments it holds for that round (a dispute). */
   private readonly commitmentsShown = new Set<string>();
   private pending: Pending<A> | null = null;
-  private deadline: Deadline | null = null;
   private lastRound: DiceRound | null = null;
   /** The last few rounds finished here, for an observer far behind (catchUpObserver). */
   private readonly pastRounds: DiceRound[] = [];
   /** The sequence point at which this peer's own seat last had to decide, and since when. */
   private myDue = { index: -1, at: 0 };
-  /** When this peer last found it had stood still (paused, starved); -Infinity if never. */
-  private lastStall = -Infinity;
+  /** The one wait running, and when this peer last stood still (core/native/deadlines.ts). */
+  private readonly deadlines: Deadlines;
   /** What to do since the last drain (core/native/outbox.ts). */
   private readonly effects: Outbox<S, A, E>;
   private now = 0;
   private pumping = false;
   private result: SessionResult<S> | null = null;
-  private readonly stallMs: number;
   /** Capital Risk and Secret Mission Risk: the secret rounds (core/native/secrets.ts). */
   private readonly secrets: SecretRounds | null;
 
@@ -143,8 +137,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.ledger = new MoveLedger(this.game.start(config.players.length), 0);
     }
     this.queues = new Queues(config.players.map((p) => p.id));
-    // A timer that fires this late means this process stood still: it cannot judge others' silence.
-    this.stallMs = Math.max(1000, config.ackTimeoutMs);
+    this.deadlines = new Deadlines({
+      moveMs: config.moveTimeoutMs,
+      ackMs: config.ackTimeoutMs,
+      secretMs: () => this.secrets?.timeoutMs(),
+    });
     if (config.features.signed && config.keyring === undefined) throw new Error('signed_messages needs a keyring');
     this.effects = new Outbox(
       config.me,
@@ -233,7 +230,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
           : { id: this.round.number, hashes: keys(this.round.hashes), numbers: keys(this.round.numbers) },
       deadline: this.deadline,
       now: this.now,
-      lastStall: this.lastStall,
+      lastStall: this.deadlines.lastStall,
       proofs: [...this.proofs.keys()].slice(-12),
       ...this.silence.diagnostics(),
       gone: keys(this.gone),
@@ -376,7 +373,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     // Its own move due: the silence is judged after an ack timeout, as when it dies in another's turn.
     const due = this.deadline;
     if (due?.kind === 'move' && this.awaitedFrom(due).includes(player))
-      this.deadline = { ...due, at: Math.min(due.at, now + this.config.ackTimeoutMs) };
+      this.deadlines.moveBy(now + this.config.ackTimeoutMs);
     this.checkContact();
     this.pump();
   }
@@ -408,7 +405,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     // Cut off from everyone: no vote reaches anyone, and with two players one vote would be a
     // quorum, crowning this peer for its own lost connection. It only waits.
     if (this.cutOffUntil === null) for (const player of this.awaitedFrom(due)) this.vote(player);
-    this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
+    this.deadlines.again(due, now);
     this.checkContact();
     this.pump();
   }
@@ -416,13 +413,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** A timer that fires far too late means this process was paused (or starved): it starts the
    * wait again rather than blame others, and remembers it (see onVote). */
   private noticeStall(now: number): boolean {
-    const due = this.deadline;
-    if (due === null || now - due.at <= this.stallMs) return false;
-    this.lastStall = now;
-    this.deadline = { ...due, at: now + this.timeoutFor(due.kind) };
+    const late = this.deadlines.stall(now);
+    if (late === null) return false;
     this.emit({
       type: 'info',
-      text: `this peer stood still for ${Math.round(now - due.at)} ms; waiting again before judging anyone`,
+      text: `this peer stood still for ${Math.round(late)} ms; waiting again before judging anyone`,
     });
     return true;
   }
@@ -1054,36 +1049,40 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     return candidates.length > 0 ? candidates[0]!.id : -1;
   }
 
+  /** The wait running (deadlines.ts). */
+  private get deadline(): Deadline | null {
+    return this.deadlines.due;
+  }
+
+  private set deadline(due: Deadline | null) {
+    this.deadlines.due = due;
+  }
+
   private arm(kind: Deadline['kind'], index: number) {
     if (this.config.mute) return;
-    if (this.deadline !== null && this.deadline.kind === kind && this.deadline.index === index) return;
-    this.deadline = { kind, index, at: this.now + this.timeoutFor(kind) };
+    this.deadlines.arm(kind, index, this.now);
   }
 
-  private timeoutFor(kind: Deadline['kind']): number {
-    if (kind === 'secret') return this.secrets?.timeoutMs() ?? this.config.ackTimeoutMs;
-    return kind === 'move' ? this.config.moveTimeoutMs : this.config.ackTimeoutMs;
-  }
-
-  /** Who the wait that just ran out was for. */
+  /** Who the wait that just ran out was for (deadlines.ts). */
   private awaitedFrom(due: Deadline): number[] {
-    if (due.kind === 'secret') return due.index === this.index ? (this.secrets?.awaited() ?? []) : [];
-    if (due.kind === 'round') {
-      const round = this.round;
-      if (round === null) return [];
-      return round.missing().filter((p) => p !== this.config.me);
-    }
-    if (due.kind === 'ack') {
-      const entry = this.ledger.applied.get(due.index);
-      if (entry === undefined || due.index < this.ledger.firstOpen) return [];
-      const acks = this.acks.get(due.index);
-      return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
-    }
-    if (due.index !== this.index || this.pending !== null || this.round !== null) return [];
-    const awaited = this.game.decisionBy(this.state);
-    if (awaited === null) return [];
-    const speaker = this.standing(awaited)!.neutral ? this.speakerFor(awaited) : awaited;
-    return speaker >= 0 && speaker !== this.config.me ? [speaker] : [];
+    return awaitedFrom(due, {
+      me: this.config.me,
+      index: this.index,
+      secret: () => this.secrets?.awaited() ?? [],
+      round: () => this.round?.missing() ?? null,
+      acks: (index) => {
+        const entry = this.ledger.applied.get(index);
+        if (entry === undefined || index < this.ledger.firstOpen) return [];
+        const acks = this.acks.get(index);
+        return this.ackers().filter((p) => !this.matches(acks?.get(p), entry));
+      },
+      mover: () => {
+        if (this.pending !== null || this.round !== null) return null;
+        const awaited = this.game.decisionBy(this.state);
+        if (awaited === null) return null;
+        return this.standing(awaited)!.neutral ? this.speakerFor(awaited) : awaited;
+      },
+    });
   }
 
   /** Sends my move for the current index to everyone and applies it here. */
@@ -1138,31 +1137,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       );
   }
 
-  /**
-   * The accused may be silent only because someone withheld from it the line it waits for: it is
-   * sent what this peer holds of the moves not yet settled, and of the dice round running.
-   */
+  /** The accused may be silent only because someone withheld from it the line it waits for (hand-on.ts). */
   private catchUp(player: number) {
     if (this.config.mute || !this.config.features.signed) return;
-    const lines: string[] = [];
-    for (const [index, taken] of this.ledger.taken)
-      if (index >= this.ledger.firstOpen - 1 && taken.author !== player && taken.line !== '') lines.push(taken.line);
-    if (this.pending !== null && this.pending.author !== player && this.pending.line !== '')
-      lines.push(this.pending.line);
-    lines.push(...this.roundLinesNotBy(player));
-    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: player });
+    this.sendProven(catchUpLines(this.held(), player), player);
     for (const line of this.secrets?.linesNotBy(player) ?? []) this.effects.push({ type: 'send', line, to: player });
-  }
-
-  /** The lines of the last two dice rounds that `player` did not write. */
-  private roundLinesNotBy(player: number, past = false): string[] {
-    const lines: string[] = [];
-    for (const round of past ? [...this.pastRounds, this.round] : [this.lastRound, this.round]) {
-      if (round === null) continue;
-      for (const [p, h] of round.hashes) if (p !== player && h.line !== '') lines.push(h.line);
-      for (const [p, n] of round.numbers) if (p !== player && n.line !== '') lines.push(n.line);
-    }
-    return lines;
   }
 
   /**
@@ -1174,17 +1153,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private catchUpObserver(observer: number, from: number) {
     if (this.config.mute || !this.config.features.signed) return;
     if (!this.silence.catchUpOnce(observer, from)) return;
-    const lines: string[] = [];
-    // From a little before its point: what it lacks may be the move it could not settle, and a
-    // peer is at most ACK_WINDOW points past its first unsettled one.
-    for (let index = Math.max(from - 1 - ACK_WINDOW, this.index - MOVE_MEMORY); index < this.index; index++) {
-      const taken = this.ledger.taken.get(index);
-      if (taken !== undefined && taken.author !== observer && taken.line !== '') lines.push(taken.line);
-      for (const [p, ack] of this.acks.get(index) ?? []) if (p !== observer && ack.line !== '') lines.push(ack.line);
-    }
-    // Every recent round's lines: it may wait in one several rounds back (a RISC turn's draw).
-    lines.push(...this.roundLinesNotBy(observer, true));
-    for (const line of lines) if (this.proven([line])) this.effects.push({ type: 'send', line, to: observer });
+    this.sendProven(observerLines(this.held(), observer, from), observer);
   }
 
   private voteInWindow(index: number): boolean {
@@ -1215,7 +1184,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.twoActive() &&
       this.electorate(player).length === 1 &&
       !owedMove &&
-      this.now - this.lastStall > 2 * (this.config.moveTimeoutMs + this.config.ackTimeoutMs)
+      this.now - this.deadlines.lastStall > 2 * (this.config.moveTimeoutMs + this.config.ackTimeoutMs)
     ) {
       this.emit({ type: 'info', text: `${this.nameOf(voter)} claims this peer was silent; it was not, and plays on` });
       return;
@@ -1241,32 +1210,31 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.emit({ type: 'info', text: `${this.nameOf(player)} acknowledged move ${index}; the votes against it lapse` });
   }
 
-  /** A voter may only be missing what the accused sent to others: give it what this peer holds. */
+  /** A voter may only be missing what the accused sent to others: give it what this peer holds (hand-on.ts). */
   private handOn(voter: number, accused: number) {
     if (this.config.mute || !this.config.features.signed) return;
-    const lines: string[] = [];
-    for (const index of [this.index - 1, this.index]) {
-      const taken = this.ledger.taken.get(index);
-      if (taken?.author === accused) lines.push(taken.line);
-      const ack = this.acks.get(index - 1)?.get(accused);
-      if (ack !== undefined && ack.line !== '') lines.push(ack.line);
-    }
-    const pending = this.pending;
-    if (pending !== null && pending.author === accused) lines.push(pending.line);
-    for (const round of [this.lastRound, this.round]) {
-      if (round === null) continue;
-      const hash = round.hashes.get(accused)?.line;
-      const number = round.numbers.get(accused)?.line;
-      if (hash) lines.push(hash);
-      if (number) lines.push(number);
-    }
-    // And the proof against it held here (in the opening draws it waits for point 0, and a voter
+    // With the proof against it held here (in the opening draws it waits for point 0, and a voter
     // still waiting on the round needs it to finish the round as this peer did).
-    lines.push(...(this.proofs.get(accused)?.evidence ?? []));
-    // Only lines that prove themselves: a bad one would count against this peer at the voter.
-    for (const line of lines)
-      if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to: voter });
+    this.sendProven(accusedLines(this.held(), accused, this.proofs.get(accused)?.evidence ?? []), voter);
     for (const line of this.secrets?.linesBy(accused) ?? []) this.effects.push({ type: 'send', line, to: voter });
+  }
+
+  /** What this peer holds that it may hand on. */
+  private held(): Held {
+    return {
+      index: this.index,
+      firstOpen: this.ledger.firstOpen,
+      taken: this.ledger.taken,
+      acks: (index) => this.acks.get(index),
+      pending: this.pending,
+      rounds: [this.lastRound, this.round],
+      pastRounds: [...this.pastRounds, this.round],
+    };
+  }
+
+  /** Only lines that prove themselves are handed on: a bad one would count against this peer there. */
+  private sendProven(lines: readonly string[], to: number) {
+    for (const line of lines) if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to });
   }
 
   /** Who judges whether `player` is silent (silence.ts). */
@@ -1698,13 +1666,18 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    */
   private proposeProven(): boolean {
     if (this.result !== null || this.ledger.applied.has(this.index)) return false;
-    const proven = [...this.proofs.keys()].sort((a, b) => a - b);
-    const back = proven.map((p) => this.takeBackPoint(p)).find((b) => b !== null);
-    if (back === undefined && this.inDraws()) return false;
-    const player = back?.player ?? proven.find((p) => this.isIn(p));
-    if (player === undefined) return false;
+    const chosen = toPropose(this.proofs, {
+      firstOpen: this.ledger.firstOpen,
+      index: this.index,
+      entry: (at) => this.ledger.applied.get(at),
+      conflictingAcks: (at, author) => this.conflictingAcks(at, author),
+      inDraws: () => this.inDraws(),
+      isIn: (player) => this.isIn(player),
+    });
+    if (chosen === null) return false;
+    const { player, back } = chosen;
     const proof = this.proofs.get(player)!;
-    if (back !== undefined) this.rollbackTo(back.index);
+    if (back !== null) this.rollbackTo(back.index);
     const { line } = this.broadcast({
       command: 'expel',
       payload: { player, reason: proof.reason, evidence: [...(back?.evidence ?? proof.evidence)] },
@@ -1713,23 +1686,6 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     });
     this.commitNeutral(this.index, player, proof.reason, line);
     return true;
-  }
-
-  /**
-   * The point of `player`'s equivocated move, if it is applied here, open here, and can settle
-   * nowhere, with the evidence of that. An honest peer acknowledges one version only, and a move
-   * settles only where every active player acknowledged it: so two players acknowledging different
-   * versions mean no version settles anywhere, and the point may be taken back. Without that, some
-   * peer may have settled the move (everyone, its author included, acknowledged it before the second
-   * version appeared), and the neutralisation takes the next point instead, as there.
-   */
-  private takeBackPoint(player: number): { player: number; index: number; evidence: string[] } | null {
-    const at = this.proofs.get(player)?.at;
-    if (at === undefined || at < this.ledger.firstOpen || at >= this.index) return null;
-    const entry = this.ledger.applied.get(at);
-    if (entry === undefined || entry.author !== player) return null;
-    const acks = this.conflictingAcks(at, player);
-    return acks === null ? null : { player, index: at, evidence: [entry.line, ...acks] };
   }
 
   /** Acks by two players other than `author` of two different moves `author` signed for `index` (proof.ts). */

@@ -1,5 +1,4 @@
-// Silence: timeouts settled by votes. Who voted whom silent at which point, this peer's own two
-// stages, who judges a player's silence, and when the votes make a quorum.
+// Silence: timeouts settled by votes (who voted whom silent, this peer's two stages, who judges, the quorum).
 import { isIn, type Standing } from './game.js';
 import { ACK_WINDOW } from './limits.js';
 

@@ -21,7 +21,7 @@ import { fromAction, type Message, type MessageAction, toAction } from '../../pr
 import { CS3099_RULES } from '../../protocol/profiles.js';
 import type { Core, Effect, SessionEvent, SessionPlayer, SessionResult } from '../contract.js';
 import { type DeadlineId, Deadlines } from './deadlines.js';
-import { HOST, StarCore } from './star.js';
+import { HOST, impersonation, StarCore } from './star.js';
 
 export interface StarPeerConfig {
   readonly me: number;
@@ -266,8 +266,9 @@ export class StarPeer implements Core {
     this.watchHost();
     if (this.config.role === 'host') {
       // A client speaks only for itself; the host relays what it accepts to everyone else.
-      if (claimed !== undefined && claimed !== null && claimed !== link) {
-        this.violation(link, `sent ${message.command} claiming to be player ${claimed}`);
+      const claim = impersonation(link, message);
+      if (claim !== null) {
+        this.violation(link, claim);
         return;
       }
       if (message.command === 'timeout') {
@@ -414,6 +415,7 @@ export class StarPeer implements Core {
             }
             break;
           case 'quirk-draw':
+          case 'draw-model':
           case 'card-bonus':
             break; // followed in the replica; only the audit reports it
         }

@@ -27,7 +27,7 @@ import { describeReading, otherReading, readingOf, tradeUnderOtherReading, withR
 import { bonusPlaced, decisionView, ownTrade } from './own-move.js';
 
 export interface StarCoreConfig {
-  /** This peer's seat (the game numbers players 0…N−1). */
+  /** This peer's seat (the game numbers players 0…N−1), or SPECTATOR for a replica that plays no seat. */
   readonly me: number;
   /** The host's seat, or null for a class host that does not play. */
   readonly hostSeat: number | null;
@@ -63,8 +63,14 @@ export type StarEffect =
   | { readonly type: 'moved' }
   /** The one order names `player` for neutralisation (it may be out already): a client's wait for that verdict ends. */
   | { readonly type: 'verdict'; readonly player: number }
-  /** The class card-draw quirk drew `card` for `player` (followed, and reported by the audit). */
-  | { readonly type: 'quirk-draw'; readonly player: number; readonly card: number }
+  /**
+   * The class card-draw quirk drew `card` for `player` (followed, and reported by the audit). While
+   * no move has told the draw models apart the draw is `tentative`: it happened only in the quirk's
+   * view, and counts once a 'draw-model' effect says the others follow the quirk.
+   */
+  | { readonly type: 'quirk-draw'; readonly player: number; readonly card: number; readonly tentative: boolean }
+  /** A move told the draw models apart: the tentative quirk draws count ('quirk') or never happened ('rules'). */
+  | { readonly type: 'draw-model'; readonly model: 'rules' | 'quirk' }
   /** `player`'s deploy after a trade the two card-bonus readings judge differently follows `reading`. */
   | { readonly type: 'card-bonus'; readonly player: number; readonly reading: CardBonusReading };
 
@@ -151,8 +157,13 @@ export class StarCore {
     if (this.state.phase === 'over') {
       // The winner ends its winning turn with a fortify; after it nothing more comes.
       if (action.command === 'fortify' && from === this.state.winner) this.closingFortifySeen = true;
+      else if (message.command !== 'timeout') {
+        this.stats.actions++;
+        this.violation(from, 'the game is over');
+      }
       return;
     }
+    this.stats.actions++;
     if (message.command === 'timeout' && action.command === 'timeout') {
       // Only the host times players out, and it must say it is the one doing so: a timeout without
       // player_id cannot be told from one a client slipped in.
@@ -175,7 +186,6 @@ export class StarCore {
       this.neutralise(action.player, 'timed out');
       return;
     }
-    this.stats.actions++;
     const awaited = decisionBy(this.state);
     const forNeutral = action.command === 'defend' && awaited !== null && this.state.players[awaited]!.neutral;
     if (this.busy) return this.violation(from, `sent ${action.command} during a dice round`);
@@ -186,7 +196,7 @@ export class StarCore {
       // Legal only if cards were drawn as the class peer's bug draws them: that peer follows it.
       this.state = this.quirk;
       this.quirk = null;
-      this.drawModel = 'quirk';
+      this.decideDrawModel('quirk');
       this.emit({
         type: 'info',
         text: `player ${from}'s ${action.command} holds only under the class card-draw quirk (§7); following that draw model from here on`,
@@ -199,7 +209,7 @@ export class StarCore {
     if (!check.ok && action.command === 'deploy' && bonusAlt !== null && apply(bonusAlt.state, action, CHECK_DICE).ok) {
       this.state = bonusAlt.state;
       this.quirk = bonusAlt.quirk;
-      if (this.quirk === null && this.drawModel === 'unknown') this.drawModel = 'rules';
+      if (this.quirk === null && this.drawModel === 'unknown') this.decideDrawModel('rules');
       check = apply(this.state, action, CHECK_DICE);
     }
     if (!check.ok) return this.violation(from, `illegal ${action.command}: ${check.reason}`);
@@ -274,7 +284,7 @@ export class StarCore {
     if (this.quirk !== null) {
       const seen = apply(this.quirk, { command: 'timeout', player }, CHECK_DICE);
       this.quirk = seen.ok ? seen.state : null;
-      if (!seen.ok) this.drawModel = 'rules';
+      if (!seen.ok) this.decideDrawModel('rules');
     }
     if (this.bonusAlt !== null) {
       // The other reading's view of a trade still waiting for its deploy goes on in step too.
@@ -313,15 +323,19 @@ export class StarCore {
     if (this.drawModel === 'quirk' && quirkDraws && 'player' in action) {
       const card = result.state.deck[0];
       this.state = quirkDraw(result.state, action.player);
-      if (card !== undefined) this.effects.push({ type: 'quirk-draw', player: action.player, card });
+      if (card !== undefined) this.effects.push({ type: 'quirk-draw', player: action.player, card, tentative: false });
     } else this.state = result.state;
     if (this.quirk !== null) {
       const seen = apply(this.quirk, action, quirkDice);
       if (!seen.ok) {
         // Legal by the rules, not under the quirk: the others follow the rules.
         this.quirk = null;
-        this.drawModel = 'rules';
-      } else this.quirk = quirkDraws ? quirkDraw(seen.state, action.player) : seen.state;
+        this.decideDrawModel('rules');
+      } else if (quirkDraws) {
+        const card = seen.state.deck[0];
+        this.quirk = quirkDraw(seen.state, action.player);
+        if (card !== undefined) this.effects.push({ type: 'quirk-draw', player: action.player, card, tentative: true });
+      } else this.quirk = seen.state;
     }
     if (action.command === 'play_cards' && action.player === this.config.me) {
       const traded = result.events.find((e) => e.type === 'cards_traded');
@@ -439,6 +453,11 @@ export class StarCore {
       );
   }
 
+  private decideDrawModel(model: 'rules' | 'quirk') {
+    this.drawModel = model;
+    this.effects.push({ type: 'draw-model', model });
+  }
+
   private violation(player: number, reason: string, kind: ViolationKind = 'rules') {
     this.effects.push({ type: 'violation', player, reason, kind });
   }
@@ -452,6 +471,19 @@ type DiceMessage = Extract<Message, { command: 'roll_hash' | 'roll_number' }>;
 
 /** Our host is player 0 on this profile; only the host may time a player out. */
 export const HOST = 0;
+
+/** The seat of a replica that plays none: it follows a recording of others' game (`risk verify`). */
+export const SPECTATOR = -1;
+
+/**
+ * Why a line that came in on `link` may not be taken as its author's, or null: a player speaks only
+ * for itself (the host relays the others' lines, so only a link to one player can be held to this).
+ */
+export function impersonation(link: number, message: Message): string | null {
+  const claimed = 'player_id' in message ? message.player_id : null;
+  if (typeof claimed !== 'number' || claimed === link) return null;
+  return `player ${link}'s line ${message.command} claims to be player ${claimed}'s`;
+}
 
 /** The class peer's bug: `player` draws the top card at a fortify that ends a turn without a capture. */
 function quirkDraw(state: GameState, player: number): GameState {
