@@ -2,6 +2,7 @@
 // audit of another game's records (seconds of signature checks) never holds up its timers.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NATIVE_FEATURES } from '../src/core/contract.js';
 import { HOUSE_RULES } from '../src/model/index.js';
 import type { Rules } from '../src/protocol/rules.js';
 import { CHAOS_KINDS, type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
@@ -119,9 +120,13 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   }
   // A fault besides the rogue: in games of 4 or more, one honest peer may crash.
   const crash = players >= 4 && next() < 0.3 ? (rogueId + 1) % players : -1;
+  // Half the games roll dice from chains committed once (dice_chains), half commit per round: drawn
+  // from a stream of their own, so the rest of each game is drawn as before.
+  const chains = !settings.classicOnly && random(SEED * 100_043 + index)() < 0.5;
   const options: MemoryGameOptions = {
     players,
     seed: SEED * 1000 + index,
+    ...(chains ? { features: NATIVE_FEATURES } : {}),
     ackTimeoutMs: ACK_MS,
     moveTimeoutMs: MOVE_MS,
     rogue: { player: rogueId, links },
@@ -129,14 +134,15 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
     ...(crash >= 0 ? { crash: { player: crash, links: crashing(200 + Math.floor(next() * 2000)) } } : {}),
   };
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId && i !== crash);
-  return { players, rogueId, crash, honest, kind: describeGame(kind, rules), options };
+  return { players, rogueId, crash, honest, kind: describeGame(kind, rules, chains), options };
 }
 
 /** A game's kind as the tables count it: the attack, and the variant and setup when not the default. */
-function describeGame(kind: string, rules: Rules): string {
+function describeGame(kind: string, rules: Rules, chains: boolean): string {
   const extras = [
     rules.variant !== undefined && rules.variant !== 'domination' ? rules.variant : null,
     rules.setup === 'random' ? 'random deal' : null,
+    chains ? 'dice chains' : null,
   ].filter((x) => x !== null);
   return extras.length > 0 ? `${kind} (${extras.join(', ')})` : kind;
 }

@@ -1,11 +1,12 @@
 // Property: in any networked game the program offers (each variant, setup, two-player rule and
-// house rule), whatever mix of misbehaviour one rogue peer shows, the honest peers finish, agree on
+// house rule, either kind of dice), whatever mix of misbehaviour one rogue peer shows, the honest peers finish, agree on
 // the state at the start of every turn and on the outcome, blame only the rogue, and the rogue
 // never wins once it has been caught breaking a rule. RISK_CHAOS_RUNS=N for more seeds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gameSetup, noMisbehaviour } from '../../bench/chaos-game.js';
 import { auditRiscRecord } from '../../src/audit/risc.js';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { HOUSE_RULES } from '../../src/model/index.js';
 import type { Rules } from '../../src/protocol/rules.js';
 import { type ChaosRates, chaosRogue } from './chaos.js';
@@ -15,13 +16,15 @@ import { playRiscMemoryGame } from './risc-memory-game.js';
 
 const RUNS = Number(process.env.RISK_CHAOS_RUNS ?? 6);
 
-async function oneRogue(seed: number, players: number, rates: ChaosRates, rules: Rules = {}) {
+async function oneRogue(seed: number, players: number, rates: ChaosRates, rules: Rules = {}, chains = false) {
   const rogue = seed % players;
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue);
   const game = await playMemoryGame({
     players,
     seed,
     rules,
+    // Dice: a commitment per round, or chains committed once (dice_chains).
+    ...(chains ? { features: NATIVE_FEATURES } : {}),
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
   });
   const { winner } = honestAgreement(game, honest);
@@ -54,6 +57,7 @@ describe('one rogue with random misbehaviour', () => {
           fortify: fc.constantFrom(...HOUSE_RULES.fortify),
           cardValues: fc.constantFrom(...HOUSE_RULES.cardValues),
         }),
+        fc.boolean(),
         oneRogue,
       ),
       { numRuns: RUNS, seed: 20261123 },
