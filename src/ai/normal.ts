@@ -4,8 +4,9 @@
 // idle armies to the most pressed border. No odds, no look-ahead; trades cards as soon as it can.
 // With one rival left (two players beside a neutral army, or the last two of a bigger game) it
 // plays one rolling stack, aimed at its objective, its target continent and the rival's
-// continents; in a duel it plays its turns by the hard bot's search with a plainer evaluation. In Capital and
-// Secret Mission games it attacks the capitals or the mission's territories first.
+// continents. In a duel (two players, no neutral army) it plays its turns by the hard bot's
+// search with a plainer evaluation. In Capital and Secret Mission games it attacks the capitals
+// or the mission's territories first.
 import {
   type Action,
   attackOptions,
@@ -25,8 +26,8 @@ import { bestBy, claimScore, frontFortify, gatherScore, moveInKeeping, setupPlac
 
 /**
  * In a duel (two players, no neutral army) the normal bot plays its turns by the hard bot's search,
- * scored by a plainer evaluation: shares of armies, territories and income only (no continent
- * bonus, cards, borders or turn order). Measured in 400-game duels: against the easy bot 62.3% →
+ * scored by a plainer evaluation: shares of armies, territories and income (and the variant's
+ * objective), no continent bonus, cards, borders or turn order. Measured in 400-game duels: against the easy bot 62.3% →
  * 71.8% (seed 24), while the hard bot still beats it in 73.0% (seed 23); with the hard bot's own
  * evaluation it beat easy in 84% but hard won only 59%.
  */
