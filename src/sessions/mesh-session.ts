@@ -116,6 +116,9 @@ function startOf(from: { state: GameState; index: number; missionDeal?: DealDriv
   };
 }
 
+/** How long a finished peer keeps its links once every other has acknowledged the end (settled). */
+export const END_LINGER_MS = 1500;
+
 /** Times one seat may take its seat back in a game (each costs the others a send of their record). */
 export const MAX_REJOINS = 8;
 
@@ -308,10 +311,14 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
    */
   settled(maxMs = 2 * this.config.ackTimeoutMs): Promise<void> {
     const until = Date.now() + maxMs;
+    // Acked is not finished: a peer that acknowledged the end may still be reading a third one's
+    // last lines, or ask this peer for them (answerAfterEnd). The links stay open a little longer.
+    const linger = Math.min(END_LINGER_MS, this.config.ackTimeoutMs);
     return new Promise((resolve) => {
       const check = () => {
         const waiting = this.replica.awaitingEnd().filter((p) => this.driver.links.get(p)?.closed === false);
-        if (waiting.length === 0 || Date.now() >= until) resolve();
+        if (waiting.length === 0) setTimeout(resolve, Math.max(0, Math.min(linger, until - Date.now())));
+        else if (Date.now() >= until) resolve();
         else setTimeout(check, 50);
       };
       check();
