@@ -15,6 +15,7 @@ import {
 } from '../tests/controller/mesh-game.js';
 import { ATTACKS, type Attack, rogue as scripted } from '../tests/controller/rogue.js';
 import { SECRET_ATTACKS, type SecretAttack, secretRogue } from '../tests/controller/secret-rogue.js';
+import { raceOutcome, raceToEnd } from './chaos-race.js';
 import { playRisc } from './chaos-risc.js';
 
 /** One honest peer crashes (its links close) once `after` lines have passed through it. */
@@ -151,44 +152,20 @@ function describeGame(kind: string, rules: Rules, chains: boolean): string {
 export async function play(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
   // One game in eight is networked RISC (not with --classic-only, whose games stay as they were).
   if (!settings.classicOnly && index % 8 === 7) return playRisc(index, settings, totals);
-  const { stallMs: STALL_MS, maxMs: MAX_MS } = settings;
   const { players, rogueId, crash, honest, kind, options } = gameSetup(index, settings, totals);
   const game = await startMemoryGame(options);
-  const started = performance.now();
-  const raced = await new Promise<'done' | 'stalled' | 'slow'>((resolve) => {
-    let last = -1;
-    let lastMoved = started;
-    const check = setInterval(() => {
-      const now = performance.now();
+  const raced = await raceToEnd(
+    settings,
+    () => honest.every((i) => game.results[i] !== null),
+    () => {
       const progress = game.progress();
-      const moved = honest.reduce((n, i) => n + progress[i]!, 0);
-      if (moved !== last) [last, lastMoved] = [moved, now];
-      const verdict = honest.every((i) => game.results[i] !== null)
-        ? 'done'
-        : now - lastMoved > STALL_MS
-          ? 'stalled'
-          : now - started > MAX_MS
-            ? 'slow'
-            : null;
-      if (verdict === null) return;
-      clearInterval(check);
-      resolve(verdict);
-    }, 50);
-  });
+      return honest.reduce((n, i) => n + progress[i]!, 0);
+    },
+  );
   const internals = raced === 'done' ? [] : honest.map((i) => `peer ${i}: ${JSON.stringify(game.internals(i))}`);
   game.stop();
   const ended = game.finish();
-  const outcome: Outcome = {
-    finished: raced === 'done',
-    disagreement: null,
-    hung: raced === 'done' ? null : raced,
-    lostRecords: 0,
-    blamedHonest: 0,
-    timedOutHonest: 0,
-    rogueWonCaught: false,
-    kind,
-    index,
-  };
+  const outcome = raceOutcome(raced, kind, index);
   const who = { players, rogueId, crash, honest };
   if (outcome.hung !== null) {
     dumpGame(settings, index, outcome.hung, who, ended, internals);

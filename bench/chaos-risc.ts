@@ -6,6 +6,7 @@ import { auditRiscRecord } from '../src/audit/risc.js';
 import { type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
 import { startRiscGame } from '../tests/controller/risc-mesh-game.js';
 import type { ChaosSettings, Outcome } from './chaos-game.js';
+import { raceOutcome, raceToEnd } from './chaos-race.js';
 
 /** Plays RISC game `index` to its end (or until it hangs) and judges it. */
 export async function playRisc(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
@@ -24,40 +25,15 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   const { results, records } = game;
   const honest = results.map((_, id) => id).filter((p) => p !== rogueId);
   // An honest peer's record growing is the game moving on.
-  let lines = -1;
-  let lastLine = performance.now();
-  const started = performance.now();
-  const raced = await new Promise<'done' | 'stalled' | 'slow'>((resolve) => {
-    const check = setInterval(() => {
-      const now = performance.now();
-      const written = honest.reduce((n, i) => n + records[i]!.length, 0);
-      if (written !== lines) [lines, lastLine] = [written, now];
-      const verdict = honest.every((i) => results[i] !== null)
-        ? 'done'
-        : now - lastLine > settings.stallMs
-          ? 'stalled'
-          : now - started > settings.maxMs
-            ? 'slow'
-            : null;
-      if (verdict === null) return;
-      clearInterval(check);
-      resolve(verdict);
-    }, 50);
-  });
+  const raced = await raceToEnd(
+    settings,
+    () => honest.every((i) => results[i] !== null),
+    () => honest.reduce((n, i) => n + records[i]!.length, 0),
+  );
   game.stop();
   await new Promise((resolve) => setTimeout(resolve, 100));
   game.close();
-  const outcome: Outcome = {
-    finished: raced === 'done',
-    disagreement: null,
-    hung: raced === 'done' ? null : raced,
-    lostRecords: 0,
-    blamedHonest: 0,
-    timedOutHonest: 0,
-    rogueWonCaught: false,
-    kind: 'random (RISC)',
-    index,
-  };
+  const outcome = raceOutcome(raced, 'random (RISC)', index);
   if (outcome.hung !== null) return outcome;
   const ended = honest.map((i) => results[i]!);
   const failed = ended.find((r) => !r.ok);
