@@ -131,7 +131,6 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
   private readonly rejoins = new Map<number, number>();
   /** A capital this seat committed to before it rejoined, not yet chosen again (config.rejoin.capital). */
   private keptCapital: number | undefined;
-  private closed = false;
   private readonly done: Promise<SessionResult<S>>;
 
   constructor(private readonly config: SessionConfig<S, A, E>) {
@@ -172,10 +171,7 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
         return true;
       },
       answerFirst: (due) => this.keptCapitalChoice(due.state),
-      onFinish: (result) => {
-        this.closed = true;
-        resolve(result);
-      },
+      onFinish: resolve,
     });
   }
 
@@ -267,7 +263,7 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
     const record = this.replica.standingOf(player);
     if (record?.neutral) return `player ${player} was made neutral already: its seat cannot be taken back`;
     if (record?.eliminated) return `player ${player} is out of the game`;
-    if (this.closed || this.replica.finished !== null) return 'the game is over for this peer';
+    if (this.replica.finished !== null) return 'the game is over for this peer';
     if (this.config.history === undefined) return 'this peer keeps no record of the game to send';
     return null;
   }
