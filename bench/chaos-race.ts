@@ -1,0 +1,48 @@
+// One game of bench:chaos watched to its end: done when every honest peer has a result, hung when
+// no honest peer moved on for stallMs (stalled) or none had a result after maxMs (slow).
+import type { ChaosSettings, Outcome } from './chaos-game.js';
+
+export type Race = 'done' | 'stalled' | 'slow';
+
+/** Polls every 50 ms until `done()`, or until `progress()` (a count that grows as honest peers move) stands still too long. */
+export function raceToEnd(
+  settings: Pick<ChaosSettings, 'stallMs' | 'maxMs'>,
+  done: () => boolean,
+  progress: () => number,
+): Promise<Race> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let last = -1;
+    let lastMoved = started;
+    const check = setInterval(() => {
+      const now = performance.now();
+      const moved = progress();
+      if (moved !== last) [last, lastMoved] = [moved, now];
+      const verdict = done()
+        ? 'done'
+        : now - lastMoved > settings.stallMs
+          ? 'stalled'
+          : now - started > settings.maxMs
+            ? 'slow'
+            : null;
+      if (verdict === null) return;
+      clearInterval(check);
+      resolve(verdict);
+    }, 50);
+  });
+}
+
+/** A game's outcome before it is judged: finished or hung, nothing found yet. */
+export function raceOutcome(raced: Race, kind: string, index: number): Outcome {
+  return {
+    finished: raced === 'done',
+    disagreement: null,
+    hung: raced === 'done' ? null : raced,
+    lostRecords: 0,
+    blamedHonest: 0,
+    timedOutHonest: 0,
+    rogueWonCaught: false,
+    kind,
+    index,
+  };
+}
