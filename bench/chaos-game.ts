@@ -121,8 +121,9 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   }
   // A fault besides the rogue: in games of 4 or more, one honest peer may crash.
   const crash = players >= 4 && next() < 0.3 ? (rogueId + 1) % players : -1;
-  // Half the games roll dice from chains committed once (dice_chains), half commit per round: drawn
-  // from a stream of their own, so the rest of each game is drawn as before.
+  // Half the games roll dice from chains committed once (dice_chains, with early_reveals: every
+  // native feature), half commit per round: drawn from a stream of their own, so the rest of each
+  // game is drawn as before.
   const chains = !settings.classicOnly && random(SEED * 100_043 + index)() < 0.5;
   const options: MemoryGameOptions = {
     players,
@@ -143,7 +144,7 @@ function describeGame(kind: string, rules: Rules, chains: boolean): string {
   const extras = [
     rules.variant !== undefined && rules.variant !== 'domination' ? rules.variant : null,
     rules.setup === 'random' ? 'random deal' : null,
-    chains ? 'dice chains' : null,
+    chains ? 'dice chains, early reveals' : null,
   ].filter((x) => x !== null);
   return extras.length > 0 ? `${kind} (${extras.join(', ')})` : kind;
 }

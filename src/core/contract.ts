@@ -17,6 +17,8 @@ export interface SessionFeatures {
   readonly signed: boolean;
   /** Dice from hash chains committed once (dice_chains); absent or false: a commitment per round. */
   readonly diceChains?: boolean;
+  /** With dice chains, a neutral defender's round revealed ahead of it (early_reveals). */
+  readonly earlyReveals?: boolean;
 }
 
 export const NATIVE_FEATURES = [
@@ -26,6 +28,7 @@ export const NATIVE_FEATURES = [
   'signed_messages',
   'full_mesh',
   'dice_chains',
+  'early_reveals',
 ] as const;
 
 export function featuresFrom(names: readonly string[]): SessionFeatures {
@@ -35,6 +38,7 @@ export function featuresFrom(names: readonly string[]): SessionFeatures {
     stateHashAcks: names.includes('state_hash_acks'),
     signed: names.includes('signed_messages'),
     diceChains: names.includes('dice_chains'),
+    earlyReveals: names.includes('early_reveals'),
   };
 }
 
@@ -45,6 +49,7 @@ export function featureNames(features: SessionFeatures): string[] {
     features.stateHashAcks && 'state_hash_acks',
     features.signed && 'signed_messages',
     features.diceChains && 'dice_chains',
+    features.earlyReveals && 'early_reveals',
   ].filter((x): x is string => typeof x === 'string');
 }
 

@@ -23,7 +23,7 @@ async function oneRogue(seed: number, players: number, rates: ChaosRates, rules:
     players,
     seed,
     rules,
-    // Dice: a commitment per round, or chains committed once (dice_chains).
+    // Dice: a commitment per round, or chains committed once (dice_chains) with early reveals (every native feature).
     ...(chains ? { features: NATIVE_FEATURES } : {}),
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
   });

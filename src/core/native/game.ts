@@ -62,6 +62,8 @@ export interface MeshGame<S, A, E> {
   roundId(state: S, index: number): number;
   /** A decision due from a neutral seat that its speaker makes for it (classic: its defence), or null. */
   neutralMove(state: S, player: number): A | null;
+  /** The player whose attack a neutral seat's move answers (classic: the attacker), or null. */
+  attackerOf(state: S): number | null;
   /** The sequenced move a wire message carries (its ack_id aside), or null for any other message. */
   moveOf(message: Message): A | null;
   /** The wire message of a seat's move at sequence point `index`, sent by player `by`. */
@@ -103,6 +105,7 @@ export function classicGame(rules: Omit<OptionsInput, 'players'> = {}): MeshGame
       if (state.phase !== 'defend' || !state.players[player]?.neutral) return null;
       return { command: 'defend', player, payload: maxDefendDice(state, state.pendingAttack!.to) };
     },
+    attackerOf: (state) => (state.phase === 'defend' ? state.current : null),
     moveOf: classicMoveOf,
     messageOf: (move, index, by) => fromAction(move as MessageAction, index, by),
     endsTurn: (_action, events) => events.some((e) => e.type === 'turn_started' || e.type === 'game_over'),

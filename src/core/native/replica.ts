@@ -16,7 +16,7 @@
 // own leave_game), or when a majority of the other active players sign votes that it is silent.
 import { type Action, CHECK_DICE, type Dice, type GameEvent, type GameState } from '../../model/index.js';
 import { decodeLine } from '../../protocol/codec.js';
-import { hexToBytes, secretNumber } from '../../protocol/commitment.js';
+import { bytesToHex, hexToBytes, secretNumber } from '../../protocol/commitment.js';
 import { evidenceOf } from '../../protocol/evidence.js';
 import { MAX_EVIDENCE_ITEMS, type Message } from '../../protocol/messages.js';
 import { sameNamed } from '../../protocol/named-commitments.js';
@@ -35,6 +35,7 @@ import {
 } from './acks.js';
 import { awaitedFrom, type Deadline, Deadlines } from './deadlines.js';
 import { chainFrom, chainPairProof, chainStart, DiceChains } from './dice-chain.js';
+import { EarlyReveals, earlyRevealDue } from './early-reveal.js';
 import { classicGame, isIn, type MeshGame, type Standing } from './game.js';
 import { accusedLines, catchUpLines, type Held, observerLines } from './hand-on.js';
 import { messageHashOf } from './hashes.js';
@@ -101,6 +102,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private readonly rounds: RoundProfile;
   /** With dice_chains: every player's chains, checked against each reveal (core/native/dice-chain.ts). */
   private readonly chains: DiceChains | null;
+  /** With early_reveals: this peer's reveals sent ahead of their rounds (core/native/early-reveal.ts). */
+  private readonly early = new EarlyReveals();
   private readonly abandoned = new Set<number>();
   /** `round>player`: this peer has sent that player the commitments it holds for that round (a dispute). */
   private readonly commitmentsShown = new Set<string>();
@@ -649,6 +652,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     try {
       let progress = true;
       while (progress && this.result === null) progress = this.drainQueues() || this.step();
+      this.revealEarly();
     } finally {
       this.pumping = false;
     }
@@ -1041,12 +1045,23 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     return false;
   }
 
-  /** The peer that defends for a neutral player: the lowest-numbered active peer still reachable. */
+  /**
+   * The peer that defends for a neutral player: the lowest-numbered active peer still reachable.
+   * With early reveals not the attacker, while another can: the attacker's reveal goes with its
+   * attack, and another speaker's defend meets it one trip later (early-reveal.ts).
+   */
   private speakerFor(neutral: number): number {
     const candidates = this.standings().filter(
       (p) => isIn(p) && p.id !== neutral && (p.id === this.config.me || !this.gone.has(p.id)),
     );
-    return candidates.length > 0 ? candidates[0]!.id : -1;
+    const attacker = this.revealsEarly() ? this.game.attackerOf(this.state) : null;
+    const others = candidates.filter((p) => p.id !== attacker);
+    return others[0]?.id ?? candidates[0]?.id ?? -1;
+  }
+
+  /** Whether this game reveals a neutral defender's round ahead of it (dice_chains and early_reveals). */
+  private revealsEarly(): boolean {
+    return this.chains !== null && this.config.features.earlyReveals === true;
   }
 
   /** The wait running (deadlines.ts). */
@@ -1401,6 +1416,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       const chain = chains.covering(player, number);
       if (chain !== undefined) this.round.commit(player, chain.tip, chain.line, 'allow');
     }
+    // Revealed ahead of the round (early_reveals): that line is this peer's reveal, sent once.
+    const sent = this.early.take(number);
+    if (sent !== null && mine !== null && this.round.allCommitted) this.round.revealMine(me, () => sent);
     this.deadline = null;
     this.arm('round', number);
     this.progressRound();
@@ -1442,6 +1460,45 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       round.commit(from, message.payload, line, 'allow');
     this.progressRound();
     return 'done';
+  }
+
+  /**
+   * early_reveals: this peer's number for a neutral defender's round goes out ahead of the round
+   * when the rule allows it (early-reveal.ts), so the round completes one trip sooner.
+   */
+  private revealEarly() {
+    const chains = this.chains;
+    if (chains === null || !this.revealsEarly() || this.config.mute) return;
+    if (this.result !== null || this.round !== null || this.pending !== null || this.inDraws()) return;
+    if (this.secrets?.busy() || this.game.over(this.state)) return;
+    const roundId = this.roundId();
+    this.early.forgetBelow(roundId);
+    if (this.early.has(roundId) || this.abandoned.has(roundId)) return;
+    const awaited = this.game.decisionBy(this.state);
+    const due = earlyRevealDue({
+      me: this.config.me,
+      awaited,
+      awaitedNeutral: awaited !== null && this.standing(awaited)?.neutral === true,
+      lastAuthor: this.ledger.last?.author ?? null,
+      settled: this.allSettled(),
+      roundId,
+      participants: this.standings()
+        .filter((p) => isIn(p) && !chains.voided(p.id, roundId))
+        .map((p) => p.id),
+      tipOf: (player, round) => chains.covering(player, round)?.tip,
+    });
+    if (due === null) return;
+    const own = chains.covering(this.config.me, roundId);
+    const value = own === undefined ? null : chains.ownValue(own.tip, roundId);
+    if (value === null) return;
+    const { line } = this.broadcast({
+      command: 'roll_number',
+      payload: bytesToHex(value),
+      player_id: this.config.me,
+      round: roundId,
+      commitments: due.named,
+    });
+    this.early.keep(roundId, line);
   }
 
   private commitmentOf(number: Uint8Array, round: number, player: number): string {

@@ -166,6 +166,7 @@ export function riscGame(terms: RiscTerms): MeshGame<RiscMeshState, RiscMove, Ri
     // One dice round per turn (the placement's is turn 0): its id is the turn, as in the RISC record.
     roundId: (state) => state.risc.turn,
     neutralMove: () => null,
+    attackerOf: () => null,
     moveOf,
     messageOf(move, index) {
       if (move.command !== 'risc_commit' && move.command !== 'risc_reveal')

@@ -1,0 +1,120 @@
+// Early reveals (early_reveals, with dice_chains): a neutral defender's round is revealed ahead of
+// it — by the attacker with its attack, by the others once the attack is settled — and no other
+// round is ever revealed before its `defend`, whose author chooses its dice knowing only its own
+// number. A two-player game (the neutral army) played to its end shows both, and `risk verify`
+// re-derives every roll; a rogue that withholds its early reveal is voted out.
+import { describe, expect, it } from 'vitest';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
+import { decodeLine } from '../../src/protocol/codec.js';
+import type { Message } from '../../src/protocol/messages.js';
+import { unseal } from '../../src/protocol/signing.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
+import { honestAgreement, playMemoryGame, type Rogue } from './memory-game.js';
+import { withSend } from './mesh-game.js';
+
+const FEATURES = [...new Set([...NATIVE_FEATURES, 'dice_chains', 'early_reveals'])];
+
+interface Read {
+  readonly at: number;
+  readonly by: number;
+  readonly message: Message;
+}
+
+/** A record's game lines in order (in and out), opened. */
+function readRecord(record: readonly TranscriptLine[]): Read[] {
+  const out: Read[] = [];
+  record.forEach((l, at) => {
+    if (l.dir !== 'in' && l.dir !== 'out') return;
+    const sealed = unseal(l.raw);
+    const decoded = sealed === null ? null : decodeLine(sealed.inner);
+    if (sealed !== null && decoded?.ok && 'message' in decoded)
+      out.push({ at, by: sealed.by, message: decoded.message });
+  });
+  return out;
+}
+
+const pointOf = (m: Message) => ('ack_id' in m ? m.ack_id : undefined);
+const claimed = (m: Message) => ('player_id' in m ? m.player_id : undefined);
+
+/**
+ * Checks, in `me`'s record, when each of its own reveals left: after the round's `defend` for a
+ * defender that chooses, or early only as the rule allows. Returns how many went early.
+ */
+function checkRevealOrder(record: readonly TranscriptLine[], me: number, players: readonly number[]): number {
+  const lines = readRecord(record);
+  let early = 0;
+  for (const reveal of lines) {
+    const m = reveal.message;
+    if (reveal.by !== me || m.command !== 'roll_number' || m.round === undefined || m.round < 2) continue;
+    const point = m.round - 2;
+    const defend = lines.find((l) => l.message.command === 'defend' && pointOf(l.message) === point);
+    if (defend === undefined || defend.at < reveal.at) continue; // revealed after the defend
+    // Early: the defender is neutral (a speaker signs its defend in its name) …
+    expect(defend.by, `round ${m.round}: revealed before a defend that chooses its dice`).not.toBe(
+      claimed(defend.message),
+    );
+    const attack = lines.find((l) => l.message.command === 'attack' && pointOf(l.message) === point - 1);
+    expect(attack, `round ${m.round}: revealed early with no attack before it`).toBeDefined();
+    expect(attack!.at).toBeLessThan(reveal.at);
+    // … and it is the attacker's own reveal, or the attack was settled here (every other player in it acked).
+    if (attack!.by !== me) {
+      const ackers = new Set(
+        lines
+          .filter((l) => l.at < reveal.at && l.message.command === 'acknowledgement' && l.message.payload === point - 1)
+          .map((l) => l.by),
+      );
+      for (const p of players) if (p !== me && p !== claimed(defend.message)) expect(ackers.has(p)).toBe(true);
+    }
+    early++;
+  }
+  return early;
+}
+
+describe('early reveals (a neutral defender’s round revealed ahead of it)', () => {
+  it('two players: reveals go early only for the neutral army, and the audit re-derives every roll', async () => {
+    const game = await playMemoryGame({ players: 2, seed: 5, features: FEATURES });
+    honestAgreement(game, [0, 1]);
+    let early = 0;
+    for (const i of [0, 1]) {
+      expect(game.audits[i]!.violations).toEqual([]);
+      expect(game.audits[i]!.truncated).toBe(false);
+      expect(game.audits[i]!.roundsVerified).toBeGreaterThan(10);
+      early += checkRevealOrder(game.records[i]!, i, [0, 1]);
+    }
+    expect(early).toBeGreaterThan(5);
+  }, 600_000);
+
+  it('a rogue that withholds the reveal it owes with its attack on the neutral army is voted out', async () => {
+    const ROGUE = 1;
+    // Drops each reveal the rogue sends right after its own attack (the early one, by its ack_id).
+    const rogue: Rogue = (links, context) =>
+      new Map(
+        [...links].map(([player, link]) => {
+          let lastAttack = -10;
+          return [
+            player,
+            withSend(link, (line) => {
+              const sealed = unseal(line);
+              const decoded = sealed === null ? null : decodeLine(sealed.inner);
+              const m = decoded?.ok && 'message' in decoded ? decoded.message : null;
+              if (m?.command === 'attack' && m.player_id === context.me) lastAttack = m.ack_id ?? -10;
+              if (m?.command === 'roll_number' && m.player_id === context.me && m.round === lastAttack + 3) return;
+              link.send(line);
+            }),
+          ];
+        }),
+      );
+    const game = await playMemoryGame({
+      players: 2,
+      seed: 5,
+      features: FEATURES,
+      rogue: { player: ROGUE, links: rogue },
+    });
+    const result = game.results[0]!;
+    expect(result).not.toBeNull();
+    expect(result.winner).toBe(0);
+    expect(result.violations).toEqual([]);
+    expect(result.state.players[ROGUE]!.neutral).toBe(true);
+    expect(game.audits[0]!.violations).toEqual([]);
+  }, 600_000);
+});
