@@ -1,15 +1,16 @@
 // Early reveals (early_reveals, with dice_chains): a neutral defender's round is revealed ahead of
 // it — by the attacker with its attack, by the others once the attack is settled — and no other
 // round is ever revealed before its `defend`, whose author chooses its dice knowing only its own
-// number. A two-player game (the neutral army) played to its end shows both, and `risk verify`
-// re-derives every roll; a rogue that withholds its early reveal is voted out.
+// number. A two-player game (the neutral army) with 25 ms on every link, played to its end with and
+// without the feature, shows both and the trips a battle takes; `risk verify` re-derives every roll;
+// a rogue that withholds its early reveal is voted out.
 import { describe, expect, it } from 'vitest';
 import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
-import { honestAgreement, playMemoryGame, type Rogue } from './memory-game.js';
+import { honestAgreement, type MemoryGame, playMemoryGame, type Rogue } from './memory-game.js';
 import { withSend } from './mesh-game.js';
 
 const FEATURES = [...new Set([...NATIVE_FEATURES, 'dice_chains', 'early_reveals'])];
@@ -70,18 +71,59 @@ function checkRevealOrder(record: readonly TranscriptLine[], me: number, players
   return early;
 }
 
+/**
+ * Each battle cycle of `me` (its attack at k, the defend at k + 1, its next attack at k + 2) in
+ * virtual ms, by whether the defender was neutral: with a delay on every link, trips × delay.
+ */
+function battleCycles(record: readonly TranscriptLine[], me: number): { neutral: number[]; choosing: number[] } {
+  const lines = readRecord(record);
+  const cycles = { neutral: [] as number[], choosing: [] as number[] };
+  const mine = lines.filter((l) => l.by === me && pointOf(l.message) !== undefined);
+  for (const [i, attack] of mine.entries()) {
+    const next = mine[i + 1];
+    const point = pointOf(attack.message)!;
+    if (
+      attack.message.command !== 'attack' ||
+      next?.message.command !== 'attack' ||
+      pointOf(next.message) !== point + 2
+    )
+      continue;
+    const defend = lines.find((l) => l.message.command === 'defend' && pointOf(l.message) === point + 1);
+    if (defend === undefined) continue;
+    const ms = record[next.at]!.t - record[attack.at]!.t;
+    (defend.by === claimed(defend.message) ? cycles.choosing : cycles.neutral).push(ms);
+  }
+  return cycles;
+}
+
 describe('early reveals (a neutral defender’s round revealed ahead of it)', () => {
-  it('two players: reveals go early only for the neutral army, and the audit re-derives every roll', async () => {
-    const game = await playMemoryGame({ players: 2, seed: 5, features: FEATURES });
-    honestAgreement(game, [0, 1]);
+  it('two players, 25 ms on every link: reveals go early only for the neutral army, a battle against it takes 2 trips instead of 4, and the audit re-derives every roll', async () => {
+    const play = (features: readonly string[]) => playMemoryGame({ players: 2, seed: 5, features, delayMs: 25 });
+    const trips = (game: MemoryGame) => {
+      const both = [0, 1].map((i) => battleCycles(game.records[i]!, i));
+      const of = (ms: number[]) => ms.map((t) => Math.round((t * 1000) / 25));
+      return { neutral: of(both.flatMap((c) => c.neutral)), choosing: of(both.flatMap((c) => c.choosing)) };
+    };
+    const before = await play(FEATURES.filter((f) => f !== 'early_reveals'));
+    honestAgreement(before, [0, 1]);
+    const after = await play(FEATURES);
+    honestAgreement(after, [0, 1]);
     let early = 0;
     for (const i of [0, 1]) {
-      expect(game.audits[i]!.violations).toEqual([]);
-      expect(game.audits[i]!.truncated).toBe(false);
-      expect(game.audits[i]!.roundsVerified).toBeGreaterThan(10);
-      early += checkRevealOrder(game.records[i]!, i, [0, 1]);
+      expect(after.audits[i]!.violations).toEqual([]);
+      expect(after.audits[i]!.truncated).toBe(false);
+      expect(after.audits[i]!.roundsVerified).toBeGreaterThan(10);
+      early += checkRevealOrder(after.records[i]!, i, [0, 1]);
     }
     expect(early).toBeGreaterThan(5);
+    // Trips on a battle's critical path (from the attacker's attack to its next one).
+    const was = trips(before);
+    const now = trips(after);
+    expect(was.neutral.length).toBeGreaterThan(0);
+    expect(now.neutral.length).toBeGreaterThan(0);
+    expect(new Set(was.neutral)).toEqual(new Set([4]));
+    expect(new Set(now.neutral)).toEqual(new Set([2]));
+    expect(new Set([...was.choosing, ...now.choosing])).toEqual(new Set([4]));
   }, 600_000);
 
   it('a rogue that withholds the reveal it owes with its attack on the neutral army is voted out', async () => {

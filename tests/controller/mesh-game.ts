@@ -58,6 +58,8 @@ export interface MemoryGameOptions {
   readonly maxVirtualMs?: number;
   /** The features agreed (default PER_ROUND_DICE: the games these tests replay were seeded for it). */
   readonly features?: readonly string[];
+  /** Every line arrives this many (virtual) ms after it is sent, as over a slow network. */
+  readonly delayMs?: number;
 }
 
 /** Every native feature but dice_chains: a commitment per dice round. */
@@ -107,9 +109,19 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
   for (let i = 0; i < players; i++) {
     const rogue =
       options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
+    const delayMs = options.delayMs;
+    const honest =
+      delayMs === undefined
+        ? mesh.links[i]!
+        : new Map(
+            [...mesh.links[i]!].map(([p, link]) => [
+              p,
+              withSend(link, (line) => setTimeout(() => link.send(line), delayMs)),
+            ]),
+          );
     const links = rogue
-      ? rogue(mesh.links[i]!, { me: i, gameId, keyring: mesh.keyrings[i]!, players, state: () => sessions[i]!.current })
-      : mesh.links[i]!;
+      ? rogue(honest, { me: i, gameId, keyring: mesh.keyrings[i]!, players, state: () => sessions[i]!.current })
+      : honest;
     const seat =
       options.seats?.get(i) ??
       botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
