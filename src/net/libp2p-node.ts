@@ -2,6 +2,7 @@
 // stream muxing. One stream per link, carrying JSON lines under our own protocol id.
 import { noise } from '@chainsafe/libp2p-noise';
 import { yamux } from '@chainsafe/libp2p-yamux';
+import './yamux-window.js';
 import { generateKeyPair } from '@libp2p/crypto/keys';
 import type { PrivateKey, Stream } from '@libp2p/interface';
 import { mplex } from '@libp2p/mplex';
