@@ -207,7 +207,7 @@ export function feedRecord<S, A extends { readonly command: string }, E>(
 export function kindOf(reason: string): AuditKind {
   if (/dice|commitment/.test(reason)) return 'commitment';
   if (/claiming to be/.test(reason)) return 'impersonation';
-  if (/malformed|without its sequence|signature/.test(reason)) return 'message';
+  if (/malformed|without its sequence/.test(reason)) return 'message';
   return 'rules';
 }
 

@@ -1,6 +1,6 @@
 // Commit-reveal for the dice: each peer commits SHA-256 of a secret 32-byte number, then reveals
 // the number; the XOR of all revealed numbers seeds the round's random stream.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 
 export const NUMBER_BYTES = 32;
 
@@ -49,10 +49,13 @@ export function boundHead(gameId: string): Uint8Array {
 
 /** The bound commitment as bytes, from the game's head (boundHead): a dice chain hashes one per round. */
 export function boundCommitmentBytes(head: Uint8Array, number: Uint8Array, round: number, player: number): Uint8Array {
-  const ids = Buffer.alloc(8);
-  ids.writeUInt32BE(round >>> 0, 0);
-  ids.writeUInt32BE(player >>> 0, 4);
-  return createHash('sha256').update(head).update(ids).update(number).digest();
+  // One buffer, one crypto.hash: a dice chain hashes one per round id, at every peer.
+  const preimage = Buffer.allocUnsafe(head.length + 8 + number.length);
+  preimage.set(head, 0);
+  preimage.writeUInt32BE(round >>> 0, head.length);
+  preimage.writeUInt32BE(player >>> 0, head.length + 4);
+  preimage.set(number, head.length + 8);
+  return hash('sha256', preimage, 'buffer');
 }
 
 /** tag ‖ 0x00 ‖ gameId (UTF-8) ‖ 0x00 ‖ round (u32 BE) ‖ player (u32 BE) ‖ number (32 bytes). */

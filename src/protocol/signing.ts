@@ -3,7 +3,7 @@
 // hand any line on and every receiver can check who wrote it. A sequenced move is signed over its
 // index and canonical hash, so an acknowledgement can carry the author's signature of exactly
 // the move it names.
-import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, hash, type KeyObject, sign, verify } from 'node:crypto';
 
 export interface SealedLine {
   readonly inner: string;
@@ -14,7 +14,7 @@ export interface SealedLine {
 /** Longest signed line a peer accepts; honest in-game lines stay far below it. */
 export const MAX_SIGNED_LINE = 2048;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
+const sha256 = (text: string) => hash('sha256', text, 'buffer');
 
 /** What a move's author signs: its place in the game's one sequence and its canonical hash. */
 export function moveDigest(gameId: string, index: number, messageHash: string): Buffer {

@@ -20,8 +20,6 @@ const CUT: Partial<Record<Attack, RegExp>> = {
 /** Attacks that are only a fault of the rogue's link: every honest peer that got one says so. */
 const FAULT: Partial<Record<Attack, RegExp>> = {
   'forged-reveal': /ignored a line from p1: sent a line whose signature does not match/,
-  'late-bad-signature':
-    /ignored a line from p1: sent a line whose signature does not match, found when it had to be handed on/,
 };
 /** What the rogue's lines may add to an honest peer's record, per sequence point, whatever it sends. */
 const ROGUE_BYTES_PER_POINT = 4096;

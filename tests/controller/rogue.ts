@@ -23,7 +23,6 @@ export const ATTACKS = [
   'bad-reveal',
   'two-commitments',
   'forged-reveal',
-  'late-bad-signature',
   'copied-commitment',
   'never-reveals',
   'illegal-action',
@@ -219,12 +218,6 @@ export function rogue(attack: Attack, from = 140): Rogue {
           const inner = JSON.stringify({ ...forged, round: m.round });
           return once([line, seal(inner, victim, randomBytes(64).toString('hex'))]);
         }
-        case 'late-bad-signature':
-          // Its acknowledgement of one point is badly signed to all but the victim, which gets none:
-          // the others take it unchecked (straight from its author) and find it bad only when the
-          // victim, waiting on it, votes and they must hand it on.
-          if (m.command !== 'acknowledgement') return [line];
-          return once(to === victim ? [] : [seal(wire.inner, context.me, randomBytes(64).toString('hex'))]);
         case 'never-reveals':
           return m.command === 'roll_number' ? [] : [line];
         case 'copied-commitment':

@@ -25,45 +25,24 @@ export interface Admission {
   signedLine(by: number, inner: string, sig: string): boolean;
   /** Whether `sig` is `by`'s over what the author of this message signs. */
   signedMessage(by: number, message: Message, inner: string, sig: string): boolean;
-  /**
-   * Whether a line of this kind, straight from its author on the author's own link, may be taken
-   * before its signature is checked: the link's key is the signing key, so it can only be the
-   * author's, and its signature is checked once the line is handed on or shown (protocol-spec/native.md,
-   * Signed lines, step 6).
-   */
-  checkedLater(message: Message): boolean;
-  /** An audit checks every signature all the same, and says which ones the live peer could not have checked. */
-  readonly checksAll: boolean;
 }
 
-/**
- * A line admitted, or why not: the link's fault, its author's provable cheat, or nothing to do.
- * `badlySigned`: an audit's finding that a line taken straight from its author does not check out.
- */
+/** A line admitted, or why not: the link's fault, its author's provable cheat, or nothing to do. */
 export type Admitted =
-  | {
-      readonly ok: true;
-      readonly from: number;
-      readonly message: Message;
-      readonly sig: string | null;
-      readonly badlySigned?: true;
-    }
+  | { readonly ok: true; readonly from: number; readonly message: Message; readonly sig: string | null }
   | { readonly ok: false; readonly fault: string }
   | { readonly ok: false; readonly cheat: { player: number; reason: string; evidence: string[] } }
   | { readonly ok: false; readonly drop: true };
 
 /**
- * Reads a line that came on `link`: its author, its message and its signature, checked once (now,
- * or for a line straight from its author when it is handed on or shown: Admission.checkedLater).
- * `judgedAgain`: for a line seen before, whether it is read on (a proposal's evidence).
- * `direct`: the line came on a link itself, not inside another line (a proposal's evidence).
+ * Reads a line that came on `link`: its author, its message and its signature, checked once.
+ * `judgedAgain`: for a line whose signature was seen before, whether it is read on (a proposal's evidence).
  */
 export function admit(
   link: number,
   line: string,
   at: Admission,
   judgedAgain: (from: number, inner: string) => boolean,
-  direct = true,
 ): Admitted {
   // A long line is never proof (nobody could check it cheaply): only an expel, which carries
   // short signed lines, may pass the move size.
@@ -79,7 +58,7 @@ export function admit(
     inner = sealed.inner;
     sig = sealed.sig;
     from = sealed.by;
-    if (at.guard.seen(sig, line) && !judgedAgain(from, inner)) return { ok: false, drop: true };
+    if (at.guard.seen(sig) && !judgedAgain(from, inner)) return { ok: false, drop: true };
   }
   const decoded = decodeLine(inner);
   if (!decoded.ok) {
@@ -93,39 +72,32 @@ export function admit(
   const message = decoded.message;
   if (message.command !== 'expel' && line.length > MAX_SIGNED_LINE)
     return { ok: false, fault: `sent a ${message.command} of ${line.length} characters` };
-  if (sig === null) return { ok: true, from, message, sig };
-  // Straight from its author, on the link its key authenticated: only the author can have sent it,
-  // so it may be used now and checked when it is handed on or shown (proven). Anything else is
-  // checked now: handed on by another, a proposal's evidence, a line that is proof by itself.
-  const later = direct && from === link && at.checkedLater(message);
-  if (later && !at.checksAll) {
-    at.guard.remember(sig, line);
-    return { ok: true, from, message, sig };
-  }
-  if (!at.guard.checkedBefore(sig, line)) {
-    if (!at.signedMessage(from, message, inner, sig)) {
-      if (!later) return { ok: false, fault: 'sent a line whose signature does not match' };
-      // An audit takes it as the live peer did, and says so.
-      at.guard.remember(sig, line);
-      return { ok: true, from, message, sig, badlySigned: true };
+  if (sig !== null) {
+    // Every line is checked on arrival: a badly signed line would be used here (a move applied,
+    // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof.
+    // (Reveals too: one taken unchecked because it fits its commitment could be handed on to a
+    // peer where it does not fit yet, and fail there as the honest forwarder's fault.)
+    if (!at.guard.checked.has(sig)) {
+      if (!at.signedMessage(from, message, inner, sig))
+        return { ok: false, fault: 'sent a line whose signature does not match' };
+      at.guard.checked.add(sig);
     }
-    at.guard.noteChecked(sig, line);
+    at.guard.remember(sig);
   }
-  at.guard.remember(sig, line);
   return { ok: true, from, message, sig };
 }
 
-/** Whether a signed line checks out (a line found good once is not checked again). */
+/** Whether a signed line checks out (a signature found good once is not checked again). */
 export function proven(line: string, at: Pick<Admission, 'guard' | 'signedLine' | 'signedMessage'>): boolean {
   const sealed = unseal(line);
   if (sealed === null) return false;
-  if (at.guard.checkedBefore(sealed.sig, line)) return true;
+  if (at.guard.checked.has(sealed.sig)) return true;
   const decoded = decodeLine(sealed.inner);
   const ok =
     decoded.ok && 'message' in decoded
       ? at.signedMessage(sealed.by, decoded.message, sealed.inner, sealed.sig)
       : at.signedLine(sealed.by, sealed.inner, sealed.sig);
-  if (ok) at.guard.noteChecked(sealed.sig, line);
+  if (ok) at.guard.checked.add(sealed.sig);
   return ok;
 }
 

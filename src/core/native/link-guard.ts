@@ -1,17 +1,15 @@
 // What a replica keeps about each link to bound what it may cost: its rate window, its faults (link
-// judgements nobody else can check), and the lines seen (a line that arrives twice, directly and
-// handed on, is dropped) and checked (a line whose signature was found good is not checked again).
-// Both are kept by signature with the line's text: the same signature over another text is another line.
+// judgements nobody else can check), and the signatures seen (a line that arrives twice, directly
+// and handed on, is dropped) and checked (a signature found good is not checked again).
 import { MAX_LINES_PER_WINDOW, MAX_SEEN, RATE_WINDOW_MS, RATE_WINDOW_POINTS } from './limits.js';
 
 export class LinkGuard {
   private readonly windows = new Map<number, { at: number; index: number; count: number }>();
   private readonly faults = new Map<number, number>();
-  /** Lines seen, by signature (a line taken unchecked is kept whole: see seen). */
-  private seenNow = new Map<string, string>();
-  private seenBefore = new Map<string, string>();
-  /** Lines whose signature was found good, by signature (the same signature over another text is not). */
-  private readonly checked = new Map<string, string>();
+  private seenNow = new Set<string>();
+  private seenBefore = new Set<string>();
+  /** Signatures checked already (as proof). */
+  readonly checked = new Set<string>();
 
   /**
    * Counts a line of `link` at `now`, the game being at point `reached` as far as that link shows:
@@ -35,29 +33,16 @@ export class LinkGuard {
     return count;
   }
 
-  /** Whether this very line's signature was found good before. */
-  checkedBefore(sig: string, line: string): boolean {
-    return this.checked.get(sig) === line;
+  seen(sig: string): boolean {
+    return this.seenNow.has(sig) || this.seenBefore.has(sig);
   }
 
-  noteChecked(sig: string, line: string) {
-    this.checked.set(sig, line);
-  }
-
-  /**
-   * Whether this very line was seen: the same signature over the same text. A line taken before its
-   * signature was checked must not hide another text under that signature (the real line, handed on).
-   */
-  seen(sig: string, line: string): boolean {
-    return (this.seenNow.get(sig) ?? this.seenBefore.get(sig)) === line;
-  }
-
-  remember(sig: string, line: string) {
-    this.seenNow.set(sig, line);
+  remember(sig: string) {
+    this.seenNow.add(sig);
     if (this.seenNow.size < MAX_SEEN) return;
     // Two generations: the older is dropped whole, so remembering stays O(1).
     this.seenBefore = this.seenNow;
-    this.seenNow = new Map();
+    this.seenNow = new Set();
     if (this.checked.size > MAX_SEEN) this.checked.clear();
   }
 }

@@ -95,8 +95,6 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** Observers sent the version of a move taken here (correctObserver). */
   private readonly corrections = new ObserverCorrections(MAX_QUEUED);
   private readonly gone = new Set<number>();
-  /** Links cut for a bad signature found late (badlySigned). */
-  private readonly cutForSignatures = new Set<number>();
   /** Cut off from every other player (checkContact): until when it waits for one to rejoin. */
   private cutOffUntil: number | null = null;
   private round: DiceRound | null = null;
@@ -160,13 +158,6 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       isSeat: (player) => this.standing(player) !== undefined,
       signedLine: (by, inner, sig) => this.keyring.verify(by, lineDigest(this.config.gameId, inner), sig),
       signedMessage: (by, message, inner, sig) => this.keyring.verify(by, this.digestOf(message, inner), sig),
-      // Acknowledgements, reveals and moves, the bulk of a battle's lines: a move is checked before
-      // it is applied all the same (accept), as its signature goes out in every acknowledgement.
-      checkedLater: (message) =>
-        message.command === 'acknowledgement' ||
-        message.command === 'roll_number' ||
-        this.game.moveOf(message) !== null,
-      checksAll: config.mute === true,
     };
     this.ackJudge = {
       signed: this.config.features.signed,
@@ -480,13 +471,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   private take(link: number, line: string, depth: number) {
     if (this.secrets?.takes(line)) return this.secrets.take(link, line);
-    const admitted = admit(
-      link,
-      line,
-      this.admission,
-      (from, inner) => this.judgedAgain(from, inner, line, depth),
-      depth === 0,
-    );
+    const admitted = admit(link, line, this.admission, (from, inner) => this.judgedAgain(from, inner, line, depth));
     if (!admitted.ok) {
       if ('fault' in admitted) return this.fault(link, admitted.fault);
       if ('cheat' in admitted) {
@@ -496,7 +481,6 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       return;
     }
     const { from, message, sig } = admitted;
-    if (admitted.badlySigned) this.badlySigned(from, line);
     const claimed = 'player_id' in message ? message.player_id : undefined;
     if (this.standing(from)!.neutral && message.command !== 'defend' && message.command !== 'acknowledgement') {
       // A neutral player's lines no longer count, except another version of a move it made before,
@@ -643,44 +627,10 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     }
   }
 
-  /**
-   * Whether every signed line checks out, before it is handed on or shown: lines taken straight
-   * from their authors are checked only here. One taken so that fails was sent by its author on its
-   * own link (no one else holds that link's key) and used here already: that link is cut at once
-   * (silence, judged by votes), never proof.
-   */
+  /** Whether every signed line checks out (lines straight from their authors are checked only here). */
   private proven(lines: readonly string[]): boolean {
     if (!this.config.features.signed) return true;
-    for (const line of lines) {
-      if (proven(line, this.admission)) continue;
-      const sealed = unseal(line);
-      const by = sealed !== null && this.guard.seen(sealed.sig, line) ? sealed.by : undefined;
-      // (An audit said so when it read the line.)
-      if (by !== undefined && by !== this.config.me && !this.config.mute) this.badlySigned(by, line);
-      return false;
-    }
-    return true;
-  }
-
-  /**
-   * A line `by` sent on its own link, taken before its signature was checked, does not check out:
-   * its link is cut (live), or (an audit, which checks every signature) the record says so. Not
-   * proof: nobody else can tell it from a line damaged or made up by whoever shows it.
-   */
-  private badlySigned(by: number, line: string) {
-    if (this.config.mute)
-      return this.emit({
-        type: 'violation',
-        player: by,
-        reason:
-          'sent a line on its own link whose signature does not match (taken as the live peer took it; it proves nothing)',
-        evidence: [line.length > 600 ? evidenceOf(line) : line],
-      });
-    const reason = 'sent a line whose signature does not match, found when it had to be handed on or shown';
-    if (this.cutForSignatures.has(by)) return;
-    this.cutForSignatures.add(by);
-    this.emit({ type: 'info', text: `ignored a line from ${this.nameOf(by)}: ${reason}` });
-    this.effects.push({ type: 'cut', player: by, reason });
+    return lines.every((line) => proven(line, this.admission));
   }
 
   /** Queues a line of `from`'s; a full queue is its fault. */
@@ -1717,8 +1667,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private handOnRound(round: DiceRound) {
     if (this.config.mute || !this.config.features.signed) return;
     for (const [player, entry] of [...round.hashes, ...round.numbers])
-      if (player !== this.config.me && this.proven([entry.line]))
-        this.effects.push({ type: 'send', line: entry.line, to: null });
+      if (player !== this.config.me) this.effects.push({ type: 'send', line: entry.line, to: null });
   }
 
   // ---- cheating and silence ----
@@ -1806,8 +1755,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     // Only acks a move needs to settle count: an observer's (this peer's own too) holds nothing up.
     const entry = this.ledger.applied.get(index);
     const before = entry?.before ?? this.state;
-    // An ack naming the very move held here counts by that move's signature, checked before it was
-    // applied: a mission claim's is over its line, which no move digest can check.
+    // An ack naming the very move held here counts by that move's signature, checked on arrival: a
+    // mission claim's is over its line, which no move digest can check.
     const held = (ack: Ack) =>
       entry !== undefined &&
       entry.author === author &&
@@ -1818,16 +1767,10 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       author,
       this.acks.get(index),
       (from) => this.isIn(from, before),
-      // Shown as evidence, and deciding what is taken back: each ack's own signature too.
       this.config.features.signed
         ? (ack) =>
-            (held(ack) ||
-              this.keyring.verify(
-                author,
-                moveDigest(this.config.gameId, index, ack.messageHash!),
-                ack.authorSig ?? '',
-              )) &&
-            this.proven([ack.line])
+            held(ack) ||
+            this.keyring.verify(author, moveDigest(this.config.gameId, index, ack.messageHash!), ack.authorSig ?? '')
         : null,
     );
   }
@@ -2003,7 +1946,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private sealer(): Sealer {
     return (message) => {
       const sealed = sealMessage(this.config.gameId, message, this.config.me, this.keyring, (m) => this.game.moveOf(m));
-      this.guard.remember(sealed.sig, sealed.line);
+      this.guard.remember(sealed.sig);
       return sealed;
     };
   }
