@@ -91,14 +91,44 @@ export interface RunningGame {
   finish(): Omit<MemoryGame, 'virtualMs'>;
 }
 
+// The games of one test file often share their first moves (the same seed, keys and bots, a rogue
+// that attacks late): each signature is made and each good one checked once per process, not once per
+// game. Ed25519 signs deterministically (RFC 8032), so a stored signature is the one signing makes
+// again; only good signatures are kept, so what any peer accepts or refuses is unchanged.
+const MAX_KEPT = 100_000;
+let checked: VerifiedSignatures = new Set();
+const signed = new Map<string, string>();
+
+/** Good signatures seen in this process (every peer here and every audit checks the same lines). */
+function sharedChecks(): VerifiedSignatures {
+  if (checked.size > MAX_KEPT) checked = new Set();
+  return checked;
+}
+
+/** The keyring with each signature made once per process for its key and digest. */
+function signingOnce(ring: Keyring, peerId: string): Keyring {
+  if (signed.size > MAX_KEPT) signed.clear();
+  return {
+    verify: (player, digest, sig) => ring.verify(player, digest, sig),
+    sign(digest) {
+      const id = `${peerId}|${digest.toString('hex')}`;
+      let sig = signed.get(id);
+      if (sig === undefined) {
+        sig = ring.sign(digest);
+        signed.set(id, sig);
+      }
+      return sig;
+    },
+  };
+}
+
 /** Starts every peer of a game; the caller runs the clock. */
 export async function startMemoryGame(options: MemoryGameOptions): Promise<RunningGame> {
   const { players, seed = 1 } = options;
-  // Every peer here checks the same signed lines, and so does every audit: each good signature is
-  // checked once for all of them (what each one accepts or refuses is unchanged).
-  const verified: VerifiedSignatures = new Set();
+  const verified = sharedChecks();
   const mesh = await memoryMesh(players, seed, verified);
   const gameId = `memory-${seed}`;
+  const keyrings = mesh.keyrings.map((ring, i) => signingOnce(ring, mesh.peerIds[i]!));
   const features = featuresFrom(options.features ?? PER_ROUND_DICE);
   const recorders = Array.from({ length: players }, () => memoryRecorder());
   const events: SessionEvent[][] = Array.from({ length: players }, () => []);
@@ -108,7 +138,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     const rogue =
       options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
     const links = rogue
-      ? rogue(mesh.links[i]!, { me: i, gameId, keyring: mesh.keyrings[i]!, players, state: () => sessions[i]!.current })
+      ? rogue(mesh.links[i]!, { me: i, gameId, keyring: keyrings[i]!, players, state: () => sessions[i]!.current })
       : mesh.links[i]!;
     const seat =
       options.seats?.get(i) ??
@@ -121,7 +151,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
         seat,
         gameId,
         features,
-        keyring: mesh.keyrings[i]!,
+        keyring: keyrings[i]!,
         ackTimeoutMs: options.ackTimeoutMs ?? 2000,
         moveTimeoutMs: options.moveTimeoutMs ?? 5000,
         recorder: recorders[i]!,
