@@ -10,11 +10,12 @@ import type { GameState, OptionsInput } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
-import type { Keyring, VerifiedSignatures } from '../../src/protocol/signing.js';
+import type { Keyring } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { MeshSession } from '../../src/sessions/mesh-session.js';
 import type { Seat } from '../../src/sessions/seat.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { checkedOnce, signingOnce } from '../support/signature-cache.js';
 
 export interface RogueContext {
   readonly me: number;
@@ -91,41 +92,10 @@ export interface RunningGame {
   finish(): Omit<MemoryGame, 'virtualMs'>;
 }
 
-// The games of one test file often share their first moves (the same seed, keys and bots, a rogue
-// that attacks late): each signature is made and each good one checked once per process, not once per
-// game. Ed25519 signs deterministically (RFC 8032), so a stored signature is the one signing makes
-// again; only good signatures are kept, so what any peer accepts or refuses is unchanged.
-const MAX_KEPT = 100_000;
-let checked: VerifiedSignatures = new Set();
-const signed = new Map<string, string>();
-
-/** Good signatures seen in this process (every peer here and every audit checks the same lines). */
-function sharedChecks(): VerifiedSignatures {
-  if (checked.size > MAX_KEPT) checked = new Set();
-  return checked;
-}
-
-/** The keyring with each signature made once per process for its key and digest. */
-function signingOnce(ring: Keyring, peerId: string): Keyring {
-  if (signed.size > MAX_KEPT) signed.clear();
-  return {
-    verify: (player, digest, sig) => ring.verify(player, digest, sig),
-    sign(digest) {
-      const id = `${peerId}|${digest.toString('hex')}`;
-      let sig = signed.get(id);
-      if (sig === undefined) {
-        sig = ring.sign(digest);
-        signed.set(id, sig);
-      }
-      return sig;
-    },
-  };
-}
-
 /** Starts every peer of a game; the caller runs the clock. */
 export async function startMemoryGame(options: MemoryGameOptions): Promise<RunningGame> {
   const { players, seed = 1 } = options;
-  const verified = sharedChecks();
+  const verified = checkedOnce();
   const mesh = await memoryMesh(players, seed, verified);
   const gameId = `memory-${seed}`;
   const keyrings = mesh.keyrings.map((ring, i) => signingOnce(ring, mesh.peerIds[i]!));

@@ -22,9 +22,10 @@ import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { hostLobby, joinLobby, type Roster } from '../../src/sessions/lobby.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscRoster } from '../../src/sessions/risc-net.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { checkedOnce } from '../support/signature-cache.js';
 
 async function meshRosters(players: number, moveTimeoutMs = 30_000, ackTimeoutMs = 5000): Promise<RiscRoster[]> {
-  const mesh = await memoryMesh(players);
+  const mesh = await memoryMesh(players, undefined, checkedOnce());
   const roster = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId, addresses: [] }));
   return mesh.links.map((links, me) => ({
     me,
