@@ -15,7 +15,7 @@ import {
 } from '../tests/controller/mesh-game.js';
 import { ATTACKS, type Attack, rogue as scripted } from '../tests/controller/rogue.js';
 import { SECRET_ATTACKS, type SecretAttack, secretRogue } from '../tests/controller/secret-rogue.js';
-import { raceOutcome, raceToEnd } from './chaos-race.js';
+import { type ChaosSettings, type Outcome, raceOutcome, raceToEnd } from './chaos-race.js';
 import { playRisc } from './chaos-risc.js';
 
 /** One honest peer crashes (its links close) once `after` lines have passed through it. */
@@ -34,35 +34,6 @@ function crashing(after: number): Rogue {
     }
     return wrapped;
   };
-}
-
-export interface Outcome {
-  finished: boolean;
-  disagreement: string | null;
-  /** Why the game hung: no honest peer moved on for STALL_MS, or no result after MAX_MS. */
-  hung: 'stalled' | 'slow' | null;
-  /** Honest peers the other players voted silent. */
-  timedOutHonest: number;
-  lostRecords: number;
-  blamedHonest: number;
-  rogueWonCaught: boolean;
-  kind: string;
-  index: number;
-}
-
-/** How games are played (the same in every worker). */
-export interface ChaosSettings {
-  readonly seed: number;
-  readonly noDrops: boolean;
-  readonly ackMs: number;
-  readonly moveMs: number;
-  readonly stallMs: number;
-  readonly maxMs: number;
-  /** Where what each honest peer of a hung game last did is written, and how many record lines of each. */
-  readonly dump: string;
-  readonly dumpLines: number;
-  /** Classic domination games with default rules only (the games of runs before every game joined). */
-  readonly classicOnly?: boolean;
 }
 
 export const noMisbehaviour = (): ChaosLog => Object.fromEntries(CHAOS_KINDS.map((k) => [k, 0])) as ChaosLog;

@@ -1,6 +1,35 @@
-// One game of bench:chaos watched to its end: done when every honest peer has a result, hung when
-// no honest peer moved on for stallMs (stalled) or none had a result after maxMs (slow).
-import type { ChaosSettings, Outcome } from './chaos-game.js';
+// One game of bench:chaos watched to its end (done when every honest peer has a result, hung when
+// no honest peer moved on for stallMs or none had a result after maxMs), the settings every game is
+// played with and what a game's watch reports (Outcome).
+
+export interface Outcome {
+  finished: boolean;
+  disagreement: string | null;
+  /** Why the game hung: no honest peer moved on for STALL_MS, or no result after MAX_MS. */
+  hung: 'stalled' | 'slow' | null;
+  /** Honest peers the other players voted silent. */
+  timedOutHonest: number;
+  lostRecords: number;
+  blamedHonest: number;
+  rogueWonCaught: boolean;
+  kind: string;
+  index: number;
+}
+
+/** How games are played (the same in every worker). */
+export interface ChaosSettings {
+  readonly seed: number;
+  readonly noDrops: boolean;
+  readonly ackMs: number;
+  readonly moveMs: number;
+  readonly stallMs: number;
+  readonly maxMs: number;
+  /** Where what each honest peer of a hung game last did is written, and how many record lines of each. */
+  readonly dump: string;
+  readonly dumpLines: number;
+  /** Classic domination games with default rules only (the games of runs before every game joined). */
+  readonly classicOnly?: boolean;
+}
 
 export type Race = 'done' | 'stalled' | 'slow';
 

@@ -5,8 +5,7 @@
 import { auditRiscRecord } from '../src/audit/risc.js';
 import { type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
 import { startRiscGame } from '../tests/controller/risc-mesh-game.js';
-import type { ChaosSettings, Outcome } from './chaos-game.js';
-import { raceOutcome, raceToEnd } from './chaos-race.js';
+import { type ChaosSettings, type Outcome, raceOutcome, raceToEnd } from './chaos-race.js';
 
 /** Plays RISC game `index` to its end (or until it hangs) and judges it. */
 export async function playRisc(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {

@@ -1,6 +1,7 @@
 // A bench:chaos worker: plays the games it is sent, one at a time, and answers with each outcome.
 import { parentPort, workerData } from 'node:worker_threads';
-import { type ChaosSettings, noMisbehaviour, play } from './chaos-game.js';
+import { noMisbehaviour, play } from './chaos-game.js';
+import type { ChaosSettings } from './chaos-race.js';
 
 const settings = workerData as ChaosSettings;
 parentPort!.on('message', async (index: number) => {

@@ -19,7 +19,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { CHAOS_KINDS, type ChaosLog } from '../tests/controller/chaos.js';
-import { type ChaosSettings, noMisbehaviour, type Outcome } from './chaos-game.js';
+import { noMisbehaviour } from './chaos-game.js';
+import type { ChaosSettings, Outcome } from './chaos-race.js';
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,10 @@
 // A rogue peer of a Capital or Secret Mission game: an honest session whose links rewrite its
 // secret-round traffic to perform one attack, signing what it forges with its own key.
 import { randomBytes } from 'node:crypto';
+import { sealMessage } from '../../src/core/native/lines.js';
 import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
+import type { Message } from '../../src/protocol/messages.js';
 import { secretCommitment } from '../../src/protocol/secret-commitment.js';
 import { dealDigest } from '../../src/protocol/secret-deal.js';
 import { cardElements, hex } from '../../src/protocol/secret-deal-crypto.js';
@@ -226,6 +228,35 @@ export function wrongKeyAtEnd(): Rogue {
               sig: context.keyring.sign(dealDigest(context.gameId, other as DealMessage)),
             }),
           );
+        }),
+      );
+    return wrapped;
+  };
+}
+
+/**
+ * When its mission is complete, sends its sequenced claim to the lowest seat only and, for the
+ * same point, another signed move to every other — one the rules refuse (a deploy of 999 armies)
+ * or one they accept (ending the turn): two signed lines for one point, one of them a mission claim.
+ */
+export function claimForOne(other: 'illegal' | 'legal'): Rogue {
+  return (links: Map<number, Link>, context: RogueContext) => {
+    const victim = Math.min(...links.keys());
+    const wrapped = new Map<number, Link>();
+    for (const [player, link] of links)
+      wrapped.set(
+        player,
+        withSend(link, (line) => {
+          const wire = open(line);
+          const claimAt =
+            wire?.kind === 'secret' && wire.message.command === 'deal_claim' ? wire.message.ack_id : undefined;
+          if (player === victim || claimAt === undefined) return link.send(line);
+          const owned = context.state().owner.indexOf(context.me);
+          const move =
+            other === 'illegal'
+              ? { command: 'deploy', payload: [[owned, 999]], player_id: context.me, ack_id: claimAt }
+              : { command: 'fortify', payload: null, player_id: context.me, ack_id: claimAt };
+          link.send(sealMessage(context.gameId, move as Message, context.me, context.keyring).line);
         }),
       );
     return wrapped;

@@ -5,12 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionsInput } from '../../src/model/index.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
-import { SECRET_ATTACKS, type SecretAttack, secretRogue, wrongKeyAtEnd } from './secret-rogue.js';
+import { claimForOne, SECRET_ATTACKS, type SecretAttack, secretRogue, wrongKeyAtEnd } from './secret-rogue.js';
 
 const ROGUE = 1;
 const HONEST = [0, 2];
 /** A game the rogue is still in at its end (so the others wait for its last lines). */
 const SEED_WRONG_KEY = 11;
+/** A game the rogue (seat 1) wins by claiming its mission when it plays honestly. */
+const SEED_ROGUE_CLAIMS = 20;
 
 /** What an honest peer names the rogue for (silence is not a cheat: it is timed out). */
 const NAMED: Partial<Record<SecretAttack, RegExp>> = {
@@ -106,4 +108,31 @@ describe('the deal keys published at the end of a Secret Mission game', () => {
       expect((audit.missions ?? []).map((m) => m.player)).not.toContain(ROGUE);
     }
   }, 300_000);
+});
+
+describe('a mission claim for one peer and another move for the others', () => {
+  it.each(['illegal', 'legal'] as const)(
+    'another move the rules find %s: only the claimer is blamed',
+    async (other) => {
+      const game = await playMemoryGame({
+        players: 3,
+        seed: SEED_ROGUE_CLAIMS,
+        rules: { variant: 'mission' },
+        rogue: { player: ROGUE, links: claimForOne(other) },
+      });
+      const { winner } = honestAgreement(game, HONEST);
+      expect(winner).not.toBeNull();
+      expect(winner).not.toBe(ROGUE);
+      for (const i of HONEST) {
+        const result = game.results[i]!;
+        expect(result.state.players[ROGUE]!.neutral).toBe(true);
+        expect(result.violations.length).toBeGreaterThan(0);
+        for (const v of result.violations) expect(v.player).toBe(ROGUE);
+        const audit = game.audits[i]!;
+        for (const v of audit.violations) expect(v.player).toBe(ROGUE);
+        expect(audit.state!.winner).toBe(winner);
+      }
+    },
+    300_000,
+  );
 });

@@ -97,6 +97,8 @@ export interface AckJudge {
   readonly signed: boolean;
   readonly me: number;
   verifyMove(author: number, index: number, messageHash: string, sig: string): boolean;
+  /** Whether `author` may have claimed its mission at `index` (Secret Mission). */
+  mayBeClaim(author: number, index: number): boolean;
   isIn(player: number): boolean;
   nameOf(player: number): string;
 }
@@ -121,6 +123,9 @@ export function judgeAck(from: number, index: number, ack: Ack, move: Taken, jud
   }
   if (!judge.signed || ack.author === null) return null;
   if (!judge.verifyMove(ack.author, index, ack.messageHash, ack.authorSig ?? '')) {
+    // A claim's acknowledgement carries the claim line's signature, which cannot be checked
+    // against a hash: it proves nothing, and the point does not settle with it.
+    if (judge.mayBeClaim(ack.author, index)) return null;
     const reason = `acknowledged a move ${index} that ${judge.nameOf(ack.author)} never signed`;
     return { kind: 'cheat', player: from, reason, evidence: [ack.line] };
   }

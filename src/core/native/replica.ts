@@ -161,6 +161,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       me: this.config.me,
       verifyMove: (author, index, messageHash, sig) =>
         this.keyring.verify(author, moveDigest(this.config.gameId, index, messageHash), sig),
+      mayBeClaim: (author, index) => {
+        const before = this.ledger.applied.get(index)?.before;
+        if (before === undefined || this.secrets === null) return false;
+        return this.secrets.claimPossible(before as unknown as GameState, author);
+      },
       isIn: (player) => this.isIn(player),
       nameOf: (player) => this.nameOf(player),
     };
@@ -1691,13 +1696,23 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** Acks by two players other than `author` of two different moves `author` signed for `index` (proof.ts). */
   private conflictingAcks(index: number, author: number): [string, string] | null {
     // Only acks a move needs to settle count: an observer's (this peer's own too) holds nothing up.
-    const before = this.ledger.applied.get(index)?.before ?? this.state;
+    const entry = this.ledger.applied.get(index);
+    const before = entry?.before ?? this.state;
+    // An ack naming the very move held here counts by that move's signature, checked on arrival: a
+    // mission claim's is over its line, which no move digest can check.
+    const held = (ack: Ack) =>
+      entry !== undefined &&
+      entry.author === author &&
+      entry.sig !== null &&
+      ack.messageHash === entry.messageHash &&
+      ack.authorSig === entry.sig;
     return conflictingAcks(
       author,
       this.acks.get(index),
       (from) => this.isIn(from, before),
       this.config.features.signed
         ? (ack) =>
+            held(ack) ||
             this.keyring.verify(author, moveDigest(this.config.gameId, index, ack.messageHash!), ack.authorSig ?? '')
         : null,
     );

@@ -405,6 +405,14 @@ export class SecretRounds {
     this.host.arm(true);
   }
 
+  /**
+   * Whether `player` may have claimed its mission at a point whose state before was `state`: the
+   * acknowledgement of a claim carries the claim line's signature, over its line, not a move digest.
+   */
+  claimPossible(state: GameState, player: number): boolean {
+    return state.options.variant === 'mission' && CLAIM_PHASES.includes(state.phase) && decisionBy(state) === player;
+  }
+
   private stepClaim(state: GameState): boolean | null {
     const index = this.host.index();
     for (const [from, item] of this.claimMoves) {
