@@ -13,6 +13,7 @@ import type { Roster } from '../../src/sessions/lobby.js';
 import { NATIVE_FEATURES } from '../../src/sessions/mesh-session.js';
 import { sessionFor } from '../../src/sessions/session-factory.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { checkedOnce } from '../support/signature-cache.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 
 type Rules = Omit<OptionsInput, 'players'>;
@@ -89,7 +90,7 @@ describe('house rules in a native game on in-memory links', () => {
   }, 600_000);
 
   it("a session made from a lobby roster plays, and records, the roster's rules", async () => {
-    const mesh = await memoryMesh(2);
+    const mesh = await memoryMesh(2, undefined, checkedOnce());
     const rules = { fortify: 'connected', cardValues: 'fixed', twoPlayer: 'duel' } as const;
     const recorder = memoryRecorder();
     const roster: Roster = {

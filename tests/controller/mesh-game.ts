@@ -10,11 +10,12 @@ import type { GameState, OptionsInput } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
-import type { Keyring, VerifiedSignatures } from '../../src/protocol/signing.js';
+import type { Keyring } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { MeshSession } from '../../src/sessions/mesh-session.js';
 import type { Seat } from '../../src/sessions/seat.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { checkedOnce, signingOnce } from '../support/signature-cache.js';
 
 export interface RogueContext {
   readonly me: number;
@@ -96,11 +97,10 @@ export interface RunningGame {
 /** Starts every peer of a game; the caller runs the clock. */
 export async function startMemoryGame(options: MemoryGameOptions): Promise<RunningGame> {
   const { players, seed = 1 } = options;
-  // Every peer here checks the same signed lines, and so does every audit: each good signature is
-  // checked once for all of them (what each one accepts or refuses is unchanged).
-  const verified: VerifiedSignatures = new Set();
+  const verified = checkedOnce();
   const mesh = await memoryMesh(players, seed, verified);
   const gameId = `memory-${seed}`;
+  const keyrings = mesh.keyrings.map((ring, i) => signingOnce(ring, mesh.peerIds[i]!));
   const features = featuresFrom(options.features ?? PER_ROUND_DICE);
   const recorders = Array.from({ length: players }, () => memoryRecorder());
   const events: SessionEvent[][] = Array.from({ length: players }, () => []);
@@ -120,7 +120,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
             ]),
           );
     const links = rogue
-      ? rogue(honest, { me: i, gameId, keyring: mesh.keyrings[i]!, players, state: () => sessions[i]!.current })
+      ? rogue(honest, { me: i, gameId, keyring: keyrings[i]!, players, state: () => sessions[i]!.current })
       : honest;
     const seat =
       options.seats?.get(i) ??
@@ -133,7 +133,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
         seat,
         gameId,
         features,
-        keyring: mesh.keyrings[i]!,
+        keyring: keyrings[i]!,
         ackTimeoutMs: options.ackTimeoutMs ?? 2000,
         moveTimeoutMs: options.moveTimeoutMs ?? 5000,
         recorder: recorders[i]!,

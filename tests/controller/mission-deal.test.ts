@@ -11,6 +11,7 @@ import { bytesToHex } from '../../src/protocol/commitment.js';
 import { DealDriver, type DealOutput } from '../../src/protocol/secret-deal.js';
 import type { DealMessage } from '../../src/protocol/secret-messages.js';
 import { type Keyring, lineDigest, seal } from '../../src/protocol/signing.js';
+import { checkedOnce } from '../support/signature-cache.js';
 
 const GAME = 'mission-deal';
 const PLAYERS = [0, 1, 2];
@@ -20,7 +21,7 @@ type Entry = { dir: string; raw: string };
 
 /** Plays one deal among three drivers; each seat's record holds its notes and its sealed deal lines. */
 async function dealAndRecord() {
-  const mesh = await memoryMesh(3, 7);
+  const mesh = await memoryMesh(3, 7, checkedOnce());
   const keyrings = mesh.keyrings as Keyring[];
   const records: Entry[][] = PLAYERS.map(() => [
     { dir: 'note', raw: JSON.stringify({ profile: 'native', gameId: GAME, players: [] }) },

@@ -16,6 +16,7 @@ import type { DealDriver } from '../../src/protocol/secret-deal.js';
 import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
 import { committedCapital, committedSecrets, rejoinGame, sessionRejoin } from '../../src/sessions/rejoin.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { checkedOnce } from '../support/signature-cache.js';
 import { withSend } from './mesh-game.js';
 
 export const ACK_MS = 10_000;
@@ -82,7 +83,7 @@ export async function startRejoinGame(options: RejoinGameOptions) {
   } = options;
   const features = featuresFrom(options.chains ? [...NATIVE_FEATURES] : PER_ROUND);
   // Each good signature is checked once for all the in-process peers (see mesh-game.ts).
-  const mesh = await memoryMesh(count, seed, new Set());
+  const mesh = await memoryMesh(count, seed, checkedOnce());
   const gameId = `${options.name}-${seed}`;
   const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
   const numbers = (i: number, tag: string) => {

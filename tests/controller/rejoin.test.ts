@@ -7,6 +7,7 @@ import type { SessionResult } from '../../src/core/contract.js';
 import { stateHash } from '../../src/core/native/hashes.js';
 import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
 import { MAX_REJOINS } from '../../src/sessions/mesh-session.js';
+import { checkedOnce } from '../support/signature-cache.js';
 import { fakeClockInEveryTest, neutralised, runUntil, startRejoinGame, takeSeatBack } from './rejoin-game.js';
 
 const R = 2;
@@ -175,7 +176,7 @@ describe('a dropped peer rejoins the running game', () => {
   it('takes a seat back a bounded number of times (each costs the others a send of their record)', async () => {
     const game = await startGame(4, 1_000_000);
     // At the start: a game of bots on fake timers may finish within one step of the clock.
-    const mesh = await memoryMesh(3, 4);
+    const mesh = await memoryMesh(3, 4, checkedOnce());
     const answers = Array.from({ length: MAX_REJOINS + 1 }, () => {
       const [atHost] = memoryLinkPair(mesh.peerIds[0]!, mesh.peerIds[R]!);
       return game.peers[0]!.session.rejoinLink(R, atHost);

@@ -7,6 +7,7 @@ import type { RiscRecordLine } from '../../src/core/risc/record.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult } from '../../src/sessions/risc-net.js';
+import { checkedOnce } from '../support/signature-cache.js';
 import type { Rogue } from './mesh-game.js';
 
 export interface RiscGameOptions {
@@ -30,7 +31,7 @@ export interface RunningRiscGame {
 
 export async function startRiscGame(options: RiscGameOptions): Promise<RunningRiscGame> {
   const { players, seed } = options;
-  const mesh = await memoryMesh(players, seed);
+  const mesh = await memoryMesh(players, seed, checkedOnce());
   const gameId = `risc-chaos-${seed}`;
   const roster = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId, addresses: [] }));
   const records: RiscRecordLine[][] = roster.map(() => []);

@@ -22,9 +22,10 @@ import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { hostLobby, joinLobby, type Roster } from '../../src/sessions/lobby.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscRoster } from '../../src/sessions/risc-net.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { checkedOnce } from '../support/signature-cache.js';
 
 async function meshRosters(players: number, moveTimeoutMs = 30_000, ackTimeoutMs = 5000): Promise<RiscRoster[]> {
-  const mesh = await memoryMesh(players);
+  const mesh = await memoryMesh(players, undefined, checkedOnce());
   const roster = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId, addresses: [] }));
   return mesh.links.map((links, me) => ({
     me,
@@ -110,7 +111,8 @@ describe('networked RISC on the in-memory mesh (signed lines)', () => {
       expectOneWinner(results, records, transcripts);
       expect(notes).toEqual([]);
     },
-    60_000,
+    // Real timers: four peers take ~40 s on a loaded 2-core machine; the limit only catches a hang.
+    150_000,
   );
 
   it('ignores unsigned and badly signed lines; a line its signer sends in another name is proof against the signer', async () => {

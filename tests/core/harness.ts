@@ -12,6 +12,7 @@ import type { Action, GameEvent, GameState, OptionsInput } from '../../src/model
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { Keyring } from '../../src/protocol/signing.js';
+import { checkedOnce } from '../support/signature-cache.js';
 
 export interface CoreMeshOptions {
   readonly players: number;
@@ -59,7 +60,7 @@ export async function gameMesh<S, A extends { readonly command: string }, E>(
   setup: GameSetup<S, A, E>,
 ): Promise<CoreMesh<S, A, E>> {
   const { players, seed } = options;
-  const mesh = await memoryMesh(players, seed);
+  const mesh = await memoryMesh(players, seed, checkedOnce());
   const gameId = `core-${seed}`;
   const features = featuresFrom([...NATIVE_FEATURES]);
   const replicas = Array.from(

@@ -16,6 +16,7 @@ import {
 } from '../../src/protocol/secret-deal.js';
 import type { DealKey } from '../../src/protocol/secret-deal-crypto.js';
 import { type DealMessage, parseSecretMessage } from '../../src/protocol/secret-messages.js';
+import { checkedOnce } from '../support/signature-cache.js';
 
 const MAX_DELIVERIES = 10_000;
 
@@ -50,7 +51,7 @@ export class DealMesh {
 
   /** A mesh of the context's players (ids 0…max), each peer running a deal driver. */
   static async create(context: DealContext, options: DealMeshOptions = {}): Promise<DealMesh> {
-    return new DealMesh(context, options, await memoryMesh(Math.max(...context.players) + 1));
+    return new DealMesh(context, options, await memoryMesh(Math.max(...context.players) + 1, undefined, checkedOnce()));
   }
 
   private constructor(

@@ -16,9 +16,12 @@ beforeEach(() => {
 });
 afterEach(() => tmp.remove());
 
+/** Writes an old database from its SQL, in one transaction (500 inserts, one file sync instead of 500). */
 function writeDatabase(sql: string) {
   const db = new (sqlite().DatabaseSync)(path);
+  db.exec('BEGIN');
   db.exec(sql);
+  db.exec('COMMIT');
   db.close();
 }
 

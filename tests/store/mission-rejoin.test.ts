@@ -20,6 +20,7 @@ import { storeSession, teeRecorder } from '../../src/store/recorder.js';
 import type { GameStore } from '../../src/store/store.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { withSend } from '../controller/mesh-game.js';
+import { checkedOnce } from '../support/signature-cache.js';
 import { auditExported, openStore } from './helpers.js';
 
 const SEED = 5;
@@ -52,7 +53,7 @@ async function runUntil(until: () => boolean, maxMs: number) {
 
 describe('a Secret Mission game rejoined from the store', { timeout: 600_000 }, () => {
   it('rebuilds the seat’s mission deal from its store; all three finish on one winner, every record clean', async () => {
-    const mesh = await memoryMesh(3, SEED);
+    const mesh = await memoryMesh(3, SEED, checkedOnce());
     const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
     const stored = players.map((_, me) =>
       storeSession(store, {

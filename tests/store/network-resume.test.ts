@@ -30,6 +30,7 @@ import {
 import { storeRecorder, storeSession, teeRecorder } from '../../src/store/recorder.js';
 import type { GameStore } from '../../src/store/store.js';
 import { memoryRecorder, type Recorder } from '../../src/store/transcript-recorder.js';
+import { checkedOnce } from '../support/signature-cache.js';
 import { openStore } from './helpers.js';
 
 const PLAYERS = 3;
@@ -68,7 +69,7 @@ async function settle<T>(promises: Promise<T>[], limitMs = 5_000_000): Promise<T
  * 'mission deal', when player 0 receives the first `deal_unlock` (the deal half done).
  */
 async function playUntilCut(turn: number | 'mission deal', rules?: { variant: 'capital' | 'mission' }) {
-  const mesh = await memoryMesh(PLAYERS, 5);
+  const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
   const players = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
   const stored = players.map((_, me) =>
     storeSession(store, {
@@ -207,7 +208,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
         expect(found.ok && found.game.status).toBe('stopped');
       }
 
-      const mesh = await memoryMesh(PLAYERS, 5);
+      const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
       expect(mesh.peerIds).toEqual(players.map((p) => p.peerId));
       const session = `${GAME}.r1`;
       const agreed = await settle(
@@ -349,7 +350,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
     if (!p2.ok) throw new Error(p2.reason);
     const handle = store.continueGame(p2.game.id);
     for (let i = 0; i < 5; i++) handle.unstep();
-    const mesh = await memoryMesh(PLAYERS, 5);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
     const run = (offer: ReturnType<typeof offerFor>) =>
       settle(
         players.map((_, me) =>
@@ -379,7 +380,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
 
   it('resumes over a new lobby roster (what risk bot --resume does), the stored games playing again', async () => {
     const { players } = await playUntilCut(3);
-    const mesh = await memoryMesh(PLAYERS, 5);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
     const session = 'lobby-session-2';
     const rosters = players.map((_, me) => ({
       me,
@@ -401,7 +402,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
     expect(mixed.map((m) => m.ok)).toEqual([false, false, false]);
     expect(mixed[2]).toEqual({ ok: false, reason: `the host offers game ${GAME}, not another-game` });
 
-    const fresh = await memoryMesh(PLAYERS, 5);
+    const fresh = await memoryMesh(PLAYERS, 5, checkedOnce());
     const resumed = await resumeAll(players, fresh, session);
     expect(new Set(resumed.map((r) => r.index)).size).toBe(1);
     expect(store.games().map((g) => g.status)).toEqual(['playing', 'playing', 'playing']);
@@ -420,7 +421,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
   it('resumes a Secret Mission game over a new lobby roster: each peer rebuilds its mission deal from its store', async () => {
     const rules = { variant: 'mission' as const };
     const { players } = await playUntilCut(3, rules);
-    const mesh = await memoryMesh(PLAYERS, 5);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
     const session = 'lobby-session-m';
     const resumed = await resumeAll(players, mesh, session);
     // Each seat's deal holds its own card: the mission its stored state knows.
@@ -443,7 +444,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
       expect(r.state.phase).toBe('deal_missions');
       expect(r.state.missions).toEqual([]);
     }
-    const mesh = await memoryMesh(PLAYERS, 5);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
     const session = 'lobby-session-d';
     const resumed = await resumeAll(cut.players, mesh, session);
     for (const r of resumed) {
@@ -475,7 +476,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
     store.db
       .prepare(`DELETE FROM lines WHERE game_id = ? AND dir = 'note' AND raw LIKE '%"secret"%'`)
       .run(found.game.id);
-    const mesh = await memoryMesh(PLAYERS, 5);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
     const verdicts = await settle(
       players.map((_, me) =>
         resumeOverRoster(

@@ -18,6 +18,7 @@ import { gatherStats } from '../../src/store/stats.js';
 import type { GameStore, StoredGame } from '../../src/store/store.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { framesOf } from '../../src/views/replay.js';
+import { checkedOnce } from '../support/signature-cache.js';
 import { auditExported, openStore, tempDir } from './helpers.js';
 
 let store: GameStore;
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 async function playStored(players: number, seed: number, into: GameStore = store) {
-  const mesh = await memoryMesh(players);
+  const mesh = await memoryMesh(players, undefined, checkedOnce());
   const gameId = `stored-${seed}`;
   const features = featuresFrom([...NATIVE_FEATURES]);
   const names = Array.from({ length: players }, (_, id) => ({ id, name: `p${id}`, peerId: mesh.peerIds[id]! }));
@@ -206,7 +207,7 @@ describe('networked games in the store', { timeout: 120_000 }, () => {
   });
 
   it('keeps a peer that stopped early as a stopped game, its lines still exported', async () => {
-    const mesh = await memoryMesh(2);
+    const mesh = await memoryMesh(2, undefined, checkedOnce());
     const features = featuresFrom([...NATIVE_FEATURES]);
     const names = [0, 1].map((id) => ({ id, name: `p${id}`, peerId: mesh.peerIds[id]! }));
     const stored = storeSession(store, { kind: 'network', gameId: 'cut-short', me: 0, features, players: names });
