@@ -32,6 +32,7 @@ export const ATTACKS = [
   'silent',
   'partial-broadcast',
   'useless-flood',
+  'forged-evidence',
 ] as const;
 export type Attack = (typeof ATTACKS)[number];
 
@@ -68,6 +69,8 @@ export function rogue(attack: Attack, from = 140): Rogue {
       replaced: null,
     };
     const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
+    // forged-evidence: an honest player's deploy, shown again with other armies under its signature.
+    const framed: { original: string | null } = { original: null };
     const sign = (message: Message) => sealMessage(context.gameId, message, context.me, context.keyring).line;
     const wrapped = new Map<number, Link>();
     for (const [player, link] of links) {
@@ -95,6 +98,13 @@ export function rogue(attack: Attack, from = 140): Rogue {
                 for (const l of links.values()) l.send(copy);
               }
             }
+            if (
+              wire?.message.command === 'deploy' &&
+              wire.message.player_id !== context.me &&
+              state.index >= from &&
+              framed.original === null
+            )
+              framed.original = line;
             if (state.silent) return;
             listener(line);
           }),
@@ -253,6 +263,27 @@ export function rogue(attack: Attack, from = 140): Rogue {
           return to === victim && 'ack_id' in m && m.ack_id !== undefined && m.command !== 'acknowledgement'
             ? []
             : [line];
+        case 'forged-evidence': {
+          // Another player's deploy and a copy with one army more under the same signature, shown
+          // as its two signed moves for one point: only a peer that skips checking the copy's
+          // signature (its signature was checked once, on the real line) would believe it.
+          const original = framed.original === null ? null : unseal(framed.original);
+          if (m.command !== 'acknowledgement' || original === null) return [line];
+          const honest = JSON.parse(original.inner) as { payload: [number, number][]; ack_id: number };
+          const changed = { ...honest, payload: honest.payload.map(([t, n], i) => [t, i === 0 ? n + 1 : n]) };
+          const forged = seal(JSON.stringify(changed), original.by, original.sig);
+          const expel = sign({
+            command: 'expel',
+            payload: {
+              player: original.by,
+              reason: `signed two different moves for sequence point ${honest.ack_id}`,
+              evidence: [framed.original!, forged],
+            },
+            player_id: context.me,
+            ack_id: m.payload + 1,
+          } as Message);
+          return once([line, expel]);
+        }
         case 'useless-flood': {
           // With each acknowledgement, valid signed lines that change nothing: acks of points far
           // ahead (each a new line), votes about points long past, and expels that prove nothing,

@@ -77,10 +77,12 @@ export function admit(
     // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof.
     // (Reveals too: one taken unchecked because it fits its commitment could be handed on to a
     // peer where it does not fit yet, and fail there as the honest forwarder's fault.)
-    if (!at.guard.checked.has(sig)) {
+    // Checked by signature and text: a line shown again (a proposal's evidence) may carry a
+    // signature found good on another text.
+    if (!at.guard.wasChecked(from, inner, sig)) {
       if (!at.signedMessage(from, message, inner, sig))
         return { ok: false, fault: 'sent a line whose signature does not match' };
-      at.guard.checked.add(sig);
+      at.guard.noteChecked(from, inner, sig);
     }
     at.guard.remember(sig);
   }
@@ -91,13 +93,13 @@ export function admit(
 export function proven(line: string, at: Pick<Admission, 'guard' | 'signedLine' | 'signedMessage'>): boolean {
   const sealed = unseal(line);
   if (sealed === null) return false;
-  if (at.guard.checked.has(sealed.sig)) return true;
+  if (at.guard.wasChecked(sealed.by, sealed.inner, sealed.sig)) return true;
   const decoded = decodeLine(sealed.inner);
   const ok =
     decoded.ok && 'message' in decoded
       ? at.signedMessage(sealed.by, decoded.message, sealed.inner, sealed.sig)
       : at.signedLine(sealed.by, sealed.inner, sealed.sig);
-  if (ok) at.guard.checked.add(sealed.sig);
+  if (ok) at.guard.noteChecked(sealed.by, sealed.inner, sealed.sig);
   return ok;
 }
 

@@ -1,6 +1,6 @@
 // What a replica keeps about each link to bound what it may cost: its rate window, its faults (link
 // judgements nobody else can check), and the signatures seen (a line that arrives twice, directly
-// and handed on, is dropped) and checked (a signature found good is not checked again).
+// and handed on, is dropped) and checked (a line whose signature was found good is not checked again).
 import { MAX_LINES_PER_WINDOW, MAX_SEEN, RATE_WINDOW_MS, RATE_WINDOW_POINTS } from './limits.js';
 
 export class LinkGuard {
@@ -8,8 +8,8 @@ export class LinkGuard {
   private readonly faults = new Map<number, number>();
   private seenNow = new Set<string>();
   private seenBefore = new Set<string>();
-  /** Signatures checked already (as proof). */
-  readonly checked = new Set<string>();
+  /** Lines whose signature was found good (author, signature and text: the same signature on other text is another line). */
+  private readonly checked = new Set<string>();
 
   /**
    * Counts a line of `link` at `now`, the game being at point `reached` as far as that link shows:
@@ -31,6 +31,14 @@ export class LinkGuard {
     const count = (this.faults.get(link) ?? 0) + 1;
     this.faults.set(link, count);
     return count;
+  }
+
+  wasChecked(by: number, inner: string, sig: string): boolean {
+    return this.checked.has(`${by}|${sig}|${inner}`);
+  }
+
+  noteChecked(by: number, inner: string, sig: string) {
+    this.checked.add(`${by}|${sig}|${inner}`);
   }
 
   seen(sig: string): boolean {
