@@ -6,11 +6,12 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Bot } from '../src/ai/bot.js';
+import { readPosition } from '../src/ai/evaluate.js';
 import { BOT_KINDS, type BotKind } from '../src/ai/registry.js';
 import { playTournamentGames, summarize, type TournamentSetup } from '../src/ai/tournament.js';
 import { rulesLine } from '../src/cli/tournament.js';
 import { runOnWorkers } from '../src/cli/tournament-pool.js';
-import { type GameState, isActive, type OptionsInput } from '../src/model/index.js';
+import type { OptionsInput } from '../src/model/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -172,13 +173,6 @@ if (only.has('breakdown')) {
     const t = tallies.get(key)!;
     tallies.set(key, [t[0] + (won ? 1 : 0), t[1] + 1]);
   };
-  const income = (state: GameState, p: number) => {
-    let held = 0;
-    for (const o of state.owner) if (o === p) held++;
-    let bonus = 0;
-    for (const c of state.board.continents) if (c.territories.every((t) => state.owner[t] === p)) bonus += c.value;
-    return Math.max(3, Math.floor(held / 3)) + bonus;
-  };
   const count = Math.ceil(games / n) * n;
   for (let game = 0; game < count; game++) {
     let order = -1;
@@ -192,11 +186,10 @@ if (only.has('breakdown')) {
             decide(state, player) {
               if (order < 0 && state.phase !== 'setup') order = (player - state.firstPlayer + n) % n;
               if (held < 0 && (state.phase === 'cards' || state.phase === 'deploy') && state.turn > n) {
-                held = state.owner.filter((o) => o === player).length;
-                const mine = income(state, player);
-                const best = Math.max(
-                  ...state.players.filter((p) => p.id !== player && isActive(p)).map((p) => income(state, p.id)),
-                );
+                const { players } = readPosition(state);
+                held = players[player]!.territories;
+                const mine = players[player]!.income;
+                const best = Math.max(...players.filter((p, id) => id !== player && p.active).map((p) => p.income));
                 leads = mine > best ? 'more than' : mine === best ? 'as much as' : 'less than';
               }
               return bot.decide(state, player);
