@@ -1,10 +1,12 @@
 // Bot benchmark: the strength table (risk tournament runs with fixed seeds, seats rotated, 95%
 // Wilson intervals) and each bot's decision time. Prints numbers only; the machine's load is
 // printed beside every timing, since timings on a shared machine move with it.
-// Usage: tsx bench/bots.ts [--games N] [--workers W] [--only strength,times]
+// Usage: tsx bench/bots.ts [--games N] [--workers W] [--only strength,times,breakdown]
+// (breakdown, not run by default: where hard wins and loses its three-player games, one thread)
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Bot } from '../src/ai/bot.js';
+import { readPosition } from '../src/ai/evaluate.js';
 import { BOT_KINDS, type BotKind } from '../src/ai/registry.js';
 import { playTournamentGames, summarize, type TournamentSetup } from '../src/ai/tournament.js';
 import { rulesLine } from '../src/cli/tournament.js';
@@ -149,4 +151,59 @@ if (only.has('times')) {
       ].join(' '),
     );
   }
+}
+
+if (only.has('breakdown')) {
+  // The three-player row that misses its goal (hard, normal, easy; seed 31), game by game: the hard
+  // bot's wins by its place in the turn order, by the territories it still holds when its second
+  // turn starts, and by whether its income then leads (base plus continents, before cards).
+  const bots: BotKind[] = ['hard', 'normal', 'easy'];
+  const n = bots.length;
+  const ORDER = ['first', 'second', 'third'];
+  const HELD = ['under 10', '10-12', '13-15', '16 or more'];
+  const LEADS = ['less than', 'as much as', 'more than'];
+  const keys = [
+    ...ORDER.map((o) => `moves ${o}`),
+    'out before its second turn',
+    ...HELD.map((h) => `holds ${h} territories at its second turn`),
+    ...LEADS.map((l) => `income at its second turn ${l} the best rival's`),
+  ];
+  const tallies = new Map<string, [number, number]>(keys.map((k) => [k, [0, 0]]));
+  const tally = (key: string, won: boolean) => {
+    const t = tallies.get(key)!;
+    tallies.set(key, [t[0] + (won ? 1 : 0), t[1] + 1]);
+  };
+  const count = Math.ceil(games / n) * n;
+  for (let game = 0; game < count; game++) {
+    let order = -1;
+    let held = -1;
+    let leads = '';
+    const watch = (bot: Bot, position: number): Bot =>
+      position !== 0
+        ? bot
+        : {
+            kind: bot.kind,
+            decide(state, player) {
+              if (order < 0 && state.phase !== 'setup') order = (player - state.firstPlayer + n) % n;
+              if (held < 0 && (state.phase === 'cards' || state.phase === 'deploy') && state.turn > n) {
+                const { players } = readPosition(state);
+                held = players[player]!.territories;
+                const mine = players[player]!.income;
+                const best = Math.max(...players.filter((p, id) => id !== player && p.active).map((p) => p.income));
+                leads = mine > best ? 'more than' : mine === best ? 'as much as' : 'less than';
+              }
+              return bot.decide(state, player);
+            },
+          };
+    const [record] = playTournamentGames({ bots, seed: 31, turnCap: 5000 }, game, 1, watch);
+    const won = record!.winner === 0;
+    tally(`moves ${ORDER[order]}`, won);
+    const bucket = held < 10 ? 0 : held < 13 ? 1 : held < 16 ? 2 : 3;
+    tally(held < 0 ? 'out before its second turn' : `holds ${HELD[bucket]} territories at its second turn`, won);
+    if (leads !== '') tally(`income at its second turn ${leads} the best rival's`, won);
+  }
+  console.log(`\nbreakdown: hard in ${count} games of hard, normal, easy (seed 31), one thread; load ${load()}`);
+  for (const [key, [won, played]] of tallies)
+    if (played > 0)
+      console.log(`  ${key.padEnd(58)} ${String(won).padStart(4)}/${String(played).padEnd(4)} ${pct(won / played)}`);
 }
