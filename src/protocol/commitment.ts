@@ -30,7 +30,7 @@ export function boundCommitment(
   number: Uint8Array,
   context: { gameId: string; round: number; player: number },
 ): string {
-  return createHash('sha256').update(boundPreimage(number, context)).digest('hex');
+  return bytesToHex(boundCommitmentBytes(boundHead(context.gameId), number, context.round, context.player));
 }
 
 export const BOUND_COMMITMENT_TAG = 'p2p-risk/dice-commitment/v1';
@@ -50,12 +50,7 @@ export function boundHead(gameId: string): Uint8Array {
 /** The bound commitment as bytes, from the game's head (boundHead): a dice chain hashes one per round. */
 export function boundCommitmentBytes(head: Uint8Array, number: Uint8Array, round: number, player: number): Uint8Array {
   // One buffer, one crypto.hash: a dice chain hashes one per round id, at every peer.
-  const preimage = Buffer.allocUnsafe(head.length + 8 + number.length);
-  preimage.set(head, 0);
-  preimage.writeUInt32BE(round >>> 0, head.length);
-  preimage.writeUInt32BE(player >>> 0, head.length + 4);
-  preimage.set(number, head.length + 8);
-  return hash('sha256', preimage, 'buffer');
+  return hash('sha256', preimageOf(head, number, round, player), 'buffer');
 }
 
 /** tag ‖ 0x00 ‖ gameId (UTF-8) ‖ 0x00 ‖ round (u32 BE) ‖ player (u32 BE) ‖ number (32 bytes). */
@@ -63,11 +58,16 @@ export function boundPreimage(
   number: Uint8Array,
   context: { gameId: string; round: number; player: number },
 ): Uint8Array {
-  const header = boundHead(context.gameId);
-  const ids = Buffer.alloc(8);
-  ids.writeUInt32BE(context.round >>> 0, 0);
-  ids.writeUInt32BE(context.player >>> 0, 4);
-  return Uint8Array.from(Buffer.concat([header, ids, Buffer.from(number)]));
+  return Uint8Array.from(preimageOf(boundHead(context.gameId), number, context.round, context.player));
+}
+
+function preimageOf(head: Uint8Array, number: Uint8Array, round: number, player: number): Buffer {
+  const preimage = Buffer.allocUnsafe(head.length + 8 + number.length);
+  preimage.set(head, 0);
+  preimage.writeUInt32BE(round >>> 0, head.length);
+  preimage.writeUInt32BE(player >>> 0, head.length + 4);
+  preimage.set(number, head.length + 8);
+  return preimage;
 }
 
 /** Bytewise XOR of all revealed numbers; order does not matter. */

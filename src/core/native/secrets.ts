@@ -67,6 +67,7 @@ const HAND_ON_POINTS = 4;
 const MAX_SEEN = 4096;
 /** Phases in which a player may claim a completed mission (the model's rule). */
 const CLAIM_PHASES = ['cards', 'deploy', 'attack'];
+const inClaimPhase = (state: GameState) => state.options.variant === 'mission' && CLAIM_PHASES.includes(state.phase);
 
 /** Whether a variant needs the secret rounds. */
 export function needsSecrets(rules: ReplicaConfig['rules']): boolean {
@@ -235,7 +236,7 @@ export class SecretRounds {
     const state = this.host.state();
     if (state.phase === 'deal_missions') return this.stepDeal(state);
     if (state.phase === 'capitals') return this.stepCapitals(state);
-    if (state.options.variant === 'mission' && CLAIM_PHASES.includes(state.phase)) return this.stepClaim(state);
+    if (inClaimPhase(state)) return this.stepClaim(state);
     return null;
   }
 
@@ -410,7 +411,7 @@ export class SecretRounds {
    * acknowledgement of a claim carries the claim line's signature, over its line, not a move digest.
    */
   claimPossible(state: GameState, player: number): boolean {
-    return state.options.variant === 'mission' && CLAIM_PHASES.includes(state.phase) && decisionBy(state) === player;
+    return inClaimPhase(state) && decisionBy(state) === player;
   }
 
   private stepClaim(state: GameState): boolean | null {
