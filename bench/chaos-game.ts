@@ -11,7 +11,7 @@ import {
   type MemoryGameOptions,
   type Rogue,
   startMemoryGame,
-  withSend,
+  withSends,
 } from '../tests/controller/mesh-game.js';
 import { ATTACKS, type Attack, rogue as scripted } from '../tests/controller/rogue.js';
 import { SECRET_ATTACKS, type SecretAttack, secretRogue } from '../tests/controller/secret-rogue.js';
@@ -22,17 +22,10 @@ import { playRisc } from './chaos-risc.js';
 function crashing(after: number): Rogue {
   return (links) => {
     let sent = 0;
-    const wrapped = new Map(links);
-    for (const [player, link] of links) {
-      wrapped.set(
-        player,
-        withSend(link, (line) => {
-          if (++sent === after) for (const l of links.values()) l.close();
-          if (!link.closed) link.send(line);
-        }),
-      );
-    }
-    return wrapped;
+    return withSends(links, (_player, link) => (line) => {
+      if (++sent === after) for (const l of links.values()) l.close();
+      if (!link.closed) link.send(line);
+    });
   };
 }
 

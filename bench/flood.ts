@@ -15,7 +15,7 @@ import type { Link } from '../src/net/link.js';
 import { seededDice } from '../src/protocol/random.js';
 import { joinLobby } from '../src/sessions/lobby.js';
 import { sessionFor } from '../src/sessions/session-factory.js';
-import { withSend } from '../tests/controller/mesh-game.js';
+import { withSends } from '../tests/controller/mesh-game.js';
 import { launcher, rssMb, spawnBotHost } from './bot-process.js';
 
 const { values } = parseArgs({
@@ -29,16 +29,10 @@ const SECONDS = Number(values.seconds);
 function flooding(links: Map<number, Link>, mode: 'lines' | 'bytes') {
   let last = '';
   let sent = 0;
-  const wrapped = new Map<number, Link>();
-  for (const [player, link] of links) {
-    wrapped.set(
-      player,
-      withSend(link, (line) => {
-        if (line.includes('acknowledgement')) last = line;
-        link.send(line);
-      }),
-    );
-  }
+  const wrapped = withSends(links, (_player, link) => (line) => {
+    if (line.includes('acknowledgement')) last = line;
+    link.send(line);
+  });
   const junk = 'x'.repeat(1 << 19);
   const start = () =>
     new Promise<number>((resolve) => {

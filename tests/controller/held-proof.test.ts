@@ -5,11 +5,10 @@
 // 88: the held-back peer waited for the rogue for ever while the other finished alone).
 import { describe, expect, it } from 'vitest';
 import { sealMessage } from '../../src/core/native/lines.js';
-import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { unseal } from '../../src/protocol/signing.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
-import { type Rogue, withSend } from './mesh-game.js';
+import { type Rogue, withSends } from './mesh-game.js';
 
 const ROGUE = 1;
 const HONEST = [0, 2];
@@ -21,25 +20,19 @@ const VICTIM = 0;
  */
 const withholdsThenCheats: Rogue = (links, context) => {
   let target: number | null = null;
-  const wrapped = new Map<number, Link>();
-  for (const [player, link] of links)
-    wrapped.set(
-      player,
-      withSend(link, (line) => {
-        const sealed = unseal(line);
-        const decoded = sealed === null ? null : decodeLine(sealed.inner);
-        const message = decoded?.ok && 'message' in decoded ? decoded.message : null;
-        if (message?.command === 'acknowledgement' && message.payload === target && player === VICTIM) return;
-        link.send(line);
-        if (message === null || message.command === 'acknowledgement' || !('ack_id' in message)) return;
-        const index = message.ack_id;
-        if (index === undefined || index < 3 || (target !== null && index !== target)) return;
-        target = index;
-        const timeout = { command: 'timeout' as const, payload: VICTIM, player_id: ROGUE, ack_id: index + 1 };
-        link.send(sealMessage(context.gameId, timeout, context.me, context.keyring).line);
-      }),
-    );
-  return wrapped;
+  return withSends(links, (player, link) => (line) => {
+    const sealed = unseal(line);
+    const decoded = sealed === null ? null : decodeLine(sealed.inner);
+    const message = decoded?.ok && 'message' in decoded ? decoded.message : null;
+    if (message?.command === 'acknowledgement' && message.payload === target && player === VICTIM) return;
+    link.send(line);
+    if (message === null || message.command === 'acknowledgement' || !('ack_id' in message)) return;
+    const index = message.ack_id;
+    if (index === undefined || index < 3 || (target !== null && index !== target)) return;
+    target = index;
+    const timeout = { command: 'timeout' as const, payload: VICTIM, player_id: ROGUE, ack_id: index + 1 };
+    link.send(sealMessage(context.gameId, timeout, context.me, context.keyring).line);
+  });
 };
 
 describe('a proof shown for a move held in line', () => {

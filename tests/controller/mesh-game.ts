@@ -41,6 +41,14 @@ export function withSend(link: Link, send: (line: string) => void): Link {
   };
 }
 
+/** Every link with another `send`, made for each destination player from its honest link. */
+export function withSends(
+  links: ReadonlyMap<number, Link>,
+  sendTo: (player: number, link: Link) => (line: string) => void,
+): Map<number, Link> {
+  return new Map([...links].map(([player, link]) => [player, withSend(link, sendTo(player, link))]));
+}
+
 /** Rewrites one peer's traffic: given its honest links, the links its session uses. */
 export type Rogue = (links: Map<number, Link>, context: RogueContext) => Map<number, Link>;
 

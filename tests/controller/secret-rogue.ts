@@ -10,7 +10,7 @@ import { dealDigest } from '../../src/protocol/secret-deal.js';
 import { cardElements, hex } from '../../src/protocol/secret-deal-crypto.js';
 import type { DealClaim, DealMessage, SecretMessage } from '../../src/protocol/secret-messages.js';
 import { lineDigest, seal, unseal } from '../../src/protocol/signing.js';
-import { type Rogue, type RogueContext, withSend } from './mesh-game.js';
+import { type Rogue, type RogueContext, withSends } from './mesh-game.js';
 
 export const SECRET_ATTACKS = [
   /** Never sends its shuffle or unlock of the mission deal. */
@@ -110,16 +110,9 @@ export function secretRogue(attack: SecretAttack): Rogue {
     let heldCommit: string | undefined;
     const last = Math.max(...links.keys());
     const victim = Math.min(...links.keys());
-    const wrapped = new Map<number, Link>();
-    for (const [player, link] of links) {
-      wrapped.set(
-        player,
-        withSend(link, (line) => {
-          for (const out of rewrite(player, line)) link.send(out);
-        }),
-      );
-    }
-    return wrapped;
+    return withSends(links, (player, link) => (line) => {
+      for (const out of rewrite(player, line)) link.send(out);
+    });
 
     function rewrite(to: number, line: string): string[] {
       const wire = open(line);
@@ -209,29 +202,22 @@ export function secretRogue(attack: SecretAttack): Rogue {
  * valid-looking element and seed, signed at both levels).
  */
 export function wrongKeyAtEnd(): Rogue {
-  return (links: Map<number, Link>, context: RogueContext) => {
-    const wrapped = new Map<number, Link>();
-    for (const [player, link] of links)
-      wrapped.set(
-        player,
-        withSend(link, (line) => {
-          const wire = open(line);
-          if (wire?.kind !== 'secret' || wire.message.command !== 'deal_reveal') return link.send(line);
-          const { sig: _sig, ...unsigned } = wire.message;
-          const other = {
-            ...unsigned,
-            payload: { ...unsigned.payload, key: hex(cardElements(context.gameId, 2)[1]!) },
-          };
-          link.send(
-            signSecret(context, {
-              ...other,
-              sig: context.keyring.sign(dealDigest(context.gameId, other as DealMessage)),
-            }),
-          );
+  return (links: Map<number, Link>, context: RogueContext) =>
+    withSends(links, (_player, link) => (line) => {
+      const wire = open(line);
+      if (wire?.kind !== 'secret' || wire.message.command !== 'deal_reveal') return link.send(line);
+      const { sig: _sig, ...unsigned } = wire.message;
+      const other = {
+        ...unsigned,
+        payload: { ...unsigned.payload, key: hex(cardElements(context.gameId, 2)[1]!) },
+      };
+      link.send(
+        signSecret(context, {
+          ...other,
+          sig: context.keyring.sign(dealDigest(context.gameId, other as DealMessage)),
         }),
       );
-    return wrapped;
-  };
+    });
 }
 
 /**
@@ -242,23 +228,17 @@ export function wrongKeyAtEnd(): Rogue {
 export function claimForOne(other: 'illegal' | 'legal'): Rogue {
   return (links: Map<number, Link>, context: RogueContext) => {
     const victim = Math.min(...links.keys());
-    const wrapped = new Map<number, Link>();
-    for (const [player, link] of links)
-      wrapped.set(
-        player,
-        withSend(link, (line) => {
-          const wire = open(line);
-          const claimAt =
-            wire?.kind === 'secret' && wire.message.command === 'deal_claim' ? wire.message.ack_id : undefined;
-          if (player === victim || claimAt === undefined) return link.send(line);
-          const owned = context.state().owner.indexOf(context.me);
-          const move =
-            other === 'illegal'
-              ? { command: 'deploy', payload: [[owned, 999]], player_id: context.me, ack_id: claimAt }
-              : { command: 'fortify', payload: null, player_id: context.me, ack_id: claimAt };
-          link.send(sealMessage(context.gameId, move as Message, context.me, context.keyring).line);
-        }),
-      );
-    return wrapped;
+    return withSends(links, (player, link) => (line) => {
+      const wire = open(line);
+      const claimAt =
+        wire?.kind === 'secret' && wire.message.command === 'deal_claim' ? wire.message.ack_id : undefined;
+      if (player === victim || claimAt === undefined) return link.send(line);
+      const owned = context.state().owner.indexOf(context.me);
+      const move =
+        other === 'illegal'
+          ? { command: 'deploy', payload: [[owned, 999]], player_id: context.me, ack_id: claimAt }
+          : { command: 'fortify', payload: null, player_id: context.me, ack_id: claimAt };
+      link.send(sealMessage(context.gameId, move as Message, context.me, context.keyring).line);
+    });
   };
 }
