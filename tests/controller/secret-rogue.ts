@@ -220,6 +220,15 @@ export function wrongKeyAtEnd(): Rogue {
     });
 }
 
+/** Never publishes its deal key at the end of the game (it MAY keep it: no cheat, a note in the records). */
+export function keepsKeyAtEnd(): Rogue {
+  return (links: Map<number, Link>) =>
+    withSends(links, (_player, link) => (line) => {
+      const wire = open(line);
+      if (wire?.kind !== 'secret' || wire.message.command !== 'deal_reveal') link.send(line);
+    });
+}
+
 /**
  * When its mission is complete, sends its sequenced claim to the lowest seat only and, for the
  * same point, another signed move to every other — one the rules refuse (a deploy of 999 armies)

@@ -4,8 +4,16 @@
 // the audit of their records (`risk verify`).
 import { describe, expect, it } from 'vitest';
 import type { OptionsInput } from '../../src/model/index.js';
+import { unseal } from '../../src/protocol/signing.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
-import { claimForOne, SECRET_ATTACKS, type SecretAttack, secretRogue, wrongKeyAtEnd } from './secret-rogue.js';
+import {
+  claimForOne,
+  keepsKeyAtEnd,
+  SECRET_ATTACKS,
+  type SecretAttack,
+  secretRogue,
+  wrongKeyAtEnd,
+} from './secret-rogue.js';
 
 const ROGUE = 1;
 const HONEST = [0, 2];
@@ -108,6 +116,27 @@ describe('the deal keys published at the end of a Secret Mission game', () => {
       expect((audit.missions ?? []).map((m) => m.player)).not.toContain(ROGUE);
     }
   }, 300_000);
+
+  it('a player still in that keeps its key: the others finish after the wait, the record names it, no one is blamed', async () => {
+    const game = await playMemoryGame({
+      players: 3,
+      seed: SEED_WRONG_KEY,
+      rules: { variant: 'mission' },
+      rogue: { player: ROGUE, links: keepsKeyAtEnd() },
+    });
+    const { winner } = honestAgreement(game, HONEST);
+    expect(winner).not.toBeNull();
+    for (const i of HONEST) {
+      expect(game.results[i]!.violations).toEqual([]);
+      const end = game.records[i]!.filter((l) => l.dir === 'note' && l.raw.includes('"end"')).map((l) =>
+        JSON.parse(l.raw),
+      );
+      expect(end).toEqual([{ end: 'conquest', winner, keysMissing: [ROGUE] }]);
+      const shown = (game.audits[i]!.missions ?? []).map((m) => m.player);
+      expect(shown).not.toContain(ROGUE);
+      for (const j of HONEST) expect(shown).toContain(j);
+    }
+  }, 300_000);
 });
 
 describe('a mission claim for one peer and another move for the others', () => {
@@ -135,4 +164,50 @@ describe('a mission claim for one peer and another move for the others', () => {
     },
     300_000,
   );
+});
+
+/** The sequence point a game line belongs to (a move's or claim's `ack_id`, an ack's payload), or null. */
+function pointOf(raw: string): number | null {
+  const sealed = unseal(raw);
+  if (sealed === null) return null;
+  try {
+    const message = JSON.parse(sealed.inner) as { command?: string; payload?: unknown; ack_id?: unknown };
+    if (message.command === 'acknowledgement' && typeof message.payload === 'number') return message.payload;
+    return typeof message.ack_id === 'number' ? message.ack_id : null;
+  } catch {
+    return null;
+  }
+}
+
+const isKeyBy = (raw: string, players: readonly number[]) => {
+  const sealed = unseal(raw);
+  return sealed !== null && players.includes(sealed.by) && sealed.inner.startsWith('{"command":"deal_reveal"');
+};
+
+describe('a winning claim taken back: the honest deal keys stay secret', () => {
+  it('no honest key goes out before the real end; every record shows every honest mission', async () => {
+    const game = await playMemoryGame({
+      players: 3,
+      seed: SEED_ROGUE_CLAIMS,
+      rules: { variant: 'mission' },
+      rogue: { player: ROGUE, links: claimForOne('legal') },
+    });
+    honestAgreement(game, HONEST);
+    // The game's last point, as every record shows it.
+    const last = Math.max(...game.records.flat().map((l) => pointOf(l.raw) ?? -1));
+    // In every record (the rogue's too: what it was sent), an honest key comes only after a line
+    // of the last point: the claim taken back at an earlier point published nothing.
+    for (const record of game.records) {
+      const firstOfLast = record.findIndex((l) => pointOf(l.raw) === last);
+      const firstKey = record.findIndex((l) => isKeyBy(l.raw, HONEST));
+      if (firstKey >= 0) expect(firstOfLast).toBeGreaterThanOrEqual(0);
+      if (firstKey >= 0) expect(firstKey).toBeGreaterThan(firstOfLast);
+    }
+    // ... and at the real end every honest record holds every honest seat's key.
+    for (const i of HONEST) {
+      const own = HONEST.map((j) => game.results[j]!.state.missions[j]);
+      const shown = new Map((game.audits[i]!.missions ?? []).map((m) => [m.player, m.mission]));
+      for (const [at, j] of HONEST.entries()) expect(shown.get(j)).toBe(own[at]);
+    }
+  }, 300_000);
 });

@@ -3,7 +3,7 @@
 export interface Deadline {
   at: number;
   readonly index: number;
-  readonly kind: 'move' | 'ack' | 'round' | 'secret';
+  readonly kind: 'move' | 'ack' | 'round' | 'secret' | 'keys';
 }
 
 /** How long each kind of wait lasts: the secret round's own timeout, if it has one, or the ack timeout. */
@@ -77,6 +77,8 @@ export interface Waiting {
 
 /** Who the wait `due` is for (besides this peer). */
 export function awaitedFrom(due: Deadline, waiting: Waiting): number[] {
+  // The game is over: a deal key that does not come is noted, nobody is voted out for it.
+  if (due.kind === 'keys') return [];
   if (due.kind === 'secret') return due.index === waiting.index ? [...waiting.secret()] : [];
   if (due.kind === 'round') return (waiting.round() ?? []).filter((p) => p !== waiting.me);
   if (due.kind === 'ack') return [...waiting.acks(due.index)];

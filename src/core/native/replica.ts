@@ -97,6 +97,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private readonly gone = new Set<number>();
   /** Cut off from every other player (checkContact): until when it waits for one to rejoin. */
   private cutOffUntil: number | null = null;
+  /** The wait for the others' deal keys after the end ran out (Secret Mission: see endStep). */
+  private keysLate = false;
   private round: DiceRound | null = null;
   /** How this game's rounds commit and roll (core/dice-round.ts). */
   private readonly rounds: RoundProfile;
@@ -410,6 +412,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (due === null || now < due.at) return;
     if (this.noticeStall(now)) return;
     this.deadline = null;
+    if (due.kind === 'keys') this.keysLate = true;
     // Cut off from everyone: no vote reaches anyone, and with two players one vote would be a
     // quorum, crowning this peer for its own lost connection. It only waits.
     if (this.cutOffUntil === null) for (const player of this.awaitedFrom(due)) this.vote(player);
@@ -876,8 +879,6 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: move.messageHash } : {}),
       ...(move.sig !== null ? { author: move.author, author_sig: move.sig } : {}),
     };
-    // The game's last point: the mission deal's key goes out ahead of the ack the others wait for.
-    if (this.game.over(this.state)) this.secrets?.publishKey();
     // Our own ack line is kept: it is evidence when the move's point has to be taken back.
     this.storeAck(this.config.me, move.index, {
       stateHash: hash,
@@ -1012,13 +1013,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   private step(): boolean {
     if (this.game.over(this.state)) {
-      // Only once every point has settled here: out of the game, this peer may hold a version of a
-      // move that the players in the game did not take (they send theirs: adoptSettled).
-      if (!this.allSettled()) {
-        this.arm('ack', this.ledger.firstOpen);
-        return false;
-      }
-      this.finish(this.game.wonOnBoard(this.state) ? 'conquest' : 'forfeit');
+      this.endStep();
       return false;
     }
     if (this.proposeProven()) return true;
@@ -1076,6 +1071,27 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   private set deadline(due: Deadline | null) {
     this.deadlines.due = due;
+  }
+
+  /**
+   * The game is over here. Only once every point has settled here: out of the game, this peer may
+   * hold a version of a move that the players in the game did not take (they send theirs:
+   * adoptSettled). Secret Mission: then, and not before (an entry that ends the game may yet be taken
+   * back), this seat publishes its deal key and waits a while for the key of every other seat not
+   * neutral and still connected, one out of the game too (protocol-spec/secret-dealing.md §11, End
+   * of game); the record names the keys that never came.
+   */
+  private endStep() {
+    if (!this.allSettled()) return this.arm('ack', this.ledger.firstOpen);
+    const outcome = this.game.wonOnBoard(this.state) ? 'conquest' : 'forfeit';
+    if (this.secrets === null || this.config.mute) return this.finish(outcome);
+    this.secrets.publishKey();
+    const missing = this.secrets.keysAwaited().filter((p) => !this.gone.has(p));
+    if (missing.length === 0) return this.finish(outcome);
+    if (!this.keysLate) return this.arm('keys', this.index);
+    const names = missing.map((p) => this.nameOf(p)).join(', ');
+    this.emit({ type: 'info', text: `the game is over; no deal key came from ${names}` });
+    this.finish(outcome, undefined, { keysMissing: missing });
   }
 
   private arm(kind: Deadline['kind'], index: number) {
@@ -1860,7 +1876,6 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.finish('neutralised', reason);
       return;
     }
-    if (this.game.over(this.state)) this.secrets?.publishKey();
     this.storeAck(this.config.me, index, { stateHash: hash, messageHash, author: null, authorSig: null, line: '' });
     this.broadcast({
       command: 'acknowledgement',
@@ -1968,7 +1983,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     return this.config.players.find((p) => p.id === player)?.name ?? `player ${player}`;
   }
 
-  private finish(outcome: Outcome, reason?: string) {
+  /** `extra`: facts for the record's end note (the deal keys that never came). */
+  private finish(outcome: Outcome, reason?: string, extra: { keysMissing?: number[] } = {}) {
     if (this.result !== null) return;
     this.deadline = null;
     this.result = {
@@ -1982,7 +1998,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       type: 'record',
       dir: 'note',
       from: this.config.me,
-      line: JSON.stringify({ end: outcome, winner: this.result.winner, ...(reason ? { reason } : {}) }),
+      line: JSON.stringify({ end: outcome, winner: this.result.winner, ...(reason ? { reason } : {}), ...extra }),
     });
     this.effects.push({ type: 'sync' });
   }

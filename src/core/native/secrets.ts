@@ -105,6 +105,8 @@ export class SecretRounds {
   /** Missions opened by keys published at the end of the game: player → mission card. */
   private readonly opened = new Map<number, number>();
   private keyPublished = false;
+  /** Players whose deal key (deal_reveal) came in here, checked or proven wrong. */
+  private readonly keysIn = new Set<number>();
   /** Sequenced claims waiting for their point. */
   private readonly claimMoves = new Map<number, Line>();
   /** The capitals' round; a peer not in it (a mute replica, a neutral player) observes it. */
@@ -205,6 +207,7 @@ export class SecretRounds {
       if (waiting === undefined || (waiting.message.ack_id ?? 0) < message.ack_id) this.claimMoves.set(item.from, item);
       return;
     }
+    if (message.command === 'deal_reveal') this.keysIn.add(item.from);
     const deal = message.payload.deal;
     if (this.driver === null || deal > this.attempt) {
       if (deal < this.attempt) return;
@@ -341,15 +344,23 @@ export class SecretRounds {
   }
 
   /**
-   * The game is over: this seat publishes its deal key (protocol-spec/secret-dealing.md §9), so
-   * that every peer and every record learns every mission, claimed or not, and can re-check
-   * every shuffle. Sent before this peer's acknowledgement of the last point, which the others wait
-   * for before they finish: so the key reaches their records too.
+   * The game's last entry is settled here (never to be taken back): this seat publishes its deal key
+   * (protocol-spec/secret-dealing.md §9, §11 End of game), so that every peer and every record learns
+   * every mission, claimed or not, and can re-check every shuffle. Not before: a winning claim or
+   * last move taken back would leave the game going on with this seat's mission known to all.
    */
   publishKey() {
     if (this.mute || this.keyPublished || this.driver === null || !this.dealt || this.driver.card === undefined) return;
     this.keyPublished = true;
     this.dealOutput(this.driver.revealKey(), null);
+  }
+
+  /** The players dealt a mission and not neutral (but this peer) whose deal key has not come in here. */
+  keysAwaited(): number[] {
+    const driver = this.driver;
+    if (driver === null || !this.dealt) return [];
+    const players = this.host.state().players;
+    return driver.context.players.filter((p) => p !== this.me && !players[p]!.neutral && !this.keysIn.has(p));
   }
 
   /** Every mission known here: claimed, or opened by a key published at the end (player → mission card). */
