@@ -105,7 +105,7 @@ export class SecretRounds {
   /** Missions opened by keys published at the end of the game: player → mission card. */
   private readonly opened = new Map<number, number>();
   private keyPublished = false;
-  /** Players whose deal key (deal_reveal) came in here, checked or proven wrong. */
+  /** Players whose key of the deal in force (deal_reveal) came in here, checked or proven wrong. */
   private readonly keysIn = new Set<number>();
   /** Sequenced claims waiting for their point. */
   private readonly claimMoves = new Map<number, Line>();
@@ -207,7 +207,9 @@ export class SecretRounds {
       if (waiting === undefined || (waiting.message.ack_id ?? 0) < message.ack_id) this.claimMoves.set(item.from, item);
       return;
     }
-    if (message.command === 'deal_reveal') this.keysIn.add(item.from);
+    // A key of the deal in force (a void deal's keys, published after a complaint, do not count).
+    if (message.command === 'deal_reveal' && this.dealt && message.payload.deal === this.attempt)
+      this.keysIn.add(item.from);
     const deal = message.payload.deal;
     if (this.driver === null || deal > this.attempt) {
       if (deal < this.attempt) return;
