@@ -193,8 +193,10 @@ describe('a winning claim taken back: the honest deal keys stay secret', () => {
       rogue: { player: ROGUE, links: claimForOne('legal') },
     });
     honestAgreement(game, HONEST);
-    // The game's last point, as every record shows it.
+    // The game's last point, as every record shows it; the rogue's winning claim came well before it.
     const last = Math.max(...game.records.flat().map((l) => pointOf(l.raw) ?? -1));
+    const claim = game.records[0]!.find((l) => unseal(l.raw)?.inner.startsWith('{"command":"deal_claim"'));
+    expect(pointOf(claim!.raw)).toBeLessThan(last);
     // In every record (the rogue's too: what it was sent), an honest key comes only after a line
     // of the last point: the claim taken back at an earlier point published nothing.
     for (const record of game.records) {
