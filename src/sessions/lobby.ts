@@ -10,6 +10,7 @@ import { gameKeyring } from '../protocol/peer-keys.js';
 import { type RiscTerms, RiscTermsSchema, termsOnWire } from '../protocol/risc-terms.js';
 import { parseRules, type Rules, RulesSchema } from '../protocol/rules.js';
 import type { Keyring } from '../protocol/signing.js';
+import { checkTerms, termsDigest } from './mesh-terms.js';
 
 /** The keyring for a native roster: this node's key and the players' peer ids. */
 function keyringFor(node: LobbyEndpoint, players: readonly LobbyPlayer[]): Keyring | null {
@@ -506,6 +507,26 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         node.onLink((link) => link.close());
         if (!mesh.ok) return mesh;
         const everyone = [...players.values()].sort((a, b) => a.id - b.id);
+        const gameId =
+          ('game_id' in message.payload ? message.payload.game_id : undefined) ?? randomBytes(8).toString('hex');
+        if (node.mesh) {
+          // The host alone told this player the terms: the other joiners must have heard the same.
+          const digest = termsDigest({
+            gameId,
+            features: message.payload.supported_features,
+            ackTimeoutMs,
+            moveTimeoutMs,
+            rules,
+            risc,
+            players: everyone,
+          });
+          const joiners = new Map([...mesh.links].filter(([id]) => id !== 0));
+          const agreed = await checkTerms(me, digest, joiners, ackTimeoutMs * 3);
+          if (!agreed.ok) {
+            for (const link of mesh.links.values()) link.close();
+            return agreed;
+          }
+        }
         return {
           ok: true,
           roster: {
@@ -513,8 +534,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
             players: everyone,
             keyring: keyringFor(node, everyone),
             links: mesh.links,
-            gameId:
-              ('game_id' in message.payload ? message.payload.game_id : undefined) ?? randomBytes(8).toString('hex'),
+            gameId,
             features: message.payload.supported_features,
             ackTimeoutMs,
             moveTimeoutMs,

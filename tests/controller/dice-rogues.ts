@@ -106,3 +106,18 @@ export function falseNames(nth: number, fooled: readonly number[]): Rogue {
     return [signed(context, { ...m, commitments })];
   });
 }
+
+/** Reveals its `nth` number only to `reached`, and tells the others instead that it leaves the game. */
+export function revealsToSomeLeavesToOthers(nth: number, reached: readonly number[]): Rogue {
+  return rewritingRolls('roll_number', (m, to, count, context) => {
+    if (m.command !== 'roll_number' || count !== nth || m.player_id !== context.me) return null;
+    const line = reached.includes(to)
+      ? signed(context, m)
+      : signed(context, {
+          command: 'leave_game',
+          payload: { response: 0, message: 'gone', receive_updates: false },
+          player_id: context.me,
+        });
+    return [line];
+  });
+}

@@ -1296,6 +1296,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (quorum === null) return;
     this.prove(player, `timed out: ${quorum.voters.length} of ${others.length} other players found it silent`, {
       cheat: false,
+      silent: true,
       evidence: quorum.lines.slice(0, MAX_EVIDENCE_ITEMS),
     });
   }
@@ -1707,9 +1708,14 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    * This peer now holds proof (or a quorum of votes) that a player must be made neutral. The
    * neutralisation takes a point of the sequence like a move (proposeProven), so every peer puts
    * it at the same place. During the opening draws, when no move has a point yet, a quorum of votes
-   * (or a cheat in the secret deal) applies at once; a proof of another cheat waits for point 0.
+   * (or a cheat or a leave in the secret deal) applies at once; a proof of another cheat, or a
+   * leave, waits for point 0.
    */
-  private prove(player: number, reason: string, how: { cheat: boolean; evidence: readonly string[]; at?: number }) {
+  private prove(
+    player: number,
+    reason: string,
+    how: { cheat: boolean; evidence: readonly string[]; at?: number; silent?: true },
+  ) {
     if (!this.isIn(player)) return;
     const { firstCheat, evidence } = this.proofs.note(player, reason, how);
     if (firstCheat)
@@ -1723,9 +1729,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       // A proof waits for the first point (proposeProven): applied now, at the moment this peer
       // saw it, a draw round would go on without the cheat here while others, shown its valid
       // lines, finish it with them. The refused line counts as not received; the others hand on
-      // the valid one, or its author is voted silent, which applies at once everywhere. (A cheat
-      // in the secret deal before the draws is applied at once: the deal goes on without it.)
-      if (how.cheat && !this.secrets?.busy()) return;
+      // the valid one, or its author is voted silent, which applies at once everywhere. A leave
+      // waits too: a player that reveals to some peers and leaves to the others would otherwise
+      // have the round finished with its number by some and without it by the rest. (A cheat or a
+      // leave in the secret deal before the draws is applied at once: the deal goes on without it.)
+      if (how.silent === undefined && !this.secrets?.busy()) return;
       this.broadcast({
         command: 'expel',
         payload: { player, reason: reason.slice(0, 300), evidence },
