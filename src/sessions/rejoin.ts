@@ -273,7 +273,7 @@ export function checkHistory(setup: RejoinSetup, from: number, lines: readonly s
     const decoded = decodeLine(sealed.inner);
     const digest =
       decoded.ok && 'message' in decoded
-        ? digestOf(setup.gameId, decoded.message, sealed.inner)
+        ? digestOf(setup.gameId, decoded.message, sealed.inner, undefined, setup.features.pipelining === true)
         : lineDigest(setup.gameId, sealed.inner);
     if (!setup.keyring.verify(sealed.by, digest, sealed.sig))
       return fail(`line ${i + 1} of its history does not match player ${sealed.by}'s signature: a false history`);
