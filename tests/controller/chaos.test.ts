@@ -12,19 +12,28 @@ import type { Rules } from '../../src/protocol/rules.js';
 import { type ChaosRates, chaosRogue } from './chaos.js';
 import { chaosPlayers, chaosRates, chaosSeed, NO_CHAOS } from './chaos-property.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
+import { PER_ROUND_DICE } from './mesh-game.js';
 import { playRiscMemoryGame } from './risc-memory-game.js';
 
 const RUNS = Number(process.env.RISK_CHAOS_RUNS ?? 6);
 
-async function oneRogue(seed: number, players: number, rates: ChaosRates, rules: Rules = {}, chains = false) {
+async function oneRogue(
+  seed: number,
+  players: number,
+  rates: ChaosRates,
+  rules: Rules = {},
+  chains = false,
+  pipelining = false,
+) {
   const rogue = seed % players;
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue);
   const game = await playMemoryGame({
     players,
     seed,
     rules,
-    // Dice: a commitment per round, or chains committed once (dice_chains) with early reveals (every native feature).
-    ...(chains ? { features: NATIVE_FEATURES } : {}),
+    // Dice: a commitment per round, or chains committed once (dice_chains) with early reveals; and
+    // lockstep, or a move on the one unsettled entry (pipelining).
+    features: [...(chains ? NATIVE_FEATURES : PER_ROUND_DICE), ...(pipelining ? ['pipelining'] : [])],
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
   });
   const { winner } = honestAgreement(game, honest);
@@ -57,6 +66,7 @@ describe('one rogue with random misbehaviour', () => {
           fortify: fc.constantFrom(...HOUSE_RULES.fortify),
           cardValues: fc.constantFrom(...HOUSE_RULES.cardValues),
         }),
+        fc.boolean(),
         fc.boolean(),
         oneRogue,
       ),

@@ -2011,7 +2011,10 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       applyMove: (author, action, index, line, sig) => {
         const move = action as unknown as A;
         const parent = this.pipelining ? (this.ledger.parentOf(index) ?? NO_PARENT) : null;
-        this.commit({ index, author, action: move, messageHash: messageHashOf(index, move), parent, line, sig }, CHECK_DICE);
+        this.commit(
+          { index, author, action: move, messageHash: messageHashOf(index, move), parent, line, sig },
+          CHECK_DICE,
+        );
       },
       arm: (reset) => {
         if (reset && this.deadline?.kind === 'secret') this.deadline = null;
