@@ -98,6 +98,15 @@ describe('one rogue with random misbehaviour', () => {
     // others timed that peer out.
     [113641362, 4, { ...NO_CHAOS, duplicate: 0.01, reorder: 0.05, corrupt: 0.05, equivocate: 0.002, spoof: 0.05 }],
   ] as const)('seed %i with %i players', (seed, players, rates) => oneRogue(seed, players, rates), 120_000);
+
+  // Pipelining: the rogue's acks of a point to one honest peer were corrupted. The other honest
+  // peer, settled and two points ahead, handed on the rogue's acks of its last two points only, so
+  // the one behind never got the ack it waited for and was voted out. (A peer now hands on four.)
+  it(
+    'seed 1 with 3 players, pipelining: the peer behind gets the ack it waits for',
+    () => oneRogue(1, 3, { ...NO_CHAOS, corrupt: 0.05 }, {}, false, true),
+    120_000,
+  );
 });
 
 /** RISC over the mesh session: the same property, the same misbehaving links. */

@@ -1242,7 +1242,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   private voteInWindow(index: number): boolean {
-    return index >= this.index - ACK_WINDOW && index <= this.index + 1;
+    // Pipelining: an honest peer may be one point further ahead (two entries applied, unsettled).
+    return index >= this.index - ACK_WINDOW && index <= this.index + (this.pipelining ? 2 : 1);
   }
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
@@ -1312,6 +1313,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       taken: this.ledger.taken,
       acks: (index) => this.acks.get(index),
       pending: this.pending,
+      // Pipelining: a peer behind may wait for a point two further back (its window of two).
+      reach: this.pipelining ? 4 : 2,
       rounds: [this.lastRound, this.round],
       pastRounds: [...this.pastRounds, this.round],
     };
