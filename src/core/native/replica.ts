@@ -335,7 +335,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private answerAfterEnd(voter: number, vote: { player: number; index: number }, line: string) {
     if (voter === this.config.me || this.standing(voter) === undefined || !this.proven([line])) return;
     if (vote.index < this.index) this.catchUpObserver(voter, vote.index);
-    else this.handOn(voter, vote.player);
+    else this.handOn(voter, vote.player, vote.index);
   }
 
   /**
@@ -1257,7 +1257,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.silence.accuse(voter, player, index);
     if (voter !== this.config.me) {
       this.silence.relayTo(voter, player);
-      this.handOn(voter, player);
+      this.handOn(voter, player, index);
     }
     if (stage === 1) return;
     // With two players the accuser alone is the quorum: this peer accepts being timed out only if
@@ -1297,11 +1297,13 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   /** A voter may only be missing what the accused sent to others: give it what this peer holds (hand-on.ts). */
-  private handOn(voter: number, accused: number) {
+  /** `index`: the voter's point when it voted; acks far below it would be refused there. */
+  private handOn(voter: number, accused: number, index: number) {
     if (this.config.mute || !this.config.features.signed) return;
     // With the proof against it held here (in the opening draws it waits for point 0, and a voter
     // still waiting on the round needs it to finish the round as this peer did).
-    this.sendProven(accusedLines(this.held(), accused, this.proofs.get(accused)?.evidence ?? []), voter);
+    const lines = accusedLines(this.held(), accused, this.proofs.get(accused)?.evidence ?? [], index - 1 - ACK_WINDOW);
+    this.sendProven(lines, voter);
     for (const line of this.secrets?.linesBy(accused) ?? []) this.effects.push({ type: 'send', line, to: voter });
   }
 
