@@ -1075,8 +1075,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.proposeProven()) return true;
     if (this.round !== null || this.pending !== null) return false;
     if (!this.allSettled()) {
+      // (Pipelining: a move on the one unsettled entry is handled from the queues, or decided by this seat.)
       this.arm('ack', this.ledger.firstOpen);
-      // Pipelining: the move waits for acks, but the next may come on the one unsettled entry.
       return false;
     }
     if (this.ownHeld !== null) {
@@ -1296,8 +1296,10 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.emit({ type: 'info', text: `${this.nameOf(player)} acknowledged move ${index}; the votes against it lapse` });
   }
 
-  /** A voter may only be missing what the accused sent to others: give it what this peer holds (hand-on.ts). */
-  /** `index`: the voter's point when it voted; acks far below it would be refused there. */
+  /**
+   * A voter may only be missing what the accused sent to others: give it what this peer holds
+   * (hand-on.ts). `index`: the voter's point when it voted; acks far below it would be refused there.
+   */
   private handOn(voter: number, accused: number, index: number) {
     if (this.config.mute || !this.config.features.signed) return;
     // With the proof against it held here (in the opening draws it waits for point 0, and a voter
