@@ -25,6 +25,7 @@ import type { Seat } from './seat.js';
 export {
   featuresFrom,
   NATIVE_FEATURES,
+  OPTIONAL_FEATURES,
   type Outcome,
   type SessionEvent,
   type SessionFeatures,

@@ -3,6 +3,7 @@
 // honest player's pipelined move fall with a history taken back, or sign moves with a parent that
 // is no one's: the honest peers finish, agree, and blame only the rogue.
 import { describe, expect, it } from 'vitest';
+import { runBot } from '../../src/cli/bot.js';
 import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { sealMessage } from '../../src/core/native/lines.js';
 import { decodeLine } from '../../src/protocol/codec.js';
@@ -112,4 +113,16 @@ describe('pipelining: a move bound to the entry it was built on', () => {
     // Not proof of anything: no one is blamed for it.
     for (const i of HONEST) expect(game.results[i]!.violations).toEqual([]);
   }, 600_000);
+});
+
+describe('risk bot --pipelining', () => {
+  it('is listed in the usage, and refused outside the native profile’s classic game', async () => {
+    let out = '';
+    let err = '';
+    const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+    expect(await runBot(['--help'], io)).toBe(0);
+    expect(out).toMatch(/--pipelining +native, classic only: also offer the pipelining feature/);
+    expect(await runBot(['host', '--players', '2', '--profile', 'cs3099', '--pipelining'], io)).toBe(2);
+    expect(err).toMatch(/--pipelining is a feature of the native profile, classic game/);
+  });
 });
