@@ -9,6 +9,7 @@ import { CHAOS_KINDS, type ChaosLog, chaosRogue, drawRates, random } from '../te
 import {
   honestAgreement,
   type MemoryGameOptions,
+  PER_ROUND_DICE,
   type Rogue,
   startMemoryGame,
   withSends,
@@ -89,10 +90,13 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   // native feature), half commit per round: drawn from a stream of their own, so the rest of each
   // game is drawn as before.
   const chains = !settings.classicOnly && random(SEED * 100_043 + index)() < 0.5;
+  // Half the games pipeline (a move on the one unsettled entry), from a stream of their own too.
+  const pipelining = !settings.classicOnly && random(SEED * 100_057 + index)() < 0.5;
+  const dice = chains ? NATIVE_FEATURES : PER_ROUND_DICE;
   const options: MemoryGameOptions = {
     players,
     seed: SEED * 1000 + index,
-    ...(chains ? { features: NATIVE_FEATURES } : {}),
+    ...(chains || pipelining ? { features: [...dice, ...(pipelining ? ['pipelining'] : [])] } : {}),
     ackTimeoutMs: ACK_MS,
     moveTimeoutMs: MOVE_MS,
     rogue: { player: rogueId, links },
@@ -100,15 +104,16 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
     ...(crash >= 0 ? { crash: { player: crash, links: crashing(200 + Math.floor(next() * 2000)) } } : {}),
   };
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId && i !== crash);
-  return { players, rogueId, crash, honest, kind: describeGame(kind, rules, chains), options };
+  return { players, rogueId, crash, honest, kind: describeGame(kind, rules, chains, pipelining), options };
 }
 
 /** A game's kind as the tables count it: the attack, and the variant and setup when not the default. */
-function describeGame(kind: string, rules: Rules, chains: boolean): string {
+function describeGame(kind: string, rules: Rules, chains: boolean, pipelining: boolean): string {
   const extras = [
     rules.variant !== undefined && rules.variant !== 'domination' ? rules.variant : null,
     rules.setup === 'random' ? 'random deal' : null,
     chains ? 'dice chains, early reveals' : null,
+    pipelining ? 'pipelining' : null,
   ].filter((x) => x !== null);
   return extras.length > 0 ? `${kind} (${extras.join(', ')})` : kind;
 }

@@ -71,6 +71,8 @@ interface ProcessGame {
   /** Play measured from the first attack; the game is cut (SIGTERM to every peer) after it. */
   readonly playMs: number;
   readonly seed: number;
+  /** Native: every bot also offers `pipelining` (risk bot --pipelining). */
+  readonly pipelining: boolean;
 }
 
 /**
@@ -86,7 +88,13 @@ async function playInProcesses(
     command: [process.execPath, ...(game.delayMs > 0 ? ['--import', linkDelay] : []), risk],
     env: { ...process.env, RISK_PLAY_METER: '1', RISK_BENCH_DELAY_MS: String(game.delayMs) },
   };
-  const common = ['--bot', game.bot, '--no-record', ...(game.profile === 'cs3099' ? ['--profile', 'cs3099'] : [])];
+  const common = [
+    '--bot',
+    game.bot,
+    '--no-record',
+    ...(game.profile === 'cs3099' ? ['--profile', 'cs3099'] : []),
+    ...(game.profile === 'native' && game.pipelining ? ['--pipelining'] : []),
+  ];
   const peers: { bot: BotProcess; meter: () => PlayMeter | null }[] = [];
   const start = (args: string[], seed: number) => {
     let meter: PlayMeter | null = null;
@@ -349,6 +357,7 @@ async function main(options: NetOptions) {
       .join(' ');
   console.log(`bench:net ${new Date().toISOString()} — ${options.risk} (${revision}), Node ${process.version}`);
   console.log(`load average before: ${load()}`);
+  if (options.pipelining) console.log('native bots in processes offer pipelining (the one-process rows do not)');
   const rows: Row[] = [];
   const notes: string[] = [];
   const say = (row: Row) => {
@@ -357,7 +366,15 @@ async function main(options: NetOptions) {
   };
   const inProcesses = async (profile: Profile, players: number, delayMs: number, seed: number) => {
     const played = await playFor(options.seconds * 1000, (playMs, g) =>
-      playInProcesses(options.risk, { profile, players, bot: 'random', delayMs, playMs, seed: seed + 7 * g }),
+      playInProcesses(options.risk, {
+        profile,
+        players,
+        bot: 'random',
+        delayMs,
+        playMs,
+        seed: seed + 7 * g,
+        pipelining: options.pipelining,
+      }),
     ).catch((error: Error) => error);
     if (played instanceof Error) {
       notes.push(`${profile} ${players} peers, processes, ${delayMs} ms: failed: ${played.message.slice(0, 400)}`);
@@ -413,6 +430,7 @@ async function main(options: NetOptions) {
           delayMs: 0,
           playMs: 300_000,
           seed: 9000 + g,
+          pipelining: options.pipelining,
         }).catch((error: Error) => error);
         if (played instanceof Error || played.cut) unfinished++;
         else games.push({ stats: played.stats, rss: played.rssMb });

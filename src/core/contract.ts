@@ -19,6 +19,11 @@ export interface SessionFeatures {
   readonly diceChains?: boolean;
   /** With dice chains, a neutral defender's round revealed ahead of it (early_reveals). */
   readonly earlyReveals?: boolean;
+  /**
+   * A move may be built on the one entry applied but not yet settled (pipelining): every move names
+   * the entry before it (`parent`), which its signature covers. Absent or false: lockstep.
+   */
+  readonly pipelining?: boolean;
 }
 
 export const NATIVE_FEATURES = [
@@ -31,6 +36,9 @@ export const NATIVE_FEATURES = [
   'early_reveals',
 ] as const;
 
+/** Features this implementation plays when asked, but does not list by default (not yet proven in the chaos bench). */
+export const OPTIONAL_FEATURES = ['pipelining'] as const;
+
 export function featuresFrom(names: readonly string[]): SessionFeatures {
   return {
     mtDice: names.includes('mt19937_dice'),
@@ -39,6 +47,7 @@ export function featuresFrom(names: readonly string[]): SessionFeatures {
     signed: names.includes('signed_messages'),
     diceChains: names.includes('dice_chains'),
     earlyReveals: names.includes('early_reveals'),
+    pipelining: names.includes('pipelining'),
   };
 }
 
@@ -50,6 +59,7 @@ export function featureNames(features: SessionFeatures): string[] {
     features.signed && 'signed_messages',
     features.diceChains && 'dice_chains',
     features.earlyReveals && 'early_reveals',
+    features.pipelining && 'pipelining',
   ].filter((x): x is string => typeof x === 'string');
 }
 
@@ -111,6 +121,8 @@ export interface ReplicaConfig {
      * checks every claim made from here on.
      */
     readonly missionDeal?: DealDriver;
+    /** With pipelining: the message hash of the entry before `index` (a rejoin's; a resume starts afresh). */
+    readonly parent?: string;
   };
   /**
    * How long a peer cut off from every other player waits for one to rejoin (protocol-spec/resume.md,

@@ -49,6 +49,27 @@ function frame<C extends string, P extends z.ZodType, I extends z.ZodType>(
     .meta({ title: `cs3099 ${command}`, description });
 }
 
+/**
+ * A game move's frame: native pipelining adds `parent`, the message hash of the entry the move was
+ * built on, which the move's signature covers (protocol-spec/native.md, Pipelining).
+ */
+function moveFrame<C extends string, P extends z.ZodType, I extends z.ZodType>(
+  command: C,
+  payload: P,
+  player: I,
+  description: string,
+) {
+  return z
+    .object({
+      command: z.literal(command),
+      payload,
+      player_id: player,
+      ack_id: ackId.optional(),
+      parent: hex32.optional(),
+    })
+    .meta({ title: `cs3099 ${command}`, description });
+}
+
 /** Host-only lobby messages carry no player_id (§2); some hosts send null or -1 anyway, so it is checked and dropped. */
 function lobbyFrame<C extends string, P extends z.ZodType>(command: C, payload: P, description: string) {
   return frame(command, payload, hostId, description).transform(({ player_id: _sender, ...message }) => message);
@@ -181,6 +202,8 @@ const acknowledgement = z
       .string()
       .regex(/^[0-9a-fA-F]{128}$/, { error: 'an Ed25519 signature is 128 hex digits' })
       .optional(),
+    // Native pipelining: the entry before the acknowledged one, as the acker holds it (its parent).
+    parent: hex32.optional(),
   })
   .meta({
     title: 'cs3099 acknowledgement',
@@ -223,11 +246,11 @@ const rollNumber = rollFrame('roll_number', rollNumberText)
 // ---------------------------------------------------------------------------------------------
 // Game moves (§5, §8)
 
-const setup = frame('setup', territory, playerId, 'Place one army during setup: payload = territory id.');
+const setup = moveFrame('setup', territory, playerId, 'Place one army during setup: payload = territory id.');
 
 const cardSet = z.tuple([card, card, card], { error: 'a set is exactly 3 card ids' });
 
-const playCards = frame(
+const playCards = moveFrame(
   'play_cards',
   orNull(
     z
@@ -247,7 +270,7 @@ const playCards = frame(
 
 export const MAX_DEPLOY_ENTRIES = 512;
 
-const deploy = frame(
+const deploy = moveFrame(
   'deploy',
   z
     .array(
@@ -263,7 +286,7 @@ const deploy = frame(
   'Place the armies due this turn: [[territory, armies], …]; a territory may repeat.',
 );
 
-const attack = frame(
+const attack = moveFrame(
   'attack',
   z.tuple([territory, territory, z.literal([1, 2, 3], { error: 'the attacker rolls 1 to 3 dice' })], {
     error: 'expected [source, target, dice]',
@@ -272,14 +295,14 @@ const attack = frame(
   'Declare a battle: [source, target, attacking dice].',
 );
 
-const defend = frame(
+const defend = moveFrame(
   'defend',
   z.literal([1, 2], { error: 'the defender rolls 1 or 2 dice' }),
   playerId,
   'Defending dice for the pending attack.',
 );
 
-const attackCapture = frame(
+const attackCapture = moveFrame(
   'attack_capture',
   z.tuple([territory, territory, z.int().min(1, { error: 'at least 1 army moves in' })], {
     error: 'expected [source, target, armies]',
@@ -288,7 +311,7 @@ const attackCapture = frame(
   'Move into a conquered territory: [source, target, armies].',
 );
 
-const fortify = frame(
+const fortify = moveFrame(
   'fortify',
   orNull(
     z.tuple([territory, territory, z.int().min(0, { error: 'armies must be ≥ 0 (0 means no move)' })], {
@@ -301,7 +324,7 @@ const fortify = frame(
   'Ends the turn: [source, target, armies], or null (or 0 armies) for no move.',
 );
 
-const timeout = frame(
+const timeout = moveFrame(
   'timeout',
   playerId,
   hostId,
@@ -321,7 +344,7 @@ const leavePayload = z
     receive_updates: p.receive_updates ?? p.receiveUpdates ?? false,
   }));
 
-const leaveGame = frame(
+const leaveGame = moveFrame(
   'leave_game',
   z.union([
     leavePayload,
@@ -580,6 +603,7 @@ export function encodeMessage(message: Message): WireMessage {
   };
   if ('player_id' in message && message.player_id !== undefined) wire.player_id = message.player_id;
   if (message.ack_id !== undefined) wire.ack_id = message.ack_id;
+  if ('parent' in message && message.parent !== undefined) (wire as Record<string, unknown>).parent = message.parent;
   if ((message.command === 'roll_hash' || message.command === 'roll_number') && message.round !== undefined) {
     (wire as Record<string, unknown>).round = message.round;
   }

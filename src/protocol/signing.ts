@@ -16,8 +16,13 @@ export const MAX_SIGNED_LINE = 2048;
 
 const sha256 = (text: string) => hash('sha256', text, 'buffer');
 
-/** What a move's author signs: its place in the game's one sequence and its canonical hash. */
-export function moveDigest(gameId: string, index: number, messageHash: string): Buffer {
+/**
+ * What a move's author signs: its place in the game's one sequence and its canonical hash; with
+ * pipelining also `parent`, the message hash of the entry it was built on, so a move signed on a
+ * history that was taken back is never a second move for its point on another.
+ */
+export function moveDigest(gameId: string, index: number, messageHash: string, parent?: string): Buffer {
+  if (parent !== undefined) return sha256(`p2p-risk/move|${gameId}|${index}|${parent}|${messageHash}`);
   return sha256(`p2p-risk/move|${gameId}|${index}|${messageHash}`);
 }
 

@@ -25,6 +25,7 @@ import type { Seat } from './seat.js';
 export {
   featuresFrom,
   NATIVE_FEATURES,
+  OPTIONAL_FEATURES,
   type Outcome,
   type SessionEvent,
   type SessionFeatures,
@@ -92,6 +93,8 @@ export interface SessionConfig<S = GameState, A = Action, E = GameEvent> {
     readonly chainSeed?: Uint8Array;
     /** Capital Risk: the capital this seat committed to before it dropped out: it is chosen again, unasked. */
     readonly capital?: number;
+    /** Pipelining: the message hash of the entry before `index` (ReplicaConfig.resume.parent). */
+    readonly parent?: string;
     /** The session resumed a stored game: its record says so, to be audited from there (verify-chain). */
     readonly from?: ResumedFrom;
     /** A Secret Mission game: this seat's deal rebuilt from its stored record (core/native/mission-deal.ts). */
@@ -108,11 +111,17 @@ export interface ResumedFrom {
 }
 
 /** Where the replica starts when a session goes on from a stored state (resume or rejoin). */
-function startOf(from: { state: GameState; index: number; missionDeal?: DealDriver }): ReplicaConfig['resume'] {
+function startOf(from: {
+  state: GameState;
+  index: number;
+  missionDeal?: DealDriver;
+  parent?: string;
+}): ReplicaConfig['resume'] {
   return {
     state: from.state,
     index: from.index,
     ...(from.missionDeal ? { missionDeal: from.missionDeal } : {}),
+    ...(from.parent !== undefined ? { parent: from.parent } : {}),
   };
 }
 

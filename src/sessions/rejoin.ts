@@ -9,6 +9,7 @@
 import { auditNativeRecord } from '../audit/native-record.js';
 import { featureNames, type SessionFeatures, type SessionPlayer, type StepNumbers } from '../core/contract.js';
 import { chainFrom, covers } from '../core/native/dice-chain.js';
+import { messageHashOf } from '../core/native/hashes.js';
 import { digestOf } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
 import { replayFrom, replaySteps, takesNetworkPoint } from '../core/steps/replay.js';
@@ -182,6 +183,8 @@ export type Rejoined =
       readonly chainSeed?: Uint8Array;
       /** Capital Risk: the capital this seat committed to before it dropped out; it commits to it again. */
       readonly capital?: number;
+      /** The message hash of the entry before `index` (pipelining: the parent of the next move). */
+      readonly parent?: string;
       /** The steps of the game up to that point (the stored game is brought to them). */
       readonly steps: readonly RejoinStep[];
       /** Whose record was taken, and what was said of the others. */
@@ -253,6 +256,7 @@ export function sessionRejoin(
     ...(rejoined.secret ? { secret: rejoined.secret } : {}),
     ...(rejoined.chainSeed ? { chainSeed: rejoined.chainSeed } : {}),
     ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
+    ...(rejoined.parent !== undefined ? { parent: rejoined.parent } : {}),
     ...(extra.from ? { from: extra.from } : {}),
     ...(extra.missionDeal ? { missionDeal: extra.missionDeal } : {}),
   };
@@ -273,7 +277,7 @@ export function checkHistory(setup: RejoinSetup, from: number, lines: readonly s
     const decoded = decodeLine(sealed.inner);
     const digest =
       decoded.ok && 'message' in decoded
-        ? digestOf(setup.gameId, decoded.message, sealed.inner)
+        ? digestOf(setup.gameId, decoded.message, sealed.inner, undefined, setup.features.pipelining === true)
         : lineDigest(setup.gameId, sealed.inner);
     if (!setup.keyring.verify(sealed.by, digest, sealed.sig))
       return fail(`line ${i + 1} of its history does not match player ${sealed.by}'s signature: a false history`);
@@ -409,10 +413,12 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
   }
   let count = start;
   let applied = 0;
+  // Each point's entry, as its message hash: the one before the seat's point is the parent of its next move.
+  const entries = new Map<number, string>();
   const replay = replayOf(
     chosen.steps,
     (step, before, after) => {
-      if (takesNetworkPoint(step.action, before)) count++;
+      if (takesNetworkPoint(step.action, before)) entries.set(count, messageHashOf(count++, step.action));
       states.set(count, after);
       stepsAt.set(count, ++applied);
     },
@@ -482,6 +488,7 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     ...(secret ? { secret } : {}),
     ...(chainSeed ? { chainSeed } : {}),
     ...(capital !== undefined ? { capital } : {}),
+    ...(entries.has(index - 1) ? { parent: entries.get(index - 1)! } : {}),
     from: chosen.from,
     notes,
   };

@@ -10,7 +10,15 @@ describe('parseNetOptions', () => {
     const parsed = parseNetOptions([]);
     expect(parsed).toEqual({
       ok: true,
-      value: { sizes: [2, 4, 6], seconds: 20, delayMs: 25, games: 3, only: new Set(PARTS), risk: thisRisk },
+      value: {
+        sizes: [2, 4, 6],
+        seconds: 20,
+        delayMs: 25,
+        games: 3,
+        only: new Set(PARTS),
+        risk: thisRisk,
+        pipelining: false,
+      },
     });
   });
 
@@ -20,6 +28,7 @@ describe('parseNetOptions', () => {
     const only = parseNetOptions(['--only', 'delay, class', '--risk', thisRisk]);
     expect(only.ok && [...only.value.only]).toEqual(['delay', 'class']);
     expect(only.ok && only.value.risk).toBe(thisRisk);
+    expect(parseNetOptions(['--pipelining'])).toMatchObject({ ok: true, value: { pipelining: true } });
   });
 
   it.each([

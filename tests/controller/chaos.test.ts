@@ -12,19 +12,28 @@ import type { Rules } from '../../src/protocol/rules.js';
 import { type ChaosRates, chaosRogue } from './chaos.js';
 import { chaosPlayers, chaosRates, chaosSeed, NO_CHAOS } from './chaos-property.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
+import { PER_ROUND_DICE } from './mesh-game.js';
 import { playRiscMemoryGame } from './risc-memory-game.js';
 
 const RUNS = Number(process.env.RISK_CHAOS_RUNS ?? 6);
 
-async function oneRogue(seed: number, players: number, rates: ChaosRates, rules: Rules = {}, chains = false) {
+async function oneRogue(
+  seed: number,
+  players: number,
+  rates: ChaosRates,
+  rules: Rules = {},
+  chains = false,
+  pipelining = false,
+) {
   const rogue = seed % players;
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue);
   const game = await playMemoryGame({
     players,
     seed,
     rules,
-    // Dice: a commitment per round, or chains committed once (dice_chains) with early reveals (every native feature).
-    ...(chains ? { features: NATIVE_FEATURES } : {}),
+    // Dice: a commitment per round, or chains committed once (dice_chains) with early reveals; and
+    // lockstep, or a move on the one unsettled entry (pipelining).
+    features: [...(chains ? NATIVE_FEATURES : PER_ROUND_DICE), ...(pipelining ? ['pipelining'] : [])],
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
   });
   const { winner } = honestAgreement(game, honest);
@@ -58,6 +67,7 @@ describe('one rogue with random misbehaviour', () => {
           cardValues: fc.constantFrom(...HOUSE_RULES.cardValues),
         }),
         fc.boolean(),
+        fc.boolean(),
         oneRogue,
       ),
       { numRuns: RUNS, seed: 20261123 },
@@ -88,6 +98,15 @@ describe('one rogue with random misbehaviour', () => {
     // others timed that peer out.
     [113641362, 4, { ...NO_CHAOS, duplicate: 0.01, reorder: 0.05, corrupt: 0.05, equivocate: 0.002, spoof: 0.05 }],
   ] as const)('seed %i with %i players', (seed, players, rates) => oneRogue(seed, players, rates), 120_000);
+
+  // Pipelining: the rogue's acks of a point to one honest peer were corrupted. The other honest
+  // peer, settled and two points ahead, handed on the rogue's acks of its last two points only, so
+  // the one behind never got the ack it waited for and was voted out. (A peer now hands on four.)
+  it(
+    'seed 1 with 3 players, pipelining: the peer behind gets the ack it waits for',
+    () => oneRogue(1, 3, { ...NO_CHAOS, corrupt: 0.05 }, {}, false, true),
+    120_000,
+  );
 });
 
 /** RISC over the mesh session: the same property, the same misbehaving links. */

@@ -75,7 +75,8 @@ export function chaosRogue(seed: number, rates: ChaosRates, log?: ChaosLog): Rog
   return (links, context) => {
     const next = random(seed);
     const others = [...links.keys()];
-    const sign = (message: Message) => sealMessage(context.gameId, message, context.me, context.keyring).line;
+    const sign = (message: Message) =>
+      sealMessage(context.gameId, message, context.me, context.keyring, undefined, context.pipelining).line;
     const wrapped = new Map<number, Link>();
     for (const [player, link] of links) {
       let held: string | null = null;

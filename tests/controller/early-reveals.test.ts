@@ -126,6 +126,25 @@ describe('early reveals (a neutral defender’s round revealed ahead of it)', ()
     expect(new Set([...was.choosing, ...now.choosing])).toEqual(new Set([4]));
   }, 600_000);
 
+  it('pipelining (a window of one unsettled entry): every battle takes 2 trips, against a choosing defender too, and the audit re-derives every roll', async () => {
+    const game = await playMemoryGame({ players: 2, seed: 5, features: [...FEATURES, 'pipelining'], delayMs: 25 });
+    honestAgreement(game, [0, 1]);
+    for (const i of [0, 1]) {
+      expect(game.audits[i]!.violations).toEqual([]);
+      expect(game.audits[i]!.truncated).toBe(false);
+      expect(game.audits[i]!.roundsVerified).toBeGreaterThan(10);
+      checkRevealOrder(game.records[i]!, i, [0, 1]);
+    }
+    const both = [0, 1].map((i) => battleCycles(game.records[i]!, i));
+    const of = (ms: number[]) => ms.map((t) => Math.round((t * 1000) / 25));
+    const choosing = of(both.flatMap((c) => c.choosing));
+    const neutral = of(both.flatMap((c) => c.neutral));
+    expect(choosing.length).toBeGreaterThan(0);
+    expect(neutral.length).toBeGreaterThan(0);
+    expect(new Set(choosing)).toEqual(new Set([2]));
+    expect(new Set(neutral)).toEqual(new Set([2]));
+  }, 600_000);
+
   it('a rogue that withholds the reveal it owes with its attack on the neutral army is voted out', async () => {
     const ROGUE = 1;
     // Drops each reveal the rogue sends right after its own attack (the early one, by its ack_id).

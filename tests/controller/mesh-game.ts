@@ -24,6 +24,8 @@ export interface RogueContext {
   readonly players: number;
   /** The game as the rogue's own session holds it now (a rogue may time its attack by it). */
   readonly state: () => GameState;
+  /** Whether the game pipelines (a move's signature then covers its parent: sealMessage). */
+  readonly pipelining: boolean;
 }
 
 /** The same link with another `send` (how rogues and faults rewrite what a peer sends). */
@@ -128,7 +130,14 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
             ]),
           );
     const links = rogue
-      ? rogue(honest, { me: i, gameId, keyring: keyrings[i]!, players, state: () => sessions[i]!.current })
+      ? rogue(honest, {
+          me: i,
+          gameId,
+          keyring: keyrings[i]!,
+          players,
+          state: () => sessions[i]!.current,
+          pipelining: features.pipelining === true,
+        })
       : honest;
     const seat =
       options.seats?.get(i) ??

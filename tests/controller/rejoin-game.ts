@@ -66,6 +66,8 @@ export interface RejoinGameOptions {
   readonly how?: 'dies' | 'split';
   /** Dice from hash chains (dice_chains) instead of a commitment per round. */
   readonly chains?: boolean;
+  /** Moves on the one unsettled entry (pipelining). */
+  readonly pipelining?: boolean;
   /** Rewrites what one peer hands a rejoining player. */
   readonly tamper?: { readonly player: number; readonly history: (lines: string[]) => string[] };
 }
@@ -81,7 +83,10 @@ export async function startRejoinGame(options: RejoinGameOptions) {
     how = 'dies',
     tamper,
   } = options;
-  const features = featuresFrom(options.chains ? [...NATIVE_FEATURES] : PER_ROUND);
+  const features = featuresFrom([
+    ...(options.chains ? NATIVE_FEATURES : PER_ROUND),
+    ...(options.pipelining || process.env.PIPE_ALL ? ['pipelining'] : []),
+  ]);
   // Each good signature is checked once for all the in-process peers (see mesh-game.ts).
   const mesh = await memoryMesh(count, seed, checkedOnce());
   const gameId = `${options.name}-${seed}`;

@@ -7,7 +7,7 @@ import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
 import { honestAgreement, playMemoryGame, type Rogue } from './memory-game.js';
-import { withSend } from './mesh-game.js';
+import { PER_ROUND_DICE, withSend } from './mesh-game.js';
 import { ATTACKS, type Attack, EXPELLED, rogue } from './rogue.js';
 
 const ROGUE = 1;
@@ -39,45 +39,71 @@ function rogueShare(record: readonly { raw: string }[]): { bytes: number; points
   return { bytes, points };
 }
 
+/** One rogue attack in a game of four (`features`: the default ones of these tests when absent), judged. */
+async function attackGame(attack: Attack, features?: readonly string[]) {
+  const game = await playMemoryGame({
+    players: 4,
+    seed: 7,
+    rogue: { player: ROGUE, links: rogue(attack) },
+    ...(features ? { features } : {}),
+  });
+  const { winner } = honestAgreement(game, HONEST);
+  expect(winner).not.toBeNull();
+  for (const i of HONEST) {
+    const result = game.results[i]!;
+    expect(['conquest', 'forfeit']).toContain(result.outcome);
+    // Only the rogue is ever blamed, by the live peers and by the audit of their records.
+    for (const v of result.violations) expect(v.player).toBe(ROGUE);
+    const audit = game.audits[i]!;
+    expect(audit.truncated).toBe(false);
+    for (const v of audit.violations) expect(v.player).toBe(ROGUE);
+    expect(audit.state!.winner).toBe(winner);
+    // Records stay small under any flood: the rogue's lines are bounded per point of the game.
+    const share = rogueShare(game.records[i]!);
+    expect(share.bytes).toBeLessThanOrEqual(ROGUE_BYTES_PER_POINT * (share.points + 16));
+    if (EXPELLED.has(attack))
+      expect(result.state.players[ROGUE]!.neutral || result.state.players[ROGUE]!.eliminated).toBe(true);
+    else expect(result.state.players.filter((p) => p.neutral && p.id !== ROGUE)).toEqual([]);
+  }
+  if (EXPELLED.has(attack)) expect(winner).not.toBe(ROGUE);
+  const fault = FAULT[attack];
+  if (fault)
+    for (const i of HONEST.filter((h) => h !== 0))
+      expect(game.events[i]!.some((e) => e.type === 'info' && fault.test(e.text))).toBe(true);
+  // A partial broadcast costs one stall: from then on the others hand its lines on at once
+  // (before, each of its moves waited for an ack timeout and a vote against the peer it skipped).
+  if (attack === 'partial-broadcast')
+    for (const i of HONEST)
+      expect(game.events[i]!.filter((e) => e.type === 'info' && /is silent/.test(e.text)).length).toBeLessThan(4);
+  const cut = CUT[attack];
+  if (cut)
+    for (const i of HONEST) expect(game.events[i]!.some((e) => e.type === 'info' && cut.test(e.text))).toBe(true);
+}
+
 describe('a rogue peer cannot split or steal a game', () => {
-  it.each(ATTACKS)(
-    '%s',
-    async (attack) => {
-      const game = await playMemoryGame({ players: 4, seed: 7, rogue: { player: ROGUE, links: rogue(attack) } });
-      const { winner } = honestAgreement(game, HONEST);
-      expect(winner).not.toBeNull();
-      for (const i of HONEST) {
-        const result = game.results[i]!;
-        expect(['conquest', 'forfeit']).toContain(result.outcome);
-        // Only the rogue is ever blamed, by the live peers and by the audit of their records.
-        for (const v of result.violations) expect(v.player).toBe(ROGUE);
-        const audit = game.audits[i]!;
-        expect(audit.truncated).toBe(false);
-        for (const v of audit.violations) expect(v.player).toBe(ROGUE);
-        expect(audit.state!.winner).toBe(winner);
-        // Records stay small under any flood: the rogue's lines are bounded per point of the game.
-        const share = rogueShare(game.records[i]!);
-        expect(share.bytes).toBeLessThanOrEqual(ROGUE_BYTES_PER_POINT * (share.points + 16));
-        if (EXPELLED.has(attack))
-          expect(result.state.players[ROGUE]!.neutral || result.state.players[ROGUE]!.eliminated).toBe(true);
-        else expect(result.state.players.filter((p) => p.neutral && p.id !== ROGUE)).toEqual([]);
-      }
-      if (EXPELLED.has(attack)) expect(winner).not.toBe(ROGUE);
-      const fault = FAULT[attack];
-      if (fault)
-        for (const i of HONEST.filter((h) => h !== 0))
-          expect(game.events[i]!.some((e) => e.type === 'info' && fault.test(e.text))).toBe(true);
-      // A partial broadcast costs one stall: from then on the others hand its lines on at once
-      // (before, each of its moves waited for an ack timeout and a vote against the peer it skipped).
-      if (attack === 'partial-broadcast')
-        for (const i of HONEST)
-          expect(game.events[i]!.filter((e) => e.type === 'info' && /is silent/.test(e.text)).length).toBeLessThan(4);
-      const cut = CUT[attack];
-      if (cut)
-        for (const i of HONEST) expect(game.events[i]!.some((e) => e.type === 'info' && cut.test(e.text))).toBe(true);
-    },
-    600_000,
-  );
+  it.each(ATTACKS)('%s', (attack) => attackGame(attack), 600_000);
+});
+
+/**
+ * The attacks on moves, acknowledgements and dice again with pipelining (a move on the one
+ * unsettled entry, bound to it by its parent), with a commitment per dice round as above. The
+ * others (floods, lines that fail before they are read, commitments) read nothing pipelining
+ * changes; all 23 passed with it too when it was built (kept out of the suite for its time).
+ */
+const PIPELINED: readonly Attack[] = [
+  'lying-ack',
+  'equivocation',
+  'late-equivocation',
+  'bad-reveal',
+  'never-reveals',
+  'illegal-action',
+  'out-of-turn',
+  'partial-broadcast',
+  'forged-evidence',
+];
+
+describe('with pipelining', () => {
+  it.each(PIPELINED)('%s', (attack) => attackGame(attack, [...PER_ROUND_DICE, 'pipelining']), 600_000);
 });
 
 describe('two players left and an eliminated one watching', () => {

@@ -71,7 +71,17 @@ export function rogue(attack: Attack, from = 140): Rogue {
     const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
     // forged-evidence: an honest player's deploy, shown again with other armies under its signature.
     const framed: { original: string | null } = { original: null };
-    const sign = (message: Message) => sealMessage(context.gameId, message, context.me, context.keyring).line;
+    // With pipelining a forged move names the entry before it as the rogue holds it (read off its
+    // own acks), as a real attacker would: a move with no parent is another history's, judged nowhere.
+    const entries = new Map<number, string>();
+    const withParent = (message: Message): Message => {
+      if (!context.pipelining || message.ack_id === undefined || message.command === 'acknowledgement') return message;
+      if ('parent' in message && message.parent !== undefined) return message;
+      const parent = entries.get(message.ack_id - 1);
+      return parent === undefined ? message : ({ ...message, parent } as Message);
+    };
+    const sign = (message: Message) =>
+      sealMessage(context.gameId, withParent(message), context.me, context.keyring, undefined, context.pipelining).line;
     const wrapped = new Map<number, Link>();
     for (const [player, link] of links) {
       wrapped.set(player, {
@@ -125,6 +135,7 @@ export function rogue(attack: Attack, from = 140): Rogue {
       if (wire === null) return [line];
       const m = wire.message;
       if (m.command === 'acknowledgement') state.index = Math.max(state.index, m.payload);
+      if (m.command === 'acknowledgement' && m.message_hash !== undefined) entries.set(m.payload, m.message_hash);
       // A round's commitments all arrive before our reveal, and the next round's only after it.
       if (m.command === 'roll_number') dice.seen = null;
       if (m.command === 'roll_hash' && m.payload === dice.replaced) return [];
@@ -151,6 +162,7 @@ export function rogue(attack: Attack, from = 140): Rogue {
             payload: Array.from({ length: 70 }, () => [0, 1]),
             player_id: context.me,
             ack_id: m.ack_id,
+            ...(context.pipelining && 'parent' in m ? { parent: m.parent } : {}),
           });
           return once([forgeSigned(inner)]);
         }

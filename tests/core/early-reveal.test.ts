@@ -13,6 +13,7 @@ const view = (change: Partial<EarlyRevealView> = {}): EarlyRevealView => ({
   awaitedNeutral: true,
   lastAuthor: 1,
   settled: false,
+  settledBefore: true,
   roundId: 43,
   participants: [0, 1, 2],
   tipOf: (player) => TIPS[player],
@@ -42,6 +43,11 @@ describe('earlyRevealDue', () => {
     expect(earlyRevealDue(view({ me: 0, settled: true }))?.round).toBe(43);
     // After a neutralisation (no author) the attacker too waits for it to settle.
     expect(earlyRevealDue(view({ lastAuthor: -1 }))).toBeNull();
+  });
+
+  it('pipelining: not for an attack built on an entry not yet settled, by the attacker either', () => {
+    expect(earlyRevealDue(view({ settledBefore: false }))).toBeNull();
+    expect(earlyRevealDue(view({ me: 0, settledBefore: false }))).toBeNull();
   });
 
   it('not when a draw is due, for a peer out of the round, or when a chain does not cover the round', () => {

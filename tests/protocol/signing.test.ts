@@ -2,7 +2,7 @@
 // once, and nothing else ever counts as checked.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { keyring, lineDigest, type VerifiedSignatures } from '../../src/protocol/signing.js';
+import { keyring, lineDigest, moveDigest, type VerifiedSignatures } from '../../src/protocol/signing.js';
 
 describe('a keyring with shared verified signatures', () => {
   const a = generateKeyPairSync('ed25519');
@@ -32,5 +32,22 @@ describe('a keyring with shared verified signatures', () => {
     expect(ring.verify(0, digest, flipped)).toBe(false);
     expect(ring.verify(2, digest, sig)).toBe(false);
     expect(verified.size).toBe(1);
+  });
+});
+
+// protocol-spec/native.md, Examples: move 0 of game-7f3a, player 2 claims territory 0.
+describe('the move digest', () => {
+  const messageHash = '7e8043b7e31b13465cac4626642a60e22c99a289a196388fa675a11167475e3d';
+
+  it('without pipelining covers the point and the message hash, as in every record made before it', () => {
+    expect(moveDigest('game-7f3a', 0, messageHash).toString('hex')).toBe(
+      'c1b186ae58a96aca29aa950bd54d34d50ec033fb105c108f6281d8c018f898e1',
+    );
+  });
+
+  it('with pipelining also covers the parent (64 zeros before the first point)', () => {
+    const digest = moveDigest('game-7f3a', 0, messageHash, '0'.repeat(64)).toString('hex');
+    expect(digest).toBe('6a08410a7c6ac387e2eace7abf73d529b0e6287f09030b3f2e02c7c15196e491');
+    expect(moveDigest('game-7f3a', 0, messageHash, 'ab'.repeat(32)).toString('hex')).not.toBe(digest);
   });
 });

@@ -9,6 +9,8 @@ export interface Ack {
   /** The author of the acknowledged move and its signature, when the ack names them. */
   readonly author: number | null;
   readonly authorSig: string | null;
+  /** With pipelining: the entry before the acknowledged one at the acker (its history); else null. */
+  readonly parent: string | null;
   readonly line: string;
 }
 
@@ -21,6 +23,8 @@ export interface Version {
 /** Whether an ack is of this entry (any ack will do without state hashes in acks). */
 export function matches(ack: Ack | undefined, entry: Entry<unknown>, stateHashAcks: boolean): boolean {
   if (ack === undefined) return false;
+  // With pipelining an ack settles only the entry of its own history (the same parent).
+  if (ack.parent !== entry.parent) return false;
   if (!stateHashAcks) return true;
   return ack.messageHash === entry.messageHash && ack.stateHash === entry.stateHash;
 }
@@ -96,7 +100,8 @@ export function ackProblem(
 export interface AckJudge {
   readonly signed: boolean;
   readonly me: number;
-  verifyMove(author: number, index: number, messageHash: string, sig: string): boolean;
+  /** `parent`: with pipelining, the entry the move names as its parent (its digest covers it). */
+  verifyMove(author: number, index: number, messageHash: string, sig: string, parent?: string): boolean;
   /** Whether `author` may have claimed its mission at `index` (Secret Mission). */
   mayBeClaim(author: number, index: number): boolean;
   isIn(player: number): boolean;
@@ -116,13 +121,16 @@ export type AckFinding =
  */
 export function judgeAck(from: number, index: number, ack: Ack, move: Taken, judge: AckJudge): AckFinding | null {
   if (ack.messageHash === null) return null;
+  // With pipelining, an ack of another history (another entry before it) is judged nowhere here:
+  // the acker may have built on an entry this peer took back, or not yet.
+  if (ack.parent !== move.parent) return null;
   if (ack.messageHash === move.messageHash) {
     if (ack.stateHash === null || ack.stateHash === move.stateHash) return null;
     const reason = `acknowledged move ${index} with a game state that differs from the rules' result`;
     return { kind: 'cheat', player: from, reason, evidence: [ack.line] };
   }
   if (!judge.signed || ack.author === null) return null;
-  if (!judge.verifyMove(ack.author, index, ack.messageHash, ack.authorSig ?? '')) {
+  if (!judge.verifyMove(ack.author, index, ack.messageHash, ack.authorSig ?? '', ack.parent ?? undefined)) {
     // A claim's acknowledgement carries the claim line's signature, which cannot be checked
     // against a hash: it proves nothing, and the point does not settle with it.
     if (judge.mayBeClaim(ack.author, index)) return null;

@@ -18,6 +18,8 @@ export interface EarlyRevealView {
   readonly lastAuthor: number | null;
   /** Whether every entry applied here is settled. */
   readonly settled: boolean;
+  /** Whether every entry before the last one applied here is settled (pipelining: the attack's parent). */
+  readonly settledBefore: boolean;
   /** The id of the round the next point's move would roll. */
   readonly roundId: number;
   /** The active players (the round's participants), less those whose chains are void for it. */
@@ -32,6 +34,8 @@ export function earlyRevealDue(view: EarlyRevealView): { round: number; named: [
   if (!view.participants.includes(view.me)) return null;
   // The attacker with its own attack; anyone else once the attack can no longer be taken back.
   if (view.lastAuthor !== view.me && !view.settled) return null;
+  // Nor on an attack that may itself be taken back with the entry it was built on (pipelining).
+  if (!view.settledBefore) return null;
   const named: [number, string][] = [];
   for (const player of view.participants) {
     const tip = view.tipOf(player, view.roundId);

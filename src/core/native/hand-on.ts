@@ -17,6 +17,11 @@ export interface Held {
   readonly firstOpen: number;
   readonly taken: ReadonlyMap<number, Taken>;
   readonly acks: (index: number) => ReadonlyMap<number, Ack> | undefined;
+  /**
+   * How many points back the accused's moves and acks are handed on: 2 in lockstep (a peer is at
+   * most one point past another's first unsettled one), 4 with pipelining (two more).
+   */
+  readonly reach: number;
   /** The move taken and waiting for its dice, if any. */
   readonly pending: { readonly author: number; readonly line: string } | null;
   /** The last round finished here and the one running. */
@@ -67,14 +72,15 @@ export function observerLines(held: Held, observer: number, from: number): strin
 
 /**
  * A voter may only be missing what the accused sent to others: the accused's recent moves, acks and
- * dice lines held here, then `evidence`, the proof against it held here.
+ * dice lines held here, then `evidence`, the proof against it held here. Acks of points below
+ * `acksFrom` are left out (the voter, that far ahead, would refuse them).
  */
-export function accusedLines(held: Held, accused: number, evidence: readonly string[]): string[] {
+export function accusedLines(held: Held, accused: number, evidence: readonly string[], acksFrom = 0): string[] {
   const lines: string[] = [];
-  for (const index of [held.index - 1, held.index]) {
+  for (let index = held.index - held.reach + 1; index <= held.index; index++) {
     const taken = held.taken.get(index);
     if (taken?.author === accused) lines.push(taken.line);
-    const ack = held.acks(index - 1)?.get(accused);
+    const ack = index - 1 >= acksFrom ? held.acks(index - 1)?.get(accused) : undefined;
     if (ack !== undefined && ack.line !== '') lines.push(ack.line);
   }
   if (held.pending !== null && held.pending.author === accused) lines.push(held.pending.line);

@@ -10,6 +10,8 @@ export interface Entry<S> {
   readonly neutral: number | null;
   readonly messageHash: string;
   readonly stateHash: string;
+  /** With pipelining: the message hash of the entry before it (its history); else null. */
+  readonly parent: string | null;
   readonly line: string;
   readonly sig: string | null;
   readonly before: S;
@@ -20,6 +22,7 @@ export interface Taken {
   readonly author: number;
   readonly messageHash: string;
   readonly stateHash: string;
+  readonly parent: string | null;
   readonly line: string;
 }
 
@@ -29,13 +32,25 @@ export class MoveLedger<S> {
   /** Recent moves by index, with their signed lines. */
   readonly taken = new Map<number, Taken>();
 
+  /** The first point of this session: the entry before it is not kept here. */
+  private readonly first: number;
+
   /** `index`: the next point of the sequence; every entry below it is settled (a resumed game). */
   constructor(
     public state: S,
     public index: number,
+    /** The message hash of the entry before `index` (pipelining: the parent of the first move here). */
+    private readonly startParent: string,
     /** Every entry below this index is settled (acknowledged by every active player). */
     public firstOpen: number = index,
-  ) {}
+  ) {
+    this.first = index;
+  }
+
+  /** The message hash of the entry before point `index` here: the parent of a move for `index`. */
+  parentOf(index: number): string | undefined {
+    return this.applied.get(index - 1)?.messageHash ?? (index === this.first ? this.startParent : undefined);
+  }
 
   /** The latest entry applied here, if it is still kept. */
   get last(): Entry<S> | null {
@@ -51,6 +66,7 @@ export class MoveLedger<S> {
       author: entry.author,
       messageHash: entry.messageHash,
       stateHash: entry.stateHash,
+      parent: entry.parent,
       line: entry.line,
     });
     // Old entries are forgotten (MOVE_MEMORY).

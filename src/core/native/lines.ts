@@ -13,21 +13,32 @@ export const isExpelLine = (line: string) =>
 export const classicMoveOf = (message: Message) => (isGameMessage(message) ? toAction(message) : null);
 
 /**
- * What the author of a line signs: a move's place and hash, or any other line's exact text.
- * `moveOf` reads the game's moves off the wire (the classic game's by default).
+ * What the author of a line signs: a move's place and hash (with `pipelining`, and its parent), or
+ * any other line's exact text. `moveOf` reads the game's moves off the wire (the classic game's by
+ * default). Without pipelining a `parent` on the line is not signed and nobody reads it.
  */
 export function digestOf(
   gameId: string,
   message: Message,
   inner: string,
   moveOf: (message: Message) => unknown = classicMoveOf,
+  pipelining = false,
 ): Buffer {
   const move = moveOf(message);
   if (move !== null && message.ack_id !== undefined) {
-    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, move));
+    const parent = pipelining ? parentOf(message) : undefined;
+    return moveDigest(gameId, message.ack_id, messageHashOf(message.ack_id, move), parent);
   }
   return lineDigest(gameId, inner);
 }
+
+/** The entry a move names as the one it was built on ('' when it names none: it fits no history). */
+export function parentOf(message: Message): string {
+  return 'parent' in message && typeof message.parent === 'string' ? message.parent : '';
+}
+
+/** The parent of the first point of a session: no entry comes before it. */
+export const NO_PARENT = '0'.repeat(64);
 
 /** A message as `by` sends it on the native mesh: encoded, signed, sealed. */
 export function sealMessage(
@@ -36,9 +47,10 @@ export function sealMessage(
   by: number,
   keyring: Keyring,
   moveOf: (message: Message) => unknown = classicMoveOf,
+  pipelining = false,
 ): { line: string; sig: string } {
   const inner = encodeLine(message).trimEnd();
-  const sig = keyring.sign(digestOf(gameId, message, inner, moveOf));
+  const sig = keyring.sign(digestOf(gameId, message, inner, moveOf, pipelining));
   return { line: seal(inner, by, sig), sig };
 }
 

@@ -50,9 +50,10 @@ import {
   MOVE_MEMORY,
   PAST_ROUNDS,
 } from './limits.js';
-import { digestOf, sealMessage } from './lines.js';
+import { digestOf, NO_PARENT, parentOf, sealMessage } from './lines.js';
 import { LinkGuard } from './link-guard.js';
 import { withOwnMission } from './mission-deal.js';
+import { OTHER_HISTORY, OtherHistory } from './other-history.js';
 import { Outbox, type Sealer } from './outbox.js';
 import { conflictingAcks, Proofs, roundPairCheat, toPropose } from './proof.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
@@ -63,6 +64,8 @@ interface Pending<A> {
   readonly author: number;
   action: A;
   readonly messageHash: string;
+  /** With pipelining: the entry it was built on; else null. */
+  readonly parent: string | null;
   readonly line: string;
   readonly sig: string | null;
 }
@@ -110,6 +113,10 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** `round>player`: this peer has sent that player the commitments it holds for that round (a dispute). */
   private readonly commitmentsShown = new Set<string>();
   private pending: Pending<A> | null = null;
+  /** With pipelining: this seat's move that needs dice, held until the entry before it settles. */
+  private ownHeld: A | null = null;
+  /** With pipelining: moves built on another history than this peer's, kept until a take-back may make it this one's. */
+  private readonly otherHistory = new OtherHistory(OTHER_HISTORY);
   private lastRound: DiceRound | null = null;
   /** The last few rounds finished here, for an observer far behind (catchUpObserver). */
   private readonly pastRounds: DiceRound[] = [];
@@ -137,9 +144,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         throw new Error(`a stored game of ${config.resume.state.options.players} players for ${config.players.length}`);
       // Only the classic game goes on from a stored state.
       const state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card) as unknown as S;
-      this.ledger = new MoveLedger(state, config.resume.index);
+      this.ledger = new MoveLedger(state, config.resume.index, config.resume.parent ?? NO_PARENT);
     } else {
-      this.ledger = new MoveLedger(this.game.start(config.players.length), 0);
+      this.ledger = new MoveLedger(this.game.start(config.players.length), 0, NO_PARENT);
     }
     this.queues = new Queues(config.players.map((p) => p.id));
     this.deadlines = new Deadlines({
@@ -164,8 +171,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.ackJudge = {
       signed: this.config.features.signed,
       me: this.config.me,
-      verifyMove: (author, index, messageHash, sig) =>
-        this.keyring.verify(author, moveDigest(this.config.gameId, index, messageHash), sig),
+      verifyMove: (author, index, messageHash, sig, parent) =>
+        this.keyring.verify(author, moveDigest(this.config.gameId, index, messageHash, parent), sig),
       mayBeClaim: (author, index) => {
         const before = this.ledger.applied.get(index)?.before;
         if (before === undefined || this.secrets === null) return false;
@@ -267,8 +274,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** The decision this peer's seat must make now, if any. */
   get decisionDue(): { readonly index: number; readonly state: S } | null {
     if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
-    if (!this.allSettled() || this.game.over(this.state)) return null;
-    if (this.secrets?.capitalDue()) return { index: this.index, state: this.state };
+    if (this.ownHeld !== null || this.game.over(this.state)) return null;
+    const settled = this.allSettled();
+    // Pipelining: a decision on the one entry not yet settled, unless it rolls dice (a defend).
+    if (!settled && !(this.inWindow() && this.game.phase(this.state) !== 'defend')) return null;
+    if (settled && this.secrets?.capitalDue()) return { index: this.index, state: this.state };
     return this.game.decisionBy(this.state) === this.config.me && !this.standing(this.config.me)!.neutral
       ? { index: this.index, state: this.state }
       : null;
@@ -327,7 +337,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private answerAfterEnd(voter: number, vote: { player: number; index: number }, line: string) {
     if (voter === this.config.me || this.standing(voter) === undefined || !this.proven([line])) return;
     if (vote.index < this.index) this.catchUpObserver(voter, vote.index);
-    else this.handOn(voter, vote.player);
+    else this.handOn(voter, vote.player, vote.index);
   }
 
   /**
@@ -495,7 +505,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         const hash = messageHashOf(message.ack_id, move);
         const mine =
           taken?.author === from || (taken?.author === -1 && this.ledger.applied.get(message.ack_id)?.neutral === from);
-        if (mine && taken.messageHash !== hash) {
+        const sameParent = !this.pipelining || taken?.parent === parentOf(message);
+        if (mine && sameParent && taken.messageHash !== hash) {
           const flight = this.effects.inFlight;
           this.effects.inFlight = { from: link, line };
           this.keepOtherVersion(message.ack_id, hash, from, { message, line, sig, link });
@@ -563,7 +574,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   private digestOf(message: Message, inner: string): Buffer {
-    return digestOf(this.config.gameId, message, inner, (m) => this.game.moveOf(m));
+    return digestOf(this.config.gameId, message, inner, (m) => this.game.moveOf(m), this.pipelining);
   }
 
   private route(link: number, from: number, message: Message, line: string, sig: string | null, depth: number) {
@@ -725,9 +736,12 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     const action = this.game.moveOf(message);
     if (action === null) return 'done';
     const hash = messageHashOf(index, action);
+    const parent = this.pipelining ? parentOf(message) : null;
     if (index < this.index) {
       const taken = this.ledger.taken.get(index);
-      if (taken === undefined || taken.messageHash === hash) return 'done'; // old, or a duplicate
+      if (taken === undefined || (taken.messageHash === hash && taken.parent === parent)) return 'done'; // old, or a duplicate
+      // Pipelining: a move built on another entry before it is of another history, judged nowhere here.
+      if (taken.parent !== parent) return this.keepOtherHistory(from, index, item);
       if (taken.author === -1) return 'done'; // it lost its point to a neutralisation: its author moves again
       if (taken.author === from) {
         this.equivocation(from, index, [taken.line, item.line]);
@@ -740,16 +754,44 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       return 'done';
     }
     // (A draw due: the move comes after it, from a peer that did the draw first.)
-    if (index > this.index || !this.allSettled() || this.pending !== null || this.round !== null || this.inDraws())
-      return 'wait';
+    if (index > this.index || this.pending !== null || this.round !== null || this.inDraws()) return 'wait';
+    if (parent !== null && parent !== this.ledger.parentOf(index)) return this.keepOtherHistory(from, index, item);
+    if (!this.allSettled()) {
+      // Pipelining: a move on the one unsettled entry, unless it starts a dice round there.
+      if (!this.inWindow() || this.game.needsDice(this.state, action)) return 'wait';
+    }
     if (this.secrets?.busy()) return 'wait'; // a peer that finished the secret round first
     const reason = this.authorityProblem(from, action);
     if (reason !== null) {
       this.cheat(from, reason, [item.line]);
       return 'done';
     }
-    this.accept(from, action, index, item.line, item.sig);
+    this.accept(from, action, index, item.line, item.sig, parent);
     return 'done';
+  }
+
+  /**
+   * Pipelining: a move for `index` built on another entry before it than this peer's. While that
+   * entry may still be taken back here (it is not settled), the move is kept, and looked at again
+   * after a take-back; once it is settled, the move belongs to a history that never was.
+   */
+  private keepOtherHistory(from: number, index: number, item: Incoming): 'done' {
+    if (index - 1 >= this.ledger.firstOpen || index - 1 >= this.index) this.otherHistory.keep(from, item);
+    return 'done';
+  }
+
+  /** Whether the pipelining window is open: only the last entry applied here is unsettled. */
+  private inWindow(): boolean {
+    return this.pipelining && this.ledger.firstOpen >= this.index - 1;
+  }
+
+  private get pipelining(): boolean {
+    return this.config.features.pipelining === true;
+  }
+
+  /** The parent a move digest covers: with pipelining, the named one ('' for none); else none. */
+  private signedParent(parent: string | null): string | undefined {
+    return this.pipelining ? (parent ?? '') : undefined;
   }
 
   /**
@@ -810,6 +852,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private judgeNow(from: number, message: Message, line: string): boolean {
     const action = this.game.moveOf(message);
     if (this.pending !== null || this.round !== null || this.inDraws() || action === null) return false;
+    // Pipelining: a move of another history is judged nowhere here.
+    if (this.pipelining && parentOf(message) !== this.ledger.parentOf(this.index)) return false;
     const reason = this.authorityProblem(from, action);
     if (reason === null) return false;
     this.cheat(from, reason, [line]);
@@ -835,7 +879,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     return action.command === 'defend' && this.standing(playerOf(action))?.neutral === true;
   }
 
-  private accept(author: number, action: A, index: number, line: string, sig: string | null) {
+  private accept(author: number, action: A, index: number, line: string, sig: string | null, parent: string | null) {
     // Every move is acknowledged with its author's signature, which others take as proof of what
     // the author said: so a move's signature is checked before it is applied, not lazily.
     if (author !== this.config.me && sig !== null && !this.proven([line])) {
@@ -843,11 +887,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     }
     const messageHash = messageHashOf(index, action);
     if (this.game.needsDice(this.state, action)) {
-      this.pending = { index, author, action, messageHash, line, sig };
+      this.pending = { index, author, action, messageHash, parent, line, sig };
       this.startRound();
       return;
     }
-    this.commit({ index, author, action, messageHash, line, sig }, CHECK_DICE);
+    this.commit({ index, author, action, messageHash, parent, line, sig }, CHECK_DICE);
   }
 
   private commit(move: Pending<A>, dice: Dice, numbers: StepNumbers | null = null) {
@@ -862,6 +906,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         neutral: null,
         messageHash: move.messageHash,
         stateHash: hash,
+        parent: move.parent,
         line: move.line,
         sig: move.sig,
         before,
@@ -878,6 +923,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       player_id: this.config.me,
       ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: move.messageHash } : {}),
       ...(move.sig !== null ? { author: move.author, author_sig: move.sig } : {}),
+      ...(move.parent !== null ? { parent: move.parent } : {}),
     };
     // Our own ack line is kept: it is evidence when the move's point has to be taken back.
     this.storeAck(this.config.me, move.index, {
@@ -885,6 +931,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       messageHash: move.messageHash,
       author: move.author,
       authorSig: move.sig,
+      parent: move.parent,
       line: this.broadcast(ack).line,
     });
     this.checkAgreement();
@@ -904,6 +951,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.effects.settleInFlight();
     this.effects.push({ type: 'unstep', count });
     if (this.pending !== null) this.dropPending();
+    // Pipelining: this seat decides again on the new history; moves kept for another history may fit it.
+    this.ownHeld = null;
+    for (const [from, item] of this.otherHistory.takeAll()) this.enqueue('moves', from, item);
   }
 
   private dropPending() {
@@ -939,6 +989,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       messageHash: message.message_hash ?? null,
       author: message.author ?? null,
       authorSig: message.author_sig ?? null,
+      parent: this.pipelining ? (message.parent ?? '') : null,
       line,
     };
     this.storeAck(from, index, ack);
@@ -1019,8 +1070,15 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.proposeProven()) return true;
     if (this.round !== null || this.pending !== null) return false;
     if (!this.allSettled()) {
+      // (Pipelining: a move on the one unsettled entry is handled from the queues, or decided by this seat.)
       this.arm('ack', this.ledger.firstOpen);
       return false;
+    }
+    if (this.ownHeld !== null) {
+      const own = this.ownHeld;
+      this.ownHeld = null;
+      this.send(own);
+      return true;
     }
     const secret = this.secrets?.step() ?? null;
     if (secret !== null) return secret;
@@ -1133,8 +1191,15 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.emit({ type: 'info', text: `this seat's move was refused: ${problem}` });
       return;
     }
-    const { line, sig } = this.broadcast(this.game.messageOf(action, index, this.config.me));
-    this.accept(this.config.me, action, index, line, sig);
+    if (!this.allSettled() && this.game.needsDice(this.state, action)) {
+      // No dice round starts on an entry that may still be taken back: it goes once that settles.
+      this.ownHeld = chosen;
+      return;
+    }
+    const parent = this.pipelining ? (this.ledger.parentOf(index) ?? NO_PARENT) : null;
+    const message = this.game.messageOf(action, index, this.config.me);
+    const { line, sig } = this.broadcast(parent === null ? message : ({ ...message, parent } as Message));
+    this.accept(this.config.me, action, index, line, sig, parent);
   }
 
   // ---- timeouts by agreement ----
@@ -1193,7 +1258,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   private voteInWindow(index: number): boolean {
-    return index >= this.index - ACK_WINDOW && index <= this.index + 1;
+    // Pipelining: an honest peer may be one point further ahead (two entries applied, unsettled).
+    return index >= this.index - ACK_WINDOW && index <= this.index + (this.pipelining ? 2 : 1);
   }
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
@@ -1207,7 +1273,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.silence.accuse(voter, player, index);
     if (voter !== this.config.me) {
       this.silence.relayTo(voter, player);
-      this.handOn(voter, player);
+      this.handOn(voter, player, index);
     }
     if (stage === 1) return;
     // With two players the accuser alone is the quorum: this peer accepts being timed out only if
@@ -1246,12 +1312,16 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     this.emit({ type: 'info', text: `${this.nameOf(player)} acknowledged move ${index}; the votes against it lapse` });
   }
 
-  /** A voter may only be missing what the accused sent to others: give it what this peer holds (hand-on.ts). */
-  private handOn(voter: number, accused: number) {
+  /**
+   * A voter may only be missing what the accused sent to others: give it what this peer holds
+   * (hand-on.ts). `index`: the voter's point when it voted; acks far below it would be refused there.
+   */
+  private handOn(voter: number, accused: number, index: number) {
     if (this.config.mute || !this.config.features.signed) return;
     // With the proof against it held here (in the opening draws it waits for point 0, and a voter
     // still waiting on the round needs it to finish the round as this peer did).
-    this.sendProven(accusedLines(this.held(), accused, this.proofs.get(accused)?.evidence ?? []), voter);
+    const lines = accusedLines(this.held(), accused, this.proofs.get(accused)?.evidence ?? [], index - 1 - ACK_WINDOW);
+    this.sendProven(lines, voter);
     for (const line of this.secrets?.linesBy(accused) ?? []) this.effects.push({ type: 'send', line, to: voter });
   }
 
@@ -1263,6 +1333,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       taken: this.ledger.taken,
       acks: (index) => this.acks.get(index),
       pending: this.pending,
+      // Pipelining: a peer behind may wait for a point two further back (its window of two).
+      reach: this.pipelining ? 4 : 2,
       rounds: [this.lastRound, this.round],
       pastRounds: [...this.pastRounds, this.round],
     };
@@ -1503,6 +1575,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       awaitedNeutral: awaited !== null && this.standing(awaited)?.neutral === true,
       lastAuthor: this.ledger.last?.author ?? null,
       settled: this.allSettled(),
+      // Pipelining: the attack itself may be built on an entry not yet settled; then nobody reveals early.
+      settledBefore: this.ledger.firstOpen >= this.index - 1,
       roundId,
       participants: this.standings()
         .filter((p) => isIn(p) && !chains.voided(p.id, roundId))
@@ -1787,14 +1861,21 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       entry.sig !== null &&
       ack.messageHash === entry.messageHash &&
       ack.authorSig === entry.sig;
+    // Pipelining: only acks of this history's entry before it count (another history's say nothing of this one).
+    const parent = this.pipelining ? (this.ledger.parentOf(index) ?? null) : null;
+    const acks = new Map([...(this.acks.get(index) ?? [])].filter(([, ack]) => ack.parent === parent));
     return conflictingAcks(
       author,
-      this.acks.get(index),
+      acks,
       (from) => this.isIn(from, before),
       this.config.features.signed
         ? (ack) =>
             held(ack) ||
-            this.keyring.verify(author, moveDigest(this.config.gameId, index, ack.messageHash!), ack.authorSig ?? '')
+            this.keyring.verify(
+              author,
+              moveDigest(this.config.gameId, index, ack.messageHash!, this.signedParent(ack.parent)),
+              ack.authorSig ?? '',
+            )
         : null,
     );
   }
@@ -1869,8 +1950,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.pending !== null && this.pending.index === index) this.dropPending();
     const hash = this.game.stateHash(result.state);
     const messageHash = messageHashOf(index, action);
+    const parent = this.pipelining ? (this.ledger.parentOf(index) ?? NO_PARENT) : null;
     this.ledger.commit(
-      { index, author: -1, neutral: player, messageHash, stateHash: hash, line, sig: null, before },
+      { index, author: -1, neutral: player, messageHash, stateHash: hash, parent, line, sig: null, before },
       result.state,
     );
     this.stepped(action, null);
@@ -1884,12 +1966,20 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.finish('neutralised', reason);
       return;
     }
-    this.storeAck(this.config.me, index, { stateHash: hash, messageHash, author: null, authorSig: null, line: '' });
+    this.storeAck(this.config.me, index, {
+      stateHash: hash,
+      messageHash,
+      author: null,
+      authorSig: null,
+      parent,
+      line: '',
+    });
     this.broadcast({
       command: 'acknowledgement',
       payload: index,
       player_id: this.config.me,
       ...(this.config.features.stateHashAcks ? { state_hash: hash, message_hash: messageHash } : {}),
+      ...(parent !== null ? { parent } : {}),
     });
     this.checkAgreement();
   }
@@ -1950,7 +2040,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       authorAt: (index) => this.ledger.taken.get(index)?.author ?? null,
       applyMove: (author, action, index, line, sig) => {
         const move = action as unknown as A;
-        this.commit({ index, author, action: move, messageHash: messageHashOf(index, move), line, sig }, CHECK_DICE);
+        const parent = this.pipelining ? (this.ledger.parentOf(index) ?? NO_PARENT) : null;
+        this.commit(
+          { index, author, action: move, messageHash: messageHashOf(index, move), parent, line, sig },
+          CHECK_DICE,
+        );
       },
       arm: (reset) => {
         if (reset && this.deadline?.kind === 'secret') this.deadline = null;
@@ -1968,7 +2062,14 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** Signs a message as this peer sends it, and remembers the signature (a line of ours handed back is no news). */
   private sealer(): Sealer {
     return (message) => {
-      const sealed = sealMessage(this.config.gameId, message, this.config.me, this.keyring, (m) => this.game.moveOf(m));
+      const sealed = sealMessage(
+        this.config.gameId,
+        message,
+        this.config.me,
+        this.keyring,
+        (m) => this.game.moveOf(m),
+        this.pipelining,
+      );
       this.guard.remember(sealed.sig);
       return sealed;
     };

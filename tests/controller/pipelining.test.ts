@@ -1,0 +1,128 @@
+// Pipelining (protocol-spec/native.md, Pipelining): a move may be built on the one entry applied
+// but not yet settled, and names that entry (its parent) under its signature. Rogues that make an
+// honest player's pipelined move fall with a history taken back, or sign moves with a parent that
+// is no one's: the honest peers finish, agree, and blame only the rogue.
+import { describe, expect, it } from 'vitest';
+import { runBot } from '../../src/cli/bot.js';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
+import { sealMessage } from '../../src/core/native/lines.js';
+import { decodeLine } from '../../src/protocol/codec.js';
+import type { Message } from '../../src/protocol/messages.js';
+import { unseal } from '../../src/protocol/signing.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
+import { honestAgreement, type MemoryGame, playMemoryGame, type Rogue } from './memory-game.js';
+import { type RogueContext, withSends } from './mesh-game.js';
+
+const FEATURES = [...NATIVE_FEATURES, 'pipelining'];
+const ROGUE = 1;
+const HONEST = [0, 2, 3];
+
+/** A line's message, when the line is signed by `by` (a peer hands on others' lines too). */
+const own = (line: string, by: number): Message | null => (unseal(line)?.by === by ? open(line) : null);
+
+const open = (line: string): Message | null => {
+  const sealed = unseal(line);
+  const decoded = sealed === null ? null : decodeLine(sealed.inner);
+  return decoded?.ok && 'message' in decoded ? decoded.message : null;
+};
+
+const sign = (context: RogueContext, message: Message) =>
+  sealMessage(context.gameId, message, context.me, context.keyring, undefined, context.pipelining).line;
+
+/** The honest peers finish and agree; they and the audits of their records blame only the rogue. */
+function judged(game: MemoryGame) {
+  const { winner } = honestAgreement(game, HONEST);
+  for (const i of HONEST) {
+    const result = game.results[i]!;
+    expect(['conquest', 'forfeit']).toContain(result.outcome);
+    for (const v of result.violations) expect(v.player).toBe(ROGUE);
+    expect(game.audits[i]!.truncated).toBe(false);
+    for (const v of game.audits[i]!.violations) expect(v.player).toBe(ROGUE);
+    expect(result.state.players.filter((p) => p.neutral && p.id !== ROGUE)).toEqual([]);
+  }
+  return winner;
+}
+
+/**
+ * Whether `author` made a move at a point that was then taken back under it: in its own record, it
+ * acknowledged its own move at that point, and later another entry there.
+ */
+function ownMoveTakenBack(record: readonly TranscriptLine[], author: number): boolean {
+  const own = new Map<number, string>();
+  for (const l of record) {
+    if (l.dir !== 'out') continue;
+    const m = open(l.raw);
+    if (m?.command !== 'acknowledgement' || m.player_id !== author || m.message_hash === undefined) continue;
+    const mine = own.get(m.payload);
+    if (mine !== undefined && mine !== m.message_hash) return true;
+    if (m.author === author) own.set(m.payload, m.message_hash);
+  }
+  return false;
+}
+
+describe('pipelining: a move bound to the entry it was built on', () => {
+  it('a defender that signs two defends (to one honest peer the other) has the point taken back: the attacker’s move pipelined on it goes too, the attacker is not blamed and decides again', async () => {
+    // From point 60 on, the rogue's first defend with two dice goes to the lowest other player with one die.
+    const rogue: Rogue = (links, context) => {
+      const victim = Math.min(...links.keys());
+      let done = false;
+      return withSends(links, (to, link) => (line) => {
+        const m = own(line, context.me);
+        if (done || m?.command !== 'defend' || m.player_id !== context.me || (m.ack_id ?? 0) < 60 || m.payload !== 2)
+          return link.send(line);
+        if (to === Math.max(...links.keys())) done = true;
+        link.send(to === victim ? sign(context, { ...m, payload: 1 }) : line);
+      });
+    };
+    const game = await playMemoryGame({
+      players: 4,
+      seed: 7,
+      features: FEATURES,
+      rogue: { player: ROGUE, links: rogue },
+      // A delay on every link gives the attacker time to decide before the conflicting acks arrive.
+      delayMs: 25,
+    });
+    judged(game);
+    for (const i of HONEST) {
+      expect(game.results[i]!.state.players[ROGUE]!.neutral).toBe(true);
+      expect(game.results[i]!.violations.some((v) => /signed two different moves/.test(v.reason))).toBe(true);
+    }
+    // An honest attacker had built its next move on the defend taken back (pipelining): its move
+    // went with it, unblamed, and another entry took its point.
+    expect(HONEST.some((author) => ownMoveTakenBack(game.records[author]!, author))).toBe(true);
+  }, 600_000);
+
+  it('a rogue that signs its moves for one player with a parent that is no one’s is neither applied there nor judged: the others hand the real move on', async () => {
+    const FORGED = 'ab'.repeat(32);
+    const rogue: Rogue = (links, context) => {
+      const victim = Math.min(...links.keys());
+      return withSends(links, (to, link) => (line) => {
+        const m = own(line, context.me);
+        if (to !== victim || m === null || m.command === 'acknowledgement' || !('parent' in m) || (m.ack_id ?? 0) < 40)
+          return link.send(line);
+        link.send(sign(context, { ...m, parent: FORGED } as Message));
+      });
+    };
+    const game = await playMemoryGame({
+      players: 4,
+      seed: 7,
+      features: FEATURES,
+      rogue: { player: ROGUE, links: rogue },
+    });
+    judged(game);
+    // Not proof of anything: no one is blamed for it.
+    for (const i of HONEST) expect(game.results[i]!.violations).toEqual([]);
+  }, 600_000);
+});
+
+describe('risk bot --pipelining', () => {
+  it('is listed in the usage, and refused outside the native profile’s classic game', async () => {
+    let out = '';
+    let err = '';
+    const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+    expect(await runBot(['--help'], io)).toBe(0);
+    expect(out).toMatch(/--pipelining +native, classic only: also offer the pipelining feature/);
+    expect(await runBot(['host', '--players', '2', '--profile', 'cs3099', '--pipelining'], io)).toBe(2);
+    expect(err).toMatch(/--pipelining is a feature of the native profile, classic game/);
+  });
+});
