@@ -87,13 +87,14 @@ interface Following {
   leg: number;
 }
 
-export function hardBot(rng: Dice, w: HardWeights = HARD): Bot {
+export function hardBot(rng: Dice, w: HardWeights = HARD, choose?: DeploymentChooser): HardBot {
   let following: Following | null = null;
   const follow = (state: GameState, plan: Plan | null) => {
     following = plan === null ? null : { turn: state.turn, legs: plan.legs, leg: 0 };
   };
   return {
     kind: 'hard',
+    followPlan: follow,
     decide(state: GameState, player: number): Action {
       const special = variantDecision(state, player, rng);
       if (special !== null) return special;
@@ -103,7 +104,13 @@ export function hardBot(rng: Dice, w: HardWeights = HARD): Bot {
         case 'cards':
           return tradeAction(player, tradeChoice(view(state, player, w)));
         case 'deploy': {
-          const judged = judgeDeployment(view(state, player, w), state.toDeploy);
+          const candidates: Judged[] = [];
+          const guards: Judged[] = [];
+          let judged = judgeDeployment(view(state, player, w), state.toDeploy, choose && candidates, choose && guards);
+          if (choose !== undefined) {
+            const byValue = (a: Judged, b: Judged) => b.value - a.value;
+            judged = choose(state, player, [...candidates].sort(byValue), guards.sort(byValue));
+          }
           follow(state, judged.plan);
           return { command: 'deploy', player, payload: judged.placements };
         }
@@ -210,10 +217,23 @@ function placed(s: Imagined, changes: readonly (readonly [number, number])[]): I
   return { ...s, armies };
 }
 
-interface Judged {
+export interface Judged {
   readonly plan: Plan | null;
   readonly placements: [number, number][];
   readonly value: number;
+}
+
+/** Picks the deployment to play from the search's candidates (best first); the hard bot plays the first by default. */
+export type DeploymentChooser = (
+  state: GameState,
+  me: number,
+  candidates: readonly Judged[],
+  guards: readonly Judged[],
+) => Judged;
+
+/** The hard bot, and a way to make it follow a plan it did not choose (a look-ahead playing its turn on). */
+export interface HardBot extends Bot {
+  followPlan(state: GameState, plan: Plan | null): void;
 }
 
 /**
@@ -221,13 +241,14 @@ interface Judged {
  * first stack, or on the border stack where they help most with no attack, or split between the
  * two — or, with none to deploy, stopping.
  */
-function judgeDeployment(v: View, armies: number): Judged {
+function judgeDeployment(v: View, armies: number, all?: Judged[], guards?: Judged[]): Judged {
   const { state, me, weights } = v;
   const base = standing(v);
   const earnsCard = !state.capturedThisTurn;
   let best: Judged | null = null;
   let guard: Judged | null = null;
   const consider = (judged: Judged) => {
+    all?.push(judged);
     if (best === null || judged.value > best.value) best = judged;
   };
   const judgePlan = (plan: Plan, extra: [number, number][]): Judged => {
@@ -245,6 +266,7 @@ function judgeDeployment(v: View, armies: number): Judged {
         placements: [[t, armies]] as [number, number][],
         value: chanceOf(placed(base, [[t, armies]]), me, weights),
       };
+      guards?.push(judged);
       if (guard === null || judged.value > guard.value) guard = judged;
     }
     consider(guard!);

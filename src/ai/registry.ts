@@ -2,7 +2,8 @@
 import type { Dice } from '../model/index.js';
 import type { Bot } from './bot.js';
 import { easyBot } from './easy.js';
-import { hardBot } from './hard.js';
+import { HARD, hardBot } from './hard.js';
+import { lookAheadChooser } from './look-ahead.js';
 import { normalBot } from './normal.js';
 import { randomBot } from './random.js';
 
@@ -15,7 +16,7 @@ const makers: Record<BotKind, (rng: Dice) => Bot> = {
   random: randomBot,
   easy: easyBot,
   normal: normalBot,
-  hard: hardBot,
+  hard: (rng) => hardBot(rng, HARD, lookAheadChooser(rng, HARD)),
 };
 
 /** A bot kind from user text (trimmed, any case), or why it is not one. */
