@@ -35,9 +35,18 @@ export interface LookAhead {
   readonly rivals: 'normal' | 'easy' | 'mixed';
   /** A play-out stops after this many actions (it ends at our next turn long before). */
   readonly maxActions: number;
+  /** No further samples once the play-outs of a decision have taken this many actions (bounds its time). */
+  readonly budget: number;
 }
 
-export const LOOK_AHEAD: LookAhead = { candidates: 4, guards: 2, samples: 16, rivals: 'mixed', maxActions: 3000 };
+export const LOOK_AHEAD: LookAhead = {
+  candidates: 4,
+  guards: 2,
+  samples: 16,
+  rivals: 'mixed',
+  maxActions: 400,
+  budget: 8000,
+};
 
 export function lookAheadChooser(rng: Dice, w: HardWeights, look: LookAhead = LOOK_AHEAD): DeploymentChooser {
   return (state, me, candidates, guards) => {
@@ -45,17 +54,23 @@ export function lookAheadChooser(rng: Dice, w: HardWeights, look: LookAhead = LO
     if (active !== 3 || state.options.variant !== 'domination') return candidates[0]!;
     const tried = distinct([...distinct(candidates).slice(0, look.candidates), ...guards.slice(0, look.guards)]);
     if (tried.length < 2) return candidates[0]!;
-    const seeds = Array.from({ length: look.samples }, () => rng.below(0x7fffffff));
+    // Sample by sample over every candidate, so that a cut (after `budget` actions) cuts them alike.
+    const totals = tried.map(() => 0);
+    const spent = { actions: 0 };
+    for (let sample = 0; sample < look.samples && spent.actions < look.budget; sample++) {
+      const seed = rng.below(0x7fffffff);
+      tried.forEach((candidate, i) => {
+        totals[i]! += playOut(state, me, candidate, seed, w, look, spent);
+      });
+    }
     let best = tried[0]!;
     let top = -Infinity;
-    for (const candidate of tried) {
-      let total = 0;
-      for (const seed of seeds) total += playOut(state, me, candidate, seed, w, look);
-      if (total > top) {
-        top = total;
+    tried.forEach((candidate, i) => {
+      if (totals[i]! > top) {
+        top = totals[i]!;
         best = candidate;
       }
-    }
+    });
     return best;
   };
 }
@@ -82,6 +97,7 @@ function playOut(
   seed: number,
   w: HardWeights,
   look: LookAhead,
+  spent: { actions: number },
 ): number {
   const dice = uniformDice(mersenneStream([seed, 0]));
   const botRng = uniformDice(mersenneStream([seed, 1]));
@@ -114,6 +130,8 @@ function playOut(
     const result = apply(s, action, dice);
     if (!result.ok) return candidate.value;
     s = result.state;
+    spent.actions++;
+    if (!isActive(s.players[me]!)) return 0;
   }
   return chanceOf(imagine(s, me, objectiveMeasure(s, me)), me, w.evaluation[tableFor(s)]);
 }
