@@ -104,12 +104,18 @@ export function hardBot(rng: Dice, w: HardWeights = HARD, choose?: DeploymentCho
         case 'cards':
           return tradeAction(player, tradeChoice(view(state, player, w)));
         case 'deploy': {
+          const chooser = choose?.applies(state) ? choose : undefined;
           const candidates: Judged[] = [];
           const guards: Judged[] = [];
-          let judged = judgeDeployment(view(state, player, w), state.toDeploy, choose && candidates, choose && guards);
-          if (choose !== undefined) {
+          let judged = judgeDeployment(
+            view(state, player, w),
+            state.toDeploy,
+            chooser && candidates,
+            chooser && guards,
+          );
+          if (chooser !== undefined) {
             const byValue = (a: Judged, b: Judged) => b.value - a.value;
-            judged = choose(state, player, [...candidates].sort(byValue), guards.sort(byValue));
+            judged = chooser.choose(state, player, candidates.sort(byValue), guards.sort(byValue));
           }
           follow(state, judged.plan);
           return { command: 'deploy', player, payload: judged.placements };
@@ -223,13 +229,12 @@ export interface Judged {
   readonly value: number;
 }
 
-/** Picks the deployment to play from the search's candidates (best first); the hard bot plays the first by default. */
-export type DeploymentChooser = (
-  state: GameState,
-  me: number,
-  candidates: readonly Judged[],
-  guards: readonly Judged[],
-) => Judged;
+/** Picks the deployment to play from the search's candidates, where it `applies` (else the search's best is played). */
+export interface DeploymentChooser {
+  applies(state: GameState): boolean;
+  /** `candidates`: every deployment the search judged, best first; `guards`: those on one border stack with no attack, best first. */
+  choose(state: GameState, me: number, candidates: readonly Judged[], guards: readonly Judged[]): Judged;
+}
 
 /** The hard bot, and a way to make it follow a plan it did not choose (a look-ahead playing its turn on). */
 export interface HardBot extends Bot {

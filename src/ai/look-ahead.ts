@@ -49,29 +49,32 @@ export const LOOK_AHEAD: LookAhead = {
 };
 
 export function lookAheadChooser(rng: Dice, w: HardWeights, look: LookAhead = LOOK_AHEAD): DeploymentChooser {
-  return (state, me, candidates, guards) => {
-    const active = state.players.filter(isActive).length;
-    if (active !== 3 || state.options.variant !== 'domination') return candidates[0]!;
-    const tried = distinct([...distinct(candidates).slice(0, look.candidates), ...guards.slice(0, look.guards)]);
-    if (tried.length < 2) return candidates[0]!;
-    // Sample by sample over every candidate, so that a cut (after `budget` actions) cuts them alike.
-    const totals = tried.map(() => 0);
-    const spent = { actions: 0 };
-    for (let sample = 0; sample < look.samples && spent.actions < look.budget; sample++) {
-      const seed = rng.below(0x7fffffff);
-      tried.forEach((candidate, i) => {
-        totals[i]! += playOut(state, me, candidate, seed, w, look, spent);
-      });
-    }
-    let best = tried[0]!;
-    let top = -Infinity;
-    tried.forEach((candidate, i) => {
-      if (totals[i]! > top) {
-        top = totals[i]!;
-        best = candidate;
+  return {
+    // Three-player domination games, while all three are in: elsewhere it was not measured.
+    applies: (state) =>
+      state.players.length === 3 && state.options.variant === 'domination' && state.players.every(isActive),
+    choose(state, me, candidates, guards) {
+      const tried = distinct([...distinct(candidates).slice(0, look.candidates), ...guards.slice(0, look.guards)]);
+      if (tried.length < 2) return candidates[0]!;
+      // Sample by sample over every candidate, so that a cut (after `budget` actions) cuts them alike.
+      const totals = tried.map(() => 0);
+      const spent = { actions: 0 };
+      for (let sample = 0; sample < look.samples && spent.actions < look.budget; sample++) {
+        const seed = rng.below(0x7fffffff);
+        tried.forEach((candidate, i) => {
+          totals[i]! += playOut(state, me, candidate, seed, w, look, spent);
+        });
       }
-    });
-    return best;
+      let best = tried[0]!;
+      let top = -Infinity;
+      tried.forEach((candidate, i) => {
+        if (totals[i]! > top) {
+          top = totals[i]!;
+          best = candidate;
+        }
+      });
+      return best;
+    },
   };
 }
 
