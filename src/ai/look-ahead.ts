@@ -8,8 +8,8 @@
 import {
   type Action,
   apply,
-  decisionBy,
   type Dice,
+  decisionBy,
   type GameState,
   isActive,
   maxAttackDice,
