@@ -87,14 +87,13 @@ interface Following {
   leg: number;
 }
 
-export function hardBot(rng: Dice, w: HardWeights = HARD, choose?: DeploymentChooser): HardBot {
+export function hardBot(rng: Dice, w: HardWeights = HARD): Bot {
   let following: Following | null = null;
   const follow = (state: GameState, plan: Plan | null) => {
     following = plan === null ? null : { turn: state.turn, legs: plan.legs, leg: 0 };
   };
   return {
     kind: 'hard',
-    followPlan: follow,
     decide(state: GameState, player: number): Action {
       const special = variantDecision(state, player, rng);
       if (special !== null) return special;
@@ -104,19 +103,7 @@ export function hardBot(rng: Dice, w: HardWeights = HARD, choose?: DeploymentCho
         case 'cards':
           return tradeAction(player, tradeChoice(view(state, player, w)));
         case 'deploy': {
-          const chooser = choose?.applies(state) ? choose : undefined;
-          const candidates: Judged[] = [];
-          const guards: Judged[] = [];
-          let judged = judgeDeployment(
-            view(state, player, w),
-            state.toDeploy,
-            chooser && candidates,
-            chooser && guards,
-          );
-          if (chooser !== undefined) {
-            const byValue = (a: Judged, b: Judged) => b.value - a.value;
-            judged = chooser.choose(state, player, candidates.sort(byValue), guards.sort(byValue));
-          }
+          const judged = judgeDeployment(view(state, player, w), state.toDeploy);
           follow(state, judged.plan);
           return { command: 'deploy', player, payload: judged.placements };
         }
@@ -223,22 +210,10 @@ function placed(s: Imagined, changes: readonly (readonly [number, number])[]): I
   return { ...s, armies };
 }
 
-export interface Judged {
+interface Judged {
   readonly plan: Plan | null;
   readonly placements: [number, number][];
   readonly value: number;
-}
-
-/** Picks the deployment to play from the search's candidates, where it `applies` (else the search's best is played). */
-export interface DeploymentChooser {
-  applies(state: GameState): boolean;
-  /** `candidates`: every deployment the search judged, best first; `guards`: those on one border stack with no attack, best first. */
-  choose(state: GameState, me: number, candidates: readonly Judged[], guards: readonly Judged[]): Judged;
-}
-
-/** The hard bot, and a way to make it follow a plan it did not choose (a look-ahead playing its turn on). */
-export interface HardBot extends Bot {
-  followPlan(state: GameState, plan: Plan | null): void;
 }
 
 /**
@@ -246,14 +221,13 @@ export interface HardBot extends Bot {
  * first stack, or on the border stack where they help most with no attack, or split between the
  * two — or, with none to deploy, stopping.
  */
-function judgeDeployment(v: View, armies: number, all?: Judged[], guards?: Judged[]): Judged {
+function judgeDeployment(v: View, armies: number): Judged {
   const { state, me, weights } = v;
   const base = standing(v);
   const earnsCard = !state.capturedThisTurn;
   let best: Judged | null = null;
   let guard: Judged | null = null;
   const consider = (judged: Judged) => {
-    all?.push(judged);
     if (best === null || judged.value > best.value) best = judged;
   };
   const judgePlan = (plan: Plan, extra: [number, number][]): Judged => {
@@ -271,7 +245,6 @@ function judgeDeployment(v: View, armies: number, all?: Judged[], guards?: Judge
         placements: [[t, armies]] as [number, number][],
         value: chanceOf(placed(base, [[t, armies]]), me, weights),
       };
-      guards?.push(judged);
       if (guard === null || judged.value > guard.value) guard = judged;
     }
     consider(guard!);

@@ -2,8 +2,7 @@
 import type { Dice } from '../model/index.js';
 import type { Bot } from './bot.js';
 import { easyBot } from './easy.js';
-import { HARD, hardBot } from './hard.js';
-import { lookAheadChooser } from './look-ahead.js';
+import { hardBot } from './hard.js';
 import { normalBot } from './normal.js';
 import { randomBot } from './random.js';
 
@@ -16,7 +15,7 @@ const makers: Record<BotKind, (rng: Dice) => Bot> = {
   random: randomBot,
   easy: easyBot,
   normal: normalBot,
-  hard: (rng) => hardBot(rng, HARD, lookAheadChooser(rng, HARD)),
+  hard: hardBot,
 };
 
 /** A bot kind from user text (trimmed, any case), or why it is not one. */
