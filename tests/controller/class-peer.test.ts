@@ -270,8 +270,11 @@ describe('the second implementation’s class peer driven by the interop-ac reco
       moveTimeoutS: 200,
     });
     await replay.close();
-    // The real one sent one more attack after our client's leave_game; ours ends the 2-player game there.
-    expect(replay.mismatches).toEqual([expect.stringMatching(/sent undefined, recorded \{.*"command":"attack"/)]);
+    // The real one sent one more attack after our client's leave_game; ours ends the 2-player game
+    // there. Whether the replay still counts that attack as owed depends on when ours sees the leave
+    // (a race of the two sockets under load), so the only mismatch allowed is that missing attack.
+    const missingAttack = /sent undefined, recorded \{.*"command":"attack"/;
+    expect(replay.mismatches.filter((m) => !missingAttack.test(m))).toEqual([]);
     expect(replay.sent.slice(-2)).toEqual([
       expect.objectContaining({ command: 'play_cards', payload: { cards: [[33, 29, 10]], armies: -1 } }),
       expect.objectContaining({
