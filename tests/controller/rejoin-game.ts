@@ -85,7 +85,7 @@ export async function startRejoinGame(options: RejoinGameOptions) {
   } = options;
   const features = featuresFrom([
     ...(options.chains ? NATIVE_FEATURES : PER_ROUND),
-    ...(options.pipelining || process.env.PIPE_ALL ? ['pipelining'] : []),
+    ...(options.pipelining ? ['pipelining'] : []),
   ]);
   // Each good signature is checked once for all the in-process peers (see mesh-game.ts).
   const mesh = await memoryMesh(count, seed, checkedOnce());

@@ -24,9 +24,11 @@ function startGame(
   dropOn = 'acknowledgement',
   rules?: { readonly variant: 'capital' | 'mission' },
   chains = false,
+  pipelining = false,
 ) {
   return startRejoinGame({
     chains,
+    pipelining,
     players: 3,
     seed,
     name: 'rejoin',
@@ -83,6 +85,16 @@ describe('a dropped peer rejoins the running game', () => {
     expect(back.recorder.lines.filter((l) => l.dir === 'out' && l.raw.includes('roll_number')).length).toBeGreaterThan(
       0,
     );
+  }, 600_000);
+
+  it('with pipelining: goes on from the entry before its point in the record (its next move’s parent)', async () => {
+    const game = await startGame(3, 40, undefined, 'acknowledgement', undefined, false, true);
+    await runUntil(game.isDropped, 600_000);
+    expect(game.isDropped()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const { back } = await takeSeatBack(game);
+    await playOnToOneOutcome(game, back);
+    for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
   }, 600_000);
 
   it('takes its seat back before the votes complete; all three finish on one outcome', async () => {
