@@ -59,14 +59,9 @@ function moveFrame<C extends string, P extends z.ZodType, I extends z.ZodType>(
   player: I,
   description: string,
 ) {
-  return z
-    .object({
-      command: z.literal(command),
-      payload,
-      player_id: player,
-      ack_id: ackId.optional(),
-      parent: hex32.optional(),
-    })
+  // extend() makes a new schema, which does not keep the frame's metadata: it is given again.
+  return frame(command, payload, player, description)
+    .extend({ parent: hex32.optional() })
     .meta({ title: `cs3099 ${command}`, description });
 }
 

@@ -782,7 +782,17 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   /** Whether the pipelining window is open: only the last entry applied here is unsettled. */
   private inWindow(): boolean {
-    return this.pipelining && this.ledger.firstOpen >= this.index - 1;
+    return this.pipelining && this.settledBeforeLast();
+  }
+
+  /** Whether every entry before the last one applied here is settled (the last may not be). */
+  private settledBeforeLast(): boolean {
+    return this.ledger.firstOpen >= this.index - 1;
+  }
+
+  /** The parent a move or neutralisation for `index` names here: with pipelining, the entry before it; else none. */
+  private parentHere(index: number): string | null {
+    return this.pipelining ? (this.ledger.parentOf(index) ?? NO_PARENT) : null;
   }
 
   private get pipelining(): boolean {
@@ -1196,7 +1206,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.ownHeld = chosen;
       return;
     }
-    const parent = this.pipelining ? (this.ledger.parentOf(index) ?? NO_PARENT) : null;
+    const parent = this.parentHere(index);
     const message = this.game.messageOf(action, index, this.config.me);
     const { line, sig } = this.broadcast(parent === null ? message : ({ ...message, parent } as Message));
     this.accept(this.config.me, action, index, line, sig, parent);
@@ -1576,7 +1586,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       lastAuthor: this.ledger.last?.author ?? null,
       settled: this.allSettled(),
       // Pipelining: the attack itself may be built on an entry not yet settled; then nobody reveals early.
-      settledBefore: this.ledger.firstOpen >= this.index - 1,
+      settledBefore: this.settledBeforeLast(),
       roundId,
       participants: this.standings()
         .filter((p) => isIn(p) && !chains.voided(p.id, roundId))
@@ -1950,7 +1960,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.pending !== null && this.pending.index === index) this.dropPending();
     const hash = this.game.stateHash(result.state);
     const messageHash = messageHashOf(index, action);
-    const parent = this.pipelining ? (this.ledger.parentOf(index) ?? NO_PARENT) : null;
+    const parent = this.parentHere(index);
     this.ledger.commit(
       { index, author: -1, neutral: player, messageHash, stateHash: hash, parent, line, sig: null, before },
       result.state,
@@ -2040,7 +2050,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       authorAt: (index) => this.ledger.taken.get(index)?.author ?? null,
       applyMove: (author, action, index, line, sig) => {
         const move = action as unknown as A;
-        const parent = this.pipelining ? (this.ledger.parentOf(index) ?? NO_PARENT) : null;
+        const parent = this.parentHere(index);
         this.commit(
           { index, author, action: move, messageHash: messageHashOf(index, move), parent, line, sig },
           CHECK_DICE,
