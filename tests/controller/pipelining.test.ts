@@ -2,14 +2,18 @@
 // but not yet settled, and names that entry (its parent) under its signature. Rogues that make an
 // honest player's pipelined move fall with a history taken back, or sign moves with a parent that
 // is no one's: the honest peers finish, agree, and blame only the rogue.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { auditNativeRecord, nativeHeader } from '../../src/audit/native-record.js';
 import { runBot } from '../../src/cli/bot.js';
 import { NATIVE_FEATURES } from '../../src/core/contract.js';
+import { stateHash } from '../../src/core/native/hashes.js';
 import { sealMessage } from '../../src/core/native/lines.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
-import type { TranscriptLine } from '../../src/protocol/transcript.js';
+import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
 import { honestAgreement, type MemoryGame, playMemoryGame, type Rogue } from './memory-game.js';
 import { type RogueContext, withSends } from './mesh-game.js';
 
@@ -113,6 +117,33 @@ describe('pipelining: a move bound to the entry it was built on', () => {
     // Not proof of anything: no one is blamed for it.
     for (const i of HONEST) expect(game.results[i]!.violations).toEqual([]);
   }, 600_000);
+});
+
+describe('a record of a game with pipelining', () => {
+  // tests/fixtures/records/pipelining-late-expel-p3.jsonl.gz: the first 760 lines of peer 3's record
+  // of bench:chaos game 36 (seed 12, 2026-11-27): player 2 signed two attacks for point 112; peer 3
+  // made it neutral there and played on (its play_cards at 113), then peer 0's late proposal to
+  // make it neutral at 113 arrived. That proposal took peer 3's move back for nothing, and the
+  // audit, reading the move sent again as a line seen before, stopped at 113.
+  it('audits to the state its peer acknowledged last, with a late proposal for a player neutral already', () => {
+    const raw = gunzipSync(
+      readFileSync(new URL('../fixtures/records/pipelining-late-expel-p3.jsonl.gz', import.meta.url)),
+    );
+    const parsed = parseTranscript(raw.toString('utf8'));
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const header = nativeHeader(parsed.lines)!;
+    const audit = auditNativeRecord(parsed.lines, header);
+    expect(audit.violations.map((v) => [v.player, v.reason])).toEqual([
+      [2, 'signed two different moves for sequence point 112'],
+    ]);
+    const acked = parsed.lines
+      .filter((l) => l.dir === 'out')
+      .map((l) => open(l.raw))
+      .filter((m) => m?.command === 'acknowledgement')
+      .at(-1) as Extract<Message, { command: 'acknowledgement' }>;
+    expect(acked.payload).toBeGreaterThan(115);
+    expect(stateHash(audit.state!)).toBe(acked.state_hash);
+  });
 });
 
 describe('risk bot --pipelining', () => {

@@ -1933,21 +1933,16 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       this.checkRoundPair(message.payload.evidence[0]!, message.payload.evidence[1]!);
     if (!this.proofs.has(player)) return; // nothing here proves it (a false claim changes nothing)
     const entry = this.ledger.applied.get(index);
+    if (entry?.neutral === player) return; // the same neutralisation
+    // Made neutral here before that point: the proposal is late, and takes nothing back. (Made
+    // neutral at a later point: that point gives way to this earlier one, below.)
+    if (!this.isIn(player, entry?.before ?? this.state)) return;
     if (entry !== undefined) {
-      if (entry.neutral === player) return; // the same neutralisation
       if (index < this.ledger.firstOpen) return; // too late for that point: proposeProven puts it at the current one
       if (entry.neutral !== null && entry.neutral < player) return;
       if (!this.mayTakeBack(index, message.player_id ?? link)) return; // proposeProven puts it at the current point
       this.rollbackTo(index);
     } else if (index !== this.index) return;
-    if (!this.isIn(player)) {
-      // Made neutral here at a later point: that point gives way to this earlier one.
-      const later = [...this.ledger.applied.values()].find(
-        (e) => e.neutral === player && e.index > index && e.index >= this.ledger.firstOpen,
-      );
-      if (later === undefined) return;
-      this.rollbackTo(index);
-    }
     if (this.pending !== null) this.dropPending();
     this.commitNeutral(index, player, message.payload.reason, '');
   }
