@@ -2,7 +2,7 @@
 // audit of another game's records (seconds of signature checks) never holds up its timers.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NATIVE_FEATURES } from '../src/core/contract.js';
+import { LOCKSTEP_FEATURES } from '../src/core/contract.js';
 import { HOUSE_RULES } from '../src/model/index.js';
 import type { Rules } from '../src/protocol/rules.js';
 import { CHAOS_KINDS, type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
@@ -92,7 +92,7 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   const chains = !settings.classicOnly && random(SEED * 100_043 + index)() < 0.5;
   // Half the games pipeline (a move on the one unsettled entry), from a stream of their own too.
   const pipelining = !settings.classicOnly && random(SEED * 100_057 + index)() < 0.5;
-  const dice = chains ? NATIVE_FEATURES : PER_ROUND_DICE;
+  const dice = chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE;
   const options: MemoryGameOptions = {
     players,
     seed: SEED * 1000 + index,

@@ -1,5 +1,5 @@
 // bench:net's options, checked before anything starts (a test checks them: tests/bench/net-options.test.ts).
-//   npm run bench:net -- [sizes…] [--seconds S] [--delay D] [--games G] [--only PARTS] [--risk PATH] [--pipelining]
+//   npm run bench:net -- [sizes…] [--seconds S] [--delay D] [--games G] [--only PARTS] [--risk PATH] [--lockstep]
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +21,13 @@ export interface NetOptions {
   readonly only: ReadonlySet<Part>;
   /** The `risk` launcher whose `risk bot` is measured: this checkout's bin/risk.js or another's. */
   readonly risk: string;
-  /** The native bots in processes also offer the pipelining feature (risk bot --pipelining). */
-  readonly pipelining: boolean;
+  /** Native: no pipelining (risk bot --lockstep; the one-process rows too): to compare with it. */
+  readonly lockstep: boolean;
 }
 
 export const USAGE =
   'usage: npm run bench:net -- [sizes… (2 4 6)] [--seconds S (20)] [--delay MS (25)] [--games G (3)]\n' +
-  `       [--only ${PARTS.join(',')}] [--risk PATH/TO/bin/risk.js (this checkout's)] [--pipelining]`;
+  `       [--only ${PARTS.join(',')}] [--risk PATH/TO/bin/risk.js (this checkout's)] [--lockstep]`;
 
 const thisRisk = fileURLToPath(new URL('../bin/risk.js', import.meta.url));
 
@@ -65,7 +65,7 @@ export function parseNetOptions(
       games: games as number,
       only: new Set(only as Part[]),
       risk,
-      pipelining: values.pipelining === true,
+      lockstep: values.lockstep === true,
     },
   };
 }
@@ -80,7 +80,7 @@ function parse(argv: readonly string[]) {
       games: { type: 'string', default: '3' },
       only: { type: 'string' },
       risk: { type: 'string' },
-      pipelining: { type: 'boolean' },
+      lockstep: { type: 'boolean' },
     },
   });
 }

@@ -71,8 +71,8 @@ interface ProcessGame {
   /** Play measured from the first attack; the game is cut (SIGTERM to every peer) after it. */
   readonly playMs: number;
   readonly seed: number;
-  /** Native: every bot also offers `pipelining` (risk bot --pipelining). */
-  readonly pipelining: boolean;
+  /** Native: no bot offers `pipelining` (risk bot --lockstep; an older checkout's bots play lockstep anyway). */
+  readonly lockstep: boolean;
 }
 
 /**
@@ -93,7 +93,7 @@ async function playInProcesses(
     game.bot,
     '--no-record',
     ...(game.profile === 'cs3099' ? ['--profile', 'cs3099'] : []),
-    ...(game.profile === 'native' && game.pipelining ? ['--pipelining'] : []),
+    ...(game.profile === 'native' && game.lockstep ? ['--lockstep'] : []),
   ];
   const peers: { bot: BotProcess; meter: () => PlayMeter | null }[] = [];
   const start = (args: string[], seed: number) => {
@@ -170,7 +170,14 @@ function lineCounter() {
  * One game with every peer in this process (random-legal bots), using the modules of the checkout
  * measured (its src/ through tsx), metered by the same meter as the processes.
  */
-async function playInOneProcess(root: string, profile: Profile, players: number, playMs: number, seed: number) {
+async function playInOneProcess(
+  root: string,
+  profile: Profile,
+  players: number,
+  playMs: number,
+  seed: number,
+  lockstep: boolean,
+) {
   const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
   const [{ createBot }, { botSeat }, { seededDice }, { startLoopbackGame }] = await Promise.all([
     load<typeof import('../src/ai/registry.js')>('src/ai/registry.ts'),
@@ -190,6 +197,7 @@ async function playInOneProcess(root: string, profile: Profile, players: number,
     })),
     {
       profile,
+      lockstep,
       ackTimeoutMs: 10_000,
       moveTimeoutMs: 30_000,
       onEvent: (peer, event) => {
@@ -357,7 +365,7 @@ async function main(options: NetOptions) {
       .join(' ');
   console.log(`bench:net ${new Date().toISOString()} — ${options.risk} (${revision}), Node ${process.version}`);
   console.log(`load average before: ${load()}`);
-  if (options.pipelining) console.log('native bots in processes offer pipelining (the one-process rows do not)');
+  if (options.lockstep) console.log('native peers play lockstep: no pipelining (risk bot --lockstep)');
   const rows: Row[] = [];
   const notes: string[] = [];
   const say = (row: Row) => {
@@ -373,7 +381,7 @@ async function main(options: NetOptions) {
         delayMs,
         playMs,
         seed: seed + 7 * g,
-        pipelining: options.pipelining,
+        lockstep: options.lockstep,
       }),
     ).catch((error: Error) => error);
     if (played instanceof Error) {
@@ -389,7 +397,7 @@ async function main(options: NetOptions) {
   };
   const inOneProcess = async (profile: Profile, players: number, seed: number) => {
     const played = await playFor(options.seconds * 1000, (playMs, g) =>
-      playInOneProcess(root, profile, players, playMs, seed + 7 * g),
+      playInOneProcess(root, profile, players, playMs, seed + 7 * g, options.lockstep),
     ).catch((error: Error) => error);
     if (played instanceof Error) {
       notes.push(`${profile} ${players} peers, one process: failed: ${played.message.slice(0, 400)}`);
@@ -430,7 +438,7 @@ async function main(options: NetOptions) {
           delayMs: 0,
           playMs: 300_000,
           seed: 9000 + g,
-          pipelining: options.pipelining,
+          lockstep: options.lockstep,
         }).catch((error: Error) => error);
         if (played instanceof Error || played.cut) unfinished++;
         else games.push({ stats: played.stats, rss: played.rssMb });

@@ -34,9 +34,9 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
                       speak to the host. By default bare, then wrapped if the host closes on it
                       (a host that reads only the envelope does); found once, a host address is
                       offered its form first while the program runs
-  --pipelining        native, classic only: also offer the pipelining feature (a move on the one
-                      entry not yet settled: 2 network trips a battle at 2 players instead of 4);
-                      used when every player offers it
+  --lockstep          native, classic only: do not offer the pipelining feature (by default a
+                      move may be built on the one entry not yet settled: 2 network trips a
+                      battle at 2 players instead of 4); one lockstep player makes a lockstep game
   --strict-draws      cs3099 only: hold every peer to the card-draw rules. By default a peer
                       whose moves show the 2015 class card-draw bug (a card at every fortify
                       after its first capture) is followed in it; strict, such a trade is cheating
@@ -80,7 +80,7 @@ const OPTIONS = {
   'start-timeout': { type: 'string' },
   dialect: { type: 'string' },
   'strict-draws': { type: 'boolean' },
-  pipelining: { type: 'boolean' },
+  lockstep: { type: 'boolean' },
   'strict-bonus': { type: 'boolean' },
   record: { type: 'string' },
   'no-record': { type: 'boolean' },
@@ -139,8 +139,8 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     return usage(`unknown profile "${v.profile as string}": choose native or cs3099`);
   const cs3099 = profile === 'cs3099';
   if (risc && cs3099) return usage('RISC is played on the native profile only (the class protocol has no RISC)');
-  if (v.pipelining === true && (cs3099 || risc))
-    return usage('--pipelining is a feature of the native profile, classic game');
+  if (v.lockstep === true && (cs3099 || risc))
+    return usage('--lockstep is an option of the native profile, classic game');
   if (v['strict-draws'] === true && !cs3099)
     return usage('--strict-draws is for the cs3099 profile: the native profile always plays the card rules');
   if (v['strict-bonus'] === true && !cs3099)
@@ -233,7 +233,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
   const [
     { defaultRecordPath, fileRecorder, recordFileLines },
     { botSeat },
-    { featuresFrom, NATIVE_FEATURES, OPTIONAL_FEATURES },
+    { featuresFrom, LOCKSTEP_FEATURES, NATIVE_FEATURES },
     { seededDice },
     { describeSessionEvent },
   ] = await Promise.all([
@@ -247,7 +247,7 @@ export async function runBot(args: string[], io: CommandIO): Promise<number> {
     ? []
     : risc
       ? [RISC_FEATURE]
-      : [...NATIVE_FEATURES, ...(v.pipelining === true ? OPTIONAL_FEATURES : [])];
+      : [...(v.lockstep === true ? LOCKSTEP_FEATURES : NATIVE_FEATURES)];
 
   let privateKey;
   if (typeof v.key === 'string') {

@@ -26,7 +26,8 @@ export interface SessionFeatures {
   readonly pipelining?: boolean;
 }
 
-export const NATIVE_FEATURES = [
+/** The native profile's features but pipelining: every move waits for the entry before it to settle. */
+export const LOCKSTEP_FEATURES = [
   'mt19937_dice',
   'bound_commitments',
   'state_hash_acks',
@@ -36,8 +37,8 @@ export const NATIVE_FEATURES = [
   'early_reveals',
 ] as const;
 
-/** Features this implementation plays when asked, but does not list by default (not yet proven in the chaos bench). */
-export const OPTIONAL_FEATURES = ['pipelining'] as const;
+/** What the native profile offers: a lobby plays the features every member lists (a lockstep peer makes a lockstep game). */
+export const NATIVE_FEATURES = [...LOCKSTEP_FEATURES, 'pipelining'] as const;
 
 export function featuresFrom(names: readonly string[]): SessionFeatures {
   return {

@@ -7,7 +7,7 @@ import type { Link } from '../net/link.js';
 import { listenTcp, TcpEndpoint, type TcpListener } from '../net/tcp.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import { hostLobby, joinLobby, type LobbyEndpoint, type Roster } from './lobby.js';
-import { NATIVE_FEATURES, type SessionEvent, type SessionResult } from './mesh-session.js';
+import { LOCKSTEP_FEATURES, NATIVE_FEATURES, type SessionEvent, type SessionResult } from './mesh-session.js';
 import type { Seat } from './seat.js';
 import { type GameSession, sessionFor } from './session-factory.js';
 
@@ -25,6 +25,8 @@ export interface LoopbackOptions {
   readonly ackTimeoutMs: number;
   readonly moveTimeoutMs: number;
   readonly rules?: Omit<OptionsInput, 'players'>;
+  /** Native: offer no pipelining (every move waits for the one before to settle); for comparisons. */
+  readonly lockstep?: boolean;
   readonly onEvent?: (peer: number, event: SessionEvent) => void;
 }
 
@@ -61,7 +63,7 @@ export async function startLoopbackGame(
     await listener?.close();
   };
   try {
-    const features = cs3099 ? [] : [...NATIVE_FEATURES];
+    const features = cs3099 ? [] : [...(options.lockstep === true ? LOCKSTEP_FEATURES : NATIVE_FEATURES)];
     let joined = 0;
     const host = hostLobby(endpoints[0]!, {
       players: peers.length,

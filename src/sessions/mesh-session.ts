@@ -24,8 +24,8 @@ import type { Seat } from './seat.js';
 
 export {
   featuresFrom,
+  LOCKSTEP_FEATURES,
   NATIVE_FEATURES,
-  OPTIONAL_FEATURES,
   type Outcome,
   type SessionEvent,
   type SessionFeatures,

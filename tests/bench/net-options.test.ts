@@ -17,7 +17,7 @@ describe('parseNetOptions', () => {
         games: 3,
         only: new Set(PARTS),
         risk: thisRisk,
-        pipelining: false,
+        lockstep: false,
       },
     });
   });
@@ -28,7 +28,7 @@ describe('parseNetOptions', () => {
     const only = parseNetOptions(['--only', 'delay, class', '--risk', thisRisk]);
     expect(only.ok && [...only.value.only]).toEqual(['delay', 'class']);
     expect(only.ok && only.value.risk).toBe(thisRisk);
-    expect(parseNetOptions(['--pipelining'])).toMatchObject({ ok: true, value: { pipelining: true } });
+    expect(parseNetOptions(['--lockstep'])).toMatchObject({ ok: true, value: { lockstep: true } });
   });
 
   it.each([

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gameSetup, noMisbehaviour } from '../../bench/chaos-game.js';
 import { auditRiscRecord } from '../../src/audit/risc.js';
-import { NATIVE_FEATURES } from '../../src/core/contract.js';
+import { LOCKSTEP_FEATURES } from '../../src/core/contract.js';
 import { HOUSE_RULES } from '../../src/model/index.js';
 import type { Rules } from '../../src/protocol/rules.js';
 import { type ChaosRates, chaosRogue } from './chaos.js';
@@ -33,7 +33,7 @@ async function oneRogue(
     rules,
     // Dice: a commitment per round, or chains committed once (dice_chains) with early reveals; and
     // lockstep, or a move on the one unsettled entry (pipelining).
-    features: [...(chains ? NATIVE_FEATURES : PER_ROUND_DICE), ...(pipelining ? ['pipelining'] : [])],
+    features: [...(chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE), ...(pipelining ? ['pipelining'] : [])],
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
   });
   const { winner } = honestAgreement(game, honest);

@@ -5,7 +5,7 @@
 // without the feature, shows both and the trips a battle takes; `risk verify` re-derives every roll;
 // a rogue that withholds its early reveal is voted out.
 import { describe, expect, it } from 'vitest';
-import { NATIVE_FEATURES } from '../../src/core/contract.js';
+import { LOCKSTEP_FEATURES } from '../../src/core/contract.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
@@ -13,7 +13,7 @@ import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { honestAgreement, type MemoryGame, playMemoryGame, type Rogue } from './memory-game.js';
 import { withSend } from './mesh-game.js';
 
-const FEATURES = [...new Set([...NATIVE_FEATURES, 'dice_chains', 'early_reveals'])];
+const FEATURES = [...LOCKSTEP_FEATURES];
 
 interface Read {
   readonly at: number;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { type VerifyReport, verifyTranscript } from '../../src/audit/verify.js';
-import { featuresFrom, NATIVE_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
+import { featuresFrom, LOCKSTEP_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
 import { stateHash } from '../../src/core/native/hashes.js';
 import type { GameState, OptionsInput } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
@@ -73,8 +73,8 @@ export interface MemoryGameOptions {
   readonly delayMs?: number;
 }
 
-/** Every native feature but dice_chains: a commitment per dice round. */
-export const PER_ROUND_DICE: readonly string[] = NATIVE_FEATURES.filter((f) => f !== 'dice_chains');
+/** Every native feature but dice_chains and pipelining: a commitment per dice round, lockstep. */
+export const PER_ROUND_DICE: readonly string[] = LOCKSTEP_FEATURES.filter((f) => f !== 'dice_chains');
 
 export interface MemoryGame {
   readonly results: (SessionResult | null)[];

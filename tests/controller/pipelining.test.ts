@@ -17,7 +17,7 @@ import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcr
 import { honestAgreement, type MemoryGame, playMemoryGame, type Rogue } from './memory-game.js';
 import { type RogueContext, withSends } from './mesh-game.js';
 
-const FEATURES = [...NATIVE_FEATURES, 'pipelining'];
+const FEATURES = [...NATIVE_FEATURES];
 const ROGUE = 1;
 const HONEST = [0, 2, 3];
 
@@ -146,14 +146,14 @@ describe('a record of a game with pipelining', () => {
   });
 });
 
-describe('risk bot --pipelining', () => {
+describe('risk bot --lockstep', () => {
   it('is listed in the usage, and refused outside the native profile’s classic game', async () => {
     let out = '';
     let err = '';
     const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
     expect(await runBot(['--help'], io)).toBe(0);
-    expect(out).toMatch(/--pipelining +native, classic only: also offer the pipelining feature/);
-    expect(await runBot(['host', '--players', '2', '--profile', 'cs3099', '--pipelining'], io)).toBe(2);
-    expect(err).toMatch(/--pipelining is a feature of the native profile, classic game/);
+    expect(out).toMatch(/--lockstep +native, classic only: do not offer the pipelining feature/);
+    expect(await runBot(['host', '--players', '2', '--profile', 'cs3099', '--lockstep'], io)).toBe(2);
+    expect(err).toMatch(/--lockstep is an option of the native profile, classic game/);
   });
 });

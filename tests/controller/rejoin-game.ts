@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { auditNativeRecord, nativeHeader } from '../../src/audit/native-record.js';
-import { featuresFrom, NATIVE_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
+import { featuresFrom, LOCKSTEP_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
 import { dealRecordOf, restoreMissionDeal } from '../../src/core/native/mission-deal.js';
 import type { Link } from '../../src/net/link.js';
 import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
@@ -22,7 +22,7 @@ import { withSend } from './mesh-game.js';
 export const ACK_MS = 10_000;
 export const MOVE_MS = 20_000;
 /** A commitment per dice round (the games these tests replay were seeded for it); `chains` adds dice_chains. */
-const PER_ROUND = NATIVE_FEATURES.filter((f) => f !== 'dice_chains');
+const PER_ROUND = LOCKSTEP_FEATURES.filter((f) => f !== 'dice_chains');
 
 /** Vitest's fake clock for every test of the file. */
 export function fakeClockInEveryTest() {
@@ -84,7 +84,7 @@ export async function startRejoinGame(options: RejoinGameOptions) {
     tamper,
   } = options;
   const features = featuresFrom([
-    ...(options.chains ? NATIVE_FEATURES : PER_ROUND),
+    ...(options.chains ? LOCKSTEP_FEATURES : PER_ROUND),
     ...(options.pipelining ? ['pipelining'] : []),
   ]);
   // Each good signature is checked once for all the in-process peers (see mesh-game.ts).

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import type { Effect, SessionEvent } from '../../src/core/contract.js';
-import { featuresFrom, NATIVE_FEATURES } from '../../src/core/contract.js';
+import { featuresFrom, LOCKSTEP_FEATURES } from '../../src/core/contract.js';
 import type { MeshGame } from '../../src/core/native/game.js';
 import { Replica } from '../../src/core/native/replica.js';
 import type { Action, GameEvent, GameState, OptionsInput } from '../../src/model/index.js';
@@ -54,7 +54,7 @@ export async function coreMesh(options: CoreMeshOptions): Promise<CoreMesh> {
   });
 }
 
-/** The mesh of `coreMesh` for any game (`setup.game`). */
+/** The mesh of `coreMesh` for any game (`setup.game`); lockstep (RISC plays no pipelining; these rogues sign without a parent). */
 export async function gameMesh<S, A extends { readonly command: string }, E>(
   options: CoreMeshOptions,
   setup: GameSetup<S, A, E>,
@@ -62,7 +62,7 @@ export async function gameMesh<S, A extends { readonly command: string }, E>(
   const { players, seed } = options;
   const mesh = await memoryMesh(players, seed, checkedOnce());
   const gameId = `core-${seed}`;
-  const features = featuresFrom([...NATIVE_FEATURES]);
+  const features = featuresFrom([...LOCKSTEP_FEATURES]);
   const replicas = Array.from(
     { length: players },
     (_, me) =>
