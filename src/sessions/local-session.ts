@@ -75,9 +75,6 @@ export class LocalSession {
 
   /** Plays until someone wins or stop() is called. A seat's refused move is reported and asked again. */
   async run(): Promise<LocalSessionResult> {
-    // Nothing is played before the caller has shown where the game stands (a resumed game whose
-    // next step is a draw or a neutral's defence would otherwise take it at once).
-    await Promise.resolve();
     while (this.state.phase !== 'over' && !this.stopped) {
       const actor = decisionBy(this.state);
       let action: Action;

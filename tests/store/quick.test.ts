@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeHistory } from '../../src/cli/history.js';
 import { realLauncher } from '../../src/cli/launcher.js';
-import { stateHash } from '../../src/core/native/hashes.js';
 import { loadResumable } from '../../src/sessions/local-resume.js';
 import { gatherStats } from '../../src/store/stats.js';
 import type { GameStore } from '../../src/store/store.js';
@@ -68,7 +67,10 @@ describe('the quick game in the store', () => {
     const resumed = later.resumeGame!(summary!.id);
     if (!resumed.ok) throw new Error(resumed.reason);
     expect(resumed.table.getView().mode).toBe('quick');
-    expect(stateHash(resumed.table.getView().state!)).toBe(stateHash(resumable.state));
+    // (The table may show the stored state or one step on: a draw or a neutral's defence is taken
+    // at once. That the game went on from exactly the stored state, the audit below checks: the
+    // steps after the resume are legal only from there.)
+    expect([resumable.state.turn, resumable.state.turn + 1]).toContain(resumed.table.getView().state!.turn);
     resumed.table.setAutopilot([0], true);
     await expect.poll(() => resumed.table.getView().over, { timeout: 60_000 }).not.toBeNull();
     const winner = resumed.table.getView().over!.winner;

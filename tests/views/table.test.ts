@@ -118,23 +118,6 @@ describe('the hot-seat game loop', () => {
     expect(events.at(-1)).toBe('game_over');
   });
 
-  it('plays nothing before its caller has shown the state it starts from (here a draw is next)', async () => {
-    const events: string[] = [];
-    const session = new LocalSession({
-      board: classicBoard(),
-      seats: [bot(1), bot(2)],
-      dice: seededDice(7),
-      onEvent: (event) => events.push(event.type === 'game' ? event.event.type : event.type),
-    });
-    const start = session.current;
-    const running = session.run();
-    // A resumed game is shown at its stored state: the first step comes after run() returns.
-    expect(events).toEqual([]);
-    expect(session.current).toBe(start);
-    session.stop();
-    expect((await running).stopped).toBe(true);
-  });
-
   it('stops while a person is thinking, and reports refused moves instead of applying them', async () => {
     const table = new Table({
       mode: 'hotseat',
