@@ -30,6 +30,9 @@ export class CoreDriver<S, A, E> {
   readonly links: Map<number, Link>;
   private readonly wake = new WakeTimer();
   private deciding = false;
+  /** The decision last answered: asked again unchanged, the answer was not taken (see maybeDecide). */
+  private answered: { readonly index: number; readonly state: S } | null = null;
+  private askAgain: ReturnType<typeof setImmediate> | null = null;
   private closed = false;
 
   constructor(private readonly config: DriverConfig<S, A, E>) {
@@ -116,14 +119,28 @@ export class CoreDriver<S, A, E> {
 
   private maybeDecide() {
     const due = this.config.core.decisionDue;
-    if (due === null || this.deciding) return;
+    if (due === null || this.deciding || this.askAgain !== null) return;
+    if (this.answered?.index === due.index && this.answered.state === due.state) {
+      // The core did not take the answer (a refused move): the seat is asked again once the lines
+      // that arrived meanwhile are read, never in a loop of promises that would starve them.
+      this.askAgain = setImmediate(() => {
+        this.askAgain = null;
+        this.answered = null;
+        if (!this.closed) this.maybeDecide();
+      });
+      return;
+    }
     const answer = this.config.answerFirst?.(due);
-    if (answer !== undefined) return this.act((core, now) => core.decide(due.index, answer, now));
+    if (answer !== undefined) {
+      this.answered = due;
+      return this.act((core, now) => core.decide(due.index, answer, now));
+    }
     this.deciding = true;
     this.config.seat
       .decide(due.state, this.config.player())
       .then((action) => {
         this.deciding = false;
+        this.answered = due;
         this.act((core, now) => core.decide(due.index, action, now));
       })
       .catch((error: Error) => {
@@ -136,6 +153,7 @@ export class CoreDriver<S, A, E> {
     if (this.closed) return;
     this.closed = true;
     this.wake.clear();
+    if (this.askAgain !== null) clearImmediate(this.askAgain);
     this.config.recorder?.close();
     if (this.config.closeLinksAtEnd) for (const link of this.links.values()) link.close();
     this.config.onFinish(result);

@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { createBot } from '../../src/ai/registry.js';
+import { botSeat } from '../../src/ai/seat.js';
 import { auditNativeRecord, nativeHeader } from '../../src/audit/native-record.js';
 import { runBot } from '../../src/cli/bot.js';
 import { NATIVE_FEATURES } from '../../src/core/contract.js';
@@ -12,8 +14,10 @@ import { stateHash } from '../../src/core/native/hashes.js';
 import { sealMessage } from '../../src/core/native/lines.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
+import { seededDice } from '../../src/protocol/random.js';
 import { unseal } from '../../src/protocol/signing.js';
 import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
+import type { Seat } from '../../src/sessions/seat.js';
 import { honestAgreement, type MemoryGame, playMemoryGame, type Rogue } from './memory-game.js';
 import { type RogueContext, withSends } from './mesh-game.js';
 
@@ -117,6 +121,44 @@ describe('pipelining: a move bound to the entry it was built on', () => {
     // Not proof of anything: no one is blamed for it.
     for (const i of HONEST) expect(game.results[i]!.violations).toEqual([]);
   }, 600_000);
+});
+
+describe('Secret Mission with pipelining', () => {
+  it('a mission completed on an entry not yet settled is claimed once it settles, the seat never asked for the claim', async () => {
+    // The seats the memory game plays by default, counting the claims they were asked to make.
+    const seed = 1;
+    let claimsAsked = 0;
+    const seats = new Map(
+      [0, 1, 2].map((i) => {
+        const bot = botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), {
+          deadlineMs: 60_000,
+        });
+        const seat: Seat = {
+          kind: bot.kind,
+          decide: async (state, player) => {
+            const action = await bot.decide(state, player);
+            if (action.command === 'claim_mission') claimsAsked++;
+            return action;
+          },
+        };
+        return [i, seat] as const;
+      }),
+    );
+    // Over a slow network (lines arrive on timers): asked for the claim before the entry settled,
+    // a seat that answered at once was asked again at once, for ever, and its peer read no line.
+    const game = await playMemoryGame({
+      players: 3,
+      seed,
+      features: FEATURES,
+      rules: { variant: 'mission' },
+      delayMs: 25,
+      seats,
+    });
+    const { winner } = honestAgreement(game, [0, 1, 2]);
+    expect(winner).not.toBeNull();
+    expect(game.results[winner!]!.state.missions.length).toBe(3);
+    expect(claimsAsked).toBe(0);
+  }, 120_000);
 });
 
 describe('a record of a game with pipelining', () => {

@@ -276,8 +276,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
     if (this.ownHeld !== null || this.game.over(this.state)) return null;
     const settled = this.allSettled();
-    // Pipelining: a decision on the one entry not yet settled, unless it rolls dice (a defend).
-    if (!settled && !(this.inWindow() && this.game.phase(this.state) !== 'defend')) return null;
+    // Pipelining: a decision on the one entry not yet settled, unless it rolls dice (a defend), or
+    // is our mission's claim (the secret step makes it once that entry settles: asked now, the
+    // seat's answer would be dropped, and the seat asked again at once, for ever).
+    if (!settled && !(this.inWindow() && this.game.phase(this.state) !== 'defend' && !this.secrets?.ownClaimDue()))
+      return null;
     if (settled && this.secrets?.capitalDue()) return { index: this.index, state: this.state };
     return this.game.decisionBy(this.state) === this.config.me && !this.standing(this.config.me)!.neutral
       ? { index: this.index, state: this.state }

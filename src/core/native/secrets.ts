@@ -427,6 +427,18 @@ export class SecretRounds {
     return inClaimPhase(state) && decisionBy(state) === player;
   }
 
+  /** Whether this peer's own completed mission is to be claimed now (the secret step claims it, not its seat). */
+  ownClaimDue(): boolean {
+    const state = this.host.state();
+    return (
+      !this.mute &&
+      inClaimPhase(state) &&
+      decisionBy(state) === this.me &&
+      !this.claims.has(this.me) &&
+      missionClaimDue(state) !== null
+    );
+  }
+
   private stepClaim(state: GameState): boolean | null {
     const index = this.host.index();
     for (const [from, item] of this.claimMoves) {
