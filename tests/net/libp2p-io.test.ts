@@ -22,7 +22,8 @@ async function handedOver(pieces: Uint8Array[]) {
         { once: true },
       ),
     );
-    a.send(new Uint8ArrayList(...pieces));
+    // Noise's own list (this version of the package, the one Noise uses), as Noise hands it on.
+    a.send(new Uint8ArrayList(...pieces) as unknown as Parameters<typeof a.send>[0]);
     return await got;
   } finally {
     a.abort(new Error('test over'));
@@ -33,12 +34,13 @@ async function handedOver(pieces: Uint8Array[]) {
 /** A 2-byte big-endian length reader like Noise's: it throws a RangeError when the bytes are too few. */
 function lengthReader() {
   const counts = { throws: 0 };
-  const read = (data: Uint8ArrayList | Uint8Array) => {
+  const read = (data: Uint8Array | { byteLength: number; subarray(): Uint8Array }) => {
     if (data.byteLength < 2) {
       counts.throws++;
       throw new RangeError('Could not decode int16BE');
     }
-    return data instanceof Uint8Array ? (data[0]! << 8) + data[1]! : data.getUint16(0);
+    const bytes = data instanceof Uint8Array ? data : data.subarray();
+    return (bytes[0]! << 8) + bytes[1]!;
   };
   return { read, counts };
 }
