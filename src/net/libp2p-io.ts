@@ -3,10 +3,11 @@
 //   ciphertext) and @libp2p/tcp writes each piece to the socket on its own: two system calls (and,
 //   with Nagle off, two TCP segments for the receiver to read) per line per link. The pieces queued
 //   on a raw connection are now joined first, so each frame is one write (socket writes were 17% of
-//   a peer's CPU in bench:net's profile at 6 peers).
+//   a 6-peer `risk bot` process's profile on a loaded machine, where system calls look large).
 // - Reads: Noise's frame decoder asks for the next length after every frame, and its length reader
 //   throws a RangeError (stack trace and all) when no bytes are left: once at the end of every read.
-//   An empty buffer now ends the loop with no length read and nothing thrown (4% of a peer's CPU).
+//   An empty buffer now ends the loop with no length read and nothing thrown (4% of the CPU of
+//   bench:net's six peers in one process).
 // Loaded once, for every connection of the process.
 import { AbstractMessageStream, AbstractMultiaddrConnection, LengthPrefixedDecoder } from '@libp2p/utils';
 
