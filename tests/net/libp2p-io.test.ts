@@ -53,13 +53,13 @@ const wire = new Uint8Array(frames.flatMap((f) => [f.length >> 8, f.length & 255
 function decodeInChunks(cuts: number[]) {
   const { read, counts } = lengthReader();
   const decoder = new LengthPrefixedDecoder({ lengthDecoder: read, encodingLength: () => 2 });
-  const read_: number[][] = [];
+  const got: number[][] = [];
   let at = 0;
   for (const cut of cuts) {
-    for (const frame of decoder.decode(wire.subarray(at, at + cut))) read_.push([...frame.subarray()]);
+    for (const frame of decoder.decode(wire.subarray(at, at + cut))) got.push([...frame.subarray()]);
     at += cut;
   }
-  return { frames: read_, throws: counts.throws };
+  return { frames: got, throws: counts.throws };
 }
 
 const pieces = [new Uint8Array([0, 3]), new Uint8Array([7, 8, 9])];
