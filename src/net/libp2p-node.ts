@@ -3,6 +3,7 @@
 import { noise } from '@chainsafe/libp2p-noise';
 import { yamux } from '@chainsafe/libp2p-yamux';
 import './yamux-window.js';
+import './libp2p-io.js';
 import { generateKeyPair } from '@libp2p/crypto/keys';
 import type { PrivateKey, Stream } from '@libp2p/interface';
 import { mplex } from '@libp2p/mplex';

@@ -8,8 +8,13 @@ export class LinkGuard {
   private readonly faults = new Map<number, number>();
   private seenNow = new Set<string>();
   private seenBefore = new Set<string>();
-  /** Lines whose signature was found good (author, signature and text: the same signature on other text is another line). */
-  private readonly checked = new Set<string>();
+  /**
+   * Lines whose signature was found good, by signature, with author and text (the same signature
+   * on other text is another line: only the last text checked is kept for a signature). Keyed by
+   * the signature alone, whose hash the string keeps once `seen` has computed it, not by a key
+   * string made of the whole line for each look-up.
+   */
+  private readonly checked = new Map<string, { readonly by: number; readonly inner: string }>();
 
   /**
    * Counts a line of `link` at `now`, the game being at point `reached` as far as that link shows:
@@ -34,11 +39,12 @@ export class LinkGuard {
   }
 
   wasChecked(by: number, inner: string, sig: string): boolean {
-    return this.checked.has(`${by}|${sig}|${inner}`);
+    const found = this.checked.get(sig);
+    return found !== undefined && found.by === by && found.inner === inner;
   }
 
   noteChecked(by: number, inner: string, sig: string) {
-    this.checked.add(`${by}|${sig}|${inner}`);
+    this.checked.set(sig, { by, inner });
   }
 
   seen(sig: string): boolean {
