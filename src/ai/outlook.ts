@@ -1,8 +1,10 @@
 // The hard bot's look-ahead: the board a plan would leave behind — if it succeeds, and if it
-// fails — scored by the learned evaluation as our chance to win when the next player starts.
+// fails — scored by the learned evaluation as our chance to win when the next player starts
+// (with three players, less what the rivals' next rolls would take from us).
 import { type GameState, isActive, nextSeat } from '../model/index.js';
 import { type Snapshot, winChances } from './features.js';
 import type { Leg } from './plan.js';
+import { rolledOver } from './rival-rolls.js';
 
 /** Which weights score a position: by the players still in it (and, with two, whether a neutral army holds a third of the board). */
 export type EvaluationTable = 'duel' | 'neutral' | 'three' | 'four' | 'more';
@@ -43,8 +45,17 @@ export function nextToMove(state: GameState, me: number): number {
   return next < 0 ? me : next;
 }
 
-export function chanceOf(s: Snapshot, me: number, weights: readonly number[]): number {
-  return winChances(s, weights)[me]!;
+/** How the hard bot scores a position: the evaluation's weights, and how much the rivals' rolls into us count. */
+export interface Scoring {
+  readonly weights: readonly number[];
+  /** Subtracted from the chance to win per share of the board the rivals' rolls would take from us (rival-rolls.ts); 0: off. */
+  readonly rivalRolls: number;
+}
+
+export function chanceOf(s: Snapshot, me: number, scoring: Scoring): number {
+  const chance = winChances(s, scoring.weights)[me]!;
+  if (scoring.rivalRolls === 0) return chance;
+  return chance - (scoring.rivalRolls * rolledOver(s, me)) / s.owner.length;
 }
 
 function copy(s: Imagined): Imagined {
@@ -105,12 +116,12 @@ export function legsOutlook(
   me: number,
   legs: readonly Leg[],
   earnsCard: boolean,
-  weights: readonly number[],
+  scoring: Scoring,
 ): number {
   let success = 1;
   for (const leg of legs) success *= leg.odds.success;
-  const won = chanceOf(afterLegs(base, me, legs, true, earnsCard), me, weights);
+  const won = chanceOf(afterLegs(base, me, legs, true, earnsCard), me, scoring);
   if (success > 0.999) return won;
-  const lost = chanceOf(afterLegs(base, me, legs, false, earnsCard), me, weights);
+  const lost = chanceOf(afterLegs(base, me, legs, false, earnsCard), me, scoring);
   return success * won + (1 - success) * lost;
 }
