@@ -1,6 +1,7 @@
 // One rogue among four peers performs one attack; the honest three must finish, agree on one
 // outcome that the rogue did not win by breaking a rule, and their records blame only the rogue.
 import { describe, expect, it } from 'vitest';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { sealMessage } from '../../src/core/native/lines.js';
 import { type GameState, isActive } from '../../src/model/index.js';
 import { decodeLine } from '../../src/protocol/codec.js';
@@ -75,6 +76,13 @@ async function attackGame(attack: Attack, features?: readonly string[]) {
   if (attack === 'partial-broadcast')
     for (const i of HONEST)
       expect(game.events[i]!.filter((e) => e.type === 'info' && /is silent/.test(e.text)).length).toBeLessThan(4);
+  // A forged line shown as proof is proof against the one who showed it (no honest peer shows a
+  // line it did not check): before, it was only noise on the rogue's link, and the rogue played on.
+  if (attack === 'forged-evidence')
+    for (const i of HONEST)
+      expect(game.results[i]!.violations.map((v) => v.reason)).toContain(
+        'showed as proof a line whose signature does not match it',
+      );
   const cut = CUT[attack];
   if (cut)
     for (const i of HONEST) expect(game.events[i]!.some((e) => e.type === 'info' && cut.test(e.text))).toBe(true);
@@ -104,6 +112,10 @@ const PIPELINED: readonly Attack[] = [
 
 describe('with pipelining', () => {
   it.each(PIPELINED)('%s', (attack) => attackGame(attack, [...PER_ROUND_DICE, 'pipelining']), 600_000);
+});
+
+describe('with every native feature (the default: dice chains, early reveals, pipelining)', () => {
+  it.each(PIPELINED)('%s', (attack) => attackGame(attack, [...NATIVE_FEATURES]), 600_000);
 });
 
 describe('two players left and an eliminated one watching', () => {

@@ -610,6 +610,10 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
         const sent = this.proofs.countExpel(from);
         if (sent > MAX_EXPELS_PER_PLAYER * this.config.players.length)
           return this.fault(link, `sent more than ${MAX_EXPELS_PER_PLAYER * this.config.players.length} expels`);
+        // An honest peer shows only lines it checked: a signed line whose signature does not match,
+        // shown under the expel's own good signature, is proof against the expel's author.
+        if (this.config.features.signed && message.payload.evidence.some((e) => this.forged(e)))
+          return this.cheat(from, 'showed as proof a line whose signature does not match it', [line], line, link);
         // Without signatures an expel proves nothing: it is only shown (onExpel).
         if (message.ack_id !== undefined && depth === 0 && this.config.features.signed) {
           if (this.proofs.proposals.length >= MAX_QUEUED) return this.fault(link, 'sent too many expel proposals');
@@ -645,6 +649,12 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   /** Whether every signed line checks out (lines straight from their authors are checked only here). */
+  /** A line signed in a player's name whose signature does not match it. */
+  private forged(line: string): boolean {
+    const sealed = unseal(line);
+    return sealed !== null && this.standing(sealed.by) !== undefined && !this.proven([line]);
+  }
+
   private proven(lines: readonly string[]): boolean {
     if (!this.config.features.signed) return true;
     return lines.every((line) => proven(line, this.admission));
