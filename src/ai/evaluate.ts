@@ -1,6 +1,6 @@
 // A bot's reading of a position: how big each player is, which borders are pressed, how far each
 // continent is from being held. Plain arrays, computed in one pass over the board per decision.
-import { type GameState, isActive } from '../model/index.js';
+import { type GameState, isActive, territoryArmies } from '../model/index.js';
 import { type BoardFacts, boardFacts } from './board-facts.js';
 
 export interface PlayerSummary {
@@ -73,7 +73,7 @@ export function readPosition(state: GameState): Position {
   const players = state.players.map((p, id) => ({
     territories: territories[id]!,
     armies: armyCount[id]!,
-    income: Math.max(3, Math.floor(territories[id]! / 3)) + bonus[id]!,
+    income: territoryArmies(territories[id]!) + bonus[id]!,
     cards: p.cards.length,
     active: active[id]!,
   }));

@@ -2,7 +2,7 @@
 // chance to win. Computed from plain arrays so the bot can score positions it only imagines (the
 // board after a plan) as cheaply as real ones; the bot scores thousands a turn, so the scoring
 // path reuses its buffers instead of allocating.
-import { type Board, setValue } from '../model/index.js';
+import { type Board, setValue, territoryArmies } from '../model/index.js';
 
 /** A position as the evaluation sees it: the board, hands by size, and who moves next. */
 export interface Snapshot {
@@ -135,7 +135,7 @@ function fill(s: Snapshot, out: Float64Array): void {
   for (let p = 0; p < n; p++) {
     if (!s.active[p]) continue;
     activeCount++;
-    const income = Math.max(3, Math.floor(st[Row.Territories * n + p]! / 3)) + st[Row.Bonus * n + p]!;
+    const income = territoryArmies(st[Row.Territories * n + p]!) + st[Row.Bonus * n + p]!;
     st[Row.Income * n + p] = income;
     incomeTotal += income;
   }

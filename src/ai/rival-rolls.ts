@@ -3,6 +3,7 @@
 // through the weakest territory ahead while two armies up, losing about one army per army killed.
 // Cheap and exact to the rule, so the hard bot can keep its borders from being the territory a
 // rival's stack would pick next, and leave the rivals to fight each other.
+import { territoryArmies } from '../model/index.js';
 import type { Snapshot } from './features.js';
 
 /** The rule's roll stops after this many captures (a bound, rarely reached). */
@@ -36,7 +37,7 @@ function rollInto(s: Snapshot, rival: number, me: number): number {
   if (from < 0) return 0;
   let bonus = 0;
   for (const c of board.continents) if (c.territories.every((t) => owner[t] === rival)) bonus += c.value;
-  let stack = armies[from]! + Math.max(3, Math.floor(held / 3)) + bonus;
+  let stack = armies[from]! + territoryArmies(held) + bonus;
   const taken = new Set<number>();
   let head = from;
   let lost = 0;

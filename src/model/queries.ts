@@ -38,10 +38,15 @@ export interface Reinforcements {
   readonly total: number;
 }
 
+/** The armies a player's territories are worth at the start of a turn: one per three, at least 3. */
+export function territoryArmies(territories: number): number {
+  return Math.max(3, Math.floor(territories / 3));
+}
+
 /** Armies due at the start of a turn, before cards: max(3, territories / 3) plus whole continents. */
 export function reinforcements(state: GameState, player: number): Reinforcements {
   const territories = countTerritories(state, player);
-  const base = Math.max(3, Math.floor(territories / 3));
+  const base = territoryArmies(territories);
   const continents = state.board.continents
     .filter((c) => c.territories.every((t) => state.owner[t] === player))
     .map((c) => ({ id: c.id, value: c.value }));

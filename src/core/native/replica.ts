@@ -648,13 +648,13 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     }
   }
 
-  /** Whether every signed line checks out (lines straight from their authors are checked only here). */
   /** A line signed in a player's name whose signature does not match it. */
   private forged(line: string): boolean {
     const sealed = unseal(line);
     return sealed !== null && this.standing(sealed.by) !== undefined && !this.proven([line]);
   }
 
+  /** Whether every signed line checks out (lines straight from their authors are checked only here). */
   private proven(lines: readonly string[]): boolean {
     if (!this.config.features.signed) return true;
     return lines.every((line) => proven(line, this.admission));

@@ -431,11 +431,7 @@ export class SecretRounds {
   ownClaimDue(): boolean {
     const state = this.host.state();
     return (
-      !this.mute &&
-      inClaimPhase(state) &&
-      decisionBy(state) === this.me &&
-      !this.claims.has(this.me) &&
-      missionClaimDue(state) !== null
+      !this.mute && this.claimPossible(state, this.me) && !this.claims.has(this.me) && missionClaimDue(state) !== null
     );
   }
 
