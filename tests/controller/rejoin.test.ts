@@ -70,15 +70,21 @@ async function playOnToOneOutcome(game: Game, back: NonNullable<Awaited<ReturnTy
   );
 }
 
+/** The dropped peer takes its seat back a second after it dropped; all play on to one outcome, and nobody made it neutral. */
+async function backASecondLater(game: Game) {
+  await runUntil(game.isDropped, 600_000);
+  expect(game.isDropped()).toBe(true);
+  await vi.advanceTimersByTimeAsync(1_000);
+  const { back } = await takeSeatBack(game);
+  await playOnToOneOutcome(game, back);
+  for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
+  return back;
+}
+
 describe('a dropped peer rejoins the running game', () => {
   it('with dice chains: reveals from the chain it committed to, its seed kept in its record', async () => {
     const game = await startGame(3, 40, undefined, 'acknowledgement', undefined, true);
-    await runUntil(game.isDropped, 600_000);
-    expect(game.isDropped()).toBe(true);
-    await vi.advanceTimersByTimeAsync(1_000);
-    const { back } = await takeSeatBack(game);
-    await playOnToOneOutcome(game, back);
-    for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
+    const back = await backASecondLater(game);
     // One chain commitment for the whole game from the seat that came back: it revealed from it after.
     const commitments = back.recorder.lines.filter((l) => l.dir === 'out' && l.raw.includes('roll_hash'));
     expect(commitments).toEqual([]);
@@ -89,12 +95,7 @@ describe('a dropped peer rejoins the running game', () => {
 
   it('with pipelining: goes on from the entry before its point in the record (its next move’s parent)', async () => {
     const game = await startGame(3, 40, undefined, 'acknowledgement', undefined, false, true);
-    await runUntil(game.isDropped, 600_000);
-    expect(game.isDropped()).toBe(true);
-    await vi.advanceTimersByTimeAsync(1_000);
-    const { back } = await takeSeatBack(game);
-    await playOnToOneOutcome(game, back);
-    for (const p of [game.peers[0]!, game.peers[1]!, back]) expect(neutralised(p.events, R)).toBe(false);
+    await backASecondLater(game);
   }, 600_000);
 
   it('takes its seat back before the votes complete; all three finish on one outcome', async () => {
