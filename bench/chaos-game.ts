@@ -1,7 +1,5 @@
 // One game of bench:chaos (bench/chaos.ts): played in a worker thread of its own, so that the
 // audit of another game's records (seconds of signature checks) never holds up its timers.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { LOCKSTEP_FEATURES } from '../src/core/contract.js';
 import { HOUSE_RULES } from '../src/model/index.js';
 import type { Rules } from '../src/protocol/rules.js';
@@ -16,7 +14,7 @@ import {
 } from '../tests/controller/mesh-game.js';
 import { ATTACKS, type Attack, rogue as scripted } from '../tests/controller/rogue.js';
 import { SECRET_ATTACKS, type SecretAttack, secretRogue } from '../tests/controller/secret-rogue.js';
-import { type ChaosSettings, type Outcome, raceOutcome, raceToEnd } from './chaos-race.js';
+import { type ChaosSettings, type Outcome, raceOutcome, raceToEnd, writeDump } from './chaos-race.js';
 import { playRisc } from './chaos-risc.js';
 
 /** One honest peer crashes (its links close) once `after` lines have passed through it. */
@@ -209,12 +207,10 @@ function dumpGame(
       out.push(`  ${l.t} ${l.dir} ${l.conn} ${l.raw.slice(0, 240)}`);
   }
   out.push('', ...internals);
-  mkdirSync(settings.dump, { recursive: true });
-  // Each honest peer's whole record, as `risk verify` reads it.
-  for (const i of who.honest)
-    writeFileSync(
-      join(settings.dump, `game-${index}-p${i}.jsonl`),
-      ended.records[i]!.map(({ t, conn, dir, raw }) => `${JSON.stringify({ t, conn, dir, raw })}\n`).join(''),
-    );
-  writeFileSync(join(settings.dump, `game-${index}.txt`), `${out.join('\n')}\n`);
+  writeDump(
+    settings,
+    index,
+    out,
+    who.honest.map((peer) => ({ peer, lines: ended.records[peer]! })),
+  );
 }

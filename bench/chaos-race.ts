@@ -1,6 +1,8 @@
 // One game of bench:chaos watched to its end (done when every honest peer has a result, hung when
 // no honest peer moved on for stallMs or none had a result after maxMs), the settings every game is
-// played with and what a game's watch reports (Outcome).
+// played with, what a game's watch reports (Outcome), and the dump of a game that went wrong.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface Outcome {
   finished: boolean;
@@ -74,4 +76,26 @@ export function raceOutcome(raced: Race, kind: string, index: number): Outcome {
     kind,
     index,
   };
+}
+
+/** A peer's whole record as `risk verify` reads it. */
+export interface DumpedRecord {
+  readonly peer: number;
+  readonly lines: readonly { readonly t: number; readonly conn: number; readonly dir: string; readonly raw: string }[];
+}
+
+/** Writes `game-<index>.txt` (what went wrong, for whoever hunts the cause) and each record beside it. */
+export function writeDump(
+  settings: ChaosSettings,
+  index: number,
+  text: readonly string[],
+  records: readonly DumpedRecord[],
+) {
+  mkdirSync(settings.dump, { recursive: true });
+  for (const { peer, lines } of records)
+    writeFileSync(
+      join(settings.dump, `game-${index}-p${peer}.jsonl`),
+      lines.map(({ t, conn, dir, raw }) => `${JSON.stringify({ t, conn, dir, raw })}\n`).join(''),
+    );
+  writeFileSync(join(settings.dump, `game-${index}.txt`), `${text.join('\n')}\n`);
 }

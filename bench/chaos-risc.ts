@@ -5,7 +5,7 @@
 import { auditRiscRecord } from '../src/audit/risc.js';
 import { type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
 import { startRiscGame } from '../tests/controller/risc-mesh-game.js';
-import { type ChaosSettings, type Outcome, raceOutcome, raceToEnd } from './chaos-race.js';
+import { type ChaosSettings, type Outcome, raceOutcome, raceToEnd, writeDump } from './chaos-race.js';
 
 /** Plays RISC game `index` to its end (or until it hangs) and judges it. */
 export async function playRisc(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
@@ -21,7 +21,7 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
     ackTimeoutMs: settings.ackMs,
     moveTimeoutMs: settings.moveMs,
   });
-  const { results, records } = game;
+  const { results, records, transcripts, notes } = game;
   const honest = results.map((_, id) => id).filter((p) => p !== rogueId);
   // An honest peer's record growing is the game moving on.
   const raced = await raceToEnd(
@@ -33,11 +33,33 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   await new Promise((resolve) => setTimeout(resolve, 100));
   game.close();
   const outcome = raceOutcome(raced, 'random (RISC)', index);
-  if (outcome.hung !== null) return outcome;
+  // What each honest peer last recorded, told and sent, for whoever hunts the cause.
+  const dump = (why: string) => {
+    const out = [`RISC game ${index} (seed ${settings.seed}): ${why}; ${players} players, rogue ${rogueId}`];
+    for (const i of honest) {
+      const result = results[i];
+      out.push('', `== peer ${i}: ${result === null ? 'no result' : JSON.stringify(result).slice(0, 300)}`);
+      for (const note of notes[i]!.slice(-15)) out.push(`  note ${note.slice(0, 300)}`);
+      for (const line of records[i]!.slice(-10)) out.push(`  record ${JSON.stringify(line).slice(0, 240)}`);
+      for (const l of transcripts[i]!.slice(-settings.dumpLines))
+        out.push(`  ${l.t} ${l.dir} ${l.conn} ${l.raw.slice(0, 240)}`);
+    }
+    writeDump(
+      settings,
+      index,
+      out,
+      honest.map((peer) => ({ peer, lines: transcripts[peer]! })),
+    );
+  };
+  if (outcome.hung !== null) {
+    dump(outcome.hung);
+    return outcome;
+  }
   const ended = honest.map((i) => results[i]!);
   const failed = ended.find((r) => !r.ok);
   if (failed !== undefined && !failed.ok) {
     outcome.disagreement = `an honest peer ended with an error: ${failed.reason}`;
+    dump(outcome.disagreement);
     return outcome;
   }
   const done = ended.filter((r) => r.ok);
@@ -61,5 +83,21 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
     if (audit.state === null) outcome.lostRecords++;
     outcome.blamedHonest += audit.violations.filter((v) => v.player !== rogueId).length;
   }
+  if (
+    outcome.disagreement !== null ||
+    outcome.blamedHonest > 0 ||
+    outcome.lostRecords > 0 ||
+    outcome.timedOutHonest > 0
+  )
+    dump(
+      [
+        outcome.disagreement,
+        outcome.blamedHonest > 0 ? `${outcome.blamedHonest} blame(s) of honest peers` : null,
+        outcome.lostRecords > 0 ? `${outcome.lostRecords} record(s) lost` : null,
+        outcome.timedOutHonest > 0 ? `${outcome.timedOutHonest} honest peer(s) timed out` : null,
+      ]
+        .filter((x) => x !== null)
+        .join('; '),
+    );
   return outcome;
 }

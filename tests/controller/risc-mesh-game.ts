@@ -6,7 +6,9 @@ import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import type { RiscRecordLine } from '../../src/core/risc/record.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult } from '../../src/sessions/risc-net.js';
+import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import type { Rogue } from './mesh-game.js';
 
@@ -23,6 +25,9 @@ export interface RunningRiscGame {
   /** Each peer's result; null while it plays (or if it never finishes: a hang). */
   readonly results: (RiscNetResult | null)[];
   readonly records: RiscRecordLine[][];
+  /** Each peer's signed lines as sent and received (the transcript `risk verify` audits), and what its session told. */
+  readonly transcripts: TranscriptLine[][];
+  readonly notes: string[][];
   /** Stops every peer (they end 'stopped'). */
   stop(): void;
   /** Closes every link. */
@@ -35,6 +40,8 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
   const gameId = `risc-chaos-${seed}`;
   const roster = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId, addresses: [] }));
   const records: RiscRecordLine[][] = roster.map(() => []);
+  const transcripts = roster.map(() => memoryRecorder());
+  const notes: string[][] = roster.map(() => []);
   const results: (RiscNetResult | null)[] = roster.map(() => null);
   const stops = roster.map(() => new AbortController());
   roster.forEach((_, me) => {
@@ -67,6 +74,8 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
         seat: botRiscSeat(`p${me}`, 'hard', dice),
         secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
         onRecord: (line) => records[me]!.push(line),
+        transcript: transcripts[me]!,
+        onNote: (text) => notes[me]!.push(text),
         signal: stops[me]!.signal,
       },
     ).then(
@@ -77,6 +86,8 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
   return {
     results,
     records,
+    transcripts: transcripts.map((t) => t.lines),
+    notes,
     stop: () => {
       for (const stop of stops) stop.abort();
     },
