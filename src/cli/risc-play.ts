@@ -32,8 +32,8 @@ export const RISC_PLAY_USAGE = `usage: risk play [host | join <address>] --game 
   --key FILE          keep this peer identity in FILE (default: a new one for each run)
   --move-timeout S    host: seconds each round waits for a player's orders (default 300)
   --plain             plain text lines (automatic when stdin or stdout is not a terminal)
-  --web               against bots (or --resume), in your browser: a page on 127.0.0.1 at a
-                      secret address (printed)
+  --web               in your browser (against bots, --resume, host or join): a page on
+                      127.0.0.1 at a secret address (printed)
   --no-browser        with --web: print the address only, open no browser
   --no-color          no colours (also: NO_COLOR=1)
 `;
@@ -132,8 +132,6 @@ export async function runRiscPlay(args: string[], io: CommandIO): Promise<number
     ...(typeof v.record === 'string' ? { recordFile: v.record } : {}),
   };
   if (v.web === true) {
-    if (start.kind === 'host' || start.kind === 'join')
-      return usage('--web plays RISC against bots on this machine (or --resume); host and join RISC in the terminal');
     // The page's menu offers the other games too: the launcher `risk play` makes, whose RISC games
     // are these options' (the record file included) and this seed's.
     const [{ runWeb }, { realLauncher }] = await Promise.all([
@@ -146,7 +144,11 @@ export async function runRiscPlay(args: string[], io: CommandIO): Promise<number
       start:
         start.kind === 'resume'
           ? { kind: 'risc-resume', id: start.id! }
-          : { kind: 'risc', players: start.players, bot: start.bot, terms: start.terms },
+          : start.kind === 'host'
+            ? { kind: 'risc-host', players: start.players, terms: start.terms }
+            : start.kind === 'join'
+              ? { kind: 'risc-join', address: start.address }
+              : { kind: 'risc', players: start.players, bot: start.bot, terms: start.terms },
       out: io.out,
       err: io.err,
       open: v['no-browser'] !== true && Boolean(process.stdout.isTTY),

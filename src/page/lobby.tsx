@@ -5,7 +5,10 @@ import type { LobbyView, PageCommand } from '../views/web/wire.js';
 export function LobbyScreen({ lobby, send }: { lobby: LobbyView; send: (command: PageCommand) => void }) {
   return (
     <div className="screen lobby" data-testid="lobby">
-      <h1>Lobby{lobby.seats !== null ? `: ${lobby.players.length} of ${lobby.seats} players` : ''}</h1>
+      <h1>
+        {lobby.game === 'risc' ? 'RISC lobby' : 'Lobby'}
+        {lobby.seats !== null ? `: ${lobby.players.length} of ${lobby.seats} players` : ''}
+      </h1>
       {lobby.hosting ? (
         <>
           <p>Others join with one of these addresses:</p>
@@ -24,7 +27,7 @@ export function LobbyScreen({ lobby, send }: { lobby: LobbyView; send: (command:
       </ul>
       {lobby.rules.length > 0 ? (
         <>
-          <h2>Rules</h2>
+          <h2>{lobby.game === 'risc' ? 'Terms' : 'Rules'}</h2>
           <ul>
             {lobby.rules.map((r) => (
               <li key={r}>{r}</li>

@@ -1,8 +1,9 @@
 // The page's menu and the forms that start a game: a quick game, hot seat (people and bots at this
-// screen), hosting (players, your name, the house rules, the move timeout), joining a host, RISC,
-// and the statistics of the stored games.
+// screen), hosting (players, your name, the house rules, the move timeout), joining a host, RISC
+// (against bots, hosting or joining), and the statistics of the stored games.
 import { useState } from 'react';
 import { defaultCapitalsToWin, HOUSE_RULES } from '../model/index.js';
+import { DEFAULT_START_UNITS, DEFAULT_TURN_LIMIT, MAX_START_UNITS, MAX_TURN_LIMIT } from '../model/risc/state.js';
 import { LABELS, ruleFields, rulesFor, ruleValue, valueText } from '../views/rules-words.js';
 import type { Defaults, PageCommand } from '../views/web/wire.js';
 
@@ -244,39 +245,94 @@ function JoinForm({ name, send, onBack }: { name: string; send: Send; onBack: ()
 }
 
 function RiscForm({ name, send, onBack }: { name: string; send: Send; onBack: () => void }) {
+  const [how, setHow] = useState<'bots' | 'host' | 'join'>('bots');
   const [players, setPlayers] = useState(3);
   const [bot, setBot] = useState<(typeof BOTS)[number]>('hard');
+  const [startUnits, setStartUnits] = useState(DEFAULT_START_UNITS);
+  const [turnLimit, setTurnLimit] = useState<number | null>(DEFAULT_TURN_LIMIT);
+  const [address, setAddress] = useState('');
   return (
     <form
       className="form"
       onSubmit={(e) => {
         e.preventDefault();
-        send({ type: 'risc', name, players, bot });
+        if (how === 'bots') send({ type: 'risc', name, players, bot });
+        else if (how === 'host') send({ type: 'risc-host', name, players, startUnits, turnLimit });
+        else if (address.trim() !== '') send({ type: 'risc-join', name, address: address.trim() });
       }}
     >
       <h2>RISC: everyone orders at once</h2>
       <label className="field">
-        Players (you included)
-        <select value={players} onChange={(e) => setPlayers(Number(e.currentTarget.value))}>
-          {[2, 3, 4].map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+        Play
+        <select value={how} onChange={(e) => setHow(e.currentTarget.value as typeof how)} data-testid="risc-how">
+          <option value="bots">against bots on this machine</option>
+          <option value="host">host: others join over the network</option>
+          <option value="join">join a host</option>
         </select>
       </label>
-      <label className="field">
-        Bots
-        {/* RISC's bots have the classic bots' three names (the server checks the one chosen). */}
-        <select value={bot} onChange={(e) => setBot(e.currentTarget.value as (typeof BOTS)[number])}>
-          {BOTS.map((kind) => (
-            <option key={kind} value={kind}>
-              {kind}
-            </option>
-          ))}
-        </select>
-      </label>
-      <SubmitOrBack label="Start" testId="risc-start" onBack={onBack} />
+      {how === 'join' ? (
+        <label className="field">
+          The host's address (as the host's screen shows it, e.g. 192.168.1.20:7475)
+          <input value={address} onChange={(e) => setAddress(e.currentTarget.value)} data-testid="risc-address" />
+        </label>
+      ) : (
+        <label className="field">
+          Players (you included)
+          <select
+            value={players}
+            onChange={(e) => setPlayers(Number(e.currentTarget.value))}
+            data-testid="risc-players"
+          >
+            {[2, 3, 4].map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {how === 'bots' ? (
+        <label className="field">
+          Bots
+          {/* RISC's bots have the classic bots' three names (the server checks the one chosen). */}
+          <select value={bot} onChange={(e) => setBot(e.currentTarget.value as (typeof BOTS)[number])}>
+            {BOTS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {how === 'host' ? (
+        <>
+          <label className="field">
+            Units each player places at the start
+            <input
+              type="number"
+              min={1}
+              max={MAX_START_UNITS}
+              value={startUnits}
+              onChange={(e) => setStartUnits(Number(e.currentTarget.value))}
+            />
+          </label>
+          <label className="field">
+            Turn limit (empty: none; then the most territories wins)
+            <input
+              type="number"
+              min={1}
+              max={MAX_TURN_LIMIT}
+              value={turnLimit ?? ''}
+              onChange={(e) => setTurnLimit(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+            />
+          </label>
+        </>
+      ) : null}
+      <SubmitOrBack
+        label={how === 'bots' ? 'Start' : how === 'host' ? 'Open the lobby' : 'Join'}
+        testId="risc-start"
+        onBack={onBack}
+      />
     </form>
   );
 }

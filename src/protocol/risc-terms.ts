@@ -3,9 +3,9 @@
 // profile), each joiner sees them before the game starts, and every peer writes them into its
 // record's header, so every replica plays the same game.
 import { z } from 'zod';
+import { MAX_START_UNITS, MAX_TURN_LIMIT } from '../model/risc/state.js';
 
-export const MAX_START_UNITS = 10_000;
-export const MAX_TURN_LIMIT = 100_000;
+export { MAX_START_UNITS, MAX_TURN_LIMIT };
 
 export interface RiscTerms {
   readonly startUnits: number;

@@ -33,6 +33,9 @@ export interface RiscState {
 export const DEFAULT_START_UNITS = 30;
 /** The turn limit a lobby offers unless its host changes it. */
 export const DEFAULT_TURN_LIMIT = 100;
+/** The largest terms a lobby may agree (the record's header and the lobby's messages say no more). */
+export const MAX_START_UNITS = 10_000;
+export const MAX_TURN_LIMIT = 100_000;
 
 export function startRisc(
   map: RiscMap,

@@ -5,7 +5,7 @@
 import type { RiscBotKind } from '../../ai/risc/bots.js';
 import { type Action, apply, checkCapitalChoice, type Dice, type GameState } from '../../model/index.js';
 import { DEFAULT_START_UNITS, DEFAULT_TURN_LIMIT } from '../../model/risc/index.js';
-import type { RiscTerms } from '../../protocol/risc-terms.js';
+import { describeTerms, type RiscTerms } from '../../protocol/risc-terms.js';
 import {
   adviceFor,
   type Launcher,
@@ -17,7 +17,7 @@ import {
   shortAddress,
 } from '../launcher.js';
 import type { PlainStart } from '../plain.js';
-import type { RiscLauncher, RiscStarted } from '../risc/match.js';
+import type { RiscLauncher, RiscOpened, RiscStarted } from '../risc/match.js';
 import { rulesWords } from '../rules-words.js';
 import type { Table } from '../table.js';
 import { RiscWebGame } from './risc-web.js';
@@ -28,7 +28,10 @@ export type WebStart =
   | PlainStart
   /** RISC against bots on this machine (the launcher's RISC games), or a stored one resumed. */
   | { readonly kind: 'risc'; readonly players: number; readonly bot: RiscBotKind; readonly terms?: RiscTerms }
-  | { readonly kind: 'risc-resume'; readonly id: number };
+  | { readonly kind: 'risc-resume'; readonly id: number }
+  /** RISC with people on other machines (and bots on this one): hosting a lobby, or joining one. */
+  | { readonly kind: 'risc-host'; readonly players: number; readonly terms: RiscTerms }
+  | { readonly kind: 'risc-join'; readonly address: string };
 
 const RISC_TERMS: RiscTerms = { startUnits: DEFAULT_START_UNITS, turnLimit: DEFAULT_TURN_LIMIT };
 
@@ -42,10 +45,14 @@ export interface WebFrontOptions {
 
 type Result = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
+/** What the page's lobby uses of a classic or a RISC lobby (their games start differently). */
+type AnyLobby = Pick<Lobby, 'addresses' | 'cancel' | 'startNow' | 'fillWithBots'>;
+
 interface LobbyScreen {
   readonly kind: 'lobby';
+  readonly game: 'classic' | 'risc';
   readonly hosting: boolean;
-  lobby: Lobby | null;
+  lobby: AnyLobby | null;
   readonly seats: number | null;
   players: { id: number; name: string }[];
   rules: string[];
@@ -131,6 +138,7 @@ export class WebFront {
         return { kind: 'failed', reason: plainReason(s.reason), advice: adviceFor(s.reason) };
       case 'lobby': {
         const lobby: LobbyView = {
+          game: s.game,
           hosting: s.hosting,
           addresses: (s.lobby?.addresses ?? []).map(shortAddress),
           players: s.players,
@@ -144,7 +152,10 @@ export class WebFront {
         return { kind: 'game', id: s.id, table: wireTable(s.table, s.series.series()) };
       case 'risc': {
         const risc = s.game.view();
-        return risc === null ? { kind: 'starting', what: 'RISC' } : { kind: 'risc', risc };
+        // Seats commit their placements in turn: until this one is asked, the others are placing.
+        return risc === null
+          ? { kind: 'starting', what: 'RISC (the other players place their units first)' }
+          : { kind: 'risc', risc };
       }
     }
   }
@@ -170,6 +181,10 @@ export class WebFront {
         return this.startRisc(`RISC game #${start.id}`, (risc) =>
           risc.resume ? risc.resume(start.id) : { ok: false, reason: 'stored RISC games cannot go on here' },
         );
+      case 'risc-host':
+        return void this.riscHost(defaults.name, start.players, start.terms);
+      case 'risc-join':
+        return void this.riscJoin(defaults.name, start.address);
     }
   }
 
@@ -220,10 +235,21 @@ export class WebFront {
     this.changed();
   }
 
-  private async openLobby(screen: LobbyScreen, opening: (news: (e: LobbyNews) => void) => Promise<Opened>) {
+  /**
+   * Shows `screen` while the lobby opens and gathers players, then hands its game to `begin`; a
+   * game that starts after the player left the lobby is stopped (`stop`) instead.
+   */
+  private async openLobby<S>(
+    screen: LobbyScreen,
+    opening: (
+      news: (e: LobbyNews) => void,
+    ) => Promise<{ ok: true; lobby: AnyLobby & { started: Promise<S> } } | { ok: false; reason: string }>,
+    begin: (started: S) => void,
+    stop: (started: S) => Promise<void> | void,
+  ) {
     const mine = ++this.attempt;
     this.show(screen);
-    let opened: Opened;
+    let opened: Awaited<ReturnType<typeof opening>>;
     try {
       opened = await opening((event) => this.lobbyNews(screen, event));
     } catch (error) {
@@ -237,16 +263,45 @@ export class WebFront {
     screen.lobby = opened.lobby;
     this.changed();
     const started = await opened.lobby.started;
-    if (mine !== this.attempt) {
-      if (started.ok) await started.table.quit();
-      return;
-    }
-    this.play(started);
+    if (mine !== this.attempt) return void (await stop(started));
+    begin(started);
+  }
+
+  /** A classic lobby's game, once it starts. */
+  private openClassicLobby(screen: LobbyScreen, opening: (news: (e: LobbyNews) => void) => Promise<Opened>) {
+    return this.openLobby(
+      screen,
+      opening,
+      (started) => this.play(started),
+      async (started) => {
+        if (started.ok) await started.table.quit();
+      },
+    );
+  }
+
+  /** A RISC lobby (the launcher's RISC games, loaded when first played); its game shown as it is played. */
+  private openRiscLobby(
+    screen: LobbyScreen,
+    opening: (risc: RiscLauncher, news: (e: LobbyNews) => void) => Promise<RiscOpened>,
+  ) {
+    const { launcher } = this.options;
+    return this.openLobby(
+      screen,
+      async (news): Promise<RiscOpened> => {
+        if (!launcher.risc) return { ok: false, reason: 'RISC is not available here' };
+        return opening(await launcher.risc(), news);
+      },
+      (started) => this.showRisc(started),
+      (started) => {
+        if (started.ok) started.match.leave();
+      },
+    );
   }
 
   private host(name: string, players: number, rules: Defaults['rules'], moveTimeoutSeconds: number) {
     const screen: LobbyScreen = {
       kind: 'lobby',
+      game: 'classic',
       hosting: true,
       lobby: null,
       seats: players,
@@ -254,7 +309,7 @@ export class WebFront {
       rules: rulesWords(rules, players),
       news: [],
     };
-    return this.openLobby(screen, (news) =>
+    return this.openClassicLobby(screen, (news) =>
       this.options.launcher.hostGame({ players, name, rules, moveTimeoutMs: moveTimeoutSeconds * 1000 }, news),
     );
   }
@@ -262,6 +317,7 @@ export class WebFront {
   private join(name: string, address: string) {
     const screen: LobbyScreen = {
       kind: 'lobby',
+      game: 'classic',
       hosting: false,
       lobby: null,
       seats: null,
@@ -269,7 +325,41 @@ export class WebFront {
       rules: [],
       news: [`joining ${address}…`],
     };
-    return this.openLobby(screen, (news) => this.options.launcher.joinGame({ address, name }, news));
+    return this.openClassicLobby(screen, (news) => this.options.launcher.joinGame({ address, name }, news));
+  }
+
+  private riscHost(name: string, players: number, terms: RiscTerms) {
+    const screen: LobbyScreen = {
+      kind: 'lobby',
+      game: 'risc',
+      hosting: true,
+      lobby: null,
+      seats: players,
+      players: [{ id: 0, name }],
+      rules: [describeTerms(terms)],
+      news: [],
+    };
+    return this.openRiscLobby(screen, (risc, news) => risc.host({ players, name, terms }, news));
+  }
+
+  private riscJoin(name: string, address: string) {
+    const screen: LobbyScreen = {
+      kind: 'lobby',
+      game: 'risc',
+      hosting: false,
+      lobby: null,
+      seats: null,
+      players: [],
+      rules: [],
+      news: [`joining ${address}…`],
+    };
+    // The host's terms, once told, stand where a classic lobby shows its rules.
+    const told = (terms: RiscTerms) => {
+      if (this.screen !== screen) return;
+      screen.rules = [describeTerms(terms)];
+      this.changed();
+    };
+    return this.openRiscLobby(screen, (risc, news) => risc.join({ address, name }, news, told));
   }
 
   private risc(name: string, players: number, bot: RiscBotKind, terms: RiscTerms = RISC_TERMS) {
@@ -288,15 +378,18 @@ export class WebFront {
         if (!launcher.risc) return { ok: false, reason: 'RISC is not available here' } as RiscStarted;
         return start(await launcher.risc());
       },
-      (started) => {
-        if (!started.ok) return this.show({ kind: 'failed', reason: started.reason });
-        const game: RiscWebGame = new RiscWebGame(started.match, () => {
-          if (this.screen.kind === 'risc' && this.screen.game === game) this.changed();
-        });
-        this.show({ kind: 'risc', game });
-      },
+      (started) => this.showRisc(started),
       (started) => started.ok && started.match.leave(),
     );
+  }
+
+  private showRisc(started: RiscStarted) {
+    this.attempt++;
+    if (!started.ok) return this.show({ kind: 'failed', reason: started.reason });
+    const game: RiscWebGame = new RiscWebGame(started.match, () => {
+      if (this.screen.kind === 'risc' && this.screen.game === game) this.changed();
+    });
+    this.show({ kind: 'risc', game });
   }
 
   /** Leaves what is on screen (a game, a lobby, RISC) for the menu. */
@@ -344,6 +437,17 @@ export class WebFront {
       case 'risc':
         if (!inMenu) return busy;
         this.risc(command.name, command.players, command.bot);
+        return { ok: true };
+      case 'risc-host':
+        if (!inMenu) return busy;
+        void this.riscHost(command.name, command.players, {
+          startUnits: command.startUnits,
+          turnLimit: command.turnLimit,
+        });
+        return { ok: true };
+      case 'risc-join':
+        if (!inMenu) return busy;
+        void this.riscJoin(command.name, command.address);
         return { ok: true };
       case 'stats':
         if (!inMenu) return busy;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { RISC_BOT_KINDS } from '../../ai/risc/bots.js';
 import type { Board, GameState } from '../../model/index.js';
 import type { Placement, RiscOrder, RiscState } from '../../model/risc/index.js';
+import { MAX_START_UNITS, MAX_TURN_LIMIT } from '../../protocol/risc-terms.js';
 import type { Rules } from '../../protocol/rules.js';
 import { RulesSchema } from '../../protocol/rules.js';
 import type { BattleEvent, LogEntry, TableView } from '../table.js';
@@ -64,6 +65,16 @@ export const PageCommandSchema = z.discriminatedUnion('type', [
     .strict(),
   z.object({ type: z.literal('join'), name, address: z.string().trim().min(1).max(300) }).strict(),
   z.object({ type: z.literal('risc'), name, players: z.int().min(2).max(4), bot: z.enum(RISC_BOT_KINDS) }).strict(),
+  z
+    .object({
+      type: z.literal('risc-host'),
+      name,
+      players: z.int().min(2).max(4),
+      startUnits: z.int().min(1).max(MAX_START_UNITS),
+      turnLimit: z.int().min(1).max(MAX_TURN_LIMIT).nullable(),
+    })
+    .strict(),
+  z.object({ type: z.literal('risc-join'), name, address: z.string().trim().min(1).max(300) }).strict(),
   z.object({ type: z.literal('stats') }).strict(),
   z.object({ type: z.literal('menu') }).strict(),
   z.object({ type: z.literal('quit') }).strict(),
@@ -149,13 +160,15 @@ export interface Series {
 }
 
 export interface LobbyView {
+  /** Which game the lobby gathers players for. */
+  readonly game: 'classic' | 'risc';
   readonly hosting: boolean;
   /** Addresses others join with (host:port first), hosting only. */
   readonly addresses: readonly string[];
   readonly players: readonly { readonly id: number; readonly name: string }[];
   /** Seats of the game (hosting), or null (joining: the host's count is not told). */
   readonly seats: number | null;
-  /** The rules in words (the host's, for a joiner, once told). */
+  /** The rules in words (the host's, for a joiner, once told; RISC: its terms). */
   readonly rules: readonly string[];
   readonly news: readonly string[];
 }

@@ -271,6 +271,45 @@ describe.skipIf(!hasChromium)(
       await page.close();
     }, 420_000);
 
+    it('RISC hosted in the page: the RISC lobby with its terms, a bot takes the empty seat, the placement committed', async () => {
+      const host = await risk([
+        'play',
+        '--web',
+        '--no-record',
+        '--bot-delay',
+        '0',
+        '--listen',
+        '127.0.0.1',
+        '--port',
+        '0',
+        '--name',
+        'Hana',
+      ]);
+      const page = await open(host.url);
+      await page.click('[data-testid="menu-risc"]');
+      await page.selectOption('[data-testid="risc-how"]', 'host');
+      await page.selectOption('[data-testid="risc-players"]', '2');
+      await page.click('[data-testid="risc-start"]');
+      await expect.poll(() => textOf(page, '[data-testid="lobby"] h1'), { timeout: 30_000 }).toMatch(/^RISC lobby/);
+      await expect
+        .poll(() => textOf(page, '[data-testid="addresses"] li'), { timeout: 30_000 })
+        .toMatch(/^127\.0\.0\.1:\d+$/);
+      await expect.poll(() => textOf(page, '[data-testid="lobby"]')).toMatch(/30 starting units each/);
+      await shot(page, 'risc-lobby.png');
+      await page.click('[data-testid="lobby-bots"]');
+      // The host commits first: its placement is asked as soon as the game starts.
+      await page.waitForSelector('text=Placement: put your 30 units', { timeout: 60_000 });
+      await page.click('[data-testid="risc-commit"]');
+      await expect
+        .poll(() => textOf(page, '[data-testid="story"]'), { timeout: 30_000 })
+        .toContain('Everyone has placed their units.');
+      expect(problemsOf(page)).toEqual([]);
+      await page.click('text=Leave');
+      await page.click('[data-testid="menu-quit"]');
+      expect(await host.exited).toBe(0);
+      await page.close();
+    }, 120_000);
+
     it('RISC: the placement and a turn of orders by clicks, committed with one button; no page without the token', async () => {
       const game = await risk([
         'play',

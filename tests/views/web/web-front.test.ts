@@ -144,6 +144,88 @@ describe('the web view’s commands', () => {
     expect(web.view()).toMatchObject({ kind: 'menu' });
   }, 30_000);
 
+  it('RISC over the network from two pages: one hosts, one joins by address, a bot fills the third seat, both play a turn', async () => {
+    // Real peers over libp2p on 127.0.0.1 only; nothing stored.
+    const local = { ...DEFAULT_LAUNCH, listen: '127.0.0.1', port: 0, record: false, botDelayMs: 0 };
+    const page = (seed: number) =>
+      new WebFront({
+        launcher: realLauncher({ ...local, seed }),
+        defaults: DEFAULTS,
+        start: { kind: 'menu' },
+        onQuit: () => {},
+      });
+    const lobby = (screen: ScreenView) => {
+      if (screen.kind !== 'lobby') throw new Error(`not a lobby: ${screen.kind}`);
+      return screen.lobby;
+    };
+    const host = page(11);
+    const guest = page(12);
+    try {
+      expect(await host.handle({ type: 'risc-host', name: 'Ann', players: 3, startUnits: 12, turnLimit: 5 })).toEqual({
+        ok: true,
+      });
+      await expect
+        .poll(() => host.view().kind === 'lobby' && lobby(host.view()).addresses.length, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      expect(lobby(host.view())).toMatchObject({ game: 'risc', hosting: true, seats: 3 });
+      expect(lobby(host.view()).rules.join(' ')).toMatch(/12 starting units/);
+      const address = lobby(host.view()).addresses[0]!;
+      expect(await guest.handle({ type: 'risc-join', name: 'Bea', address })).toEqual({ ok: true });
+      await expect
+        .poll(() => lobby(host.view()).players.map((p) => p.name), { timeout: 10_000 })
+        .toEqual(['Ann', 'Bea']);
+      // The joiner sees the host's terms where a classic lobby shows its rules.
+      await expect.poll(() => lobby(guest.view()).rules.join(' '), { timeout: 10_000 }).toMatch(/12 starting units/);
+      expect(await guest.handle({ type: 'lobby-bots' })).toEqual({ ok: false, reason: 'only the host adds bots' });
+      expect(await host.handle({ type: 'lobby-bots', bot: 'easy' })).toEqual({ ok: true });
+
+      // Each seat commits in its turn (sealed: nobody sees another's before all are revealed).
+      const asked = (web: WebFront) => (web.view().kind === 'risc' ? risc(web.view()).asking : null);
+      await expect.poll(() => guest.view(), { timeout: 20_000 }).toMatchObject({ kind: 'starting' });
+      for (const web of [host, guest]) {
+        await expect.poll(() => asked(web), { timeout: 20_000 }).toEqual({ kind: 'place', turn: 0 });
+        const { state, you } = risc(web.view());
+        expect(state.players.map((p) => p.name)).toEqual(['Ann', 'Bea', expect.any(String)]);
+        expect(await web.handle({ type: 'risc-place', turn: 0, placement: evenPlacement(state, you) })).toEqual({
+          ok: true,
+        });
+      }
+      await expect.poll(() => asked(host), { timeout: 20_000 }).toEqual({ kind: 'orders', turn: 1 });
+      await expect
+        .poll(() => risc(guest.view()).story, { timeout: 20_000 })
+        .toContain('Everyone has placed their units.');
+      // Both pages show the same board, each from its own replica of the game.
+      expect(risc(guest.view()).state).toEqual(risc(host.view()).state);
+      expect(risc(host.view()).you).toBe(0);
+      expect(risc(guest.view()).you).toBe(1);
+      expect(await guest.handle({ type: 'leave' })).toEqual({ ok: true });
+      expect(guest.view()).toMatchObject({ kind: 'menu' });
+      // The host is told its guest left, and the game goes on without it.
+      await expect
+        .poll(() => risc(host.view()).story.join('\n'), { timeout: 20_000 })
+        .toMatch(/Bea is out of the game/);
+    } finally {
+      await Promise.all([host.close(), guest.close()]);
+    }
+  }, 60_000);
+
+  it('risk play join <address> --game risc --web where nobody listens: the page says why, and the menu is back', async () => {
+    const web = new WebFront({
+      launcher: realLauncher({ ...DEFAULT_LAUNCH, listen: '127.0.0.1', port: 0, record: false, seed: 3 }),
+      defaults: DEFAULTS,
+      // A port nobody listens on: the dial is refused at once.
+      start: { kind: 'risc-join', address: '127.0.0.1:1' },
+      onQuit: () => {},
+    });
+    await expect.poll(() => web.view().kind, { timeout: 20_000 }).toBe('failed');
+    expect(web.view()).toMatchObject({
+      kind: 'failed',
+      reason: expect.stringMatching(/127\.0\.0\.1:1|connect|refused/i),
+    });
+    expect(await web.handle({ type: 'menu' })).toEqual({ ok: true });
+    expect(web.view()).toMatchObject({ kind: 'menu' });
+  }, 30_000);
+
   it('a RISC game left in the page goes on from the game database (risk play --game risc --resume N --web)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'risk-web-'));
     const options = { ...DEFAULT_LAUNCH, record: true, storePath: join(dir, 'risk.db'), botDelayMs: 0, seed: 9 };
