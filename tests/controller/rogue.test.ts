@@ -1,6 +1,7 @@
 // One rogue among four peers performs one attack; the honest three must finish, agree on one
 // outcome that the rogue did not win by breaking a rule, and their records blame only the rogue.
 import { describe, expect, it } from 'vitest';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { sealMessage } from '../../src/core/native/lines.js';
 import { type GameState, isActive } from '../../src/model/index.js';
 import { decodeLine } from '../../src/protocol/codec.js';
@@ -83,7 +84,11 @@ function otherVersions(other: (message: Message, state: GameState, to: number) =
           const decoded = sealed === null ? null : decodeLine(sealed.inner);
           const message = decoded?.ok && 'message' in decoded ? decoded.message : null;
           const version = message === null ? null : other(message, context.state(), player);
-          link.send(version === null ? line : sealMessage(context.gameId, version, context.me, context.keyring).line);
+          link.send(
+            version === null
+              ? line
+              : sealMessage(context.gameId, version, context.me, context.keyring, undefined, context.pipelining).line,
+          );
         }),
       ]),
     );
@@ -114,21 +119,30 @@ describe('a rogue shows a watcher another version of its move', () => {
       })(links, context);
     };
 
-  // Seeds where a watcher gets the other version while two honest players are still in the game.
+  // Seeds where a watcher gets the other version while two honest players are still in the game,
+  // in lockstep (the tests' usual features) and with every native feature (the default game).
+  const LOCKSTEP = 'lockstep';
+  const DEFAULT = 'every native feature';
   it.each([
-    [4, 2, [0, 2, 3], 'legal'],
-    [5, 1, [0, 2, 3, 4], 'legal'],
-    [5, 2, [0, 2, 3, 4], 'legal'],
+    [4, 2, [0, 2, 3], 'legal', LOCKSTEP],
+    [4, 3, [0, 2, 3], 'legal', DEFAULT],
+    [5, 3, [0, 2, 3, 4], 'legal', DEFAULT],
     // The watcher makes the rogue neutral at that point itself (found by bench:chaos, seed 1 game 71:
     // the watcher waited for ever for acknowledgements of its neutralisation).
-    [4, 2, [0, 2, 3], 'illegal'],
+    [4, 2, [0, 2, 3], 'illegal', LOCKSTEP],
+    // The same with every native feature: a player in the game that had not yet settled the move took
+    // the watcher's neutralisation at the move's point, the other (settled) one put it a point later,
+    // and the two voted each other out. A watcher's proposal no longer takes back a move it could
+    // not have held up (mayTakeBack).
+    [4, 2, [0, 2, 3], 'illegal', DEFAULT],
   ] as const)(
-    '%i players, seed %i, honest %j, a %s version: every honest peer finishes on one state, and only the rogue is blamed',
-    async (players, seed, honest, version) => {
+    '%i players, seed %i, honest %j, a %s version, %s: every honest peer finishes on one state, and only the rogue is blamed',
+    async (players, seed, honest, version, features) => {
       const game = await playMemoryGame({
         players,
         seed,
         rogue: { player: 1, links: equivocatesToWatchers(version) },
+        ...(features === DEFAULT ? { features: [...NATIVE_FEATURES] } : {}),
       });
       const { winner } = honestAgreement(game, honest);
       expect(winner).not.toBe(1);
@@ -171,19 +185,31 @@ describe('a rogue shows the one other player in the game another version of its 
     })(links, context);
   };
 
-  it('the watcher finishes on the state of the player in the game; only the rogue is blamed', async () => {
-    const game = await playMemoryGame({ players: 3, seed: 1, rogue: { player: 2, links: otherVersionInGame } });
-    const { winner } = honestAgreement(game, [0, 1]);
-    expect(winner).not.toBe(2);
-    for (const i of [0, 1]) {
-      const result = game.results[i]!;
-      expect(result.violations.some((v) => v.player === 2 && /signed two different moves/.test(v.reason))).toBe(true);
-      for (const v of result.violations) expect(v.player).toBe(2);
-      const audit = game.audits[i]!;
-      expect(audit.truncated).toBe(false);
-      for (const v of audit.violations) expect(v.player).toBe(2);
-    }
-  }, 600_000);
+  it.each([
+    [1, 'lockstep', undefined],
+    [2, 'every native feature', NATIVE_FEATURES],
+  ] as const)(
+    'seed %i, %s: the watcher finishes on the state of the player in the game; only the rogue is blamed',
+    async (seed, _, features) => {
+      const game = await playMemoryGame({
+        players: 3,
+        seed,
+        rogue: { player: 2, links: otherVersionInGame },
+        ...(features ? { features: [...features] } : {}),
+      });
+      const { winner } = honestAgreement(game, [0, 1]);
+      expect(winner).not.toBe(2);
+      for (const i of [0, 1]) {
+        const result = game.results[i]!;
+        expect(result.violations.some((v) => v.player === 2 && /signed two different moves/.test(v.reason))).toBe(true);
+        for (const v of result.violations) expect(v.player).toBe(2);
+        const audit = game.audits[i]!;
+        expect(audit.truncated).toBe(false);
+        for (const v of audit.violations) expect(v.player).toBe(2);
+      }
+    },
+    600_000,
+  );
 });
 
 describe('a rogue that goes silent with its links open, while the honest peers lose each other', () => {

@@ -1905,12 +1905,16 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   /**
    * Whether a proposal by `proposer` may take back this peer's entry at `index`: yes when the
-   * proposer never acknowledged that entry (so it settled nowhere); when it did, only if the
-   * entry is an equivocated move that can settle nowhere.
+   * proposer, a player in the game at that point, never acknowledged that entry (so it settled
+   * nowhere); otherwise only if the entry is an equivocated move that can settle nowhere. A
+   * watcher's acknowledgement holds nothing up: the players in the game may have settled the entry
+   * without it.
    */
   private mayTakeBack(index: number, proposer: number): boolean {
     const entry = this.ledger.applied.get(index);
-    if (entry === undefined || !this.matches(this.acks.get(index)?.get(proposer), entry)) return true;
+    if (entry === undefined) return true;
+    const needed = this.isIn(proposer, entry.before);
+    if (needed && !this.matches(this.acks.get(index)?.get(proposer), entry)) return true;
     return entry.author >= 0 && this.conflictingAcks(index, entry.author) !== null;
   }
 
