@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { type VerifyReport, verifyTranscript } from '../../src/audit/verify.js';
-import { featuresFrom, LOCKSTEP_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
+import { featuresFrom, LOCKSTEP_FEATURES, NATIVE_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
 import { stateHash } from '../../src/core/native/hashes.js';
 import type { GameState, OptionsInput } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
@@ -111,7 +111,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
   const mesh = await memoryMesh(players, seed, verified);
   const gameId = `memory-${seed}`;
   const keyrings = mesh.keyrings.map((ring, i) => signingOnce(ring, mesh.peerIds[i]!));
-  const features = featuresFrom(options.features ?? PER_ROUND_DICE);
+  const features = featuresFrom(options.features ?? (process.env.RISK_ALL_FEATURES ? NATIVE_FEATURES : PER_ROUND_DICE));
   const recorders = Array.from({ length: players }, () => memoryRecorder());
   const events: SessionEvent[][] = Array.from({ length: players }, () => []);
   const turnHashes: Map<number, string>[] = Array.from({ length: players }, () => new Map());

@@ -1178,6 +1178,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private arm(kind: Deadline['kind'], index: number) {
     if (this.config.mute) return;
     this.deadlines.arm(kind, index, this.now);
+    // A move due from a player whose link closed before (with pipelining the move wait starts only
+    // once every entry settles): judged after an ack timeout, as when it closes while the move is due.
+    const due = this.deadline;
+    if (kind === 'move' && due !== null && this.awaitedFrom(due).some((p) => this.gone.has(p)))
+      this.deadlines.moveBy(this.now + this.config.ackTimeoutMs);
   }
 
   /** Who the wait that just ran out was for (deadlines.ts). */
