@@ -428,7 +428,22 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (due.kind === 'keys') this.keysLate = true;
     // Cut off from everyone: no vote reaches anyone, and with two players one vote would be a
     // quorum, crowning this peer for its own lost connection. It only waits.
-    if (this.cutOffUntil === null) for (const player of this.awaitedFrom(due)) this.vote(player);
+    if (this.cutOffUntil === null) {
+      const awaited = this.awaitedFrom(due);
+      const votedOut = awaited.filter((player) => this.silence.votedTwice(player, this.index));
+      for (const player of awaited) this.vote(player);
+      // A judge that, a timeout after this peer's second vote, neither handed on the line awaited nor
+      // voted too holds the quorum up from a link still open: it is silent as well (checkContact
+      // then sees whether anyone is left to hear from; one peer's votes alone neutralise nobody).
+      for (const player of votedOut)
+        for (const judge of this.electorate(player))
+          if (
+            judge !== this.config.me &&
+            !this.gone.has(judge) &&
+            !this.silence.votedAgainst(judge, player, this.index)
+          )
+            this.vote(judge);
+    }
     this.deadlines.again(due, now);
     this.checkContact();
     this.pump();

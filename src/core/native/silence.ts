@@ -84,6 +84,12 @@ export class Silence {
     byVoter.set(voter, { index, line });
   }
 
+  /** Whether `voter` has a stage-2 vote against `player` recent at `index`. */
+  votedAgainst(voter: number, player: number, index: number): boolean {
+    const vote = this.votes.get(player)?.get(voter);
+    return vote !== undefined && vote.index >= index - ACK_WINDOW;
+  }
+
   /** Whether any vote (anyone's, or this peer's own stages) stands against `player`. */
   holdsAgainst(player: number): boolean {
     const prefix = `${player}@`;
