@@ -4,7 +4,13 @@ import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { type VerifyReport, verifyTranscript } from '../../src/audit/verify.js';
-import { featuresFrom, LOCKSTEP_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
+import {
+  featuresFrom,
+  LOCKSTEP_FEATURES,
+  pipelineWindow,
+  type SessionEvent,
+  type SessionResult,
+} from '../../src/core/contract.js';
 import { stateHash } from '../../src/core/native/hashes.js';
 import type { GameState, OptionsInput } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
@@ -26,6 +32,8 @@ export interface RogueContext {
   readonly state: () => GameState;
   /** Whether the game pipelines (a move's signature then covers its parent: sealMessage). */
   readonly pipelining: boolean;
+  /** Whether a move's parent is the history hash of the entry before it (pipelining_two), not its message hash. */
+  readonly historyHashes: boolean;
 }
 
 /** The same link with another `send` (how rogues and faults rewrite what a peer sends). */
@@ -137,6 +145,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
           players,
           state: () => sessions[i]!.current,
           pipelining: features.pipelining === true,
+          historyHashes: pipelineWindow(features) === 2,
         })
       : honest;
     const seat =
