@@ -113,7 +113,7 @@ function describeGame(kind: string, rules: Rules, chains: boolean, pipelining: b
     rules.variant !== undefined && rules.variant !== 'domination' ? rules.variant : null,
     rules.setup === 'random' ? 'random deal' : null,
     chains ? 'dice chains, early reveals' : null,
-    pipelining ? 'pipelining (window of two)' : null,
+    pipelining ? 'pipelining' : null,
   ].filter((x) => x !== null);
   return extras.length > 0 ? `${kind} (${extras.join(', ')})` : kind;
 }

@@ -18,9 +18,9 @@ export interface Held {
   readonly taken: ReadonlyMap<number, Taken>;
   readonly acks: (index: number) => ReadonlyMap<number, Ack> | undefined;
   /**
-   * How many points back the accused's moves and acks are handed on, 2 × (window + 1): 2 in lockstep (a
-   * peer is at most one point past another's first unsettled one), 4 with pipelining (two more), 6
-   * with pipelining_two.
+   * How many points back the accused's moves and acks are handed on, 2 × (window + 1): 2 in
+   * lockstep (a peer is at most one point past another's first unsettled one), 4 with pipelining
+   * (two more), 6 with pipelining_two.
    */
   readonly reach: number;
   /** ACK_WINDOW in this game (limits.ts: ackWindowFor). */

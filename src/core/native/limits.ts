@@ -9,6 +9,7 @@ export const ACK_WINDOW = 2;
  * honest peer may be window + 1 points past another's first unsettled one, so 3 with a window of two.
  */
 export const ackWindowFor = (window: number) => Math.max(ACK_WINDOW, window + 1);
+
 /** Moves and dice lines one sender may have waiting; an honest peer has a handful at most. */
 export const MAX_QUEUED = 64;
 /**

@@ -806,8 +806,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   /**
-   * Whether the pipelining window is open: at most the last one entry applied here is unsettled
-   * (with pipelining_two, the last two). A move that rolls dice waits for every entry all the same.
+   * Whether the pipelining window is open: only the last entry applied here may be unsettled (with
+   * pipelining_two, the last two). A move that rolls dice waits for every entry all the same.
    */
   private inWindow(): boolean {
     return this.window > 0 && this.ledger.firstOpen >= this.index - this.window;
