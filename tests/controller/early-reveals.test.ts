@@ -3,7 +3,8 @@
 // round is ever revealed before its `defend`, whose author chooses its dice knowing only its own
 // number. A two-player game (the neutral army) with 25 ms on every link, played to its end with and
 // without the feature, shows both and the trips a battle takes; `risk verify` re-derives every roll;
-// a rogue that withholds its early reveal is voted out.
+// a rogue that withholds its early reveal is voted out. The same game pipelined, with a window of one
+// and of two (pipelining_two), shows the trips between battles: after a capture, at a turn change.
 import { describe, expect, it } from 'vitest';
 import { LOCKSTEP_FEATURES, PIPELINING_FEATURES } from '../../src/core/contract.js';
 import { decodeLine } from '../../src/protocol/codec.js';
