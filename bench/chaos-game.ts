@@ -1,6 +1,6 @@
 // One game of bench:chaos (bench/chaos.ts): played in a worker thread of its own, so that the
 // audit of another game's records (seconds of signature checks) never holds up its timers.
-import { LOCKSTEP_FEATURES } from '../src/core/contract.js';
+import { LOCKSTEP_FEATURES, PIPELINING_FEATURES } from '../src/core/contract.js';
 import { HOUSE_RULES } from '../src/model/index.js';
 import type { Rules } from '../src/protocol/rules.js';
 import { CHAOS_KINDS, type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
@@ -88,13 +88,13 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   // native feature), half commit per round: drawn from a stream of their own, so the rest of each
   // game is drawn as before.
   const chains = !settings.classicOnly && random(SEED * 100_043 + index)() < 0.5;
-  // Half the games pipeline (a move on the one unsettled entry), from a stream of their own too.
+  // Half the games pipeline (moves on the unsettled entries of a window of two), from a stream of their own too.
   const pipelining = !settings.classicOnly && random(SEED * 100_057 + index)() < 0.5;
   const dice = chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE;
   const options: MemoryGameOptions = {
     players,
     seed: SEED * 1000 + index,
-    ...(chains || pipelining ? { features: [...dice, ...(pipelining ? ['pipelining'] : [])] } : {}),
+    ...(chains || pipelining ? { features: [...dice, ...(pipelining ? PIPELINING_FEATURES : [])] } : {}),
     ackTimeoutMs: ACK_MS,
     moveTimeoutMs: MOVE_MS,
     rogue: { player: rogueId, links },

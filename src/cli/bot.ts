@@ -34,9 +34,10 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
                       speak to the host. By default bare, then wrapped if the host closes on it
                       (a host that reads only the envelope does); found once, a host address is
                       offered its form first while the program runs
-  --lockstep          native, classic only: do not offer the pipelining feature (by default a
-                      move may be built on the one entry not yet settled: 2 network trips a
-                      battle at 2 players instead of 4); one lockstep player makes a lockstep game
+  --lockstep          native, classic only: do not offer the pipelining features (by default a
+                      move may be built on the entries not yet settled, two at most: 2 network
+                      trips a battle at 2 players instead of 4, none more for a capture's
+                      move-in); one lockstep player makes a lockstep game
   --strict-draws      cs3099 only: hold every peer to the card-draw rules. By default a peer
                       whose moves show the 2015 class card-draw bug (a card at every fortify
                       after its first capture) is followed in it; strict, such a trade is cheating

@@ -24,6 +24,17 @@ export interface SessionFeatures {
    * the entry before it (`parent`), which its signature covers. Absent or false: lockstep.
    */
   readonly pipelining?: boolean;
+  /**
+   * With pipelining, a window of two unsettled entries instead of one for a move that rolls no
+   * dice (pipelining_two). Absent or false: a window of one.
+   */
+  readonly pipeliningTwo?: boolean;
+}
+
+/** How many entries a move that rolls no dice may be built on while they are unsettled: 0 (lockstep), 1 or 2. */
+export function pipelineWindow(features: SessionFeatures): 0 | 1 | 2 {
+  if (features.pipelining !== true) return 0;
+  return features.pipeliningTwo === true ? 2 : 1;
 }
 
 /** The native profile's features but pipelining: every move waits for the entry before it to settle. */
@@ -37,8 +48,11 @@ export const LOCKSTEP_FEATURES = [
   'early_reveals',
 ] as const;
 
+/** The features that pipeline moves, as the native profile offers them: a window of two. */
+export const PIPELINING_FEATURES = ['pipelining', 'pipelining_two'] as const;
+
 /** What the native profile offers: a lobby plays the features every member lists (a lockstep peer makes a lockstep game). */
-export const NATIVE_FEATURES = [...LOCKSTEP_FEATURES, 'pipelining'] as const;
+export const NATIVE_FEATURES = [...LOCKSTEP_FEATURES, ...PIPELINING_FEATURES] as const;
 
 export function featuresFrom(names: readonly string[]): SessionFeatures {
   return {
@@ -49,6 +63,7 @@ export function featuresFrom(names: readonly string[]): SessionFeatures {
     diceChains: names.includes('dice_chains'),
     earlyReveals: names.includes('early_reveals'),
     pipelining: names.includes('pipelining'),
+    pipeliningTwo: names.includes('pipelining_two'),
   };
 }
 
@@ -61,6 +76,7 @@ export function featureNames(features: SessionFeatures): string[] {
     features.diceChains && 'dice_chains',
     features.earlyReveals && 'early_reveals',
     features.pipelining && 'pipelining',
+    features.pipeliningTwo && 'pipelining_two',
   ].filter((x): x is string => typeof x === 'string');
 }
 

@@ -7,10 +7,16 @@
 // checked lines first, so it acknowledges what the others applied without it and plays on.
 
 import { auditNativeRecord } from '../audit/native-record.js';
-import { featureNames, type SessionFeatures, type SessionPlayer, type StepNumbers } from '../core/contract.js';
+import {
+  featureNames,
+  pipelineWindow,
+  type SessionFeatures,
+  type SessionPlayer,
+  type StepNumbers,
+} from '../core/contract.js';
 import { chainFrom, covers } from '../core/native/dice-chain.js';
-import { messageHashOf } from '../core/native/hashes.js';
-import { digestOf } from '../core/native/lines.js';
+import { historyHashOf, messageHashOf } from '../core/native/hashes.js';
+import { digestOf, NO_PARENT } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
 import { replayFrom, replaySteps, takesNetworkPoint } from '../core/steps/replay.js';
 import { type Action, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
@@ -183,7 +189,7 @@ export type Rejoined =
       readonly chainSeed?: Uint8Array;
       /** Capital Risk: the capital this seat committed to before it dropped out; it commits to it again. */
       readonly capital?: number;
-      /** The message hash of the entry before `index` (pipelining: the parent of the next move). */
+      /** Pipelining: what the next move names as its parent (the entry before `index`, or its history). */
       readonly parent?: string;
       /** The steps of the game up to that point (the stored game is brought to them). */
       readonly steps: readonly RejoinStep[];
@@ -413,12 +419,19 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
   }
   let count = start;
   let applied = 0;
-  // Each point's entry, as its message hash: the one before the seat's point is the parent of its next move.
+  // What a move built on each point's entry names as its parent (its message hash; with a window of
+  // two, its history hash): the one before the seat's point is the parent of its next move.
   const entries = new Map<number, string>();
+  const chained = pipelineWindow(setup.features) === 2;
+  const parentAfter = (index: number, messageHash: string) =>
+    chained ? historyHashOf(entries.get(index - 1) ?? NO_PARENT, messageHash) : messageHash;
   const replay = replayOf(
     chosen.steps,
     (step, before, after) => {
-      if (takesNetworkPoint(step.action, before)) entries.set(count, messageHashOf(count++, step.action));
+      if (takesNetworkPoint(step.action, before)) {
+        entries.set(count, parentAfter(count, messageHashOf(count, step.action)));
+        count++;
+      }
       states.set(count, after);
       stepsAt.set(count, ++applied);
     },

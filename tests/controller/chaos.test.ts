@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gameSetup, noMisbehaviour } from '../../bench/chaos-game.js';
 import { auditRiscRecord } from '../../src/audit/risc.js';
-import { LOCKSTEP_FEATURES } from '../../src/core/contract.js';
+import { LOCKSTEP_FEATURES, PIPELINING_FEATURES } from '../../src/core/contract.js';
 import { HOUSE_RULES } from '../../src/model/index.js';
 import type { Rules } from '../../src/protocol/rules.js';
 import { type ChaosRates, chaosRogue } from './chaos.js';
@@ -32,8 +32,8 @@ async function oneRogue(
     seed,
     rules,
     // Dice: a commitment per round, or chains committed once (dice_chains) with early reveals; and
-    // lockstep, or a move on the one unsettled entry (pipelining).
-    features: [...(chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE), ...(pipelining ? ['pipelining'] : [])],
+    // lockstep, or moves on the unsettled entries of a window of two (pipelining, pipelining_two).
+    features: [...(chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE), ...(pipelining ? PIPELINING_FEATURES : [])],
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
   });
   const { winner } = honestAgreement(game, honest);
@@ -105,6 +105,23 @@ describe('one rogue with random misbehaviour', () => {
   it(
     'seed 1 with 3 players, pipelining: the peer behind gets the ack it waits for',
     () => oneRogue(1, 3, { ...NO_CHAOS, corrupt: 0.05 }, {}, false, true),
+    120_000,
+  );
+
+  // A window of two (pipelining_two): an honest peer three points behind the others (they may be, now)
+  // voted the rogue silent; its votes, more than ACK_WINDOW = 2 points below theirs, were ignored,
+  // no one handed it what it waited for, and they voted it out. (ACK_WINDOW is 3 with a window of two.)
+  it(
+    'seed 1 with 4 players, dice chains, a window of two: the votes of a peer three points behind count',
+    () =>
+      oneRogue(
+        1,
+        4,
+        { ...NO_CHAOS, drop: 0.05, duplicate: 0.05, reorder: 0.002, equivocate: 0.05, spoof: 0.002 },
+        { variant: 'domination', setup: 'claim', twoPlayer: 'neutral', fortify: 'adjacent', cardValues: 'escalating' },
+        true,
+        true,
+      ),
     120_000,
   );
 });

@@ -3,9 +3,10 @@
 // round is ever revealed before its `defend`, whose author chooses its dice knowing only its own
 // number. A two-player game (the neutral army) with 25 ms on every link, played to its end with and
 // without the feature, shows both and the trips a battle takes; `risk verify` re-derives every roll;
-// a rogue that withholds its early reveal is voted out.
+// a rogue that withholds its early reveal is voted out. The same game pipelined, with a window of one
+// and of two (pipelining_two), shows the trips between battles: after a capture, at a turn change.
 import { describe, expect, it } from 'vitest';
-import { LOCKSTEP_FEATURES } from '../../src/core/contract.js';
+import { LOCKSTEP_FEATURES, PIPELINING_FEATURES } from '../../src/core/contract.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
@@ -96,6 +97,42 @@ function battleCycles(record: readonly TranscriptLine[], me: number): { neutral:
   return cycles;
 }
 
+/**
+ * The trips from each attack to the next (either player's), each move timed when its author sent
+ * it, by what came between besides the battle's `defend`: nothing (`battle`), the capture's
+ * move-in alone (`capture`), or one player's turn ending and the other's starting (`turn`).
+ */
+function betweenBattles(game: MemoryGame): Record<'battle' | 'capture' | 'turn', number[]> {
+  const sent = new Map<number, { command: string; by: number; ms: number }>();
+  game.records.forEach((record, me) => {
+    for (const { at, by, message } of readRecord(record)) {
+      const point = pointOf(message);
+      if (by !== me || record[at]!.dir !== 'out' || point === undefined || message.command === 'acknowledgement')
+        continue;
+      sent.set(point, { command: message.command, by, ms: record[at]!.t * 1000 });
+    }
+  });
+  const attacks = [...sent].filter(([, m]) => m.command === 'attack').sort(([a], [b]) => a - b);
+  const trips = { battle: [] as number[], capture: [] as number[], turn: [] as number[] };
+  for (const [i, [point, attack]] of attacks.entries()) {
+    const next = attacks[i + 1];
+    if (next === undefined) break;
+    const between = new Set<string>();
+    for (let p = point + 1; p < next[0]; p++) between.add(sent.get(p)?.command ?? '?');
+    between.delete('defend');
+    const kind =
+      next[1].by !== attack.by
+        ? 'turn'
+        : between.size === 0
+          ? 'battle'
+          : between.size === 1 && between.has('attack_capture')
+            ? 'capture'
+            : null;
+    if (kind !== null) trips[kind].push(Math.round((next[1].ms - attack.ms) / 25));
+  }
+  return trips;
+}
+
 describe('early reveals (a neutral defender’s round revealed ahead of it)', () => {
   it('two players, 25 ms on every link: reveals go early only for the neutral army, a battle against it takes 2 trips instead of 4, and the audit re-derives every roll', async () => {
     const play = (features: readonly string[]) => playMemoryGame({ players: 2, seed: 5, features, delayMs: 25 });
@@ -126,23 +163,40 @@ describe('early reveals (a neutral defender’s round revealed ahead of it)', ()
     expect(new Set([...was.choosing, ...now.choosing])).toEqual(new Set([4]));
   }, 600_000);
 
-  it('pipelining (a window of one unsettled entry): every battle takes 2 trips, against a choosing defender too, and the audit re-derives every roll', async () => {
-    const game = await playMemoryGame({ players: 2, seed: 5, features: [...FEATURES, 'pipelining'], delayMs: 25 });
-    honestAgreement(game, [0, 1]);
-    for (const i of [0, 1]) {
-      expect(game.audits[i]!.violations).toEqual([]);
-      expect(game.audits[i]!.truncated).toBe(false);
-      expect(game.audits[i]!.roundsVerified).toBeGreaterThan(10);
-      checkRevealOrder(game.records[i]!, i, [0, 1]);
+  it('pipelining, 25 ms on every link: a battle takes 2 trips against a choosing defender too; with a window of two (pipelining_two) a capture’s move-in costs no trip (4 → 2 against a choosing defender) and a turn change 3 (from 5 or more); the audit re-derives every roll', async () => {
+    const play = (features: readonly string[]) => playMemoryGame({ players: 2, seed: 5, features, delayMs: 25 });
+    const one = await play([...FEATURES, 'pipelining']);
+    const two = await play([...FEATURES, ...PIPELINING_FEATURES]);
+    for (const game of [one, two]) {
+      honestAgreement(game, [0, 1]);
+      for (const i of [0, 1]) {
+        expect(game.audits[i]!.violations).toEqual([]);
+        expect(game.audits[i]!.truncated).toBe(false);
+        expect(game.audits[i]!.roundsVerified).toBeGreaterThan(10);
+        checkRevealOrder(game.records[i]!, i, [0, 1]);
+      }
+      const both = [0, 1].map((i) => battleCycles(game.records[i]!, i));
+      const of = (ms: number[]) => ms.map((t) => Math.round((t * 1000) / 25));
+      const choosing = of(both.flatMap((c) => c.choosing));
+      const neutral = of(both.flatMap((c) => c.neutral));
+      expect(choosing.length).toBeGreaterThan(0);
+      expect(neutral.length).toBeGreaterThan(0);
+      expect(new Set(choosing)).toEqual(new Set([2]));
+      expect(new Set(neutral)).toEqual(new Set([2]));
     }
-    const both = [0, 1].map((i) => battleCycles(game.records[i]!, i));
-    const of = (ms: number[]) => ms.map((t) => Math.round((t * 1000) / 25));
-    const choosing = of(both.flatMap((c) => c.choosing));
-    const neutral = of(both.flatMap((c) => c.neutral));
-    expect(choosing.length).toBeGreaterThan(0);
-    expect(neutral.length).toBeGreaterThan(0);
-    expect(new Set(choosing)).toEqual(new Set([2]));
-    expect(new Set(neutral)).toEqual(new Set([2]));
+    const was = betweenBattles(one);
+    const now = betweenBattles(two);
+    for (const kind of ['battle', 'capture', 'turn'] as const) {
+      expect(was[kind].length).toBeGreaterThan(3);
+      expect(now[kind].length).toBeGreaterThan(3);
+    }
+    expect(new Set(was.battle)).toEqual(new Set([2]));
+    expect(new Set(now.battle)).toEqual(new Set([2]));
+    // (A window of one: a move-in after a battle against the neutral army, revealed early, cost none.)
+    expect(Math.max(...was.capture)).toBe(4);
+    expect(new Set(now.capture)).toEqual(new Set([2]));
+    expect(Math.min(...was.turn)).toBeGreaterThanOrEqual(5);
+    expect(new Set(now.turn)).toEqual(new Set([3]));
   }, 600_000);
 
   it('a rogue that withholds the reveal it owes with its attack on the neutral army is voted out', async () => {

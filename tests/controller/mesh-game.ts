@@ -4,7 +4,14 @@ import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { type VerifyReport, verifyTranscript } from '../../src/audit/verify.js';
-import { featuresFrom, LOCKSTEP_FEATURES, NATIVE_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
+import {
+  featuresFrom,
+  LOCKSTEP_FEATURES,
+  NATIVE_FEATURES,
+  pipelineWindow,
+  type SessionEvent,
+  type SessionResult,
+} from '../../src/core/contract.js';
 import { stateHash } from '../../src/core/native/hashes.js';
 import type { GameState, OptionsInput } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
@@ -26,6 +33,8 @@ export interface RogueContext {
   readonly state: () => GameState;
   /** Whether the game pipelines (a move's signature then covers its parent: sealMessage). */
   readonly pipelining: boolean;
+  /** Whether a move's parent is the history hash of the entry before it (pipelining_two), not its message hash. */
+  readonly historyHashes: boolean;
 }
 
 /** The same link with another `send` (how rogues and faults rewrite what a peer sends). */
@@ -111,6 +120,8 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
   const mesh = await memoryMesh(players, seed, verified);
   const gameId = `memory-${seed}`;
   const keyrings = mesh.keyrings.map((ring, i) => signingOnce(ring, mesh.peerIds[i]!));
+  // RISK_ALL_FEATURES=1: a game given no features plays every native feature (the default game)
+  // instead of the lockstep features its seed was chosen for: a way to hunt what those tests miss.
   const features = featuresFrom(options.features ?? (process.env.RISK_ALL_FEATURES ? NATIVE_FEATURES : PER_ROUND_DICE));
   const recorders = Array.from({ length: players }, () => memoryRecorder());
   const events: SessionEvent[][] = Array.from({ length: players }, () => []);
@@ -137,6 +148,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
           players,
           state: () => sessions[i]!.current,
           pipelining: features.pipelining === true,
+          historyHashes: pipelineWindow(features) === 2,
         })
       : honest;
     const seat =

@@ -52,20 +52,26 @@ function judged(game: MemoryGame) {
 }
 
 /**
- * Whether `author` made a move at a point that was then taken back under it: in its own record, it
- * acknowledged its own move at that point, and later another entry there.
+ * The points where `author` made a move that was then taken back under it: in its own record, it
+ * acknowledged its own move at that point, and later another entry there (another move, or the
+ * same move on another history: its parent differs).
  */
-function ownMoveTakenBack(record: readonly TranscriptLine[], author: number): boolean {
+function ownMovesTakenBack(record: readonly TranscriptLine[], author: number): number[] {
   const own = new Map<number, string>();
+  const takenBack: number[] = [];
   for (const l of record) {
     if (l.dir !== 'out') continue;
     const m = open(l.raw);
     if (m?.command !== 'acknowledgement' || m.player_id !== author || m.message_hash === undefined) continue;
+    const entry = `${m.message_hash}/${m.parent ?? ''}`;
     const mine = own.get(m.payload);
-    if (mine !== undefined && mine !== m.message_hash) return true;
-    if (m.author === author) own.set(m.payload, m.message_hash);
+    if (mine !== undefined && mine !== entry) {
+      takenBack.push(m.payload);
+      own.delete(m.payload);
+    }
+    if (m.author === author) own.set(m.payload, entry);
   }
-  return false;
+  return takenBack;
 }
 
 describe('pipelining: a move bound to the entry it was built on', () => {
@@ -97,7 +103,44 @@ describe('pipelining: a move bound to the entry it was built on', () => {
     }
     // An honest attacker had built its next move on the defend taken back (pipelining): its move
     // went with it, unblamed, and another entry took its point.
-    expect(HONEST.some((author) => ownMoveTakenBack(game.records[author]!, author))).toBe(true);
+    expect(HONEST.some((author) => ownMovesTakenBack(game.records[author]!, author).length > 0)).toBe(true);
+  }, 600_000);
+
+  it('a rogue that signs two fortifies (one for one honest peer): the next player’s two moves built on it (a window of two, pipelining_two) are taken back with it, unblamed, and it decides again', async () => {
+    // From point 60 on, the rogue's first fortify that moves armies goes to the lowest other player
+    // as a fortify that moves none. From then on its lines go out three trips late, so the entry
+    // before that fortify has settled everywhere when it arrives: the next player builds its two
+    // moves on the fortify alone.
+    const rogue: Rogue = (links, context) => {
+      const victim = Math.min(...links.keys());
+      let point: number | null = null;
+      return withSends(links, (to, link) => (line) => {
+        const m = own(line, context.me);
+        if (point === null && m?.command === 'fortify' && (m.ack_id ?? 0) >= 60 && m.payload !== null)
+          point = m.ack_id!;
+        if (point === null) return link.send(line);
+        const sent = to === victim && m?.command === 'fortify' && m.ack_id === point;
+        setTimeout(() => link.send(sent ? sign(context, { ...m, payload: null }) : line), 75);
+      });
+    };
+    const game = await playMemoryGame({
+      players: 4,
+      seed: 7,
+      features: FEATURES,
+      rogue: { player: ROGUE, links: rogue },
+      delayMs: 25,
+    });
+    judged(game);
+    for (const i of HONEST) {
+      expect(game.results[i]!.state.players[ROGUE]!.neutral).toBe(true);
+      expect(game.results[i]!.violations.some((v) => /signed two different moves/.test(v.reason))).toBe(true);
+    }
+    // Two moves of one honest author at consecutive points went back with the fortify (three entries).
+    const twoDeep = HONEST.some((author) => {
+      const points = ownMovesTakenBack(game.records[author]!, author);
+      return points.some((p) => points.includes(p + 1));
+    });
+    expect(twoDeep).toBe(true);
   }, 600_000);
 
   it('a rogue that signs its moves for one player with a parent that is no one’s is neither applied there nor judged: the others hand the real move on', async () => {
@@ -194,7 +237,7 @@ describe('risk bot --lockstep', () => {
     let err = '';
     const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
     expect(await runBot(['--help'], io)).toBe(0);
-    expect(out).toMatch(/--lockstep +native, classic only: do not offer the pipelining feature/);
+    expect(out).toMatch(/--lockstep +native, classic only: do not offer the pipelining features/);
     expect(await runBot(['host', '--players', '2', '--profile', 'cs3099', '--lockstep'], io)).toBe(2);
     expect(err).toMatch(/--lockstep is an option of the native profile, classic game/);
   });

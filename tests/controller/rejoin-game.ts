@@ -7,7 +7,13 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { auditNativeRecord, nativeHeader } from '../../src/audit/native-record.js';
-import { featuresFrom, LOCKSTEP_FEATURES, type SessionEvent, type SessionResult } from '../../src/core/contract.js';
+import {
+  featuresFrom,
+  LOCKSTEP_FEATURES,
+  PIPELINING_FEATURES,
+  type SessionEvent,
+  type SessionResult,
+} from '../../src/core/contract.js';
 import { dealRecordOf, restoreMissionDeal } from '../../src/core/native/mission-deal.js';
 import type { Link } from '../../src/net/link.js';
 import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
@@ -85,7 +91,7 @@ export async function startRejoinGame(options: RejoinGameOptions) {
   } = options;
   const features = featuresFrom([
     ...(options.chains ? LOCKSTEP_FEATURES : PER_ROUND),
-    ...(options.pipelining ? ['pipelining'] : []),
+    ...(options.pipelining ? PIPELINING_FEATURES : []),
   ]);
   // Each good signature is checked once for all the in-process peers (see mesh-game.ts).
   const mesh = await memoryMesh(count, seed, checkedOnce());

@@ -55,6 +55,7 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
         throw new Error('a RISC rogue has no classic state to read');
       },
       pipelining: false,
+      historyHashes: false,
     };
     const links = rogue === null ? mesh.links[me]! : rogue(mesh.links[me]!, context);
     const dice = seededDice(seed * 100 + me);

@@ -1,6 +1,7 @@
 // A scriptable rogue peer: an honest session whose links rewrite its traffic to perform one
 // attack. It signs what it forges with its own key, as a real attacker could.
 import { randomBytes } from 'node:crypto';
+import { historyHashOf } from '../../src/core/native/hashes.js';
 import { sealMessage } from '../../src/core/native/lines.js';
 import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
@@ -72,7 +73,8 @@ export function rogue(attack: Attack, from = 140): Rogue {
     // forged-evidence: an honest player's deploy, shown again with other armies under its signature.
     const framed: { original: string | null } = { original: null };
     // With pipelining a forged move names the entry before it as the rogue holds it (read off its
-    // own acks), as a real attacker would: a move with no parent is another history's, judged nowhere.
+    // own acks; with pipelining_two the history hash of it), as a real attacker would: a move with
+    // no parent is another history's, judged nowhere.
     const entries = new Map<number, string>();
     const withParent = (message: Message): Message => {
       if (!context.pipelining || message.ack_id === undefined || message.command === 'acknowledgement') return message;
@@ -135,7 +137,8 @@ export function rogue(attack: Attack, from = 140): Rogue {
       if (wire === null) return [line];
       const m = wire.message;
       if (m.command === 'acknowledgement') state.index = Math.max(state.index, m.payload);
-      if (m.command === 'acknowledgement' && m.message_hash !== undefined) entries.set(m.payload, m.message_hash);
+      if (m.command === 'acknowledgement' && m.message_hash !== undefined)
+        entries.set(m.payload, context.historyHashes ? historyHashOf(m.parent ?? '', m.message_hash) : m.message_hash);
       // A round's commitments all arrive before our reveal, and the next round's only after it.
       if (m.command === 'roll_number') dice.seen = null;
       if (m.command === 'roll_hash' && m.payload === dice.replaced) return [];

@@ -1,7 +1,7 @@
 // Acknowledgements: who acked which entry with which move and state, how far each got; judging them; correcting observers.
 
 import type { Entry, Taken } from './ledger.js';
-import { ACK_WINDOW, MOVE_MEMORY, OBSERVER_WINDOW } from './limits.js';
+import { MOVE_MEMORY, OBSERVER_WINDOW } from './limits.js';
 
 export interface Ack {
   readonly stateHash: string | null;
@@ -86,12 +86,12 @@ export class AckBook {
  */
 export function ackProblem(
   index: number,
-  at: { base: number; next: number; observing: boolean; ackedBefore: () => boolean },
+  at: { base: number; next: number; observing: boolean; ackWindow: number; ackedBefore: () => boolean },
 ): { keep: boolean; fault: string | null } {
   // An honest peer may be far ahead (OBSERVER_WINDOW), but never acks a move long settled.
-  if (index < at.base - ACK_WINDOW || index > at.next + OBSERVER_WINDOW)
+  if (index < at.base - at.ackWindow || index > at.next + OBSERVER_WINDOW)
     return { keep: false, fault: at.observing ? null : `acknowledged move ${index}, far from move ${at.base}` };
-  if (index > at.next + ACK_WINDOW && at.ackedBefore())
+  if (index > at.next + at.ackWindow && at.ackedBefore())
     return { keep: true, fault: `acknowledged move ${index} twice, ahead of the game` };
   return { keep: true, fault: null };
 }
@@ -160,9 +160,16 @@ export class ObserverCorrections {
    * The line to send `observer`, which acked `version` at `index`, or null. A move not taken here
    * yet (it may wait in a queue) is judged when it is (`waitingAt`), if it is within reach of `next`.
    */
-  correct(observer: number, index: number, version: Version, taken: Taken | undefined, next: number): string | null {
+  correct(
+    observer: number,
+    index: number,
+    version: Version,
+    taken: Taken | undefined,
+    next: number,
+    ackWindow: number,
+  ): string | null {
     if (taken === undefined) {
-      if (index < next || index > next + ACK_WINDOW) return null;
+      if (index < next || index > next + ackWindow) return null;
       if (this.waiting.size >= this.maxKept) this.waiting.clear();
       let byObserver = this.waiting.get(index);
       if (byObserver === undefined) this.waiting.set(index, (byObserver = new Map()));

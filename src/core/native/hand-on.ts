@@ -1,7 +1,7 @@
 // Hand-on: which lines a peer that was kept from some is sent (the accused, a voter, an observer far behind).
 import type { Ack } from './acks.js';
 import type { Taken } from './ledger.js';
-import { ACK_WINDOW, MOVE_MEMORY } from './limits.js';
+import { MOVE_MEMORY } from './limits.js';
 
 /** A dice round's lines as a hand-on reads them (core/dice-round.ts: DiceRound). */
 export interface RoundLines {
@@ -18,10 +18,13 @@ export interface Held {
   readonly taken: ReadonlyMap<number, Taken>;
   readonly acks: (index: number) => ReadonlyMap<number, Ack> | undefined;
   /**
-   * How many points back the accused's moves and acks are handed on: 2 in lockstep (a peer is at
-   * most one point past another's first unsettled one), 4 with pipelining (two more).
+   * How many points back the accused's moves and acks are handed on, 2 × (window + 1): 2 in
+   * lockstep (a peer is at most one point past another's first unsettled one), 4 with pipelining
+   * (two more), 6 with pipelining_two.
    */
   readonly reach: number;
+  /** ACK_WINDOW in this game (limits.ts: ackWindowFor). */
+  readonly ackWindow: number;
   /** The move taken and waiting for its dice, if any. */
   readonly pending: { readonly author: number; readonly line: string } | null;
   /** The last round finished here and the one running. */
@@ -60,7 +63,7 @@ export function observerLines(held: Held, observer: number, from: number): strin
   const lines: string[] = [];
   // From a little before its point: what it lacks may be the move it could not settle, and a
   // peer is at most ACK_WINDOW points past its first unsettled one.
-  for (let index = Math.max(from - 1 - ACK_WINDOW, held.index - MOVE_MEMORY); index < held.index; index++) {
+  for (let index = Math.max(from - 1 - held.ackWindow, held.index - MOVE_MEMORY); index < held.index; index++) {
     const taken = held.taken.get(index);
     if (taken !== undefined && taken.author !== observer && taken.line !== '') lines.push(taken.line);
     for (const [p, ack] of held.acks(index) ?? []) if (p !== observer && ack.line !== '') lines.push(ack.line);

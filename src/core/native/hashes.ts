@@ -17,6 +17,14 @@ export function stateHash(state: GameState): string {
 export const messageHashOf = (index: number, action: unknown) => sha256Hex(JSON.stringify([index, action]));
 
 /**
+ * With pipelining_two, what a move names as its parent: the history up to and including an entry,
+ * chained from the session's first parent, so two entries name one parent only on one history (a
+ * take-back may undo three entries, and the second may be made again with the same message hash).
+ */
+export const historyHashOf = (parent: string, messageHash: string) =>
+  sha256Hex(`p2p-risk/history|${parent}|${messageHash}`);
+
+/**
  * What a resume compares: the agreed state hash and who is neutral (which the in-game hash leaves
  * out, as a neutralisation reaches peers a move apart; at a resume it must be settled).
  */

@@ -1,4 +1,5 @@
 // The move ledger: the one sequence of entries applied here, the state after them, what is settled, taking back.
+import { historyHashOf } from './hashes.js';
 import { MOVE_MEMORY } from './limits.js';
 
 /** An entry of the sequence, with the state before it (to take it back). */
@@ -10,7 +11,7 @@ export interface Entry<S> {
   readonly neutral: number | null;
   readonly messageHash: string;
   readonly stateHash: string;
-  /** With pipelining: the message hash of the entry before it (its history); else null. */
+  /** With pipelining: what it names of the entry before it (its history); else null. */
   readonly parent: string | null;
   readonly line: string;
   readonly sig: string | null;
@@ -34,22 +35,29 @@ export class MoveLedger<S> {
 
   /** The first point of this session: the entry before it is not kept here. */
   private readonly first: number;
+  /** What a move built on each entry kept names as its parent. */
+  private readonly parents = new Map<number, string>();
 
   /** `index`: the next point of the sequence; every entry below it is settled (a resumed game). */
   constructor(
     public state: S,
     public index: number,
-    /** The message hash of the entry before `index` (pipelining: the parent of the first move here). */
+    /** What the first move here names as its parent (pipelining). */
     private readonly startParent: string,
     /** Every entry below this index is settled (acknowledged by every active player). */
     public firstOpen: number = index,
+    /**
+     * With pipelining_two a parent is the history hash of the entry before (hashes.ts:
+     * historyHashOf); else that entry's message hash.
+     */
+    private readonly chained = false,
   ) {
     this.first = index;
   }
 
-  /** The message hash of the entry before point `index` here: the parent of a move for `index`. */
+  /** What a move for point `index` names as its parent here (the entry before it, or its history). */
   parentOf(index: number): string | undefined {
-    return this.applied.get(index - 1)?.messageHash ?? (index === this.first ? this.startParent : undefined);
+    return this.parents.get(index - 1) ?? (index === this.first ? this.startParent : undefined);
   }
 
   /** The latest entry applied here, if it is still kept. */
@@ -62,6 +70,10 @@ export class MoveLedger<S> {
     this.state = after;
     this.index = entry.index + 1;
     this.applied.set(entry.index, entry);
+    this.parents.set(
+      entry.index,
+      this.chained ? historyHashOf(entry.parent ?? '', entry.messageHash) : entry.messageHash,
+    );
     this.taken.set(entry.index, {
       author: entry.author,
       messageHash: entry.messageHash,
@@ -72,6 +84,7 @@ export class MoveLedger<S> {
     // Old entries are forgotten (MOVE_MEMORY).
     this.applied.delete(entry.index - MOVE_MEMORY);
     this.taken.delete(entry.index - MOVE_MEMORY);
+    this.parents.delete(entry.index - MOVE_MEMORY);
   }
 
   /**
@@ -92,6 +105,7 @@ export class MoveLedger<S> {
     for (let i = index; i < this.index; i++) {
       this.applied.delete(i);
       this.taken.delete(i);
+      this.parents.delete(i);
     }
     this.index = index;
     this.firstOpen = Math.min(this.firstOpen, index);

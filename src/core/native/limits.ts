@@ -3,6 +3,13 @@
 
 /** Acks further than this from the move being settled are not kept: an honest peer never sends them. */
 export const ACK_WINDOW = 2;
+
+/**
+ * ACK_WINDOW in a game whose moves may be built on `window` unsettled entries (pipelining): an
+ * honest peer may be window + 1 points past another's first unsettled one, so 3 with a window of two.
+ */
+export const ackWindowFor = (window: number) => Math.max(ACK_WINDOW, window + 1);
+
 /** Moves and dice lines one sender may have waiting; an honest peer has a handful at most. */
 export const MAX_QUEUED = 64;
 /**

@@ -4,7 +4,7 @@
 // author, and read again after each take-back; a rogue's made-up parents only push out its own.
 import type { Incoming } from './intake.js';
 
-/** Moves of another history kept per author: the two points of the window, with room to spare. */
+/** Moves of another history kept per author: the points of the window (two, three with pipelining_two), with room to spare. */
 export const OTHER_HISTORY = 4;
 
 export class OtherHistory {

@@ -21,7 +21,16 @@ import { evidenceOf } from '../../protocol/evidence.js';
 import { MAX_EVIDENCE_ITEMS, type Message } from '../../protocol/messages.js';
 import { sameNamed } from '../../protocol/named-commitments.js';
 import { type Keyring, lineDigest, moveDigest, unseal } from '../../protocol/signing.js';
-import type { Core, Effect, Outcome, ReplicaConfig, SessionEvent, SessionResult, StepNumbers } from '../contract.js';
+import {
+  type Core,
+  type Effect,
+  type Outcome,
+  pipelineWindow,
+  type ReplicaConfig,
+  type SessionEvent,
+  type SessionResult,
+  type StepNumbers,
+} from '../contract.js';
 import { DiceRound, type RoundProfile, roundProfile } from '../dice-round.js';
 import {
   type Ack,
@@ -42,7 +51,7 @@ import { messageHashOf } from './hashes.js';
 import { type Admission, admit, type Incoming, proven, Queues } from './intake.js';
 import { type Entry, MoveLedger, type Taken } from './ledger.js';
 import {
-  ACK_WINDOW,
+  ackWindowFor,
   MAX_EXPELS_PER_PLAYER,
   MAX_FAULTS,
   MAX_LINES_PER_WINDOW,
@@ -138,15 +147,18 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     // The default type parameters are the classic game's.
     private readonly game: MeshGame<S, A, E> = classicGame(config.rules) as unknown as MeshGame<S, A, E>,
   ) {
+    // With a window of two a parent names the whole history before it (ledger.ts).
+    const chained = pipelineWindow(config.features) === 2;
     if (config.resume !== undefined) {
       // Start from history: entries below `index` are settled (everyone proved the same state).
       if (config.resume.state.options.players !== config.players.length)
         throw new Error(`a stored game of ${config.resume.state.options.players} players for ${config.players.length}`);
       // Only the classic game goes on from a stored state.
       const state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card) as unknown as S;
-      this.ledger = new MoveLedger(state, config.resume.index, config.resume.parent ?? NO_PARENT);
+      const index = config.resume.index;
+      this.ledger = new MoveLedger(state, index, config.resume.parent ?? NO_PARENT, index, chained);
     } else {
-      this.ledger = new MoveLedger(this.game.start(config.players.length), 0, NO_PARENT);
+      this.ledger = new MoveLedger(this.game.start(config.players.length), 0, NO_PARENT, 0, chained);
     }
     this.queues = new Queues(config.players.map((p) => p.id));
     this.deadlines = new Deadlines({
@@ -276,9 +288,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.result !== null || this.config.mute || this.round !== null || this.pending !== null) return null;
     if (this.ownHeld !== null || this.game.over(this.state)) return null;
     const settled = this.allSettled();
-    // Pipelining: a decision on the one entry not yet settled, unless it rolls dice (a defend), or
-    // is our mission's claim (the secret step makes it once that entry settles: asked now, the
-    // seat's answer would be dropped, and the seat asked again at once, for ever).
+    // Pipelining: a decision on the window's entries not yet settled, unless it rolls dice (a
+    // defend), or is our mission's claim (the secret step makes it once those settle: asked now,
+    // the seat's answer would be dropped, and the seat asked again at once, for ever).
     if (!settled && !(this.inWindow() && this.game.phase(this.state) !== 'defend' && !this.secrets?.ownClaimDue()))
       return null;
     if (settled && this.secrets?.capitalDue()) return { index: this.index, state: this.state };
@@ -440,7 +452,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
           if (
             judge !== this.config.me &&
             !this.gone.has(judge) &&
-            !this.silence.votedAgainst(judge, player, this.index)
+            !this.silence.votedAgainst(judge, player, this.index, this.ackWindow)
           )
             this.vote(judge);
     }
@@ -785,7 +797,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (index > this.index || this.pending !== null || this.round !== null || this.inDraws()) return 'wait';
     if (parent !== null && parent !== this.ledger.parentOf(index)) return this.keepOtherHistory(from, index, item);
     if (!this.allSettled()) {
-      // Pipelining: a move on the one unsettled entry, unless it starts a dice round there.
+      // Pipelining: a move on the window's unsettled entries, unless it starts a dice round there.
       if (!this.inWindow() || this.game.needsDice(this.state, action)) return 'wait';
     }
     if (this.secrets?.busy()) return 'wait'; // a peer that finished the secret round first
@@ -808,9 +820,22 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     return 'done';
   }
 
-  /** Whether the pipelining window is open: only the last entry applied here is unsettled. */
+  /**
+   * Whether the pipelining window is open: only the last entry applied here may be unsettled (with
+   * pipelining_two, the last two). A move that rolls dice waits for every entry all the same.
+   */
   private inWindow(): boolean {
-    return this.pipelining && this.settledBeforeLast();
+    return this.window > 0 && this.ledger.firstOpen >= this.index - this.window;
+  }
+
+  /** How many unsettled entries a move that rolls no dice may be built on (contract.ts: pipelineWindow). */
+  private get window(): number {
+    return pipelineWindow(this.config.features);
+  }
+
+  /** ACK_WINDOW in this game: 3 with a window of two (limits.ts: ackWindowFor). */
+  private get ackWindow(): number {
+    return ackWindowFor(this.window);
   }
 
   /** Whether every entry before the last one applied here is settled (the last may not be). */
@@ -1009,6 +1034,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       base: this.ledger.last?.index ?? -1,
       next: this.index,
       observing: this.observing(),
+      ackWindow: this.ackWindow,
       ackedBefore: () => this.acks.get(index)?.has(from) === true,
     });
     if (fault !== null) this.fault(from, fault);
@@ -1041,7 +1067,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   /** An observer acknowledged another version of a move taken here: it is sent this one, once (acks.ts). */
   private correctObserver(observer: number, index: number, version: Version) {
     if (this.config.mute || !this.config.features.signed) return;
-    const line = this.corrections.correct(observer, index, version, this.ledger.taken.get(index), this.index);
+    const taken = this.ledger.taken.get(index);
+    const line = this.corrections.correct(observer, index, version, taken, this.index, this.ackWindow);
     if (line !== null) this.effects.push({ type: 'send', line, to: observer });
   }
 
@@ -1108,7 +1135,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.proposeProven()) return true;
     if (this.round !== null || this.pending !== null) return false;
     if (!this.allSettled()) {
-      // (Pipelining: a move on the one unsettled entry is handled from the queues, or decided by this seat.)
+      // (Pipelining: a move on the window's unsettled entries is handled from the queues, or decided by this seat.)
       this.arm('ack', this.ledger.firstOpen);
       return false;
     }
@@ -1301,14 +1328,14 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   private voteInWindow(index: number): boolean {
-    // Pipelining: an honest peer may be one point further ahead (two entries applied, unsettled).
-    return index >= this.index - ACK_WINDOW && index <= this.index + (this.pipelining ? 2 : 1);
+    // Pipelining: an honest peer may be a window further ahead (window + 1 entries applied, unsettled).
+    return index >= this.index - this.ackWindow && index <= this.index + this.window + 1;
   }
 
   private onVote(voter: number, player: number, index: number, stage: 1 | 2, line: string) {
     const accused = this.standing(player);
     if (voter !== this.config.me) this.silence.noteVoter(voter, index);
-    if (voter !== this.config.me && index < this.index - ACK_WINDOW && !this.isIn(voter))
+    if (voter !== this.config.me && index < this.index - this.ackWindow && !this.isIn(voter))
       this.catchUpObserver(voter, index);
     // Players out of the game but still here (observers) vote too: they judge when two remain.
     if (accused === undefined || !isIn(accused) || voter === player || this.standing(voter)!.neutral) return;
@@ -1363,7 +1390,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     if (this.config.mute || !this.config.features.signed) return;
     // With the proof against it held here (in the opening draws it waits for point 0, and a voter
     // still waiting on the round needs it to finish the round as this peer did).
-    const lines = accusedLines(this.held(), accused, this.proofs.get(accused)?.evidence ?? [], index - 1 - ACK_WINDOW);
+    const evidence = this.proofs.get(accused)?.evidence ?? [];
+    const lines = accusedLines(this.held(), accused, evidence, index - 1 - this.ackWindow);
     this.sendProven(lines, voter);
     for (const line of this.secrets?.linesBy(accused) ?? []) this.effects.push({ type: 'send', line, to: voter });
   }
@@ -1376,8 +1404,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       taken: this.ledger.taken,
       acks: (index) => this.acks.get(index),
       pending: this.pending,
-      // Pipelining: a peer behind may wait for a point two further back (its window of two).
-      reach: this.pipelining ? 4 : 2,
+      // Pipelining: a peer behind may wait for a point a window further back, and be a window behind.
+      reach: 2 * (this.window + 1),
+      ackWindow: this.ackWindow,
       rounds: [this.lastRound, this.round],
       pastRounds: [...this.pastRounds, this.round],
     };
@@ -1396,6 +1425,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       gone: this.gone,
       index: this.index,
       observing: this.observing(),
+      ackWindow: this.ackWindow,
     });
   }
 
@@ -1406,6 +1436,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       player,
       others,
       this.index,
+      this.ackWindow,
       (voter, line) => voter === this.config.me || this.proven([line]),
     );
     if (quorum === null) return;

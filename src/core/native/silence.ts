@@ -1,6 +1,5 @@
 // Silence: timeouts settled by votes (who voted whom silent, this peer's two stages, who judges, the quorum).
 import { isIn, type Standing } from './game.js';
-import { ACK_WINDOW } from './limits.js';
 
 export class Silence {
   /** The votes held against each player, by voter. */
@@ -84,10 +83,10 @@ export class Silence {
     byVoter.set(voter, { index, line });
   }
 
-  /** Whether `voter` has a stage-2 vote against `player` recent at `index`. */
-  votedAgainst(voter: number, player: number, index: number): boolean {
+  /** Whether `voter` has a stage-2 vote against `player` recent at `index` (within `ackWindow`). */
+  votedAgainst(voter: number, player: number, index: number, ackWindow: number): boolean {
     const vote = this.votes.get(player)?.get(voter);
-    return vote !== undefined && vote.index >= index - ACK_WINDOW;
+    return vote !== undefined && vote.index >= index - ackWindow;
   }
 
   /** Whether any vote (anyone's, or this peer's own stages) stands against `player`. */
@@ -113,7 +112,15 @@ export class Silence {
    */
   electorate(
     player: number,
-    at: { standings: readonly Standing[]; me: number; gone: ReadonlySet<number>; index: number; observing: boolean },
+    at: {
+      standings: readonly Standing[];
+      me: number;
+      gone: ReadonlySet<number>;
+      index: number;
+      observing: boolean;
+      /** ACK_WINDOW in this game (limits.ts: ackWindowFor). */
+      ackWindow: number;
+    },
   ): number[] {
     const active = at.standings.filter((p) => isIn(p) && p.id !== player).map((p) => p.id);
     if (active.length !== 1) return active;
@@ -122,25 +129,26 @@ export class Silence {
       .filter((p) => p.id === at.me || !at.gone.has(p.id))
       .map((p) => p.id);
     if (observers.length === 0) return active;
-    const contested = (this.accusations.get(`${player}>${accuser}`) ?? -1) >= at.index - ACK_WINDOW;
+    const contested = (this.accusations.get(`${player}>${accuser}`) ?? -1) >= at.index - at.ackWindow;
     return at.observing || contested ? [...active, ...observers] : active;
   }
 
   /**
-   * The votes of a quorum of `electorate` against `player` recent at `index`, each proven by
+   * The votes of a quorum of `electorate` against `player` recent at `index` (within `ackWindow`), each proven by
    * `valid` (they become proof for everyone): then they are taken (and the count of valid ones), else null.
    */
   quorum(
     player: number,
     electorate: readonly number[],
     index: number,
+    ackWindow: number,
     valid: (voter: number, line: string) => boolean,
   ): { voters: number[]; lines: string[] } | null {
     const byVoter = this.votes.get(player) ?? new Map<number, { index: number; line: string }>();
     const needed = Math.floor(electorate.length / 2) + 1;
     const recent = electorate.filter((p) => {
       const vote = byVoter.get(p);
-      return vote !== undefined && vote.index >= index - ACK_WINDOW;
+      return vote !== undefined && vote.index >= index - ackWindow;
     });
     if (recent.length < needed) return null;
     const voters = recent.filter((p) => valid(p, byVoter.get(p)!.line));
