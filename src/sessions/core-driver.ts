@@ -136,21 +136,17 @@ export class CoreDriver<S, A, E> {
       return this.act((core, now) => core.decide(due.index, answer, now));
     }
     this.deciding = true;
-    // The seat is asked in a microtask queued after the links' writes of this turn: the lines that
-    // made the decision due (acknowledgements, a reveal) are on their way, and the others read
-    // them while a bot thinks, instead of after.
-    void Promise.resolve().then(async () => {
-      if (this.closed) return;
-      try {
-        const action = await this.config.seat.decide(due.state, this.config.player());
+    this.config.seat
+      .decide(due.state, this.config.player())
+      .then((action) => {
         this.deciding = false;
         this.answered = due;
         this.act((core, now) => core.decide(due.index, action, now));
-      } catch (error) {
+      })
+      .catch((error: Error) => {
         this.deciding = false;
-        this.act((core, now) => core.undecided(due.index, (error as Error).message, now));
-      }
-    });
+        this.act((core, now) => core.undecided(due.index, error.message, now));
+      });
   }
 
   private finish(result: SessionResult<S>) {

@@ -1,8 +1,6 @@
 // The session driver asks the seat again when the core did not take its answer (a refused move)
 // only after the lines that came meanwhile are read: a seat that answers at once must not starve
 // the links in a loop of promises (a Secret Mission claim under pipelining once hung a peer so).
-// It asks the seat only once the lines of the turn that made the decision due are written, so the
-// other peers read them while a bot thinks.
 import { describe, expect, it } from 'vitest';
 import type { Core, Effect, SessionResult } from '../../src/core/contract.js';
 import type { Link } from '../../src/net/link.js';
@@ -53,71 +51,7 @@ function lateLink(line: string): Link {
   };
 }
 
-/** A core whose decision falls due with the line "go", which it answers with "ack" to player 1. */
-class AnsweringCore implements Core<string, string, never> {
-  private due: { index: number; state: string } | null = null;
-  private effects: Effect<string, string, never>[] = [];
-  start() {}
-  receive(_link: number, line: string) {
-    if (line !== 'go') return;
-    this.effects.push({ type: 'send', line: 'ack', to: 1 });
-    this.due = { index: 0, state: 'after go' };
-  }
-  linkClosed() {}
-  tick() {}
-  decide() {
-    this.due = null;
-  }
-  undecided() {}
-  leave() {}
-  stop() {}
-  get decisionDue() {
-    return this.due;
-  }
-  readonly wakeAt = null;
-  readonly finished: SessionResult<string> | null = null;
-  drain(): Effect<string, string, never>[] {
-    return this.effects.splice(0);
-  }
-}
-
 describe('the session driver', () => {
-  it('asks the seat once the lines that made its decision due are written, not before', async () => {
-    const log: string[] = [];
-    let deliver: ((line: string) => void) | null = null;
-    // Writes in a microtask, as the libp2p link does: the lines of one turn leave together.
-    const link: Link = {
-      remotePeer: 'peer 1',
-      send: (line) => queueMicrotask(() => log.push(`wrote ${line}`)),
-      onLine(listener) {
-        deliver = listener;
-        return () => {};
-      },
-      unread() {},
-      onClose() {},
-      close() {},
-      closed: false,
-    };
-    const driver = new CoreDriver<string, string, never>({
-      core: new AnsweringCore(),
-      links: new Map([[1, link]]),
-      seat: {
-        kind: 'bot',
-        decide: (state) => {
-          log.push(`asked on ${state}`);
-          return Promise.resolve('move');
-        },
-      },
-      player: () => 0,
-      closeLinksAtEnd: false,
-      onFinish: () => {},
-    });
-    driver.start();
-    deliver!('go');
-    await new Promise((resolve) => setTimeout(resolve, 1));
-    expect(log).toEqual(['wrote ack', 'asked on after go']);
-  });
-
   it('reads the lines that arrived before asking a seat again whose answer was not taken', async () => {
     const core = new RefusingCore();
     let asked = 0;
