@@ -9,7 +9,7 @@ import type { Outcome, SessionEvent } from '../sessions/mesh-session.js';
 import type { StoredSession } from '../store/recorder.js';
 import type { GameStore } from '../store/store.js';
 import type { Recorder } from '../store/transcript-recorder.js';
-import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
+import { batchedOutput, type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
 import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
@@ -95,6 +95,26 @@ const OPTIONS = {
 } as const;
 
 export async function runBot(args: string[], io: CommandIO): Promise<number> {
+  // Events go out a turn of the event loop at a time; errors and the exit (a signal ends the
+  // process with process.exit) flush what is pending first, so nothing is lost or reordered.
+  const output = batchedOutput(io.out);
+  const flushed = () => output.flush();
+  process.on('exit', flushed);
+  try {
+    return await playBot(args, {
+      out: output.write,
+      err: (text) => {
+        output.flush();
+        io.err(text);
+      },
+    });
+  } finally {
+    output.flush();
+    process.off('exit', flushed);
+  }
+}
+
+async function playBot(args: string[], io: CommandIO): Promise<number> {
   const usage = (reason: string) => usageError(io, 'risk bot', reason, USAGE);
   const parsed = parseCommand(args, io, {
     command: 'risk bot',

@@ -99,3 +99,28 @@ export function takeGame(args: readonly string[]): { game: string; rest: string[
   const game = inline ? args[at]!.slice('--game='.length) : (args[at + 1] ?? '');
   return { game, rest: [...args.slice(0, at), ...args.slice(at + (inline ? 1 : 2))] };
 }
+
+/**
+ * Text written in one turn of the event loop, as one write when the turn is done (setImmediate),
+ * or at once by `flush`. A `risk bot --json` says several events per battle; to a pipe each write
+ * is a system call that wakes the reader, and the peer and its reader share the machine's cores.
+ */
+export function batchedOutput(write: (text: string) => void): { write(text: string): void; flush(): void } {
+  let pending = '';
+  let due: ReturnType<typeof setImmediate> | null = null;
+  const flush = () => {
+    if (due !== null) clearImmediate(due);
+    due = null;
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    write(text);
+  };
+  return {
+    write(text) {
+      pending += text;
+      due ??= setImmediate(flush);
+    },
+    flush,
+  };
+}

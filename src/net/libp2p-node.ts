@@ -148,7 +148,10 @@ function streamLink(stream: Stream, remotePeer: string): Link {
     events.close('the other side closed the link');
   });
   // Lines sent in one turn of the event loop go out as one frame: a move, its ack and a dice
-  // commitment often leave together, and each frame costs a muxer header and an encryption.
+  // commitment often leave together, and each frame costs a muxer header, an encryption, a write,
+  // and at the other end a wake-up, a read and a decryption. Written once the turn is done
+  // (setImmediate, not a microtask), so that the seat's move, a promise settled after the
+  // acknowledgements that made it due, leaves in the same frame as they do.
   let queued = '';
   const drain = () => {
     const text = queued;
@@ -165,7 +168,7 @@ function streamLink(stream: Stream, remotePeer: string): Link {
     remotePeer,
     send(line: string) {
       if (events.closed || stream.status !== 'open') return;
-      if (queued === '') queueMicrotask(drain);
+      if (queued === '') setImmediate(drain);
       queued += line.endsWith('\n') ? line : `${line}\n`;
     },
     onLine: (listener) => events.onLine(listener),
