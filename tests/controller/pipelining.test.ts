@@ -74,6 +74,27 @@ function ownMovesTakenBack(record: readonly TranscriptLine[], author: number): n
   return takenBack;
 }
 
+/**
+ * A game of four with `rogue` in seat ROGUE, judged: the honest peers agree, and each made the rogue
+ * neutral for signing two moves for one point. A delay on every link (25 ms) gives the honest
+ * players time to build on a move before the conflicting acknowledgements arrive.
+ */
+async function twoMovesSigned(rogue: Rogue) {
+  const game = await playMemoryGame({
+    players: 4,
+    seed: 7,
+    features: FEATURES,
+    rogue: { player: ROGUE, links: rogue },
+    delayMs: 25,
+  });
+  judged(game);
+  for (const i of HONEST) {
+    expect(game.results[i]!.state.players[ROGUE]!.neutral).toBe(true);
+    expect(game.results[i]!.violations.some((v) => /signed two different moves/.test(v.reason))).toBe(true);
+  }
+  return game;
+}
+
 describe('pipelining: a move bound to the entry it was built on', () => {
   it('a defender that signs two defends (to one honest peer the other) has the point taken back: the attacker’s move pipelined on it goes too, the attacker is not blamed and decides again', async () => {
     // From point 60 on, the rogue's first defend with two dice goes to the lowest other player with one die.
@@ -88,19 +109,7 @@ describe('pipelining: a move bound to the entry it was built on', () => {
         link.send(to === victim ? sign(context, { ...m, payload: 1 }) : line);
       });
     };
-    const game = await playMemoryGame({
-      players: 4,
-      seed: 7,
-      features: FEATURES,
-      rogue: { player: ROGUE, links: rogue },
-      // A delay on every link gives the attacker time to decide before the conflicting acks arrive.
-      delayMs: 25,
-    });
-    judged(game);
-    for (const i of HONEST) {
-      expect(game.results[i]!.state.players[ROGUE]!.neutral).toBe(true);
-      expect(game.results[i]!.violations.some((v) => /signed two different moves/.test(v.reason))).toBe(true);
-    }
+    const game = await twoMovesSigned(rogue);
     // An honest attacker had built its next move on the defend taken back (pipelining): its move
     // went with it, unblamed, and another entry took its point.
     expect(HONEST.some((author) => ownMovesTakenBack(game.records[author]!, author).length > 0)).toBe(true);
@@ -123,18 +132,7 @@ describe('pipelining: a move bound to the entry it was built on', () => {
         setTimeout(() => link.send(sent ? sign(context, { ...m, payload: null }) : line), 75);
       });
     };
-    const game = await playMemoryGame({
-      players: 4,
-      seed: 7,
-      features: FEATURES,
-      rogue: { player: ROGUE, links: rogue },
-      delayMs: 25,
-    });
-    judged(game);
-    for (const i of HONEST) {
-      expect(game.results[i]!.state.players[ROGUE]!.neutral).toBe(true);
-      expect(game.results[i]!.violations.some((v) => /signed two different moves/.test(v.reason))).toBe(true);
-    }
+    const game = await twoMovesSigned(rogue);
     // Two moves of one honest author at consecutive points went back with the fortify (three entries).
     const twoDeep = HONEST.some((author) => {
       const points = ownMovesTakenBack(game.records[author]!, author);

@@ -75,6 +75,30 @@ type Screen =
   | { readonly kind: 'stats'; readonly lines: readonly string[] }
   | { readonly kind: 'closed' };
 
+/** A lobby this player hosts, as it opens: itself in seat 0 of `seats`. */
+const hostingLobby = (game: LobbyScreen['game'], name: string, seats: number, rules: string[]): LobbyScreen => ({
+  kind: 'lobby',
+  game,
+  hosting: true,
+  lobby: null,
+  seats,
+  players: [{ id: 0, name }],
+  rules,
+  news: [],
+});
+
+/** A lobby this player joins at `address`, as it opens: the host tells the rest. */
+const joiningLobby = (game: LobbyScreen['game'], address: string): LobbyScreen => ({
+  kind: 'lobby',
+  game,
+  hosting: false,
+  lobby: null,
+  seats: null,
+  players: [],
+  rules: [],
+  news: [`joining ${address}…`],
+});
+
 const NEWS_KEEP = 30;
 const STATS_WIDTH = 100;
 
@@ -299,60 +323,24 @@ export class WebFront {
   }
 
   private host(name: string, players: number, rules: Defaults['rules'], moveTimeoutSeconds: number) {
-    const screen: LobbyScreen = {
-      kind: 'lobby',
-      game: 'classic',
-      hosting: true,
-      lobby: null,
-      seats: players,
-      players: [{ id: 0, name }],
-      rules: rulesWords(rules, players),
-      news: [],
-    };
+    const screen = hostingLobby('classic', name, players, rulesWords(rules, players));
     return this.openClassicLobby(screen, (news) =>
       this.options.launcher.hostGame({ players, name, rules, moveTimeoutMs: moveTimeoutSeconds * 1000 }, news),
     );
   }
 
   private join(name: string, address: string) {
-    const screen: LobbyScreen = {
-      kind: 'lobby',
-      game: 'classic',
-      hosting: false,
-      lobby: null,
-      seats: null,
-      players: [],
-      rules: [],
-      news: [`joining ${address}…`],
-    };
+    const screen = joiningLobby('classic', address);
     return this.openClassicLobby(screen, (news) => this.options.launcher.joinGame({ address, name }, news));
   }
 
   private riscHost(name: string, players: number, terms: RiscTerms) {
-    const screen: LobbyScreen = {
-      kind: 'lobby',
-      game: 'risc',
-      hosting: true,
-      lobby: null,
-      seats: players,
-      players: [{ id: 0, name }],
-      rules: [describeTerms(terms)],
-      news: [],
-    };
+    const screen = hostingLobby('risc', name, players, [describeTerms(terms)]);
     return this.openRiscLobby(screen, (risc, news) => risc.host({ players, name, terms }, news));
   }
 
   private riscJoin(name: string, address: string) {
-    const screen: LobbyScreen = {
-      kind: 'lobby',
-      game: 'risc',
-      hosting: false,
-      lobby: null,
-      seats: null,
-      players: [],
-      rules: [],
-      news: [`joining ${address}…`],
-    };
+    const screen = joiningLobby('risc', address);
     // The host's terms, once told, stand where a classic lobby shows its rules.
     const told = (terms: RiscTerms) => {
       if (this.screen !== screen) return;

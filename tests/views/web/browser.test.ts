@@ -179,6 +179,10 @@ async function playTurnByClicks(page: Page) {
   await page.click('[data-testid="end-turn"]');
 }
 
+/** `risk play --web` for hosting from the page: its lobby on 127.0.0.1 only, nothing stored. */
+const hostingInPage = (name: string) =>
+  risk(['play', '--web', '--no-record', '--bot-delay', '0', '--listen', '127.0.0.1', '--port', '0', '--name', name]);
+
 describe.skipIf(!hasChromium)(
   `the game in a browser (Chromium${hasChromium ? '' : ' not installed: apt package "chromium"'})`,
   () => {
@@ -224,19 +228,7 @@ describe.skipIf(!hasChromium)(
     }, 420_000);
 
     it('hosted in the page, joined by a bot peer (risk bot join): the lobby, then the game to its end', async () => {
-      const host = await risk([
-        'play',
-        '--web',
-        '--no-record',
-        '--bot-delay',
-        '0',
-        '--listen',
-        '127.0.0.1',
-        '--port',
-        '0',
-        '--name',
-        'Hana',
-      ]);
+      const host = await hostingInPage('Hana');
       const page = await open(host.url);
       await page.click('[data-testid="menu-host"]');
       await page.selectOption('[data-testid="host-players"]', '2');
@@ -272,19 +264,7 @@ describe.skipIf(!hasChromium)(
     }, 420_000);
 
     it('RISC hosted in the page: the RISC lobby with its terms, a bot takes the empty seat, the placement committed', async () => {
-      const host = await risk([
-        'play',
-        '--web',
-        '--no-record',
-        '--bot-delay',
-        '0',
-        '--listen',
-        '127.0.0.1',
-        '--port',
-        '0',
-        '--name',
-        'Hana',
-      ]);
+      const host = await hostingInPage('Hana');
       const page = await open(host.url);
       await page.click('[data-testid="menu-risc"]');
       await page.selectOption('[data-testid="risc-how"]', 'host');
