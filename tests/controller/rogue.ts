@@ -42,7 +42,12 @@ export type Attack = (typeof ATTACKS)[number];
  * stall (a partial broadcast: its lines are handed on from then on). */
 export const EXPELLED: ReadonlySet<Attack> = new Set(
   ATTACKS.filter(
-    (a) => a !== 'oversized-line' && a !== 'false-votes' && a !== 'forged-reveal' && a !== 'partial-broadcast',
+    (a) =>
+      a !== 'oversized-line' &&
+      a !== 'huge-deploy' &&
+      a !== 'false-votes' &&
+      a !== 'forged-reveal' &&
+      a !== 'partial-broadcast',
   ),
 );
 
@@ -160,9 +165,12 @@ export function rogue(attack: Attack, from = 140): Rogue {
           ]);
         case 'malformed-signed': {
           if (m.command !== 'deploy') return [line];
+          // A deploy of no armies: the schema refuses it, so the rogue's good signature over the
+          // line is proof. (It sent 70 entries once, refused when the limit was lower; since the
+          // limit is 512 that decoded, and the line was only a fault of its link.)
           const inner = JSON.stringify({
             command: 'deploy',
-            payload: Array.from({ length: 70 }, () => [0, 1]),
+            payload: [[0, 0]],
             player_id: context.me,
             ack_id: m.ack_id,
             ...(context.pipelining && 'parent' in m ? { parent: m.parent } : {}),
