@@ -15,7 +15,7 @@ import {
   type StepNumbers,
 } from '../core/contract.js';
 import { chainFrom, covers } from '../core/native/dice-chain.js';
-import { historyHashOf, messageHashOf } from '../core/native/hashes.js';
+import { messageHashOf, parentAfter } from '../core/native/hashes.js';
 import { digestOf, NO_PARENT } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
 import { replayFrom, replaySteps, takesNetworkPoint } from '../core/steps/replay.js';
@@ -423,13 +423,12 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
   // two, its history hash): the one before the seat's point is the parent of its next move.
   const entries = new Map<number, string>();
   const chained = pipelineWindow(setup.features) === 2;
-  const parentAfter = (index: number, messageHash: string) =>
-    chained ? historyHashOf(entries.get(index - 1) ?? NO_PARENT, messageHash) : messageHash;
   const replay = replayOf(
     chosen.steps,
     (step, before, after) => {
       if (takesNetworkPoint(step.action, before)) {
-        entries.set(count, parentAfter(count, messageHashOf(count, step.action)));
+        const parent = entries.get(count - 1) ?? NO_PARENT;
+        entries.set(count, parentAfter(chained, parent, messageHashOf(count, step.action)));
         count++;
       }
       states.set(count, after);

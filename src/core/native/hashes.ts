@@ -25,6 +25,13 @@ export const historyHashOf = (parent: string, messageHash: string) =>
   sha256Hex(`p2p-risk/history|${parent}|${messageHash}`);
 
 /**
+ * What a move built on an entry names as its parent: the entry's message hash, or with
+ * pipelining_two (`chained`) its history hash, from what the entry itself named (`parent`).
+ */
+export const parentAfter = (chained: boolean, parent: string, messageHash: string) =>
+  chained ? historyHashOf(parent, messageHash) : messageHash;
+
+/**
  * What a resume compares: the agreed state hash and who is neutral (which the in-game hash leaves
  * out, as a neutralisation reaches peers a move apart; at a resume it must be settled).
  */

@@ -1,5 +1,5 @@
 // The move ledger: the one sequence of entries applied here, the state after them, what is settled, taking back.
-import { historyHashOf } from './hashes.js';
+import { parentAfter } from './hashes.js';
 import { MOVE_MEMORY } from './limits.js';
 
 /** An entry of the sequence, with the state before it (to take it back). */
@@ -70,10 +70,7 @@ export class MoveLedger<S> {
     this.state = after;
     this.index = entry.index + 1;
     this.applied.set(entry.index, entry);
-    this.parents.set(
-      entry.index,
-      this.chained ? historyHashOf(entry.parent ?? '', entry.messageHash) : entry.messageHash,
-    );
+    this.parents.set(entry.index, parentAfter(this.chained, entry.parent ?? '', entry.messageHash));
     this.taken.set(entry.index, {
       author: entry.author,
       messageHash: entry.messageHash,

@@ -447,18 +447,21 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       // A judge that, a timeout after this peer's second vote, neither handed on the line awaited nor
       // voted too holds the quorum up from a link still open: it is silent as well (checkContact
       // then sees whether anyone is left to hear from; one peer's votes alone neutralise nobody).
-      for (const player of votedOut)
-        for (const judge of this.electorate(player))
-          if (
-            judge !== this.config.me &&
-            !this.gone.has(judge) &&
-            !this.silence.votedAgainst(judge, player, this.index, this.ackWindow)
-          )
-            this.vote(judge);
+      for (const player of votedOut) for (const judge of this.holdingUp(player)) this.vote(judge);
     }
     this.deadlines.again(due, now);
     this.checkContact();
     this.pump();
+  }
+
+  /** The judges of `player`'s silence, linked here, that have not voted it silent (the quorum waits on them). */
+  private holdingUp(player: number): number[] {
+    return this.electorate(player).filter(
+      (judge) =>
+        judge !== this.config.me &&
+        !this.gone.has(judge) &&
+        !this.silence.votedAgainst(judge, player, this.index, this.ackWindow),
+    );
   }
 
   /** A timer that fires far too late means this process was paused (or starved): it starts the
@@ -1223,8 +1226,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     // A move due from a player whose link closed before (with pipelining the move wait starts only
     // once every entry settles): judged after an ack timeout, as when it closes while the move is due.
     const due = this.deadline;
-    if (kind === 'move' && due !== null && this.awaitedFrom(due).some((p) => this.gone.has(p)))
-      this.deadlines.moveBy(this.now + this.config.ackTimeoutMs);
+    if (kind !== 'move' || due === null || this.gone.size === 0) return;
+    if (this.awaitedFrom(due).some((p) => this.gone.has(p))) this.deadlines.moveBy(this.now + this.config.ackTimeoutMs);
   }
 
   /** Who the wait that just ran out was for (deadlines.ts). */

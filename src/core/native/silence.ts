@@ -146,10 +146,7 @@ export class Silence {
   ): { voters: number[]; lines: string[] } | null {
     const byVoter = this.votes.get(player) ?? new Map<number, { index: number; line: string }>();
     const needed = Math.floor(electorate.length / 2) + 1;
-    const recent = electorate.filter((p) => {
-      const vote = byVoter.get(p);
-      return vote !== undefined && vote.index >= index - ackWindow;
-    });
+    const recent = electorate.filter((p) => this.votedAgainst(p, player, index, ackWindow));
     if (recent.length < needed) return null;
     const voters = recent.filter((p) => valid(p, byVoter.get(p)!.line));
     if (voters.length < needed) return null;

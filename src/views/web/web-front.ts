@@ -99,6 +99,11 @@ const joiningLobby = (game: LobbyScreen['game'], address: string): LobbyScreen =
   news: [`joining ${address}…`],
 });
 
+/** A RISC game that started after the player moved on: it leaves at once. */
+const leaveStarted = (started: RiscStarted) => {
+  if (started.ok) started.match.leave();
+};
+
 const NEWS_KEEP = 30;
 const STATS_WIDTH = 100;
 
@@ -308,17 +313,11 @@ export class WebFront {
     screen: LobbyScreen,
     opening: (risc: RiscLauncher, news: (e: LobbyNews) => void) => Promise<RiscOpened>,
   ) {
-    const { launcher } = this.options;
     return this.openLobby(
       screen,
-      async (news): Promise<RiscOpened> => {
-        if (!launcher.risc) return { ok: false, reason: 'RISC is not available here' };
-        return opening(await launcher.risc(), news);
-      },
+      (news) => this.withRisc((risc) => opening(risc, news)),
       (started) => this.showRisc(started),
-      (started) => {
-        if (started.ok) started.match.leave();
-      },
+      leaveStarted,
     );
   }
 
@@ -359,16 +358,19 @@ export class WebFront {
 
   /** A RISC match from the launcher's RISC games (loaded when first played), shown as it is played. */
   private startRisc(what: string, start: (risc: RiscLauncher) => RiscStarted) {
-    const { launcher } = this.options;
     this.starting(
       what,
-      async () => {
-        if (!launcher.risc) return { ok: false, reason: 'RISC is not available here' } as RiscStarted;
-        return start(await launcher.risc());
-      },
+      () => this.withRisc(start),
       (started) => this.showRisc(started),
-      (started) => started.ok && started.match.leave(),
+      leaveStarted,
     );
+  }
+
+  /** `use` with the launcher's RISC games (loaded when first played), or why there are none here. */
+  private async withRisc<T>(use: (risc: RiscLauncher) => T | Promise<T>): Promise<T | { ok: false; reason: string }> {
+    const { launcher } = this.options;
+    if (!launcher.risc) return { ok: false, reason: 'RISC is not available here' };
+    return use(await launcher.risc());
   }
 
   private showRisc(started: RiscStarted) {

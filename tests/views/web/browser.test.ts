@@ -179,6 +179,13 @@ async function playTurnByClicks(page: Page) {
   await page.click('[data-testid="end-turn"]');
 }
 
+/** Quit in the page's menu: `risk` stops cleanly, and the page is closed. */
+async function quitFromMenu(page: Page, game: Risk) {
+  await page.click('[data-testid="menu-quit"]');
+  expect(await game.exited).toBe(0);
+  await page.close();
+}
+
 /** `risk play --web` for hosting from the page: its lobby on 127.0.0.1 only, nothing stored. */
 const hostingInPage = (name: string) =>
   risk(['play', '--web', '--no-record', '--bot-delay', '0', '--listen', '127.0.0.1', '--port', '0', '--name', name]);
@@ -258,9 +265,7 @@ describe.skipIf(!hasChromium)(
       await shot(page, 'host-end.png');
       expect(problemsOf(page)).toEqual([]);
       await page.click('[data-testid="to-menu"]');
-      await page.click('[data-testid="menu-quit"]');
-      expect(await host.exited).toBe(0);
-      await page.close();
+      await quitFromMenu(page, host);
     }, 420_000);
 
     it('RISC hosted in the page: the RISC lobby with its terms, a bot takes the empty seat, the placement committed', async () => {
@@ -285,9 +290,7 @@ describe.skipIf(!hasChromium)(
         .toContain('Everyone has placed their units.');
       expect(problemsOf(page)).toEqual([]);
       await page.click('text=Leave');
-      await page.click('[data-testid="menu-quit"]');
-      expect(await host.exited).toBe(0);
-      await page.close();
+      await quitFromMenu(page, host);
     }, 120_000);
 
     it('RISC: the placement and a turn of orders by clicks, committed with one button; no page without the token', async () => {
@@ -343,9 +346,7 @@ describe.skipIf(!hasChromium)(
       await shot(page, 'risc-turn.png');
       expect(problemsOf(page)).toEqual([]);
       await page.click('text=Leave');
-      await page.click('[data-testid="menu-quit"]');
-      expect(await game.exited).toBe(0);
-      await page.close();
+      await quitFromMenu(page, game);
     }, 120_000);
   },
 );
