@@ -39,11 +39,13 @@ async function startHost(dir: string, players: number, rules: readonly string[] 
     join(dir, 'k0'),
     '--record',
     join(dir, 'p0.jsonl'),
-    // Long enough for a process to start again before the votes complete (or the window closes).
+    // Long enough for a process to start again before the votes complete (or the window closes),
+    // also on a loaded machine: at 20 s a start-up and audit under load 16+ sometimes came too late.
+    // No timeout runs out in the game itself, so a longer one costs the test no time.
     '--ack-timeout',
-    '20',
+    '45',
     '--move-timeout',
-    '40',
+    '60',
   ]);
   const address = ((await host.waitFor((e) => e.type === 'hosting', 30_000)).addresses as string[])[0]!;
   return { host, address };
