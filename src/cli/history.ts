@@ -1,7 +1,7 @@
 // `risk history`: the stored games, newest first.
 import type { GameSummary } from '../store/store.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
-import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';
+import { DB_OPTION, DB_USAGE, openStoreToRead } from './store-args.js';
 
 const USAGE = `usage: risk history [--limit N] [--json] [--db FILE]
   --limit N   the newest N games (default 50)
@@ -24,7 +24,7 @@ export function runHistory(args: string[], io: CommandIO): number {
       `--limit "${String(parsed.values.limit)}" must be a whole number from 1 to 1000000`,
       USAGE,
     );
-  const opened = openStoreFrom(parsed.values);
+  const opened = openStoreToRead(parsed.values);
   if (!opened.ok) {
     io.err(`risk history: ${opened.reason}\n`);
     return 1;

@@ -2,7 +2,7 @@
 import { gameSeries, gatherStats, latestFinished } from '../store/stats.js';
 import { describeRiscStats, describeStats, gameCharts } from '../views/stats-text.js';
 import { type CommandIO, parseCommand, parseInteger, usageError } from './io.js';
-import { DB_OPTION, DB_USAGE, openStoreFrom } from './store-args.js';
+import { DB_OPTION, DB_USAGE, openStoreToRead } from './store-args.js';
 
 const KINDS = ['quick', 'hotseat', 'network', 'cs3099', 'bot', 'tournament'];
 const USAGE = `usage: risk stats [--game N] [--kind K[,K…]] [--json] [--db FILE]
@@ -34,7 +34,7 @@ export function runStats(args: string[], io: CommandIO): number {
   if (unknown !== undefined) {
     return usageError(io, 'risk stats', `unknown game kind "${unknown}": choose from ${KINDS.join(', ')}`, USAGE);
   }
-  const opened = openStoreFrom(v);
+  const opened = openStoreToRead(v);
   if (!opened.ok) {
     io.err(`risk stats: ${opened.reason}\n`);
     return 1;

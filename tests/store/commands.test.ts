@@ -1,5 +1,5 @@
 // risk tournament --store, history, stats, export and replay --plain, run in-process on a temporary database.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExport } from '../../src/cli/export.js';
@@ -112,8 +112,26 @@ describe('store commands', { timeout: 60_000 }, () => {
 
   it('an unreadable database is reported, not thrown', () => {
     const c = capture();
-    expect(runHistory(['--db', join(tmp.dir, 'no-such-dir', 'x', '\0bad')], c.io)).toBe(1);
+    expect(runHistory(['--db', tmp.dir], c.io)).toBe(1); // a folder, not a database
     expect(c.err()).toMatch(/cannot open the game database/);
+  });
+
+  it('a --db that does not exist is reported (a typo), not created empty', async () => {
+    const missing = join(tmp.dir, 'gmaes.db');
+    const commands: [string, (io: ReturnType<typeof capture>['io']) => number | Promise<number>][] = [
+      ['history', (io) => runHistory(['--db', missing], io)],
+      ['stats', (io) => runStats(['--db', missing], io)],
+      ['replay', (io) => runReplay(['--db', missing, '--plain', '1'], io)],
+      ['export', (io) => runExport(['--db', missing, '1'], io)],
+    ];
+    for (const [name, run] of commands) {
+      const c = capture();
+      expect(await run(c.io), name).toBe(1);
+      expect(c.err(), name).toBe(
+        `risk ${name}: no game database at ${missing} (check the path; --db names an existing file)\n`,
+      );
+    }
+    expect(existsSync(missing)).toBe(false);
   });
 });
 
