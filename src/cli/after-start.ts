@@ -18,3 +18,23 @@ export function linksAfterStart(
     setTimeout(() => link.close(), 100);
   });
 }
+
+/** A headless peer's links after the start: a returning player's link goes to its session's rejoinLink, said either way. */
+export function rejoinsAfterStart(
+  endpoint: LobbyEndpoint,
+  roster: Roster,
+  session: { rejoinLink(player: number, link: Link): { ok: true } | { ok: false; reason: string } },
+  say: (line: string, json: Record<string, unknown>) => void,
+  nameOf: (player: number) => string,
+): void {
+  linksAfterStart(endpoint, roster, (seat, link) => {
+    const taken = session.rejoinLink(seat.id, link);
+    if (taken.ok) say(`${nameOf(seat.id)} connects again to take its seat back`, { type: 'relinked', player: seat.id });
+    else
+      say(`refused ${nameOf(seat.id)}'s new link: ${taken.reason}`, {
+        type: 'relink_refused',
+        player: seat.id,
+        reason: taken.reason,
+      });
+  });
+}

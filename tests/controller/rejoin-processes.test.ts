@@ -1,11 +1,14 @@
 // Rejoin with real `risk bot` processes on 127.0.0.1: one peer is killed (SIGKILL) mid-game and
 // started again with `--rejoin GAME --store --key FILE` before the others' votes make it neutral (in
 // a game of three), or within the rejoin window of the one left (a game of two: protocol-spec/resume.md).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { auditRiscMeshRecord } from '../../src/audit/risc-mesh.js';
+import { riscMeshHeader } from '../../src/audit/verify.js';
+import { parseTranscript } from '../../src/protocol/transcript.js';
 import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
 import { verifyRecord } from './records.js';
 
@@ -26,10 +29,10 @@ function freePort(): Promise<number> {
 }
 
 /** The host of a game of `players` (with `rules`: e.g. a variant), recording to p0.jsonl; its address. */
-async function startHost(dir: string, players: number, rules: readonly string[] = []) {
+async function startHost(dir: string, players: number, rules: readonly string[] = [], bot = common) {
   const host = startBot([
     'host',
-    ...common,
+    ...bot,
     ...rules,
     '--port',
     '0',
@@ -53,24 +56,21 @@ async function startHost(dir: string, players: number, rules: readonly string[] 
  * Seat `seat` joins with a store, is killed at turn 4 and comes back with `--rejoin`, dialing
  * `dial` (the host first). Its records are pSEAT.jsonl and pSEAT-again.jsonl.
  */
-async function killedAndBack(dir: string, seat: number, dial: readonly string[]): Promise<BotProcess> {
+async function killedAndBack(
+  dir: string,
+  seat: number,
+  dial: readonly string[],
+  bot = common,
+  killed = (e: Record<string, unknown>) => e.type === 'turn_started' && (e.turn as number) >= 4,
+): Promise<BotProcess> {
   const mine = ['--key', join(dir, `k${seat}`), '--store', '--db', join(dir, 'r.db')];
-  const dropped = startBot([
-    'join',
-    dial[0]!,
-    ...common,
-    '--port',
-    '0',
-    ...mine,
-    '--record',
-    join(dir, `p${seat}.jsonl`),
-  ]);
+  const dropped = startBot(['join', dial[0]!, ...bot, '--port', '0', ...mine, '--record', join(dir, `p${seat}.jsonl`)]);
   const stored = await dropped.waitFor((e) => e.type === 'store', 60_000);
-  await dropped.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 4, 60_000);
+  await dropped.waitFor(killed, 60_000);
   dropped.child.kill('SIGKILL');
   await dropped.exit;
   const again = ['--record', join(dir, `p${seat}-again.jsonl`)];
-  return startBot(['join', '--rejoin', stored.uid as string, ...common, '--port', '0', ...mine, ...again, ...dial]);
+  return startBot(['join', '--rejoin', stored.uid as string, ...bot, '--port', '0', ...mine, ...again, ...dial]);
 }
 
 /** Every peer exits 0 on one winner, the seat that came back is never neutral, every record verifies. */
@@ -127,5 +127,29 @@ describe('risk bot join --rejoin', () => {
     const { host, address } = await startHost(dir, 2);
     const back = await killedAndBack(dir, 1, [address]);
     await expectOneWinner(dir, [host, back], back, 1, ['p0.jsonl', 'p1-again.jsonl']);
+  }, 240_000);
+
+  it('a RISC game of two: the joiner killed mid-game comes back with --game risc; both finish on one outcome', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-risc-'));
+    const risc = ['--listen', '127.0.0.1', '--game', 'risc', '--bot', 'easy'];
+    const { host, address } = await startHost(dir, 2, ['--turn-limit', '12'], risc);
+    const back = await killedAndBack(dir, 1, [address], risc, (e) => e.type === 'turn' && (e.turn as number) >= 3);
+    const peers = [host, back];
+    const codes = await Promise.all(peers.map((p) => p.exit));
+    expect(codes, peers.map((p) => `${p.stderr}${JSON.stringify(p.events.slice(-6))}`).join('\n')).toEqual([0, 0]);
+    // One outcome: the same winner (or the same draw at the turn limit), and nobody made neutral.
+    const ends = peers.map((p) => JSON.stringify(p.events.find((e) => e.type === 'winner' || e.type === 'draw')));
+    expect(ends[0]).toBeDefined();
+    expect(ends[1]).toBe(ends[0]);
+    for (const p of peers)
+      expect(p.events.some((e) => e.type === 'note' && /is out of the game/.test(e.text as string))).toBe(false);
+    expect(back.events.some((e) => e.type === 'rejoin' && /took .* history/.test(e.text as string))).toBe(true);
+    for (const file of ['p0.jsonl', 'p1-again.jsonl']) {
+      const parsed = parseTranscript(readFileSync(join(dir, file), 'utf8'));
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const audit = auditRiscMeshRecord(parsed.lines, riscMeshHeader(parsed.lines)!);
+      expect(audit.violations, file).toEqual([]);
+      expect(audit.state?.phase, file).toBe('over');
+    }
   }, 240_000);
 });
