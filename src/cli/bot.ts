@@ -343,38 +343,42 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
     let lobby: LobbyResult;
     let rejoined: import('../sessions/rejoin-net.js').StoreRejoin | null = null;
     let riscRejoined: import('../sessions/risc-rejoin.js').RiscStoreRejoin | null = null;
-    if (rejoinId !== undefined && gameStore !== null && node !== null && risc) {
-      const { riscRejoinFromStore } = await import('../sessions/risc-rejoin.js');
-      const addresses = address === undefined ? null : [address, ...extra];
-      say(
-        `rejoining RISC game ${rejoinId}: asking ${addresses === null ? 'the other players, at their stored addresses,' : `${addresses.length} players`} for the game so far`,
-        { type: 'rejoining', game: rejoinId, addresses: addresses ?? 'stored' },
-      );
-      const back = await riscRejoinFromStore(gameStore, rejoinId, node, addresses, 30_000);
-      if (!back.ok) {
-        io.err(`risk bot: cannot rejoin game ${rejoinId}: ${back.reason}\n`);
-        return 1;
-      }
-      riscRejoined = back.rejoined;
-      for (const note of riscRejoined.notes) say(note, { type: 'rejoin', text: note });
-      lobby = { ok: true, roster: riscRejoined.roster };
-    } else if (rejoinId !== undefined && gameStore !== null && node !== null) {
-      const { rejoinFromStore, rejoinedRoster } = await import('../sessions/rejoin-net.js');
+    if (rejoinId !== undefined && gameStore !== null && node !== null) {
       // No address given: the ones stored with the game when it started.
       const addresses = address === undefined ? null : [address, ...extra];
       say(
-        `rejoining game ${rejoinId}: asking ${addresses === null ? 'the other players, at their stored addresses,' : `${addresses.length} players`} for the game so far`,
+        `rejoining ${risc ? 'RISC ' : ''}game ${rejoinId}: asking ${addresses === null ? 'the other players, at their stored addresses,' : `${addresses.length} players`} for the game so far`,
         { type: 'rejoining', game: rejoinId, addresses: addresses ?? 'stored' },
       );
       // The others' votes complete about an ack timeout after the drop: a rejoin that waits longer is too late anyway.
-      const back = await rejoinFromStore(gameStore, rejoinId, node, addresses, 30_000);
+      const back = risc
+        ? await (await import('../sessions/risc-rejoin.js')).riscRejoinFromStore(
+            gameStore,
+            rejoinId,
+            node,
+            addresses,
+            30_000,
+          )
+        : await (await import('../sessions/rejoin-net.js')).rejoinFromStore(
+            gameStore,
+            rejoinId,
+            node,
+            addresses,
+            30_000,
+          );
       if (!back.ok) {
         io.err(`risk bot: cannot rejoin game ${rejoinId}: ${back.reason}\n`);
         return 1;
       }
-      rejoined = back.rejoined;
-      for (const note of rejoined.notes) say(note, { type: 'rejoin', text: note });
-      lobby = { ok: true, roster: rejoinedRoster(rejoined, () => []) };
+      for (const note of back.rejoined.notes) say(note, { type: 'rejoin', text: note });
+      if ('roster' in back.rejoined) {
+        riscRejoined = back.rejoined;
+        lobby = { ok: true, roster: riscRejoined.roster };
+      } else {
+        rejoined = back.rejoined;
+        const { rejoinedRoster } = await import('../sessions/rejoin-net.js');
+        lobby = { ok: true, roster: rejoinedRoster(rejoined, () => []) };
+      }
     } else if (role === 'host') {
       const addresses = endpoint.addresses();
       const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${risc ? '--game risc ' : ''}${addresses[0]}`;

@@ -23,7 +23,7 @@ import {
   sessionsOf,
 } from '../store/network-games.js';
 import { storeRecorder } from '../store/recorder.js';
-import type { GameStore, StoredGame } from '../store/store.js';
+import type { GameName, GameStore, StoredGame } from '../store/store.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import type { Roster } from './lobby.js';
 import type { ResumedFrom, SessionConfig } from './mesh-session.js';
@@ -77,19 +77,28 @@ export interface RejoinEndpoint {
 }
 
 /**
- * A stored networked game this peer's key may take its seat back in: the game, its seat, every
- * player's key; or why not (not rejoinable, no seat, another key's seat).
+ * A stored networked game of `kind` this peer's key may take its seat back in: the game, its seat,
+ * every player's key; or why not (another game, not rejoinable, no seat, another key's seat).
  */
 export function storedSeat(
   store: GameStore,
   ref: string,
   peerId: string,
+  kind: GameName,
 ):
   | { ok: true; game: StoredGame; me: number; players: { id: number; name: string; peerId: string }[] }
   | { ok: false; reason: string } {
   const found = store.find(ref);
   if (!found.ok) return found;
   const game = found.game;
+  if (game.game !== kind)
+    return {
+      ok: false,
+      reason:
+        kind === 'risc'
+          ? `game ${game.uid} is not a RISC game: leave out --game risc`
+          : `game ${game.uid} is a RISC game: take its seat back with --game risc`,
+    };
   const chances = chancesOf(store, game);
   if (chances.rejoin !== null) return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${chances.rejoin}` };
   const me = game.me;
@@ -162,11 +171,9 @@ export async function rejoinFromStore(
   addresses: readonly string[] | null,
   timeoutMs: number,
 ): Promise<{ ok: true; rejoined: StoreRejoin } | { ok: false; reason: string }> {
-  const seated = storedSeat(store, ref, endpoint.peerId);
+  const seated = storedSeat(store, ref, endpoint.peerId, 'classic');
   if (!seated.ok) return seated;
   const { game, me, players } = seated;
-  if (game.game === 'risc')
-    return { ok: false, reason: `game ${game.uid} is a RISC game: take its seat back with --game risc` };
   // chancesOf found the header usable (rejoinHeaderProblem): it names the session id and features.
   // A resumed game is rejoined in the session it was resumed in: that session's header.
   const header = (game.session === null ? recordHeader(store, game.id) : resumedHeader(store, game.id)) as

@@ -149,10 +149,9 @@ export async function riscRejoinFromStore(
   addresses: readonly string[] | null,
   timeoutMs: number,
 ): Promise<{ ok: true; rejoined: RiscStoreRejoin } | { ok: false; reason: string }> {
-  const seated = storedSeat(store, ref, endpoint.peerId);
+  const seated = storedSeat(store, ref, endpoint.peerId, 'risc');
   if (!seated.ok) return seated;
   const { game, me, players } = seated;
-  if (game.game !== 'risc') return { ok: false, reason: `game ${game.uid} is not a RISC game: leave out --game risc` };
   const lines = store.lines(game.id);
   // This seat's own record of signed lines: the last session's (a seat that rejoined before goes on from its new one).
   const own: TranscriptLine[] = (sessionsOf(lines).at(-1) ?? []).flatMap((l, i) =>

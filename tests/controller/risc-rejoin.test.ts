@@ -23,7 +23,7 @@ import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } 
 import { rejoinRisc } from '../../src/sessions/risc-rejoin.js';
 import { memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
-import { withSend } from './mesh-game.js';
+import { withSends } from './mesh-game.js';
 import { fakeClockInEveryTest, runUntil } from './rejoin-game.js';
 
 const R = 2;
@@ -94,17 +94,12 @@ async function startGame(seed: number, dropOn: string, dropAfter: number) {
     let links = mesh.links[me]!;
     if (me === R) {
       let sent = 0;
-      links = new Map(
-        [...links].map(([to, link]) => [
-          to,
-          withSend(link, (line) => {
-            if (dropped) return;
-            link.send(line);
-            // Counted on the link to player 0 only: a line is sent to each player.
-            if (to === 0 && line.includes(`\\"command\\":\\"${dropOn}\\"`) && ++sent === dropAfter) drop();
-          }),
-        ]),
-      );
+      links = withSends(links, (to, link) => (line) => {
+        if (dropped) return;
+        link.send(line);
+        // Counted on the link to player 0 only: a line is sent to each player.
+        if (to === 0 && line.includes(`\\"command\\":\\"${dropOn}\\"`) && ++sent === dropAfter) drop();
+      });
     }
     peers.push(play(me, links));
   }
@@ -183,6 +178,12 @@ describe('a RISC seat that dropped out takes its seat back', () => {
     expect(rejoined.move).toBeUndefined();
   }, 120_000);
 
+  it("after it committed to a turn's dice round: it finishes the round with the number its record kept", async () => {
+    const game = await startGame(3, 'roll_hash', 3);
+    const { rejoined } = await dropAndComeBack(game);
+    expect(rejoined.secret).toBeDefined();
+  }, 120_000);
+
   it('is refused, saying why, when its record does not keep the orders it committed to', async () => {
     const game = await startGame(1, 'risc_commit', 3);
     await runUntil(game.isDropped, 600_000);
@@ -213,7 +214,7 @@ describe('a RISC seat that dropped out takes its seat back', () => {
       const other = { ...message, payload: { ...message.payload, salt } };
       return sealMessage(game.gameId, other, R, game.mesh.keyrings[R]!, moveOf).line;
     };
-    const rogue = new Map([...links].map(([to, link]) => [to, withSend(link, (line) => link.send(rewrite(line)))]));
+    const rogue = withSends(links, (_to, link) => (line) => link.send(rewrite(line)));
     game.play(R, rogue, rejoined);
     await runUntil(() => game.peers[0]!.result !== null && game.peers[1]!.result !== null, 3_600_000);
     game.stop();
