@@ -8,12 +8,12 @@ import { seededDice } from '../protocol/random.js';
 import type { LobbyEndpoint, Roster } from '../sessions/lobby.js';
 import { playRiscOverLinks } from '../sessions/risc-net.js';
 import type { RiscStoreRejoin } from '../sessions/risc-rejoin.js';
-import { storeRecorder, teeRecorder } from '../store/recorder.js';
 import { type StoredRisc, storeRisc } from '../store/risc-games.js';
 import type { GameStore } from '../store/store.js';
-import { fileRecorder, type Recorder, recordFileLines } from '../store/transcript-recorder.js';
+import { fileRecorder, type Recorder } from '../store/transcript-recorder.js';
 import { eventLines } from '../views/risc/text.js';
 import { rejoinsAfterStart } from './after-start.js';
+import { riscRecording } from './risc-kit.js';
 
 export interface RiscBotGame {
   readonly kind: RiscBotKind;
@@ -45,11 +45,6 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
   }
   const me = roster.players.find((p) => p.id === roster.me)?.name ?? `player ${roster.me}`;
   let stored: StoredRisc | null = game.rejoin?.stored ?? null;
-  // The stored game keeps the record of signed lines too (its notes keep this seat's secrets): a
-  // seat that drops out takes its seat back from it (risk bot join --rejoin GAME --game risc).
-  let kept: Recorder | null = game.rejoin?.transcript ?? null;
-  // A rejoined seat writes its RISC record again from the start: the lines stored already are skipped.
-  let skip = game.rejoin?.storedLines ?? 0;
   const uid = `${roster.gameId}-p${roster.me}`;
   if (stored !== null) say(`storing on as game ${stored.handle.id}`, { type: 'store', game: stored.handle.id, uid });
   else if (game.store !== null) {
@@ -66,28 +61,17 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
     });
     if (opened.ok) {
       stored = opened.stored;
-      kept = storeRecorder(stored.handle);
       say(`storing as game ${stored.handle.id} in ${game.store.path}`, { type: 'store', game: stored.handle.id, uid });
     } else game.err(`risk bot: ${opened.reason}\n`);
   }
-  const both = transcript !== null && kept !== null ? teeRecorder(transcript, kept) : (transcript ?? kept);
-  const storedId = stored?.handle.id;
   const result = await playRiscOverLinks(roster, {
     seat: botRiscSeat(me, game.kind, seededDice(game.seed)),
-    onRecord: (line) => {
-      if (skip > 0) skip--;
-      else stored?.record(line);
-    },
-    ...(both !== null ? { transcript: both } : {}),
-    ...(game.rejoin ? { rejoin: game.rejoin.rejoined } : {}),
     // A player that drops out and comes back is sent this peer's record (protocol-spec/resume.md).
-    ...(path !== null ? { history: () => recordFileLines(path) } : {}),
-    ...(game.store !== null && storedId !== undefined
-      ? {
-          onRejoinAddresses: (player: number, at: readonly string[]) =>
-            game.store!.updateAddresses(storedId, player, at),
-        }
-      : {}),
+    ...riscRecording(
+      path !== null && transcript !== null ? { path, recorder: transcript } : null,
+      stored !== null && game.store !== null ? { store: game.store, game: stored } : null,
+      game.rejoin,
+    ),
     ...(game.endpoint
       ? {
           onSession: (session: Parameters<typeof rejoinsAfterStart>[2]) =>

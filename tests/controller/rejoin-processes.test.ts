@@ -6,9 +6,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { auditRiscMeshRecord } from '../../src/audit/risc-mesh.js';
 import { riscMeshHeader } from '../../src/audit/verify.js';
+import { riscLauncher } from '../../src/cli/risc-launcher.js';
+import { seededDice } from '../../src/protocol/random.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
+import { menuOptions } from '../store/helpers.js';
 import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
 import { verifyRecord } from './records.js';
 
@@ -129,27 +133,51 @@ describe('risk bot join --rejoin', () => {
     await expectOneWinner(dir, [host, back], back, 1, ['p0.jsonl', 'p1-again.jsonl']);
   }, 240_000);
 
-  it('a RISC game of two: the joiner killed mid-game comes back with --game risc; both finish on one outcome', async () => {
+  it('a RISC game of two hosted from the menu: a risk bot killed mid-game comes back with --game risc; one outcome', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-risc-'));
-    const risc = ['--listen', '127.0.0.1', '--game', 'risc', '--bot', 'easy'];
-    const { host, address } = await startHost(dir, 2, ['--turn-limit', '12'], risc);
-    const back = await killedAndBack(dir, 1, [address], risc, (e) => e.type === 'turn' && (e.turn as number) >= 3);
-    const peers = [host, back];
-    const codes = await Promise.all(peers.map((p) => p.exit));
-    expect(codes, peers.map((p) => `${p.stderr}${JSON.stringify(p.events.slice(-6))}`).join('\n')).toEqual([0, 0]);
-    // One outcome: the same winner (or the same draw at the turn limit), and nobody made neutral.
-    const ends = peers.map((p) => JSON.stringify(p.events.find((e) => e.type === 'winner' || e.type === 'draw')));
-    expect(ends[0]).toBeDefined();
-    expect(ends[1]).toBe(ends[0]);
-    for (const p of peers)
-      expect(p.events.some((e) => e.type === 'note' && /is out of the game/.test(e.text as string))).toBe(false);
-    expect(back.events.some((e) => e.type === 'rejoin' && /took .* history/.test(e.text as string))).toBe(true);
-    for (const file of ['p0.jsonl', 'p1-again.jsonl']) {
-      const parsed = parseTranscript(readFileSync(join(dir, file), 'utf8'));
-      if (!parsed.ok) throw new Error(parsed.reason);
-      const audit = auditRiscMeshRecord(parsed.lines, riscMeshHeader(parsed.lines)!);
-      expect(audit.violations, file).toEqual([]);
-      expect(audit.state?.phase, file).toBe('over');
+    // The host's record file goes under the temporary directory too.
+    const xdg = process.env.XDG_DATA_HOME;
+    process.env.XDG_DATA_HOME = dir;
+    try {
+      const options = menuOptions(join(dir, 'host.db'), { moveTimeoutMs: 40_000, ackTimeoutMs: 20_000, seed: 1 });
+      const terms = { startUnits: 30, turnLimit: 12 };
+      const opened = await riscLauncher(options, 1).host({ players: 2, name: 'Hana', terms }, () => {});
+      if (!opened.ok) throw new Error(opened.reason);
+      const address = opened.lobby.addresses.find((a) => a.includes('127.0.0.1'))!;
+      const notes: string[] = [];
+      const hosted = opened.lobby.started.then((started) => {
+        if (!started.ok) throw new Error(started.reason);
+        notes.push(...started.match.notes);
+        return started.match.play(botRiscSeat('Hana', 'easy', seededDice(1)), {
+          onExecuted: () => {},
+          onNote: (note) => notes.push(note),
+        });
+      });
+      const risc = ['--listen', '127.0.0.1', '--game', 'risc', '--bot', 'easy'];
+      const back = await killedAndBack(dir, 1, [address], risc, (e) => e.type === 'turn' && (e.turn as number) >= 3);
+      const [end, code] = await Promise.all([hosted, back.exit]);
+      expect(code, `${back.stderr}${JSON.stringify(back.events.slice(-6))}`).toBe(0);
+      expect(end.how).toBe('over');
+      expect(end.violations).toEqual([]);
+      // The host took the seat back (its record sent), made nobody neutral, and both reached one outcome.
+      expect(notes).toContain('easy connects again to take their seat back');
+      expect(notes.filter((n) => /is out of the game/.test(n))).toEqual([]);
+      expect(back.events.some((e) => e.type === 'rejoin' && /took .* history/.test(e.text as string))).toBe(true);
+      const ended = back.events.find((e) => e.type === 'winner' || e.type === 'draw')!;
+      expect(ended.type === 'winner' ? ended.player : null).toBe(end.state!.winner);
+      const hostRecord = notes
+        .find((n) => n.startsWith('recording this game to '))!
+        .slice('recording this game to '.length);
+      for (const file of [hostRecord, join(dir, 'p1-again.jsonl')]) {
+        const parsed = parseTranscript(readFileSync(file, 'utf8'));
+        if (!parsed.ok) throw new Error(parsed.reason);
+        const audit = auditRiscMeshRecord(parsed.lines, riscMeshHeader(parsed.lines)!);
+        expect(audit.violations, file).toEqual([]);
+        expect(audit.state, file).toEqual(end.state);
+      }
+    } finally {
+      if (xdg === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = xdg;
     }
   }, 240_000);
 });
