@@ -12,6 +12,7 @@ import { riscMeshHeader } from '../../src/audit/verify.js';
 import { riscLauncher } from '../../src/cli/risc-launcher.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
+import type { RiscMatch } from '../../src/views/risc/match.js';
 import { menuOptions } from '../store/helpers.js';
 import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
 import { verifyRecord } from './records.js';
@@ -133,42 +134,57 @@ describe('risk bot join --rejoin', () => {
     await expectOneWinner(dir, [host, back], back, 1, ['p0.jsonl', 'p1-again.jsonl']);
   }, 240_000);
 
-  it('a RISC game of two hosted from the menu: a risk bot killed mid-game comes back with --game risc; one outcome', async () => {
+  it('a RISC game of two hosted from the menu: a risk bot killed mid-game comes back with --game risc, killed again and comes back from the menu; one outcome', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-risc-'));
-    // The host's record file goes under the temporary directory too.
+    // The menu's record files go under the temporary directory too.
     const xdg = process.env.XDG_DATA_HOME;
     process.env.XDG_DATA_HOME = dir;
     try {
-      const options = menuOptions(join(dir, 'host.db'), { moveTimeoutMs: 40_000, ackTimeoutMs: 20_000, seed: 1 });
-      const terms = { startUnits: 30, turnLimit: 12 };
-      const opened = await riscLauncher(options, 1).host({ players: 2, name: 'Hana', terms }, () => {});
+      const timeouts = { moveTimeoutMs: 40_000, ackTimeoutMs: 20_000 };
+      const terms = { startUnits: 30, turnLimit: 14 };
+      const opened = await riscLauncher(menuOptions(join(dir, 'host.db'), timeouts), 1).host(
+        { players: 2, name: 'Hana', terms },
+        () => {},
+      );
       if (!opened.ok) throw new Error(opened.reason);
       const address = opened.lobby.addresses.find((a) => a.includes('127.0.0.1'))!;
       const notes: string[] = [];
+      const play = (match: RiscMatch, name: string, seed: number, told: string[]) => {
+        told.push(...match.notes);
+        return match.play(botRiscSeat(name, 'easy', seededDice(seed)), {
+          onExecuted: () => {},
+          onNote: (note) => told.push(note),
+        });
+      };
       const hosted = opened.lobby.started.then((started) => {
         if (!started.ok) throw new Error(started.reason);
-        notes.push(...started.match.notes);
-        return started.match.play(botRiscSeat('Hana', 'easy', seededDice(1)), {
-          onExecuted: () => {},
-          onNote: (note) => notes.push(note),
-        });
+        return play(started.match, 'Hana', 1, notes);
       });
+      // Back with `risk bot join --rejoin GAME --game risc`, then killed again later in the game.
       const risc = ['--listen', '127.0.0.1', '--game', 'risc', '--bot', 'easy'];
       const back = await killedAndBack(dir, 1, [address], risc, (e) => e.type === 'turn' && (e.turn as number) >= 3);
-      const [end, code] = await Promise.all([hosted, back.exit]);
-      expect(code, `${back.stderr}${JSON.stringify(back.events.slice(-6))}`).toBe(0);
-      expect(end.how).toBe('over');
-      expect(end.violations).toEqual([]);
-      // The host took the seat back (its record sent), made nobody neutral, and both reached one outcome.
-      expect(notes).toContain('easy connects again to take their seat back');
-      expect(notes.filter((n) => /is out of the game/.test(n))).toEqual([]);
+      await back.waitFor((e) => e.type === 'turn' && (e.turn as number) >= 6, 60_000);
+      back.child.kill('SIGKILL');
+      await back.exit;
       expect(back.events.some((e) => e.type === 'rejoin' && /took .* history/.test(e.text as string))).toBe(true);
-      const ended = back.events.find((e) => e.type === 'winner' || e.type === 'draw')!;
-      expect(ended.type === 'winner' ? ended.player : null).toBe(end.state!.winner);
-      const hostRecord = notes
-        .find((n) => n.startsWith('recording this game to '))!
-        .slice('recording this game to '.length);
-      for (const file of [hostRecord, join(dir, 'p1-again.jsonl')]) {
+      // The menu, on that player's database and key, lists the game and takes the seat back.
+      const menu = riscLauncher(menuOptions(join(dir, 'r.db'), { ...timeouts, keyPath: join(dir, 'k1') }), 2);
+      const saved = menu.saved!();
+      if (!saved.ok) throw new Error(saved.reason);
+      expect(saved.games).toEqual([expect.objectContaining({ rejoin: true })]);
+      const resumed = menu.resume!(saved.games[0]!.id);
+      if (!resumed.ok) throw new Error(resumed.reason);
+      const mine: string[] = [];
+      const [end, again] = await Promise.all([hosted, play(resumed.match, 'easy', 2, mine)]);
+      expect([end.how, again.how], again.reason).toEqual(['over', 'over']);
+      expect(again.state).toEqual(end.state);
+      expect([end.violations, again.violations]).toEqual([[], []]);
+      // The host took the seat back twice (its record sent), and made nobody neutral.
+      expect(notes.filter((n) => n === 'easy connects again to take their seat back')).toHaveLength(2);
+      expect([...notes, ...mine].filter((n) => /is out of the game/.test(n))).toEqual([]);
+      const recordOf = (told: string[]) =>
+        told.find((n) => n.startsWith('recording this game to '))!.slice('recording this game to '.length);
+      for (const file of [recordOf(notes), recordOf(mine)]) {
         const parsed = parseTranscript(readFileSync(file, 'utf8'));
         if (!parsed.ok) throw new Error(parsed.reason);
         const audit = auditRiscMeshRecord(parsed.lines, riscMeshHeader(parsed.lines)!);
