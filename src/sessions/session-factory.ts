@@ -134,7 +134,7 @@ export function riscSessionFor(
     ...(roster.keyring ? { keyring: roster.keyring } : {}),
     gameId: roster.gameId,
     // Signing needs every key, without them the game trusts the links.
-    features: featuresFrom(roster.keyring ? RISC_SESSION_FEATURES : RISC_SESSION_FEATURES.slice(0, -1)),
+    features: featuresFrom(RISC_SESSION_FEATURES.filter((f) => roster.keyring || f !== 'signed_messages')),
     ackTimeoutMs: roster.ackTimeoutMs,
     moveTimeoutMs: roster.moveTimeoutMs,
     ...(setup.recorder ? { recorder: setup.recorder } : {}),
