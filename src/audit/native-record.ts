@@ -304,3 +304,26 @@ export function auditNativeRecord(
     steps,
   };
 }
+
+/**
+ * The entries a record's lines make its peer's mute replica apply, and the state they reach, for
+ * any game on the mesh (`game`; the classic game by default): what a rejoining seat compares with
+ * its own steps. Null state: the replica could not start (the reason is the first violation).
+ */
+export function recordSteps<S, A extends { readonly command: string }, E>(
+  lines: readonly TranscriptLine[],
+  header: NativeHeader,
+  game: MeshGame<S, A, E>,
+): { state: S | null; steps: { action: A; numbers: StepNumbers | null }[]; violations: AuditViolation[] } {
+  const started = muteReplicaFor<S, A, E>(header, null, undefined, game);
+  if (!started.ok) return { state: null, steps: [], violations: [started.violation] };
+  const { replica, violations } = started;
+  const steps: { action: A; numbers: StepNumbers | null }[] = [];
+  feedRecord(lines, header, replica, violations, () => {
+    for (const effect of replica.drain()) {
+      if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
+      else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
+    }
+  });
+  return { state: replica.current, steps, violations };
+}

@@ -14,7 +14,7 @@ import { RULE_FLAGS, RULE_USAGE, rulesFromFlags } from './rule-flags.js';
 
 const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [options]
        risk bot join <address> [options]
-       risk bot join --rejoin GAME --store --key FILE [address...]
+       risk bot join --rejoin GAME [--game risc] --store --key FILE [address...]
   --profile P         native (default: libp2p, full mesh) or cs3099 (the 2015 class
                       protocol: plain TCP through the host, to play with other groups)
   --game G            classic (default) or risc (RISC: native profile only; bots easy, normal
@@ -60,7 +60,7 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
                       make it neutral: risk bot join --rejoin GAME --store --key FILE ADDRESS...
                       with the address of every other player (none: the addresses stored
                       with the game); their histories are checked by their signatures
-                      before play goes on (native)
+                      before play goes on (native; classic or --game risc)
   --json              print one JSON object per event instead of text
 House rules (host only, native profile, classic game; joiners are shown them and play them):
 ${RULE_USAGE}`;
@@ -226,7 +226,7 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
     if (v.store !== true) return usage('--rejoin takes a seat back in a stored game: give --store');
     if (typeof v.key !== 'string') return usage('--rejoin needs the --key FILE this peer played the game with');
     if (resumeId !== undefined) return usage('--rejoin and --resume do not go together');
-    if (cs3099 || risc) return usage('--rejoin is for classic games on the native profile');
+    if (cs3099) return usage('--rejoin is for games on the native profile');
     if (!/^[A-Za-z0-9._~-]{1,128}$/.test(rejoinId)) return usage(`--rejoin "${rejoinId}" is not a game id`);
   }
 
@@ -342,23 +342,43 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
     };
     let lobby: LobbyResult;
     let rejoined: import('../sessions/rejoin-net.js').StoreRejoin | null = null;
+    let riscRejoined: import('../sessions/risc-rejoin.js').RiscStoreRejoin | null = null;
     if (rejoinId !== undefined && gameStore !== null && node !== null) {
-      const { rejoinFromStore, rejoinedRoster } = await import('../sessions/rejoin-net.js');
       // No address given: the ones stored with the game when it started.
       const addresses = address === undefined ? null : [address, ...extra];
       say(
-        `rejoining game ${rejoinId}: asking ${addresses === null ? 'the other players, at their stored addresses,' : `${addresses.length} players`} for the game so far`,
+        `rejoining ${risc ? 'RISC ' : ''}game ${rejoinId}: asking ${addresses === null ? 'the other players, at their stored addresses,' : `${addresses.length} players`} for the game so far`,
         { type: 'rejoining', game: rejoinId, addresses: addresses ?? 'stored' },
       );
       // The others' votes complete about an ack timeout after the drop: a rejoin that waits longer is too late anyway.
-      const back = await rejoinFromStore(gameStore, rejoinId, node, addresses, 30_000);
+      const back = risc
+        ? await (await import('../sessions/risc-rejoin.js')).riscRejoinFromStore(
+            gameStore,
+            rejoinId,
+            node,
+            addresses,
+            30_000,
+          )
+        : await (await import('../sessions/rejoin-net.js')).rejoinFromStore(
+            gameStore,
+            rejoinId,
+            node,
+            addresses,
+            30_000,
+          );
       if (!back.ok) {
         io.err(`risk bot: cannot rejoin game ${rejoinId}: ${back.reason}\n`);
         return 1;
       }
-      rejoined = back.rejoined;
-      for (const note of rejoined.notes) say(note, { type: 'rejoin', text: note });
-      lobby = { ok: true, roster: rejoinedRoster(rejoined, () => []) };
+      for (const note of back.rejoined.notes) say(note, { type: 'rejoin', text: note });
+      if ('roster' in back.rejoined) {
+        riscRejoined = back.rejoined;
+        lobby = { ok: true, roster: riscRejoined.roster };
+      } else {
+        rejoined = back.rejoined;
+        const { rejoinedRoster } = await import('../sessions/rejoin-net.js');
+        lobby = { ok: true, roster: rejoinedRoster(rejoined, () => []) };
+      }
     } else if (role === 'host') {
       const addresses = endpoint.addresses();
       const joinCommand = `risk bot join ${cs3099 ? '--profile cs3099 ' : ''}${risc ? '--game risc ' : ''}${addresses[0]}`;
@@ -439,6 +459,8 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
         store: gameStore,
         say,
         err: io.err,
+        ...(node !== null ? { endpoint: node } : {}),
+        ...(riscRejoined !== null ? { rejoin: riscRejoined } : {}),
       });
     }
     let recorder: Recorder | undefined;
@@ -553,19 +575,8 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
       },
     );
     if (node !== null && !(session instanceof StarSession)) {
-      const mesh = session;
-      const { linksAfterStart } = await import('./after-start.js');
-      linksAfterStart(node, roster, (seat, link) => {
-        const taken = mesh.rejoinLink(seat.id, link);
-        if (taken.ok)
-          say(`${nameOf(seat.id)} connects again to take its seat back`, { type: 'relinked', player: seat.id });
-        else
-          say(`refused ${nameOf(seat.id)}'s new link: ${taken.reason}`, {
-            type: 'relink_refused',
-            player: seat.id,
-            reason: taken.reason,
-          });
-      });
+      const { rejoinsAfterStart } = await import('./after-start.js');
+      rejoinsAfterStart(node, roster, session, say, nameOf);
     }
     leaveGame = (reason) => session.leave(reason);
     closeRecord = () => recorder?.close();

@@ -7,7 +7,7 @@ import type { PrivateKey } from '@libp2p/interface';
 import type { BotKind } from '../ai/registry.js';
 import type { SessionResult } from '../core/contract.js';
 import type { ReplaySource } from '../core/steps/replay.js';
-import { shareableFirst } from '../net/addresses.js';
+import { portOf, shareableFirst } from '../net/addresses.js';
 import { identityFor, keepKey, keyFor } from '../net/identity.js';
 import { PeerNode } from '../net/libp2p-node.js';
 import { listenTcp, TcpEndpoint } from '../net/tcp.js';
@@ -40,7 +40,7 @@ import { gameEndOf } from '../views/game-end.js';
 import { humanSeat } from '../views/human-seat.js';
 import type { Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { Table } from '../views/table.js';
-import { linksAfterStart } from './after-start.js';
+import { acceptRejoins, rejoinNote } from './after-start.js';
 import { type LaunchKit, LINGER_MS, retell, sleep } from './launch-kit.js';
 import { listenProblem } from './listen-problem.js';
 import { seatsForBots, startNowProblem } from './lobby-seats.js';
@@ -52,31 +52,6 @@ const BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
 const REJOIN_TIMEOUT_MS = 30_000;
 // A person in a quick game may think as long as they like: the bots wait.
 const QUICK_MOVE_TIMEOUT_MS = 24 * 60 * 60_000;
-
-/** The TCP port of the first address that names one (a stored player's), or null. */
-function portOf(addresses: readonly string[] | null | undefined): number | null {
-  for (const a of addresses ?? []) {
-    const port = /\/tcp\/(\d+)/.exec(a)?.[1] ?? /^[^/].*:(\d+)$/.exec(a)?.[1];
-    if (port !== undefined && Number(port) > 0 && Number(port) < 65536) return Number(port);
-  }
-  return null;
-}
-
-/**
- * A player whose program dropped out connects again with its key to take its seat back
- * (protocol-spec/resume.md, Rejoin): its new link goes to the session, which answers with its
- * record or refuses. `say` tells the player here.
- */
-function acceptRejoins(endpoint: LobbyEndpoint, roster: Roster, session: MeshSession, say: (text: string) => void) {
-  linksAfterStart(endpoint, roster, (seat, link) => {
-    const taken = session.rejoinLink(seat.id, link);
-    say(
-      taken.ok
-        ? `${seat.name} connects again to take their seat back`
-        : `${seat.name} tried to take their seat back: ${taken.reason}`,
-    );
-  });
-}
 
 /** A networked game that goes on from the store (resumed or rejoined) instead of starting a stored record. */
 interface Continued {
@@ -220,7 +195,8 @@ export function networkGames(kit: LaunchKit): NetworkGames {
         ...(onRejoinAddresses ? { onRejoinAddresses } : {}),
       },
     );
-    if (session instanceof MeshSession) acceptRejoins(opened.endpoint, roster, session, table.note);
+    if (session instanceof MeshSession)
+      acceptRejoins(opened.endpoint, roster, session, (seat, taken) => table.note(rejoinNote(seat, taken)));
     leave = () => session.leave();
     if (continued?.told) retell(table, continued.told);
     table.show(session.current);

@@ -5,12 +5,15 @@ import type { RiscBotKind } from '../ai/risc/bots.js';
 import { botRiscSeat } from '../ai/risc/seat.js';
 import { territoriesOf } from '../model/risc/index.js';
 import { seededDice } from '../protocol/random.js';
-import type { Roster } from '../sessions/lobby.js';
+import type { LobbyEndpoint, Roster } from '../sessions/lobby.js';
 import { playRiscOverLinks } from '../sessions/risc-net.js';
+import type { RiscStoreRejoin } from '../sessions/risc-rejoin.js';
 import { type StoredRisc, storeRisc } from '../store/risc-games.js';
 import type { GameStore } from '../store/store.js';
 import { fileRecorder, type Recorder } from '../store/transcript-recorder.js';
 import { eventLines } from '../views/risc/text.js';
+import { rejoinsAfterStart } from './after-start.js';
+import { riscRecording } from './risc-kit.js';
 
 export interface RiscBotGame {
   readonly kind: RiscBotKind;
@@ -21,6 +24,10 @@ export interface RiscBotGame {
   readonly store: GameStore | null;
   readonly say: (line: string, json: Record<string, unknown>) => void;
   readonly err: (line: string) => void;
+  /** This peer's network: a player that drops out dials it again to take its seat back. */
+  readonly endpoint?: LobbyEndpoint;
+  /** This seat taken back from the store (--rejoin): the game goes on from the checked history. */
+  readonly rejoin?: RiscStoreRejoin;
 }
 
 export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<number> {
@@ -37,11 +44,13 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
     }
   }
   const me = roster.players.find((p) => p.id === roster.me)?.name ?? `player ${roster.me}`;
-  let stored: StoredRisc | null = null;
-  if (game.store !== null) {
+  let stored: StoredRisc | null = game.rejoin?.stored ?? null;
+  const uid = `${roster.gameId}-p${roster.me}`;
+  if (stored !== null) say(`storing on as game ${stored.handle.id}`, { type: 'store', game: stored.handle.id, uid });
+  else if (game.store !== null) {
     const opened = storeRisc(game.store, {
       kind: 'bot',
-      uid: `${roster.gameId}-p${roster.me}`,
+      uid,
       me: roster.me,
       players: roster.players.map((p) => ({
         name: p.name,
@@ -52,13 +61,29 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
     });
     if (opened.ok) {
       stored = opened.stored;
-      say(`storing as game ${stored.handle.id} in ${game.store.path}`, { type: 'store', game: stored.handle.id });
+      say(`storing as game ${stored.handle.id} in ${game.store.path}`, { type: 'store', game: stored.handle.id, uid });
     } else game.err(`risk bot: ${opened.reason}\n`);
   }
   const result = await playRiscOverLinks(roster, {
     seat: botRiscSeat(me, game.kind, seededDice(game.seed)),
-    onRecord: (line) => stored?.record(line),
-    ...(transcript !== null ? { transcript } : {}),
+    // A player that drops out and comes back is sent this peer's record (protocol-spec/resume.md).
+    ...riscRecording(
+      path !== null && transcript !== null ? { path, recorder: transcript } : null,
+      stored !== null && game.store !== null ? { store: game.store, game: stored } : null,
+      game.rejoin,
+    ),
+    ...(game.endpoint
+      ? {
+          onSession: (session: Parameters<typeof rejoinsAfterStart>[2]) =>
+            rejoinsAfterStart(
+              game.endpoint!,
+              roster,
+              session,
+              say,
+              (p) => `${roster.players[p]?.name ?? '?'} (player ${p})`,
+            ),
+        }
+      : {}),
     onExecuted: (state, turn, events) => {
       const held = state.players.map((p) => territoriesOf(state, p.id).length);
       const text = eventLines(state, events).filter((l) => !l.includes(' moves '));

@@ -4,9 +4,13 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RiscRecordLine } from '../core/risc/record.js';
 import type { RiscSeat } from '../sessions/risc-local.js';
+import type { RiscNetOptions } from '../sessions/risc-net.js';
+import type { RiscStoreRejoin } from '../sessions/risc-rejoin.js';
 import { defaultStorePath } from '../store/paths.js';
+import { storeRecorder, teeRecorder } from '../store/recorder.js';
 import type { StoredRisc, storeRisc } from '../store/risc-games.js';
 import { GameStore } from '../store/store.js';
+import { historyLines, type Recorder, recordFileLines } from '../store/transcript-recorder.js';
 import type { LauncherOptions } from './launch-kit.js';
 
 export const RISC_BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
@@ -89,4 +93,39 @@ export function riscKit(options: RiscLaunchOptions, seed: number): RiscKit {
   }
 
   return { options, seed, openStore, storeProblem: () => storeProblem, storing };
+}
+
+/**
+ * What a networked RISC peer records and answers with: its RISC record into the store (a rejoined
+ * seat writes it again from the start: the lines stored already are skipped), its record of signed
+ * lines into `file` and the store (the stored notes keep its sealed orders and dice numbers, so its
+ * seat can be taken back), the record it sends a player that rejoins (the file, else the stored
+ * lines), and where that player listens now (for the store).
+ */
+export function riscRecording(
+  file: { readonly path: string; readonly recorder: Recorder } | null,
+  stored: { readonly store: GameStore; readonly game: StoredRisc } | null,
+  continued?: RiscStoreRejoin,
+): Pick<RiscNetOptions, 'onRecord' | 'transcript' | 'history' | 'onRejoinAddresses' | 'rejoin'> {
+  const kept = continued?.transcript ?? (stored === null ? null : storeRecorder(stored.game.handle));
+  const transcript = file !== null && kept !== null ? teeRecorder(file.recorder, kept) : (file?.recorder ?? kept);
+  let skip = continued?.storedLines ?? 0;
+  const history =
+    file !== null
+      ? () => recordFileLines(file.path)
+      : stored !== null
+        ? () => historyLines(stored.store.lines(stored.game.handle.id))
+        : null;
+  return {
+    onRecord: (line) => {
+      if (skip > 0) skip--;
+      else stored?.game.record(line);
+    },
+    ...(transcript !== null ? { transcript } : {}),
+    ...(history !== null ? { history } : {}),
+    ...(stored !== null
+      ? { onRejoinAddresses: (player, at) => stored.store.updateAddresses(stored.game.handle.id, player, at) }
+      : {}),
+    ...(continued ? { rejoin: continued.rejoined } : {}),
+  };
 }

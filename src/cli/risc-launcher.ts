@@ -6,8 +6,10 @@ import { botSeats } from '../ai/risc/seat.js';
 import type { RiscRecordLine } from '../core/risc/record.js';
 import type { RiscTerms } from '../protocol/risc-terms.js';
 import { runRiscLocal } from '../sessions/risc-local.js';
+import { chancesOf, NETWORK_KINDS, recordHeader } from '../store/network-games.js';
 import { continueRisc, type StoredRisc, storedRiscStory, storeRisc } from '../store/risc-games.js';
-import type { RiscLauncher, RiscMatch, SavedRisc } from '../views/risc/match.js';
+import type { GameStore, StoredGame } from '../store/store.js';
+import type { RiscLauncher, RiscMatch, RiscStarted, SavedRisc } from '../views/risc/match.js';
 import { leavable, RISC_BOT_NAMES, type RiscLaunchOptions, recordFile, riscKit } from './risc-kit.js';
 
 export { RISC_BOT_NAMES, type RiscLaunchOptions } from './risc-kit.js';
@@ -96,6 +98,41 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
     };
   }
 
+  /**
+   * A networked game this player dropped out of: its match takes the seat back when played (the
+   * others are dialed, their records checked: risc-network.ts rejoinStored), then plays on.
+   */
+  function rejoinMatch(game: StoredGame, s: GameStore): RiscStarted {
+    const chances = chancesOf(s, game);
+    if (chances.rejoin !== null || game.me === null)
+      return { ok: false, reason: `game #${game.id} cannot be rejoined: ${chances.rejoin ?? 'no seat of yours'}` };
+    const header = recordHeader(s, game.id) as { risc?: RiscTerms } | null;
+    const me = game.me;
+    let inner: RiscMatch | null = null;
+    let left = false;
+    return {
+      ok: true,
+      match: {
+        me,
+        players: game.players.map((p, seat) => ({ name: p.name, kind: seat === me ? 'you' : 'remote' })),
+        terms: header?.risc ?? { startUnits: 30, turnLimit: null },
+        notes: [`Taking your seat back in RISC game #${game.id}: asking the other players for the game so far.`],
+        async play(you, hooks) {
+          const back = await (await import('./risc-network.js')).rejoinStored(kit, game);
+          if (!back.ok) return { state: null, how: 'broken', reason: back.reason, violations: [], notes: [] };
+          inner = back.match;
+          for (const note of inner.notes) hooks.onNote(note);
+          if (left) inner.leave();
+          return inner.play(you, hooks);
+        },
+        leave() {
+          left = true;
+          inner?.leave();
+        },
+      },
+    };
+  }
+
   return {
     local({ name, players, bot, terms }) {
       const names = [name, ...RISC_BOT_NAMES.slice(0, players - 1).map((n) => `${n} (bot)`)];
@@ -110,15 +147,27 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
       const s = openStore();
       if (s === null) return { ok: false, reason: kit.storeProblem() ?? 'games are not saved here (--no-record)' };
       try {
+        const turnOf = (id: number) => s.lines(id).filter((l) => l.raw.startsWith('{"command":"risc_turn"')).length + 1;
         const games: SavedRisc[] = s
           .games({ status: 'playing', kinds: ['quick'], game: 'risc', limit: 30 })
           .map((g) => ({
             id: g.id,
             startedAt: g.startedAt,
             players: g.players.map((p) => (p.botKind ? `${p.name}` : `${p.name} (you)`)),
-            turn: s.lines(g.id).filter((l) => l.raw.startsWith('{"command":"risc_turn"')).length + 1,
+            turn: turnOf(g.id),
           }));
-        return { ok: true, games };
+        // Networked games this player dropped out of, whose seat it may take back (protocol-spec/risc.md, Rejoin).
+        const running: SavedRisc[] = s
+          .games({ status: 'playing', kinds: NETWORK_KINDS, game: 'risc', limit: 30 })
+          .filter((g) => chancesOf(s, g).rejoin === null)
+          .map((g) => ({
+            id: g.id,
+            startedAt: g.startedAt,
+            players: g.players.map((p, seat) => (seat === g.me ? `${p.name} (you)` : p.name)),
+            turn: turnOf(g.id),
+            rejoin: true,
+          }));
+        return { ok: true, games: [...games, ...running].sort((a, b) => b.startedAt.localeCompare(a.startedAt)) };
       } catch (error) {
         return { ok: false, reason: `the saved games cannot be read: ${(error as Error).message}` };
       }
@@ -131,6 +180,7 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
       if (!found.ok) return found;
       const game = found.game;
       if (game.game !== 'risc') return { ok: false, reason: `game #${id} is not a RISC game` };
+      if (NETWORK_KINDS.includes(game.kind)) return rejoinMatch(game, s);
       if (game.kind !== 'quick')
         return { ok: false, reason: `game #${id} was played over the network: only games against bots here go on` };
       if (game.status !== 'playing') return { ok: false, reason: `game #${id} is ${game.status}` };

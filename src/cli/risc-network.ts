@@ -3,43 +3,67 @@
 // own on this machine, and the networked match from this peer's seat. The match plays through
 // sessions/risc-net.ts (the native mesh session with the RISC game: relayed, acknowledged lines,
 // silence settled by votes, cheating by proof), so its transport can change without the screens. Loaded only when a networked RISC game is hosted or joined.
+
+import type { PrivateKey } from '@libp2p/interface';
 import { RISC_BOT_KINDS, type RiscBotKind } from '../ai/risc/bots.js';
 import { botRiscSeat } from '../ai/risc/seat.js';
-import { shareableFirst } from '../net/addresses.js';
-import { identityFor } from '../net/identity.js';
+import { portOf, shareableFirst } from '../net/addresses.js';
+import { identityFor, keepKey, keyFor } from '../net/identity.js';
 import { PeerNode } from '../net/libp2p-node.js';
 import { seededDice } from '../protocol/random.js';
 import type { RiscTerms } from '../protocol/risc-terms.js';
 import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../sessions/lobby.js';
 import { playRiscOverLinks, RISC_FEATURE } from '../sessions/risc-net.js';
+import { type RiscStoreRejoin, riscRejoinFromStore } from '../sessions/risc-rejoin.js';
+import { keptKeysDir } from '../store/kept-keys.js';
 import { storeRisc } from '../store/risc-games.js';
-import { defaultRecordPath, fileRecorder, type Recorder } from '../store/transcript-recorder.js';
-import type { RiscEnd, RiscMatch, RiscOpened, RiscSeatKind } from '../views/risc/match.js';
+import type { StoredGame } from '../store/store.js';
+import {
+  defaultRecordPath,
+  fileRecorder,
+  historyLines,
+  memoryRecorder,
+  type Recorder,
+} from '../store/transcript-recorder.js';
+import type { RiscEnd, RiscMatch, RiscOpened, RiscSeatKind, RiscStarted } from '../views/risc/match.js';
+import { acceptRejoins, rejoinNote } from './after-start.js';
 import { LINGER_MS, sleep } from './launch-kit.js';
 import { listenProblem } from './listen-problem.js';
 import { seatsForBots, startNowProblem } from './lobby-seats.js';
-import { leavable, RISC_BOT_NAMES, type RiscKit } from './risc-kit.js';
+import { leavable, RISC_BOT_NAMES, type RiscKit, riscRecording } from './risc-kit.js';
 
-/** A libp2p node on this run's identity; the default port falls back to any free one. */
+/** A libp2p node on this run's identity (or `given`, a seat's key); the default port falls back to any free one. */
 async function listen(
   kit: RiscKit,
   port: number,
-): Promise<{ ok: true; node: PeerNode } | { ok: false; reason: string }> {
+  given?: PrivateKey,
+): Promise<{ ok: true; node: PeerNode; key: PrivateKey } | { ok: false; reason: string }> {
   const { options } = kit;
-  const key = await identityFor(options.keyPath);
+  const key = given ? ({ ok: true, key: given } as const) : await identityFor(options.keyPath);
   if (!key.ok) return key;
   try {
-    return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }) };
+    return { ok: true, node: await PeerNode.start({ host: options.listen, port, privateKey: key.key }), key: key.key };
   } catch (error) {
-    if (port !== 0 && !options.strictPort) return listen(kit, 0);
+    if (port !== 0 && !options.strictPort) return listen(kit, 0, key.key);
     return { ok: false, reason: listenProblem(options.listen, port, error as Error) };
   }
 }
 
-/** A networked game from this peer's seat, once its lobby is done. */
-function networkMatch(kit: RiscKit, node: PeerNode, roster: Roster, kinds: readonly RiscSeatKind[]): RiscMatch {
+/**
+ * A networked game from this peer's seat, once its lobby is done (or, `continued`, once it took its
+ * seat back: the stored game goes on). It answers a player that drops out and comes back with its
+ * record; stored, it keeps its record of signed lines and its key, so the menu can take the seat back.
+ */
+function networkMatch(
+  kit: RiscKit,
+  node: PeerNode,
+  key: PrivateKey,
+  roster: Roster,
+  kinds: readonly RiscSeatKind[],
+  continued?: RiscStoreRejoin,
+): RiscMatch {
   const { options } = kit;
-  const notes: string[] = [];
+  const notes: string[] = [...(continued?.notes ?? [])];
   // The record of the game's signed lines, which `risk verify` audits by a mute replica of this peer.
   let transcript: Recorder | null = null;
   let path: string | null = null;
@@ -53,15 +77,29 @@ function networkMatch(kit: RiscKit, node: PeerNode, roster: Roster, kinds: reado
       path = null;
     }
   }
-  const stored = kit.storing(
-    (s) =>
-      storeRisc(s, {
-        kind: 'network',
-        uid: `${roster.gameId}-p${roster.me}`,
-        me: roster.me,
-        players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, addresses: p.addresses })),
-      }),
-    notes,
+  const stored =
+    continued?.stored ??
+    kit.storing(
+      (s) =>
+        storeRisc(s, {
+          kind: 'network',
+          uid: `${roster.gameId}-p${roster.me}`,
+          me: roster.me,
+          players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, addresses: p.addresses })),
+        }),
+      notes,
+    );
+  const gameStore = stored === null ? null : kit.openStore();
+  // The key is kept with the stored game: without it nobody could take this seat back later.
+  const keysDir = gameStore === null ? null : keptKeysDir(gameStore);
+  if (keysDir !== null && continued === undefined) {
+    const kept = keepKey(keysDir, key);
+    if (!kept.ok) notes.push(`${kept.reason}: this game cannot be rejoined from the menu`);
+  }
+  const recording = riscRecording(
+    path !== null && transcript !== null ? { path, recorder: transcript } : null,
+    stored !== null && gameStore !== null ? { store: gameStore, game: stored } : null,
+    continued,
   );
   let exit = () => {};
   const stop = async () => {
@@ -82,10 +120,11 @@ function networkMatch(kit: RiscKit, node: PeerNode, roster: Roster, kinds: reado
       const outcome = await playRiscOverLinks(roster, {
         seat: seat.seat,
         signal: left.signal,
-        onRecord: (line) => stored?.record(line),
-        ...(transcript !== null ? { transcript } : {}),
+        ...recording,
         onExecuted: hooks.onExecuted,
         onNote: hooks.onNote,
+        onSession: (session) =>
+          acceptRejoins(node, roster, session, (seat, taken) => hooks.onNote(rejoinNote(seat, taken))),
       });
       await stop();
       if (!outcome.ok) return { state: null, how: 'broken', reason: outcome.reason, violations: [], notes: [] };
@@ -131,7 +170,14 @@ async function startBotPeer(kit: RiscKit, address: string, name: string, kind: R
     onRisc: () => true,
   }).then(async (lobby) => {
     if (!lobby.ok || stopped) return stop();
-    await playRiscOverLinks(lobby.roster, { seat: botRiscSeat(name, kind, seededDice(botSeed)) });
+    // Its record in memory: what it sends a player that drops out and comes back.
+    const transcript = memoryRecorder();
+    await playRiscOverLinks(lobby.roster, {
+      seat: botRiscSeat(name, kind, seededDice(botSeed)),
+      transcript,
+      history: () => historyLines(transcript.lines),
+      onSession: (session) => acceptRejoins(node, lobby.roster, session, () => {}),
+    });
     await stop();
   });
   return { ok: true as const, bot: { joined: () => accepted, stop } satisfies BotPeer };
@@ -185,7 +231,7 @@ export async function hostRisc(
         const kinds = lobby.roster.players.map(
           (p): RiscSeatKind => (p.id === 0 ? 'you' : botIds.has(p.id) ? 'bot' : 'remote'),
         );
-        return { ok: true, match: networkMatch(kit, node, lobby.roster, kinds) };
+        return { ok: true, match: networkMatch(kit, node, listening.key, lobby.roster, kinds) };
       }),
       async cancel() {
         abort.abort();
@@ -259,9 +305,38 @@ export async function joinRisc(
           return lobby;
         }
         const kinds = lobby.roster.players.map((p): RiscSeatKind => (p.id === lobby.roster.me ? 'you' : 'remote'));
-        return { ok: true, match: networkMatch(kit, node, lobby.roster, kinds) };
+        return { ok: true, match: networkMatch(kit, node, listening.key, lobby.roster, kinds) };
       }),
       cancel: () => node.stop().catch(() => {}),
     },
   };
+}
+
+/** How long a rejoin waits for the others' records: their votes make the seat neutral about an ack timeout after the drop anyway. */
+const REJOIN_TIMEOUT_MS = 30_000;
+
+/**
+ * Takes this player's seat back in a running networked RISC game it stored (the menu's Resume): its
+ * key (kept beside the database, or --key), its old port if free, the others at their stored
+ * addresses; the match goes on from the checked history, stored on as the same game.
+ */
+export async function rejoinStored(kit: RiscKit, game: StoredGame): Promise<RiscStarted> {
+  const store = kit.openStore();
+  if (store === null || game.me === null)
+    return { ok: false, reason: kit.storeProblem() ?? 'games are not saved here (--no-record)' };
+  const me = game.me;
+  const key = await keyFor(game.players[me]?.peerId ?? '', keptKeysDir(store), kit.options.keyPath);
+  if (!key.ok) return key;
+  const listening = await listen(kit, portOf(game.players[me]?.addresses) ?? 0, key.key);
+  if (!listening.ok) return listening;
+  const back = await riscRejoinFromStore(store, String(game.id), listening.node, null, REJOIN_TIMEOUT_MS).catch(
+    (error: Error) => ({ ok: false as const, reason: error.message }),
+  );
+  if (!back.ok) {
+    await listening.node.stop().catch(() => {});
+    return { ok: false, reason: `cannot rejoin game #${game.id}: ${back.reason}` };
+  }
+  const { roster } = back.rejoined;
+  const kinds = roster.players.map((p): RiscSeatKind => (p.id === me ? 'you' : 'remote'));
+  return { ok: true, match: networkMatch(kit, listening.node, listening.key, roster, kinds, back.rejoined) };
 }

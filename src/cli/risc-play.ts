@@ -26,7 +26,8 @@ export const RISC_PLAY_USAGE = `usage: risk play [host | join <address>] --game 
   --record FILE       against bots: write the game's record (for risk verify FILE); networked
                       games are recorded under games/ in the data folder anyway
   --no-record         no record and nothing stored in the game database
-  --resume GAME       go on with stored RISC game GAME against bots (its number in risk history)
+  --resume GAME       go on with stored RISC game GAME against bots (its number in risk history),
+                      or take your seat back in a networked one you dropped out of
   --port P            host: TCP port (default 7475, or any free one if that is taken)
   --listen ADDR       address to listen on (default 0.0.0.0; 127.0.0.1: this machine only)
   --key FILE          keep this peer identity in FILE (default: a new one for each run)

@@ -36,7 +36,7 @@ export { stateHash } from '../core/native/hashes.js';
 
 /**
  * `S`, `A`, `E`: the game's state, moves and events (the classic game's by default); another game
- * comes with its MeshGame (`game`). Resume and rejoin are the classic game's.
+ * comes with its MeshGame (`game`). Resume is the classic game's; rejoin any game's.
  */
 export interface SessionConfig<S = GameState, A = Action, E = GameEvent> {
   readonly me: number;
@@ -81,7 +81,7 @@ export interface SessionConfig<S = GameState, A = Action, E = GameEvent> {
    * state at point `index` and read the checked history's `lines` before anything else.
    */
   readonly rejoin?: {
-    readonly state: GameState;
+    readonly state: S;
     readonly index: number;
     readonly lines: readonly string[];
     /**
@@ -110,15 +110,18 @@ export interface ResumedFrom {
   readonly hash: string;
 }
 
-/** Where the replica starts when a session goes on from a stored state (resume or rejoin). */
-function startOf(from: {
-  state: GameState;
+/**
+ * Where the replica starts when a session goes on from a stored state (resume or rejoin). The
+ * replica's config names the classic state; the replica reads any game's through its MeshGame.
+ */
+function startOf<S>(from: {
+  state: S;
   index: number;
   missionDeal?: DealDriver;
   parent?: string;
 }): ReplicaConfig['resume'] {
   return {
-    state: from.state,
+    state: from.state as unknown as GameState,
     index: from.index,
     ...(from.missionDeal ? { missionDeal: from.missionDeal } : {}),
     ...(from.parent !== undefined ? { parent: from.parent } : {}),

@@ -23,7 +23,7 @@ import {
   sessionsOf,
 } from '../store/network-games.js';
 import { storeRecorder } from '../store/recorder.js';
-import type { GameStore, StoredGame } from '../store/store.js';
+import type { GameName, GameStore, StoredGame } from '../store/store.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import type { Roster } from './lobby.js';
 import type { ResumedFrom, SessionConfig } from './mesh-session.js';
@@ -67,26 +67,38 @@ export function rejoinedRoster(rejoined: StoreRejoin, addresses: (player: number
   };
 }
 
+/** What a rejoining peer needs of the network: its key, dialling, and where it listens now. */
+export interface RejoinEndpoint {
+  readonly peerId: string;
+  readonly privateKey: PrivateKey;
+  dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
+  /** Where this peer listens now: stored as its seat's addresses once it is back. */
+  addresses?(): readonly string[];
+}
+
 /**
- * Takes this peer's seat back in a running game. `addresses`: one for every other player, or null
- * to dial the addresses stored with the game (each seat's in turn, until one answers).
+ * A stored networked game of `kind` this peer's key may take its seat back in: the game, its seat,
+ * every player's key; or why not (another game, not rejoinable, no seat, another key's seat).
  */
-export async function rejoinFromStore(
+export function storedSeat(
   store: GameStore,
   ref: string,
-  endpoint: {
-    readonly peerId: string;
-    readonly privateKey: PrivateKey;
-    dial(address: string, timeoutMs?: number): Promise<{ ok: true; link: Link } | { ok: false; reason: string }>;
-    /** Where this peer listens now: stored as its seat's addresses once it is back. */
-    addresses?(): readonly string[];
-  },
-  addresses: readonly string[] | null,
-  timeoutMs: number,
-): Promise<{ ok: true; rejoined: StoreRejoin } | { ok: false; reason: string }> {
+  peerId: string,
+  kind: GameName,
+):
+  | { ok: true; game: StoredGame; me: number; players: { id: number; name: string; peerId: string }[] }
+  | { ok: false; reason: string } {
   const found = store.find(ref);
   if (!found.ok) return found;
   const game = found.game;
+  if (game.game !== kind)
+    return {
+      ok: false,
+      reason:
+        kind === 'risc'
+          ? `game ${game.uid} is not a RISC game: leave out --game risc`
+          : `game ${game.uid} is a RISC game: take its seat back with --game risc`,
+    };
   const chances = chancesOf(store, game);
   if (chances.rejoin !== null) return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${chances.rejoin}` };
   const me = game.me;
@@ -94,11 +106,74 @@ export async function rejoinFromStore(
   const players = game.players.map((p, id) => ({ id, name: p.name, peerId: p.peerId ?? '' }));
   if (players.some((p) => p.peerId === ''))
     return { ok: false, reason: `game ${game.uid} lacks a player's key: it cannot be rejoined` };
-  if (players[me]!.peerId !== endpoint.peerId)
+  if (players[me]!.peerId !== peerId)
     return {
       ok: false,
-      reason: `seat ${me} of game ${game.uid} belongs to key ${players[me]!.peerId}, not this one (${endpoint.peerId}): give its --key FILE`,
+      reason: `seat ${me} of game ${game.uid} belongs to key ${players[me]!.peerId}, not this one (${peerId}): give its --key FILE`,
     };
+  return { ok: true, game, me, players };
+}
+
+/**
+ * Dials every other player of a stored game: at `addresses` (one for every other player), or null
+ * for the addresses stored with the game (each seat's in turn, until one answers). Each link must
+ * come from another seat's key.
+ */
+export async function dialOthers(
+  game: StoredGame,
+  me: number,
+  players: readonly { readonly id: number; readonly peerId: string }[],
+  endpoint: Pick<RejoinEndpoint, 'dial'>,
+  addresses: readonly string[] | null,
+  timeoutMs: number,
+): Promise<{ links: Map<number, Link>; reached: Map<number, string>; problems: string[] }> {
+  const links = new Map<number, Link>();
+  // The address each other player answered at.
+  const reached = new Map<number, string>();
+  const problems: string[] = [];
+  const take = async (address: string, dialTimeoutMs: number): Promise<boolean> => {
+    const dialed = await endpoint.dial(address, dialTimeoutMs);
+    if (!dialed.ok) {
+      problems.push(dialed.reason);
+      return false;
+    }
+    const seat = players.find((p) => p.peerId === dialed.link.remotePeer && p.id !== me);
+    if (seat === undefined || links.has(seat.id)) {
+      problems.push(`${address} is ${dialed.link.remotePeer}, not another player of game ${game.uid}`);
+      dialed.link.close();
+      return false;
+    }
+    links.set(seat.id, dialed.link);
+    reached.set(seat.id, address);
+    return true;
+  };
+  if (addresses !== null) for (const address of addresses) await take(address, timeoutMs);
+  else {
+    for (const [seat, player] of game.players.entries()) {
+      if (seat === me) continue;
+      const known = shareableFirst(player.addresses ?? []);
+      if (known.length === 0) problems.push(`no address of ${player.name} (player ${seat}) is stored`);
+      // A stored address that answers nothing is given a few seconds: the next one may be the right one.
+      for (const address of known) if (await take(address, Math.min(timeoutMs, 5000))) break;
+    }
+  }
+  return { links, reached, problems };
+}
+
+/**
+ * Takes this peer's seat back in a running game. `addresses`: one for every other player, or null
+ * to dial the addresses stored with the game (each seat's in turn, until one answers).
+ */
+export async function rejoinFromStore(
+  store: GameStore,
+  ref: string,
+  endpoint: RejoinEndpoint,
+  addresses: readonly string[] | null,
+  timeoutMs: number,
+): Promise<{ ok: true; rejoined: StoreRejoin } | { ok: false; reason: string }> {
+  const seated = storedSeat(store, ref, endpoint.peerId, 'classic');
+  if (!seated.ok) return seated;
+  const { game, me, players } = seated;
   // chancesOf found the header usable (rejoinHeaderProblem): it names the session id and features.
   // A resumed game is rejoined in the session it was resumed in: that session's header.
   const header = (game.session === null ? recordHeader(store, game.id) : resumedHeader(store, game.id)) as
@@ -130,36 +205,7 @@ export async function rejoinFromStore(
   const base = resumed?.steps ?? 0;
   // The session's own record: its secret numbers are noted there.
   const session = sessionsOf(store.lines(game.id)).at(-1) ?? [];
-  const links = new Map<number, Link>();
-  // The address each other player answered at.
-  const reached = new Map<number, string>();
-  const problems: string[] = [];
-  const take = async (address: string, dialTimeoutMs: number): Promise<boolean> => {
-    const dialed = await endpoint.dial(address, dialTimeoutMs);
-    if (!dialed.ok) {
-      problems.push(dialed.reason);
-      return false;
-    }
-    const seat = players.find((p) => p.peerId === dialed.link.remotePeer && p.id !== me);
-    if (seat === undefined || links.has(seat.id)) {
-      problems.push(`${address} is ${dialed.link.remotePeer}, not another player of game ${game.uid}`);
-      dialed.link.close();
-      return false;
-    }
-    links.set(seat.id, dialed.link);
-    reached.set(seat.id, address);
-    return true;
-  };
-  if (addresses !== null) for (const address of addresses) await take(address, timeoutMs);
-  else {
-    for (const [seat, player] of game.players.entries()) {
-      if (seat === me) continue;
-      const known = shareableFirst(player.addresses ?? []);
-      if (known.length === 0) problems.push(`no address of ${player.name} (player ${seat}) is stored`);
-      // A stored address that answers nothing is given a few seconds: the next one may be the right one.
-      for (const address of known) if (await take(address, Math.min(timeoutMs, 5000))) break;
-    }
-  }
+  const { links, reached, problems } = await dialOthers(game, me, players, endpoint, addresses, timeoutMs);
   if (links.size === 0) return { ok: false, reason: `no other player could be reached (${problems.join('; ')})` };
   const ackTimeoutMs = header.ackTimeoutMs ?? 2000;
   const moveTimeoutMs = header.moveTimeoutMs ?? 10_000;

@@ -5,8 +5,11 @@
 // does, keeps the longest record that checks out and agrees with its own stored steps, and plays on
 // from there: a MeshSession started at the point after its own last acknowledgement reads the
 // checked lines first, so it acknowledges what the others applied without it and plays on.
+// What depends on the game (its replay, which steps take a point, what a seat owes after its drop:
+// a Capital game's capital, a RISC turn's sealed orders) comes from a RejoinGame: the classic
+// game's is here, RISC's in sessions/risc-rejoin.ts.
 
-import { auditNativeRecord } from '../audit/native-record.js';
+import { auditNativeRecord, type NativeHeader } from '../audit/native-record.js';
 import {
   featureNames,
   pipelineWindow,
@@ -14,15 +17,18 @@ import {
   type SessionPlayer,
   type StepNumbers,
 } from '../core/contract.js';
+import { diceOfNumbers } from '../core/dice-round.js';
 import { chainFrom, covers } from '../core/native/dice-chain.js';
+import { classicGame, type MeshGame } from '../core/native/game.js';
 import { messageHashOf, parentAfter } from '../core/native/hashes.js';
 import { digestOf, NO_PARENT } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
-import { replayFrom, replaySteps, takesNetworkPoint } from '../core/steps/replay.js';
-import { type Action, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
+import { takesNetworkPoint } from '../core/steps/replay.js';
+import { type Action, CHECK_DICE, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
 import { LineReader, type Link } from '../net/link.js';
 import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
+import type { Message } from '../protocol/messages.js';
 import { encodeRejoin, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import { secretCommitment } from '../protocol/secret-commitment.js';
 import type { DealDriver } from '../protocol/secret-deal.js';
@@ -31,12 +37,42 @@ import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import type { ResumedFrom, SessionConfig } from './mesh-session.js';
 
-export interface RejoinStep {
-  readonly action: Action;
+export interface RejoinStep<A = Action> {
+  readonly action: A;
   readonly numbers: StepNumbers | null;
 }
 
-export interface RejoinSetup {
+/** What this seat owes the game as it committed before it dropped out (RejoinGame.owed). */
+export interface Owed<A> {
+  /** The secret number it committed with (a Capital game's salt). */
+  readonly secret?: Uint8Array;
+  /** Capital Risk: the capital it committed to. */
+  readonly capital?: number;
+  /** A move it committed to and makes again as it was (RISC: the reveal of its sealed orders). */
+  readonly move?: A;
+}
+
+/** What rejoin asks of the game being rejoined: `S`, `A` its state and moves. */
+export interface RejoinGame<S, A> {
+  /** The game's rules as the replica asks them. */
+  readonly game: MeshGame<S, A, unknown>;
+  /** A record replayed by this seat's mute replica (`risk verify`'s code): the state it reaches and the entries it applied; null state: why not. */
+  audit(
+    record: readonly TranscriptLine[],
+    header: NativeHeader,
+  ): { readonly state: S | null; readonly steps: readonly RejoinStep<A>[]; readonly reason: string };
+  /** Whether a step takes a point of the sequence (draws and secret rounds' results do not). */
+  takesPoint(action: A, before: S): boolean;
+  /** A step as text to compare (a peer may hold parts of a step no other knows: they are left out). */
+  stepText(action: A): string;
+  /**
+   * What this seat committed to before it dropped out and must give again as it was, from its own
+   * record: `at` is the state it goes on from, `last` the checked history's end. Or why it cannot.
+   */
+  owed(at: S, last: S): { ok: true; owed: Owed<A> } | { ok: false; reason: string };
+}
+
+export interface RejoinSetup<S = GameState, A = Action> {
   readonly me: number;
   readonly players: readonly (SessionPlayer & { readonly peerId: string })[];
   readonly gameId: string;
@@ -48,7 +84,7 @@ export interface RejoinSetup {
   /** New links to the other players, opened with this player's key (each accepted by rejoinLink there). */
   readonly links: ReadonlyMap<number, Link>;
   /** The steps this seat's own store holds of the game (empty if it lost them): a history must agree with them. */
-  readonly stored: readonly RejoinStep[];
+  readonly stored: readonly RejoinStep<A>[];
   /** How long to wait for each player's whole answer. */
   readonly timeoutMs: number;
   /** Where this player listens now: the `rejoin` tells the others (ownAddresses keeps the ones it may name). */
@@ -63,12 +99,14 @@ export interface RejoinSetup {
    * steps from there on.
    */
   readonly resumed?: {
-    readonly state: GameState;
+    readonly state: S;
     readonly index: number;
     readonly from: ResumedFrom;
     /** A Secret Mission game: the deal as the first session's record holds it, to audit the claims. */
     readonly missionDeal?: DealRecord;
   };
+  /** The game rejoined (default: the classic game of `rules`, classicRejoin). */
+  readonly game?: RejoinGame<S, A>;
 }
 
 /**
@@ -164,21 +202,21 @@ function keptCapitalChoice(setup: RejoinSetup, kept: KeptCapital, state: GameSta
 }
 
 /** One player's answer, checked. */
-export type CheckedHistory =
+export type CheckedHistory<A = Action> =
   | {
       readonly ok: true;
       readonly from: number;
       readonly lines: readonly string[];
-      readonly steps: readonly RejoinStep[];
+      readonly steps: readonly RejoinStep<A>[];
     }
   | { readonly ok: false; readonly from: number; readonly reason: string };
 
-export type Rejoined =
+export type Rejoined<S = GameState, A = Action> =
   | {
       readonly ok: true;
       /** Play goes on at this point from `state`, after reading `lines`. */
       readonly index: number;
-      readonly state: GameState;
+      readonly state: S;
       readonly lines: readonly string[];
       /**
        * The secret number of the running dice round this seat had committed to, kept in its record;
@@ -189,10 +227,12 @@ export type Rejoined =
       readonly chainSeed?: Uint8Array;
       /** Capital Risk: the capital this seat committed to before it dropped out; it commits to it again. */
       readonly capital?: number;
+      /** A move this seat committed to before it dropped out, made again as it was (RISC: its reveal). */
+      readonly move?: A;
       /** Pipelining: what the next move names as its parent (the entry before `index`, or its history). */
       readonly parent?: string;
       /** The steps of the game up to that point (the stored game is brought to them). */
-      readonly steps: readonly RejoinStep[];
+      readonly steps: readonly RejoinStep<A>[];
       /** Whose record was taken, and what was said of the others. */
       readonly from: number;
       readonly notes: readonly string[];
@@ -200,8 +240,8 @@ export type Rejoined =
   | { readonly ok: false; readonly reason: string; readonly notes: readonly string[] };
 
 /** Asks one player for its record over its link; resolves with the lines or why not. Unread lines stay on the link. */
-async function askHistory(
-  setup: RejoinSetup,
+async function askHistory<S, A>(
+  setup: RejoinSetup<S, A>,
   player: number,
   link: Link,
 ): Promise<{ ok: true; lines: string[] } | { ok: false; reason: string }> {
@@ -212,7 +252,7 @@ async function askHistory(
       command: 'rejoin',
       payload: {
         game_id: setup.gameId,
-        index: points(setup.stored, setup),
+        index: points(setup.stored, setup, rulesOf(setup)),
         ...(mine.length > 0 ? { addresses: mine } : {}),
       },
       player_id: setup.me,
@@ -251,10 +291,10 @@ async function askHistory(
 }
 
 /** How the session takes the seat back (`SessionConfig.rejoin`) after a rejoin that checked out. */
-export function sessionRejoin(
-  rejoined: Extract<Rejoined, { ok: true }>,
+export function sessionRejoin<S, A>(
+  rejoined: Extract<Rejoined<S, A>, { ok: true }>,
   extra: { readonly from?: ResumedFrom; readonly missionDeal?: DealDriver } = {},
-): NonNullable<SessionConfig['rejoin']> {
+): NonNullable<SessionConfig<S>['rejoin']> {
   return {
     state: rejoined.state,
     index: rejoined.index,
@@ -273,8 +313,15 @@ export function sessionRejoin(
  * by the sender fails its own signature), and replayed by a mute replica of this seat, the code of
  * `risk verify`, it must agree with this seat's stored steps and must not have made this seat neutral.
  */
-export function checkHistory(setup: RejoinSetup, from: number, lines: readonly string[]): CheckedHistory {
-  const fail = (reason: string): CheckedHistory => ({ ok: false, from, reason });
+export function checkHistory<S = GameState, A = Action>(
+  setup: RejoinSetup<S, A>,
+  from: number,
+  lines: readonly string[],
+): CheckedHistory<A> {
+  const fail = (reason: string): CheckedHistory<A> => ({ ok: false, from, reason });
+  const rules = rulesOf(setup);
+  // A sequenced move is signed over its move digest, as the game reads moves off the wire.
+  const moveOf = (message: Message) => rules.game.moveOf(message);
   for (const [i, line] of lines.entries()) {
     const sealed = unseal(line);
     if (sealed === null) return fail(`line ${i + 1} of its history is not signed`);
@@ -283,14 +330,13 @@ export function checkHistory(setup: RejoinSetup, from: number, lines: readonly s
     const decoded = decodeLine(sealed.inner);
     const digest =
       decoded.ok && 'message' in decoded
-        ? digestOf(setup.gameId, decoded.message, sealed.inner, undefined, setup.features.pipelining === true)
+        ? digestOf(setup.gameId, decoded.message, sealed.inner, moveOf, setup.features.pipelining === true)
         : lineDigest(setup.gameId, sealed.inner);
     if (!setup.keyring.verify(sealed.by, digest, sealed.sig))
       return fail(`line ${i + 1} of its history does not match player ${sealed.by}'s signature: a false history`);
   }
-  const header = {
+  const header: NativeHeader = {
     me: setup.me,
-    profile: 'native',
     gameId: setup.gameId,
     features: featureNames(setup.features),
     rules: setup.rules ?? {},
@@ -300,69 +346,108 @@ export function checkHistory(setup: RejoinSetup, from: number, lines: readonly s
     ...(setup.resumed ? { resumedFrom: setup.resumed.from } : {}),
   };
   const record: TranscriptLine[] = [
-    { line: 1, t: 0, conn: -1, dir: 'note', raw: JSON.stringify(header) },
+    { line: 1, t: 0, conn: -1, dir: 'note', raw: JSON.stringify({ ...header, profile: 'native' }) },
     ...lines.map((raw, i) => ({ line: i + 2, t: 0, conn: from, dir: 'in' as const, raw })),
   ];
-  // A resumed session's record is read by a mute replica started where the resume agreed.
-  const start = setup.resumed
-    ? {
-        state: setup.resumed.state,
-        index: setup.resumed.index,
-        ...(setup.resumed.missionDeal ? { missionDeal: setup.resumed.missionDeal } : {}),
-      }
-    : null;
-  const audit = auditNativeRecord(record, header, start);
-  if (audit.state === null) return fail(audit.violations[0]?.reason ?? 'its history cannot be replayed');
-  const mine = audit.state.players[setup.me];
-  if (mine?.neutral) return fail(`its history made this seat neutral: the seat cannot be taken back`);
-  if (audit.state.phase === 'over') return fail('its history ends the game');
+  const audit = rules.audit(record, header);
+  if (audit.state === null) return fail(audit.reason || 'its history cannot be replayed');
+  if (rules.game.standings(audit.state)[setup.me]?.neutral)
+    return fail(`its history made this seat neutral: the seat cannot be taken back`);
+  if (rules.game.over(audit.state)) return fail('its history ends the game');
   const common = Math.min(audit.steps.length, setup.stored.length);
   for (let k = 0; k < common; k++)
-    if (stepKey(audit.steps[k]!) !== stepKey(setup.stored[k]!))
+    if (stepKey(rules, audit.steps[k]!) !== stepKey(rules, setup.stored[k]!))
       return fail(`its history differs from this seat's stored game at step ${k + 1}`);
   return { ok: true, from, lines, steps: audit.steps };
 }
 
-/**
- * A step as text to compare; a round's numbers by seat (peers list them in the order they arrived).
- * A mission deal's step holds only the missions its peer knows (its own), so its payload is left out.
- */
-const stepKey = (step: RejoinStep) =>
-  `${JSON.stringify(step.action.command === 'deal_missions' ? { command: 'deal_missions' } : step.action)}|${[
-    ...(step.numbers ?? []),
-  ]
+/** A step as text to compare; a round's numbers by seat (peers list them in the order they arrived). */
+const stepKey = <A>(rules: RejoinGame<unknown, A>, step: RejoinStep<A>) =>
+  `${rules.stepText(step.action)}|${[...(step.numbers ?? [])]
     .sort(([a], [b]) => a - b)
     .map(([p, n]) => `${p}:${bytesToHex(n)}`)
     .join(',')}`;
 
+/** The game a setup rejoins: its own, or the classic game of its rules. */
+function rulesOf<S, A>(setup: RejoinSetup<S, A>): RejoinGame<S, A> {
+  return setup.game ?? (classicRejoin(setup as unknown as RejoinSetup) as unknown as RejoinGame<S, A>);
+}
+
+/**
+ * The classic game (with its variants and house rules) as rejoin asks it: its records audited by
+ * `risk verify`'s replica, and a Capital game's seat that committed to its capital owes that capital.
+ */
+export function classicRejoin(setup: RejoinSetup): RejoinGame<GameState, Action> {
+  return {
+    game: classicGame(setup.rules ?? {}),
+    audit(record, header) {
+      // A resumed session's record is read by a mute replica started where the resume agreed.
+      const start = setup.resumed
+        ? {
+            state: setup.resumed.state,
+            index: setup.resumed.index,
+            ...(setup.resumed.missionDeal ? { missionDeal: setup.resumed.missionDeal } : {}),
+          }
+        : null;
+      const audit = auditNativeRecord(record, header, start);
+      return { state: audit.state, steps: audit.steps, reason: audit.violations[0]?.reason ?? '' };
+    },
+    takesPoint: takesNetworkPoint,
+    // A mission deal's step holds only the missions its peer knows (its own): its payload is left out.
+    stepText: (action) => JSON.stringify(action.command === 'deal_missions' ? { command: 'deal_missions' } : action),
+    owed(at) {
+      // A seat that committed to its capital reveals that capital: the same territory and salt give the
+      // same commitment (the same signed line), so nobody sees two versions of it. No dice round runs
+      // in the capitals' round, so the salt is the one secret number carried.
+      if (!setup.capital || at.phase !== 'capitals') return { ok: true, owed: {} };
+      const territory = keptCapitalChoice(setup, setup.capital, at);
+      if (territory === null)
+        return {
+          ok: false,
+          reason:
+            'this seat committed to its capital before it dropped out and its record does not keep the secret it committed with: it cannot reveal that capital',
+        };
+      return { ok: true, owed: { capital: territory, secret: hexToBytes(setup.capital.salt!) } };
+    },
+  };
+}
+
 /** Sequence points a list of steps applies (moves and neutralisations; the opening draws take none). */
-function points(
-  steps: readonly RejoinStep[],
-  setup: Pick<RejoinSetup, 'players' | 'rules' | 'features' | 'resumed'>,
-): number {
+function points<S, A>(steps: readonly RejoinStep<A>[], setup: RejoinSetup<S, A>, rules: RejoinGame<S, A>): number {
   let count = setup.resumed?.index ?? 0;
   replayOf(
     steps,
     (step, before) => {
-      if (takesNetworkPoint(step.action, before)) count++;
+      if (rules.takesPoint(step.action, before)) count++;
     },
     setup,
+    rules,
   );
   return count;
 }
 
-function replayOf(
-  steps: readonly RejoinStep[],
-  visit: (step: RejoinStep, before: GameState, after: GameState) => void,
-  setup: Pick<RejoinSetup, 'players' | 'rules' | 'features' | 'resumed'>,
-) {
-  const dice = setup.features.mtDice ? 'mt19937' : 'hash_chain';
-  const stored = steps.map((s, seq) => ({ seq, action: s.action, numbers: s.numbers }));
-  const visitor = (step: RejoinStep, before: GameState, _events: unknown, after: GameState) =>
-    visit(step, before, after);
-  // A resumed session's steps start from the state the resume agreed on.
-  if (setup.resumed) return replayFrom(setup.resumed, stored, dice, visitor);
-  return replaySteps({ playerCount: setup.players.length, rules: setup.rules ?? {}, dice, steps: stored }, visitor);
+/** Steps replayed through the game's rules, each with the dice its round's numbers give, from the start or the resume point. */
+function replayOf<S, A>(
+  steps: readonly RejoinStep<A>[],
+  visit: (step: RejoinStep<A>, before: S, after: S) => void,
+  setup: Pick<RejoinSetup<S, A>, 'players' | 'features' | 'resumed'>,
+  rules: RejoinGame<S, A>,
+): { ok: true } | { ok: false; reason: string } {
+  let state = setup.resumed?.state ?? rules.game.start(setup.players.length);
+  for (const [seq, step] of steps.entries()) {
+    const dice =
+      step.numbers === null
+        ? CHECK_DICE
+        : diceOfNumbers(
+            setup.features.mtDice,
+            step.numbers.map(([, n]) => n),
+          );
+    const result = rules.game.apply(state, step.action, dice);
+    if (!result.ok) return { ok: false, reason: `step ${seq} does not apply: ${result.reason}` };
+    visit(step, state, result.state);
+    state = result.state;
+  }
+  return { ok: true };
 }
 
 /**
@@ -370,7 +455,8 @@ function replayOf(
  * the longest record that checks out, at the point after this seat's last acknowledgement in it
  * (every later entry is read from the record by the new session, which acknowledges it).
  */
-export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
+export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S, A>): Promise<Rejoined<S, A>> {
+  const rules = rulesOf(setup);
   const notes: string[] = [];
   const name = (p: number) => setup.players.find((x) => x.id === p)?.name ?? `player ${p}`;
   const answers = await Promise.all(
@@ -381,7 +467,7 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
         : ({ ok: false, from: player, reason: answer.reason } as const);
     }),
   );
-  const good: Extract<CheckedHistory, { ok: true }>[] = [];
+  const good: Extract<CheckedHistory<A>, { ok: true }>[] = [];
   for (const answer of answers) {
     if (answer.ok) good.push(answer);
     else notes.push(`${name(answer.from)}: ${answer.reason}`);
@@ -391,7 +477,9 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
   good.sort((a, b) => b.steps.length - a.steps.length || a.from - b.from);
   const chosen = good[0]!;
   // Other records that agree with the chosen one are read too (a line one peer had not yet handled).
-  const agreeing = good.slice(1).filter((h) => h.steps.every((s, k) => stepKey(s) === stepKey(chosen.steps[k]!)));
+  const agreeing = good
+    .slice(1)
+    .filter((h) => h.steps.every((s, k) => stepKey(rules, s) === stepKey(rules, chosen.steps[k]!)));
   for (const h of good.slice(1))
     if (!agreeing.includes(h)) notes.push(`${name(h.from)}: its history differs from ${name(chosen.from)}'s; not used`);
   let lastAck = -1;
@@ -409,7 +497,7 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
       commitment = message.payload;
     }
   }
-  const states = new Map<number, GameState>();
+  const states = new Map<number, S>();
   const stepsAt = new Map<number, number>();
   // A resumed session starts at its resume point, which every player proved it holds.
   const start = setup.resumed?.index ?? 0;
@@ -419,6 +507,7 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
   }
   let count = start;
   let applied = 0;
+  let last: S | undefined = setup.resumed?.state;
   // What a move built on each point's entry names as its parent (its message hash; with a window of
   // two, its history hash): the one before the seat's point is the parent of its next move.
   const entries = new Map<number, string>();
@@ -426,26 +515,29 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
   const replay = replayOf(
     chosen.steps,
     (step, before, after) => {
-      if (takesNetworkPoint(step.action, before)) {
+      if (rules.takesPoint(step.action, before)) {
         const parent = entries.get(count - 1) ?? NO_PARENT;
         entries.set(count, parentAfter(chained, parent, messageHashOf(count, step.action)));
         count++;
       }
       states.set(count, after);
       stepsAt.set(count, ++applied);
+      last = after;
     },
     setup,
+    rules,
   );
   if (!replay.ok) return { ok: false, reason: `the checked history does not replay: ${replay.reason}`, notes };
   const index = Math.max(start, Math.min(lastAck + 1, count));
   const state = states.get(index);
-  if (state === undefined || (index === 0 && setup.resumed === undefined))
+  if (state === undefined || last === undefined || (index === 0 && setup.resumed === undefined))
     return { ok: false, reason: 'this seat dropped out before the first move: nothing to take back mid-game', notes };
   // A dice round this seat had committed to finishes only with the number its record kept.
   let secret: Uint8Array | undefined;
   // With dice chains the seat reveals from the chain it committed to last, while it covers rounds to come.
   let chainSeed: Uint8Array | undefined;
-  if (setup.features.diceChains && committedRound >= 0 && covers(committedRound, Math.max(committedRound, 2 + index))) {
+  const round = rules.game.roundId(state, index);
+  if (setup.features.diceChains && committedRound >= 0 && covers(committedRound, Math.max(committedRound, round))) {
     chainSeed = setup.secrets?.get(committedRound);
     const kept =
       chainSeed === undefined
@@ -457,10 +549,10 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
         reason: `this seat committed to a dice chain from round ${committedRound} and its record does not keep that chain's seed: it cannot reveal in the rounds to come`,
         notes,
       };
-  } else if (!setup.features.diceChains && committedRound >= 2 + index) {
+  } else if (!setup.features.diceChains && committedRound >= round) {
     secret = setup.secrets?.get(committedRound);
     const kept =
-      secret === undefined || committedRound !== 2 + index
+      secret === undefined || committedRound !== round
         ? null
         : setup.features.boundCommitments
           ? boundCommitment(secret, { gameId: setup.gameId, round: committedRound, player: setup.me })
@@ -468,26 +560,14 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     if (kept !== commitment)
       return {
         ok: false,
-        reason: `this seat committed to the dice round of move ${committedRound - 2} and its record does not keep that secret number: it cannot finish that round`,
+        reason: `this seat committed to the dice round ${committedRound} and its record does not keep that secret number: it cannot finish that round`,
         notes,
       };
   }
-  // A seat that committed to its capital reveals that capital: the same territory and salt give the
-  // same commitment (the same signed line), so nobody sees two versions of it. No dice round runs
-  // in the capitals' round, so the salt is the one secret number carried.
-  let capital: number | undefined;
-  if (setup.capital && state.phase === 'capitals') {
-    const territory = keptCapitalChoice(setup, setup.capital, state);
-    if (territory === null)
-      return {
-        ok: false,
-        reason:
-          'this seat committed to its capital before it dropped out and its record does not keep the secret it committed with: it cannot reveal that capital',
-        notes,
-      };
-    capital = territory;
-    secret = hexToBytes(setup.capital.salt!);
-  }
+  // What the seat committed to in the game's own secret rounds (a capital, sealed orders) it gives as it was.
+  const owed = rules.owed(state, last);
+  if (!owed.ok) return { ok: false, reason: owed.reason, notes };
+  secret = owed.owed.secret ?? secret;
   const lines = [...chosen.lines, ...agreeing.flatMap((h) => h.lines)];
   notes.push(`took ${name(chosen.from)}'s history (${chosen.steps.length} steps); going on from move ${index}`);
   const steps = chosen.steps.slice(0, stepsAt.get(index) ?? 0);
@@ -499,7 +579,8 @@ export async function rejoinGame(setup: RejoinSetup): Promise<Rejoined> {
     steps,
     ...(secret ? { secret } : {}),
     ...(chainSeed ? { chainSeed } : {}),
-    ...(capital !== undefined ? { capital } : {}),
+    ...(owed.owed.capital !== undefined ? { capital: owed.owed.capital } : {}),
+    ...(owed.owed.move !== undefined ? { move: owed.owed.move } : {}),
     ...(entries.has(index - 1) ? { parent: entries.get(index - 1)! } : {}),
     from: chosen.from,
     notes,

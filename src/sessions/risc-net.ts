@@ -15,13 +15,17 @@ import { DEFAULT_START_UNITS } from '../model/risc/index.js';
 import { boundCommitment, bytesToHex } from '../protocol/commitment.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import type { Roster } from './lobby.js';
-import type { SessionEvent } from './mesh-session.js';
+import type { MeshSession, SessionEvent } from './mesh-session.js';
+import { type Rejoined, sessionRejoin } from './rejoin.js';
 import type { RiscSeat } from './risc-local.js';
 import type { Seat } from './seat.js';
 import { riscSessionFor } from './session-factory.js';
 
 /** The lobby feature a RISC game needs from every player (hosts and joiners both list it). */
 export const RISC_FEATURE = 'risc';
+
+/** The key of the note that keeps a seat's sealed orders (its reveal) in its own record. */
+export const SEALED_NOTE = 'risc_sealed';
 
 /** What RISC needs of a finished lobby. */
 export type RiscRoster = Pick<
@@ -44,6 +48,20 @@ export interface RiscNetOptions {
   readonly secret?: () => Uint8Array;
   /** Aborted: this peer leaves the game at once (its player left); the result says `stopped`. */
   readonly signal?: AbortSignal;
+  /**
+   * This peer's record of the game's signed lines (its transcript's in and out lines), sent to a
+   * player that drops out and rejoins (protocol-spec/resume.md, Rejoin); without it a rejoin is refused.
+   */
+  readonly history?: () => readonly string[];
+  /** Where a player that rejoins listens now (e.g. for the store). */
+  readonly onRejoinAddresses?: (player: number, addresses: readonly string[]) => void;
+  /** The session, once built: a returning player's new link is handed to its rejoinLink. */
+  readonly onSession?: (session: MeshSession<RiscMeshState, RiscMove, RiscEvent>) => void;
+  /**
+   * Take this seat back in the running game (sessions/risc-rejoin.ts): the record is written from
+   * the checked steps up to the rejoin point first, and the seat reveals the orders it had sealed.
+   */
+  readonly rejoin?: Extract<Rejoined<RiscMeshState, RiscMove>, { ok: true }>;
 }
 
 export type RiscNetResult =
@@ -190,9 +208,16 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
   if (!roster.features.includes(RISC_FEATURE))
     return { ok: false, reason: 'not every player chose RISC (the host and every joiner must play --game risc)' };
   const expected = roster.players.filter((p) => p.id !== roster.me).map((p) => p.id);
-  if (roster.links.size !== expected.length || expected.some((id) => !roster.links.has(id)))
+  // (A seat that rejoins plays on with the players it reached: protocol-spec/resume.md, Not covered.)
+  if (
+    options.rejoin === undefined &&
+    (roster.links.size !== expected.length || expected.some((id) => !roster.links.has(id)))
+  )
     return { ok: false, reason: 'the lobby did not link this peer to every other player' };
   const record = new RiscRecord(riscHeaderFor(roster), options);
+  // A seat that rejoins writes the game up to its rejoin point first: the session goes on from there.
+  for (const step of options.rejoin?.steps ?? []) record.step(step.action, step.numbers);
+  const kept = options.rejoin?.move;
   const found: RecordedViolation[] = [];
   const neutral: number[] = [];
   const nameOf = (player: number) => roster.players.find((p) => p.id === player)?.name ?? `player ${player}`;
@@ -205,12 +230,24 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
       options.onNote?.(`${nameOf(event.player)} is out of the game: ${event.reason}`);
     } else if (event.type === 'info') options.onNote?.(event.text);
   };
+  // Each sealing is noted in this peer's record before its commitment leaves (never sent: notes stay
+  // here), so a seat that drops out reveals the same orders when it rejoins (risc-rejoin.ts).
+  const hand = new RiscHand(
+    roster.gameId,
+    roster.me,
+    (reveal) => record.note({ [SEALED_NOTE]: reveal }),
+    kept?.command === 'risc_reveal' ? kept : undefined,
+  );
   const session = riscSessionFor(roster, {
-    seat: sealedSeat(options.seat, new RiscHand(roster.gameId, roster.me)),
+    seat: sealedSeat(options.seat, hand),
     recorder: record,
     onEvent,
     ...(options.secret ? { secretNumbers: options.secret } : {}),
+    ...(options.rejoin ? { rejoin: sessionRejoin(options.rejoin) } : {}),
+    ...(options.history ? { history: options.history } : {}),
+    ...(options.onRejoinAddresses ? { onRejoinAddresses: options.onRejoinAddresses } : {}),
   });
+  options.onSession?.(session);
   const leave = () => session.leave('left the game');
   if (options.signal?.aborted) queueMicrotask(leave);
   options.signal?.addEventListener('abort', leave);

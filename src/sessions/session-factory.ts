@@ -96,6 +96,9 @@ export function sessionFor(roster: Roster, profile: Profile, setup: SessionSetup
   });
 }
 
+/** A RISC game's session features: the native mesh's dice (bound commitments, MT19937), acks with state hashes, signed lines. */
+export const RISC_SESSION_FEATURES = ['mt19937_dice', 'bound_commitments', 'state_hash_acks', 'signed_messages'];
+
 /** What a RISC session needs besides its roster. */
 export interface RiscSessionSetup {
   readonly seat: Seat<RiscMeshState, RiscMove>;
@@ -104,6 +107,12 @@ export interface RiscSessionSetup {
   readonly onEvent?: (event: SessionEvent<RiscMeshState, RiscEvent>) => void;
   /** See ReplicaConfig.secretNumbers (tests). */
   readonly secretNumbers?: () => Uint8Array;
+  /** Take this seat back in a running game (sessions/risc-rejoin.ts). */
+  readonly rejoin?: SessionConfig<RiscMeshState>['rejoin'];
+  /** This peer's record of the game, for a player that rejoins. */
+  readonly history?: SessionConfig['history'];
+  /** Where a player that rejoins listens now, for the store. */
+  readonly onRejoinAddresses?: SessionConfig['onRejoinAddresses'];
 }
 
 /**
@@ -124,18 +133,15 @@ export function riscSessionFor(
     game: riscGame({ game: roster.gameId, players: players.map((p) => p.name), ...terms }),
     ...(roster.keyring ? { keyring: roster.keyring } : {}),
     gameId: roster.gameId,
-    // RISC's dice are the native mesh's (bound commitments, MT19937), its acks carry state hashes;
-    // signing needs every key, without them the game trusts the links.
-    features: featuresFrom([
-      'mt19937_dice',
-      'bound_commitments',
-      'state_hash_acks',
-      ...(roster.keyring ? ['signed_messages'] : []),
-    ]),
+    // Signing needs every key, without them the game trusts the links.
+    features: featuresFrom(RISC_SESSION_FEATURES.filter((f) => roster.keyring || f !== 'signed_messages')),
     ackTimeoutMs: roster.ackTimeoutMs,
     moveTimeoutMs: roster.moveTimeoutMs,
     ...(setup.recorder ? { recorder: setup.recorder } : {}),
     ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
     ...(setup.secretNumbers ? { secretNumbers: setup.secretNumbers } : {}),
+    ...(setup.rejoin ? { rejoin: setup.rejoin } : {}),
+    ...(setup.history ? { history: setup.history } : {}),
+    ...(setup.onRejoinAddresses ? { onRejoinAddresses: setup.onRejoinAddresses } : {}),
   });
 }

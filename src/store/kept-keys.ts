@@ -21,7 +21,8 @@ export function keptKeysDir(store: GameStore): string | null {
 export function keysOfGames(store: GameStore): { needed: Set<string>; known: Set<string> } {
   const needed = new Set<string>();
   const known = new Set<string>();
-  for (const game of store.games({ kinds: NETWORK_KINDS, game: 'classic' })) {
+  // (Classic and RISC games alike: a RISC seat is taken back with its key too.)
+  for (const game of store.games({ kinds: NETWORK_KINDS })) {
     const peerId = game.me === null ? null : game.players[game.me]?.peerId;
     if (!peerId) continue;
     known.add(peerId);

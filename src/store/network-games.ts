@@ -113,7 +113,10 @@ export function networkChances(
 ): NetworkChances {
   const common = commonProblem(game, facts.me);
   if (common !== null) return { resume: common, rejoin: common };
-  return { resume: null, rejoin: rejoinHeaderProblem(game, facts.header, facts.resumed ?? null) };
+  const rejoin = rejoinHeaderProblem(game, facts.header, facts.resumed ?? null);
+  // (protocol-spec/risc.md: a RISC seat takes its seat back while the others play; no resume yet.)
+  if (game.game === 'risc') return { resume: 'a RISC game cannot be resumed once every player stopped', rejoin };
+  return { resume: null, rejoin };
 }
 
 /**

@@ -26,7 +26,7 @@ describe('risk bot join --rejoin', () => {
     ],
     [
       ['join', '127.0.0.1:1', '--rejoin', 'g-p1', '--store', '--key', 'k', '--profile', 'cs3099'],
-      '--rejoin is for classic games on the native profile',
+      '--rejoin is for games on the native profile',
     ],
     [['join', '127.0.0.1:1', '--rejoin', 'g p1', '--store', '--key', 'k'], '--rejoin "g p1" is not a game id'],
     [['join', '127.0.0.1:1', '127.0.0.1:2'], 'unexpected "127.0.0.1:2"'],

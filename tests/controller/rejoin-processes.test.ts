@@ -1,11 +1,19 @@
 // Rejoin with real `risk bot` processes on 127.0.0.1: one peer is killed (SIGKILL) mid-game and
 // started again with `--rejoin GAME --store --key FILE` before the others' votes make it neutral (in
 // a game of three), or within the rejoin window of the one left (a game of two: protocol-spec/resume.md).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { botRiscSeat } from '../../src/ai/risc/seat.js';
+import { auditRiscMeshRecord } from '../../src/audit/risc-mesh.js';
+import { riscMeshHeader } from '../../src/audit/verify.js';
+import { riscLauncher } from '../../src/cli/risc-launcher.js';
+import { seededDice } from '../../src/protocol/random.js';
+import { parseTranscript } from '../../src/protocol/transcript.js';
+import type { RiscMatch } from '../../src/views/risc/match.js';
+import { menuOptions } from '../store/helpers.js';
 import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
 import { verifyRecord } from './records.js';
 
@@ -26,10 +34,10 @@ function freePort(): Promise<number> {
 }
 
 /** The host of a game of `players` (with `rules`: e.g. a variant), recording to p0.jsonl; its address. */
-async function startHost(dir: string, players: number, rules: readonly string[] = []) {
+async function startHost(dir: string, players: number, rules: readonly string[] = [], bot = common) {
   const host = startBot([
     'host',
-    ...common,
+    ...bot,
     ...rules,
     '--port',
     '0',
@@ -55,24 +63,21 @@ async function startHost(dir: string, players: number, rules: readonly string[] 
  * Seat `seat` joins with a store, is killed at turn 4 and comes back with `--rejoin`, dialing
  * `dial` (the host first). Its records are pSEAT.jsonl and pSEAT-again.jsonl.
  */
-async function killedAndBack(dir: string, seat: number, dial: readonly string[]): Promise<BotProcess> {
+async function killedAndBack(
+  dir: string,
+  seat: number,
+  dial: readonly string[],
+  bot = common,
+  killed = (e: Record<string, unknown>) => e.type === 'turn_started' && (e.turn as number) >= 4,
+): Promise<BotProcess> {
   const mine = ['--key', join(dir, `k${seat}`), '--store', '--db', join(dir, 'r.db')];
-  const dropped = startBot([
-    'join',
-    dial[0]!,
-    ...common,
-    '--port',
-    '0',
-    ...mine,
-    '--record',
-    join(dir, `p${seat}.jsonl`),
-  ]);
+  const dropped = startBot(['join', dial[0]!, ...bot, '--port', '0', ...mine, '--record', join(dir, `p${seat}.jsonl`)]);
   const stored = await dropped.waitFor((e) => e.type === 'store', 60_000);
-  await dropped.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 4, 60_000);
+  await dropped.waitFor(killed, 60_000);
   dropped.child.kill('SIGKILL');
   await dropped.exit;
   const again = ['--record', join(dir, `p${seat}-again.jsonl`)];
-  return startBot(['join', '--rejoin', stored.uid as string, ...common, '--port', '0', ...mine, ...again, ...dial]);
+  return startBot(['join', '--rejoin', stored.uid as string, ...bot, '--port', '0', ...mine, ...again, ...dial]);
 }
 
 /** Every peer exits 0 on one winner, the seat that came back is never neutral, every record verifies. */
@@ -129,5 +134,68 @@ describe('risk bot join --rejoin', () => {
     const { host, address } = await startHost(dir, 2);
     const back = await killedAndBack(dir, 1, [address]);
     await expectOneWinner(dir, [host, back], back, 1, ['p0.jsonl', 'p1-again.jsonl']);
+  }, 240_000);
+
+  it('a RISC game of two hosted from the menu: a risk bot killed mid-game comes back with --game risc, killed again and comes back from the menu; one outcome', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risk-rejoin-risc-'));
+    // The menu's record files go under the temporary directory too.
+    const xdg = process.env.XDG_DATA_HOME;
+    process.env.XDG_DATA_HOME = dir;
+    try {
+      const timeouts = { moveTimeoutMs: 40_000, ackTimeoutMs: 20_000 };
+      const terms = { startUnits: 30, turnLimit: 14 };
+      const opened = await riscLauncher(menuOptions(join(dir, 'host.db'), timeouts), 1).host(
+        { players: 2, name: 'Hana', terms },
+        () => {},
+      );
+      if (!opened.ok) throw new Error(opened.reason);
+      const address = opened.lobby.addresses.find((a) => a.includes('127.0.0.1'))!;
+      const notes: string[] = [];
+      const play = (match: RiscMatch, name: string, seed: number, told: string[]) => {
+        told.push(...match.notes);
+        return match.play(botRiscSeat(name, 'easy', seededDice(seed)), {
+          onExecuted: () => {},
+          onNote: (note) => told.push(note),
+        });
+      };
+      const hosted = opened.lobby.started.then((started) => {
+        if (!started.ok) throw new Error(started.reason);
+        return play(started.match, 'Hana', 1, notes);
+      });
+      // Back with `risk bot join --rejoin GAME --game risc`, then killed again later in the game.
+      const risc = ['--listen', '127.0.0.1', '--game', 'risc', '--bot', 'easy'];
+      const back = await killedAndBack(dir, 1, [address], risc, (e) => e.type === 'turn' && (e.turn as number) >= 3);
+      await back.waitFor((e) => e.type === 'turn' && (e.turn as number) >= 6, 60_000);
+      back.child.kill('SIGKILL');
+      await back.exit;
+      expect(back.events.some((e) => e.type === 'rejoin' && /took .* history/.test(e.text as string))).toBe(true);
+      // The menu, on that player's database and key, lists the game and takes the seat back.
+      const menu = riscLauncher(menuOptions(join(dir, 'r.db'), { ...timeouts, keyPath: join(dir, 'k1') }), 2);
+      const saved = menu.saved!();
+      if (!saved.ok) throw new Error(saved.reason);
+      expect(saved.games).toEqual([expect.objectContaining({ rejoin: true })]);
+      const resumed = menu.resume!(saved.games[0]!.id);
+      if (!resumed.ok) throw new Error(resumed.reason);
+      const mine: string[] = [];
+      const [end, again] = await Promise.all([hosted, play(resumed.match, 'easy', 2, mine)]);
+      expect([end.how, again.how], again.reason).toEqual(['over', 'over']);
+      expect(again.state).toEqual(end.state);
+      expect([end.violations, again.violations]).toEqual([[], []]);
+      // The host took the seat back twice (its record sent), and made nobody neutral.
+      expect(notes.filter((n) => n === 'easy connects again to take their seat back')).toHaveLength(2);
+      expect([...notes, ...mine].filter((n) => /is out of the game/.test(n))).toEqual([]);
+      const recordOf = (told: string[]) =>
+        told.find((n) => n.startsWith('recording this game to '))!.slice('recording this game to '.length);
+      for (const file of [recordOf(notes), recordOf(mine)]) {
+        const parsed = parseTranscript(readFileSync(file, 'utf8'));
+        if (!parsed.ok) throw new Error(parsed.reason);
+        const audit = auditRiscMeshRecord(parsed.lines, riscMeshHeader(parsed.lines)!);
+        expect(audit.violations, file).toEqual([]);
+        expect(audit.state, file).toEqual(end.state);
+      }
+    } finally {
+      if (xdg === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = xdg;
+    }
   }, 240_000);
 });

@@ -12,10 +12,12 @@ import { featuresFrom, NATIVE_FEATURES } from '../../src/core/contract.js';
 import { keepKey, keyFor } from '../../src/net/identity.js';
 import type { Rules } from '../../src/protocol/rules.js';
 import { keepAddresses, rejoinFromStore } from '../../src/sessions/rejoin-net.js';
+import { riscRejoinFromStore } from '../../src/sessions/risc-rejoin.js';
 import { exportTranscript } from '../../src/store/export.js';
 import { pruneKeptKeys } from '../../src/store/kept-keys.js';
 import { chancesOf, networkGameId, sessionsOf } from '../../src/store/network-games.js';
-import { storeSession } from '../../src/store/recorder.js';
+import { storeRecorder, storeSession } from '../../src/store/recorder.js';
+import { storeRisc } from '../../src/store/risc-games.js';
 import { migrate, SCHEMA_VERSION } from '../../src/store/schema.js';
 import { sqlite } from '../../src/store/sqlite.js';
 import type { GameStore } from '../../src/store/store.js';
@@ -269,6 +271,52 @@ describe('rejoin from the store', () => {
       dialed.length = 0;
       await rejoinFromStore(store, 'g-p1', endpoint, ['10.1.1.1:7475'], 1000);
       expect(dialed).toEqual(['10.1.1.1:7475']);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a RISC game is rejoined only with --game risc, once its record of signed lines is stored, and never resumed', async () => {
+    const store = openStore(':memory:');
+    try {
+      const [k0, k1] = await keys(2);
+      const ids = [k0!, k1!].map(peerIdOf);
+      storeNetworkGame(store, { gameId: 'classic', me: 1, peerIds: ids });
+      const risc = storeRisc(store, {
+        kind: 'bot',
+        uid: 'risc-p1',
+        me: 1,
+        players: ids.map((peerId, i) => ({ name: `P${i}`, peerId })),
+      });
+      if (!risc.ok) throw new Error(risc.reason);
+      const game = (uid: string) => store.games().find((g) => g.uid === uid)!;
+      // Stored by an earlier version: its RISC record only, no record of signed lines to rejoin from.
+      expect(chancesOf(store, game('risc-p1'))).toEqual({
+        resume: 'a RISC game cannot be resumed once every player stopped',
+        rejoin: 'the record header (session id, features, timeouts) is not stored',
+      });
+      storeRecorder(risc.stored.handle).note({
+        me: 1,
+        profile: 'native',
+        gameId: 'risc',
+        features: ['signed_messages'],
+        rules: {},
+        players: ids.map((peerId, id) => ({ id, name: `P${id}`, peerId })),
+        ackTimeoutMs: 20_000,
+        moveTimeoutMs: 40_000,
+        risc: { startUnits: 30, turnLimit: null },
+      });
+      expect(chancesOf(store, game('risc-p1')).rejoin).toBeNull();
+      const dial = async () => ({ ok: false as const, reason: 'not dialed' });
+      const endpoint = { peerId: ids[1]!, privateKey: k1!, dial };
+      expect(await rejoinFromStore(store, 'risc-p1', endpoint, null, 1000)).toEqual({
+        ok: false,
+        reason: 'game risc-p1 is a RISC game: take its seat back with --game risc',
+      });
+      expect(await riscRejoinFromStore(store, 'classic-p1', endpoint, null, 1000)).toEqual({
+        ok: false,
+        reason: 'game classic-p1 is not a RISC game: leave out --game risc',
+      });
     } finally {
       store.close();
     }

@@ -3,6 +3,8 @@
 // --plain, written back by risk export (which risk verify finds clean); a game left before its
 // end resumed from the menu's launcher and played to its end; a database from before RISC games.
 import { join } from 'node:path';
+import { generateKeyPair } from '@libp2p/crypto/keys';
+import { peerIdFromPrivateKey } from '@libp2p/peer-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RiscBotKind } from '../../src/ai/risc/bots.js';
 import { runExport } from '../../src/cli/export.js';
@@ -12,13 +14,18 @@ import { runReplay } from '../../src/cli/replay.js';
 import { riscLauncher } from '../../src/cli/risc-launcher.js';
 import { runStats } from '../../src/cli/stats.js';
 import { runVerify } from '../../src/cli/verify.js';
+import { riscHeader } from '../../src/core/risc/record.js';
 import type { RiscState } from '../../src/model/risc/index.js';
+import { keepKey } from '../../src/net/identity.js';
 import type { RiscSeat } from '../../src/sessions/risc-local.js';
+import { keptKeysDir } from '../../src/store/kept-keys.js';
+import { storeRecorder } from '../../src/store/recorder.js';
+import { storeRisc } from '../../src/store/risc-games.js';
 import { migrate } from '../../src/store/schema.js';
 import { sqlite } from '../../src/store/sqlite.js';
 import { GameStore } from '../../src/store/store.js';
 import type { RiscEnd } from '../../src/views/risc/match.js';
-import { capture, tempDir } from './helpers.js';
+import { capture, menuOptions, openStore, tempDir } from './helpers.js';
 
 /** A person who places evenly and orders nothing, and leaves once the game reaches `leaveAt`. */
 function idle(leaveAt = Number.POSITIVE_INFINITY): RiscSeat {
@@ -133,6 +140,63 @@ describe('RISC games in the game database', { timeout: 60_000 }, () => {
     const launcher = riscLauncher({ ...DEFAULT_LAUNCH, storePath: db }, 1);
     expect(launcher.resume!(999)).toMatchObject({ ok: false, reason: /no stored game "999"/ });
     expect(launcher.resume!(1)).toEqual({ ok: false, reason: 'game #1 is finished' });
+  });
+});
+
+describe('a networked RISC game this player dropped out of, in the menu', () => {
+  it('is listed to take the seat back; going on dials the others with the kept key, and says why it could not', async () => {
+    const dir = tempDir();
+    try {
+      const path = join(dir.dir, 'jo.db');
+      const store = openStore(path);
+      const keys = await Promise.all([0, 1].map(() => generateKeyPair('Ed25519')));
+      const ids = keys.map((k) => peerIdFromPrivateKey(k).toString());
+      // Jo's key is kept beside the database (as the menu keeps it); player 0 listens on a closed port.
+      const kept = keepKey(keptKeysDir(store)!, keys[1]!);
+      if (!kept.ok) throw new Error(kept.reason);
+      const opened = storeRisc(store, {
+        kind: 'network',
+        uid: 'gone-p1',
+        me: 1,
+        players: [
+          { name: 'Hana', peerId: ids[0]!, addresses: [`/ip4/127.0.0.1/tcp/1/p2p/${ids[0]}`] },
+          { name: 'Jo', peerId: ids[1]!, addresses: [] },
+        ],
+      });
+      if (!opened.ok) throw new Error(opened.reason);
+      storeRecorder(opened.stored.handle).note({
+        me: 1,
+        profile: 'native',
+        gameId: 'gone',
+        features: ['mt19937_dice', 'bound_commitments', 'state_hash_acks', 'signed_messages'],
+        rules: {},
+        players: ids.map((peerId, id) => ({ id, name: ['Hana', 'Jo'][id], peerId })),
+        ackTimeoutMs: 20_000,
+        moveTimeoutMs: 40_000,
+        risc: { startUnits: 30, turnLimit: 50 },
+      });
+      opened.stored.record(riscHeader('gone', ['Hana', 'Jo'], { startUnits: 30, turnLimit: 50 }));
+      store.close();
+      const launcher = riscLauncher(menuOptions(path), 3);
+      const saved = launcher.saved!();
+      expect(saved).toEqual({
+        ok: true,
+        games: [expect.objectContaining({ id: opened.stored.handle.id, players: ['Hana', 'Jo (you)'], rejoin: true })],
+      });
+      const started = launcher.resume!(opened.stored.handle.id);
+      if (!started.ok) throw new Error(started.reason);
+      expect(started.match.me).toBe(1);
+      expect(started.match.terms).toEqual({ startUnits: 30, turnLimit: 50 });
+      const end = await started.match.play(idle(), hooks);
+      expect(end.how).toBe('broken');
+      expect(end.reason).toMatch(
+        new RegExp(
+          `^cannot rejoin game #${opened.stored.handle.id}: no other player could be reached \\(.*ECONNREFUSED`,
+        ),
+      );
+    } finally {
+      dir.remove();
+    }
   });
 });
 

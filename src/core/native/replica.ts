@@ -151,9 +151,11 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     const chained = pipelineWindow(config.features) === 2;
     if (config.resume !== undefined) {
       // Start from history: entries below `index` are settled (everyone proved the same state).
-      if (config.resume.state.options.players !== config.players.length)
-        throw new Error(`a stored game of ${config.resume.state.options.players} players for ${config.players.length}`);
-      // Only the classic game goes on from a stored state.
+      // A classic state names its players (a neutral army aside); another game's (a RISC rejoin) are its seats.
+      const start = config.resume.state as Partial<GameState>;
+      const seats = start.options?.players ?? this.game.standings(config.resume.state as unknown as S).length;
+      if (seats !== config.players.length)
+        throw new Error(`a stored game of ${seats} players for ${config.players.length}`);
       const state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card) as unknown as S;
       const index = config.resume.index;
       this.ledger = new MoveLedger(state, index, config.resume.parent ?? NO_PARENT, index, chained);

@@ -180,6 +180,8 @@ export function riscGame(terms: RiscTerms): MeshGame<RiscMeshState, RiscMove, Ri
 /**
  * A seat's side of the sealed orders: at its commitment it seals the orders its player chose and
  * keeps the reveal; at its reveal it gives that reveal. (Never shared: only this peer knows it.)
+ * `onSeal` gets each reveal before its commitment leaves (this peer's record notes it, so a seat
+ * that drops out can reveal what it committed to when it rejoins); `kept`: such a reveal, kept.
  */
 export class RiscHand {
   private sealed: { turn: number; stage: string; reveal: RiscReveal } | null = null;
@@ -187,7 +189,11 @@ export class RiscHand {
   constructor(
     private readonly game: string,
     private readonly me: number,
-  ) {}
+    private readonly onSeal: (reveal: RiscReveal) => void = () => {},
+    kept?: RiscReveal,
+  ) {
+    if (kept !== undefined) this.sealed = { turn: kept.payload.turn, stage: kept.payload.stage, reveal: kept };
+  }
 
   /** What this seat owes now: its commitment (its player must choose), its reveal, or nothing. */
   due(state: RiscMeshState): 'commit' | 'reveal' | null {
@@ -202,6 +208,7 @@ export class RiscHand {
     if (round === null) throw new Error('no round to commit to');
     const { commit, reveal } = sealOrders({ game: this.game, turn: round.turn, player: this.me }, body);
     this.sealed = { turn: round.turn, stage: round.stage, reveal };
+    this.onSeal(reveal);
     return commit;
   }
 

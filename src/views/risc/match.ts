@@ -63,13 +63,15 @@ export type RiscOpened =
   | { readonly ok: true; readonly lobby: RiscLobby }
   | { readonly ok: false; readonly reason: string };
 
-/** A stored RISC game against bots that can go on. */
+/** A stored RISC game that can go on: against bots here, or (`rejoin`) a networked one this player dropped out of. */
 export interface SavedRisc {
   readonly id: number;
   readonly startedAt: string;
   readonly players: readonly string[];
   /** The turn it stopped at. */
   readonly turn: number;
+  /** A networked game the others may still play: going on takes this player's seat back. */
+  readonly rejoin?: true;
 }
 
 export interface RiscLauncher {
@@ -90,9 +92,9 @@ export interface RiscLauncher {
     onLobby: (event: LobbyEvent) => void,
     onTerms: (terms: RiscTerms) => void,
   ): Promise<RiscOpened>;
-  /** Stored games against bots left before their end, newest first; or why they cannot be listed. */
+  /** Stored games left before their end, newest first; or why they cannot be listed. */
   saved?(): { ok: true; games: readonly SavedRisc[] } | { ok: false; reason: string };
-  /** Goes on with a stored game against bots where it stopped. */
+  /** Goes on with a stored game against bots where it stopped, or takes this player's seat back in a networked one. */
   resume?(id: number): RiscStarted;
 }
 

@@ -36,7 +36,7 @@ const ITEMS = [
   { id: 'local', label: 'Play against bots', hint: 'you against two hard bots on this machine' },
   { id: 'host', label: 'Host a RISC game', hint: 'people (and bots) join you over the network' },
   { id: 'join', label: 'Join a RISC game', hint: 'type the address the host shows you' },
-  { id: 'resume', label: 'Resume', hint: 'go on with a RISC game against bots you left' },
+  { id: 'resume', label: 'Resume', hint: 'go on with a game against bots you left, or take your seat back' },
   { id: 'rules', label: 'Rules', hint: 'RISC in short' },
   { id: 'back', label: 'Back', hint: 'to the main menu' },
 ] as const;
@@ -180,13 +180,13 @@ function RiscResumeScreen({
   });
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text bold>Resume a RISC game against bots</Text>
+      <Text bold>Resume a RISC game</Text>
       <Text> </Text>
       {!listed.ok ? <Text>{listed.reason}</Text> : null}
       {listed.ok && games.length === 0 ? <Text>No RISC game is waiting to go on.</Text> : null}
       {games.map((g, i) => (
         <Text key={g.id} inverse={i === selected}>
-          {`${i === selected ? '▸' : ' '} #${g.id}  ${g.startedAt.slice(0, 16).replace('T', ' ')}  turn ${g.turn}  ${g.players.join(', ')}`}
+          {`${i === selected ? '▸' : ' '} #${g.id}  ${g.startedAt.slice(0, 16).replace('T', ' ')}  turn ${g.turn}  ${g.players.join(', ')}${g.rejoin ? '  (networked: take your seat back)' : ''}`}
         </Text>
       ))}
       <Text> </Text>
