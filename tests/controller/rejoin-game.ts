@@ -21,7 +21,7 @@ import { seededDice } from '../../src/protocol/random.js';
 import type { DealDriver } from '../../src/protocol/secret-deal.js';
 import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
 import { committedCapital, committedSecrets, rejoinGame, sessionRejoin } from '../../src/sessions/rejoin.js';
-import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { withSend } from './mesh-game.js';
 
@@ -131,7 +131,7 @@ export async function startRejoinGame(options: RejoinGameOptions) {
   const newPeer = (me: number, links: Map<number, Link>, extra: Partial<SessionConfig>) => {
     const recorder = memoryRecorder();
     const events: SessionEvent[] = [];
-    const history = () => recorder.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw);
+    const history = () => historyLines(recorder.lines);
     const session = new MeshSession({
       ...common,
       me,

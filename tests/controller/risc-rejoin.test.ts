@@ -19,9 +19,15 @@ import { unseal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import type { MeshSession } from '../../src/sessions/mesh-session.js';
 import type { Rejoined } from '../../src/sessions/rejoin.js';
-import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } from '../../src/sessions/risc-net.js';
+import {
+  playRiscOverLinks,
+  RISC_FEATURE,
+  type RiscNetResult,
+  type RiscRoster,
+  SEALED_NOTE,
+} from '../../src/sessions/risc-net.js';
 import { rejoinRisc } from '../../src/sessions/risc-rejoin.js';
-import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { withSends } from './mesh-game.js';
 import { fakeClockInEveryTest, runUntil } from './rejoin-game.js';
@@ -68,7 +74,7 @@ async function startGame(seed: number, dropOn: string, dropAfter: number) {
   ) => {
     const dice = seededDice(seed * 100 + me + (rejoin ? 50 : 0));
     const peer: RiscPeer = { session: null, result: null, record: [], transcript: memoryRecorder(), notes: [] };
-    const history = () => peer.transcript.lines.filter((l) => l.dir === 'in' || l.dir === 'out').map((l) => l.raw);
+    const history = () => historyLines(peer.transcript.lines);
     void playRiscOverLinks(rosterOf(me, links), {
       seat: botRiscSeat(`p${me}`, 'easy', dice),
       secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
@@ -160,6 +166,9 @@ async function dropAndComeBack(game: Game) {
     const mesh = auditRiscMeshRecord(lines, riscMeshHeader(lines)!);
     expect(mesh.violations).toEqual([]);
     expect(mesh.state).toEqual(states[0]);
+    // Its sealed orders are noted in its record, and never in the history it sends a returning player.
+    expect(lines.some((l) => l.dir === 'note' && l.raw.includes(SEALED_NOTE))).toBe(true);
+    expect(historyLines(lines).filter((l) => l.includes(SEALED_NOTE))).toEqual([]);
   }
   return { rejoined, back };
 }
