@@ -56,6 +56,9 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
       },
       pipelining: false,
       historyHashes: false,
+      sign: () => {
+        throw new Error('a RISC rogue signs its own lines');
+      },
     };
     const links = rogue === null ? mesh.links[me]! : rogue(mesh.links[me]!, context);
     const dice = seededDice(seed * 100 + me);
