@@ -1,30 +1,26 @@
-// The rogue attacks on moves, acknowledgements and dice in games with every native feature, as
-// games are played by default (a file of its own: the suite runs files side by side).
+// The rogue attacks that need what the default game does not use (rogue.test.ts plays every attack
+// in the default game): a commitment per dice round, and lockstep (a file of its own: the suite
+// runs files side by side).
 import { describe, it } from 'vitest';
-import { NATIVE_FEATURES } from '../../src/core/contract.js';
+import { PER_ROUND_DICE } from './mesh-game.js';
 import type { Attack } from './rogue.js';
 import { attackGame } from './rogue-attack.js';
 
 /**
- * The attacks on moves, acknowledgements and dice again with every native feature, as games are
- * played by default: dice chains with early reveals, and pipelining (a move on the one unsettled
- * entry, bound to it by its parent). The others (floods, lines that fail before they are read,
- * commitments) read nothing pipelining changes; all 23 passed with pipelining too when it was built
- * (kept out of the suite for its time). Pipelining with a commitment per round is drawn by the
- * chaos property and bench:chaos.
+ * With a commitment per round (no dice_chains): two commitments for one round, a copied one and a
+ * reveal that does not match it (the rules of Bound commitments and Handling dice lines, which a
+ * native peer that lists no dice chains plays). Lockstep (no pipelining, as `risk bot --lockstep`
+ * plays): a second move for one point, taken back where it can have settled nowhere, or put a point
+ * later where it may have.
  */
-const PIPELINED: readonly Attack[] = [
-  'lying-ack',
+const OLDER_FEATURES: readonly Attack[] = [
+  'two-commitments',
+  'copied-commitment',
+  'bad-reveal',
   'equivocation',
   'late-equivocation',
-  'bad-reveal',
-  'never-reveals',
-  'illegal-action',
-  'out-of-turn',
-  'partial-broadcast',
-  'forged-evidence',
 ];
 
-describe('with every native feature (the default: dice chains, early reveals, pipelining)', () => {
-  it.each(PIPELINED)('%s', (attack) => attackGame(attack, [...NATIVE_FEATURES]), 600_000);
+describe('with a commitment per dice round, in lockstep', () => {
+  it.each(OLDER_FEATURES)('%s', (attack) => attackGame(attack, PER_ROUND_DICE), 600_000);
 });
