@@ -1,5 +1,6 @@
-// A rogue keeps one honest peer from settling a point (it withholds its acknowledgement there),
-// then sends every peer an illegal move for the next point. The peer that settled the point proves
+// A rogue keeps one honest peer from settling a point (it withholds its acknowledgements from there
+// on, until that peer can build on no more unsettled entries), then sends every peer an illegal move
+// for the next point. The peer that settled the point proves
 // the cheat and proposes the rogue's neutralisation; the held-back peer holds the illegal move in
 // line already, and must still find the proof in the proposal (found by bench:chaos, seed 11, game
 // 88: the held-back peer waited for the rogue for ever while the other finished alone).
@@ -8,10 +9,10 @@ import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { unseal } from '../../src/protocol/signing.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
-import { PER_ROUND_DICE, type Rogue, withSends } from './mesh-game.js';
+import { type Rogue, withSends } from './mesh-game.js';
 
-/** Every native feature, the game players get (the rogue reads its window from them). */
-const FEATURES = [...(process.env.HELD_PROOF_LOCKSTEP ? PER_ROUND_DICE : NATIVE_FEATURES)];
+/** Every native feature, the game players get (the rogue reads its window from them; lockstep passes too). */
+const FEATURES = [...NATIVE_FEATURES];
 const ROGUE = 1;
 const HONEST = [0, 2];
 const VICTIM = 0;

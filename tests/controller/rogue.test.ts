@@ -2,7 +2,6 @@
 // outcome that the rogue did not win by breaking a rule, and their records blame only the rogue.
 import { describe, expect, it } from 'vitest';
 import { NATIVE_FEATURES } from '../../src/core/contract.js';
-import { sealMessage } from '../../src/core/native/lines.js';
 import { type GameState, isActive } from '../../src/model/index.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
@@ -108,11 +107,7 @@ function otherVersions(other: (message: Message, state: GameState, to: number) =
           const decoded = sealed === null ? null : decodeLine(sealed.inner);
           const message = decoded?.ok && 'message' in decoded ? decoded.message : null;
           const version = message === null ? null : other(message, context.state(), player);
-          link.send(
-            version === null
-              ? line
-              : sealMessage(context.gameId, version, context.me, context.keyring, undefined, context.pipelining).line,
-          );
+          link.send(version === null ? line : context.sign(version));
         }),
       ]),
     );
