@@ -9,7 +9,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST_FIRST = [
   'tests/views/e2e-games.test.ts',
   'tests/controller/rogue.test.ts',
-  'tests/controller/rogue-default.test.ts',
   'tests/controller/rejoin-processes.test.ts',
   'tests/controller/chaos.test.ts',
   'tests/controller/dice-equivocation.test.ts',

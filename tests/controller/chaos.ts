@@ -1,7 +1,6 @@
 // A randomly misbehaving peer: each line it sends, on each link, may be dropped, delayed,
 // duplicated, reordered, corrupted, replaced by a signed contradicting move, or followed by a
 // false claim about another player. Seeded, so a failing case replays exactly.
-import { sealMessage } from '../../src/core/native/lines.js';
 import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
@@ -75,8 +74,9 @@ export function chaosRogue(seed: number, rates: ChaosRates, log?: ChaosLog): Rog
   return (links, context) => {
     const next = random(seed);
     const others = [...links.keys()];
-    const sign = (message: Message) =>
-      sealMessage(context.gameId, message, context.me, context.keyring, undefined, context.pipelining).line;
+    // A spoofed timeout names the parent the rogue holds (context.sign): without one, under
+    // pipelining, it is another history's line and no claim at all.
+    const sign = context.sign;
     const wrapped = new Map<number, Link>();
     for (const [player, link] of links) {
       let held: string | null = null;

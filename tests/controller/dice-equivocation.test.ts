@@ -2,8 +2,10 @@
 // opening draws or a battle), signing both: every honest peer must see it before it uses the round.
 // And one that names made-up commitments in its reveal must not stop the game or split it.
 import { describe, expect, it } from 'vitest';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { falseNames, twoVersions } from './dice-rogues.js';
 import { honestAgreement, type MemoryGame, playMemoryGame } from './memory-game.js';
+import { PER_ROUND_DICE } from './mesh-game.js';
 
 const HONEST = [0, 2, 3];
 
@@ -20,8 +22,9 @@ function onlyTheRogueLoses(game: MemoryGame) {
   }
 }
 
-describe('a rogue signs two commitments for one dice round', () => {
-  // Rounds 1 and 2 are the opening draws (first player, deck); 12 and 30 are battles.
+describe('a rogue signs two commitments for one dice round (a commitment per round)', () => {
+  // Rounds 1 and 2 are the opening draws (first player, deck); 12 and 30 are battles. With dice
+  // chains a player commits once per chain: a second chain tip is in dice-chain-rogues.test.ts.
   it.each([
     [1, [0]],
     [2, [0]],
@@ -31,7 +34,12 @@ describe('a rogue signs two commitments for one dice round', () => {
   ])(
     'round %i: another commitment and number to %j',
     async (nth, fooled) => {
-      const game = await playMemoryGame({ players: 4, seed: 3, rogue: { player: 1, links: twoVersions(nth, fooled) } });
+      const game = await playMemoryGame({
+        players: 4,
+        seed: 3,
+        features: PER_ROUND_DICE,
+        rogue: { player: 1, links: twoVersions(nth, fooled) },
+      });
       onlyTheRogueLoses(game);
       for (const i of HONEST) {
         const result = game.results[i]!;
@@ -52,7 +60,12 @@ describe('a rogue names made-up commitments in its reveal', () => {
     'round %i: to %j',
     async (nth, fooled) => {
       onlyTheRogueLoses(
-        await playMemoryGame({ players: 4, seed: 3, rogue: { player: 1, links: falseNames(nth, fooled) } }),
+        await playMemoryGame({
+          players: 4,
+          seed: 3,
+          features: [...NATIVE_FEATURES],
+          rogue: { player: 1, links: falseNames(nth, fooled) },
+        }),
       );
     },
     600_000,

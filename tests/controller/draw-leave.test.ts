@@ -5,6 +5,7 @@
 // draws' end, like a proof: the round goes on with the leaver's number, handed on to those that
 // lack it (or the leaver is voted silent), and its neutralisation takes the next point.
 import { describe, expect, it } from 'vitest';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { revealsToSomeLeavesToOthers } from './dice-rogues.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 import { playRiscMemoryGame } from './risc-memory-game.js';
@@ -15,7 +16,7 @@ const rogue = () => ({ player: 1, links: revealsToSomeLeavesToOthers(2, [0]) });
 
 describe('a rogue reveals to one peer and leaves to the others, in a draw', () => {
   it('the deck draw of a classic game: one draw, one game, the rogue alone made neutral', async () => {
-    const game = await playMemoryGame({ players: 4, seed: 3, rogue: rogue() });
+    const game = await playMemoryGame({ players: 4, seed: 3, features: [...NATIVE_FEATURES], rogue: rogue() });
     const { winner } = honestAgreement(game, HONEST);
     expect(winner).not.toBe(1);
     for (const i of HONEST) {

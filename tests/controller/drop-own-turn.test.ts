@@ -9,7 +9,7 @@ import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import type { Link } from '../../src/net/link.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { Seat } from '../../src/sessions/seat.js';
-import { startMemoryGame, withSend } from './mesh-game.js';
+import { PER_ROUND_DICE, startMemoryGame, withSend } from './mesh-game.js';
 
 const ACK_MS = 2_000;
 const MOVE_MS = 10 * 60_000;
@@ -19,7 +19,7 @@ describe('a player whose program dies during its own turn', () => {
   // With pipelining (the default) the move wait starts only once the entry before it settles, which
   // may be after the link closed: it took the whole move timeout until the wait minded the closed link.
   it.each([
-    ['lockstep', undefined],
+    ['lockstep', PER_ROUND_DICE],
     ['every native feature', NATIVE_FEATURES],
   ] as const)(
     '%s: is seen to go and is made neutral within a few acknowledgement timeouts',
@@ -46,7 +46,7 @@ describe('a player whose program dies during its own turn', () => {
           ackTimeoutMs: ACK_MS,
           moveTimeoutMs: MOVE_MS,
           seats: new Map([[DROPPER, dies]]),
-          ...(features ? { features: [...features] } : {}),
+          features: [...features],
           crash: {
             player: DROPPER,
             // Nothing leaves a dead process: its sends stop at once.

@@ -12,12 +12,15 @@ import {
   type SessionEvent,
   type SessionResult,
 } from '../../src/core/contract.js';
-import { stateHash } from '../../src/core/native/hashes.js';
+import { messageHashOf, parentAfter, stateHash } from '../../src/core/native/hashes.js';
+import { classicMoveOf, sealMessage } from '../../src/core/native/lines.js';
 import type { GameState, OptionsInput } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
 import { memoryMesh } from '../../src/net/memory.js';
+import { decodeLine } from '../../src/protocol/codec.js';
+import type { Message } from '../../src/protocol/messages.js';
 import { seededDice } from '../../src/protocol/random.js';
-import type { Keyring } from '../../src/protocol/signing.js';
+import { type Keyring, unseal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { MeshSession } from '../../src/sessions/mesh-session.js';
 import type { Seat } from '../../src/sessions/seat.js';
@@ -35,6 +38,12 @@ export interface RogueContext {
   readonly pipelining: boolean;
   /** Whether a move's parent is the history hash of the entry before it (pipelining_two), not its message hash. */
   readonly historyHashes: boolean;
+  /**
+   * Signs a line the rogue forges as its session signs its own: a move without `parent` gets, with
+   * pipelining, the parent the rogue's session holds before the move's point (a move without one
+   * is another history's, judged nowhere: the forgery would be no attack).
+   */
+  readonly sign: (message: Message) => string;
 }
 
 /** The same link with another `send` (how rogues and faults rewrite what a peer sends). */
@@ -49,6 +58,30 @@ export function withSend(link: Link, send: (line: string) => void): Link {
     onClose: (listener) => link.onClose(listener),
     close: () => link.close(),
     send,
+  };
+}
+
+/**
+ * The parent a move for each point names, as one peer holds it, read off the lines its session
+ * sends (its acknowledgements and its own moves carry their parent and tell the next point's).
+ */
+function parentsSent(me: number, chained: boolean) {
+  const parents = new Map<number, string>();
+  return {
+    note(line: string) {
+      const sealed = unseal(line);
+      // Only its own lines: those it hands on may be another history's.
+      if (sealed?.by !== me) return;
+      const decoded = decodeLine(sealed.inner);
+      const m = decoded.ok && 'message' in decoded ? decoded.message : null;
+      if (m === null || !('parent' in m) || m.parent === undefined) return;
+      const point = m.command === 'acknowledgement' ? m.payload : m.ack_id;
+      const hash = m.command === 'acknowledgement' ? m.message_hash : messageHashOf(point ?? 0, classicMoveOf(m));
+      if (point === undefined || hash === undefined) return;
+      parents.set(point, m.parent);
+      parents.set(point + 1, parentAfter(chained, m.parent, hash));
+    },
+    of: (point: number) => parents.get(point),
   };
 }
 
@@ -140,16 +173,32 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
               withSend(link, (line) => setTimeout(() => link.send(line), delayMs)),
             ]),
           );
+    const pipelining = features.pipelining === true;
+    const parents = parentsSent(i, pipelineWindow(features) === 2);
+    const sign = (message: Message) => {
+      const point = 'ack_id' in message && message.command !== 'acknowledgement' ? message.ack_id : undefined;
+      const parent = pipelining && point !== undefined && !('parent' in message) ? parents.of(point) : undefined;
+      const signed = parent === undefined ? message : ({ ...message, parent } as Message);
+      return sealMessage(gameId, signed, i, keyrings[i]!, undefined, pipelining).line;
+    };
+    // The rogue's session speaks through an observer that notes its history (for `sign`).
     const links = rogue
-      ? rogue(honest, {
-          me: i,
-          gameId,
-          keyring: keyrings[i]!,
-          players,
-          state: () => sessions[i]!.current,
-          pipelining: features.pipelining === true,
-          historyHashes: pipelineWindow(features) === 2,
-        })
+      ? withSends(
+          rogue(honest, {
+            me: i,
+            gameId,
+            keyring: keyrings[i]!,
+            players,
+            state: () => sessions[i]!.current,
+            pipelining,
+            historyHashes: pipelineWindow(features) === 2,
+            sign,
+          }),
+          (_, link) => (line) => {
+            parents.note(line);
+            link.send(line);
+          },
+        )
       : honest;
     const seat =
       options.seats?.get(i) ??

@@ -3,10 +3,13 @@
 // (signed) reveal, or a peer that crashes after its reveal reached only some: the honest peers agree
 // on the draw, play on to one outcome, and blame only the rogue.
 import { describe, expect, it } from 'vitest';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { crashesMidReveal, revealsTwoNumbers } from './dice-rogues.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 
 const HONEST = [0, 2, 3];
+/** The game players get: every native feature (a chain's reveals in the draws, rounds 0 and 1). */
+const FEATURES = [...NATIVE_FEATURES];
 
 describe('a rogue reveals two numbers in the opening draws', () => {
   it.each([
@@ -20,6 +23,7 @@ describe('a rogue reveals two numbers in the opening draws', () => {
       const game = await playMemoryGame({
         players: 4,
         seed: 3,
+        features: FEATURES,
         rogue: { player: 1, links: revealsTwoNumbers(nth, fooled) },
       });
       const { winner } = honestAgreement(game, HONEST);
@@ -48,6 +52,7 @@ describe('a crash during the opening draws', () => {
       const game = await playMemoryGame({
         players: 4,
         seed: 3,
+        features: FEATURES,
         crash: { player: 1, links: crashesMidReveal(nth, reached) },
       });
       const { winner } = honestAgreement(game, HONEST);

@@ -3,8 +3,10 @@
 // holds the clock: vitest's fake timers (risc-memory-game.ts) or real ones (bench:chaos). One peer
 // may be a rogue (the same link rewriters as the classic games': mesh-game.ts Rogue).
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
+import { sealMessage } from '../../src/core/native/lines.js';
 import type { RiscRecordLine } from '../../src/core/risc/record.js';
 import { memoryMesh } from '../../src/net/memory.js';
+import type { Message } from '../../src/protocol/messages.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult } from '../../src/sessions/risc-net.js';
@@ -56,6 +58,8 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
       },
       pipelining: false,
       historyHashes: false,
+      // RISC does not pipeline: a forged line is signed as it is.
+      sign: (message: Message) => sealMessage(gameId, message, me, mesh.keyrings[me]!).line,
     };
     const links = rogue === null ? mesh.links[me]! : rogue(mesh.links[me]!, context);
     const dice = seededDice(seed * 100 + me);

@@ -2,18 +2,31 @@
 // outcome that the rogue did not win by breaking a rule, and their records blame only the rogue.
 import { describe, expect, it } from 'vitest';
 import { NATIVE_FEATURES } from '../../src/core/contract.js';
-import { sealMessage } from '../../src/core/native/lines.js';
 import { type GameState, isActive } from '../../src/model/index.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
 import { honestAgreement, playMemoryGame, type Rogue } from './memory-game.js';
-import { withSend } from './mesh-game.js';
+import { PER_ROUND_DICE, withSend } from './mesh-game.js';
 import { ATTACKS, rogue } from './rogue.js';
 import { attackGame } from './rogue-attack.js';
 
+/** The game players get: dice chains with early reveals, pipelining with a window of two. */
+const DEFAULT = [...NATIVE_FEATURES];
+
+/**
+ * Every attack in the default game, but two commitments for one round: with dice chains a player
+ * commits once, and the chain's analogue (a second chain tip) is in dice-chain-rogues.test.ts. The
+ * copied commitment is then a copied chain tip, in the opening draws (the rogue commits only there).
+ */
+const IN_THE_DEFAULT_GAME = ATTACKS.filter((a) => a !== 'two-commitments');
+
 describe('a rogue peer cannot split or steal a game', () => {
-  it.each(ATTACKS)('%s', (attack) => attackGame(attack), 600_000);
+  it.each(IN_THE_DEFAULT_GAME)(
+    '%s',
+    (attack) => attackGame(attack, DEFAULT, attack === 'copied-commitment' ? 0 : undefined),
+    600_000,
+  );
 });
 
 describe('two players left and an eliminated one watching', () => {
@@ -21,7 +34,12 @@ describe('two players left and an eliminated one watching', () => {
   // honest opponent silent. The watcher must not take the rogue's word alone, or the two honest
   // peers name different winners.
   it('false votes against the last opponent change nothing', async () => {
-    const game = await playMemoryGame({ players: 3, seed: 1, rogue: { player: 2, links: rogue('false-votes', 40) } });
+    const game = await playMemoryGame({
+      players: 3,
+      seed: 1,
+      features: DEFAULT,
+      rogue: { player: 2, links: rogue('false-votes', 40) },
+    });
     honestAgreement(game, [0, 1]);
     for (const i of [0, 1]) {
       const result = game.results[i]!;
@@ -45,14 +63,19 @@ describe('the last player in the game keeps its final move from those watching',
       ]),
     );
 
-  // Seeds where player 1 wins the honest game: with 2 players (and the neutral army) and with 3.
+  // Seeds where player 1 wins the honest default game: with 2 players (and the neutral army) and with 3.
   it.each([
-    [2, 2, [0]],
-    [3, 2, [0, 2]],
+    [2, 1, [0]],
+    [3, 1, [0, 2]],
   ])(
     '%i players: the watchers stop waiting (lost contact), blame nobody and agree',
     async (players, seed, watchers) => {
-      const game = await playMemoryGame({ players, seed, rogue: { player: 1, links: withholdsTheEnd } });
+      const game = await playMemoryGame({
+        players,
+        seed,
+        features: DEFAULT,
+        rogue: { player: 1, links: withholdsTheEnd },
+      });
       honestAgreement(game, watchers);
       for (const i of watchers) {
         const result = game.results[i]!;
@@ -84,11 +107,7 @@ function otherVersions(other: (message: Message, state: GameState, to: number) =
           const decoded = sealed === null ? null : decodeLine(sealed.inner);
           const message = decoded?.ok && 'message' in decoded ? decoded.message : null;
           const version = message === null ? null : other(message, context.state(), player);
-          link.send(
-            version === null
-              ? line
-              : sealMessage(context.gameId, version, context.me, context.keyring, undefined, context.pipelining).line,
-          );
+          link.send(version === null ? line : context.sign(version));
         }),
       ]),
     );
@@ -120,13 +139,13 @@ describe('a rogue shows a watcher another version of its move', () => {
     };
 
   // Seeds where a watcher gets the other version while two honest players are still in the game,
-  // in lockstep (the tests' usual features) and with every native feature (the default game).
+  // in lockstep with a commitment per round (where bench:chaos found the cases) and in the default game.
   const LOCKSTEP = 'lockstep';
-  const DEFAULT = 'every native feature';
+  const EVERY = 'every native feature';
   it.each([
     [4, 2, [0, 2, 3], 'legal', LOCKSTEP],
-    [4, 3, [0, 2, 3], 'legal', DEFAULT],
-    [5, 3, [0, 2, 3, 4], 'legal', DEFAULT],
+    [4, 3, [0, 2, 3], 'legal', EVERY],
+    [5, 3, [0, 2, 3, 4], 'legal', EVERY],
     // The watcher makes the rogue neutral at that point itself (found by bench:chaos, seed 1 game 71:
     // the watcher waited for ever for acknowledgements of its neutralisation).
     [4, 2, [0, 2, 3], 'illegal', LOCKSTEP],
@@ -134,7 +153,7 @@ describe('a rogue shows a watcher another version of its move', () => {
     // the watcher's neutralisation at the move's point, the other (settled) one put it a point later,
     // and the two voted each other out. A watcher's proposal no longer takes back a move it could
     // not have held up (mayTakeBack).
-    [4, 2, [0, 2, 3], 'illegal', DEFAULT],
+    [4, 2, [0, 2, 3], 'illegal', EVERY],
   ] as const)(
     '%i players, seed %i, honest %j, a %s version, %s: every honest peer finishes on one state, and only the rogue is blamed',
     async (players, seed, honest, version, features) => {
@@ -142,7 +161,7 @@ describe('a rogue shows a watcher another version of its move', () => {
         players,
         seed,
         rogue: { player: 1, links: equivocatesToWatchers(version) },
-        ...(features === DEFAULT ? { features: [...NATIVE_FEATURES] } : {}),
+        features: features === EVERY ? DEFAULT : PER_ROUND_DICE,
       });
       const { winner } = honestAgreement(game, honest);
       expect(winner).not.toBe(1);
@@ -186,8 +205,8 @@ describe('a rogue shows the one other player in the game another version of its 
   };
 
   it.each([
-    [1, 'lockstep', undefined],
-    [2, 'every native feature', NATIVE_FEATURES],
+    [1, 'lockstep', PER_ROUND_DICE],
+    [2, 'every native feature', DEFAULT],
   ] as const)(
     'seed %i, %s: the watcher finishes on the state of the player in the game; only the rogue is blamed',
     async (seed, _, features) => {
@@ -195,7 +214,7 @@ describe('a rogue shows the one other player in the game another version of its 
         players: 3,
         seed,
         rogue: { player: 2, links: otherVersionInGame },
-        ...(features ? { features: [...features] } : {}),
+        features,
       });
       const { winner } = honestAgreement(game, [0, 1]);
       expect(winner).not.toBe(2);
@@ -242,8 +261,8 @@ describe('a rogue that goes silent with its links open, while the honest peers l
   // nothing was awaited from it: player 1 voted the unreachable player 0 twice, no quorum came, and
   // it waited for ever. A judge that neither hands on nor votes is now voted silent too.
   it.each([
-    ['lockstep', undefined],
-    ['every native feature', NATIVE_FEATURES],
+    ['lockstep', PER_ROUND_DICE],
+    ['every native feature', DEFAULT],
   ] as const)(
     '%s: each honest peer stops (lost contact) instead of waiting for ever; both blame only the rogue',
     async (_, features) => {
@@ -252,7 +271,7 @@ describe('a rogue that goes silent with its links open, while the honest peers l
         seed: 4,
         rogue: { player: 2, links: silentFrom },
         crash: { player: 0, links: splitFromOne },
-        ...(features ? { features: [...features] } : {}),
+        features,
       });
       for (const i of [0, 1]) {
         const result = game.results[i];
@@ -271,61 +290,86 @@ describe('a rogue that goes silent with its links open, while the honest peers l
 describe('a rogue cannot frame an honest player with its own signed lines', () => {
   // A random deal: the deck's round and the deal's round follow each other. When both had round
   // id 1, an honest player's two real commitments (one per round) read as two for one round, and
-  // a rogue that showed them in an expel had that player made neutral at every peer.
-  const framing: Rogue = (links, context) => {
-    const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
-    const commitments: string[] = [];
-    let sent = false;
-    const messageOf = (line: string): Message | null => {
-      const sealed = unseal(line);
-      const decoded = sealed === null ? null : decodeLine(sealed.inner);
-      return decoded?.ok && 'message' in decoded ? decoded.message : null;
-    };
-    const frame = (acked: number) => {
-      sent = true;
-      const expel: Message = {
-        command: 'expel',
-        payload: { player: victim, reason: 'signed two dice commitments for round 1', evidence: commitments },
-        player_id: context.me,
-        ack_id: acked + 1,
+  // a rogue that showed them in an expel had that player made neutral at every peer. With dice
+  // chains a player commits once: the frame is its chain tip and a real reveal of the deal's round.
+  const framing =
+    (evidence: 'two commitments' | 'a tip and a reveal'): Rogue =>
+    (links, context) => {
+      const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
+      const lines: string[] = [];
+      let sent = false;
+      const messageOf = (line: string): Message | null => {
+        const sealed = unseal(line);
+        const decoded = sealed === null ? null : decodeLine(sealed.inner);
+        return decoded?.ok && 'message' in decoded ? decoded.message : null;
       };
-      const line = sealMessage(context.gameId, expel, context.me, context.keyring).line;
-      for (const l of links.values()) l.send(line);
-    };
-    return new Map(
-      [...links].map(([player, link]) => {
-        const sending = withSend(link, (line) => {
-          link.send(line);
-          const m = messageOf(line);
-          if (!sent && commitments.length === 2 && m?.command === 'acknowledgement' && m.payload >= 4) frame(m.payload);
-        });
-        sending.onLine = (listener) =>
-          link.onLine((line) => {
+      const reason =
+        evidence === 'two commitments'
+          ? 'signed two dice commitments for round 1'
+          : 'revealed a dice number that does not match its commitment';
+      const frame = (acked: number) => {
+        sent = true;
+        const expel: Message = {
+          command: 'expel',
+          payload: { player: victim, reason, evidence: lines },
+          player_id: context.me,
+          ack_id: acked + 1,
+        };
+        for (const l of links.values()) l.send(context.sign(expel));
+      };
+      // Its commitments for the deck and for the deal (the first player's round is 0); or its chain
+      // tip and its reveal for the deal.
+      const wanted = (m: Message) =>
+        evidence === 'two commitments'
+          ? m.command === 'roll_hash' && (m.round ?? 0) >= 1
+          : (m.command === 'roll_hash' && lines.length === 0) || (m.command === 'roll_number' && m.round === 2);
+      return new Map(
+        [...links].map(([player, link]) => {
+          const sending = withSend(link, (line) => {
+            link.send(line);
             const m = messageOf(line);
-            // Its commitments for the deck and for the deal (the first player's round is 0).
-            if (m?.command === 'roll_hash' && m.player_id === victim && (m.round ?? 0) >= 1 && commitments.length < 2)
-              commitments.push(line);
-            listener(line);
+            if (!sent && lines.length === 2 && m?.command === 'acknowledgement' && m.payload >= 4) frame(m.payload);
           });
-        return [player, sending];
-      }),
-    );
-  };
+          sending.onLine = (listener) =>
+            link.onLine((line) => {
+              const m = messageOf(line);
+              if (m !== null && 'player_id' in m && m.player_id === victim && wanted(m) && lines.length < 2)
+                lines.push(line);
+              listener(line);
+            });
+          return [player, sending];
+        }),
+      );
+    };
 
-  it('two real commitments of one player for two rounds prove nothing; the accuser gains nothing', async () => {
-    const game = await playMemoryGame({
-      players: 3,
-      seed: 3,
-      rules: { setup: 'random' },
-      rogue: { player: 1, links: framing },
-    });
-    const { winner } = honestAgreement(game, [0, 2]);
-    expect(winner).not.toBeNull();
-    for (const i of [0, 2]) {
-      const result = game.results[i]!;
-      expect(result.state.players[0]!.neutral).toBe(false);
-      for (const v of result.violations) expect(v.player).toBe(1);
-      for (const v of game.audits[i]!.violations) expect(v.player).toBe(1);
-    }
-  }, 300_000);
+  it.each([
+    ['two commitments', 'a commitment per round', PER_ROUND_DICE],
+    ['a tip and a reveal', 'every native feature', DEFAULT],
+  ] as const)(
+    '%s of one player, real, prove nothing (%s); the accuser gains nothing',
+    async (evidence, _, features) => {
+      const game = await playMemoryGame({
+        players: 3,
+        seed: 3,
+        rules: { setup: 'random' },
+        features,
+        rogue: { player: 1, links: framing(evidence) },
+      });
+      const { winner } = honestAgreement(game, [0, 2]);
+      expect(winner).not.toBeNull();
+      for (const i of [0, 2]) {
+        // The frame was shown.
+        const shown = game.records[i]!.filter((l) => {
+          const sealed = unseal(l.raw);
+          return l.dir === 'in' && sealed?.by === 1 && sealed.inner.startsWith('{"command":"expel"');
+        });
+        expect(shown.length).toBeGreaterThan(0);
+        const result = game.results[i]!;
+        expect(result.state.players[0]!.neutral).toBe(false);
+        for (const v of result.violations) expect(v.player).toBe(1);
+        for (const v of game.audits[i]!.violations) expect(v.player).toBe(1);
+      }
+    },
+    300_000,
+  );
 });

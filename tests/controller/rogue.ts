@@ -1,8 +1,6 @@
 // A scriptable rogue peer: an honest session whose links rewrite its traffic to perform one
 // attack. It signs what it forges with its own key, as a real attacker could.
 import { randomBytes } from 'node:crypto';
-import { historyHashOf } from '../../src/core/native/hashes.js';
-import { sealMessage } from '../../src/core/native/lines.js';
 import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { boundCommitment, bytesToHex } from '../../src/protocol/commitment.js';
@@ -77,18 +75,8 @@ export function rogue(attack: Attack, from = 140): Rogue {
     const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
     // forged-evidence: an honest player's deploy, shown again with other armies under its signature.
     const framed: { original: string | null } = { original: null };
-    // With pipelining a forged move names the entry before it as the rogue holds it (read off its
-    // own acks; with pipelining_two the history hash of it), as a real attacker would: a move with
-    // no parent is another history's, judged nowhere.
-    const entries = new Map<number, string>();
-    const withParent = (message: Message): Message => {
-      if (!context.pipelining || message.ack_id === undefined || message.command === 'acknowledgement') return message;
-      if ('parent' in message && message.parent !== undefined) return message;
-      const parent = entries.get(message.ack_id - 1);
-      return parent === undefined ? message : ({ ...message, parent } as Message);
-    };
-    const sign = (message: Message) =>
-      sealMessage(context.gameId, withParent(message), context.me, context.keyring, undefined, context.pipelining).line;
+    // With pipelining a forged move names the entry before it as the rogue holds it (context.sign).
+    const sign = context.sign;
     const wrapped = new Map<number, Link>();
     for (const [player, link] of links) {
       wrapped.set(player, {
@@ -142,8 +130,6 @@ export function rogue(attack: Attack, from = 140): Rogue {
       if (wire === null) return [line];
       const m = wire.message;
       if (m.command === 'acknowledgement') state.index = Math.max(state.index, m.payload);
-      if (m.command === 'acknowledgement' && m.message_hash !== undefined)
-        entries.set(m.payload, context.historyHashes ? historyHashOf(m.parent ?? '', m.message_hash) : m.message_hash);
       // A round's commitments all arrive before our reveal, and the next round's only after it.
       if (m.command === 'roll_number') dice.seen = null;
       if (m.command === 'roll_hash' && m.payload === dice.replaced) return [];
@@ -244,11 +230,12 @@ export function rogue(attack: Attack, from = 140): Rogue {
           return [sign({ ...m, payload })];
         }
         case 'forged-reveal': {
-          // With its commitment, a wrong reveal in the victim's name under a signature it cannot
-          // make: a fault of the link it came on, never the victim's, whose own reveal still counts.
-          if (m.command !== 'roll_hash' || to === victim) return [line];
-          const forged = { command: 'roll_number', payload: randomBytes(32).toString('hex'), player_id: victim };
-          const inner = JSON.stringify({ ...forged, round: m.round });
+          // With its reveal, a wrong reveal of the same round in the victim's name under a signature
+          // it cannot make: a fault of the link it came on, never the victim's, whose own reveal
+          // still counts. (It went with the rogue's commitment once: with dice chains the rogue
+          // commits once, at round 0, and the attack never happened.)
+          if (m.command !== 'roll_number' || to === victim) return [line];
+          const inner = JSON.stringify({ ...m, payload: randomBytes(32).toString('hex'), player_id: victim });
           return once([line, seal(inner, victim, randomBytes(64).toString('hex'))]);
         }
         case 'never-reveals':

@@ -1,7 +1,6 @@
 // A rogue peer of a Capital or Secret Mission game: an honest session whose links rewrite its
 // secret-round traffic to perform one attack, signing what it forges with its own key.
 import { randomBytes } from 'node:crypto';
-import { sealMessage } from '../../src/core/native/lines.js';
 import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
@@ -247,7 +246,7 @@ export function claimForOne(other: 'illegal' | 'legal'): Rogue {
         other === 'illegal'
           ? { command: 'deploy', payload: [[owned, 999]], player_id: context.me, ack_id: claimAt }
           : { command: 'fortify', payload: null, player_id: context.me, ack_id: claimAt };
-      link.send(sealMessage(context.gameId, move as Message, context.me, context.keyring).line);
+      link.send(context.sign(move as Message));
     });
   };
 }

@@ -3,6 +3,7 @@
 // connection (live, a process that exits resets its connections and the unread lines are lost: an
 // eliminated peer a second behind at the end exited 1, bench:processes 2026-11-26).
 import { describe, expect, it, vi } from 'vitest';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import { END_LINGER_MS } from '../../src/sessions/mesh-session.js';
 import { type Rogue, startMemoryGame, withSend } from './mesh-game.js';
 
@@ -32,6 +33,7 @@ describe('the end of a game', () => {
       const game = await startMemoryGame({
         players: 3,
         seed: 4,
+        features: [...NATIVE_FEATURES],
         rogue: { player: 0, links: slowToWhenOut(1, 1500) },
         crash: { player: 2, links: slowToWhenOut(1, 1500) },
       });

@@ -3,7 +3,8 @@
 // withholds its capital. The honest peers finish, agree, and blame only the rogue — live and in
 // the audit of their records (`risk verify`).
 import { describe, expect, it } from 'vitest';
-import type { OptionsInput } from '../../src/model/index.js';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
+import { isActive, type OptionsInput } from '../../src/model/index.js';
 import { unseal } from '../../src/protocol/signing.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 import {
@@ -17,8 +18,10 @@ import {
 
 const ROGUE = 1;
 const HONEST = [0, 2];
-/** A game the rogue is still in at its end (so the others wait for its last lines). */
-const SEED_WRONG_KEY = 11;
+/** The game players get: every native feature (a secret round waits for every entry to settle). */
+const FEATURES = [...NATIVE_FEATURES];
+/** A game the rogue is still in at its end, won by another's claim (so the others wait for its key). */
+const SEED_WRONG_KEY = 9;
 /** A game the rogue (seat 1) wins by claiming its mission when it plays honestly. */
 const SEED_ROGUE_CLAIMS = 20;
 
@@ -55,6 +58,7 @@ describe('a rogue cannot learn, choose or swap a secret', () => {
         players: 3,
         seed: 11,
         rules,
+        features: FEATURES,
         rogue: { player: ROGUE, links: secretRogue(attack) },
       });
       const { winner } = honestAgreement(game, HONEST);
@@ -100,6 +104,7 @@ describe('the deal keys published at the end of a Secret Mission game', () => {
       players: 3,
       seed: SEED_WRONG_KEY,
       rules: { variant: 'mission' },
+      features: FEATURES,
       rogue: { player: ROGUE, links: wrongKeyAtEnd() },
     });
     const { winner } = honestAgreement(game, HONEST);
@@ -107,6 +112,9 @@ describe('the deal keys published at the end of a Secret Mission game', () => {
     for (const i of HONEST) {
       const result = game.results[i]!;
       expect(result.outcome).toBe('conquest');
+      // The rogue is still in at the end, and did not win by its claim (which shows its mission).
+      expect(isActive(result.state.players[ROGUE]!)).toBe(true);
+      expect(result.winner).not.toBe(ROGUE);
       expect(result.violations.map((v) => v.player)).toEqual([ROGUE]);
       expect(result.violations[0]!.reason).toMatch(/revealed a key that is not the one it dealt with/);
       const audit = game.audits[i]!;
@@ -122,11 +130,14 @@ describe('the deal keys published at the end of a Secret Mission game', () => {
       players: 3,
       seed: SEED_WRONG_KEY,
       rules: { variant: 'mission' },
+      features: FEATURES,
       rogue: { player: ROGUE, links: keepsKeyAtEnd() },
     });
     const { winner } = honestAgreement(game, HONEST);
     expect(winner).not.toBeNull();
     for (const i of HONEST) {
+      expect(isActive(game.results[i]!.state.players[ROGUE]!)).toBe(true);
+      expect(game.results[i]!.winner).not.toBe(ROGUE);
       expect(game.results[i]!.violations).toEqual([]);
       const end = game.records[i]!.filter((l) => l.dir === 'note' && l.raw.includes('"end"')).map((l) =>
         JSON.parse(l.raw),
@@ -147,6 +158,7 @@ describe('a mission claim for one peer and another move for the others', () => {
         players: 3,
         seed: SEED_ROGUE_CLAIMS,
         rules: { variant: 'mission' },
+        features: FEATURES,
         rogue: { player: ROGUE, links: claimForOne(other) },
       });
       const { winner } = honestAgreement(game, HONEST);
@@ -155,7 +167,12 @@ describe('a mission claim for one peer and another move for the others', () => {
       for (const i of HONEST) {
         const result = game.results[i]!;
         expect(result.state.players[ROGUE]!.neutral).toBe(true);
-        expect(result.violations.length).toBeGreaterThan(0);
+        // The claim and the other move met: two signed lines for one point, or the other refused.
+        expect(result.violations.map((v) => v.reason)).toContainEqual(
+          expect.stringMatching(
+            other === 'legal' ? /^signed two different moves/ : /^signed two different moves|^illegal deploy/,
+          ),
+        );
         for (const v of result.violations) expect(v.player).toBe(ROGUE);
         const audit = game.audits[i]!;
         for (const v of audit.violations) expect(v.player).toBe(ROGUE);
@@ -190,6 +207,7 @@ describe('a winning claim taken back: the honest deal keys stay secret', () => {
       players: 3,
       seed: SEED_ROGUE_CLAIMS,
       rules: { variant: 'mission' },
+      features: FEATURES,
       rogue: { player: ROGUE, links: claimForOne('legal') },
     });
     honestAgreement(game, HONEST);
