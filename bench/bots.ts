@@ -11,7 +11,7 @@ import { BOT_KINDS, type BotKind } from '../src/ai/registry.js';
 import { playTournamentGames, summarize, type TournamentSetup } from '../src/ai/tournament.js';
 import { rulesLine } from '../src/cli/tournament.js';
 import { runOnWorkers } from '../src/cli/tournament-pool.js';
-import type { OptionsInput } from '../src/model/index.js';
+import type { GameState, OptionsInput } from '../src/model/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -156,7 +156,8 @@ if (only.has('times')) {
 if (only.has('breakdown')) {
   // The three-player row that misses its goal (hard, normal, easy; seed 31), game by game: the hard
   // bot's wins by its place in the turn order, by the territories it still holds when its second
-  // turn starts, and by whether its income then leads (base plus continents, before cards).
+  // turn starts, by whether its income then leads (base plus continents, before cards), and by who
+  // went out first and who put them out.
   const bots: BotKind[] = ['hard', 'normal', 'easy'];
   const n = bots.length;
   const ORDER = ['first', 'second', 'third'];
@@ -170,7 +171,7 @@ if (only.has('breakdown')) {
   ];
   const tallies = new Map<string, [number, number]>(keys.map((k) => [k, [0, 0]]));
   const tally = (key: string, won: boolean) => {
-    const t = tallies.get(key)!;
+    const t = tallies.get(key) ?? [0, 0];
     tallies.set(key, [t[0] + (won ? 1 : 0), t[1] + 1]);
   };
   const count = Math.ceil(games / n) * n;
@@ -178,12 +179,30 @@ if (only.has('breakdown')) {
     let order = -1;
     let held = -1;
     let leads = '';
+    // Who went out first, and who put them out (list positions, read from the seats' decisions).
+    const positionOf = new Map<number, number>();
+    let firstOut = '';
+    const seeOut = (state: GameState) => {
+      if (firstOut !== '') return;
+      const out = state.players.find((p) => p.eliminated);
+      if (out === undefined || !positionOf.has(out.id) || !positionOf.has(out.eliminatedBy!)) return;
+      firstOut = `${bots[positionOf.get(out.id)!]} out first, by ${bots[positionOf.get(out.eliminatedBy!)!]}`;
+    };
     const watch = (bot: Bot, position: number): Bot =>
       position !== 0
-        ? bot
+        ? {
+            kind: bot.kind,
+            decide(state, player) {
+              positionOf.set(player, position);
+              seeOut(state);
+              return bot.decide(state, player);
+            },
+          }
         : {
             kind: bot.kind,
             decide(state, player) {
+              positionOf.set(player, position);
+              seeOut(state);
               if (order < 0 && state.phase !== 'setup') order = (player - state.firstPlayer + n) % n;
               if (held < 0 && (state.phase === 'cards' || state.phase === 'deploy') && state.turn > n) {
                 const { players } = readPosition(state);
@@ -201,6 +220,7 @@ if (only.has('breakdown')) {
     const bucket = held < 10 ? 0 : held < 13 ? 1 : held < 16 ? 2 : 3;
     tally(held < 0 ? 'out before its second turn' : `holds ${HELD[bucket]} territories at its second turn`, won);
     if (leads !== '') tally(`income at its second turn ${leads} the best rival's`, won);
+    if (firstOut !== '') tally(firstOut, won);
   }
   console.log(`\nbreakdown: hard in ${count} games of hard, normal, easy (seed 31), one thread; load ${load()}`);
   for (const [key, [won, played]] of tallies)
