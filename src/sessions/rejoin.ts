@@ -140,6 +140,31 @@ export function committedSecrets(
   return secrets;
 }
 
+/**
+ * The history as the session reads it: with dice chains, this seat's own chain commitments first,
+ * then the others'. A chain is taken whenever it comes, but this seat may act as soon as the first
+ * line is read (a neutral player's `defend` it speaks for at its point starts a dice round at
+ * once): without its own chain read by then it would commit a second one for the same rounds,
+ * proof against itself. (Another player's chain read later joins the round running then.)
+ */
+function chainsFirst(diceChains: boolean, me: number, lines: readonly string[]): string[] {
+  if (!diceChains) return [...lines];
+  const chainBy = (line: string) => {
+    if (!line.includes('roll_hash')) return null;
+    const sealed = unseal(line);
+    const decoded = sealed === null ? null : decodeLine(sealed.inner);
+    return decoded?.ok === true && 'message' in decoded && decoded.message.command === 'roll_hash' ? sealed!.by : null;
+  };
+  const own: string[] = [];
+  const others: string[] = [];
+  const rest: string[] = [];
+  for (const line of lines) {
+    const by = chainBy(line);
+    (by === null ? rest : by === me ? own : others).push(line);
+  }
+  return [...own, ...others, ...rest];
+}
+
 /** A capital commitment this seat sent, and the salt noted just before it left (null: none noted). */
 export interface KeptCapital {
   readonly commitment: string;
@@ -568,7 +593,10 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
   const owed = rules.owed(state, last);
   if (!owed.ok) return { ok: false, reason: owed.reason, notes };
   secret = owed.owed.secret ?? secret;
-  const lines = [...chosen.lines, ...agreeing.flatMap((h) => h.lines)];
+  const lines = chainsFirst(setup.features.diceChains === true, setup.me, [
+    ...chosen.lines,
+    ...agreeing.flatMap((h) => h.lines),
+  ]);
   notes.push(`took ${name(chosen.from)}'s history (${chosen.steps.length} steps); going on from move ${index}`);
   const steps = chosen.steps.slice(0, stepsAt.get(index) ?? 0);
   return {

@@ -82,6 +82,32 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
     expect(game.peers[0]!.events.some((e) => e.type === 'info' && /in contact again/.test(e.text))).toBe(true);
   }, 600_000);
 
+  it('dropped right after speaking for the neutral army (every native feature): it does not commit a second dice chain', async () => {
+    // Its point awaits that defend again, which it sends as soon as it reads the history's first
+    // line and which starts a dice round: its own chain must be read by then (found by the process
+    // test under load, where a killed seat was voted out for two chains for round 0).
+    const game = await startRejoinGame({
+      players: 2,
+      seed: 5,
+      name: 'duo',
+      dropper: R,
+      dropAfter: 1,
+      dropOn: 'defend',
+      chains: true,
+      pipelining: true,
+    });
+    await runUntil(() => game.droppedAt() !== null, 600_000);
+    const spoken = game.peers[R]!.recorder.lines.filter((l) => l.dir === 'out' && l.raw.includes('defend')).at(-1);
+    expect(spoken?.raw).toContain('\\"player_id\\":2');
+    await vi.advanceTimersByTimeAsync(1_000);
+    const { back } = await takeSeatBack(game);
+    await runUntil(() => game.peers[0]!.result !== null && back.result !== null, 3_600_000);
+    game.stop();
+    back.session.stop();
+    expectOneWinner([game.peers[0]!, back]);
+    for (const p of [game.peers[0]!, back]) expect(neutralised(p.events, R)).toBe(false);
+  }, 600_000);
+
   it('a duel (no neutral army): the dropped player rejoins within the window; both play on to one winner', async () => {
     const game = await startDuo(6, 30, 'acknowledgement', { twoPlayer: 'duel' });
     await runUntil(() => game.droppedAt() !== null, 600_000);
