@@ -11,6 +11,7 @@ import {
   MOVE_MS,
   neutralised,
   type Peer,
+  type RejoinGame,
   runUntil,
   startRejoinGame,
   takeSeatBack,
@@ -61,6 +62,16 @@ function expectOneWinner(peers: Peer[]) {
   }
 }
 
+/** The dropped player takes its seat back; both play on to one winner (expectOneWinner). */
+async function backToOneWinner(game: RejoinGame) {
+  const { back } = await takeSeatBack(game);
+  await runUntil(() => game.peers[0]!.result !== null && back.result !== null, 3_600_000);
+  game.stop();
+  back.session.stop();
+  expectOneWinner([game.peers[0]!, back]);
+  return back;
+}
+
 describe('a game of two: the player left waits for the other to rejoin', () => {
   it('with the neutral army: the dropped player rejoins within the window; both play on to one winner', async () => {
     const game = await startDuo(5, 40);
@@ -72,11 +83,7 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
     expect(game.peers[0]!.events.some((e) => e.type === 'info' && /waiting \d+ s for one to rejoin/.test(e.text))).toBe(
       true,
     );
-    const { back } = await takeSeatBack(game);
-    await runUntil(() => game.peers[0]!.result !== null && back.result !== null, 3_600_000);
-    game.stop();
-    back.session.stop();
-    expectOneWinner([game.peers[0]!, back]);
+    const back = await backToOneWinner(game);
     for (const p of [game.peers[0]!, back]) expect(neutralised(p.events, R)).toBe(false);
     expect(game.peers[R]!.result!.outcome).toBe('stopped');
     expect(game.peers[0]!.events.some((e) => e.type === 'info' && /in contact again/.test(e.text))).toBe(true);
@@ -100,11 +107,7 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
     const spoken = game.peers[R]!.recorder.lines.filter((l) => l.dir === 'out' && l.raw.includes('defend')).at(-1);
     expect(spoken?.raw).toContain('\\"player_id\\":2');
     await vi.advanceTimersByTimeAsync(1_000);
-    const { back } = await takeSeatBack(game);
-    await runUntil(() => game.peers[0]!.result !== null && back.result !== null, 3_600_000);
-    game.stop();
-    back.session.stop();
-    expectOneWinner([game.peers[0]!, back]);
+    const back = await backToOneWinner(game);
     for (const p of [game.peers[0]!, back]) expect(neutralised(p.events, R)).toBe(false);
   }, 600_000);
 
@@ -113,11 +116,7 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
     await runUntil(() => game.droppedAt() !== null, 600_000);
     expect(game.droppedAt()).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1_000);
-    const { back } = await takeSeatBack(game);
-    await runUntil(() => game.peers[0]!.result !== null && back.result !== null, 3_600_000);
-    game.stop();
-    back.session.stop();
-    expectOneWinner([game.peers[0]!, back]);
+    await backToOneWinner(game);
   }, 600_000);
 
   it('nobody comes back: the one left ends lost-contact after the window, with no winner and no vote', async () => {
