@@ -17,14 +17,13 @@ import {
   type SessionPlayer,
   type StepNumbers,
 } from '../core/contract.js';
-import { diceOfNumbers } from '../core/dice-round.js';
 import { chainFrom, covers } from '../core/native/dice-chain.js';
 import { classicGame, type MeshGame } from '../core/native/game.js';
 import { messageHashOf, parentAfter } from '../core/native/hashes.js';
 import { digestOf, NO_PARENT } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
-import { takesNetworkPoint } from '../core/steps/replay.js';
-import { type Action, CHECK_DICE, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
+import { applySteps, takesNetworkPoint } from '../core/steps/replay.js';
+import { type Action, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
 import { LineReader, type Link } from '../net/link.js';
 import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
@@ -458,21 +457,15 @@ function replayOf<S, A>(
   setup: Pick<RejoinSetup<S, A>, 'players' | 'features' | 'resumed'>,
   rules: RejoinGame<S, A>,
 ): { ok: true } | { ok: false; reason: string } {
-  let state = setup.resumed?.state ?? rules.game.start(setup.players.length);
-  for (const [seq, step] of steps.entries()) {
-    const dice =
-      step.numbers === null
-        ? CHECK_DICE
-        : diceOfNumbers(
-            setup.features.mtDice,
-            step.numbers.map(([, n]) => n),
-          );
-    const result = rules.game.apply(state, step.action, dice);
-    if (!result.ok) return { ok: false, reason: `step ${seq} does not apply: ${result.reason}` };
-    visit(step, state, result.state);
-    state = result.state;
-  }
-  return { ok: true };
+  const start = setup.resumed?.state ?? rules.game.start(setup.players.length);
+  const replayed = applySteps(
+    (state: S, action: A, dice) => rules.game.apply(state, action, dice),
+    start,
+    steps,
+    setup.features.mtDice === true,
+    (step, before, _events, after) => visit(step, before, after),
+  );
+  return replayed.ok ? { ok: true } : { ok: false, reason: `step ${replayed.at} does not apply: ${replayed.reason}` };
 }
 
 /**

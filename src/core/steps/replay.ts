@@ -5,6 +5,7 @@ import {
   apply,
   CHECK_DICE,
   classicBoard,
+  type Dice,
   drawStep,
   type GameEvent,
   type GameState,
@@ -49,22 +50,47 @@ export function replayFrom(
   diceKind: DiceKind,
   visit?: StepVisitor,
 ): ReplayResult {
-  let state = start.state;
   let index = start.index;
-  for (const step of steps) {
-    const dice = step.numbers === null ? CHECK_DICE : diceFromNumbers(step.numbers, diceKind);
+  const replayed = applySteps(apply, start.state, steps, diceKind === 'mt19937', (step, before, events, after) => {
+    visit?.(step, before, events, after);
+    if (takesSequencePoint(step.action, before)) index++;
+  });
+  if (!replayed.ok) {
+    const step = steps[replayed.at]!;
+    return {
+      ok: false,
+      reason: `step ${step.seq} (${step.action.command}) does not apply: ${replayed.reason}`,
+      seq: step.seq,
+    };
+  }
+  return { ok: true, state: replayed.state, index };
+}
+
+/**
+ * Steps applied in turn by a game's rules (`apply`: the classic engine's, or a MeshGame's), each
+ * with the dice its round's numbers give (a step without numbers rolls no dice); `at`: the position
+ * in `steps` of the one that does not apply.
+ */
+export function applySteps<S, A, E, T extends { readonly action: A; readonly numbers: RoundNumbers | null }>(
+  apply: (
+    state: S,
+    action: A,
+    dice: Dice,
+  ) => { ok: true; state: S; events: readonly E[] } | { ok: false; reason: string },
+  start: S,
+  steps: readonly T[],
+  mtDice: boolean,
+  visit: (step: T, before: S, events: readonly E[], after: S) => void,
+): { ok: true; state: S } | { ok: false; reason: string; at: number } {
+  let state = start;
+  for (const [at, step] of steps.entries()) {
+    const dice = step.numbers === null ? CHECK_DICE : diceFromNumbers(step.numbers, mtDice ? 'mt19937' : 'hash_chain');
     const result = apply(state, step.action, dice);
-    if (!result.ok)
-      return {
-        ok: false,
-        reason: `step ${step.seq} (${step.action.command}) does not apply: ${result.reason}`,
-        seq: step.seq,
-      };
-    visit?.(step, state, result.events, result.state);
-    if (takesSequencePoint(step.action, state)) index++;
+    if (!result.ok) return { ok: false, reason: result.reason, at };
+    visit(step, state, result.events, result.state);
     state = result.state;
   }
-  return { ok: true, state, index };
+  return { ok: true, state };
 }
 
 /**
