@@ -3,7 +3,7 @@
 // peer judged (and only that) comes out again, checked: every signature, commitment, roll, move,
 // vote and proof.
 
-import { featuresFrom, type Outcome, type ReplicaConfig, type StepNumbers } from '../core/contract.js';
+import { type Effect, featuresFrom, type Outcome, type ReplicaConfig, type StepNumbers } from '../core/contract.js';
 import type { MeshGame } from '../core/native/game.js';
 import { type DealRecord, missionsDealt, restoreMissionDeal } from '../core/native/mission-deal.js';
 import { Replica } from '../core/native/replica.js';
@@ -243,8 +243,7 @@ export function auditNativeRecord(
   const steps: { action: Action; numbers: StepNumbers | null }[] = [];
   const collect = (line: number) => {
     for (const effect of replica.drain()) {
-      if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
-      else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
+      keepStep(steps, effect);
       if (effect.type !== 'event') continue;
       const event = effect.event;
       if (event.type === 'violation')
@@ -320,10 +319,13 @@ export function recordSteps<S, A extends { readonly command: string }, E>(
   const { replica, violations } = started;
   const steps: { action: A; numbers: StepNumbers | null }[] = [];
   feedRecord(lines, header, replica, violations, () => {
-    for (const effect of replica.drain()) {
-      if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
-      else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
-    }
+    for (const effect of replica.drain()) keepStep(steps, effect);
   });
   return { state: replica.current, steps, violations };
+}
+
+/** The entries a replica applied, kept from its effects: a step adds one, a take-back drops the last ones. */
+function keepStep<S, A, E>(steps: { action: A; numbers: StepNumbers | null }[], effect: Effect<S, A, E>) {
+  if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
+  else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
 }
