@@ -350,22 +350,16 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
         `rejoining ${risc ? 'RISC ' : ''}game ${rejoinId}: asking ${addresses === null ? 'the other players, at their stored addresses,' : `${addresses.length} players`} for the game so far`,
         { type: 'rejoining', game: rejoinId, addresses: addresses ?? 'stored' },
       );
-      // The others' votes complete about an ack timeout after the drop: a rejoin that waits longer is too late anyway.
+      const { REJOIN_TIMEOUT_MS, rejoinFromStore, rejoinedRoster } = await import('../sessions/rejoin-net.js');
       const back = risc
         ? await (await import('../sessions/risc-rejoin.js')).riscRejoinFromStore(
             gameStore,
             rejoinId,
             node,
             addresses,
-            30_000,
+            REJOIN_TIMEOUT_MS,
           )
-        : await (await import('../sessions/rejoin-net.js')).rejoinFromStore(
-            gameStore,
-            rejoinId,
-            node,
-            addresses,
-            30_000,
-          );
+        : await rejoinFromStore(gameStore, rejoinId, node, addresses, REJOIN_TIMEOUT_MS);
       if (!back.ok) {
         io.err(`risk bot: cannot rejoin game ${rejoinId}: ${back.reason}\n`);
         return 1;
@@ -376,7 +370,6 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
         lobby = { ok: true, roster: riscRejoined.roster };
       } else {
         rejoined = back.rejoined;
-        const { rejoinedRoster } = await import('../sessions/rejoin-net.js');
         lobby = { ok: true, roster: rejoinedRoster(rejoined, () => []) };
       }
     } else if (role === 'host') {

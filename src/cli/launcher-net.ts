@@ -21,7 +21,7 @@ import {
   type SessionConfig,
   type SessionEvent,
 } from '../sessions/mesh-session.js';
-import { rejoinedRoster, rejoinFromStore } from '../sessions/rejoin-net.js';
+import { REJOIN_TIMEOUT_MS, rejoinedRoster, rejoinFromStore } from '../sessions/rejoin-net.js';
 import { resumeOverRoster } from '../sessions/resume-net.js';
 import { sessionFor } from '../sessions/session-factory.js';
 import { keptKeysDir, pruneKeptKeys } from '../store/kept-keys.js';
@@ -48,8 +48,6 @@ import { seatsForBots, startNowProblem } from './lobby-seats.js';
 const QUICK_BOTS = ['Ada', 'Babbage', 'Curie'];
 // Names for bots that fill a lobby's empty seats.
 const BOT_NAMES = ['Ada', 'Babbage', 'Curie', 'Dijkstra', 'Euler'];
-// How long a rejoin waits for the others' records: their votes make the seat neutral about an ack timeout after the drop anyway.
-const REJOIN_TIMEOUT_MS = 30_000;
 // A person in a quick game may think as long as they like: the bots wait.
 const QUICK_MOVE_TIMEOUT_MS = 24 * 60 * 60_000;
 

@@ -13,6 +13,7 @@ import { PeerNode } from '../net/libp2p-node.js';
 import { seededDice } from '../protocol/random.js';
 import type { RiscTerms } from '../protocol/risc-terms.js';
 import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../sessions/lobby.js';
+import { REJOIN_TIMEOUT_MS } from '../sessions/rejoin-net.js';
 import { playRiscOverLinks, RISC_FEATURE } from '../sessions/risc-net.js';
 import { type RiscStoreRejoin, riscRejoinFromStore } from '../sessions/risc-rejoin.js';
 import { keptKeysDir } from '../store/kept-keys.js';
@@ -311,9 +312,6 @@ export async function joinRisc(
     },
   };
 }
-
-/** How long a rejoin waits for the others' records: their votes make the seat neutral about an ack timeout after the drop anyway. */
-const REJOIN_TIMEOUT_MS = 30_000;
 
 /**
  * Takes this player's seat back in a running networked RISC game it stored (the menu's Resume): its

@@ -67,6 +67,12 @@ export function rejoinedRoster(rejoined: StoreRejoin, addresses: (player: number
   };
 }
 
+/**
+ * How long a rejoin waits for the others' records: their votes make the seat neutral about an ack
+ * timeout after the drop anyway, so a rejoin that waits longer is too late.
+ */
+export const REJOIN_TIMEOUT_MS = 30_000;
+
 /** What a rejoining peer needs of the network: its key, dialling, and where it listens now. */
 export interface RejoinEndpoint {
   readonly peerId: string;
