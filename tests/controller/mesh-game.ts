@@ -22,10 +22,12 @@ import type { Message } from '../../src/protocol/messages.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { type Keyring, unseal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
-import { MeshSession } from '../../src/sessions/mesh-session.js';
+import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
+import { REJOIN_TIMEOUT_MS } from '../../src/sessions/rejoin-net.js';
 import type { Seat } from '../../src/sessions/seat.js';
-import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce, signingOnce } from '../support/signature-cache.js';
+import { classicSeatBack, type SeatBackReport } from './seat-back.js';
 
 export interface RogueContext {
   readonly me: number;
@@ -113,6 +115,40 @@ export interface MemoryGameOptions {
   readonly features?: readonly string[];
   /** Every line arrives this many (virtual) ms after it is sent, as over a slow network. */
   readonly delayMs?: number;
+  /** An honest peer whose process dies mid-game and that takes its seat back (SeatDrop). */
+  readonly rejoin?: SeatDrop;
+}
+
+/** An honest peer whose process dies mid-game and takes its seat back (protocol-spec/resume.md, Rejoin). */
+export interface SeatDrop {
+  readonly player: number;
+  /**
+   * It drops out (its session stops, its links close, nothing more leaves it) right after its
+   * `after`-th line left it, counted from its first acknowledgement on (a seat that dropped out
+   * before the first move cannot rejoin: resume.md).
+   */
+  readonly after: number;
+  /** It takes its seat back this long after it dropped out. */
+  readonly backAfterMs: number;
+}
+
+/**
+ * A peer's links until its process dies: `onDrop` is called right after its `after`-th line
+ * (counted from its first acknowledgement on) left it, and nothing leaves it after that.
+ */
+export function droppingLinks(links: ReadonlyMap<number, Link>, after: number, onDrop: () => void): Map<number, Link> {
+  let sent = 0;
+  let acknowledged = false;
+  let dropped = false;
+  return withSends(links, (_, link) => (line) => {
+    if (dropped) return;
+    link.send(line);
+    acknowledged ||= line.includes('\\"command\\":\\"acknowledgement\\"');
+    if (acknowledged && ++sent >= after) {
+      dropped = true;
+      onDrop();
+    }
+  });
 }
 
 /** Every native feature but dice_chains and pipelining: a commitment per dice round, lockstep. */
@@ -127,6 +163,8 @@ export interface MemoryGame {
   /** Each peer's state hash at the start of every turn, by turn number (a move undone after an
    * equivocation may start a turn twice: the later start counts). */
   readonly turnHashes: Map<number, string>[];
+  /** What became of the seat that dropped out and came back (options.rejoin); null without one. */
+  readonly seatBack: SeatBackReport | null;
   readonly virtualMs: number;
 }
 
@@ -160,77 +198,136 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
   const events: SessionEvent[][] = Array.from({ length: players }, () => []);
   const turnHashes: Map<number, string>[] = Array.from({ length: players }, () => new Map());
   const sessions: MeshSession[] = [];
-  for (let i = 0; i < players; i++) {
+  const roster = mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
+  const terms = {
+    players: roster,
+    gameId,
+    features,
+    ackTimeoutMs: options.ackTimeoutMs ?? 2000,
+    moveTimeoutMs: options.moveTimeoutMs ?? 5000,
+    ...(options.rules ? { rules: options.rules } : {}),
+  };
+  const pipelining = features.pipelining === true;
+  /** What peer `i`'s session speaks through, given its honest links (any of them, e.g. a returning seat's new one). */
+  const speaksThrough = (i: number): ((honest: Map<number, Link>) => Map<number, Link>) => {
     const rogue =
       options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
     const delayMs = options.delayMs;
-    const honest =
+    const delayed = (links: Map<number, Link>) =>
       delayMs === undefined
-        ? mesh.links[i]!
-        : new Map(
-            [...mesh.links[i]!].map(([p, link]) => [
-              p,
-              withSend(link, (line) => setTimeout(() => link.send(line), delayMs)),
-            ]),
-          );
-    const pipelining = features.pipelining === true;
+        ? links
+        : withSends(links, (_, link) => (line) => setTimeout(() => link.send(line), delayMs));
+    if (rogue === undefined) return delayed;
     const parents = parentsSent(i, pipelineWindow(features) === 2);
-    const sign = (message: Message) => {
-      const point = 'ack_id' in message && message.command !== 'acknowledgement' ? message.ack_id : undefined;
-      const parent = pipelining && point !== undefined && !('parent' in message) ? parents.of(point) : undefined;
-      const signed = parent === undefined ? message : ({ ...message, parent } as Message);
-      return sealMessage(gameId, signed, i, keyrings[i]!, undefined, pipelining).line;
+    const context: RogueContext = {
+      me: i,
+      gameId,
+      keyring: keyrings[i]!,
+      players,
+      state: () => sessions[i]!.current,
+      pipelining,
+      historyHashes: pipelineWindow(features) === 2,
+      sign: (message: Message) => {
+        const point = 'ack_id' in message && message.command !== 'acknowledgement' ? message.ack_id : undefined;
+        const parent = pipelining && point !== undefined && !('parent' in message) ? parents.of(point) : undefined;
+        const signed = parent === undefined ? message : ({ ...message, parent } as Message);
+        return sealMessage(gameId, signed, i, keyrings[i]!, undefined, pipelining).line;
+      },
     };
     // The rogue's session speaks through an observer that notes its history (for `sign`).
-    const links = rogue
-      ? withSends(
-          rogue(honest, {
-            me: i,
-            gameId,
-            keyring: keyrings[i]!,
-            players,
-            state: () => sessions[i]!.current,
-            pipelining,
-            historyHashes: pipelineWindow(features) === 2,
-            sign,
-          }),
-          (_, link) => (line) => {
-            parents.note(line);
-            link.send(line);
-          },
-        )
-      : honest;
-    const seat =
-      options.seats?.get(i) ??
-      botSeat(createBot('normal', seededDice(seed * 100 + i)), seededDice(seed * 1000 + i), { deadlineMs: 60_000 });
-    sessions.push(
-      new MeshSession({
-        me: i,
-        players: mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId })),
-        links,
-        seat,
-        gameId,
-        features,
-        keyring: keyrings[i]!,
-        ackTimeoutMs: options.ackTimeoutMs ?? 2000,
-        moveTimeoutMs: options.moveTimeoutMs ?? 5000,
-        recorder: recorders[i]!,
-        // Seeded dice numbers and keys: a game replays exactly.
-        secretNumbers: (() => {
-          let n = 0;
-          return () => Uint8Array.from(createHash('sha256').update(`${seed} ${i} ${n++}`).digest());
-        })(),
-        onEvent: (event) => {
-          events[i]!.push(event);
-          if (event.type === 'game' && event.event.type === 'turn_started')
-            turnHashes[i]!.set(event.event.turn, stateHash(event.state));
-        },
-        ...(options.rules ? { rules: options.rules } : {}),
-      }),
-    );
-  }
+    return (honest) =>
+      withSends(rogue(delayed(honest), context), (_, link) => (line) => {
+        parents.note(line);
+        link.send(line);
+      });
+  };
+  const speakers = Array.from({ length: players }, (_, i) => speaksThrough(i));
   const results: (SessionResult | null)[] = Array.from({ length: players }, () => null);
-  const done = Promise.all(sessions.map((s, i) => s.run().then((r) => void (results[i] = r)))).then(() => {});
+  let allDone = () => {};
+  const done = new Promise<void>((resolve) => (allDone = resolve));
+  const finished = (i: number, result: SessionResult) => {
+    results[i] = result;
+    if (results.every((r) => r !== null)) allDone();
+  };
+  /** Starts peer `i`'s session (again, for a seat that comes back: `again`). */
+  const start = (i: number, links: Map<number, Link>, again?: NonNullable<SessionConfig['rejoin']>) => {
+    const seat =
+      (again ? undefined : options.seats?.get(i)) ??
+      botSeat(createBot('normal', seededDice(seed * 100 + i + (again ? 50 : 0))), seededDice(seed * 1000 + i), {
+        deadlineMs: 60_000,
+      });
+    // Seeded dice numbers and keys: a game replays exactly (a returning seat's process draws others).
+    const tag = again ? `${i} again` : `${i}`;
+    let n = 0;
+    const session = new MeshSession({
+      ...terms,
+      me: i,
+      links,
+      seat,
+      keyring: keyrings[i]!,
+      recorder: recorders[i]!,
+      secretNumbers: () => Uint8Array.from(createHash('sha256').update(`${seed} ${tag} ${n++}`).digest()),
+      // As the program's peers do: its record, for a player that drops out and rejoins.
+      history: () => historyLines(recorders[i]!.lines),
+      onEvent: (event) => {
+        events[i]!.push(event);
+        if (event.type === 'game' && event.event.type === 'turn_started')
+          turnHashes[i]!.set(event.event.turn, stateHash(event.state));
+      },
+      ...(again ? { rejoin: again } : {}),
+    });
+    sessions[i] = session;
+    return session;
+  };
+  const drop = options.rejoin;
+  const seatBack: SeatBackReport | null = drop
+    ? { player: drop.player, droppedAt: null, accepted: [], rejoined: null }
+    : null;
+  /** The dropped seat comes back over new links, through the program's rejoin (classicSeatBack). */
+  const comeBack = async (R: number, killed: Promise<SessionResult>) => {
+    const back = await classicSeatBack({
+      me: R,
+      peerIds: mesh.peerIds,
+      keyring: keyrings[R]!,
+      common: terms,
+      own: recorders[R]!.lines,
+      missions: sessions[R]!.current.missions,
+      // Each other peer's end speaks as that peer does (a rogue's misbehaves there too).
+      accept: (player, link) => sessions[player]!.rejoinLink(R, speakers[player]!(new Map([[R, link]])).get(R)!),
+      timeoutMs: REJOIN_TIMEOUT_MS,
+    });
+    seatBack!.accepted = back.accepted;
+    seatBack!.rejoined = back.rejoined.ok
+      ? { ok: true, index: back.rejoined.index }
+      : { ok: false, reason: back.rejoined.reason };
+    if (back.rejoin === null) return finished(R, await killed);
+    // Its new process keeps a new record (what `risk verify` reads of the rejoined session).
+    recorders[R] = memoryRecorder();
+    void start(R, speakers[R]!(back.links), back.rejoin)
+      .run()
+      .then((r) => finished(R, r));
+  };
+  for (let i = 0; i < players; i++) {
+    if (drop?.player !== i) {
+      void start(i, speakers[i]!(mesh.links[i]!))
+        .run()
+        .then((r) => finished(i, r));
+      continue;
+    }
+    // Its process dies: the session stops, its links close, nothing more leaves it.
+    const links = droppingLinks(speakers[i]!(mesh.links[i]!), drop.after, () => {
+      seatBack!.droppedAt = Date.now();
+      queueMicrotask(() => {
+        sessions[i]!.stop();
+        for (const link of mesh.links[i]!.values()) link.close();
+        setTimeout(() => void comeBack(i, killed), drop.backAfterMs);
+      });
+    });
+    const killed = start(i, links).run();
+    void killed.then((r) => {
+      if (seatBack!.droppedAt === null) finished(i, r);
+    });
+  }
   return {
     results,
     done,
@@ -246,6 +343,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
       records: recorders.map((r) => r.lines),
       events,
       turnHashes,
+      seatBack,
     }),
   };
 }

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
-import { auditNativeRecord, nativeHeader } from '../../src/audit/native-record.js';
 import {
   featuresFrom,
   LOCKSTEP_FEATURES,
@@ -14,16 +13,14 @@ import {
   type SessionEvent,
   type SessionResult,
 } from '../../src/core/contract.js';
-import { dealRecordOf, restoreMissionDeal } from '../../src/core/native/mission-deal.js';
 import type { Link } from '../../src/net/link.js';
-import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
+import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
-import type { DealDriver } from '../../src/protocol/secret-deal.js';
 import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
-import { committedCapital, committedSecrets, rejoinGame, sessionRejoin } from '../../src/sessions/rejoin.js';
 import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { withSend } from './mesh-game.js';
+import { classicSeatBack } from './seat-back.js';
 
 export const ACK_MS = 10_000;
 export const MOVE_MS = 20_000;
@@ -171,46 +168,22 @@ export async function startRejoinGame(options: RejoinGameOptions) {
 
   /** R comes back: new links to the others (accepted there by its key), its history checked, a new session. */
   const rejoin = async () => {
-    const links = new Map<number, Link>();
-    const accepted: ({ ok: true } | { ok: false; reason: string })[] = [];
-    for (let other = 0; other < count; other++) {
-      if (other === R) continue;
-      const [atOther, atR] = memoryLinkPair(mesh.peerIds[other]!, mesh.peerIds[R]!);
-      accepted.push(peers[other]!.session.rejoinLink(R, atOther));
-      links.set(other, atR);
-    }
-    const own = peers[R]!.recorder.lines;
-    const audited = auditNativeRecord(own, nativeHeader(own)!).steps;
-    // As a store keeps them: a mission deal's step with this seat's own mission (the others' records have none).
-    const mission = peers[R]!.session.current.missions;
-    const stored = audited.map((step) =>
-      step.action.command === 'deal_missions' ? { ...step, action: { ...step.action, payload: mission } } : step,
-    );
     const other = R === 0 ? 1 : 0;
-    const rejoined = await rejoinGame({
-      ...common,
+    const back = await classicSeatBack({
       me: R,
+      peerIds: mesh.peerIds,
       keyring: mesh.keyrings[R]!,
-      links,
-      stored,
-      secrets: committedSecrets(own, R),
-      capital: committedCapital(own, R),
+      common,
+      own: peers[R]!.recorder.lines,
+      missions: peers[R]!.session.current.missions,
+      accept: (player, link) => peers[player]!.session.rejoinLink(R, link),
       timeoutMs: 5_000,
       // Where it listens now; one address names another peer's key, and is not sent.
       addresses: [`/ip4/10.0.0.9/tcp/7000/p2p/${mesh.peerIds[R]}`, `/ip4/10.0.0.9/tcp/7001/p2p/${mesh.peerIds[other]}`],
     });
-    if (!rejoined.ok) return { accepted, rejoined, peer: null };
-    // A Secret Mission game: R's mission deal, rebuilt from its own record (as rejoin-net does from its store).
-    let missionDeal: DealDriver | undefined;
-    if (rules?.variant === 'mission') {
-      const deal = restoreMissionDeal(dealRecordOf(own), { me: R, auth: mesh.keyrings[R]! });
-      if (!deal.ok) throw new Error(deal.reason);
-      missionDeal = deal.driver;
-    }
-    const peer = newPeer(R, links, {
-      secretNumbers: numbers(R, 'again'),
-      rejoin: sessionRejoin(rejoined, missionDeal ? { missionDeal } : {}),
-    });
+    const { accepted, rejoined } = back;
+    if (back.rejoin === null) return { accepted, rejoined, peer: null };
+    const peer = newPeer(R, back.links, { secretNumbers: numbers(R, 'again'), rejoin: back.rejoin });
     return { accepted, rejoined, peer };
   };
   /** Rejoins while the clock runs (the answers are awaited with timers). */

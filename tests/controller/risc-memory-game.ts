@@ -3,11 +3,13 @@ import { vi } from 'vitest';
 import type { RiscRecordLine } from '../../src/core/risc/record.js';
 import type { RiscNetResult } from '../../src/sessions/risc-net.js';
 import { type RiscGameOptions, startRiscGame } from './risc-mesh-game.js';
+import type { SeatBackReport } from './seat-back.js';
 
 export interface RiscMemoryGame {
   /** Each peer's result; null if it had not finished (a hang). */
   readonly results: (RiscNetResult | null)[];
   readonly records: RiscRecordLine[][];
+  readonly seatBack: SeatBackReport | null;
 }
 
 export async function playRiscMemoryGame(options: RiscGameOptions): Promise<RiscMemoryGame> {
@@ -21,7 +23,7 @@ export async function playRiscMemoryGame(options: RiscGameOptions): Promise<Risc
     game.stop();
     await vi.advanceTimersByTimeAsync(5000);
     game.close();
-    return { results: game.results, records: game.records };
+    return { results: game.results, records: game.records, seatBack: game.seatBack };
   } finally {
     vi.useRealTimers();
   }

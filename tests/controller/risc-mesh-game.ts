@@ -4,15 +4,25 @@
 // may be a rogue (the same link rewriters as the classic games': mesh-game.ts Rogue).
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { sealMessage } from '../../src/core/native/lines.js';
+import type { RiscMeshState, RiscMove } from '../../src/core/risc/mesh-game.js';
 import type { RiscRecordLine } from '../../src/core/risc/record.js';
+import type { RiscEvent } from '../../src/model/risc/index.js';
+import type { Link } from '../../src/net/link.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
-import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult } from '../../src/sessions/risc-net.js';
-import { memoryRecorder } from '../../src/store/transcript-recorder.js';
+import type { MeshSession } from '../../src/sessions/mesh-session.js';
+import type { Rejoined } from '../../src/sessions/rejoin.js';
+import { REJOIN_TIMEOUT_MS } from '../../src/sessions/rejoin-net.js';
+import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } from '../../src/sessions/risc-net.js';
+import { rejoinRisc } from '../../src/sessions/risc-rejoin.js';
+import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
-import type { Rogue } from './mesh-game.js';
+import { droppingLinks, type Rogue, type SeatDrop } from './mesh-game.js';
+import { relink, type SeatBackReport } from './seat-back.js';
+
+type Session = MeshSession<RiscMeshState, RiscMove, RiscEvent>;
 
 export interface RiscGameOptions {
   readonly players: number;
@@ -21,6 +31,8 @@ export interface RiscGameOptions {
   readonly turnLimit?: number;
   readonly ackTimeoutMs?: number;
   readonly moveTimeoutMs?: number;
+  /** An honest peer whose process dies mid-game and that takes its seat back (rejoinRisc). */
+  readonly rejoin?: SeatDrop;
 }
 
 export interface RunningRiscGame {
@@ -30,6 +42,8 @@ export interface RunningRiscGame {
   /** Each peer's signed lines as sent and received (the transcript `risk verify` audits), and what its session told. */
   readonly transcripts: TranscriptLine[][];
   readonly notes: string[][];
+  /** What became of the seat that dropped out and came back (options.rejoin); null without one. */
+  readonly seatBack: SeatBackReport | null;
   /** Stops every peer (they end 'stopped'). */
   stop(): void;
   /** Closes every link. */
@@ -44,10 +58,48 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
   const records: RiscRecordLine[][] = roster.map(() => []);
   const transcripts = roster.map(() => memoryRecorder());
   const notes: string[][] = roster.map(() => []);
+  const transcriptLines = transcripts.map((t) => t.lines);
   const results: (RiscNetResult | null)[] = roster.map(() => null);
   const stops = roster.map(() => new AbortController());
-  roster.forEach((_, me) => {
-    const rogue = options.rogue?.player === me ? options.rogue.links : null;
+  const sessions: (Session | null)[] = roster.map(() => null);
+  const rosterOf = (me: number, links: Map<number, Link>): RiscRoster => ({
+    me,
+    players: roster,
+    links,
+    gameId,
+    features: [RISC_FEATURE],
+    ackTimeoutMs: options.ackTimeoutMs ?? 1000,
+    moveTimeoutMs: options.moveTimeoutMs ?? 4000,
+    keyring: mesh.keyrings[me]!,
+    risc: { startUnits: 30, turnLimit: options.turnLimit ?? 20 },
+  });
+  /** Plays seat `me` over `links` (again, for a seat that comes back: `again`); resolves with its result. */
+  const play = (
+    me: number,
+    links: Map<number, Link>,
+    again?: Extract<Rejoined<RiscMeshState, RiscMove>, { ok: true }>,
+  ): Promise<RiscNetResult> => {
+    // A returning seat's new process draws other dice.
+    const dice = seededDice(seed * 100 + me + (again ? 50 : 0));
+    const transcript = transcripts[me]!;
+    const record = records[me]!;
+    return playRiscOverLinks(rosterOf(me, links), {
+      seat: botRiscSeat(`p${me}`, 'hard', dice),
+      secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
+      onRecord: (line) => record.push(line),
+      transcript,
+      onNote: (text) => notes[me]!.push(text),
+      signal: stops[me]!.signal,
+      // As the program's peers do: its record, for a player that drops out and rejoins.
+      history: () => historyLines(transcript.lines),
+      onSession: (session) => (sessions[me] = session),
+      ...(again ? { rejoin: again } : {}),
+    }).catch((error: unknown) => ({ ok: false, reason: String(error) }) as const);
+  };
+  /** What peer `me`'s session speaks through, given its honest links (a returning seat's new one too). */
+  const speaksThrough = (me: number) => {
+    if (options.rogue?.player !== me) return (links: Map<number, Link>) => links;
+    const rogue = options.rogue.links;
     const context = {
       me,
       gameId,
@@ -61,43 +113,68 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
       // RISC does not pipeline: a forged line is signed as it is.
       sign: (message: Message) => sealMessage(gameId, message, me, mesh.keyrings[me]!).line,
     };
-    const links = rogue === null ? mesh.links[me]! : rogue(mesh.links[me]!, context);
-    const dice = seededDice(seed * 100 + me);
-    void playRiscOverLinks(
-      {
-        me,
-        players: roster,
-        links,
-        gameId,
-        features: [RISC_FEATURE],
-        ackTimeoutMs: options.ackTimeoutMs ?? 1000,
-        moveTimeoutMs: options.moveTimeoutMs ?? 4000,
-        keyring: mesh.keyrings[me]!,
-        risc: { startUnits: 30, turnLimit: options.turnLimit ?? 20 },
-      },
-      {
-        seat: botRiscSeat(`p${me}`, 'hard', dice),
-        secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
-        onRecord: (line) => records[me]!.push(line),
-        transcript: transcripts[me]!,
-        onNote: (text) => notes[me]!.push(text),
-        signal: stops[me]!.signal,
-      },
-    ).then(
-      (result) => (results[me] = result),
-      (error: unknown) => (results[me] = { ok: false, reason: String(error) }),
+    return (links: Map<number, Link>) => rogue(links, context);
+  };
+  const speakers = roster.map((_, me) => speaksThrough(me));
+  const drop = options.rejoin;
+  const seatBack: SeatBackReport | null = drop
+    ? { player: drop.player, droppedAt: null, accepted: [], rejoined: null }
+    : null;
+  const relinked: Link[] = [];
+  /** The dropped seat comes back over new links, through the program's rejoin (rejoinRisc). */
+  const comeBack = async (R: number, killed: Promise<RiscNetResult>) => {
+    const others = roster.map((p) => p.id).filter((p) => p !== R);
+    // Each other peer's end speaks as that peer does (a rogue's misbehaves there too).
+    const { links, accepted } = relink(R, mesh.peerIds, others, (player, link) =>
+      sessions[player] === null
+        ? { ok: false, reason: 'no session' }
+        : sessions[player]!.rejoinLink(R, speakers[player]!(new Map([[R, link]])).get(R)!),
     );
+    seatBack!.accepted = accepted;
+    relinked.push(...links.values());
+    const rejoined = await rejoinRisc(rosterOf(R, links), transcripts[R]!.lines, { timeoutMs: REJOIN_TIMEOUT_MS });
+    seatBack!.rejoined = rejoined.ok ? { ok: true, index: rejoined.index } : { ok: false, reason: rejoined.reason };
+    if (!rejoined.ok) {
+      results[R] = await killed;
+      return;
+    }
+    // Its new process keeps new records (its RISC record written again from the checked steps).
+    records[R] = [];
+    transcripts[R] = memoryRecorder();
+    transcriptLines[R] = transcripts[R]!.lines;
+    results[R] = await play(R, links, rejoined);
+  };
+  roster.forEach((_, me) => {
+    if (drop?.player !== me) {
+      void play(me, speakers[me]!(mesh.links[me]!)).then((result) => (results[me] = result));
+      return;
+    }
+    // Its process dies: the session stops, its links close, nothing more leaves it.
+    const links = droppingLinks(mesh.links[me]!, drop.after, () => {
+      seatBack!.droppedAt = Date.now();
+      queueMicrotask(() => {
+        sessions[me]?.stop();
+        for (const link of mesh.links[me]!.values()) link.close();
+        setTimeout(() => void comeBack(me, killed), drop.backAfterMs);
+      });
+    });
+    const killed = play(me, links);
+    void killed.then((result) => {
+      if (seatBack!.droppedAt === null) results[me] = result;
+    });
   });
   return {
     results,
     records,
-    transcripts: transcripts.map((t) => t.lines),
+    transcripts: transcriptLines,
     notes,
+    seatBack,
     stop: () => {
       for (const stop of stops) stop.abort();
     },
     close: () => {
       for (const links of mesh.links) for (const link of links.values()) link.close();
+      for (const link of relinked) link.close();
     },
   };
 }

@@ -1,0 +1,126 @@
+// A seat whose process died takes it back in a running game over in-memory links (protocol-spec/
+// resume.md, Rejoin), through the program's own contract: new links, each handed to another
+// player's session (MeshSession.rejoinLink, which takes it by the seat's key), the others' records
+// checked by rejoinGame (the classic game's here: classicRejoin; RISC's: rejoinRisc), and what the
+// returning session goes on from. Shared by the rejoin tests (rejoin-game.ts) and the chaos games'
+// crash-then-rejoin fault (mesh-game.ts, risc-mesh-game.ts).
+import { auditNativeRecord, nativeHeader } from '../../src/audit/native-record.js';
+import { dealRecordOf, restoreMissionDeal } from '../../src/core/native/mission-deal.js';
+import type { GameState } from '../../src/model/index.js';
+import type { Link } from '../../src/net/link.js';
+import { memoryLinkPair } from '../../src/net/memory.js';
+import type { Keyring } from '../../src/protocol/signing.js';
+import type { TranscriptLine } from '../../src/protocol/transcript.js';
+import type { SessionConfig } from '../../src/sessions/mesh-session.js';
+import {
+  committedCapital,
+  committedSecrets,
+  type Rejoined,
+  type RejoinSetup,
+  rejoinGame,
+  sessionRejoin,
+} from '../../src/sessions/rejoin.js';
+
+export type Answer = { ok: true } | { ok: false; reason: string };
+
+/**
+ * New links from seat `me` to each of `others`, the far end of each handed to that player
+ * (`accept`: its session's rejoinLink). Answers in the order of `others`.
+ */
+export function relink(
+  me: number,
+  peerIds: readonly string[],
+  others: readonly number[],
+  accept: (player: number, link: Link) => Answer,
+) {
+  const links = new Map<number, Link>();
+  const accepted = others.map((other) => {
+    const [atOther, atMe] = memoryLinkPair(peerIds[other]!, peerIds[me]!);
+    links.set(other, atMe);
+    return accept(other, atOther);
+  });
+  return { links, accepted };
+}
+
+export interface ClassicSeatBack {
+  readonly me: number;
+  readonly peerIds: readonly string[];
+  readonly keyring: Keyring;
+  /** The session's terms, as its lobby gave them. */
+  readonly common: Pick<RejoinSetup, 'players' | 'gameId' | 'features' | 'rules' | 'ackTimeoutMs' | 'moveTimeoutMs'>;
+  /** This seat's record up to its drop, as its store keeps it. */
+  readonly own: readonly TranscriptLine[];
+  /** The missions its game held (its own among them: the others' records know none), as its store keeps them. */
+  readonly missions: GameState['missions'];
+  /** Hands a new link's far end to another player's session. */
+  readonly accept: (player: number, link: Link) => Answer;
+  readonly timeoutMs: number;
+  readonly addresses?: readonly string[];
+}
+
+/**
+ * A classic seat comes back: new links to the others, its stored steps read from its own record,
+ * rejoinGame's check of their histories and, if it checked out, the session's `rejoin` (with a
+ * Secret Mission game's deal rebuilt from its record, as rejoin-net does from its store).
+ */
+export async function classicSeatBack(setup: ClassicSeatBack): Promise<{
+  accepted: Answer[];
+  rejoined: Rejoined;
+  links: Map<number, Link>;
+  rejoin: NonNullable<SessionConfig['rejoin']> | null;
+}> {
+  const { me, own, common } = setup;
+  const others = common.players.map((p) => p.id).filter((p) => p !== me);
+  const { links, accepted } = relink(me, setup.peerIds, others, setup.accept);
+  const header = nativeHeader(own);
+  // As a store keeps them: a mission deal's step with this seat's own mission (the others' records have none).
+  const stored = (header === null ? [] : auditNativeRecord(own, header).steps).map((step) =>
+    step.action.command === 'deal_missions' ? { ...step, action: { ...step.action, payload: setup.missions } } : step,
+  );
+  const rejoined = await rejoinGame({
+    ...common,
+    me,
+    keyring: setup.keyring,
+    links,
+    stored,
+    secrets: committedSecrets(own, me),
+    capital: committedCapital(own, me),
+    timeoutMs: setup.timeoutMs,
+    ...(setup.addresses ? { addresses: setup.addresses } : {}),
+  });
+  if (!rejoined.ok) return { accepted, rejoined, links, rejoin: null };
+  if (common.rules?.variant !== 'mission') return { accepted, rejoined, links, rejoin: sessionRejoin(rejoined) };
+  const deal = restoreMissionDeal(dealRecordOf(own), { me, auth: setup.keyring });
+  if (!deal.ok) return { accepted, rejoined: { ok: false, reason: deal.reason, notes: [] }, links, rejoin: null };
+  return { accepted, rejoined, links, rejoin: sessionRejoin(rejoined, { missionDeal: deal.driver }) };
+}
+
+/** What became of a seat that dropped out (mesh-game.ts SeatDrop). */
+export interface SeatBackReport {
+  readonly player: number;
+  /** The clock when it dropped out; null: the game ended for it before its drop point. */
+  droppedAt: number | null;
+  /** The other players' answers to its new links (their sessions' rejoinLink), in player order. */
+  accepted: Answer[];
+  /** The rejoin's answer (rejoinGame); null until it has one. */
+  rejoined: { ok: true; index: number } | { ok: false; reason: string } | null;
+}
+
+/**
+ * What a seat that dropped out came to, as the chaos runs judge it: it took its seat back; the
+ * others had voted it out before it came back (a player refused it as neutral already), or it
+ * was out of the game already (eliminated), both accepted outcomes; its game ended before its drop
+ * point; or its rejoin failed otherwise, a fault.
+ */
+export type SeatBackVerdict = 'back' | 'voted-out' | 'out' | 'not-dropped' | { readonly failed: string };
+
+export function seatBackVerdict(report: SeatBackReport): SeatBackVerdict {
+  if (report.droppedAt === null) return 'not-dropped';
+  if (report.rejoined === null) return { failed: 'its rejoin had no answer' };
+  const said = [...report.accepted, report.rejoined].flatMap((a) => (a.ok ? [] : [a.reason])).join('; ');
+  // Neutral at one player already: the others' votes were complete there before it came back.
+  if (/made neutral already|made this seat neutral/.test(said)) return 'voted-out';
+  if (report.rejoined.ok) return 'back';
+  if (/is out of the game/.test(said)) return 'out';
+  return { failed: `its rejoin failed: ${report.rejoined.reason}` };
+}
