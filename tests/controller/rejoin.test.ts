@@ -8,7 +8,10 @@ import { stateHash } from '../../src/core/native/hashes.js';
 import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
 import { MAX_REJOINS } from '../../src/sessions/mesh-session.js';
 import { checkedOnce } from '../support/signature-cache.js';
+import { honestAgreement, playMemoryGame } from './memory-game.js';
 import { fakeClockInEveryTest, neutralised, runUntil, startRejoinGame, takeSeatBack } from './rejoin-game.js';
+import { rogue } from './rogue.js';
+import { seatBackVerdict } from './seat-back.js';
 
 const R = 2;
 fakeClockInEveryTest();
@@ -184,6 +187,30 @@ describe('a dropped peer rejoins the running game', () => {
     expect(rejoined.from).toBe(1);
     expect(rejoined.notes.join('\n')).toMatch(/p0: line \d+ of its history does not match player 1's signature/);
     await playOnToOneOutcome(game, peer!);
+  }, 600_000);
+
+  it("after another player was made neutral: its record keeps that player's earlier lines and audits clean", async () => {
+    // Player 2 sends a move out of turn early on and is made neutral; player 0 drops out later and
+    // takes its seat back. Its session reads the history from a state where player 2 is neutral,
+    // but `risk verify` replays the record from the game's start, where player 2's dice and moves
+    // count (found by the chaos property: the record said p1 won and its lines did not end the game).
+    const game = await playMemoryGame({
+      players: 3,
+      seed: 3,
+      rogue: { player: 2, links: rogue('out-of-turn', 10) },
+      rejoin: { player: 0, after: 300, backAfterMs: 500 },
+    });
+    expect(seatBackVerdict(game.seatBack!)).toBe('back');
+    // Player 2 was out of the game before player 0 came back.
+    expect(game.seatBack!.accepted).toEqual([{ ok: true }, { ok: false, reason: 'the game is over for this peer' }]);
+    const { winner } = honestAgreement(game, [0, 1]);
+    for (const i of [0, 1]) {
+      expect(game.results[i]!.state.players[2]!.neutral).toBe(true);
+      const audit = game.audits[i]!;
+      expect(audit.violations.filter((v) => v.player !== 2)).toEqual([]);
+      expect(audit.truncated).toBe(false);
+      expect(audit.state!.winner).toBe(winner);
+    }
   }, 600_000);
 
   it('takes a seat back a bounded number of times (each costs the others a send of their record)', async () => {

@@ -137,6 +137,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private readonly effects: Outbox<S, A, E>;
   private now = 0;
   private pumping = false;
+  /** A line of a checked history is being read (a rejoining seat's: receive with live false). */
+  private readingHistory = false;
   private result: SessionResult<S> | null = null;
   /** Capital Risk and Secret Mission Risk: the secret rounds (core/native/secrets.ts). */
   private readonly secrets: SecretRounds | null;
@@ -326,7 +328,12 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
     // Lines that waited while this process stood still may arrive before its late timer fires.
     this.noticeStall(now);
     if (live && !this.withinRate(link)) return;
-    this.take(link, line, 0);
+    this.readingHistory = !live;
+    try {
+      this.take(link, line, 0);
+    } finally {
+      this.readingHistory = false;
+    }
     this.pump();
   }
 
@@ -547,8 +554,12 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
           this.keepOtherVersion(message.ack_id, hash, from, { message, line, sig, link });
           this.effects.settleInFlight();
           this.effects.inFlight = flight;
+          return;
         }
       }
+      // A checked history is kept whole: `risk verify` replays this record from the game's start,
+      // where the player's dice and moves from before it was made neutral still count.
+      if (this.readingHistory) this.effects.record(link, line);
       return;
     }
     if (claimed !== undefined && claimed !== null && claimed !== from && message.command !== 'defend') {
