@@ -110,6 +110,18 @@ export interface SessionResult<S = GameState> {
   readonly reason?: string;
 }
 
+/** An entry of the sequence as a history took it: its point, author (-1: a neutralisation), hashes and signed line. */
+export interface TakenEntry {
+  readonly index: number;
+  readonly author: number;
+  readonly messageHash: string;
+  readonly stateHash: string;
+  /** With pipelining: what it names of the entry before it; else null. */
+  readonly parent: string | null;
+  /** Its signed line ('' for a neutralisation). */
+  readonly line: string;
+}
+
 export interface ReplicaConfig {
   readonly me: number;
   /** A mute replica replays a record: it keeps that peer's state but sends, signs and times nothing. */
@@ -140,6 +152,11 @@ export interface ReplicaConfig {
     readonly missionDeal?: DealDriver;
     /** With pipelining: the message hash of the entry before `index` (a rejoin's; a resume starts afresh). */
     readonly parent?: string;
+    /**
+     * A rejoin's: the entries just before `index` as the checked history took them (MOVE_MEMORY of
+     * them), so that this seat judges another version of one, or a proof about it, as the others do.
+     */
+    readonly taken?: readonly TakenEntry[];
   };
   /**
    * How long a peer cut off from every other player waits for one to rejoin (protocol-spec/resume.md,

@@ -9,6 +9,7 @@ import {
   type SessionFeatures,
   type SessionPlayer,
   type SessionResult,
+  type TakenEntry,
 } from '../core/contract.js';
 import type { MeshGame } from '../core/native/game.js';
 import { Replica } from '../core/native/replica.js';
@@ -95,6 +96,8 @@ export interface SessionConfig<S = GameState, A = Action, E = GameEvent> {
     readonly capital?: number;
     /** Pipelining: the message hash of the entry before `index` (ReplicaConfig.resume.parent). */
     readonly parent?: string;
+    /** The entries just before `index` as the checked history took them (ReplicaConfig.resume.taken). */
+    readonly taken?: readonly TakenEntry[];
     /** The session resumed a stored game: its record says so, to be audited from there (verify-chain). */
     readonly from?: ResumedFrom;
     /** A Secret Mission game: this seat's deal rebuilt from its stored record (core/native/mission-deal.ts). */
@@ -119,12 +122,14 @@ function startOf<S>(from: {
   index: number;
   missionDeal?: DealDriver;
   parent?: string;
+  taken?: readonly TakenEntry[];
 }): ReplicaConfig['resume'] {
   return {
     state: from.state as unknown as GameState,
     index: from.index,
     ...(from.missionDeal ? { missionDeal: from.missionDeal } : {}),
     ...(from.parent !== undefined ? { parent: from.parent } : {}),
+    ...(from.taken !== undefined ? { taken: from.taken } : {}),
   };
 }
 

@@ -16,10 +16,12 @@ import {
   type SessionFeatures,
   type SessionPlayer,
   type StepNumbers,
+  type TakenEntry,
 } from '../core/contract.js';
 import { chainFrom, covers } from '../core/native/dice-chain.js';
 import { classicGame, type MeshGame } from '../core/native/game.js';
 import { messageHashOf, parentAfter } from '../core/native/hashes.js';
+import { MOVE_MEMORY } from '../core/native/limits.js';
 import { digestOf, NO_PARENT } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
 import { applySteps, takesNetworkPoint } from '../core/steps/replay.js';
@@ -255,6 +257,8 @@ export type Rejoined<S = GameState, A = Action> =
       readonly move?: A;
       /** Pipelining: what the next move names as its parent (the entry before `index`, or its history). */
       readonly parent?: string;
+      /** The entries just before that point as the history took them, with their signed lines (MOVE_MEMORY of them). */
+      readonly taken: readonly TakenEntry[];
       /** The steps of the game up to that point (the stored game is brought to them). */
       readonly steps: readonly RejoinStep<A>[];
       /** Whose record was taken, and what was said of the others. */
@@ -327,6 +331,7 @@ export function sessionRejoin<S, A>(
     ...(rejoined.chainSeed ? { chainSeed: rejoined.chainSeed } : {}),
     ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
     ...(rejoined.parent !== undefined ? { parent: rejoined.parent } : {}),
+    taken: rejoined.taken,
     ...(extra.from ? { from: extra.from } : {}),
     ...(extra.missionDeal ? { missionDeal: extra.missionDeal } : {}),
   };
@@ -469,6 +474,37 @@ function replayOf<S, A>(
 }
 
 /**
+ * The last MOVE_MEMORY entries before point `index`, each with its author and signed line: the line
+ * among the history's whose move for that point has the entry's message hash (a neutralisation has
+ * none: author -1). The others still hold these, and judge another version of one, or a proof
+ * about it, by them: a returning seat that did not would refuse what they agree on.
+ */
+function takenBefore<S, A>(
+  entries: readonly TakenEntry[],
+  index: number,
+  lines: readonly string[],
+  rules: RejoinGame<S, A>,
+): TakenEntry[] {
+  const wanted = new Map(
+    entries.filter((e) => e.index < index && e.index >= index - MOVE_MEMORY).map((e) => [e.index, e] as const),
+  );
+  const found = new Map<number, TakenEntry>();
+  for (const line of lines) {
+    const sealed = unseal(line);
+    const decoded = sealed === null ? null : decodeLine(sealed.inner);
+    if (decoded === null || !decoded.ok || !('message' in decoded)) continue;
+    const message = decoded.message;
+    const at = 'ack_id' in message && message.command !== 'acknowledgement' ? message.ack_id : undefined;
+    const entry = at === undefined ? undefined : wanted.get(at);
+    if (entry === undefined || found.has(entry.index)) continue;
+    const move = rules.game.moveOf(message);
+    if (move !== null && messageHashOf(entry.index, move) === entry.messageHash)
+      found.set(entry.index, { ...entry, author: sealed!.by, line });
+  }
+  return [...wanted.values()].map((e) => found.get(e.index) ?? e);
+}
+
+/**
  * Asks every other player for its record, checks each, and says where this seat goes on from:
  * the longest record that checks out, at the point after this seat's last acknowledgement in it
  * (every later entry is read from the record by the new session, which acknowledges it).
@@ -530,12 +566,24 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
   // two, its history hash): the one before the seat's point is the parent of its next move.
   const entries = new Map<number, string>();
   const chained = pipelineWindow(setup.features) === 2;
+  // Each point's entry as the history took it: the returning seat judges other versions by them.
+  const taken: TakenEntry[] = [];
   const replay = replayOf(
     chosen.steps,
     (step, before, after) => {
       if (rules.takesPoint(step.action, before)) {
         const parent = entries.get(count - 1) ?? NO_PARENT;
-        entries.set(count, parentAfter(chained, parent, messageHashOf(count, step.action)));
+        const messageHash = messageHashOf(count, step.action);
+        entries.set(count, parentAfter(chained, parent, messageHash));
+        const stateHash = rules.game.stateHash(after);
+        taken.push({
+          index: count,
+          messageHash,
+          stateHash,
+          parent: setup.features.pipelining ? parent : null,
+          author: -1,
+          line: '',
+        });
         count++;
       }
       states.set(count, after);
@@ -547,6 +595,7 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
   );
   if (!replay.ok) return { ok: false, reason: `the checked history does not replay: ${replay.reason}`, notes };
   const index = Math.max(start, Math.min(lastAck + 1, count));
+  const kept = takenBefore(taken, index, [...chosen.lines, ...agreeing.flatMap((h) => h.lines)], rules);
   const state = states.get(index);
   if (state === undefined || last === undefined || (index === 0 && setup.resumed === undefined))
     return { ok: false, reason: 'this seat dropped out before the first move: nothing to take back mid-game', notes };
@@ -603,6 +652,7 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
     ...(owed.owed.capital !== undefined ? { capital: owed.owed.capital } : {}),
     ...(owed.owed.move !== undefined ? { move: owed.owed.move } : {}),
     ...(entries.has(index - 1) ? { parent: entries.get(index - 1)! } : {}),
+    taken: kept,
     from: chosen.from,
     notes,
   };

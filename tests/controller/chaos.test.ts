@@ -1,7 +1,9 @@
 // Property: in any networked game the program offers (each variant, setup, two-player rule and
 // house rule, either kind of dice), whatever mix of misbehaviour one rogue peer shows, the honest peers finish, agree on
 // the state at the start of every turn and on the outcome, blame only the rogue, and the rogue
-// never wins once it has been caught breaking a rule. RISK_CHAOS_RUNS=N for more seeds.
+// never wins once it has been caught breaking a rule; in some runs an honest peer also crashes
+// and takes its seat back through the program's rejoin (classic and RISC), and is in the game
+// again. RISK_CHAOS_RUNS=N for more seeds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gameSetup, noMisbehaviour } from '../../bench/chaos-game.js';
@@ -9,14 +11,27 @@ import { auditRiscRecord } from '../../src/audit/risc.js';
 import { LOCKSTEP_FEATURES, PIPELINING_FEATURES } from '../../src/core/contract.js';
 import { HOUSE_RULES } from '../../src/model/index.js';
 import type { Rules } from '../../src/protocol/rules.js';
-import { type ChaosRates, chaosRogue } from './chaos.js';
+import { type ChaosRates, chaosRogue, drawSeatDrop, random } from './chaos.js';
 import { chaosPlayers, chaosRates, chaosSeed, NO_CHAOS } from './chaos-property.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 import { PER_ROUND_DICE } from './mesh-game.js';
 import { playRiscMemoryGame } from './risc-memory-game.js';
+import { type SeatBackReport, type SeatBackVerdict, seatBackVerdict } from './seat-back.js';
 
 const RUNS = Number(process.env.RISK_CHAOS_RUNS ?? 6);
+/** The games' ack timeout (memory-game's): a seat that drops out comes back within one. */
+const ACK_MS = 2000;
+/** The RISC games' ack timeout (risc-mesh-game's). */
+const RISC_ACK_MS = 1000;
 
+/** How the property's crash-then-rejoin games ended (seatBackVerdict), to show it took seats back. */
+const verdicts: SeatBackVerdict[] = [];
+
+/**
+ * With `dropOne`, an honest seat also drops out at a random point and takes its seat back a random
+ * moment later (drawSeatDrop, from the game's seed). It must be in the game again, finishing on the
+ * others' outcome, unless the others had voted it out (or it was out of the game) before it came back.
+ */
 async function oneRogue(
   seed: number,
   players: number,
@@ -24,9 +39,10 @@ async function oneRogue(
   rules: Rules = {},
   chains = false,
   pipelining = false,
+  dropOne = false,
 ) {
   const rogue = seed % players;
-  const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue);
+  const drop = dropOne ? drawSeatDrop(random(seed + 1), players, [rogue], 600, ACK_MS) : null;
   const game = await playMemoryGame({
     players,
     seed,
@@ -35,7 +51,11 @@ async function oneRogue(
     // lockstep, or moves on the unsettled entries of a window of two (pipelining, pipelining_two).
     features: [...(chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE), ...(pipelining ? PIPELINING_FEATURES : [])],
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
+    ackTimeoutMs: ACK_MS,
+    ...(drop ? { rejoin: drop } : {}),
   });
+  const gone = seatGone(game.seatBack);
+  const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue && i !== gone);
   const { winner } = honestAgreement(game, honest);
   const caught = honest.some((i) => game.results[i]!.violations.length > 0);
   for (const i of honest) {
@@ -47,12 +67,29 @@ async function oneRogue(
     for (const v of audit.violations) expect(v.player).toBe(rogue);
     expect(audit.state!.winner).toBe(winner);
     if (caught) expect(result.state.players[rogue]!.neutral).toBe(true);
+    // The others voted the seat that dropped out neutral before it came back.
+    if (gone !== null) expect(result.state.players[gone]!.neutral || result.state.players[gone]!.eliminated).toBe(true);
   }
+  // The record of a seat gone for good ends where its process died; it blames nobody honest.
+  if (gone !== null) for (const v of game.audits[gone]!.violations) expect(v.player).toBe(rogue);
   if (caught) expect(winner).not.toBe(rogue);
+}
+
+/**
+ * The seat that dropped out and is not in the game again (the others voted it out, or it was out
+ * already, before it came back), or null; a rejoin that failed otherwise fails the property.
+ */
+function seatGone(report: SeatBackReport | null): number | null {
+  if (report === null) return null;
+  const verdict = seatBackVerdict(report);
+  verdicts.push(verdict);
+  if (typeof verdict === 'object') throw new Error(`the seat that dropped out: ${verdict.failed}`);
+  return verdict === 'voted-out' || verdict === 'out' ? report.player : null;
 }
 
 describe('one rogue with random misbehaviour', () => {
   it('cannot split a game or win it by breaking a rule', async () => {
+    verdicts.length = 0;
     await fc.assert(
       fc.asyncProperty(
         chaosSeed,
@@ -68,10 +105,14 @@ describe('one rogue with random misbehaviour', () => {
         }),
         fc.boolean(),
         fc.boolean(),
+        // An honest seat drops out and takes its seat back (where another honest seat stays).
+        fc.boolean(),
         oneRogue,
       ),
       { numRuns: RUNS, seed: 20261123 },
     );
+    // Some runs had a seat drop out, and it took its seat back.
+    expect(verdicts).toContain('back');
   }, 600_000);
 
   // Cases the property once found, kept as they were found.
@@ -108,6 +149,25 @@ describe('one rogue with random misbehaviour', () => {
     120_000,
   );
 
+  // A crash then rejoin: the rogue was proven (two signed moves for point 1) while the honest peer
+  // that dropped out at point 17 was away; the other honest peer made it neutral, and the returning
+  // seat, which kept no move before its rejoin point, could not judge that proof: it refused the
+  // neutralisation, played on in its own history and was timed out.
+  it(
+    'seed 11 with 3 players, a seat drops out and comes back: it judges a proof about a point before its return',
+    () =>
+      oneRogue(
+        11,
+        3,
+        { ...NO_CHAOS, drop: 0.002, reorder: 0.05, equivocate: 0.05, spoof: 0.002 },
+        { variant: 'domination', setup: 'claim', twoPlayer: 'neutral', fortify: 'adjacent', cardValues: 'escalating' },
+        false,
+        false,
+        true,
+      ),
+    120_000,
+  );
+
   // A window of two (pipelining_two): an honest peer three points behind the others (they may be, now)
   // voted the rogue silent; its votes, more than ACK_WINDOW = 2 points below theirs, were ignored,
   // no one handed it what it waited for, and they voted it out. (ACK_WINDOW is 3 with a window of two.)
@@ -126,11 +186,19 @@ describe('one rogue with random misbehaviour', () => {
   );
 });
 
-/** RISC over the mesh session: the same property, the same misbehaving links. */
-async function oneRiscRogue(seed: number, players: number, rates: ChaosRates) {
+/** RISC over the mesh session: the same property, the same misbehaving links, the same crash then rejoin. */
+async function oneRiscRogue(seed: number, players: number, rates: ChaosRates, dropOne = false) {
   const rogue = seed % players;
-  const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue);
-  const game = await playRiscMemoryGame({ players, seed, rogue: { player: rogue, links: chaosRogue(seed, rates) } });
+  const drop = dropOne ? drawSeatDrop(random(seed + 1), players, [rogue], 150, RISC_ACK_MS) : null;
+  const game = await playRiscMemoryGame({
+    players,
+    seed,
+    rogue: { player: rogue, links: chaosRogue(seed, rates) },
+    ackTimeoutMs: RISC_ACK_MS,
+    ...(drop ? { rejoin: drop } : {}),
+  });
+  const gone = seatGone(game.seatBack);
+  const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue && i !== gone);
   const results = honest.map((i) => {
     const result = game.results[i];
     if (result === null || result === undefined || !result.ok)
@@ -143,21 +211,25 @@ async function oneRiscRogue(seed: number, players: number, rates: ChaosRates) {
     expect(result.state.winner).toBe(winner);
     expect(result.state.owner).toEqual(results[0]!.state.owner);
     for (const v of result.found) expect(v.player).toBe(rogue);
-    for (const p of result.neutral) expect(p).toBe(rogue);
+    for (const p of result.neutral) expect([rogue, gone]).toContain(p);
     const audit = auditRiscRecord(game.records[honest[k]!]!.map((l) => JSON.stringify(l)).join('\n'));
     expect(audit.violations).toEqual([]);
     expect(audit.state!.winner).toBe(winner);
     if (caught) expect(result.state.expelled[rogue]).toBe(true);
+    // The others voted the seat that dropped out neutral before it came back.
+    if (gone !== null) expect(result.neutral.includes(gone) || result.state.expelled[gone]).toBe(true);
   }
   if (caught) expect(winner).not.toBe(rogue);
 }
 
 describe('RISC: one rogue with random misbehaviour, over the mesh session', () => {
   it('cannot split a game or win it by breaking a rule', async () => {
-    await fc.assert(fc.asyncProperty(chaosSeed, chaosPlayers, chaosRates, oneRiscRogue), {
+    verdicts.length = 0;
+    await fc.assert(fc.asyncProperty(chaosSeed, chaosPlayers, chaosRates, fc.boolean(), oneRiscRogue), {
       numRuns: Math.max(2, Math.round(RUNS / 2)),
       seed: 20261126,
     });
+    expect(verdicts).toContain('back');
   }, 600_000);
 
   // Cases the property once found, kept as they were found.

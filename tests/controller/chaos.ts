@@ -5,7 +5,7 @@ import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
-import { type Rogue, withSend } from './mesh-game.js';
+import { type Rogue, type SeatDrop, withSend } from './mesh-game.js';
 
 /** Chance per sent line of each misbehaviour (the rest are sent as they are). */
 export interface ChaosRates {
@@ -30,6 +30,24 @@ export function drawRates(next: () => number, noDrops: boolean): ChaosRates {
     equivocate: rate(),
     spoof: rate(),
   };
+}
+
+/**
+ * A crash then rejoin (mesh-game.ts SeatDrop): an honest seat, not one of `busy` (the rogue, a
+ * seat that crashes for good), drops out after 1 to `lines` of its lines and comes back within
+ * `awayMs`. Null when no other honest seat would stay to hand it the game.
+ */
+export function drawSeatDrop(
+  next: () => number,
+  players: number,
+  busy: readonly number[],
+  lines: number,
+  awayMs: number,
+): SeatDrop | null {
+  const seats = Array.from({ length: players }, (_, i) => i).filter((i) => !busy.includes(i));
+  if (seats.length < 2) return null;
+  const player = seats[Math.floor(next() * seats.length)]!;
+  return { player, after: 1 + Math.floor(next() * lines), backAfterMs: Math.floor(next() * awayMs) };
 }
 
 export const CHAOS_KINDS = ['drop', 'delay', 'duplicate', 'reorder', 'corrupt', 'equivocate', 'spoof'] as const;

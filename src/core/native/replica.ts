@@ -161,6 +161,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       const state = withOwnMission(config.resume.state, config.me, config.resume.missionDeal?.card) as unknown as S;
       const index = config.resume.index;
       this.ledger = new MoveLedger(state, index, config.resume.parent ?? NO_PARENT, index, chained);
+      // A rejoin's: the moves before its point, as the others still hold them.
+      for (const { index: at, ...taken } of config.resume.taken ?? [])
+        if (at < index && at >= index - MOVE_MEMORY) this.ledger.taken.set(at, taken);
     } else {
       this.ledger = new MoveLedger(this.game.start(config.players.length), 0, NO_PARENT, 0, chained);
     }
