@@ -2,8 +2,9 @@
 // audit of another game's records (seconds of signature checks) never holds up its timers.
 import { LOCKSTEP_FEATURES, PIPELINING_FEATURES } from '../src/core/contract.js';
 import { HOUSE_RULES } from '../src/model/index.js';
+import type { Link } from '../src/net/link.js';
 import type { Rules } from '../src/protocol/rules.js';
-import { CHAOS_KINDS, type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
+import { CHAOS_KINDS, type ChaosLog, chaosRogue, drawRates, drawSeatDrop, random } from '../tests/controller/chaos.js';
 import {
   honestAgreement,
   type MemoryGameOptions,
@@ -14,15 +15,21 @@ import {
 } from '../tests/controller/mesh-game.js';
 import { ATTACKS, type Attack, rogue as scripted } from '../tests/controller/rogue.js';
 import { SECRET_ATTACKS, type SecretAttack, secretRogue } from '../tests/controller/secret-rogue.js';
-import { type ChaosSettings, type Outcome, raceOutcome, raceToEnd, writeDump } from './chaos-race.js';
+import { type ChaosSettings, noteSeatBack, type Outcome, raceOutcome, raceToEnd, writeDump } from './chaos-race.js';
 import { playRisc } from './chaos-risc.js';
 
-/** One honest peer crashes (its links close) once `after` lines have passed through it. */
+/**
+ * One honest peer crashes (its links close) once `after` lines have passed through it. A link it
+ * is given later (a returning seat's) is closed too once it has crashed: nobody answers there.
+ */
 function crashing(after: number): Rogue {
+  let sent = 0;
+  const all: Link[] = [];
   return (links) => {
-    let sent = 0;
+    all.push(...links.values());
+    if (sent >= after) for (const l of links.values()) l.close();
     return withSends(links, (_player, link) => (line) => {
-      if (++sent === after) for (const l of links.values()) l.close();
+      if (++sent === after) for (const l of all) l.close();
       if (!link.closed) link.send(line);
     });
   };
@@ -90,6 +97,12 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   const chains = !settings.classicOnly && random(SEED * 100_043 + index)() < 0.5;
   // Half the games pipeline (moves on the unsettled entries of a window of two), from a stream of their own too.
   const pipelining = !settings.classicOnly && random(SEED * 100_057 + index)() < 0.5;
+  // About 30% of games (not with --classic-only) also crash an honest peer (not the rogue, not one
+  // crashing for good) and bring it back through the program's rejoin within an ack timeout: from a
+  // stream of its own too.
+  const faults = random(SEED * 100_069 + index);
+  const drop =
+    !settings.classicOnly && faults() < 0.3 ? drawSeatDrop(faults, players, [rogueId, crash], 1200, ACK_MS) : null;
   const dice = chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE;
   const options: MemoryGameOptions = {
     players,
@@ -100,18 +113,27 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
     rogue: { player: rogueId, links },
     rules,
     ...(crash >= 0 ? { crash: { player: crash, links: crashing(200 + Math.floor(next() * 2000)) } } : {}),
+    ...(drop ? { rejoin: drop } : {}),
   };
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId && i !== crash);
-  return { players, rogueId, crash, honest, kind: describeGame(kind, rules, chains, pipelining), options };
+  return {
+    players,
+    rogueId,
+    crash,
+    honest,
+    kind: describeGame(kind, rules, chains, pipelining, drop !== null),
+    options,
+  };
 }
 
 /** A game's kind as the tables count it: the attack, and the variant and setup when not the default. */
-function describeGame(kind: string, rules: Rules, chains: boolean, pipelining: boolean): string {
+function describeGame(kind: string, rules: Rules, chains: boolean, pipelining: boolean, rejoin: boolean): string {
   const extras = [
     rules.variant !== undefined && rules.variant !== 'domination' ? rules.variant : null,
     rules.setup === 'random' ? 'random deal' : null,
     chains ? 'dice chains, early reveals' : null,
     pipelining ? 'pipelining' : null,
+    rejoin ? 'crash then rejoin' : null,
   ].filter((x) => x !== null);
   return extras.length > 0 ? `${kind} (${extras.join(', ')})` : kind;
 }
@@ -139,25 +161,37 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
     dumpGame(settings, index, outcome.hung, who, ended, internals);
     return outcome;
   }
+  // A seat that dropped out and is not in the game again is judged apart: voted out (or out already)
+  // before it came back is an accepted outcome, a rejoin that failed is a fault.
+  const gone = noteSeatBack(outcome, ended.seatBack);
   // An honest peer the others voted silent (a starved process on a loaded machine) ends
   // neutralised, or, cut off before it learnt it, lost contact: that is their agreement, counted
   // on its own line; until then it must have seen the states they saw.
-  const timedOut = honest.filter((i) => {
+  const stayed = honest.filter((i) => i !== gone);
+  const timedOut = stayed.filter((i) => {
     const result = ended.results[i]!;
     if (result.outcome === 'neutralised') return /^timed out/.test(result.reason ?? '');
-    return result.outcome === 'lost-contact' && honest.some((j) => ended.results[j]!.state.players[i]!.neutral);
+    return result.outcome === 'lost-contact' && stayed.some((j) => ended.results[j]!.state.players[i]!.neutral);
   });
-  const live = honest.filter((i) => !timedOut.includes(i));
+  const live = stayed.filter((i) => !timedOut.includes(i));
   outcome.timedOutHonest = timedOut.length;
   // Everything that went wrong, written down once for the game (dumpGame).
   const wrongs: string[] = timedOut.length > 0 ? [`honest peer(s) ${timedOut.join(', ')} timed out`] : [];
+  if (outcome.rejoinFailure !== null) wrongs.push(`peer ${gone} did not take its seat back: ${outcome.rejoinFailure}`);
   try {
-    const { winner } = honestAgreement(ended, live.length > 0 ? live : honest);
+    const { winner } = honestAgreement(ended, live.length > 0 ? live : stayed);
     for (const i of live.length > 0 ? timedOut : [])
       for (const [turn, hash] of ended.turnHashes[i]!) {
         const seen = ended.turnHashes[live[0]!]!.get(turn);
         if (seen !== undefined && seen !== hash)
           throw new Error(`honest peer ${i}, timed out by the others, saw another state at the start of turn ${turn}`);
+      }
+    // Refused as out of the game already: every peer still in it holds it so.
+    if (gone !== null && outcome.rejoin !== 'failed')
+      for (const i of live) {
+        const seat = ended.results[i]!.state.players[gone]!;
+        if (!seat.neutral && !seat.eliminated)
+          throw new Error(`peer ${gone} was refused its seat as out of the game, but peer ${i} ends with it in`);
       }
     const caught = honest.some((i) => ended.results[i]!.violations.some((v) => v.player === rogueId));
     outcome.rogueWonCaught = caught && winner === rogueId;
@@ -167,7 +201,8 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
   }
   for (const i of honest) {
     const audit = ended.audits[i]!;
-    if (audit.truncated || audit.state === null) {
+    // The record of a seat gone for good ends where its process died.
+    if (i !== gone && (audit.truncated || audit.state === null)) {
       outcome.lostRecords++;
       wrongs.push(`peer ${i}'s record is truncated or unreadable`);
     }

@@ -3,6 +3,7 @@
 // played with, what a game's watch reports (Outcome), and the dump of a game that went wrong.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type SeatBackReport, seatBackVerdict } from '../tests/controller/seat-back.js';
 
 export interface Outcome {
   finished: boolean;
@@ -14,6 +15,12 @@ export interface Outcome {
   lostRecords: number;
   blamedHonest: number;
   rogueWonCaught: boolean;
+  /**
+   * A crash then rejoin (an honest peer drops out and takes its seat back): what became of it (a
+   * failed rejoin is a fault, `rejoinFailure` says why); null in a game without one.
+   */
+  rejoin: 'back' | 'voted-out' | 'out' | 'not-dropped' | 'failed' | null;
+  rejoinFailure: string | null;
   kind: string;
   index: number;
 }
@@ -73,9 +80,24 @@ export function raceOutcome(raced: Race, kind: string, index: number): Outcome {
     blamedHonest: 0,
     timedOutHonest: 0,
     rogueWonCaught: false,
+    rejoin: null,
+    rejoinFailure: null,
     kind,
     index,
   };
+}
+
+/**
+ * Notes what became of a game's seat that dropped out and came back (seatBackVerdict); returns
+ * that seat when it is not in the game again (voted out or out already before it came back, or
+ * its rejoin failed), else null.
+ */
+export function noteSeatBack(outcome: Outcome, report: SeatBackReport | null): number | null {
+  if (report === null) return null;
+  const verdict = seatBackVerdict(report);
+  outcome.rejoin = typeof verdict === 'object' ? 'failed' : verdict;
+  if (typeof verdict === 'object') outcome.rejoinFailure = verdict.failed;
+  return outcome.rejoin === 'back' || outcome.rejoin === 'not-dropped' ? null : report.player;
 }
 
 /** A peer's whole record as `risk verify` reads it. */

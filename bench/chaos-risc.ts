@@ -3,9 +3,9 @@
 // rogue with random misbehaviour (the classic games' link rewriter). Judged as the classic games
 // are: every honest peer finishes, they agree, their records audit clean, only the rogue is blamed.
 import { auditRiscRecord } from '../src/audit/risc.js';
-import { type ChaosLog, chaosRogue, drawRates, random } from '../tests/controller/chaos.js';
+import { type ChaosLog, chaosRogue, drawRates, drawSeatDrop, random } from '../tests/controller/chaos.js';
 import { startRiscGame } from '../tests/controller/risc-mesh-game.js';
-import { type ChaosSettings, type Outcome, raceOutcome, raceToEnd, writeDump } from './chaos-race.js';
+import { type ChaosSettings, noteSeatBack, type Outcome, raceOutcome, raceToEnd, writeDump } from './chaos-race.js';
 
 /** Plays RISC game `index` to its end (or until it hangs) and judges it. */
 export async function playRisc(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
@@ -13,6 +13,10 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   const players = 2 + Math.floor(next() * 3); // 2–4, as RISC allows
   const rogueId = Math.floor(next() * players);
   const rates = drawRates(next, settings.noDrops);
+  // About 30% of games also crash an honest peer and bring it back through the program's rejoin
+  // within an ack timeout (a stream of its own, so the rest of each game is drawn as before).
+  const faults = random(settings.seed * 100_073 + index);
+  const drop = faults() < 0.3 ? drawSeatDrop(faults, players, [rogueId], 150, settings.ackMs) : null;
   const game = await startRiscGame({
     players,
     seed: settings.seed * 1000 + index,
@@ -20,6 +24,7 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
     turnLimit: 30,
     ackTimeoutMs: settings.ackMs,
     moveTimeoutMs: settings.moveMs,
+    ...(drop ? { rejoin: drop } : {}),
   });
   const { results, records, transcripts, notes } = game;
   const honest = results.map((_, id) => id).filter((p) => p !== rogueId);
@@ -32,7 +37,7 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   game.stop();
   await new Promise((resolve) => setTimeout(resolve, 100));
   game.close();
-  const outcome = raceOutcome(raced, 'random (RISC)', index);
+  const outcome = raceOutcome(raced, drop ? 'random (RISC, crash then rejoin)' : 'random (RISC)', index);
   // What each honest peer last recorded, told and sent, for whoever hunts the cause.
   const dump = (why: string) => {
     const out = [`RISC game ${index} (seed ${settings.seed}): ${why}; ${players} players, rogue ${rogueId}`];
@@ -55,7 +60,11 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
     dump(outcome.hung);
     return outcome;
   }
-  const ended = honest.map((i) => results[i]!);
+  // A seat that dropped out and is not in the game again is judged apart: voted out before it came
+  // back is an accepted outcome, a rejoin that failed is a fault.
+  const gone = noteSeatBack(outcome, game.seatBack);
+  const stayed = honest.filter((i) => i !== gone);
+  const ended = stayed.map((i) => results[i]!);
   const failed = ended.find((r) => !r.ok);
   if (failed !== undefined && !failed.ok) {
     outcome.disagreement = `an honest peer ended with an error: ${failed.reason}`;
@@ -64,10 +73,10 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   }
   const done = ended.filter((r) => r.ok);
   // An honest peer the others voted silent (a starved thread) is counted on its own line.
-  const timedOut = honest.filter((i) => done.some((r) => r.neutral.includes(i)));
+  const timedOut = stayed.filter((i) => done.some((r) => r.neutral.includes(i)));
   outcome.timedOutHonest = timedOut.length;
-  const live = honest.filter((i) => !timedOut.includes(i));
-  const judged = (live.length > 0 ? live : honest).map((i) => results[i]!).filter((r) => r.ok);
+  const live = stayed.filter((i) => !timedOut.includes(i));
+  const judged = (live.length > 0 ? live : stayed).map((i) => results[i]!).filter((r) => r.ok);
   const winner = judged[0]?.state.winner;
   if (
     judged.some(
@@ -75,16 +84,23 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
     )
   )
     outcome.disagreement = `honest peers disagree on the winner: ${judged.map((r) => r.state.winner).join(', ')}`;
+  if (
+    gone !== null &&
+    outcome.rejoin !== 'failed' &&
+    judged.some((r) => !r.neutral.includes(gone) && !r.state.expelled[gone] && !r.state.lost[gone])
+  )
+    outcome.disagreement ??= `peer ${gone} was refused its seat as out of the game, but a peer ends with it in`;
   const caught = done.some((r) => r.found.some((v) => v.player === rogueId));
   outcome.rogueWonCaught = caught && winner === rogueId;
   for (const [k, result] of done.entries()) {
     outcome.blamedHonest += result.found.filter((v) => v.player !== rogueId).length;
-    const audit = auditRiscRecord(records[honest[k]!]!.map((l) => JSON.stringify(l)).join('\n'));
+    const audit = auditRiscRecord(records[stayed[k]!]!.map((l) => JSON.stringify(l)).join('\n'));
     if (audit.state === null) outcome.lostRecords++;
     outcome.blamedHonest += audit.violations.filter((v) => v.player !== rogueId).length;
   }
   if (
     outcome.disagreement !== null ||
+    outcome.rejoinFailure !== null ||
     outcome.blamedHonest > 0 ||
     outcome.lostRecords > 0 ||
     outcome.timedOutHonest > 0
@@ -95,6 +111,7 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
         outcome.blamedHonest > 0 ? `${outcome.blamedHonest} blame(s) of honest peers` : null,
         outcome.lostRecords > 0 ? `${outcome.lostRecords} record(s) lost` : null,
         outcome.timedOutHonest > 0 ? `${outcome.timedOutHonest} honest peer(s) timed out` : null,
+        outcome.rejoinFailure !== null ? `peer ${gone} did not take its seat back: ${outcome.rejoinFailure}` : null,
       ]
         .filter((x) => x !== null)
         .join('; '),

@@ -1,6 +1,8 @@
 // Chaos benchmark: many whole native games between in-process peers over in-memory links, on
 // real timers with short timeouts, each with one rogue peer (a scripted attack or random
-// misbehaviour) and sometimes an honest peer that crashes. Prints what must be zero.
+// misbehaviour) and sometimes an honest peer that crashes, or that crashes and takes its seat back
+// through the program's rejoin a moment later (not with --classic-only). Prints what must be zero
+// (and, apart, how the crash-then-rejoin games ended: voted out before coming back is accepted).
 //   npm run bench:chaos -- [--games N] [--parallel P] [--seed S] [--only I] [--no-drops] [--ack-ms A] [--move-ms M]
 //                          [--stall-seconds S] [--max-seconds M] [--dump DIR] [--dump-lines L] [--classic-only]
 // Every game the program offers is played: each variant (domination, Capital, Secret Mission),
@@ -92,7 +94,7 @@ peersAtOnce = PARALLEL * 3.5; // 2–5 players a game, on average 3.5
 
 const count = (test: (o: Outcome) => boolean) => outcomes.filter(test).length;
 console.log(
-  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer${values['classic-only'] ? '' : '; one game in eight is RISC, 2–4 peers, random misbehaviour'}), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
+  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer${values['classic-only'] ? '' : '; ~30% crash one and bring it back (rejoin)'}${values['classic-only'] ? '' : '; one game in eight is RISC, 2–4 peers, random misbehaviour'}), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
 );
 console.log(`games finished by every honest peer:   ${count((o) => o.finished)} / ${outcomes.length}`);
 console.log(`honest disagreements (winner, state):  ${count((o) => o.disagreement !== null)}`);
@@ -105,6 +107,14 @@ console.log(
 console.log(`lost or unreadable honest records:     ${outcomes.reduce((n, o) => n + o.lostRecords, 0)}`);
 console.log(`honest peers blamed:                   ${outcomes.reduce((n, o) => n + o.blamedHonest, 0)}`);
 console.log(`rogue won after being caught:          ${count((o) => o.rogueWonCaught)}`);
+console.log(`honest peers that failed to rejoin:    ${count((o) => o.rejoin === 'failed')}`);
+console.log(
+  `crash then rejoin:                     ${count((o) => o.rejoin !== null)} games (an honest peer drops out at a random point, back within an ack timeout)`,
+);
+console.log(`  took its seat back:                  ${count((o) => o.rejoin === 'back')}`);
+console.log(
+  `  accepted, not faults:                voted out before it came back ${count((o) => o.rejoin === 'voted-out')}, out of the game already ${count((o) => o.rejoin === 'out')}, game over before its drop ${count((o) => o.rejoin === 'not-dropped')}`,
+);
 console.log(`random misbehaviours performed:        ${CHAOS_KINDS.map((k) => `${k} ${totals[k]}`).join(', ')}`);
 console.log(
   `peak RSS of the process: ${(peakRss / 2 ** 20).toFixed(0)} MB for ~${peersAtOnce} peers at once, ~${(peakRss / 2 ** 20 / peersAtOnce).toFixed(0)} MB per peer (upper bound; shared runtime included)`,
@@ -118,6 +128,9 @@ const failures = (o: Outcome): string[] => [
     ? [`${o.timedOutHonest} honest peer(s) timed out by the others (see ${join(values.dump, `game-${o.index}.txt`)})`]
     : []),
   ...(o.rogueWonCaught ? ['the rogue won after being caught'] : []),
+  ...(o.rejoinFailure !== null
+    ? [`an honest peer that dropped out did not take its seat back: ${o.rejoinFailure}`]
+    : []),
   ...(o.blamedHonest > 0 ? [`${o.blamedHonest} honest peer(s) blamed`] : []),
   ...(o.lostRecords > 0 ? [`${o.lostRecords} honest record(s) lost or unreadable`] : []),
 ];
