@@ -339,8 +339,9 @@ export function sessionRejoin<S, A>(
 
 /**
  * Checks one player's record: every line must be signed by its author (a line altered or made up
- * by the sender fails its own signature), and replayed by a mute replica of this seat, the code of
- * `risk verify`, it must agree with this seat's stored steps and must not have made this seat neutral.
+ * by the sender fails its own signature), and replayed by a mute replica of the sender's seat (the
+ * code of `risk verify`), it must agree with this seat's stored steps and must not have made this
+ * seat neutral.
  */
 export function checkHistory<S = GameState, A = Action>(
   setup: RejoinSetup<S, A>,
@@ -364,8 +365,11 @@ export function checkHistory<S = GameState, A = Action>(
     if (!setup.keyring.verify(sealed.by, digest, sealed.sig))
       return fail(`line ${i + 1} of its history does not match player ${sealed.by}'s signature: a false history`);
   }
+  // Replayed as its sender's seat, as `risk verify` reads that player's record: the sender's own
+  // acknowledgements count there as they did in play (replayed as another seat, a take-back after
+  // an equivocation could be judged otherwise, and an honest history refused).
   const header: NativeHeader = {
-    me: setup.me,
+    me: from,
     gameId: setup.gameId,
     features: featureNames(setup.features),
     rules: setup.rules ?? {},
@@ -575,15 +579,16 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
         const parent = entries.get(count - 1) ?? NO_PARENT;
         const messageHash = messageHashOf(count, step.action);
         entries.set(count, parentAfter(chained, parent, messageHash));
-        const stateHash = rules.game.stateHash(after);
-        taken.push({
-          index: count,
-          messageHash,
-          stateHash,
-          parent: setup.features.pipelining ? parent : null,
-          author: -1,
-          line: '',
-        });
+        // Only entries that may come before the seat's point (one past its last acknowledgement) are kept.
+        if (count > lastAck - MOVE_MEMORY)
+          taken.push({
+            index: count,
+            messageHash,
+            stateHash: rules.game.stateHash(after),
+            parent: setup.features.pipelining ? parent : null,
+            author: -1,
+            line: '',
+          });
         count++;
       }
       states.set(count, after);

@@ -1,12 +1,19 @@
 // Rejoin (protocol-spec/resume.md): one peer of a three-peer native game drops out mid-game (its
 // process stops, its links close) and comes back with its key over new links before the others'
 // timeout votes make it neutral. In-memory links, fake timers: everything bounded in virtual time.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
+import { auditNativeRecord, nativeHeader } from '../../src/audit/native-record.js';
 import { verifyTranscript } from '../../src/audit/verify.js';
 import type { SessionResult } from '../../src/core/contract.js';
+import { featuresFrom } from '../../src/core/contract.js';
 import { stateHash } from '../../src/core/native/hashes.js';
 import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
+import { parseTranscript } from '../../src/protocol/transcript.js';
 import { MAX_REJOINS } from '../../src/sessions/mesh-session.js';
+import { checkHistory } from '../../src/sessions/rejoin.js';
+import { historyLines } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 import { fakeClockInEveryTest, neutralised, runUntil, startRejoinGame, takeSeatBack } from './rejoin-game.js';
@@ -244,4 +251,45 @@ describe('a dropped peer rejoins the running game', () => {
     game.stop();
     expect(game.peers[0]!.result!.winner).toBe(game.peers[1]!.result!.winner);
   }, 600_000);
+});
+
+describe('a history a returning seat checks', () => {
+  // tests/fixtures/records/rejoin-history-p0.jsonl.gz: the first 760 lines of peer 0's record of
+  // bench:chaos game 22 (seed 18, 2026-11-27; dice chains, early reveals, pipelining): player 2
+  // signed two attacks for point 163, peers 0 and 1 acknowledged one each, and both took the point
+  // back for player 2's neutralisation. Peer 1 dropped out, came back and replayed peer 0's history
+  // as its own seat, where its own acknowledgement of the other attack did not count: the point was
+  // not taken back, the history "differs from this seat's stored game at step 166", and peer 1
+  // could not take its seat back.
+  it("is replayed as its sender's seat: a point taken back there is taken back here", async () => {
+    const raw = gunzipSync(readFileSync(new URL('../fixtures/records/rejoin-history-p0.jsonl.gz', import.meta.url)));
+    const parsed = parseTranscript(raw.toString('utf8'));
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const header = nativeHeader(parsed.lines)!;
+    // Peer 1's store held the same steps as far as it went (the two agreed on every one).
+    const stored = auditNativeRecord(parsed.lines, header).steps;
+    expect(stored.length).toBeGreaterThan(170);
+    // The game's keys (bench:chaos seeds game I of seed S's mesh with S * 1000 + I).
+    const mesh = await memoryMesh(3, 18_022);
+    expect(header.players.map((p) => p.peerId)).toEqual(mesh.peerIds);
+    const checked = checkHistory(
+      {
+        me: 1,
+        players: header.players,
+        gameId: header.gameId!,
+        features: featuresFrom(header.features),
+        keyring: mesh.keyrings[1]!,
+        rules: header.rules,
+        ackTimeoutMs: header.ackTimeoutMs,
+        moveTimeoutMs: header.moveTimeoutMs,
+        links: new Map(),
+        stored,
+        timeoutMs: 1_000,
+      },
+      0,
+      historyLines(parsed.lines),
+    );
+    expect(checked.ok ? '' : checked.reason).toBe('');
+    expect(checked.ok && checked.steps.length).toBe(stored.length);
+  });
 });
