@@ -463,10 +463,8 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
           return 1;
         }
         riscResumed = agreed.resumed;
-        say(
-          `every player holds the same history: the game goes on from entry ${riscResumed.entries} (turn ${riscResumed.resume.state.risc.turn})`,
-          { type: 'resumed', game: resumeId, index: riscResumed.entries, turn: riscResumed.resume.state.risc.turn },
-        );
+        for (const note of riscResumed.notes)
+          say(note, { type: 'resumed', game: resumeId, index: riscResumed.entries, text: note });
       }
       return await riscModules![2].playRiscBot(roster, {
         kind: riscKind as import('../ai/risc/bots.js').RiscBotKind,

@@ -119,6 +119,8 @@ export interface RiscStoreResume {
   readonly resume: RiscResumeStart;
   /** The entries the players agreed on (the handshake's index). */
   readonly entries: number;
+  /** What to tell its player: where the game goes on. */
+  readonly notes: readonly string[];
   /** The stored game goes on: its RISC record (the lines already stored are not written again) … */
   readonly stored: StoredRisc;
   readonly storedLines: number;
@@ -204,6 +206,9 @@ export async function riscResumeOverRoster(
     ok: true,
     resumed: {
       entries,
+      notes: [
+        `Every player holds the same history: game #${game.id} goes on from entry ${entries}, ${agreed.state.round === null ? 'its end' : `${agreed.state.round.stage} of turn ${agreed.state.round.turn}`}.`,
+      ],
       resume: {
         state: agreed.state,
         index: history.points[entries]!,
