@@ -50,7 +50,9 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
   const continued = game.rejoin ?? game.resume;
   let stored: StoredRisc | null = continued?.stored ?? null;
   const uid = `${roster.gameId}-p${roster.me}`;
-  if (stored !== null) say(`storing on as game ${stored.handle.id}`, { type: 'store', game: stored.handle.id, uid });
+  // (A resumed game is stored on under its first id, not the new session's.)
+  if (stored !== null)
+    say(`storing on as game ${stored.handle.id}`, { type: 'store', game: stored.handle.id, uid: stored.handle.uid });
   else if (game.store !== null) {
     const opened = storeRisc(game.store, {
       kind: 'bot',
