@@ -11,6 +11,7 @@ import { nativeHeader, recordSteps } from '../audit/native-record.js';
 import { gameResumeHash } from '../core/native/hashes.js';
 import { type RiscMeshState, type RiscMove, riscGame } from '../core/risc/mesh-game.js';
 import { type RiscHeader, riscHeader } from '../core/risc/record.js';
+import { parseRiscLines } from '../core/risc/story.js';
 import { applySteps } from '../core/steps/replay.js';
 import type { Link } from '../net/link.js';
 import type { Keyring } from '../protocol/signing.js';
@@ -193,8 +194,12 @@ export async function riscResumeOverRoster(
   if (!owed.ok) return owed; // (checked in the handshake: every state it stated)
   const steps = history.steps.slice(0, entries);
   // Lines past the agreed point (a round's commitments, an execution) never settled: they are taken back.
-  const keep = Math.min(riscLinesOf(lines).length, riscRecordLines(history.header, steps).length);
-  const stored = continueRisc(store, game.id, []);
+  const kept = riscLinesOf(lines).slice(0, riscRecordLines(history.header, steps).length);
+  const keep = kept.length;
+  // The lines kept, parsed: the finished game's statistics are told from the whole record.
+  const parsed = parseRiscLines(kept);
+  if (!parsed.ok) return { ok: false, reason: `its stored RISC record cannot be read: ${parsed.reason}` };
+  const stored = continueRisc(store, game.id, parsed.lines);
   stored.handle.keepLines('risc', keep);
   // Its later lines are the new session's: a rejoin must not take the first session's record for it.
   store.markResumed(

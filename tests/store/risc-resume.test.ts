@@ -21,6 +21,7 @@ import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } 
 import { type RiscStoreResume, riscResumeOverRoster, storedRiscHistory } from '../../src/sessions/risc-resume.js';
 import { chancesOf, sessionsOf } from '../../src/store/network-games.js';
 import { riscRecordText, type StoredRisc, storeRisc } from '../../src/store/risc-games.js';
+import { gatherStats } from '../../src/store/stats.js';
 import type { GameStore } from '../../src/store/store.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { capture, openStore, tempDir } from './helpers.js';
@@ -204,6 +205,10 @@ async function cutAndResume(seed: number, stopWhen: Stop, atOnce = false) {
     if (!history.ok) throw new Error(history.reason);
     expect(history.history.states.at(-1)!.risc).toEqual(end[0]!.state);
   }
+  // Its statistics are told from the whole record, both sessions.
+  const stats = gatherStats(store, { game: 'risc' });
+  expect(stats.finished).toBe(3);
+  expect(Math.min(...stats.byPlayer.map((s) => s.battles))).toBeGreaterThan(0);
   return { resumed, end, before };
 }
 
