@@ -159,9 +159,8 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
           }));
         // Networked games this player dropped out of, whose seat it may take back (protocol-spec/risc.md,
         // Rejoin), or that every player stopped, to be resumed together (protocol-spec/resume.md).
-        const running: SavedRisc[] = s
-          .games({ kinds: NETWORK_KINDS, game: 'risc', limit: 30 })
-          .filter((g) => g.status !== 'finished')
+        const running: SavedRisc[] = (['playing', 'stopped'] as const)
+          .flatMap((status) => s.games({ status, kinds: NETWORK_KINDS, game: 'risc', limit: 30 }))
           .flatMap((g) => {
             const chances = chancesOf(s, g);
             const rejoin = g.status === 'playing' && chances.rejoin === null;
