@@ -20,7 +20,7 @@ import { sessionsOf } from '../store/network-games.js';
 import { storeRecorder } from '../store/recorder.js';
 import { continueRisc, riscLinesOf, type StoredRisc } from '../store/risc-games.js';
 import type { GameStore, StoredGame } from '../store/store.js';
-import { historyLines, type Recorder } from '../store/transcript-recorder.js';
+import type { Recorder } from '../store/transcript-recorder.js';
 import type { RejoinStep } from './rejoin.js';
 import { negotiateResume } from './resume.js';
 import { offeredGame, offerProblem, RESUME_DEPTH, type RosterPlayers, resumeOffer } from './resume-net.js';
@@ -127,8 +127,6 @@ export interface RiscStoreResume {
   readonly storedLines: number;
   /** … and its record of signed lines (a new session's, after the ones before). */
   readonly transcript: Recorder;
-  /** This peer's record of the resumed session so far: what a player that rejoins is sent. */
-  history(): readonly string[];
 }
 
 /**
@@ -225,7 +223,6 @@ export async function riscResumeOverRoster(
       stored,
       storedLines: keep,
       transcript: storeRecorder(stored.handle),
-      history: () => historyLines(sessionsOf(store.lines(game.id)).at(-1) ?? []),
     },
   };
 }
