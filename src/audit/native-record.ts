@@ -90,8 +90,8 @@ export function nativeHeader(lines: readonly TranscriptLine[]): NativeHeader | n
 }
 
 /** Where a resumed session's record starts: the state the earlier record reaches at its point. */
-export interface Continued {
-  readonly state: GameState;
+export interface Continued<S = GameState> {
+  readonly state: S;
   readonly index: number;
   /** A Secret Mission game past its deal: the deal as the earlier record holds it, to check the claims made here. */
   readonly missionDeal?: DealRecord;
@@ -108,7 +108,7 @@ type Started<S, A extends { readonly command: string }, E> =
  */
 export function muteReplicaFor<S, A extends { readonly command: string }, E>(
   header: NativeHeader,
-  continues: Continued | null,
+  continues: Continued<S> | null,
   verified: VerifiedSignatures | undefined,
   game?: MeshGame<S, A, E>,
 ): Started<S, A, E> {
@@ -145,7 +145,9 @@ export function muteReplicaFor<S, A extends { readonly command: string }, E>(
     };
   // A game that goes on past its mission deal checks its claims against the deal as first recorded.
   let missionDeal: DealDriver | undefined;
-  if (continues !== null && missionsDealt(continues.state) && keyring) {
+  // (Only the classic game deals missions: another game's state, a RISC one, has no options.)
+  const classic = continues !== null && 'options' in (continues.state as object);
+  if (continues !== null && classic && missionsDealt(continues.state as GameState) && keyring) {
     const restored =
       continues.missionDeal === undefined
         ? { ok: false as const, reason: 'the earlier record holds no mission deal' }
@@ -164,7 +166,13 @@ export function muteReplicaFor<S, A extends { readonly command: string }, E>(
     ackTimeoutMs: header.ackTimeoutMs,
     moveTimeoutMs: header.moveTimeoutMs,
     ...(continues !== null
-      ? { resume: { state: continues.state, index: continues.index, ...(missionDeal ? { missionDeal } : {}) } }
+      ? {
+          resume: {
+            state: continues.state as GameState,
+            index: continues.index,
+            ...(missionDeal ? { missionDeal } : {}),
+          },
+        }
       : {}),
   };
   return { ok: true, replica: new Replica<S, A, E>(config, game), violations };
@@ -308,13 +316,15 @@ export function auditNativeRecord(
  * The entries a record's lines make its peer's mute replica apply, and the state they reach, for
  * any game on the mesh (`game`; the classic game by default): what a rejoining seat compares with
  * its own steps. Null state: the replica could not start (the reason is the first violation).
+ * `continues`: a resumed session's record starts there (the earlier records' state at its point).
  */
 export function recordSteps<S, A extends { readonly command: string }, E>(
   lines: readonly TranscriptLine[],
   header: NativeHeader,
   game: MeshGame<S, A, E>,
+  continues: Continued<S> | null = null,
 ): { state: S | null; steps: { action: A; numbers: StepNumbers | null }[]; violations: AuditViolation[] } {
-  const started = muteReplicaFor<S, A, E>(header, null, undefined, game);
+  const started = muteReplicaFor<S, A, E>(header, continues, undefined, game);
   if (!started.ok) return { state: null, steps: [], violations: [started.violation] };
   const { replica, violations } = started;
   const steps: { action: A; numbers: StepNumbers | null }[] = [];

@@ -26,7 +26,19 @@ export function auditRiscMeshRecord(
   const players = [...header.players].sort((a, b) => a.id - b.id).map((p) => p.name);
   const terms = { game: header.gameId, players, ...header.risc };
   const summary = riscHeader(header.gameId, players, header.risc).payload;
-  const started = muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>(header, null, verified, riscGame(terms));
+  const resumed = header.resumedFrom;
+  const started: ReturnType<typeof muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>> =
+    resumed !== undefined
+      ? {
+          ok: false,
+          violation: {
+            line: 1,
+            player: null,
+            kind: 'message',
+            reason: `this record continues RISC game ${resumed.gameId} from entry ${resumed.index} (a resumed session): auditing it after the earlier records is not implemented; audit the game's RISC record instead (risk export), one record across the resume`,
+          },
+        }
+      : muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>(header, null, verified, riscGame(terms));
   if (!started.ok) {
     const { line, player, reason } = started.violation;
     return {

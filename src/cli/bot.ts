@@ -6,6 +6,7 @@ import type { PeerNode } from '../net/libp2p-node.js';
 import type { TcpListener } from '../net/tcp.js';
 import type { LobbyEndpoint, LobbyEvent, LobbyResult } from '../sessions/lobby.js';
 import type { Outcome, SessionEvent } from '../sessions/mesh-session.js';
+import { recordHeader } from '../store/network-games.js';
 import type { StoredSession } from '../store/recorder.js';
 import type { GameStore } from '../store/store.js';
 import type { Recorder } from '../store/transcript-recorder.js';
@@ -54,7 +55,8 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --resume GAME       go on with stored networked game GAME (its id, as risk history --json
                       shows it, without -pN): the host (its first host) offers it, each player
                       joins with the --key it had and gets its own seat, every player proves it
-                      holds the same history, play goes on from there (native; needs --store)
+                      holds the same history, play goes on from there (native; classic or
+                      --game risc; needs --store)
   --rejoin GAME       join only: take this peer's seat back in running networked game GAME
                       (stored with --store) after its process dropped out, before the others
                       make it neutral: risk bot join --rejoin GAME --store --key FILE ADDRESS...
@@ -217,7 +219,7 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
   if (resumeId !== undefined) {
     if (v.store !== true)
       return usage('--resume goes on with a stored game: give --store (and --db if not the default)');
-    if (cs3099 || risc) return usage('--resume is for classic games on the native profile');
+    if (cs3099) return usage('--resume is for games on the native profile');
     if (!/^[A-Za-z0-9._~-]{1,128}$/.test(resumeId)) return usage(`--resume "${resumeId}" is not a game id`);
   }
 
@@ -382,12 +384,15 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
       for (const a of addresses.slice(1)) say(`  or: ${a}`, { type: 'address', address: a });
       // A resumed game seats every returning player by its key, whatever order they join in.
       const seats = resumeId !== undefined && gameStore !== null ? storedSeats(gameStore, resumeId) : undefined;
+      // (A resumed RISC game shows its joiners the terms it was played with.)
+      const terms =
+        (resumeId !== undefined && risc && gameStore !== null && storedTerms(gameStore, resumeId)) || riscTerms;
       lobby = await hostLobby(endpoint, {
         players: players as number,
         ...(seats && seats.length === players ? { seats } : {}),
         name,
         features,
-        ...(risc ? { required: [RISC_FEATURE], risc: riscTerms } : {}),
+        ...(risc ? { required: [RISC_FEATURE], risc: terms } : {}),
         ackTimeoutMs: (ackTimeout as number) * 1000,
         moveTimeoutMs: (moveTimeout as number) * 1000,
         ...(ruled ? { rules: rules.value } : {}),
@@ -445,6 +450,22 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
         v['no-record'] === true
           ? null
           : ((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
+      let riscResumed: import('../sessions/risc-resume.js').RiscStoreResume | null = null;
+      if (resumeId !== undefined && gameStore !== null) {
+        say(`resuming RISC game ${resumeId}: comparing the stored histories`, { type: 'resuming', game: resumeId });
+        const agreed = await (await import('../sessions/risc-resume.js')).riscResumeOverRoster(gameStore, roster, {
+          gameId: resumeId,
+          host: role === 'host',
+          timeoutMs: Math.max(10_000, roster.ackTimeoutMs * 5),
+        });
+        if (!agreed.ok) {
+          io.err(`risk bot: cannot resume game ${resumeId}: ${agreed.reason}\n`);
+          return 1;
+        }
+        riscResumed = agreed.resumed;
+        for (const note of riscResumed.notes)
+          say(note, { type: 'resumed', game: resumeId, index: riscResumed.entries, text: note });
+      }
       return await riscModules![2].playRiscBot(roster, {
         kind: riscKind as import('../ai/risc/bots.js').RiscBotKind,
         seed: seed as number,
@@ -454,6 +475,7 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
         err: io.err,
         ...(node !== null ? { endpoint: node } : {}),
         ...(riscRejoined !== null ? { rejoin: riscRejoined } : {}),
+        ...(riscResumed !== null ? { resume: riscResumed } : {}),
       });
     }
     let recorder: Recorder | undefined;
@@ -615,6 +637,16 @@ function storedSeats(store: GameStore, gameId: string): string[] | undefined {
   const found = store.find(`${gameId}-p0`);
   if (!found.ok || found.game.players.some((p) => !p.peerId)) return undefined;
   return found.game.players.map((p) => p.peerId!);
+}
+
+/** The RISC terms stored game `gameId` was played with (its first record header's), if stored. */
+function storedTerms(store: GameStore, gameId: string): { startUnits: number; turnLimit: number | null } | null {
+  const found = store.find(`${gameId}-p0`);
+  if (!found.ok) return null;
+  return (
+    (recordHeader(store, found.game.id) as { risc?: { startUnits: number; turnLimit: number | null } } | null)?.risc ??
+    null
+  );
 }
 
 /** Why a game ended, in words, for a game with no winner. */

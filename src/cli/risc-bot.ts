@@ -8,6 +8,7 @@ import { seededDice } from '../protocol/random.js';
 import type { LobbyEndpoint, Roster } from '../sessions/lobby.js';
 import { playRiscOverLinks } from '../sessions/risc-net.js';
 import type { RiscStoreRejoin } from '../sessions/risc-rejoin.js';
+import type { RiscStoreResume } from '../sessions/risc-resume.js';
 import { type StoredRisc, storeRisc } from '../store/risc-games.js';
 import type { GameStore } from '../store/store.js';
 import { fileRecorder, type Recorder } from '../store/transcript-recorder.js';
@@ -28,6 +29,8 @@ export interface RiscBotGame {
   readonly endpoint?: LobbyEndpoint;
   /** This seat taken back from the store (--rejoin): the game goes on from the checked history. */
   readonly rejoin?: RiscStoreRejoin;
+  /** A stored game every player resumed (--resume): the game goes on from the agreed point. */
+  readonly resume?: RiscStoreResume;
 }
 
 export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<number> {
@@ -44,9 +47,12 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
     }
   }
   const me = roster.players.find((p) => p.id === roster.me)?.name ?? `player ${roster.me}`;
-  let stored: StoredRisc | null = game.rejoin?.stored ?? null;
+  const continued = game.rejoin ?? game.resume;
+  let stored: StoredRisc | null = continued?.stored ?? null;
   const uid = `${roster.gameId}-p${roster.me}`;
-  if (stored !== null) say(`storing on as game ${stored.handle.id}`, { type: 'store', game: stored.handle.id, uid });
+  // (A resumed game is stored on under its first id, not the new session's.)
+  if (stored !== null)
+    say(`storing on as game ${stored.handle.id}`, { type: 'store', game: stored.handle.id, uid: stored.handle.uid });
   else if (game.store !== null) {
     const opened = storeRisc(game.store, {
       kind: 'bot',
@@ -70,7 +76,7 @@ export async function playRiscBot(roster: Roster, game: RiscBotGame): Promise<nu
     ...riscRecording(
       path !== null && transcript !== null ? { path, recorder: transcript } : null,
       stored !== null && game.store !== null ? { store: game.store, game: stored } : null,
-      game.rejoin,
+      continued,
     ),
     ...(game.endpoint
       ? {

@@ -6,6 +6,8 @@ import type { RiscRecordLine } from '../core/risc/record.js';
 import type { RiscSeat } from '../sessions/risc-local.js';
 import type { RiscNetOptions } from '../sessions/risc-net.js';
 import type { RiscStoreRejoin } from '../sessions/risc-rejoin.js';
+import type { RiscStoreResume } from '../sessions/risc-resume.js';
+import { sessionsOf } from '../store/network-games.js';
 import { defaultStorePath } from '../store/paths.js';
 import { storeRecorder, teeRecorder } from '../store/recorder.js';
 import type { StoredRisc, storeRisc } from '../store/risc-games.js';
@@ -95,18 +97,21 @@ export function riscKit(options: RiscLaunchOptions, seed: number): RiscKit {
   return { options, seed, openStore, storeProblem: () => storeProblem, storing };
 }
 
+/** A stored networked RISC game going on: this seat taken back (rejoined), or every player's resumed. */
+export type RiscContinued = RiscStoreRejoin | RiscStoreResume;
+
 /**
  * What a networked RISC peer records and answers with: its RISC record into the store (a rejoined
- * seat writes it again from the start: the lines stored already are skipped), its record of signed
- * lines into `file` and the store (the stored notes keep its sealed orders and dice numbers, so its
- * seat can be taken back), the record it sends a player that rejoins (the file, else the stored
- * lines), and where that player listens now (for the store).
+ * or resumed game writes it again from the start: the lines stored already are skipped), its record
+ * of signed lines into `file` and the store (the stored notes keep its sealed orders and dice
+ * numbers, so its seat can be taken back), the record it sends a player that rejoins (the file, else
+ * the stored lines of the session), and where that player listens now (for the store).
  */
 export function riscRecording(
   file: { readonly path: string; readonly recorder: Recorder } | null,
   stored: { readonly store: GameStore; readonly game: StoredRisc } | null,
-  continued?: RiscStoreRejoin,
-): Pick<RiscNetOptions, 'onRecord' | 'transcript' | 'history' | 'onRejoinAddresses' | 'rejoin'> {
+  continued?: RiscContinued,
+): Pick<RiscNetOptions, 'onRecord' | 'transcript' | 'history' | 'onRejoinAddresses' | 'rejoin' | 'resume'> {
   const kept = continued?.transcript ?? (stored === null ? null : storeRecorder(stored.game.handle));
   const transcript = file !== null && kept !== null ? teeRecorder(file.recorder, kept) : (file?.recorder ?? kept);
   let skip = continued?.storedLines ?? 0;
@@ -114,7 +119,7 @@ export function riscRecording(
     file !== null
       ? () => recordFileLines(file.path)
       : stored !== null
-        ? () => historyLines(stored.store.lines(stored.game.handle.id))
+        ? () => historyLines(sessionsOf(stored.store.lines(stored.game.handle.id)).at(-1) ?? [])
         : null;
   return {
     onRecord: (line) => {
@@ -126,6 +131,10 @@ export function riscRecording(
     ...(stored !== null
       ? { onRejoinAddresses: (player, at) => stored.store.updateAddresses(stored.game.handle.id, player, at) }
       : {}),
-    ...(continued ? { rejoin: continued.rejoined } : {}),
+    ...(continued === undefined
+      ? {}
+      : 'rejoined' in continued
+        ? { rejoin: continued.rejoined }
+        : { resume: continued.resume }),
   };
 }

@@ -4,6 +4,7 @@
 import type { RiscBotKind } from '../ai/risc/bots.js';
 import { botSeats } from '../ai/risc/seat.js';
 import type { RiscRecordLine } from '../core/risc/record.js';
+import { shareableFirst } from '../net/addresses.js';
 import type { RiscTerms } from '../protocol/risc-terms.js';
 import { runRiscLocal } from '../sessions/risc-local.js';
 import { chancesOf, NETWORK_KINDS, recordHeader } from '../store/network-games.js';
@@ -156,21 +157,41 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
             players: g.players.map((p) => (p.botKind ? `${p.name}` : `${p.name} (you)`)),
             turn: turnOf(g.id),
           }));
-        // Networked games this player dropped out of, whose seat it may take back (protocol-spec/risc.md, Rejoin).
-        const running: SavedRisc[] = s
-          .games({ status: 'playing', kinds: NETWORK_KINDS, game: 'risc', limit: 30 })
-          .filter((g) => chancesOf(s, g).rejoin === null)
-          .map((g) => ({
-            id: g.id,
-            startedAt: g.startedAt,
-            players: g.players.map((p, seat) => (seat === g.me ? `${p.name} (you)` : p.name)),
-            turn: turnOf(g.id),
-            rejoin: true,
-          }));
+        // Networked games this player dropped out of, whose seat it may take back (protocol-spec/risc.md,
+        // Rejoin), or that every player stopped, to be resumed together (protocol-spec/resume.md).
+        const running: SavedRisc[] = (['playing', 'stopped'] as const)
+          .flatMap((status) => s.games({ status, kinds: NETWORK_KINDS, game: 'risc', limit: 30 }))
+          .flatMap((g) => {
+            const chances = chancesOf(s, g);
+            const rejoin = g.status === 'playing' && chances.rejoin === null;
+            if (!rejoin && chances.resume !== null) return [];
+            return [
+              {
+                id: g.id,
+                startedAt: g.startedAt,
+                players: g.players.map((p, seat) => (seat === g.me ? `${p.name} (you)` : p.name)),
+                turn: turnOf(g.id),
+                ...(rejoin ? { rejoin: true as const } : {}),
+                ...(chances.resume === null
+                  ? { resumable: { host: g.me === 0, hostAddresses: shareableFirst(g.players[0]?.addresses ?? []) } }
+                  : {}),
+              },
+            ];
+          });
         return { ok: true, games: [...games, ...running].sort((a, b) => b.startedAt.localeCompare(a.startedAt)) };
       } catch (error) {
         return { ok: false, reason: `the saved games cannot be read: ${(error as Error).message}` };
       }
+    },
+
+    async resumeNetwork(request, onLobby) {
+      const s = openStore();
+      if (s === null) return { ok: false, reason: kit.storeProblem() ?? 'games are not saved here (--no-record)' };
+      const found = s.find(String(request.id));
+      if (!found.ok) return found;
+      if (found.game.game !== 'risc') return { ok: false, reason: `game #${request.id} is not a RISC game` };
+      const { resumeStored } = await import('./risc-network.js');
+      return resumeStored(kit, found.game, request.host ? { host: true } : request, onLobby);
     },
 
     resume(id) {
@@ -180,6 +201,12 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
       if (!found.ok) return found;
       const game = found.game;
       if (game.game !== 'risc') return { ok: false, reason: `game #${id} is not a RISC game` };
+      // Every player stopped: the players meet again in a lobby (resumeNetwork), not by taking one seat back.
+      if (NETWORK_KINDS.includes(game.kind) && game.status === 'stopped')
+        return {
+          ok: false,
+          reason: `game #${id} was stopped by its players: resume it together from the RISC menu's Resume (its first host hosts it again, the others join), or with risk bot --resume; this way of going on (one seat back) does not do it`,
+        };
       if (NETWORK_KINDS.includes(game.kind)) return rejoinMatch(game, s);
       if (game.kind !== 'quick')
         return { ok: false, reason: `game #${id} was played over the network: only games against bots here go on` };

@@ -15,8 +15,10 @@ import type { RiscTerms } from '../protocol/risc-terms.js';
 import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../sessions/lobby.js';
 import { REJOIN_TIMEOUT_MS } from '../sessions/rejoin-net.js';
 import { playRiscOverLinks, RISC_FEATURE } from '../sessions/risc-net.js';
-import { type RiscStoreRejoin, riscRejoinFromStore } from '../sessions/risc-rejoin.js';
+import { riscRejoinFromStore } from '../sessions/risc-rejoin.js';
+import { riscResumeOverRoster } from '../sessions/risc-resume.js';
 import { keptKeysDir } from '../store/kept-keys.js';
+import { chancesOf, networkGameId, recordHeader, resumePartProblem } from '../store/network-games.js';
 import { storeRisc } from '../store/risc-games.js';
 import type { StoredGame } from '../store/store.js';
 import {
@@ -31,7 +33,7 @@ import { acceptRejoins, rejoinNote } from './after-start.js';
 import { LINGER_MS, sleep } from './launch-kit.js';
 import { listenProblem } from './listen-problem.js';
 import { seatsForBots, startNowProblem } from './lobby-seats.js';
-import { leavable, RISC_BOT_NAMES, type RiscKit, riscRecording } from './risc-kit.js';
+import { leavable, RISC_BOT_NAMES, type RiscContinued, type RiscKit, riscRecording } from './risc-kit.js';
 
 /** A libp2p node on this run's identity (or `given`, a seat's key); the default port falls back to any free one. */
 async function listen(
@@ -61,7 +63,7 @@ function networkMatch(
   key: PrivateKey,
   roster: Roster,
   kinds: readonly RiscSeatKind[],
-  continued?: RiscStoreRejoin,
+  continued?: RiscContinued,
 ): RiscMatch {
   const { options } = kit;
   const notes: string[] = [...(continued?.notes ?? [])];
@@ -337,4 +339,105 @@ export async function rejoinStored(kit: RiscKit, game: StoredGame): Promise<Risc
   const { roster } = back.rejoined;
   const kinds = roster.players.map((p): RiscSeatKind => (p.id === me ? 'you' : 'remote'));
   return { ok: true, match: networkMatch(kit, listening.node, listening.key, roster, kinds, back.rejoined) };
+}
+
+/**
+ * Resumes a networked RISC game every player stopped (the menu's Resume, protocol-spec/resume.md):
+ * its first host offers it again in a new lobby that seats each player by its key, the others join
+ * that lobby at `address`; every player proves its stored history and the match goes on from the
+ * agreed point, stored on as the same game.
+ */
+export async function resumeStored(
+  kit: RiscKit,
+  game: StoredGame,
+  request: { readonly host: true } | { readonly host: false; readonly address: string },
+  onLobby: (event: LobbyEvent) => void,
+): Promise<RiscOpened> {
+  const store = kit.openStore();
+  if (store === null || game.me === null)
+    return { ok: false, reason: kit.storeProblem() ?? 'games are not saved here (--no-record)' };
+  const me = game.me;
+  const problem =
+    chancesOf(store, game).resume ?? resumePartProblem(game.players[0]?.name ?? 'player 0', me, request.host);
+  if (problem !== null) return { ok: false, reason: `game #${game.id} cannot be resumed: ${problem}` };
+  const key = await keyFor(game.players[me]?.peerId ?? '', keptKeysDir(store), kit.options.keyPath);
+  if (!key.ok) return key;
+  // The host listens where it did, so the others' stored address of it still works.
+  const listening = await listen(
+    kit,
+    request.host ? (portOf(game.players[0]?.addresses) ?? kit.options.port) : 0,
+    key.key,
+  );
+  if (!listening.ok) return listening;
+  const node = listening.node;
+  const header = recordHeader(store, game.id) as (ReturnType<typeof recordHeader> & { risc?: RiscTerms }) | null;
+  const name = game.players[me]?.name ?? `player ${me}`;
+  const abort = new AbortController();
+  let accepted = () => {};
+  const acceptance = new Promise<null>((resolve) => (accepted = () => resolve(null)));
+  const result = request.host
+    ? hostLobby(node, {
+        players: game.players.length,
+        name,
+        features: [RISC_FEATURE],
+        required: [RISC_FEATURE],
+        ackTimeoutMs: header?.ackTimeoutMs ?? kit.options.ackTimeoutMs,
+        moveTimeoutMs: header?.moveTimeoutMs ?? kit.options.moveTimeoutMs,
+        ...(header?.risc ? { risc: header.risc } : {}),
+        // Each returning player gets its own seat by its key, whatever order they come in.
+        seats: game.players.map((p) => p.peerId ?? ''),
+        onEvent: onLobby,
+        signal: abort.signal,
+      })
+    : joinLobby(node, request.address, {
+        name,
+        features: [RISC_FEATURE],
+        startTimeoutMs: 60 * 60_000,
+        onEvent: (event) => {
+          accepted();
+          onLobby(event);
+        },
+        onRisc: () => {
+          accepted();
+          return true;
+        },
+      });
+  const started = result.then(async (lobby): Promise<RiscStarted> => {
+    if (!lobby.ok) {
+      await node.stop().catch(() => {});
+      return lobby;
+    }
+    onLobby({ type: 'info', text: 'Every player is here: comparing the stored histories…' });
+    const agreed = await riscResumeOverRoster(store, lobby.roster, {
+      gameId: networkGameId(game.uid),
+      host: request.host,
+      timeoutMs: Math.max(10_000, lobby.roster.ackTimeoutMs * 5),
+    }).catch((error: Error) => ({ ok: false as const, reason: error.message }));
+    if (!agreed.ok) {
+      await sleep(LINGER_MS);
+      await node.stop().catch(() => {});
+      return { ok: false, reason: `cannot resume game #${game.id}: ${agreed.reason}` };
+    }
+    const kinds = lobby.roster.players.map((p): RiscSeatKind => (p.id === me ? 'you' : 'remote'));
+    return { ok: true, match: networkMatch(kit, node, listening.key, lobby.roster, kinds, agreed.resumed) };
+  });
+  if (!request.host) {
+    // A host that is not there, or refuses this key, is said at once (not after a lobby screen).
+    const early = await Promise.race([result, acceptance]);
+    if (early !== null && !early.ok) {
+      await node.stop().catch(() => {});
+      return early;
+    }
+  }
+  return {
+    ok: true,
+    lobby: {
+      addresses: request.host ? shareableFirst(node.addresses()) : [],
+      started,
+      async cancel() {
+        abort.abort();
+        await node.stop().catch(() => {});
+      },
+    },
+  };
 }

@@ -105,6 +105,13 @@ async function verifyResumed(files: readonly string[], json: boolean, io: Comman
     if (transcript === null) return EXIT_USAGE;
     records.push(transcript);
   }
+  const { riscMeshHeader } = await import('../audit/verify.js');
+  if (records.some((r) => riscMeshHeader(r.lines) !== null)) {
+    io.err(
+      'risk verify: the records of signed lines of a resumed RISC game are not audited one after another (not implemented): audit its RISC record instead (risk export GAME > game.jsonl; risk verify game.jsonl), one record across the resume\n',
+    );
+    return EXIT_USAGE;
+  }
   const reports = verifyChain(records.map((r) => r.lines));
   let failed = false;
   reports.forEach((report, i) => {

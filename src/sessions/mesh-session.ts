@@ -61,7 +61,7 @@ export interface SessionConfig<S = GameState, A = Action, E = GameEvent> {
   readonly secretNumbers?: () => Uint8Array;
   /** Go on with a stored game from an agreed point (see ReplicaConfig.resume and sessions/resume.ts). */
   readonly resume?: {
-    readonly state: GameState;
+    readonly state: S;
     readonly index: number;
     readonly from: ResumedFrom;
     /** A Secret Mission game: its deal rebuilt from the stored record (core/native/mission-deal.ts). */

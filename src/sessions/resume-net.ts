@@ -11,27 +11,60 @@ import type { DealDriver } from '../protocol/secret-deal.js';
 import type { Keyring } from '../protocol/signing.js';
 import { chancesOf, sessionsOf } from '../store/network-games.js';
 import { storeRecorder } from '../store/recorder.js';
-import type { GameStore, StoredGame } from '../store/store.js';
+import type { GameName, GameStore, StoredGame } from '../store/store.js';
 import { historyLines, type Recorder } from '../store/transcript-recorder.js';
 import type { SessionConfig } from './mesh-session.js';
 import { type History, negotiateResume } from './resume.js';
 
 /** Sequence points a resume may go back (protocol/resume.ts MAX_RESUME_HASHES). */
-const RESUME_DEPTH = 4;
+export const RESUME_DEPTH = 4;
+
+/** The players of a lobby, as a resume offer names them. */
+export type RosterPlayers = readonly {
+  readonly id: number;
+  readonly name: string;
+  readonly peerId: string;
+  readonly addresses?: readonly string[];
+}[];
+
+/** The host's offer of stored game `gameId` in the new lobby whose game id is `sessionId`. */
+export function resumeOffer(gameId: string, sessionId: string, players: RosterPlayers) {
+  return {
+    game_id: gameId,
+    session_id: sessionId,
+    players: players.map((p) => ({ id: p.id, name: p.name.slice(0, 64), peer_id: p.peerId })),
+  };
+}
+
+/** Why this player does not take up an offer: another game than its user asked for, or another session than its lobby's. */
+export function offerProblem(
+  offered: { readonly game_id: string; readonly session_id: string },
+  gameId: string,
+  sessionId: string,
+) {
+  if (offered.game_id !== gameId) return `the host offers game ${offered.game_id}, not ${gameId}`;
+  if (offered.session_id !== sessionId) return 'the offer names another session than this lobby';
+  return null;
+}
 
 /**
- * This player's stored record of a networked native game offered for resume (sessions/resume.ts):
- * its state at its last few sequence points. `me` and `peerId`: this player's seat in the offer and
- * its key, which must be the stored seat's.
+ * The stored game offered for resume, under this player's seat (`me` in the offer), if it may be
+ * resumed here: a networked game of the offer's players, each seat with the key the offer names.
  */
-export function storedHistory(
+export function offeredGame(
   store: GameStore,
   offer: { readonly game_id: string; readonly players: readonly { readonly peer_id: string }[] },
   me: number,
-): { ok: true; game: StoredGame; history: History } | { ok: false; reason: string } {
+  kind: GameName = 'classic',
+): { ok: true; game: StoredGame } | { ok: false; reason: string } {
   const found = store.find(`${offer.game_id}-p${me}`);
   if (!found.ok) return { ok: false, reason: `game ${offer.game_id} is not stored here for seat ${me}` };
   const game = found.game;
+  if (game.game !== kind)
+    return {
+      ok: false,
+      reason: `game ${offer.game_id} is ${game.game === 'risc' ? 'a RISC game' : 'a classic game'} here, not ${kind === 'risc' ? 'a RISC game' : 'a classic game'}`,
+    };
   const problem = chancesOf(store, game).resume;
   if (problem !== null) return { ok: false, reason: `game ${offer.game_id} cannot be resumed: ${problem}` };
   if (game.players.length !== offer.players.length)
@@ -41,6 +74,22 @@ export function storedHistory(
     };
   const seat = game.players.findIndex((p, i) => (p.peerId ?? '') !== offer.players[i]!.peer_id);
   if (seat >= 0) return { ok: false, reason: `seat ${seat} of game ${offer.game_id} belongs to another key here` };
+  return { ok: true, game };
+}
+
+/**
+ * This player's stored record of a networked classic game offered for resume (sessions/resume.ts):
+ * its state at its last few sequence points. `me` and `peerId`: this player's seat in the offer and
+ * its key, which must be the stored seat's.
+ */
+export function storedHistory(
+  store: GameStore,
+  offer: { readonly game_id: string; readonly players: readonly { readonly peer_id: string }[] },
+  me: number,
+): { ok: true; game: StoredGame; history: History } | { ok: false; reason: string } {
+  const found = offeredGame(store, offer, me);
+  if (!found.ok) return found;
+  const game = found.game;
   const states: GameState[] = [];
   let points = 0;
   let latest: GameState | null = null;
@@ -107,12 +156,7 @@ export async function resumeOverRoster(
   roster: {
     readonly me: number;
     readonly gameId: string;
-    readonly players: readonly {
-      readonly id: number;
-      readonly name: string;
-      readonly peerId: string;
-      readonly addresses?: readonly string[];
-    }[];
+    readonly players: RosterPlayers;
     readonly links: ReadonlyMap<number, Link>;
     readonly keyring?: Keyring | null;
   },
@@ -120,11 +164,7 @@ export async function resumeOverRoster(
 ): Promise<{ ok: true; resumed: NetworkResume } | { ok: false; reason: string }> {
   let found: { game: StoredGame; history: History } | null = null;
   let missionDeal: DealDriver | null = null;
-  const offer = {
-    game_id: options.gameId,
-    session_id: roster.gameId,
-    players: roster.players.map((p) => ({ id: p.id, name: p.name.slice(0, 64), peer_id: p.peerId })),
-  };
+  const offer = resumeOffer(options.gameId, roster.gameId, roster.players);
   const agreed = await negotiateResume({
     me: roster.me,
     links: roster.links,
@@ -132,10 +172,8 @@ export async function resumeOverRoster(
     ...(options.host ? { offer } : {}),
     timeoutMs: options.timeoutMs,
     lookup: (offered) => {
-      if (offered.game_id !== options.gameId)
-        return { ok: false, reason: `the host offers game ${offered.game_id}, not ${options.gameId}` };
-      if (offered.session_id !== roster.gameId)
-        return { ok: false, reason: 'the offer names another session than this lobby' };
+      const problem = offerProblem(offered, options.gameId, roster.gameId);
+      if (problem !== null) return { ok: false, reason: problem };
       const history = storedHistory(store, offered, roster.me);
       if (!history.ok) return history;
       // A Secret Mission game goes on only if this seat can still claim its mission and check the others'.

@@ -11,16 +11,20 @@ import { commonPoint, parseResumeMessage, type ResumeGame, type ResumeMessage } 
 import { type Keyring, lineDigest, seal, unseal } from '../protocol/signing.js';
 
 /** A player's stored history of a game, as far as a resume needs it. */
-export interface History {
-  /** Sequence points applied. */
+export interface History<S = GameState> {
+  /** Sequence points applied (a RISC game counts every entry: protocol-spec/resume.md, RISC games). */
   readonly index: number;
   /** The state at each of the last few points (oldest first, the last at `index`). */
-  readonly states: readonly GameState[];
+  readonly states: readonly S[];
+  /** Their resume hashes (default: the classic game's, resumeHash). */
+  readonly hashes?: readonly string[];
 }
 
-export type Lookup = (offer: ResumeGame['payload']) => { ok: true; history: History } | { ok: false; reason: string };
+export type Lookup<S = GameState> = (
+  offer: ResumeGame['payload'],
+) => { ok: true; history: History<S> } | { ok: false; reason: string };
 
-export interface ResumeSetup {
+export interface ResumeSetup<S = GameState> {
   readonly me: number;
   /** A link to every other player of the new mesh. */
   readonly links: ReadonlyMap<number, Link>;
@@ -29,12 +33,12 @@ export interface ResumeSetup {
   /** The host (player 0) makes the offer; the others wait for it. */
   readonly offer?: ResumeGame['payload'];
   /** Finds the offered game in this player's store. */
-  readonly lookup: Lookup;
+  readonly lookup: Lookup<S>;
   /** How long to wait for the offer and for every player's answer. */
   readonly timeoutMs: number;
 }
 
-export type Resumed =
+export type Resumed<S = GameState> =
   | {
       readonly ok: true;
       readonly gameId: string;
@@ -42,19 +46,19 @@ export type Resumed =
       /** The agreed point: play goes on with move `index` from `state`. */
       readonly index: number;
       readonly hash: string;
-      readonly state: GameState;
+      readonly state: S;
     }
   | { readonly ok: false; readonly reason: string };
 
 /** Runs the handshake over the links; every peer ends it with the same verdict, or times out. */
-export function negotiateResume(setup: ResumeSetup): Promise<Resumed> {
+export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<Resumed<S>> {
   const { me, links, keyring } = setup;
   const players = links.size + 1;
   return new Promise((resolve) => {
     const detach: (() => void)[] = [];
     const states = new Map<number, { index: number; hashes: string[]; session: string }>();
     let offer: ResumeGame['payload'] | null = null;
-    let history: History | null = null;
+    let history: History<S> | null = null;
     let done = false;
     const timer = setTimeout(() => {
       const missing = [...links.keys()].filter((p) => !states.has(p));
@@ -67,7 +71,7 @@ export function negotiateResume(setup: ResumeSetup): Promise<Resumed> {
       });
     }, setup.timeoutMs);
 
-    function end(result: Resumed) {
+    function end(result: Resumed<S>) {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -116,7 +120,7 @@ export function negotiateResume(setup: ResumeSetup): Promise<Resumed> {
       const found = setup.lookup(offer);
       if (!found.ok) return refuse(found.reason);
       history = found.history;
-      const hashes = history.states.map(resumeHash);
+      const hashes = [...(history.hashes ?? history.states.map((s) => resumeHash(s as GameState)))];
       states.set(me, { index: history.index, hashes, session: offer.session_id });
       send(
         {

@@ -15,8 +15,8 @@ import { DEFAULT_START_UNITS } from '../model/risc/index.js';
 import { boundCommitment, bytesToHex } from '../protocol/commitment.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import type { Roster } from './lobby.js';
-import type { MeshSession, SessionEvent } from './mesh-session.js';
-import { type Rejoined, sessionRejoin } from './rejoin.js';
+import type { MeshSession, ResumedFrom, SessionEvent } from './mesh-session.js';
+import { type Rejoined, type RejoinStep, sessionRejoin } from './rejoin.js';
 import type { RiscSeat } from './risc-local.js';
 import type { Seat } from './seat.js';
 import { riscSessionFor } from './session-factory.js';
@@ -62,6 +62,27 @@ export interface RiscNetOptions {
    * the checked steps up to the rejoin point first, and the seat reveals the orders it had sealed.
    */
   readonly rejoin?: Extract<Rejoined<RiscMeshState, RiscMove>, { ok: true }>;
+  /**
+   * Go on with a stored game every player proved it holds (sessions/risc-resume.ts): the record is
+   * written from the stored steps up to the agreed point first, and the seat reveals the orders it
+   * had sealed before the stop.
+   */
+  readonly resume?: RiscResumeStart;
+}
+
+/** Where a resumed RISC game goes on (protocol-spec/resume.md, RISC games). */
+export interface RiscResumeStart {
+  /** The agreed state, and the sequence points (ack ids) applied to reach it. */
+  readonly state: RiscMeshState;
+  readonly index: number;
+  /** What the session's record says it continues (the handshake's index counts entries). */
+  readonly from: ResumedFrom;
+  /** Every entry from the game's start to the agreed point: the RISC record is written from them. */
+  readonly steps: readonly RejoinStep<RiscMove>[];
+  /** The game's RISC record header, as first written (its game id is the one the commitments bind). */
+  readonly header: RiscHeader;
+  /** The reveal of orders this seat committed to before the stop, kept in its record's notes. */
+  readonly move?: RiscMove;
 }
 
 export type RiscNetResult =
@@ -121,7 +142,7 @@ class RiscRecord implements Recorder<RiscMove> {
 
   constructor(
     private readonly header: RiscHeader,
-    private readonly options: RiscNetOptions,
+    private readonly options: Pick<RiscNetOptions, 'onRecord' | 'onExecuted' | 'transcript'>,
   ) {
     const started = RiscReplica.start(header);
     if (!started.ok) throw new Error(started.reason);
@@ -203,6 +224,15 @@ class RiscRecord implements Recorder<RiscMove> {
   }
 }
 
+/** The RISC record lines a game's entries make, from its header on (every line written: none held). */
+export function riscRecordLines(header: RiscHeader, steps: readonly RejoinStep<RiscMove>[]): RiscRecordLine[] {
+  const lines: RiscRecordLine[] = [];
+  const record = new RiscRecord(header, { onRecord: (line) => lines.push(line) });
+  for (const step of steps) record.step(step.action, step.numbers);
+  record.close();
+  return lines;
+}
+
 /** Plays one networked RISC game to its end (a winner, or this peer's last round). */
 export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOptions): Promise<RiscNetResult> {
   if (!roster.features.includes(RISC_FEATURE))
@@ -214,10 +244,11 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
     (roster.links.size !== expected.length || expected.some((id) => !roster.links.has(id)))
   )
     return { ok: false, reason: 'the lobby did not link this peer to every other player' };
-  const record = new RiscRecord(riscHeaderFor(roster), options);
-  // A seat that rejoins writes the game up to its rejoin point first: the session goes on from there.
-  for (const step of options.rejoin?.steps ?? []) record.step(step.action, step.numbers);
-  const kept = options.rejoin?.move;
+  // A resumed game's record goes on under its first header (its game id, not the new session's).
+  const record = new RiscRecord(options.resume?.header ?? riscHeaderFor(roster), options);
+  // A seat that rejoins or resumes writes the game up to its point first: the session goes on from there.
+  for (const step of options.rejoin?.steps ?? options.resume?.steps ?? []) record.step(step.action, step.numbers);
+  const kept = options.rejoin?.move ?? options.resume?.move;
   const found: RecordedViolation[] = [];
   const neutral: number[] = [];
   const nameOf = (player: number) => roster.players.find((p) => p.id === player)?.name ?? `player ${player}`;
@@ -233,7 +264,6 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
   // Each sealing is noted in this peer's record before its commitment leaves (never sent: notes stay
   // here), so a seat that drops out reveals the same orders when it rejoins (risc-rejoin.ts).
   const hand = new RiscHand(
-    roster.gameId,
     roster.me,
     (reveal) => record.note({ [SEALED_NOTE]: reveal }),
     kept?.command === 'risc_reveal' ? kept : undefined,
@@ -244,6 +274,9 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
     onEvent,
     ...(options.secret ? { secretNumbers: options.secret } : {}),
     ...(options.rejoin ? { rejoin: sessionRejoin(options.rejoin) } : {}),
+    ...(options.resume
+      ? { resume: { state: options.resume.state, index: options.resume.index, from: options.resume.from } }
+      : {}),
     ...(options.history ? { history: options.history } : {}),
     ...(options.onRejoinAddresses ? { onRejoinAddresses: options.onRejoinAddresses } : {}),
   });

@@ -12,6 +12,7 @@ import { type RiscMeshState, type RiscMove, type RiscTerms, riscGame } from '../
 import { shareableFirst } from '../net/addresses.js';
 import { gameKeyring } from '../protocol/peer-keys.js';
 import { ordersCommitment, parseRiscMessage, type RiscReveal, revealBody } from '../protocol/risc-orders.js';
+import type { RiscRound } from '../protocol/risc-round.js';
 import { parseRules } from '../protocol/rules.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { sessionsOf } from '../store/network-games.js';
@@ -61,24 +62,39 @@ export function riscRejoin(
     stepText: (move) => JSON.stringify(move),
     owed(_at, last) {
       // Committed in the round still open at the history's end, and not revealed: it owes that reveal.
-      const round = last.round;
-      const commitment = round?.commits[me];
-      if (round === null || commitment === undefined || round.bodies[me] !== undefined) return { ok: true, owed: {} };
-      const context = { game: terms.game, turn: round.turn, player: me };
-      const reveal = sealedReveals(own).find(
-        (r) =>
-          r.payload.turn === round.turn &&
-          r.payload.stage === round.stage &&
-          ordersCommitment(context, revealBody(r), r.payload.salt) === commitment,
-      );
-      if (reveal === undefined)
-        return {
-          ok: false,
-          reason: `this seat committed to its ${round.stage === 'placement' ? 'placement' : 'orders'} for turn ${round.turn} before it dropped out and its record does not keep what it sealed (its orders and their salt): it cannot reveal them`,
-        };
-      return { ok: true, owed: { move: reveal } };
+      const owed = owedReveal(last.round, me, own, 'it dropped out');
+      return owed.ok ? { ok: true, owed: owed.reveal ? { move: owed.reveal } : {} } : owed;
     },
   };
+}
+
+/**
+ * What a seat owes in `round` (the round open where it goes on): if it committed there and has
+ * not revealed, the reveal its own record's notes keep for that commitment; or why it cannot.
+ * `when`: when it stopped, in words ('it dropped out', 'the game stopped').
+ */
+export function owedReveal(
+  round: RiscRound | null,
+  me: number,
+  own: readonly { readonly dir: string; readonly raw: string }[],
+  when: string,
+): { ok: true; reveal?: RiscReveal } | { ok: false; reason: string } {
+  const commitment = round?.commits[me];
+  if (round === null || commitment === undefined || round.bodies[me] !== undefined) return { ok: true };
+  // The commitment binds the game its round carries (a resumed game's first id).
+  const context = { game: round.game, turn: round.turn, player: me };
+  const reveal = sealedReveals(own).find(
+    (r) =>
+      r.payload.turn === round.turn &&
+      r.payload.stage === round.stage &&
+      ordersCommitment(context, revealBody(r), r.payload.salt) === commitment,
+  );
+  if (reveal === undefined)
+    return {
+      ok: false,
+      reason: `this seat committed to its ${round.stage === 'placement' ? 'placement' : 'orders'} for turn ${round.turn} before ${when} and its record does not keep what it sealed (its orders and their salt): it cannot reveal them`,
+    };
+  return { ok: true, reveal };
 }
 
 /**

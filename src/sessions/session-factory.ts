@@ -109,6 +109,8 @@ export interface RiscSessionSetup {
   readonly secretNumbers?: () => Uint8Array;
   /** Take this seat back in a running game (sessions/risc-rejoin.ts). */
   readonly rejoin?: SessionConfig<RiscMeshState>['rejoin'];
+  /** Go on with a stored game from the agreed point (sessions/risc-resume.ts). */
+  readonly resume?: SessionConfig<RiscMeshState>['resume'];
   /** This peer's record of the game, for a player that rejoins. */
   readonly history?: SessionConfig['history'];
   /** Where a player that rejoins listens now, for the store. */
@@ -141,6 +143,7 @@ export function riscSessionFor(
     ...(setup.onEvent ? { onEvent: setup.onEvent } : {}),
     ...(setup.secretNumbers ? { secretNumbers: setup.secretNumbers } : {}),
     ...(setup.rejoin ? { rejoin: setup.rejoin } : {}),
+    ...(setup.resume ? { resume: setup.resume } : {}),
     ...(setup.history ? { history: setup.history } : {}),
     ...(setup.onRejoinAddresses ? { onRejoinAddresses: setup.onRejoinAddresses } : {}),
   });

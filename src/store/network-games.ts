@@ -114,8 +114,19 @@ export function networkChances(
   const common = commonProblem(game, facts.me);
   if (common !== null) return { resume: common, rejoin: common };
   const rejoin = rejoinHeaderProblem(game, facts.header, facts.resumed ?? null);
-  // (protocol-spec/risc.md: a RISC seat takes its seat back while the others play; no resume yet.)
-  if (game.game === 'risc') return { resume: 'a RISC game cannot be resumed once every player stopped', rejoin };
+  if (game.game === 'risc') {
+    // A RISC game's history is read from its records of signed lines (sessions/risc-resume.ts).
+    const record = rejoin === null ? null : 'its record of signed lines (session id, terms) is not stored';
+    return {
+      resume: record,
+      // (protocol-spec/risc.md: not there yet.)
+      rejoin:
+        rejoin ??
+        (game.session !== null
+          ? 'a RISC game resumed in a new session cannot be rejoined (not implemented): once every player stopped, resume it again together'
+          : null),
+    };
+  }
   return { resume: null, rejoin };
 }
 

@@ -376,6 +376,21 @@ export class GameHandle {
   }
 
   /**
+   * Keeps only the first `count` lines of `direction` (a resumed RISC game's record lines past the
+   * agreed point never settled: sessions/risc-resume.ts); the lines of other directions stay.
+   */
+  keepLines(direction: 'risc', count: number) {
+    if (this.done || this.queued || !this.db.isOpen) return;
+    const rows = this.db
+      .prepare('SELECT seq FROM lines WHERE game_id = ? AND dir = ? ORDER BY seq')
+      .all(this.gameId, direction) as { seq: number }[];
+    const drop = this.db.prepare('DELETE FROM lines WHERE game_id = ? AND seq = ?');
+    transaction(this.db, () => {
+      for (const row of rows.slice(Math.max(0, count))) drop.run(this.gameId, row.seq);
+    });
+  }
+
+  /**
    * Makes every committed line and step durable against a power cut too (a checkpoint syncs the
    * log); a killed process loses nothing committed even without it.
    */

@@ -176,7 +176,7 @@ export function ResumeScreen({
       <Text bold>Resume a saved game</Text>
       <Text dimColor>
         local games (quick, hot seat) go on exactly where they stopped; networked games are resumed with their players,
-        or rejoined while the others play on (RISC games are not stored)
+        or rejoined while the others play on (RISC games: the RISC menu's Resume)
       </Text>
       <Text> </Text>
       {problem !== null ? (

@@ -29,6 +29,15 @@ describe('risk bot join --rejoin', () => {
       '--rejoin is for games on the native profile',
     ],
     [['join', '127.0.0.1:1', '--rejoin', 'g p1', '--store', '--key', 'k'], '--rejoin "g p1" is not a game id'],
+    [
+      ['host', '--players', '3', '--game', 'risc', '--resume', 'g'],
+      '--resume goes on with a stored game: give --store',
+    ],
+    [['join', '127.0.0.1:1', '--game', 'risc', '--resume', 'g p', '--store'], '--resume "g p" is not a game id'],
+    [
+      ['join', '127.0.0.1:1', '--resume', 'g', '--store', '--profile', 'cs3099'],
+      '--resume is for games on the native profile',
+    ],
     [['join', '127.0.0.1:1', '127.0.0.1:2'], 'unexpected "127.0.0.1:2"'],
     [['join', '--store'], 'join needs the host address'],
   ])('%j is a usage error', async (args, reason) => {

@@ -42,7 +42,7 @@ async function play(state: RiscMeshState, hands: RiscHand[], stop = (_s: RiscMes
   return state;
 }
 
-const handsFor = () => terms.players.map((_, i) => new RiscHand(terms.game, i));
+const handsFor = () => terms.players.map((_, i) => new RiscHand(i));
 
 describe('RISC on the mesh replica', () => {
   it('plays commitments then reveals in seat order, executes each turn as a draw, and ends', async () => {

@@ -51,7 +51,7 @@ export async function riscMesh(options: RiscMeshOptions) {
         : { stage: 'orders', orders: bot.orders(risc, me, rngs[me]!) };
   const mesh = await gameMesh<RiscMeshState, RiscMove, RiscEvent>(options, {
     game: (me, gameId) => {
-      if (me === 0) hands = Array.from({ length: options.players }, (_, p) => new RiscHand(gameId, p));
+      if (me === 0) hands = Array.from({ length: options.players }, (_, p) => new RiscHand(p));
       return riscGame(termsOf(gameId, options.players));
     },
     decide(me, due) {

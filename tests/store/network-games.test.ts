@@ -276,7 +276,7 @@ describe('rejoin from the store', () => {
     }
   });
 
-  it('a RISC game is rejoined only with --game risc, once its record of signed lines is stored, and never resumed', async () => {
+  it('a RISC game is rejoined (only with --game risc) and resumed once its record of signed lines is stored', async () => {
     const store = openStore(':memory:');
     try {
       const [k0, k1] = await keys(2);
@@ -292,13 +292,13 @@ describe('rejoin from the store', () => {
       const game = (uid: string) => store.games().find((g) => g.uid === uid)!;
       // Stored by an earlier version: its RISC record only, no record of signed lines to rejoin from.
       expect(chancesOf(store, game('risc-p1'))).toEqual({
-        resume: 'a RISC game cannot be resumed once every player stopped',
+        resume: 'its record of signed lines (session id, terms) is not stored',
         rejoin: 'the record header (session id, features, timeouts) is not stored',
       });
-      storeRecorder(risc.stored.handle).note({
+      const header = (gameId: string) => ({
         me: 1,
         profile: 'native',
-        gameId: 'risc',
+        gameId,
         features: ['signed_messages'],
         rules: {},
         players: ids.map((peerId, id) => ({ id, name: `P${id}`, peerId })),
@@ -306,7 +306,19 @@ describe('rejoin from the store', () => {
         moveTimeoutMs: 40_000,
         risc: { startUnits: 30, turnLimit: null },
       });
-      expect(chancesOf(store, game('risc-p1')).rejoin).toBeNull();
+      storeRecorder(risc.stored.handle).note(header('risc'));
+      expect(chancesOf(store, game('risc-p1'))).toEqual({ resume: null, rejoin: null });
+      // Resumed in a new session: resumed again once every player stopped, but not rejoined (not there yet).
+      store.markResumed(risc.stored.handle.id, 'risc.r1', [[], []]);
+      storeRecorder(risc.stored.handle).note({
+        ...header('risc.r1'),
+        resumedFrom: { gameId: 'risc', index: 3, hash: 'ab'.repeat(32) },
+      });
+      expect(chancesOf(store, game('risc-p1'))).toEqual({
+        resume: null,
+        rejoin:
+          'a RISC game resumed in a new session cannot be rejoined (not implemented): once every player stopped, resume it again together',
+      });
       const dial = async () => ({ ok: false as const, reason: 'not dialed' });
       const endpoint = { peerId: ids[1]!, privateKey: k1!, dial };
       expect(await rejoinFromStore(store, 'risc-p1', endpoint, null, 1000)).toEqual({

@@ -39,3 +39,18 @@ export function resumeHash(state: GameState): string {
   const neutral = state.players.filter((p) => p.neutral).map((p) => p.id);
   return sha256Hex(`${stateHash(state)}|neutral:${neutral.join(',')}`);
 }
+
+/** resumeHash for any game on the mesh (a RISC game's): its state hash and who is neutral, the same way. */
+export function gameResumeHash<S>(
+  game: {
+    stateHash(state: S): string;
+    standings(state: S): readonly { readonly id: number; readonly neutral: boolean }[];
+  },
+  state: S,
+): string {
+  const neutral = game
+    .standings(state)
+    .filter((p) => p.neutral)
+    .map((p) => p.id);
+  return sha256Hex(`${game.stateHash(state)}|neutral:${neutral.join(',')}`);
+}

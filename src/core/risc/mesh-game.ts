@@ -187,7 +187,6 @@ export class RiscHand {
   private sealed: { turn: number; stage: string; reveal: RiscReveal } | null = null;
 
   constructor(
-    private readonly game: string,
     private readonly me: number,
     private readonly onSeal: (reveal: RiscReveal) => void = () => {},
     kept?: RiscReveal,
@@ -206,7 +205,8 @@ export class RiscHand {
   commit(state: RiscMeshState, body: RiscBody): RiscCommit {
     const round = state.round;
     if (round === null) throw new Error('no round to commit to');
-    const { commit, reveal } = sealOrders({ game: this.game, turn: round.turn, player: this.me }, body);
+    // Sealed for the game its round binds (a resumed game's first id, not the new session's).
+    const { commit, reveal } = sealOrders({ game: round.game, turn: round.turn, player: this.me }, body);
     this.sealed = { turn: round.turn, stage: round.stage, reveal };
     this.onSeal(reveal);
     return commit;

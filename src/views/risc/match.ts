@@ -72,6 +72,11 @@ export interface SavedRisc {
   readonly turn: number;
   /** A networked game the others may still play: going on takes this player's seat back. */
   readonly rejoin?: true;
+  /**
+   * A networked game it can resume with its players once every one stopped: its first host
+   * (`host`: this player) offers it again, the others join that host (stored at `hostAddresses`).
+   */
+  readonly resumable?: { readonly host: boolean; readonly hostAddresses: readonly string[] };
 }
 
 export interface RiscLauncher {
@@ -96,6 +101,17 @@ export interface RiscLauncher {
   saved?(): { ok: true; games: readonly SavedRisc[] } | { ok: false; reason: string };
   /** Goes on with a stored game against bots where it stopped, or takes this player's seat back in a networked one. */
   resume?(id: number): RiscStarted;
+  /**
+   * Resumes a stored networked game every player stopped: `host` offers it again in a new lobby
+   * (its first host only), else this player joins the one hosting it at `address`. Each player
+   * proves it holds the same history before play goes on (protocol-spec/resume.md).
+   */
+  resumeNetwork?(
+    request:
+      | { readonly id: number; readonly host: true }
+      | { readonly id: number; readonly host: false; readonly address: string },
+    onLobby: (event: LobbyEvent) => void,
+  ): Promise<RiscOpened>;
 }
 
 /** Where the RISC screens begin. */

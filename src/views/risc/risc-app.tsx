@@ -8,8 +8,9 @@ import type { RiscTerms } from '../../protocol/risc-terms.js';
 import { ChoiceMenu } from '../choice-menu.js';
 import { Failure } from '../failure.js';
 import { isCtrlC } from '../keys.js';
+import { editText, TextField } from '../text-field.js';
 import type { RiscLauncher, RiscMatch, RiscStart, RiscStarted, SavedRisc } from './match.js';
-import { RiscHostScreen, RiscJoinScreen } from './risc-lobby.js';
+import { RiscHostScreen, RiscJoinScreen, RiscResumeLobbyScreen } from './risc-lobby.js';
 import { RiscGameScreen } from './risc-screen.js';
 import { riscRules } from './text.js';
 
@@ -18,6 +19,8 @@ export type { RiscStart } from './match.js';
 type Screen =
   | Exclude<RiscStart, { readonly kind: 'local' }>
   | { readonly kind: 'rules' }
+  /** A stored networked game resumed with its players: hosted again, or joined at `address`. */
+  | { readonly kind: 'resume-lobby'; readonly game: SavedRisc; readonly host: boolean; readonly address?: string }
   | { readonly kind: 'game'; readonly match: RiscMatch }
   | { readonly kind: 'failed'; readonly reason: string };
 
@@ -113,7 +116,21 @@ export function RiscApp({ launcher, defaultName, start = { kind: 'menu' }, onExi
           launcher={launcher}
           id={screen.id}
           onResume={(id) => begin(launcher.resume!(id))}
+          onResumeTogether={(game, host, address) =>
+            setScreen({ kind: 'resume-lobby', game, host, ...(address !== undefined ? { address } : {}) })
+          }
           onBack={back}
+        />
+      );
+    case 'resume-lobby':
+      return (
+        <RiscResumeLobbyScreen
+          launcher={launcher}
+          game={screen.game}
+          host={screen.host}
+          {...(screen.address !== undefined ? { address: screen.address } : {})}
+          onStarted={(match) => setScreen({ kind: 'game', match })}
+          onBack={() => setScreen({ kind: 'resume' })}
         />
       );
     case 'game':
@@ -153,15 +170,31 @@ function RiscRulesScreen({ onBack }: { onBack: () => void }) {
   );
 }
 
+/** What can be done with a stored networked game: take the seat back, host it again, join its host. */
+type Going = 'rejoin' | 'host' | 'join';
+
+function goingsOf(game: SavedRisc): { id: Going; label: string }[] {
+  return [
+    ...(game.rejoin ? [{ id: 'rejoin' as const, label: 'r  Take your seat back (the others still play)' }] : []),
+    ...(game.resumable?.host ? [{ id: 'host' as const, label: 'h  Host it again (every player stopped)' }] : []),
+    ...(game.resumable && !game.resumable.host
+      ? [{ id: 'join' as const, label: 'j  Join its host (every player stopped; the first host offers it again)' }]
+      : []),
+  ];
+}
+
 function RiscResumeScreen({
   launcher,
   id,
   onResume,
+  onResumeTogether,
   onBack,
 }: {
   launcher: RiscLauncher;
   id: number | undefined;
   onResume: (id: number) => void;
+  /** A networked game every player stopped: host it again, or join its host at `address`. */
+  onResumeTogether: (game: SavedRisc, host: boolean, address?: string) => void;
   onBack: () => void;
 }) {
   const [listed] = useState(() =>
@@ -169,15 +202,70 @@ function RiscResumeScreen({
   );
   const games: readonly SavedRisc[] = listed.ok ? listed.games : [];
   const [selected, setSelected] = useState(0);
+  const [chosen, setChosen] = useState<{ game: SavedRisc; at: number; address: string | null } | null>(null);
   useEffect(() => {
     if (id !== undefined && launcher.resume) onResume(id);
   }, []);
+  const go = (game: SavedRisc, going: Going) => {
+    if (going === 'rejoin') return onResume(game.id);
+    if (going === 'host') return onResumeTogether(game, true);
+    setChosen({ game, at: 0, address: game.resumable?.hostAddresses[0] ?? '' });
+  };
   useInput((input, key) => {
-    if (key.escape || isCtrlC(input, key) || input === 'q') return onBack();
+    if (isCtrlC(input, key)) return onBack();
+    if (chosen !== null && chosen.address !== null) {
+      if (key.escape) return setChosen({ ...chosen, address: null });
+      if (key.return && chosen.address.trim() !== '')
+        return onResumeTogether(chosen.game, false, chosen.address.trim());
+      const edited = editText(chosen.address, input, key, 300);
+      if (edited !== null) setChosen({ ...chosen, address: edited.trim() });
+      return;
+    }
+    if (chosen !== null) {
+      const goings = goingsOf(chosen.game);
+      if (key.escape || input === 'q') return setChosen(null);
+      if (key.upArrow) setChosen({ ...chosen, at: Math.max(0, chosen.at - 1) });
+      if (key.downArrow) setChosen({ ...chosen, at: Math.min(goings.length - 1, chosen.at + 1) });
+      const byKey = goings.find((g) => g.label.startsWith(`${input} `));
+      if (byKey) return go(chosen.game, byKey.id);
+      if (key.return && goings[chosen.at]) go(chosen.game, goings[chosen.at]!.id);
+      return;
+    }
+    if (key.escape || input === 'q') return onBack();
     if (key.upArrow) setSelected((s) => Math.max(0, s - 1));
     if (key.downArrow) setSelected((s) => Math.min(games.length - 1, s + 1));
-    if (key.return && games[selected] && launcher.resume) onResume(games[selected]!.id);
+    const game = games[selected];
+    if (!key.return || game === undefined || !launcher.resume) return;
+    // A game against bots goes on at once; a networked one is taken back, hosted again or joined.
+    if (game.rejoin === undefined && game.resumable === undefined) onResume(game.id);
+    else setChosen({ game, at: 0, address: null });
   });
+  if (chosen !== null) {
+    const goings = goingsOf(chosen.game);
+    return (
+      <Box flexDirection="column" paddingX={1}>
+        <Text bold>{`Networked RISC game #${chosen.game.id}`}</Text>
+        <Text>{`turn ${chosen.game.turn}  ${chosen.game.players.join(', ')}`}</Text>
+        <Text> </Text>
+        {chosen.address !== null ? (
+          <>
+            <Text>The address of the player hosting it again (its host's, as stored when the game started):</Text>
+            <TextField label="Host address" value={chosen.address} focus placeholder="e.g. 192.168.1.20:7475" />
+            <Text> </Text>
+            <Text dimColor>type to change it · Enter join · Esc back</Text>
+          </>
+        ) : (
+          <>
+            {goings.map((g, i) => (
+              <Text key={g.id} inverse={i === chosen.at}>{`${i === chosen.at ? '▸ ' : '  '}${g.label}`}</Text>
+            ))}
+            <Text> </Text>
+            <Text dimColor>↑↓ and Enter, or the letter · Esc back to the list</Text>
+          </>
+        )}
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>Resume a RISC game</Text>
@@ -186,13 +274,20 @@ function RiscResumeScreen({
       {listed.ok && games.length === 0 ? <Text>No RISC game is waiting to go on.</Text> : null}
       {games.map((g, i) => (
         <Text key={g.id} inverse={i === selected}>
-          {`${i === selected ? '▸' : ' '} #${g.id}  ${g.startedAt.slice(0, 16).replace('T', ' ')}  turn ${g.turn}  ${g.players.join(', ')}${g.rejoin ? '  (networked: take your seat back)' : ''}`}
+          {`${i === selected ? '▸' : ' '} #${g.id}  ${g.startedAt.slice(0, 16).replace('T', ' ')}  turn ${g.turn}  ${g.players.join(', ')}${networkedNote(g)}`}
         </Text>
       ))}
       <Text> </Text>
       <Text dimColor>↑↓ and Enter: go on with it · Esc back</Text>
     </Box>
   );
+}
+
+/** How a listed networked game goes on, in a few words. */
+function networkedNote(game: SavedRisc): string {
+  if (game.rejoin) return '  (networked: take your seat back)';
+  if (game.resumable) return `  (networked, stopped: ${game.resumable.host ? 'host it again' : 'join its host'})`;
+  return '';
 }
 
 function Failed({ reason, onClose }: { reason: string; onClose: () => void }) {

@@ -12,7 +12,7 @@ import { isCtrlC } from '../keys.js';
 import { shortAddress } from '../launcher.js';
 import { LobbyList, withLobbyEvent } from '../lobby-list.js';
 import { editText, TextField } from '../text-field.js';
-import type { RiscLauncher, RiscLobby, RiscMatch, RiscOpened } from './match.js';
+import type { RiscLauncher, RiscLobby, RiscMatch, RiscOpened, SavedRisc } from './match.js';
 
 type LobbyStage =
   | { kind: 'form' }
@@ -255,4 +255,74 @@ export function RiscJoinScreen(props: {
 
 function LobbyFailed({ title, reason }: { title: string; reason: string }) {
   return <Failure title={title} reason={reason} hint="Enter: try again · Esc: back" />;
+}
+
+/**
+ * A stored networked RISC game resumed with its players (protocol-spec/resume.md): hosted again by
+ * its first host in a lobby only its players' keys may join, or joined at that host's `address`.
+ */
+export function RiscResumeLobbyScreen(props: {
+  launcher: RiscLauncher;
+  game: SavedRisc;
+  host: boolean;
+  address?: string;
+  onStarted: (match: RiscMatch) => void;
+  onBack: () => void;
+}) {
+  const { launcher, game, host, address = '', onBack } = props;
+  const lobby = useLobby(props.onStarted);
+  const open = () => {
+    if (!launcher.resumeNetwork)
+      return lobby.setStage({ kind: 'failed', reason: 'resuming networked games is not available here' });
+    if (host) lobby.setPlayers([{ id: 0, name: game.players[0]?.replace(/ \(you\)$/, '') ?? 'you' }]);
+    void lobby.open(() =>
+      launcher.resumeNetwork!(
+        host ? { id: game.id, host: true } : { id: game.id, host: false, address },
+        lobby.onLobby,
+      ),
+    );
+  };
+  useEffect(open, []);
+  const { stage } = lobby;
+  useInput((input, key) => {
+    if (stage.kind === 'failed') {
+      if (key.return) open();
+      else if (key.escape || isCtrlC(input, key)) onBack();
+      return;
+    }
+    if (key.escape || isCtrlC(input, key)) {
+      if (stage.kind === 'lobby') void stage.lobby.cancel();
+      lobby.live.current = false;
+      onBack();
+    }
+  });
+  if (stage.kind === 'failed') return <LobbyFailed title={`Could not resume game #${game.id}`} reason={stage.reason} />;
+  if (stage.kind !== 'lobby')
+    return (
+      <Text>{host ? `Hosting game #${game.id} again…` : `Connecting to ${address} to resume game #${game.id}…`}</Text>
+    );
+  const [best, ...others] = stage.lobby.addresses;
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text bold>
+        {host ? `RISC game #${game.id} is offered again` : `Joined ${address}: resuming RISC game #${game.id}`}
+      </Text>
+      <Text>{game.players.join(', ')}</Text>
+      <Text> </Text>
+      {host ? (
+        <>
+          <Text>Its other players choose RISC, Resume, this game, then Join its host, at:</Text>
+          <Text bold>{`  ${best ? shortAddress(best) : '(no address: is the network up?)'}`}</Text>
+          {others.slice(0, 2).map((a) => (
+            <Text key={a} dimColor>{`  also: ${shortAddress(a)}`}</Text>
+          ))}
+          <Text> </Text>
+        </>
+      ) : null}
+      <LobbyList players={lobby.players} seats={host ? game.players.length : null} me={host ? 0 : null} />
+      <Text> </Text>
+      {lobby.news ? <Text>{lobby.news}</Text> : <Text>Waiting for every player of the game to come back.</Text>}
+      <Text dimColor>every player proves it holds the same history before play goes on · Esc: leave</Text>
+    </Box>
+  );
 }

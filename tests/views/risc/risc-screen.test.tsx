@@ -7,7 +7,7 @@ import { riscLauncher } from '../../../src/cli/risc-launcher.js';
 import { App } from '../../../src/views/app.js';
 import type { Launcher } from '../../../src/views/launcher.js';
 import { MENU_ITEMS } from '../../../src/views/main-menu.js';
-import type { RiscMatch } from '../../../src/views/risc/match.js';
+import type { RiscLauncher, RiscMatch } from '../../../src/views/risc/match.js';
 import { RiscApp } from '../../../src/views/risc/risc-app.js';
 import { RiscGameScreen } from '../../../src/views/risc/risc-screen.js';
 import { ThemeContext } from '../../../src/views/theme.js';
@@ -139,5 +139,44 @@ describe('RISC from the menus', () => {
     await press(stdin, KEY.tab, KEY.tab, KEY.left, KEY.left, KEY.left);
     frame = await until(lastFrame, '◂ none ▸');
     expect(frame).toContain('RISC: 30 starting units each; no turn limit');
+  });
+
+  it('Resume lists a stopped networked game: joined at its host (address stored, may be changed), or hosted again', async () => {
+    const requests: unknown[] = [];
+    const saved = (host: boolean) => ({
+      id: 7,
+      startedAt: '2026-11-27T10:00:00Z',
+      players: host ? ['Ann (you)', 'Bo'] : ['Bo', 'Ann (you)'],
+      turn: 4,
+      resumable: { host, hostAddresses: ['/ip4/10.0.0.1/tcp/7475/p2p/12D3KooW'] },
+    });
+    const launcher = (host: boolean) =>
+      ({
+        ...riscLauncher({ ...DEFAULT_LAUNCH, record: false }, 5),
+        saved: () => ({ ok: true, games: [saved(host)] }),
+        resumeNetwork: async (request: unknown) => {
+          requests.push(request);
+          return { ok: false, reason: 'nobody there' };
+        },
+      }) as RiscLauncher;
+    const joiner = mount(<RiscApp launcher={launcher(false)} defaultName="Ann" onExit={() => {}} />);
+    await until(joiner.lastFrame, 'Host a RISC game');
+    await press(joiner.stdin, '4');
+    await until(joiner.lastFrame, '(networked, stopped: join its host)');
+    await press(joiner.stdin, KEY.enter);
+    await until(joiner.lastFrame, 'Join its host');
+    await press(joiner.stdin, 'j');
+    await until(joiner.lastFrame, '/ip4/10.0.0.1/tcp/7475');
+    await press(joiner.stdin, KEY.enter);
+    let frame = await until(joiner.lastFrame, 'Could not resume game #7');
+    expect(frame).toContain('nobody there');
+    const host = mount(<RiscApp launcher={launcher(true)} defaultName="Ann" onExit={() => {}} />);
+    await until(host.lastFrame, 'Host a RISC game');
+    await press(host.stdin, '4', KEY.enter, 'h');
+    frame = await until(host.lastFrame, 'Could not resume game #7');
+    expect(requests).toEqual([
+      { id: 7, host: false, address: '/ip4/10.0.0.1/tcp/7475/p2p/12D3KooW' },
+      { id: 7, host: true },
+    ]);
   });
 });

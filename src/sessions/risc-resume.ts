@@ -1,0 +1,228 @@
+// Networked resume of a stored RISC game (protocol-spec/resume.md, RISC games): the classic
+// handshake (sessions/resume.ts: the host's offer, every player's resume hashes, one common point)
+// over the RISC game's history. A RISC peer's history is read from its records of signed lines, one
+// per session (a resumed session's record goes on from the state its resume agreed), replayed by its
+// mute replica as rejoin and `risk verify` do. Its index counts every entry, a turn's execution too,
+// which takes no sequence point but changes the state. A round open at the agreed point goes on: its
+// commitments stay (they bind the game id the round carries), a seat that had committed reveals
+// what its record's notes kept, the others commit now; the dice are committed fresh in the new session.
+
+import { nativeHeader, recordSteps } from '../audit/native-record.js';
+import { gameResumeHash } from '../core/native/hashes.js';
+import { type RiscMeshState, type RiscMove, riscGame } from '../core/risc/mesh-game.js';
+import { type RiscHeader, riscHeader } from '../core/risc/record.js';
+import { parseRiscLines } from '../core/risc/story.js';
+import { applySteps } from '../core/steps/replay.js';
+import type { Link } from '../net/link.js';
+import type { Keyring } from '../protocol/signing.js';
+import type { TranscriptLine } from '../protocol/transcript.js';
+import { sessionsOf } from '../store/network-games.js';
+import { storeRecorder } from '../store/recorder.js';
+import { continueRisc, riscLinesOf, type StoredRisc } from '../store/risc-games.js';
+import type { GameStore, StoredGame } from '../store/store.js';
+import type { Recorder } from '../store/transcript-recorder.js';
+import type { RejoinStep } from './rejoin.js';
+import { negotiateResume } from './resume.js';
+import { offeredGame, offerProblem, RESUME_DEPTH, type RosterPlayers, resumeOffer } from './resume-net.js';
+import { type RiscResumeStart, riscRecordLines } from './risc-net.js';
+import { owedReveal } from './risc-rejoin.js';
+
+/** A stored RISC game's whole history at this seat: every entry it applied, from the game's start. */
+export interface RiscHistory {
+  /** The game's RISC record header (its first session's id and terms). */
+  readonly header: RiscHeader;
+  readonly steps: readonly RejoinStep<RiscMove>[];
+  /** The state after each number of entries (states[0]: the start), and the sequence points each holds. */
+  readonly states: readonly RiscMeshState[];
+  readonly points: readonly number[];
+  /** The resume hash of each of those states. */
+  hash(entries: number): string;
+}
+
+/** A stored line as the audit reads it. */
+const transcriptOf = (lines: readonly { t: number; conn: number; dir: string; raw: string }[]): TranscriptLine[] =>
+  lines.flatMap((l, i) =>
+    l.dir === 'in' || l.dir === 'out' || l.dir === 'note'
+      ? [{ line: i + 1, t: l.t, conn: l.conn, dir: l.dir, raw: l.raw }]
+      : [],
+  );
+
+/**
+ * The history a stored networked RISC game's records of signed lines give: each session's record
+ * (the last one kept of it: a seat that rejoined stored the record it went on with) replayed by this
+ * seat's mute replica, each resumed session from the state the one before reaches where it resumed,
+ * which must have the hash every player proved there.
+ */
+export function storedRiscHistory(
+  lines: readonly { t: number; conn: number; dir: string; raw: string }[],
+): { ok: true; history: RiscHistory } | { ok: false; reason: string } {
+  const records = new Map<string, TranscriptLine[]>();
+  for (const session of sessionsOf(lines)) {
+    const record = transcriptOf(session);
+    const id = nativeHeader(record)?.gameId;
+    if (id !== undefined) records.set(id, record);
+  }
+  const sessions = [...records.values()];
+  const first = sessions[0] === undefined ? null : nativeHeader(sessions[0]);
+  if (first === null || first.risc === undefined)
+    return { ok: false, reason: 'its record of signed lines (session id, terms) is not stored' };
+  const players = [...first.players].sort((a, b) => a.id - b.id).map((p) => p.name);
+  const game = riscGame({ game: first.gameId, players, ...first.risc });
+  const steps: RejoinStep<RiscMove>[] = [];
+  const states: RiscMeshState[] = [game.start(players.length)];
+  const points: number[] = [0];
+  const extend = (more: readonly RejoinStep<RiscMove>[]) =>
+    applySteps(game.apply, states.at(-1)!, more, true, (step, before, _events, after) => {
+      steps.push(step);
+      states.push(after);
+      points.push(points.at(-1)! + (game.drawStep(before) === null ? 1 : 0));
+    });
+  for (const [n, record] of sessions.entries()) {
+    const header = nativeHeader(record)!;
+    const from = header.resumedFrom;
+    if (n > 0) {
+      // A resumed session goes on from the agreed state: the entries after it never settled.
+      if (from === undefined || from.gameId !== first.gameId)
+        return { ok: false, reason: `its record of session ${header.gameId} does not continue game ${first.gameId}` };
+      if (from.index > steps.length || gameResumeHash(game, states[from.index]!) !== from.hash)
+        return {
+          ok: false,
+          reason: `its records do not reach the state session ${header.gameId} resumed from (entry ${from.index})`,
+        };
+      steps.length = from.index;
+      states.length = points.length = from.index + 1;
+    }
+    const continues = n === 0 ? null : { state: states.at(-1)!, index: points.at(-1)! };
+    const replayed = recordSteps(record, header, game, continues);
+    if (replayed.state === null)
+      return {
+        ok: false,
+        reason: `its record of session ${header.gameId} cannot be replayed: ${replayed.violations[0]?.reason ?? 'no reason given'}`,
+      };
+    const applied = extend(replayed.steps);
+    if (!applied.ok) return { ok: false, reason: `entry ${steps.length + 1} does not apply: ${applied.reason}` };
+  }
+  return {
+    ok: true,
+    history: {
+      header: riscHeader(first.gameId, players, first.risc),
+      steps,
+      states,
+      points,
+      hash: (entries) => gameResumeHash(game, states[entries]!),
+    },
+  };
+}
+
+/** A stored RISC game resumed at this seat: what the session plays on with, and where it is stored. */
+export interface RiscStoreResume {
+  /** For playRiscOverLinks' `resume`. */
+  readonly resume: RiscResumeStart;
+  /** The entries the players agreed on (the handshake's index). */
+  readonly entries: number;
+  /** What to tell its player: where the game goes on. */
+  readonly notes: readonly string[];
+  /** The stored game goes on: its RISC record (the lines already stored are not written again) … */
+  readonly stored: StoredRisc;
+  readonly storedLines: number;
+  /** … and its record of signed lines (a new session's, after the ones before). */
+  readonly transcript: Recorder;
+}
+
+/**
+ * Networked resume of a stored RISC game over a new lobby's roster: the host (`host`) offers stored
+ * game `gameId`, every player proves its history, and this player's stored game is reopened at the
+ * agreed point. The roster's game id is the resumed session's id.
+ */
+export async function riscResumeOverRoster(
+  store: GameStore,
+  roster: {
+    readonly me: number;
+    readonly gameId: string;
+    readonly players: RosterPlayers;
+    readonly links: ReadonlyMap<number, Link>;
+    readonly keyring?: Keyring | null;
+  },
+  options: { readonly gameId: string; readonly host: boolean; readonly timeoutMs: number },
+): Promise<{ ok: true; resumed: RiscStoreResume } | { ok: false; reason: string }> {
+  let found: { game: StoredGame; history: RiscHistory } | null = null;
+  const agreed = await negotiateResume<RiscMeshState>({
+    me: roster.me,
+    links: roster.links,
+    ...(roster.keyring ? { keyring: roster.keyring } : {}),
+    ...(options.host ? { offer: resumeOffer(options.gameId, roster.gameId, roster.players) } : {}),
+    timeoutMs: options.timeoutMs,
+    lookup: (offered) => {
+      const problem = offerProblem(offered, options.gameId, roster.gameId);
+      if (problem !== null) return { ok: false, reason: problem };
+      const game = offeredGame(store, offered, roster.me, 'risc');
+      if (!game.ok) return game;
+      const lines = store.lines(game.game.id);
+      const told = storedRiscHistory(lines);
+      if (!told.ok) return { ok: false, reason: `game ${offered.game_id} cannot be resumed here: ${told.reason}` };
+      const history = told.history;
+      const entries = history.steps.length;
+      const window = Array.from({ length: Math.min(RESUME_DEPTH, entries + 1) }, (_, k) => entries - k).reverse();
+      // A seat that committed in a round it may go on from must reveal what it sealed: refused up front, for all to read.
+      for (const at of window) {
+        const owed = owedReveal(history.states[at]!.round, roster.me, lines, 'the game stopped');
+        if (!owed.ok) return owed;
+      }
+      // Its stored RISC record must be the one its signed lines make (the record `risk verify` audits).
+      const kept = riscLinesOf(lines);
+      const made = riscRecordLines(history.header, history.steps).map((line) => JSON.stringify(line));
+      const differs = kept.findIndex((line, i) => line !== made[i]);
+      if (differs >= 0)
+        return {
+          ok: false,
+          reason: `game ${offered.game_id}'s stored RISC record differs at its line ${differs + 1} from what its record of signed lines makes`,
+        };
+      found = { game: game.game, history };
+      return {
+        ok: true,
+        history: { index: entries, states: window.map((at) => history.states[at]!), hashes: window.map(history.hash) },
+      };
+    },
+  });
+  if (!agreed.ok) return agreed;
+  const { game, history } = found!;
+  const entries = agreed.index;
+  const lines = store.lines(game.id);
+  const owed = owedReveal(agreed.state.round, roster.me, lines, 'the game stopped');
+  if (!owed.ok) return owed; // (checked in the handshake: every state it stated)
+  const steps = history.steps.slice(0, entries);
+  // Lines past the agreed point (a round's commitments, an execution) never settled: they are taken back.
+  const kept = riscLinesOf(lines).slice(0, riscRecordLines(history.header, steps).length);
+  const keep = kept.length;
+  // The lines kept, parsed: the finished game's statistics are told from the whole record.
+  const parsed = parseRiscLines(kept);
+  if (!parsed.ok) return { ok: false, reason: `its stored RISC record cannot be read: ${parsed.reason}` };
+  const stored = continueRisc(store, game.id, parsed.lines);
+  stored.handle.keepLines('risc', keep);
+  // Its later lines are the new session's: a rejoin must not take the first session's record for it.
+  store.markResumed(
+    game.id,
+    roster.gameId,
+    roster.players.map((p) => p.addresses ?? []),
+  );
+  return {
+    ok: true,
+    resumed: {
+      entries,
+      notes: [
+        `Every player holds the same history: game #${game.id} goes on from entry ${entries}, ${agreed.state.round === null ? 'its end' : `${agreed.state.round.stage} of turn ${agreed.state.round.turn}`}.`,
+      ],
+      resume: {
+        state: agreed.state,
+        index: history.points[entries]!,
+        from: { gameId: agreed.gameId, index: entries, hash: agreed.hash },
+        steps,
+        header: history.header,
+        ...(owed.reveal ? { move: owed.reveal } : {}),
+      },
+      stored,
+      storedLines: keep,
+      transcript: storeRecorder(stored.handle),
+    },
+  };
+}

@@ -1,0 +1,337 @@
+// Networked resume of a RISC game (protocol-spec/resume.md, RISC games) on in-memory links and fake
+// timers: three RISC bots play a stored game until every peer stops at once (at a turn boundary, or
+// mid-round after some commitments); later the same keys meet again, the host offers the stored
+// game, every peer proves its history by resume hashes, and play goes on from the agreed point in a
+// new session to one outcome that every peer's stored RISC record audits clean to.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { botRiscSeat } from '../../src/ai/risc/seat.js';
+import { auditRiscRecord } from '../../src/audit/risc.js';
+import { riscRecording } from '../../src/cli/risc-kit.js';
+import { runVerify } from '../../src/cli/verify.js';
+import type { RiscMeshState } from '../../src/core/risc/mesh-game.js';
+import type { Link } from '../../src/net/link.js';
+import { memoryMesh } from '../../src/net/memory.js';
+import { seededDice } from '../../src/protocol/random.js';
+import type { MeshSession } from '../../src/sessions/mesh-session.js';
+import { negotiateResume, type Resumed } from '../../src/sessions/resume.js';
+import { resumeOffer } from '../../src/sessions/resume-net.js';
+import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } from '../../src/sessions/risc-net.js';
+import { type RiscStoreResume, riscResumeOverRoster, storedRiscHistory } from '../../src/sessions/risc-resume.js';
+import { chancesOf, sessionsOf } from '../../src/store/network-games.js';
+import { riscRecordText, type StoredRisc, storeRisc } from '../../src/store/risc-games.js';
+import { gatherStats } from '../../src/store/stats.js';
+import type { GameStore } from '../../src/store/store.js';
+import { checkedOnce } from '../support/signature-cache.js';
+import { capture, openStore, tempDir } from './helpers.js';
+
+const GAME = 'risc-resume';
+const SESSION = `${GAME}.r1`;
+const PLAYERS = 3;
+
+let store: GameStore;
+beforeEach(() => {
+  store = openStore(':memory:');
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  store.close();
+});
+
+type Mesh = Awaited<ReturnType<typeof memoryMesh>>;
+/** When player 0 stops every peer: at the start of `turn`, or as it receives `line` from player `from`. */
+type Stop = (turn: number, line: string | null, from?: number) => boolean;
+
+/** Runs the clock until every promise has settled (bounded). */
+async function settle<T>(promises: Promise<T>[], limitMs = 3_600_000): Promise<T[]> {
+  const out: (T | undefined)[] = promises.map(() => undefined);
+  let left = promises.length;
+  promises.forEach((p, i) => void p.then((v) => ((out[i] = v), left--)));
+  for (let t = 0; t < limitMs && left > 0; t += 100) await vi.advanceTimersByTimeAsync(100);
+  if (left > 0) throw new Error(`${left} peers did not finish`);
+  return out as T[];
+}
+
+function rosterOf(mesh: Mesh, me: number, gameId: string, links: Map<number, Link> = mesh.links[me]!) {
+  return {
+    me,
+    players: mesh.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId, addresses: [] })),
+    links,
+    gameId,
+    features: [RISC_FEATURE],
+    ackTimeoutMs: 10_000,
+    moveTimeoutMs: 20_000,
+    keyring: mesh.keyrings[me]!,
+    risc: { startUnits: 30, turnLimit: 8 },
+  } satisfies RiscRoster;
+}
+
+/**
+ * Plays one session of the game from every seat, each stored in `db` as `risk bot --store` stores it;
+ * `stopWhen` (seen by player 0) stops every peer at once. `resumed`: the seats' resumes, to go on.
+ */
+async function playSession(
+  db: GameStore,
+  mesh: Mesh,
+  seed: number,
+  stopWhen: Stop | null,
+  resumed?: readonly RiscStoreResume[],
+  atOnce = false,
+) {
+  const sessions: MeshSession<RiscMeshState, never, never>[] = [];
+  let stopped = false;
+  const stopAll = () => {
+    if (stopped) return;
+    stopped = true;
+    // At once: the others may be an entry behind player 0 (or ahead); else as each finishes what it is at.
+    if (atOnce) sessions.forEach((s) => s.stop());
+    else queueMicrotask(() => sessions.forEach((s) => s.stop()));
+  };
+  let turn = 0;
+  const runs = mesh.peerIds.map((_, me) => {
+    const roster = rosterOf(mesh, me, resumed ? SESSION : GAME);
+    let stored: StoredRisc;
+    if (resumed) stored = resumed[me]!.stored;
+    else {
+      const opened = storeRisc(db, {
+        kind: 'bot',
+        uid: `${GAME}-p${me}`,
+        me,
+        players: roster.players.map((p) => ({ name: p.name, peerId: p.peerId, addresses: [] })),
+      });
+      if (!opened.ok) throw new Error(opened.reason);
+      stored = opened.stored;
+    }
+    const recording = riscRecording(null, { store: db, game: stored }, resumed?.[me]);
+    const transcript = recording.transcript!;
+    const dice = seededDice(seed * 100 + me + (resumed ? 50 : 0));
+    return playRiscOverLinks(roster, {
+      seat: botRiscSeat(`p${me}`, 'easy', dice),
+      secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
+      ...recording,
+      transcript: {
+        ...transcript,
+        incoming: (from, line) => {
+          transcript.incoming(from, line);
+          if (me === 0 && stopWhen?.(turn, line, from)) stopAll();
+        },
+      },
+      onExecuted: (_state, executed) => {
+        if (me !== 0) return;
+        turn = executed + 1;
+        if (stopWhen?.(turn, null)) stopAll();
+      },
+      onSession: (session) => sessions.push(session as never),
+    }).then((result) => {
+      if (result.ok) stored.finish(result.state);
+      return result;
+    });
+  });
+  return settle(runs);
+}
+
+/** Every seat resumes over the new lobby's links (what `risk bot --resume --game risc` does). */
+function resumeAll(db: GameStore | readonly GameStore[], mesh: Mesh) {
+  return settle(
+    mesh.peerIds.map((_, me) =>
+      riscResumeOverRoster(Array.isArray(db) ? db[me]! : (db as GameStore), rosterOf(mesh, me, SESSION), {
+        gameId: GAME,
+        host: me === 0,
+        timeoutMs: 10_000,
+      }),
+    ),
+  );
+}
+
+const ok = (results: readonly RiscNetResult[]) =>
+  results.map((r) => {
+    if (!r.ok) throw new Error(r.reason);
+    return r;
+  });
+
+/** Each seat's stored game: status, and its RISC record's audit. */
+function storedAudit(me: number) {
+  const found = store.find(`${GAME}-p${me}`);
+  if (!found.ok) throw new Error(found.reason);
+  const text = riscRecordText(found.game, store.lines(found.game.id));
+  if (!text.ok) throw new Error(text.reason);
+  return { game: found.game, audit: auditRiscRecord(text.text), lines: store.lines(found.game.id) };
+}
+
+/** The entries each seat's stored game holds. */
+const storedEntries = () =>
+  [0, 1, 2].map((me) => {
+    const history = storedRiscHistory(storedAudit(me).lines);
+    if (!history.ok) throw new Error(history.reason);
+    return history.history.steps.length;
+  });
+
+/** Cut, resumed, played to the end: every peer on one outcome, every store audits clean. */
+async function cutAndResume(seed: number, stopWhen: Stop, atOnce = false) {
+  const mesh = await memoryMesh(PLAYERS, seed, checkedOnce());
+  const cut = ok(await playSession(store, mesh, seed, stopWhen, undefined, atOnce));
+  expect(cut.every((r) => r.state.phase !== 'over')).toBe(true);
+  for (const me of [0, 1, 2]) {
+    const { game } = storedAudit(me);
+    expect(game.status).toBe('stopped');
+    expect(chancesOf(store, game).resume).toBeNull();
+  }
+  const before = storedEntries();
+  const again = await memoryMesh(PLAYERS, seed, checkedOnce());
+  const resumed = (await resumeAll(store, again)).map((r) => {
+    if (!r.ok) throw new Error(r.reason);
+    return r.resumed;
+  });
+  expect(new Set(resumed.map((r) => `${r.entries} ${r.resume.from.hash}`)).size).toBe(1);
+  expect(resumed[0]!.entries).toBe(Math.min(...before));
+  const end = ok(await playSession(store, again, seed, null, resumed));
+  for (const result of end) {
+    expect(result.found).toEqual([]);
+    expect(result.state).toEqual(end[0]!.state);
+  }
+  expect(end[0]!.state.phase).toBe('over');
+  for (const me of [0, 1, 2]) {
+    const { game, audit, lines } = storedAudit(me);
+    expect(game.status).toBe('finished');
+    expect(game.session).toBe(SESSION);
+    // One RISC record across both sessions, under the game's first id: it audits clean to the same end.
+    expect(audit.header?.game).toBe(GAME);
+    expect(audit.violations).toEqual([]);
+    expect(audit.state).toEqual(end[0]!.state);
+    // Its records of signed lines replay too: the resumed one from the state every player proved.
+    const history = storedRiscHistory(lines);
+    if (!history.ok) throw new Error(history.reason);
+    expect(history.history.states.at(-1)!.risc).toEqual(end[0]!.state);
+  }
+  // Its statistics are told from the whole record, both sessions.
+  const stats = gatherStats(store, { game: 'risc' });
+  expect(stats.finished).toBe(3);
+  expect(Math.min(...stats.byPlayer.map((s) => s.battles))).toBeGreaterThan(0);
+  return { resumed, end, before };
+}
+
+/** Player 0 stops every peer as turn 3 begins. */
+const AT_TURN_3: Stop = (turn, line) => line === null && turn >= 3;
+/** … or as it receives player 1's commitment in turn 3 or later (players 0 and 1 committed, 2 not). */
+const MID_ROUND: Stop = (turn, line, from) => turn >= 3 && from === 1 && line?.includes('risc_commit') === true;
+
+/** The resume hashes a seat states, from its store (as riscResumeOverRoster's lookup does). */
+function statedHistory(db: GameStore, me: number) {
+  const found = db.find(`${GAME}-p${me}`);
+  if (!found.ok) throw new Error(found.reason);
+  const told = storedRiscHistory(db.lines(found.game.id));
+  if (!told.ok) throw new Error(told.reason);
+  const { steps, states, hash } = told.history;
+  const window = [steps.length - 3, steps.length - 2, steps.length - 1, steps.length];
+  return { index: steps.length, states: window.map((at) => states[at]!), hashes: window.map(hash) };
+}
+
+describe('networked RISC resume', { timeout: 240_000 }, () => {
+  it('stopped at a turn boundary: the same keys agree on the stored history and play it on to one outcome', async () => {
+    const { resumed } = await cutAndResume(1, AT_TURN_3);
+    expect(resumed[0]!.resume.state.risc.turn).toBeGreaterThanOrEqual(3);
+    // Its records of signed lines, one per session, are not audited one after another yet: said so.
+    const dir = tempDir();
+    try {
+      const files = sessionsOf(storedAudit(0).lines).map((session, i) => {
+        const file = join(dir.dir, `session-${i}.jsonl`);
+        const records = session.filter((l) => l.dir !== 'risc');
+        writeFileSync(
+          file,
+          records.map((l) => `${JSON.stringify({ t: l.t, conn: l.conn, dir: l.dir, raw: l.raw })}\n`).join(''),
+        );
+        return file;
+      });
+      expect(files).toHaveLength(2);
+      const out = capture();
+      expect(await runVerify(files, out.io)).toBe(2);
+      expect(out.err()).toMatch(
+        /resumed RISC game are not audited one after another \(not implemented\): audit its RISC record/,
+      );
+      const alone = capture();
+      expect(await runVerify([files[1]!], alone.io)).toBe(1);
+      expect(alone.out()).toMatch(/a resumed session\): auditing it after the earlier records is not implemented/);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('stopped mid-round after some commitments: the seats that committed reveal what they sealed, the others commit', async () => {
+    const { resumed } = await cutAndResume(2, MID_ROUND);
+    // Player 0 had committed for the open round: it reveals the orders its record sealed.
+    const round = resumed[0]!.resume.state.round!;
+    expect(round.game).toBe(GAME);
+    expect(round.commits[0]).toBeDefined();
+    expect(resumed[0]!.resume.move?.command).toBe('risc_reveal');
+  });
+
+  it('stopped an entry apart: the seats ahead give back the turn they executed, which is executed again with fresh dice', async () => {
+    const { resumed, before } = await cutAndResume(3, (turn, line) => line === null && turn >= 4, true);
+    // Player 0 had executed turn 3 (it stopped everyone on seeing it); a seat behind had not.
+    expect(Math.max(...before)).toBeGreaterThan(Math.min(...before));
+    expect(resumed[0]!.resume.state.risc.turn).toBe(3);
+  });
+
+  it('is refused, saying why, by a seat whose record lost the orders it sealed for the open round', async () => {
+    ok(await playSession(store, await memoryMesh(PLAYERS, 2, checkedOnce()), 2, MID_ROUND));
+    // Player 0's record lost the notes of its sealed orders (its commitment is in every history).
+    const { game } = storedAudit(0);
+    store.db.prepare("DELETE FROM lines WHERE game_id = ? AND dir = 'note' AND raw LIKE '%risc_sealed%'").run(game.id);
+    const results = await resumeAll(store, await memoryMesh(PLAYERS, 2, checkedOnce()));
+    const why =
+      'this seat committed to its orders for turn 3 before the game stopped and its record does not keep what it sealed (its orders and their salt): it cannot reveal them';
+    expect(results).toEqual([
+      { ok: false, reason: why },
+      { ok: false, reason: `player 0 cannot resume: ${why}` },
+      { ok: false, reason: `player 0 cannot resume: ${why}` },
+    ]);
+    // Nobody's stored game went on.
+    expect([0, 1, 2].map((me) => storedAudit(me).game.session)).toEqual([null, null, null]);
+  });
+
+  it('names a seat that states a false hash, and a seat whose stored game differs', async () => {
+    const mesh = await memoryMesh(PLAYERS, 1, checkedOnce());
+    ok(await playSession(store, mesh, 1, AT_TURN_3));
+    const again = await memoryMesh(PLAYERS, 1, checkedOnce());
+    const players = again.peerIds.map((peerId, id) => ({ id, name: `p${id}`, peerId }));
+    // Player 1 states another hash for its last entry than its store gives.
+    const verdicts: Resumed<RiscMeshState>[] = await settle(
+      [0, 1, 2].map((me) =>
+        negotiateResume<RiscMeshState>({
+          me,
+          links: again.links[me]!,
+          keyring: again.keyrings[me]!,
+          ...(me === 0 ? { offer: resumeOffer(GAME, SESSION, players) } : {}),
+          lookup: () => {
+            const stated = statedHistory(store, me);
+            const hashes = me === 1 ? [...stated.hashes.slice(0, -1), '0'.repeat(64)] : stated.hashes;
+            return { ok: true, history: { ...stated, hashes } };
+          },
+          timeoutMs: 10_000,
+        }),
+      ),
+    );
+    const index = statedHistory(store, 0).index;
+    for (const verdict of verdicts)
+      expect(verdict).toEqual({
+        ok: false,
+        reason: `player 1's stored game differs from player 0's at move ${index}: not the same history`,
+      });
+    // Player 2's store holds another game under the same id and keys (its bots rolled otherwise).
+    const other = openStore(':memory:');
+    try {
+      ok(await playSession(other, mesh, 7, AT_TURN_3));
+      expect(statedHistory(other, 2).index).toBe(index);
+      const results = await resumeAll([store, store, other], await memoryMesh(PLAYERS, 1, checkedOnce()));
+      for (const result of results)
+        expect(result).toEqual({
+          ok: false,
+          reason: `player 2's stored game differs from player 0's at move ${index}: not the same history`,
+        });
+    } finally {
+      other.close();
+    }
+  });
+});
