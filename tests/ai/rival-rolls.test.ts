@@ -43,7 +43,7 @@ describe("the rivals' rolls (the easy bot's rule)", () => {
 });
 
 describe("the gap between the rivals' chances (three players)", () => {
-  it('counts against our chance by its weight, so that hitting the leader scores better', () => {
+  it('counts against our chance by its weight', () => {
     const s = position(3);
     const chances = winChances(s, EVALUATIONS.three);
     const gap = Math.abs(chances[1]! - chances[2]!);
