@@ -1,6 +1,7 @@
 // The hard bot's look-ahead: the board a plan would leave behind — if it succeeds, and if it
 // fails — scored by the learned evaluation as our chance to win when the next player starts
-// (with three players, less what the rivals' next rolls would take from us).
+// (with three players, less what the rivals' next rolls would take from us, and less the gap
+// between the two rivals' chances).
 import { type GameState, isActive, nextSeat } from '../model/index.js';
 import { type Snapshot, winChances } from './features.js';
 import type { Leg } from './plan.js';
@@ -50,12 +51,34 @@ export interface Scoring {
   readonly weights: readonly number[];
   /** Subtracted from the chance to win per share of the board the rivals' rolls would take from us (rival-rolls.ts); 0: off. */
   readonly rivalRolls: number;
+  /**
+   * With two rivals: subtracted from the chance to win per point by which the leading rival's
+   * chance stands above the other's (absent or 0: off), so that we hit the leader rather than
+   * weaken the other rival for the leader to finish and take its cards.
+   */
+  readonly leaderGap?: number;
 }
 
 export function chanceOf(s: Snapshot, me: number, scoring: Scoring): number {
-  const chance = winChances(s, scoring.weights)[me]!;
+  const chances = winChances(s, scoring.weights);
+  let chance = chances[me]!;
+  if (scoring.leaderGap) chance -= scoring.leaderGap * rivalsGap(chances, s.active, me);
   if (scoring.rivalRolls === 0) return chance;
   return chance - (scoring.rivalRolls * rolledOver(s, me)) / s.owner.length;
+}
+
+/** How far the leading rival's chance stands above the other's, when exactly two rivals are in (else 0). */
+function rivalsGap(chances: Float64Array, active: ArrayLike<boolean>, me: number): number {
+  let first = -1;
+  let gap = 0;
+  let rivals = 0;
+  for (let p = 0; p < active.length; p++) {
+    if (p === me || !active[p]) continue;
+    rivals++;
+    if (first < 0) first = p;
+    else gap = Math.abs(chances[first]! - chances[p]!);
+  }
+  return rivals === 2 ? gap : 0;
 }
 
 function copy(s: Imagined): Imagined {

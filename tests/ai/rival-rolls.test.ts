@@ -41,3 +41,22 @@ describe("the rivals' rolls (the easy bot's rule)", () => {
     expect(chanceOf(s, 0, { weights: EVALUATIONS.three, rivalRolls: 0.5 })).toBeCloseTo(chance - (0.5 * 2) / 5, 12);
   });
 });
+
+describe("the gap between the rivals' chances (three players)", () => {
+  it('counts against our chance by its weight', () => {
+    const s = position(3);
+    const chances = winChances(s, EVALUATIONS.three);
+    const gap = Math.abs(chances[1]! - chances[2]!);
+    expect(gap).toBeGreaterThan(0.01);
+    expect(chanceOf(s, 0, { weights: EVALUATIONS.three, rivalRolls: 0, leaderGap: 0.15 })).toBeCloseTo(
+      chances[0]! - 0.15 * gap,
+      12,
+    );
+  });
+
+  it('is not counted once a rival is out', () => {
+    const s = { ...position(3), owner: [1, 0, 1, 0, 1], active: [true, true, false] };
+    const chance = winChances(s, EVALUATIONS.three)[0]!;
+    expect(chanceOf(s, 0, { weights: EVALUATIONS.three, rivalRolls: 0, leaderGap: 0.15 })).toBe(chance);
+  });
+});
