@@ -18,10 +18,10 @@ import type { Recorder } from './transcript-recorder.js';
 
 /**
  * Each line and each applied step is its own committed row (a killed process loses at most the
- * line being written); with `byTurn`, for links that write at the end of the turn (the native
- * profile's libp2p links), the rows of one turn of the event loop are committed together before
- * the lines sent in that turn leave (GameHandle.writeByTurn). `lines: false` keeps the steps only
- * (a quick game: its peers are all on this machine, and its steps export as a verifiable local game).
+ * line being written); with `byTurn` (native sessions) the rows of one turn of the event loop are
+ * committed together, and at once with a line this peer sends (GameHandle.writeByTurn). `lines:
+ * false` keeps the steps only (a quick game: its peers are all on this machine, and its steps
+ * export as a verifiable local game).
  */
 export function storeRecorder(handle: GameHandle, options: { lines?: boolean; byTurn?: boolean } = {}): Recorder {
   const lines = options.lines !== false;
@@ -135,7 +135,7 @@ export function storeSession(store: GameStore, meta: NetworkGameMeta): StoredSes
     handle,
     recorder: storeRecorder(handle, {
       lines: meta.lines !== false,
-      byTurn: meta.lines !== false && (meta.profile ?? 'native') === 'native',
+      byTurn: meta.lines !== false,
     }),
     onEvent(event) {
       if (event.type !== 'game') return;

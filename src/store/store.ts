@@ -348,11 +348,10 @@ export class GameHandle {
 
   /**
    * From now on the rows this handle writes in one turn of the event loop are one transaction,
-   * committed at the turn's end (setImmediate), before any line sent in that turn leaves: a
-   * networked session records each line it takes in and sends before its consequences, and its
-   * links write at setImmediate too, registered after. A killed process loses at most the turn in
-   * flight, whose lines were not yet sent; each row its own commit cost ~25 µs of CPU and ~200 µs
-   * of waiting, some 30 rows a battle at six players.
+   * committed at the turn's end (setImmediate) or, with the rows before it, by a line this peer
+   * sends (`out`), which a session records before it hands the line to a link: nothing this peer
+   * said is missing from its record, and a killed process loses at most lines taken in (and their
+   * steps) whose consequences had not left yet. A commit for each row cost a third of storing it.
    */
   writeByTurn() {
     this.byTurn = true;
@@ -398,6 +397,7 @@ export class GameHandle {
     ];
     if (this.queued) this.queued.lines.push(row);
     else this.insertLine.run(this.gameId, ...row);
+    if (direction === 'out') commitTurn(this.db);
   }
 
   /**
@@ -491,7 +491,7 @@ function parseAddresses(text: string | null | undefined): string[] | null {
   }
 }
 
-/** Databases with a turn's transaction open (writeByTurn), committed at the turn's end or before another. */
+/** Databases with a turn's transaction open (writeByTurn), committed at the turn's end or sooner. */
 const turns = new Set<Database>();
 
 function openTurn(db: Database) {
