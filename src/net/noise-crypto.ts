@@ -1,10 +1,10 @@
 // Noise's ChaCha20-Poly1305 for our links, the same cipher as the library's default with less CPU
-// per frame. The default seals frames under 1200 bytes in WebAssembly (~22 µs a kilobyte here) and
-// larger ones with node:crypto, handing it the key as raw bytes: node then checks whether those
-// bytes are a KeyObject or a CryptoKey by two exceptions caught inside (stack traces and all), ~50 µs a
-// frame whatever its size. Here node:crypto gets a KeyObject made once per key (~15 µs a frame),
-// and only frames too small for that to pay keep the WebAssembly cipher. Not a byte on the wire
-// changes: both are RFC 8439 ChaCha20-Poly1305, as Noise specifies.
+// per frame. The default seals frames under 1200 bytes in WebAssembly (~11 µs a kilobyte here) and
+// larger ones with node:crypto, handing it the key as raw bytes: node then tells whether those
+// bytes are a KeyObject or a CryptoKey by two exceptions caught inside (stack traces and all),
+// ~50 µs a frame. Here node:crypto gets a KeyObject made once per key (~7 µs a frame), and only
+// frames too small for that to pay keep the WebAssembly cipher. Not a byte on the wire changes:
+// both are RFC 8439 ChaCha20-Poly1305, as Noise specifies.
 
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
 import type { ICryptoInterface } from '@chainsafe/libp2p-noise';

@@ -18,7 +18,7 @@ import type { Recorder } from './transcript-recorder.js';
 
 /**
  * Each line and each applied step is its own committed row (a killed process loses at most the
- * line being written); with `byTurn` (native sessions) the rows of one turn of the event loop are
+ * line being written); with `byTurn` (networked sessions) the rows of one turn of the event loop are
  * committed together, and at once with a line this peer sends (GameHandle.writeByTurn). `lines:
  * false` keeps the steps only (a quick game: its peers are all on this machine, and its steps
  * export as a verifiable local game).

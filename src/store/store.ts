@@ -493,9 +493,11 @@ function parseAddresses(text: string | null | undefined): string[] | null {
 
 /** Databases with a turn's transaction open (writeByTurn), committed at the turn's end or sooner. */
 const turns = new Set<Database>();
+/** Databases inside transaction(): a row written there is part of it. */
+const working = new Set<Database>();
 
 function openTurn(db: Database) {
-  if (turns.has(db) || db.isTransaction) return;
+  if (turns.has(db) || working.has(db)) return;
   db.exec('BEGIN IMMEDIATE');
   turns.add(db);
   if (turns.size === 1) process.once('exit', commitTurns);
@@ -505,7 +507,7 @@ function openTurn(db: Database) {
 function commitTurn(db: Database) {
   if (!turns.delete(db)) return;
   if (turns.size === 0) process.removeListener('exit', commitTurns);
-  if (db.isOpen && db.isTransaction) db.exec('COMMIT');
+  if (db.isOpen) db.exec('COMMIT');
 }
 
 /** A process that exits mid-turn (process.exit) keeps the rows of that turn too. */
@@ -516,6 +518,7 @@ function commitTurns() {
 function transaction<T>(db: Database, work: () => T): T {
   commitTurn(db);
   db.exec('BEGIN IMMEDIATE');
+  working.add(db);
   try {
     const result = work();
     db.exec('COMMIT');
@@ -523,5 +526,7 @@ function transaction<T>(db: Database, work: () => T): T {
   } catch (error) {
     db.exec('ROLLBACK');
     throw error;
+  } finally {
+    working.delete(db);
   }
 }
