@@ -1,5 +1,5 @@
 // bench:net's options, checked before anything starts (a test checks them: tests/bench/net-options.test.ts).
-//   npm run bench:net -- [sizes…] [--seconds S] [--delay D] [--games G] [--only PARTS] [--risk PATH] [--lockstep]
+//   npm run bench:net -- [sizes…] [--seconds S] [--delay D] [--games G] [--only PARTS] [--risk PATH] [--lockstep] [--record]
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,11 +23,13 @@ export interface NetOptions {
   readonly risk: string;
   /** Native: no pipelining (risk bot --lockstep; the one-process rows too): to compare with it. */
   readonly lockstep: boolean;
+  /** Peers in processes keep their records as a game run for real does (a file and the database). */
+  readonly record: boolean;
 }
 
 export const USAGE =
   'usage: npm run bench:net -- [sizes… (2 4 6)] [--seconds S (20)] [--delay MS (25)] [--games G (3)]\n' +
-  `       [--only ${PARTS.join(',')}] [--risk PATH/TO/bin/risk.js (this checkout's)] [--lockstep]`;
+  `       [--only ${PARTS.join(',')}] [--risk PATH/TO/bin/risk.js (this checkout's)] [--lockstep] [--record]`;
 
 const thisRisk = fileURLToPath(new URL('../bin/risk.js', import.meta.url));
 
@@ -66,6 +68,7 @@ export function parseNetOptions(
       only: new Set(only as Part[]),
       risk,
       lockstep: values.lockstep === true,
+      record: values.record === true,
     },
   };
 }
@@ -81,6 +84,7 @@ function parse(argv: readonly string[]) {
       only: { type: 'string' },
       risk: { type: 'string' },
       lockstep: { type: 'boolean' },
+      record: { type: 'boolean' },
     },
   });
 }

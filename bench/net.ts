@@ -6,8 +6,8 @@
 // the end of its row, on error and when the bench is stopped.
 import { execFileSync } from 'node:child_process';
 import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type MeteredEvent, type PlayMeter, type PlayStats, playMeter } from '../src/cli/play-meter.js';
@@ -73,6 +73,8 @@ interface ProcessGame {
   readonly seed: number;
   /** Native: no bot offers `pipelining` (risk bot --lockstep; an older checkout's bots play lockstep anyway). */
   readonly lockstep: boolean;
+  /** Each peer keeps its record file and stores the game in its own database (else --no-record). */
+  readonly record: string | null;
 }
 
 /**
@@ -91,14 +93,25 @@ async function playInProcesses(
   const common = [
     '--bot',
     game.bot,
-    '--no-record',
+    ...(game.record === null ? ['--no-record'] : []),
     ...(game.profile === 'cs3099' ? ['--profile', 'cs3099'] : []),
     ...(game.profile === 'native' && game.lockstep ? ['--lockstep'] : []),
   ];
   const peers: { bot: BotProcess; meter: () => PlayMeter | null }[] = [];
   const start = (args: string[], seed: number) => {
     let meter: PlayMeter | null = null;
-    const bot: BotProcess = startBot([...args, ...common, '--seed', String(seed)], program, (event) => {
+    // As on its own machine: each peer its own record file and database.
+    const record =
+      game.record === null
+        ? []
+        : [
+            '--record',
+            join(game.record, `peer-${seed}.jsonl`),
+            '--store',
+            '--db',
+            join(game.record, `peer-${seed}.db`),
+          ];
+    const bot: BotProcess = startBot([...args, ...common, ...record, '--seed', String(seed)], program, (event) => {
       if (event.type === 'start')
         meter = playMeter(event.me as number, { now: () => performance.now(), cpuMs: () => procCpuMs(bot.child.pid) });
       else meter?.event(meteredOf(event));
@@ -366,6 +379,10 @@ async function main(options: NetOptions) {
   console.log(`bench:net ${new Date().toISOString()} — ${options.risk} (${revision}), Node ${process.version}`);
   console.log(`load average before: ${load()}`);
   if (options.lockstep) console.log('native peers play lockstep: no pipelining (risk bot --lockstep)');
+  // --record: every peer's record file and database in one folder, removed at the end.
+  const records = options.record ? mkdtempSync(join(tmpdir(), 'risk-bench-net-')) : null;
+  if (records !== null)
+    console.log(`peers in processes keep their records (a file and a database each, in ${records})`);
   const rows: Row[] = [];
   const notes: string[] = [];
   const say = (row: Row) => {
@@ -382,6 +399,7 @@ async function main(options: NetOptions) {
         playMs,
         seed: seed + 7 * g,
         lockstep: options.lockstep,
+        record: records,
       }),
     ).catch((error: Error) => error);
     if (played instanceof Error) {
@@ -439,6 +457,7 @@ async function main(options: NetOptions) {
           playMs: 300_000,
           seed: 9000 + g,
           lockstep: options.lockstep,
+          record: records,
         }).catch((error: Error) => error);
         if (played instanceof Error || played.cut) unfinished++;
         else games.push({ stats: played.stats, rss: played.rssMb });
@@ -465,6 +484,7 @@ async function main(options: NetOptions) {
   for (const row of rows.filter((r) => r.rates !== undefined))
     console.log(`${row.profile} whole games, battles/s each: ${row.rates!.map((r) => r.toFixed(0)).join(', ')}`);
   console.log(`load average after: ${load()}`);
+  if (records !== null) rmSync(records, { recursive: true, force: true });
 }
 
 const parsed = parseNetOptions(process.argv.slice(2));

@@ -2,6 +2,7 @@
 // stream muxing. One stream per link, carrying JSON lines under our own protocol id.
 import { noise } from '@chainsafe/libp2p-noise';
 import { yamux } from '@chainsafe/libp2p-yamux';
+import { noiseCrypto } from './noise-crypto.js';
 import './yamux-window.js';
 import './libp2p-io.js';
 import { generateKeyPair } from '@libp2p/crypto/keys';
@@ -45,7 +46,7 @@ export class PeerNode {
       addresses: { listen: [`/ip4/${options.host ?? '0.0.0.0'}/tcp/${options.port ?? 0}`] },
       // Games have long quiet spells while people think: keep idle sockets open.
       transports: [tcp({ inboundSocketInactivityTimeout: DAY_MS, outboundSocketInactivityTimeout: DAY_MS })],
-      connectionEncrypters: [noise()],
+      connectionEncrypters: [noise({ crypto: noiseCrypto })],
       streamMuxers: [yamux(), mplex()],
     });
     const peer = new PeerNode(node, privateKey);

@@ -266,7 +266,7 @@ export async function rejoinFromStore(
       ],
       // Its lines too: the rejoined record (header, the history taken back, then its own lines) is
       // the seat's whole record of the session, for export and for a later rejoin's secrets.
-      recorder: storeRecorder(handle),
+      recorder: storeRecorder(handle, { byTurn: true }),
       storedId: game.id,
       finish: (r) =>
         handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),

@@ -212,7 +212,7 @@ export async function resumeOverRoster(
         ...(missionDeal !== null && missionsDealt(agreed.state) ? { missionDeal } : {}),
       },
       // Its lines too: a player that drops out of the resumed session rejoins it from them (rejoin-net.ts).
-      recorder: storeRecorder(handle),
+      recorder: storeRecorder(handle, { byTurn: true }),
       history: () => historyLines(sessionsOf(store.lines(game.id)).at(-1) ?? []),
       finish: (r) =>
         handle.finish({ winner: r.winner, turns: r.state.turn, status: ended(r) ? 'finished' : 'stopped' }),

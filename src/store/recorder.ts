@@ -18,11 +18,14 @@ import type { Recorder } from './transcript-recorder.js';
 
 /**
  * Each line and each applied step is its own committed row (a killed process loses at most the
- * line being written). `lines: false` keeps the steps only (a quick game: its peers are all on
- * this machine, and its steps export as a verifiable local game).
+ * line being written); with `byTurn` (networked sessions) the rows of one turn of the event loop are
+ * committed together, and at once with a line this peer sends (GameHandle.writeByTurn). `lines:
+ * false` keeps the steps only (a quick game: its peers are all on this machine, and its steps
+ * export as a verifiable local game).
  */
-export function storeRecorder(handle: GameHandle, options: { lines?: boolean } = {}): Recorder {
+export function storeRecorder(handle: GameHandle, options: { lines?: boolean; byTurn?: boolean } = {}): Recorder {
   const lines = options.lines !== false;
+  if (options.byTurn === true) handle.writeByTurn();
   const none = () => {};
   return {
     path: null,
@@ -130,7 +133,10 @@ export function storeSession(store: GameStore, meta: NetworkGameMeta): StoredSes
   let after: GameState | null = null;
   return {
     handle,
-    recorder: storeRecorder(handle, { lines: meta.lines !== false }),
+    recorder: storeRecorder(handle, {
+      lines: meta.lines !== false,
+      byTurn: meta.lines !== false,
+    }),
     onEvent(event) {
       if (event.type !== 'game') return;
       if (event.state !== after) {

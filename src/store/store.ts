@@ -1,6 +1,7 @@
 // The game store: one SQLite database (WAL) holding every game as it is played. A game is written
-// as it happens — each step and transcript line its own transaction — so a crash loses at most the
-// move in flight; a tournament batches one transaction per game instead.
+// as it happens — a local game's each step its own transaction, a networked game's rows of one turn
+// of the event loop one (writeByTurn) — so a crash loses at most the move in flight; a tournament
+// batches one transaction per game instead.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -247,7 +248,9 @@ export class GameStore {
   }
 
   close() {
-    if (this.db.isOpen) this.db.close();
+    if (!this.db.isOpen) return;
+    commitTurn(this.db);
+    this.db.close();
   }
 
   private summary(row: GameRow): GameSummary {
@@ -306,6 +309,9 @@ export class GameHandle {
     lines: [number, number, string, number, string][];
   } | null;
 
+  /** Rows committed once a turn of the event loop (writeByTurn) instead of one transaction each. */
+  private byTurn = false;
+
   private constructor(
     private readonly db: Database,
     private gameId: number,
@@ -340,9 +346,25 @@ export class GameHandle {
     return new GameHandle(db, id, row.uid, null, max('steps'), max('lines'));
   }
 
+  /**
+   * From now on the rows this handle writes in one turn of the event loop are one transaction,
+   * committed at the turn's end (setImmediate) or, with the rows before it, by a line this peer
+   * sends (`out`), which a session records before it hands the line to a link: nothing this peer
+   * said is missing from its record, and a killed process loses at most lines taken in (and their
+   * steps) whose consequences had not left yet. A commit for each row cost a third of storing it.
+   */
+  writeByTurn() {
+    this.byTurn = true;
+  }
+
+  private beginRow() {
+    if (this.byTurn) openTurn(this.db);
+  }
+
   /** An applied move (or draw step), with the numbers of the dice round it used. */
   step(action: Action, numbers: RoundNumbers | null) {
     if (this.done) return;
+    this.beginRow();
     const row: [number, string, Uint8Array | null] = [
       this.nextStep++,
       JSON.stringify(action),
@@ -355,6 +377,7 @@ export class GameHandle {
   /** Takes back the last step (a networked session's rollback). */
   unstep() {
     if (this.done || this.nextStep === 0) return;
+    this.beginRow();
     this.nextStep--;
     if (this.queued) this.queued.steps.pop();
     else this.deleteStep.run(this.gameId, this.nextStep);
@@ -364,6 +387,7 @@ export class GameHandle {
   append(direction: 'in' | 'out' | 'note' | 'risc', line: string, conn = -1) {
     // A line after the store closed (a peer stopping by signal) is one the record cannot keep.
     if (this.done || !this.db.isOpen) return;
+    this.beginRow();
     const row: [number, number, string, number, string] = [
       this.nextLine++,
       Math.round(performance.now() - this.started) / 1000,
@@ -373,6 +397,7 @@ export class GameHandle {
     ];
     if (this.queued) this.queued.lines.push(row);
     else this.insertLine.run(this.gameId, ...row);
+    if (direction === 'out') commitTurn(this.db);
   }
 
   /**
@@ -396,6 +421,7 @@ export class GameHandle {
    */
   sync() {
     if (this.done || this.queued || !this.db.isOpen) return;
+    commitTurn(this.db);
     this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
   }
 
@@ -423,6 +449,7 @@ export class GameHandle {
 
   /** Stops writing without an outcome: the game stays resumable (local games). A batch is dropped. */
   close() {
+    if (this.db.isOpen) commitTurn(this.db);
     this.done = true;
   }
 }
@@ -479,8 +506,34 @@ function parseAddresses(text: string | null | undefined): string[] | null {
   }
 }
 
-function transaction<T>(db: Database, work: () => T): T {
+/** Databases with a turn's transaction open (writeByTurn), committed at the turn's end or sooner. */
+const turns = new Set<Database>();
+/** Databases inside transaction(): a row written there is part of it. */
+const working = new Set<Database>();
+
+function openTurn(db: Database) {
+  if (turns.has(db) || working.has(db)) return;
   db.exec('BEGIN IMMEDIATE');
+  turns.add(db);
+  if (turns.size === 1) process.once('exit', commitTurns);
+  setImmediate(() => commitTurn(db));
+}
+
+function commitTurn(db: Database) {
+  if (!turns.delete(db)) return;
+  if (turns.size === 0) process.removeListener('exit', commitTurns);
+  if (db.isOpen) db.exec('COMMIT');
+}
+
+/** A process that exits mid-turn (process.exit) keeps the rows of that turn too. */
+function commitTurns() {
+  for (const db of [...turns]) commitTurn(db);
+}
+
+function transaction<T>(db: Database, work: () => T): T {
+  commitTurn(db);
+  db.exec('BEGIN IMMEDIATE');
+  working.add(db);
   try {
     const result = work();
     db.exec('COMMIT');
@@ -488,5 +541,7 @@ function transaction<T>(db: Database, work: () => T): T {
   } catch (error) {
     db.exec('ROLLBACK');
     throw error;
+  } finally {
+    working.delete(db);
   }
 }

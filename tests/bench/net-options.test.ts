@@ -18,17 +18,19 @@ describe('parseNetOptions', () => {
         only: new Set(PARTS),
         risk: thisRisk,
         lockstep: false,
+        record: false,
       },
     });
   });
 
-  it('reads sizes, --seconds, --delay, --games, --only and --risk', () => {
+  it('reads sizes, --seconds, --delay, --games, --only, --risk, --lockstep and --record', () => {
     const parsed = parseNetOptions(['3', '5', '--seconds', '7', '--delay', '40', '--games', '0']);
     expect(parsed.ok && parsed.value).toMatchObject({ sizes: [3, 5], seconds: 7, delayMs: 40, games: 0 });
     const only = parseNetOptions(['--only', 'delay, class', '--risk', thisRisk]);
     expect(only.ok && [...only.value.only]).toEqual(['delay', 'class']);
     expect(only.ok && only.value.risk).toBe(thisRisk);
     expect(parseNetOptions(['--lockstep'])).toMatchObject({ ok: true, value: { lockstep: true } });
+    expect(parseNetOptions(['--record'])).toMatchObject({ ok: true, value: { record: true } });
   });
 
   it.each([

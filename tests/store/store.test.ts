@@ -253,4 +253,36 @@ describe('the game store', { timeout: 180_000 }, () => {
     ]);
     expect(store.games()[0]!.status).toBe('playing');
   });
+
+  it("commits a peer's rows of one turn together: at the turn's end, with a line it sends, before another transaction", async () => {
+    const other = openStore(join(tmp.dir, 'risk.db'));
+    try {
+      const seen = (id: number) => other.lines(id).map((l) => l.raw);
+      const handle = store.openGame({ kind: 'network', me: 1, players: PLAYERS });
+      const recorder = storeRecorder(handle, { byTurn: true });
+      recorder.incoming(0, 'first');
+      recorder.step?.({ command: 'setup', player: 1, payload: 3 }, null);
+      // Another connection sees nothing of the turn yet; this one sees its own rows.
+      expect(seen(handle.id)).toEqual([]);
+      expect(store.lines(handle.id)).toHaveLength(1);
+      // A line this peer sends is kept at once, with the rows before it.
+      recorder.outgoing('mine');
+      expect(seen(handle.id)).toEqual(['first', 'mine']);
+      recorder.incoming(2, 'then');
+      expect(seen(handle.id)).toEqual(['first', 'mine']);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seen(handle.id)).toEqual(['first', 'mine', 'then']);
+      expect(other.find(String(handle.id))).toMatchObject({ ok: true, game: { steps: [{ seq: 0 }] } });
+      // A transaction in the middle of a turn (another game opened) first commits the turn.
+      recorder.incoming(2, 'second');
+      store.openGame({ kind: 'network', me: 0, players: PLAYERS });
+      expect(seen(handle.id)).toEqual(['first', 'mine', 'then', 'second']);
+      recorder.incoming(0, 'last');
+      handle.finish({ winner: 1, turns: 3 });
+      expect(seen(handle.id)).toEqual(['first', 'mine', 'then', 'second', 'last']);
+      expect(other.games().find((g) => g.id === handle.id)?.status).toBe('finished');
+    } finally {
+      other.close();
+    }
+  });
 });
