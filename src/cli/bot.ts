@@ -96,6 +96,9 @@ const OPTIONS = {
   ...RULE_FLAGS,
 } as const;
 
+/** How long a resume's handshake waits for every player's stored history (classic and RISC alike). */
+const resumeTimeoutMs = (ackTimeoutMs: number) => Math.max(10_000, ackTimeoutMs * 5);
+
 export async function runBot(args: string[], io: CommandIO): Promise<number> {
   // Events go out a turn of the event loop at a time; errors and the exit (a signal ends the
   // process with process.exit) flush what is pending first, so nothing is lost or reordered.
@@ -456,7 +459,7 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
         const agreed = await (await import('../sessions/risc-resume.js')).riscResumeOverRoster(gameStore, roster, {
           gameId: resumeId,
           host: role === 'host',
-          timeoutMs: Math.max(10_000, roster.ackTimeoutMs * 5),
+          timeoutMs: resumeTimeoutMs(roster.ackTimeoutMs),
         });
         if (!agreed.ok) {
           io.err(`risk bot: cannot resume game ${resumeId}: ${agreed.reason}\n`);
@@ -493,7 +496,7 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
       const agreed = await resumeOverRoster(gameStore, roster, {
         gameId: resumeId,
         host: role === 'host',
-        timeoutMs: Math.max(10_000, roster.ackTimeoutMs * 5),
+        timeoutMs: resumeTimeoutMs(roster.ackTimeoutMs),
       });
       if (!agreed.ok) {
         io.err(`risk bot: cannot resume game ${resumeId}: ${agreed.reason}\n`);
