@@ -66,6 +66,21 @@ export const LINGER_MS = 300;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A join's refusal as soon as it is known, before any lobby screen: the host refused or could not
+ * be reached (the endpoint is closed then); null once the host accepted.
+ */
+export async function refusedAtOnce<R extends { readonly ok: boolean }>(
+  result: Promise<R>,
+  acceptance: Promise<null>,
+  opened: { close(): Promise<unknown> },
+): Promise<Extract<R, { ok: false }> | null> {
+  const early = await Promise.race([result, acceptance]);
+  if (early === null || early.ok) return null;
+  await opened.close();
+  return early as Extract<R, { ok: false }>;
+}
+
+/**
  * A stored game going on at a new table: the table hears its moves so far first, so that its
  * history and every player's battles and conquests go on from where they were.
  */

@@ -41,7 +41,7 @@ import { humanSeat } from '../views/human-seat.js';
 import type { Launcher, Opened, Profile, Started } from '../views/launcher.js';
 import { Table } from '../views/table.js';
 import { acceptRejoins, rejoinNote } from './after-start.js';
-import { type LaunchKit, LINGER_MS, retell, sleep } from './launch-kit.js';
+import { type LaunchKit, LINGER_MS, refusedAtOnce, retell, sleep } from './launch-kit.js';
 import { listenProblem } from './listen-problem.js';
 import { seatsForBots, startNowProblem } from './lobby-seats.js';
 
@@ -614,19 +614,4 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     if (!key.ok) return key;
     return { ok: true, gameStore, game, me: game.me, key: key.key };
   }
-}
-
-/**
- * A join's refusal as soon as it is known, before any lobby screen: the host refused or could not
- * be reached (the endpoint is closed then); null once the host accepted.
- */
-async function refusedAtOnce<R extends { readonly ok: boolean }>(
-  result: Promise<R>,
-  acceptance: Promise<null>,
-  opened: { close(): Promise<unknown> },
-): Promise<Extract<R, { ok: false }> | null> {
-  const early = await Promise.race([result, acceptance]);
-  if (early === null || early.ok) return null;
-  await opened.close();
-  return early as Extract<R, { ok: false }>;
 }

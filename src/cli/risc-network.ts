@@ -30,7 +30,7 @@ import {
 } from '../store/transcript-recorder.js';
 import type { RiscEnd, RiscMatch, RiscOpened, RiscSeatKind, RiscStarted } from '../views/risc/match.js';
 import { acceptRejoins, rejoinNote } from './after-start.js';
-import { LINGER_MS, sleep } from './launch-kit.js';
+import { LINGER_MS, refusedAtOnce, sleep } from './launch-kit.js';
 import { listenProblem } from './listen-problem.js';
 import { seatsForBots, startNowProblem } from './lobby-seats.js';
 import { leavable, RISC_BOT_NAMES, type RiscContinued, type RiscKit, riscRecording } from './risc-kit.js';
@@ -293,11 +293,8 @@ export async function joinRisc(
     },
   });
   // A host that is not there, or refuses, is said at once (not after a lobby screen).
-  const early = await Promise.race([result, acceptance]);
-  if (early !== null && !early.ok) {
-    await node.stop().catch(() => {});
-    return early;
-  }
+  const refused = await refusedAtOnce(result, acceptance, stopping(node));
+  if (refused !== null) return refused;
   return {
     ok: true,
     lobby: {
@@ -423,11 +420,8 @@ export async function resumeStored(
   });
   if (!request.host) {
     // A host that is not there, or refuses this key, is said at once (not after a lobby screen).
-    const early = await Promise.race([result, acceptance]);
-    if (early !== null && !early.ok) {
-      await node.stop().catch(() => {});
-      return early;
-    }
+    const refused = await refusedAtOnce(result, acceptance, stopping(node));
+    if (refused !== null) return refused;
   }
   return {
     ok: true,
@@ -441,3 +435,6 @@ export async function resumeStored(
     },
   };
 }
+
+/** This peer's node as what refusedAtOnce closes: stopped, a failure to stop ignored. */
+const stopping = (node: PeerNode) => ({ close: () => node.stop().catch(() => {}) });
