@@ -15,7 +15,7 @@ import { ordersCommitment, parseRiscMessage, type RiscReveal, revealBody } from 
 import type { RiscRound } from '../protocol/risc-round.js';
 import { parseRules } from '../protocol/rules.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
-import { sessionsOf } from '../store/network-games.js';
+import { recordOf, sessionsOf } from '../store/network-games.js';
 import { storeRecorder } from '../store/recorder.js';
 import { continueRisc, type StoredRisc, storedRiscStory } from '../store/risc-games.js';
 import type { GameStore } from '../store/store.js';
@@ -170,11 +170,7 @@ export async function riscRejoinFromStore(
   const { game, me, players } = seated;
   const lines = store.lines(game.id);
   // This seat's own record of signed lines: the last session's (a seat that rejoined before goes on from its new one).
-  const own: TranscriptLine[] = (sessionsOf(lines).at(-1) ?? []).flatMap((l, i) =>
-    l.dir === 'in' || l.dir === 'out' || l.dir === 'note'
-      ? [{ line: i + 1, t: l.t, conn: l.conn, dir: l.dir, raw: l.raw }]
-      : [],
-  );
+  const own = recordOf(sessionsOf(lines).at(-1) ?? []);
   const header = nativeHeader(own);
   if (header?.risc === undefined || header.gameId === undefined)
     return {

@@ -16,7 +16,7 @@ import { applySteps } from '../core/steps/replay.js';
 import type { Link } from '../net/link.js';
 import type { Keyring } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
-import { sessionsOf } from '../store/network-games.js';
+import { recordOf, sessionsOf } from '../store/network-games.js';
 import { storeRecorder } from '../store/recorder.js';
 import { continueRisc, riscLinesOf, type StoredRisc } from '../store/risc-games.js';
 import type { GameStore, StoredGame } from '../store/store.js';
@@ -39,14 +39,6 @@ export interface RiscHistory {
   hash(entries: number): string;
 }
 
-/** A stored line as the audit reads it. */
-const transcriptOf = (lines: readonly { t: number; conn: number; dir: string; raw: string }[]): TranscriptLine[] =>
-  lines.flatMap((l, i) =>
-    l.dir === 'in' || l.dir === 'out' || l.dir === 'note'
-      ? [{ line: i + 1, t: l.t, conn: l.conn, dir: l.dir, raw: l.raw }]
-      : [],
-  );
-
 /**
  * The history a stored networked RISC game's records of signed lines give: each session's record
  * (the last one kept of it: a seat that rejoined stored the record it went on with) replayed by this
@@ -58,7 +50,7 @@ export function storedRiscHistory(
 ): { ok: true; history: RiscHistory } | { ok: false; reason: string } {
   const records = new Map<string, TranscriptLine[]>();
   for (const session of sessionsOf(lines)) {
-    const record = transcriptOf(session);
+    const record = recordOf(session);
     const id = nativeHeader(record)?.gameId;
     if (id !== undefined) records.set(id, record);
   }

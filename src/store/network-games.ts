@@ -2,6 +2,7 @@
 // player stopped, or rejoined, when this peer dropped out of a game the others still play. The
 // reasons are said up front — in the menu's Resume list and by `risk bot` — instead of failing
 // later. No wire code here: the menu lists games without loading it.
+import type { TranscriptLine } from '../protocol/transcript.js';
 import type { GameStore, GameSummary } from './store.js';
 
 /** What a native session's record header (its first note) says; see MeshSession.run. */
@@ -43,6 +44,15 @@ export function sessionsOf<L extends { readonly dir: string; readonly raw: strin
     sessions[sessions.length - 1]!.push(line);
   }
   return sessions;
+}
+
+/** A session's stored lines as the audit reads a record: its lines in, out and notes, numbered from 1. */
+export function recordOf(lines: readonly { t: number; conn: number; dir: string; raw: string }[]): TranscriptLine[] {
+  return lines.flatMap((l, i) =>
+    l.dir === 'in' || l.dir === 'out' || l.dir === 'note'
+      ? [{ line: i + 1, t: l.t, conn: l.conn, dir: l.dir, raw: l.raw }]
+      : [],
+  );
 }
 
 /**
