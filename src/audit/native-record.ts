@@ -3,10 +3,18 @@
 // peer judged (and only that) comes out again, checked: every signature, commitment, roll, move,
 // vote and proof.
 
-import { type Effect, featuresFrom, type Outcome, type ReplicaConfig, type StepNumbers } from '../core/contract.js';
-import type { MeshGame } from '../core/native/game.js';
+import {
+  type Effect,
+  featuresFrom,
+  type Outcome,
+  type ReplicaConfig,
+  type StepNumbers,
+  type TakenEntry,
+} from '../core/contract.js';
+import { classicGame, type MeshGame } from '../core/native/game.js';
 import { type DealRecord, missionsDealt, restoreMissionDeal } from '../core/native/mission-deal.js';
 import { Replica } from '../core/native/replica.js';
+import { takesNetworkPoint } from '../core/steps/replay.js';
 import type { Action, GameEvent, GameState } from '../model/index.js';
 import { auditKeyring } from '../protocol/peer-keys.js';
 import type { CardBonusReading } from '../protocol/profiles.js';
@@ -14,6 +22,10 @@ import { parseRules } from '../protocol/rules.js';
 import type { DealDriver } from '../protocol/secret-deal.js';
 import type { VerifiedSignatures } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
+import type { NativeHeader } from './native-header.js';
+import { keptRejoin, type ReplayedGame, rejoinedStart } from './rejoin-start.js';
+
+export { type NativeHeader, nativeHeader } from './native-header.js';
 
 export type AuditKind = 'message' | 'impersonation' | 'commitment' | 'rules' | 'outcome';
 
@@ -62,39 +74,82 @@ export interface NativeAudit extends AuditSummary<AuditKind> {
   readonly steps: readonly { readonly action: Action; readonly numbers: StepNumbers | null }[];
 }
 
-export interface NativeHeader {
-  readonly me: number;
-  readonly gameId: string;
-  readonly features: readonly string[];
-  readonly rules: Record<string, unknown>;
-  readonly players: readonly { id: number; name: string; peerId: string }[];
-  readonly ackTimeoutMs: number;
-  readonly moveTimeoutMs: number;
-  /** A resumed session's record (protocol-spec/resume.md): the game it continues, from which point. */
-  readonly resumedFrom?: { readonly gameId: string; readonly index: number; readonly hash: string };
-  /** A RISC game's terms (sessions/risc-net.ts); absent for the classic game. */
-  readonly risc?: { readonly startUnits: number; readonly turnLimit: number | null };
-}
-
-/** The header of a native record, or null when the lines are not one. */
-export function nativeHeader(lines: readonly TranscriptLine[]): NativeHeader | null {
-  const first = lines.find((l) => l.dir === 'note');
-  if (first === undefined) return null;
-  try {
-    const fact = JSON.parse(first.raw) as Partial<NativeHeader> & { profile?: string };
-    if (fact.profile !== 'native' || !Array.isArray(fact.players) || typeof fact.me !== 'number') return null;
-    return fact as NativeHeader;
-  } catch {
-    return null;
-  }
-}
-
 /** Where a resumed session's record starts: the state the earlier record reaches at its point. */
 export interface Continued<S = GameState> {
   readonly state: S;
   readonly index: number;
   /** A Secret Mission game past its deal: the deal as the earlier record holds it, to check the claims made here. */
   readonly missionDeal?: DealRecord;
+  /** A rejoined seat's record (rejoin-start.ts): what its first move names as its parent, and the entries it took before its point. */
+  readonly parent?: string;
+  readonly taken?: readonly TakenEntry[];
+}
+
+/**
+ * Where a record starts: a rejoined seat's where its session went on (the history its notes keep,
+ * replayed as the rejoin did, by `replayed`); any other record's at `continues` (null: the game's start).
+ */
+export function startOfRecord<S, A>(
+  lines: readonly TranscriptLine[],
+  header: NativeHeader,
+  continues: Continued<S> | null,
+  replayed: ReplayedGame<S, A> | undefined,
+  verified?: VerifiedSignatures,
+): { ok: true; continues: Continued<S> | null } | { ok: false; violation: AuditViolation } {
+  const fail = (reason: string) => ({
+    ok: false as const,
+    violation: { line: 1, player: null, kind: 'message' as const, reason },
+  });
+  if (header.rejoined === undefined) return { ok: true, continues };
+  const kept = keptRejoin(lines);
+  if (!kept.ok) return fail(kept.reason);
+  // A record made before records kept their rejoin is read from the game's start, as then.
+  if (kept.kept === null || (header.resumedFrom !== undefined && continues === null)) return { ok: true, continues };
+  if (replayed === undefined) return fail("this record's rejoin cannot be replayed for this game");
+  const keyring = auditKeyring(new Map(header.players.map((p) => [p.id, p.peerId])), verified);
+  if (keyring === null) return fail('the record names a peer id that is not an Ed25519 key');
+  const terms = {
+    me: header.me,
+    players: header.players,
+    gameId: header.gameId,
+    features: featuresFrom(header.features),
+    rules: header.rules,
+    ackTimeoutMs: header.ackTimeoutMs,
+    moveTimeoutMs: header.moveTimeoutMs,
+    ...(continues !== null && header.resumedFrom
+      ? { resumed: { state: continues.state, index: continues.index, from: header.resumedFrom } }
+      : {}),
+  };
+  const start = rejoinedStart(terms, replayed, keyring, kept.kept, header.rejoined.index);
+  if (!start.ok) return fail(`its rejoin does not check out: ${start.reason}`);
+  const missionDeal = kept.kept.missionDeal ?? continues?.missionDeal;
+  return {
+    ok: true,
+    continues: {
+      state: start.state,
+      index: start.index,
+      ...(missionDeal ? { missionDeal } : {}),
+      ...(start.parent !== undefined ? { parent: start.parent } : {}),
+      taken: start.taken,
+    },
+  };
+}
+
+/** The classic game as a rejoin's replay asks it (rejoin-start.ts): its records audited from `continues`. */
+export function classicReplayed(
+  rules: Record<string, unknown>,
+  continues: Continued | null,
+): ReplayedGame<GameState, Action> {
+  return {
+    game: classicGame(rules),
+    audit(record, header) {
+      const audit = auditNativeRecord(record, header, continues);
+      return { state: audit.state, steps: audit.steps, reason: audit.violations[0]?.reason ?? '' };
+    },
+    takesPoint: takesNetworkPoint,
+    // A mission deal's step holds only the missions its peer knows (its own): its payload is left out.
+    stepText: (action) => JSON.stringify(action.command === 'deal_missions' ? { command: 'deal_missions' } : action),
+  };
 }
 
 /** What a record's header starts: the recording peer's mute replica, or why it cannot start. */
@@ -171,6 +226,8 @@ export function muteReplicaFor<S, A extends { readonly command: string }, E>(
             state: continues.state as GameState,
             index: continues.index,
             ...(missionDeal ? { missionDeal } : {}),
+            ...(continues.parent !== undefined ? { parent: continues.parent } : {}),
+            ...(continues.taken ? { taken: continues.taken } : {}),
           },
         }
       : {}),
@@ -226,7 +283,10 @@ export function auditNativeRecord(
   verified?: VerifiedSignatures,
 ): NativeAudit {
   const players = header.players.map((p) => ({ id: p.id, name: p.name }));
-  const started = muteReplicaFor<GameState, Action, GameEvent>(header, continues, verified);
+  const from = startOfRecord(lines, header, continues, classicReplayed(header.rules, continues), verified);
+  const started = from.ok
+    ? muteReplicaFor<GameState, Action, GameEvent>(header, from.continues, verified)
+    : ({ ok: false, violation: from.violation } as const);
   if (!started.ok)
     return {
       players,
@@ -323,8 +383,11 @@ export function recordSteps<S, A extends { readonly command: string }, E>(
   header: NativeHeader,
   game: MeshGame<S, A, E>,
   continues: Continued<S> | null = null,
+  replayed?: ReplayedGame<S, A>,
 ): { state: S | null; steps: { action: A; numbers: StepNumbers | null }[]; violations: AuditViolation[] } {
-  const started = muteReplicaFor<S, A, E>(header, continues, undefined, game);
+  const from = startOfRecord(lines, header, continues, replayed);
+  if (!from.ok) return { state: null, steps: [], violations: [from.violation] };
+  const started = muteReplicaFor<S, A, E>(header, from.continues, undefined, game);
   if (!started.ok) return { state: null, steps: [], violations: [started.violation] };
   const { replica, violations } = started;
   const steps: { action: A; numbers: StepNumbers | null }[] = [];

@@ -4,18 +4,45 @@
 // signatures, acknowledgements, votes and proofs of a RISC game are checked, with every commitment,
 // reveal, order and dice round.
 
-import type { RiscMeshState, RiscMove } from '../core/risc/mesh-game.js';
-import { riscGame } from '../core/risc/mesh-game.js';
+import { type RiscMeshState, type RiscMove, type RiscTerms, riscGame } from '../core/risc/mesh-game.js';
 import { riscHeader } from '../core/risc/record.js';
 import type { RecordedViolation } from '../core/risc/replica.js';
 import type { RiscEvent } from '../model/risc/index.js';
 import type { VerifiedSignatures } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
-import { type AuditViolation, feedRecord, muteReplicaFor, type NativeHeader } from './native-record.js';
+import {
+  type AuditViolation,
+  type Continued,
+  feedRecord,
+  muteReplicaFor,
+  type NativeHeader,
+  recordSteps,
+  startOfRecord,
+} from './native-record.js';
+import type { ReplayedGame } from './rejoin-start.js';
 import type { RiscAudit } from './risc.js';
 
 /** A native record's header that names RISC terms. */
 export type RiscMeshHeader = NativeHeader & { readonly risc: NonNullable<NativeHeader['risc']> };
+
+/** The RISC game of `terms` as a rejoin's replay asks it (rejoin-start.ts): its records audited from `continues`. */
+export function riscReplayed(
+  terms: RiscTerms,
+  continues: Continued<RiscMeshState> | null = null,
+): ReplayedGame<RiscMeshState, RiscMove> {
+  const game = riscGame(terms);
+  const replayed: ReplayedGame<RiscMeshState, RiscMove> = {
+    game,
+    audit(record, header) {
+      const audit = recordSteps(record, header, game, continues, replayed);
+      return { state: audit.state, steps: audit.steps, reason: audit.violations[0]?.reason ?? '' };
+    },
+    // The turn's execution is a draw (no point), and so is a neutralisation while it waits for its dice.
+    takesPoint: (_move, before) => game.drawStep(before) === null,
+    stepText: (move) => JSON.stringify(move),
+  };
+  return replayed;
+}
 
 /** Replays a networked RISC record (a native record whose header names RISC terms). */
 export function auditRiscMeshRecord(
@@ -38,7 +65,7 @@ export function auditRiscMeshRecord(
             reason: `this record continues RISC game ${resumed.gameId} from entry ${resumed.index} (a resumed session): auditing it after the earlier records is not implemented; audit the game's RISC record instead (risk export), one record across the resume`,
           },
         }
-      : muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>(header, null, verified, riscGame(terms));
+      : riscReplica(lines, header, terms, verified);
   if (!started.ok) {
     const { line, player, reason } = started.violation;
     return {
@@ -83,4 +110,17 @@ export function auditRiscMeshRecord(
     state: risc,
     stoppedAt: round === null ? null : `${round.stage} of turn ${round.turn}`,
   };
+}
+
+/** The recording peer's mute replica, started where its record starts (a rejoined seat's where its session went on). */
+function riscReplica(
+  lines: readonly TranscriptLine[],
+  header: RiscMeshHeader,
+  terms: RiscTerms,
+  verified: VerifiedSignatures | undefined,
+): ReturnType<typeof muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>> {
+  const from = startOfRecord(lines, header, null, riscReplayed(terms), verified);
+  return from.ok
+    ? muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>(header, from.continues, verified, riscGame(terms))
+    : from;
 }

@@ -2,6 +2,7 @@
 // links, the clock and this machine's seats through the one session driver (core-driver.ts). The
 // rules of play, dice, proof and timeouts all live in the core; this file adds rejoin and the header.
 
+import { rejoinNotes } from '../audit/rejoin-start.js';
 import {
   featureNames,
   type ReplicaConfig,
@@ -12,6 +13,7 @@ import {
   type TakenEntry,
 } from '../core/contract.js';
 import type { MeshGame } from '../core/native/game.js';
+import type { DealRecord } from '../core/native/mission-deal.js';
 import { Replica } from '../core/native/replica.js';
 import type { Action, GameEvent, GameState, OptionsInput } from '../model/index.js';
 import type { Link } from '../net/link.js';
@@ -98,6 +100,13 @@ export interface SessionConfig<S = GameState, A = Action, E = GameEvent> {
     readonly parent?: string;
     /** The entries just before `index` as the checked history took them (ReplicaConfig.resume.taken). */
     readonly taken?: readonly TakenEntry[];
+    /**
+     * Whose history the seat took and its lines as checked: the record keeps them, so that its
+     * audit starts where this session did (audit/rejoin-start.ts).
+     */
+    readonly history?: { readonly from: number; readonly lines: readonly string[] };
+    /** A Secret Mission game: the deal `missionDeal` was rebuilt from, kept in the record for its audit. */
+    readonly dealRecord?: DealRecord;
     /** The session resumed a stored game: its record says so, to be audited from there (verify-chain). */
     readonly from?: ResumedFrom;
     /** A Secret Mission game: this seat's deal rebuilt from its stored record (core/native/mission-deal.ts). */
@@ -233,6 +242,14 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
       ...(this.config.rejoin?.from ? { resumedFrom: this.config.rejoin.from } : {}),
       ...(this.config.rejoin ? { rejoined: { index: this.config.rejoin.index } } : {}),
     });
+    const rejoin = this.config.rejoin;
+    if (rejoin?.history)
+      for (const note of rejoinNotes({
+        ...rejoin.history,
+        taken: (rejoin.taken ?? []).filter((t) => t.line !== '').map((t) => t.line),
+        ...(rejoin.dealRecord ? { missionDeal: rejoin.dealRecord } : {}),
+      }))
+        recorder?.note(note);
     // A rejoining seat reads the checked history first: the game as far as the others took it.
     for (const line of this.config.rejoin?.lines ?? []) {
       const by = unseal(line)?.by;

@@ -257,7 +257,7 @@ export async function rejoinFromStore(
       links,
       rejoin: sessionRejoin(result, {
         ...(resumed ? { from: resumed.start.from } : {}),
-        ...(missionDeal ? { missionDeal: missionDeal.driver } : {}),
+        ...(missionDeal ? { missionDeal } : {}),
       }),
       notes: [
         ...(missionDeal ? ["this seat's Secret Mission deal was rebuilt from its stored record"] : []),

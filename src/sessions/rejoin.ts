@@ -9,39 +9,28 @@
 // a Capital game's capital, a RISC turn's sealed orders) comes from a RejoinGame: the classic
 // game's is here, RISC's in sessions/risc-rejoin.ts.
 
-import { auditNativeRecord, type NativeHeader } from '../audit/native-record.js';
+import { classicReplayed } from '../audit/native-record.js';
 import {
-  featureNames,
-  pipelineWindow,
-  type SessionFeatures,
-  type SessionPlayer,
-  type StepNumbers,
-  type TakenEntry,
-} from '../core/contract.js';
+  falseLine,
+  historyReplay,
+  pointsOf,
+  type RejoinStep,
+  type ReplayedGame,
+  rejoinStart,
+} from '../audit/rejoin-start.js';
+import type { SessionFeatures, SessionPlayer, TakenEntry } from '../core/contract.js';
 import { chainFrom, covers } from '../core/native/dice-chain.js';
-import { classicGame, type MeshGame } from '../core/native/game.js';
-import { messageHashOf, parentAfter } from '../core/native/hashes.js';
-import { MOVE_MEMORY } from '../core/native/limits.js';
-import { digestOf, NO_PARENT } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
-import { applySteps, takesNetworkPoint } from '../core/steps/replay.js';
 import { type Action, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
 import { LineReader, type Link } from '../net/link.js';
 import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
-import type { Message } from '../protocol/messages.js';
 import { encodeRejoin, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import { secretCommitment } from '../protocol/secret-commitment.js';
 import type { DealDriver } from '../protocol/secret-deal.js';
 import { parseSecretMessage } from '../protocol/secret-messages.js';
-import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
-import type { TranscriptLine } from '../protocol/transcript.js';
+import { type Keyring, unseal } from '../protocol/signing.js';
 import type { ResumedFrom, SessionConfig } from './mesh-session.js';
-
-export interface RejoinStep<A = Action> {
-  readonly action: A;
-  readonly numbers: StepNumbers | null;
-}
 
 /** What this seat owes the game as it committed before it dropped out (RejoinGame.owed). */
 export interface Owed<A> {
@@ -53,19 +42,8 @@ export interface Owed<A> {
   readonly move?: A;
 }
 
-/** What rejoin asks of the game being rejoined: `S`, `A` its state and moves. */
-export interface RejoinGame<S, A> {
-  /** The game's rules as the replica asks them. */
-  readonly game: MeshGame<S, A, unknown>;
-  /** A record replayed by this seat's mute replica (`risk verify`'s code): the state it reaches and the entries it applied; null state: why not. */
-  audit(
-    record: readonly TranscriptLine[],
-    header: NativeHeader,
-  ): { readonly state: S | null; readonly steps: readonly RejoinStep<A>[]; readonly reason: string };
-  /** Whether a step takes a point of the sequence (draws and secret rounds' results do not). */
-  takesPoint(action: A, before: S): boolean;
-  /** A step as text to compare (a peer may hold parts of a step no other knows: they are left out). */
-  stepText(action: A): string;
+/** What rejoin asks of the game being rejoined (`S`, `A` its state and moves): its replay, and what a seat owes. */
+export interface RejoinGame<S, A> extends ReplayedGame<S, A> {
   /**
    * What this seat committed to before it dropped out and must give again as it was, from its own
    * record: `at` is the state it goes on from, `last` the checked history's end. Or why it cannot.
@@ -261,7 +239,8 @@ export type Rejoined<S = GameState, A = Action> =
       readonly taken: readonly TakenEntry[];
       /** The steps of the game up to that point (the stored game is brought to them). */
       readonly steps: readonly RejoinStep<A>[];
-      /** Whose record was taken, and what was said of the others. */
+      /** Whose record was taken (its lines as checked), and what was said of the others. */
+      readonly history: readonly string[];
       readonly from: number;
       readonly notes: readonly string[];
     }
@@ -280,7 +259,7 @@ async function askHistory<S, A>(
       command: 'rejoin',
       payload: {
         game_id: setup.gameId,
-        index: points(setup.stored, setup, rulesOf(setup)),
+        index: pointsOf(setup.stored, setup, rulesOf(setup)),
         ...(mine.length > 0 ? { addresses: mine } : {}),
       },
       player_id: setup.me,
@@ -321,7 +300,7 @@ async function askHistory<S, A>(
 /** How the session takes the seat back (`SessionConfig.rejoin`) after a rejoin that checked out. */
 export function sessionRejoin<S, A>(
   rejoined: Extract<Rejoined<S, A>, { ok: true }>,
-  extra: { readonly from?: ResumedFrom; readonly missionDeal?: DealDriver } = {},
+  extra: { readonly from?: ResumedFrom; readonly missionDeal?: { driver: DealDriver; record: DealRecord } } = {},
 ): NonNullable<SessionConfig<S>['rejoin']> {
   return {
     state: rejoined.state,
@@ -332,8 +311,9 @@ export function sessionRejoin<S, A>(
     ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
     ...(rejoined.parent !== undefined ? { parent: rejoined.parent } : {}),
     taken: rejoined.taken,
+    history: { from: rejoined.from, lines: rejoined.history },
     ...(extra.from ? { from: extra.from } : {}),
-    ...(extra.missionDeal ? { missionDeal: extra.missionDeal } : {}),
+    ...(extra.missionDeal ? { missionDeal: extra.missionDeal.driver, dealRecord: extra.missionDeal.record } : {}),
   };
 }
 
@@ -350,39 +330,9 @@ export function checkHistory<S = GameState, A = Action>(
 ): CheckedHistory<A> {
   const fail = (reason: string): CheckedHistory<A> => ({ ok: false, from, reason });
   const rules = rulesOf(setup);
-  // A sequenced move is signed over its move digest, as the game reads moves off the wire.
-  const moveOf = (message: Message) => rules.game.moveOf(message);
-  for (const [i, line] of lines.entries()) {
-    const sealed = unseal(line);
-    if (sealed === null) return fail(`line ${i + 1} of its history is not signed`);
-    if (!setup.players.some((p) => p.id === sealed.by))
-      return fail(`line ${i + 1} is signed by unknown player ${sealed.by}`);
-    const decoded = decodeLine(sealed.inner);
-    const digest =
-      decoded.ok && 'message' in decoded
-        ? digestOf(setup.gameId, decoded.message, sealed.inner, moveOf, setup.features.pipelining === true)
-        : lineDigest(setup.gameId, sealed.inner);
-    if (!setup.keyring.verify(sealed.by, digest, sealed.sig))
-      return fail(`line ${i + 1} of its history does not match player ${sealed.by}'s signature: a false history`);
-  }
-  // Replayed as its sender's seat, as `risk verify` reads that player's record: the sender's own
-  // acknowledgements count there as they did in play (replayed as another seat, a take-back after
-  // an equivocation could be judged otherwise, and an honest history refused).
-  const header: NativeHeader = {
-    me: from,
-    gameId: setup.gameId,
-    features: featureNames(setup.features),
-    rules: setup.rules ?? {},
-    players: setup.players.map((p) => ({ id: p.id, name: p.name, peerId: p.peerId })),
-    ackTimeoutMs: setup.ackTimeoutMs,
-    moveTimeoutMs: setup.moveTimeoutMs,
-    ...(setup.resumed ? { resumedFrom: setup.resumed.from } : {}),
-  };
-  const record: TranscriptLine[] = [
-    { line: 1, t: 0, conn: -1, dir: 'note', raw: JSON.stringify({ ...header, profile: 'native' }) },
-    ...lines.map((raw, i) => ({ line: i + 2, t: 0, conn: from, dir: 'in' as const, raw })),
-  ];
-  const audit = rules.audit(record, header);
+  const falseOne = falseLine(setup, setup.keyring, rules, lines);
+  if (falseOne !== null) return fail(falseOne);
+  const audit = historyReplay(setup, rules, from, lines);
   if (audit.state === null) return fail(audit.reason || 'its history cannot be replayed');
   if (rules.game.standings(audit.state)[setup.me]?.neutral)
     return fail(`its history made this seat neutral: the seat cannot be taken back`);
@@ -411,23 +361,16 @@ function rulesOf<S, A>(setup: RejoinSetup<S, A>): RejoinGame<S, A> {
  * `risk verify`'s replica, and a Capital game's seat that committed to its capital owes that capital.
  */
 export function classicRejoin(setup: RejoinSetup): RejoinGame<GameState, Action> {
+  // A resumed session's record is read by a mute replica started where the resume agreed.
+  const start = setup.resumed
+    ? {
+        state: setup.resumed.state,
+        index: setup.resumed.index,
+        ...(setup.resumed.missionDeal ? { missionDeal: setup.resumed.missionDeal } : {}),
+      }
+    : null;
   return {
-    game: classicGame(setup.rules ?? {}),
-    audit(record, header) {
-      // A resumed session's record is read by a mute replica started where the resume agreed.
-      const start = setup.resumed
-        ? {
-            state: setup.resumed.state,
-            index: setup.resumed.index,
-            ...(setup.resumed.missionDeal ? { missionDeal: setup.resumed.missionDeal } : {}),
-          }
-        : null;
-      const audit = auditNativeRecord(record, header, start);
-      return { state: audit.state, steps: audit.steps, reason: audit.violations[0]?.reason ?? '' };
-    },
-    takesPoint: takesNetworkPoint,
-    // A mission deal's step holds only the missions its peer knows (its own): its payload is left out.
-    stepText: (action) => JSON.stringify(action.command === 'deal_missions' ? { command: 'deal_missions' } : action),
+    ...classicReplayed(setup.rules ?? {}, start),
     owed(at) {
       // A seat that committed to its capital reveals that capital: the same territory and salt give the
       // same commitment (the same signed line), so nobody sees two versions of it. No dice round runs
@@ -443,69 +386,6 @@ export function classicRejoin(setup: RejoinSetup): RejoinGame<GameState, Action>
       return { ok: true, owed: { capital: territory, secret: hexToBytes(setup.capital.salt!) } };
     },
   };
-}
-
-/** Sequence points a list of steps applies (moves and neutralisations; the opening draws take none). */
-function points<S, A>(steps: readonly RejoinStep<A>[], setup: RejoinSetup<S, A>, rules: RejoinGame<S, A>): number {
-  let count = setup.resumed?.index ?? 0;
-  replayOf(
-    steps,
-    (step, before) => {
-      if (rules.takesPoint(step.action, before)) count++;
-    },
-    setup,
-    rules,
-  );
-  return count;
-}
-
-/** Steps replayed through the game's rules, each with the dice its round's numbers give, from the start or the resume point. */
-function replayOf<S, A>(
-  steps: readonly RejoinStep<A>[],
-  visit: (step: RejoinStep<A>, before: S, after: S) => void,
-  setup: Pick<RejoinSetup<S, A>, 'players' | 'features' | 'resumed'>,
-  rules: RejoinGame<S, A>,
-): { ok: true } | { ok: false; reason: string } {
-  const start = setup.resumed?.state ?? rules.game.start(setup.players.length);
-  const replayed = applySteps(
-    (state: S, action: A, dice) => rules.game.apply(state, action, dice),
-    start,
-    steps,
-    setup.features.mtDice === true,
-    (step, before, _events, after) => visit(step, before, after),
-  );
-  return replayed.ok ? { ok: true } : { ok: false, reason: `step ${replayed.at} does not apply: ${replayed.reason}` };
-}
-
-/**
- * The last MOVE_MEMORY entries before point `index`, each with its author and signed line: the line
- * among the history's whose move for that point has the entry's message hash (a neutralisation has
- * none: author -1). The others still hold these, and judge another version of one, or a proof
- * about it, by them: a returning seat that did not would refuse what they agree on.
- */
-function takenBefore<S, A>(
-  entries: readonly TakenEntry[],
-  index: number,
-  lines: readonly string[],
-  rules: RejoinGame<S, A>,
-): TakenEntry[] {
-  const wanted = new Map(
-    entries.filter((e) => e.index < index && e.index >= index - MOVE_MEMORY).map((e) => [e.index, e] as const),
-  );
-  const found = new Map<number, TakenEntry>();
-  for (const line of lines) {
-    const sealed = unseal(line);
-    const decoded = sealed === null ? null : decodeLine(sealed.inner);
-    if (decoded === null || !decoded.ok || !('message' in decoded)) continue;
-    const message = decoded.message;
-    const at = 'ack_id' in message && message.command !== 'acknowledgement' ? message.ack_id : undefined;
-    const entry = at === undefined ? undefined : wanted.get(at);
-    if (entry === undefined || found.has(entry.index)) continue;
-    const move = rules.game.moveOf(message);
-    if (move !== null && messageHashOf(entry.index, move) === entry.messageHash)
-      found.set(entry.index, { ...entry, author: sealed!.by, line });
-  }
-  return [...wanted.values()].map((e) => found.get(e.index) ?? e);
 }
 
 /**
@@ -540,70 +420,10 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
     .filter((h) => h.steps.every((s, k) => stepKey(rules, s) === stepKey(rules, chosen.steps[k]!)));
   for (const h of good.slice(1))
     if (!agreeing.includes(h)) notes.push(`${name(h.from)}: its history differs from ${name(chosen.from)}'s; not used`);
-  let lastAck = -1;
-  let committedRound = -1;
-  let commitment = '';
-  for (const line of chosen.lines) {
-    const sealed = unseal(line);
-    if (sealed === null || sealed.by !== setup.me) continue;
-    const decoded = decodeLine(sealed.inner);
-    if (!decoded.ok || !('message' in decoded)) continue;
-    const message = decoded.message;
-    if (message.command === 'acknowledgement') lastAck = Math.max(lastAck, message.payload);
-    if (message.command === 'roll_hash' && (message.round ?? -1) > committedRound) {
-      committedRound = message.round ?? -1;
-      commitment = message.payload;
-    }
-  }
-  const states = new Map<number, S>();
-  const stepsAt = new Map<number, number>();
-  // A resumed session starts at its resume point, which every player proved it holds.
-  const start = setup.resumed?.index ?? 0;
-  if (setup.resumed) {
-    states.set(start, setup.resumed.state);
-    stepsAt.set(start, 0);
-  }
-  let count = start;
-  let applied = 0;
-  let last: S | undefined = setup.resumed?.state;
-  // What a move built on each point's entry names as its parent (its message hash; with a window of
-  // two, its history hash): the one before the seat's point is the parent of its next move.
-  const entries = new Map<number, string>();
-  const chained = pipelineWindow(setup.features) === 2;
-  // Each point's entry as the history took it: the returning seat judges other versions by them.
-  const taken: TakenEntry[] = [];
-  const replay = replayOf(
-    chosen.steps,
-    (step, before, after) => {
-      if (rules.takesPoint(step.action, before)) {
-        const parent = entries.get(count - 1) ?? NO_PARENT;
-        const messageHash = messageHashOf(count, step.action);
-        entries.set(count, parentAfter(chained, parent, messageHash));
-        // Only entries that may come before the seat's point (one past its last acknowledgement) are kept.
-        if (count > lastAck - MOVE_MEMORY)
-          taken.push({
-            index: count,
-            messageHash,
-            stateHash: rules.game.stateHash(after),
-            parent: setup.features.pipelining ? parent : null,
-            author: -1,
-            line: '',
-          });
-        count++;
-      }
-      states.set(count, after);
-      stepsAt.set(count, ++applied);
-      last = after;
-    },
-    setup,
-    rules,
-  );
-  if (!replay.ok) return { ok: false, reason: `the checked history does not replay: ${replay.reason}`, notes };
-  const index = Math.max(start, Math.min(lastAck + 1, count));
-  const kept = takenBefore(taken, index, [...chosen.lines, ...agreeing.flatMap((h) => h.lines)], rules);
-  const state = states.get(index);
-  if (state === undefined || last === undefined || (index === 0 && setup.resumed === undefined))
-    return { ok: false, reason: 'this seat dropped out before the first move: nothing to take back mid-game', notes };
+  const agreed = agreeing.flatMap((h) => h.lines);
+  const start = rejoinStart(setup, rules, chosen, agreed);
+  if (!start.ok) return { ok: false, reason: start.reason, notes };
+  const { index, state, last, committedRound, commitment } = start;
   // A dice round this seat had committed to finishes only with the number its record kept.
   let secret: Uint8Array | undefined;
   // With dice chains the seat reveals from the chain it committed to last, while it covers rounds to come.
@@ -640,24 +460,21 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
   const owed = rules.owed(state, last);
   if (!owed.ok) return { ok: false, reason: owed.reason, notes };
   secret = owed.owed.secret ?? secret;
-  const lines = chainsFirst(setup.features.diceChains === true, setup.me, [
-    ...chosen.lines,
-    ...agreeing.flatMap((h) => h.lines),
-  ]);
+  const lines = chainsFirst(setup.features.diceChains === true, setup.me, [...chosen.lines, ...agreed]);
   notes.push(`took ${name(chosen.from)}'s history (${chosen.steps.length} steps); going on from move ${index}`);
-  const steps = chosen.steps.slice(0, stepsAt.get(index) ?? 0);
   return {
     ok: true,
     index,
     state,
     lines,
-    steps,
+    steps: start.steps,
     ...(secret ? { secret } : {}),
     ...(chainSeed ? { chainSeed } : {}),
     ...(owed.owed.capital !== undefined ? { capital: owed.owed.capital } : {}),
     ...(owed.owed.move !== undefined ? { move: owed.owed.move } : {}),
-    ...(entries.has(index - 1) ? { parent: entries.get(index - 1)! } : {}),
-    taken: kept,
+    ...(start.parent !== undefined ? { parent: start.parent } : {}),
+    taken: start.taken,
+    history: chosen.lines,
     from: chosen.from,
     notes,
   };

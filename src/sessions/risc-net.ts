@@ -5,6 +5,7 @@
 // RISC seat (a placement or orders for the state) to the session, and writes the RISC record from
 // the steps the replica applies (core/risc/record.ts): a record `risk verify` audits as before.
 
+import type { RejoinStep } from '../audit/rejoin-start.js';
 import type { StepNumbers } from '../core/contract.js';
 import { RiscHand, type RiscMeshState, type RiscMove } from '../core/risc/mesh-game.js';
 import type { RiscHeader, RiscRecordLine } from '../core/risc/record.js';
@@ -16,7 +17,7 @@ import { boundCommitment, bytesToHex } from '../protocol/commitment.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import type { Roster } from './lobby.js';
 import type { MeshSession, ResumedFrom, SessionEvent } from './mesh-session.js';
-import { type Rejoined, type RejoinStep, sessionRejoin } from './rejoin.js';
+import { type Rejoined, sessionRejoin } from './rejoin.js';
 import type { RiscSeat } from './risc-local.js';
 import type { Seat } from './seat.js';
 import { riscSessionFor } from './session-factory.js';

@@ -7,8 +7,9 @@
 // revealing something else and being proven to cheat.
 
 import { nativeHeader, recordSteps } from '../audit/native-record.js';
+import { riscReplayed } from '../audit/risc-mesh.js';
 import { featuresFrom } from '../core/contract.js';
-import { type RiscMeshState, type RiscMove, type RiscTerms, riscGame } from '../core/risc/mesh-game.js';
+import type { RiscMeshState, RiscMove, RiscTerms } from '../core/risc/mesh-game.js';
 import { shareableFirst } from '../net/addresses.js';
 import { gameKeyring } from '../protocol/peer-keys.js';
 import { ordersCommitment, parseRiscMessage, type RiscReveal, revealBody } from '../protocol/risc-orders.js';
@@ -50,16 +51,8 @@ export function riscRejoin(
   me: number,
   own: readonly { readonly dir: string; readonly raw: string }[],
 ): RejoinGame<RiscMeshState, RiscMove> {
-  const game = riscGame(terms);
   return {
-    game,
-    audit(record, header) {
-      const audit = recordSteps(record, header, game);
-      return { state: audit.state, steps: audit.steps, reason: audit.violations[0]?.reason ?? '' };
-    },
-    // The turn's execution is a draw (no point), and so is a neutralisation while it waits for its dice.
-    takesPoint: (_move, before) => game.drawStep(before) === null,
-    stepText: (move) => JSON.stringify(move),
+    ...riscReplayed(terms),
     owed(_at, last) {
       // Committed in the round still open at the history's end, and not revealed: it owes that reveal.
       const owed = owedReveal(last.round, me, own, 'it dropped out');
@@ -132,7 +125,7 @@ export function rejoinRisc(
     moveTimeoutMs: roster.moveTimeoutMs,
     links: roster.links,
     // A record that lost its header (or everything) compares nothing: the histories supply the game.
-    stored: ownHeader === null ? [] : recordSteps(own, ownHeader, game.game).steps,
+    stored: ownHeader === null ? [] : recordSteps(own, ownHeader, game.game, null, game).steps,
     secrets: committedSecrets(own, roster.me),
     timeoutMs: options.timeoutMs,
     ...(options.addresses ? { addresses: options.addresses } : {}),

@@ -8,6 +8,8 @@
 // what its record's notes kept, the others commit now; the dice are committed fresh in the new session.
 
 import { nativeHeader, recordSteps } from '../audit/native-record.js';
+import type { RejoinStep } from '../audit/rejoin-start.js';
+import { riscReplayed } from '../audit/risc-mesh.js';
 import { gameResumeHash } from '../core/native/hashes.js';
 import { type RiscMeshState, type RiscMove, riscGame } from '../core/risc/mesh-game.js';
 import { type RiscHeader, riscHeader } from '../core/risc/record.js';
@@ -21,7 +23,6 @@ import { storeRecorder } from '../store/recorder.js';
 import { continueRisc, riscLinesOf, type StoredRisc } from '../store/risc-games.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 import type { Recorder } from '../store/transcript-recorder.js';
-import type { RejoinStep } from './rejoin.js';
 import { negotiateResume } from './resume.js';
 import { offeredGame, offerProblem, RESUME_DEPTH, type RosterPlayers, resumeOffer } from './resume-net.js';
 import { type RiscResumeStart, riscRecordLines } from './risc-net.js';
@@ -59,7 +60,8 @@ export function storedRiscHistory(
   if (first === null || first.risc === undefined)
     return { ok: false, reason: 'its record of signed lines (session id, terms) is not stored' };
   const players = [...first.players].sort((a, b) => a.id - b.id).map((p) => p.name);
-  const game = riscGame({ game: first.gameId, players, ...first.risc });
+  const terms = { game: first.gameId, players, ...first.risc };
+  const game = riscGame(terms);
   const steps: RejoinStep<RiscMove>[] = [];
   const states: RiscMeshState[] = [game.start(players.length)];
   const points: number[] = [0];
@@ -85,7 +87,7 @@ export function storedRiscHistory(
       states.length = points.length = from.index + 1;
     }
     const continues = n === 0 ? null : { state: states.at(-1)!, index: points.at(-1)! };
-    const replayed = recordSteps(record, header, game, continues);
+    const replayed = recordSteps(record, header, game, continues, riscReplayed(terms, continues));
     if (replayed.state === null)
       return {
         ok: false,

@@ -273,3 +273,41 @@ describe('games bench:chaos found, replayed on fake timers', () => {
     120_000,
   );
 });
+
+describe('games bench:chaos found with a crash then rejoin, replayed on fake timers', () => {
+  const settings = {
+    seed: 0,
+    noDrops: false,
+    ackMs: 1000,
+    moveMs: 3000,
+    stallMs: 90_000,
+    maxMs: 600_000,
+    dump: '',
+    dumpLines: 0,
+    classicOnly: false,
+  };
+  it.each([
+    // The returning seat's record was audited from the game's start as that seat, the history it
+    // took read in its sender's order: a rogue's move judged early on (pipelining, seed 20, game
+    // 38; an equivocation taken back, seed 18, game 22) came out otherwise than it had for the
+    // sender, and its audit found the game not ended. It is now audited as its session ran: the
+    // history it kept replayed as its sender, then its own replica from the point it went on from.
+    [20, 38],
+    [18, 22],
+  ])(
+    'seed %i, game %i: the returning seat is back, and its record blames no one honest',
+    async (seed, index) => {
+      const setup = gameSetup(index, { ...settings, seed }, noMisbehaviour());
+      const game = await playMemoryGame(setup.options);
+      expect(game.seatBack).not.toBeNull();
+      expect(seatBackVerdict(game.seatBack!)).toBe('back');
+      const { winner } = honestAgreement(game, setup.honest);
+      for (const i of setup.honest) {
+        const audit = game.audits[i]!;
+        for (const v of audit.violations) expect(v.player).toBe(setup.rogueId);
+        expect(audit.state!.winner).toBe(winner);
+      }
+    },
+    120_000,
+  );
+});

@@ -108,6 +108,30 @@ describe('a dropped peer rejoins the running game', () => {
     await backASecondLater(game);
   }, 600_000);
 
+  it('keeps the history it took in its record: its audit starts where its session did, and refuses a record that says otherwise', async () => {
+    const game = await startGame(3, 40, undefined, 'acknowledgement', undefined, false, true);
+    const back = await backASecondLater(game);
+    const lines = back.recorder.lines;
+    const header = nativeHeader(lines)!;
+    expect(header.rejoined!.index).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.dir === 'note' && l.raw.startsWith('{"rejoin_history"')).length).toBeGreaterThan(0);
+    const reason = (changed: typeof lines) => auditNativeRecord(changed, nativeHeader(changed)!).violations[0]?.reason;
+    // Another point in its header than the kept history gives.
+    const moved = lines.map((l, i) =>
+      i === 0
+        ? { ...l, raw: JSON.stringify({ ...JSON.parse(l.raw), rejoined: { index: header.rejoined!.index + 1 } }) }
+        : l,
+    );
+    expect(reason(moved)).toMatch(/its seat went on from move \d+, but the history it took gives move \d+/);
+    // A line of the kept history lost.
+    const at = lines.findIndex((l) => l.dir === 'note' && l.raw.startsWith('{"rejoin_history"'));
+    const kept = JSON.parse(lines[at]!.raw) as { rejoin_history: string[] };
+    const cut = lines.map((l, i) =>
+      i === at ? { ...l, raw: JSON.stringify({ rejoin_history: kept.rejoin_history.slice(1) }) } : l,
+    );
+    expect(reason(cut)).toMatch(/keeps \d+ lines of the history it took, not \d+/);
+  }, 600_000);
+
   it('takes its seat back before the votes complete; all three finish on one outcome', async () => {
     const game = await startGame(3, 40);
     await runUntil(game.isDropped, 600_000);

@@ -90,9 +90,15 @@ export async function classicSeatBack(setup: ClassicSeatBack): Promise<{
   });
   if (!rejoined.ok) return { accepted, rejoined, links, rejoin: null };
   if (common.rules?.variant !== 'mission') return { accepted, rejoined, links, rejoin: sessionRejoin(rejoined) };
-  const deal = restoreMissionDeal(dealRecordOf(own), { me, auth: setup.keyring });
+  const record = dealRecordOf(own);
+  const deal = restoreMissionDeal(record, { me, auth: setup.keyring });
   if (!deal.ok) return { accepted, rejoined: { ok: false, reason: deal.reason, notes: [] }, links, rejoin: null };
-  return { accepted, rejoined, links, rejoin: sessionRejoin(rejoined, { missionDeal: deal.driver }) };
+  return {
+    accepted,
+    rejoined,
+    links,
+    rejoin: sessionRejoin(rejoined, { missionDeal: { driver: deal.driver, record } }),
+  };
 }
 
 /** What became of a seat that dropped out (mesh-game.ts SeatDrop). */
