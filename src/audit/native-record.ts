@@ -23,7 +23,7 @@ import type { DealDriver } from '../protocol/secret-deal.js';
 import type { VerifiedSignatures } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import type { NativeHeader } from './native-header.js';
-import { keptRejoin, type ReplayedGame, rejoinedStart } from './rejoin-start.js';
+import { keptRejoin, type RejoinStep, type ReplayedGame, rejoinedStart } from './rejoin-start.js';
 
 export { type NativeHeader, nativeHeader } from './native-header.js';
 
@@ -87,7 +87,9 @@ export interface Continued<S = GameState> {
 
 /**
  * Where a record starts: a rejoined seat's where its session went on (the history its notes keep,
- * replayed as the rejoin did, by `replayed`); any other record's at `continues` (null: the game's start).
+ * replayed as the rejoin did, by `replayed`), with the steps before it (`before`: the record covers
+ * the game from its `initial` state, as any other); any other record's at `continues` (null: the
+ * game's start).
  */
 export function startOfRecord<S, A>(
   lines: readonly TranscriptLine[],
@@ -95,7 +97,13 @@ export function startOfRecord<S, A>(
   continues: Continued<S> | null,
   replayed: ReplayedGame<S, A> | undefined,
   verified?: VerifiedSignatures,
-): { ok: true; continues: Continued<S> | null } | { ok: false; violation: AuditViolation } {
+):
+  | {
+      ok: true;
+      continues: Continued<S> | null;
+      before?: { readonly initial: S; readonly steps: readonly RejoinStep<A>[] };
+    }
+  | { ok: false; violation: AuditViolation } {
   const fail = (reason: string) => ({
     ok: false as const,
     violation: { line: 1, player: null, kind: 'message' as const, reason },
@@ -132,6 +140,7 @@ export function startOfRecord<S, A>(
       ...(start.parent !== undefined ? { parent: start.parent } : {}),
       taken: start.taken,
     },
+    before: { initial: terms.resumed?.state ?? replayed.game.start(header.players.length), steps: start.steps },
   };
 }
 
@@ -303,12 +312,14 @@ export function auditNativeRecord(
       steps: [],
     };
   const { replica, violations } = started;
-  const initial = replica.current;
+  // A rejoined seat's record covers the game from its start too: the steps its kept history gave first.
+  const before = from.ok ? from.before : undefined;
+  const initial = before?.initial ?? replica.current;
   let roundsVerified = 0;
   let battles = 0;
   let actionsChecked = 0;
   let deck: number[] | null = null;
-  const steps: { action: Action; numbers: StepNumbers | null }[] = [];
+  const steps: { action: Action; numbers: StepNumbers | null }[] = [...(before?.steps ?? [])];
   const collect = (line: number) => {
     for (const effect of replica.drain()) {
       keepStep(steps, effect);
@@ -390,7 +401,7 @@ export function recordSteps<S, A extends { readonly command: string }, E>(
   const started = muteReplicaFor<S, A, E>(header, from.continues, undefined, game);
   if (!started.ok) return { state: null, steps: [], violations: [started.violation] };
   const { replica, violations } = started;
-  const steps: { action: A; numbers: StepNumbers | null }[] = [];
+  const steps: { action: A; numbers: StepNumbers | null }[] = [...(from.before?.steps ?? [])];
   feedRecord(lines, header, replica, violations, () => {
     for (const effect of replica.drain()) keepStep(steps, effect);
   });

@@ -115,6 +115,14 @@ describe('a dropped peer rejoins the running game', () => {
     const header = nativeHeader(lines)!;
     expect(header.rejoined!.index).toBeGreaterThan(0);
     expect(lines.filter((l) => l.dir === 'note' && l.raw.startsWith('{"rejoin_history"')).length).toBeGreaterThan(0);
+    // Its audit covers the game from the start, as another player's does: the kept history's steps, then its own.
+    // (A round's numbers by seat: each peer lists them in the order they came.)
+    const steps = (record: typeof lines) =>
+      auditNativeRecord(record, nativeHeader(record)!).steps.map((step) => ({
+        ...step,
+        numbers: step.numbers === null ? null : [...step.numbers].sort(([a], [b]) => a - b),
+      }));
+    expect(steps(lines)).toEqual(steps(game.peers[0]!.recorder.lines));
     const reason = (changed: typeof lines) => auditNativeRecord(changed, nativeHeader(changed)!).violations[0]?.reason;
     // Another point in its header than the kept history gives.
     const moved = lines.map((l, i) =>
