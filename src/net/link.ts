@@ -131,11 +131,13 @@ export class LineReader {
     }
   }
 
-  /** Stops reading; lines not yet read go back to the link for its next listener. */
+  /** Stops reading; lines not yet read go back to the link for its next listener. A `next` still waiting ends at once. */
   release() {
     this.detach();
     this.link.unread(this.lines);
     this.lines = [];
     this.chars = 0;
+    this.closedReason ??= 'no longer read';
+    this.wake?.();
   }
 }

@@ -251,6 +251,7 @@ async function askHistory<S, A>(
   setup: RejoinSetup<S, A>,
   player: number,
   link: Link,
+  stop: Promise<string>,
 ): Promise<{ ok: true; lines: string[] } | { ok: false; reason: string }> {
   const reader = new LineReader(link);
   const mine = ownAddresses(setup.addresses ?? [], setup.players.find((p) => p.id === setup.me)?.peerId ?? '');
@@ -271,7 +272,10 @@ async function askHistory<S, A>(
   const deadline = Date.now() + setup.timeoutMs;
   try {
     for (;;) {
-      const next = await reader.next(Math.max(1, deadline - Date.now()));
+      const next = await Promise.race([
+        reader.next(Math.max(1, deadline - Date.now())),
+        stop.then((reason) => ({ ok: false as const, reason })),
+      ]);
       if (!next.ok) return { ok: false, reason: next.reason };
       // Game lines sent before the answer (a vote, a handed-on line) are the session's: skip them here.
       if (!next.line.startsWith('{"command":"rejoin')) {
@@ -389,6 +393,43 @@ export function classicRejoin(setup: RejoinSetup): RejoinGame<GameState, Action>
 }
 
 /**
+ * How long a seat still waits for the last player's history once every other one has answered and
+ * one of them sent a history that checks out, as a share of the ack timeout: the others vote a
+ * silent seat out about one ack timeout after it dropped.
+ */
+const LAST_ANSWER_SHARE = 4;
+
+/**
+ * Every other player's answer, checked, in the order of the links. Once all but one have answered
+ * and one of them sent a history that checks out, the last is waited for only a quarter of an ack
+ * timeout more: a player that never answers (a rogue, a peer stuck) cannot hold the seat until the
+ * others' votes make it neutral.
+ */
+async function gatherHistories<S, A>(setup: RejoinSetup<S, A>): Promise<CheckedHistory<A>[]> {
+  let giveUp!: (reason: string) => void;
+  const stop = new Promise<string>((resolve) => (giveUp = resolve));
+  const graceMs = Math.min(setup.timeoutMs, setup.ackTimeoutMs / LAST_ANSWER_SHARE);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let answered = 0;
+  const answers: CheckedHistory<A>[] = [];
+  const asked = [...setup.links].map(async ([player, link], i) => {
+    const answer = await askHistory(setup, player, link, stop);
+    answers[i] = answer.ok
+      ? checkHistory(setup, player, answer.lines)
+      : ({ ok: false, from: player, reason: answer.reason } as const);
+    answered++;
+    if (answered === setup.links.size - 1 && answers.some((a) => a?.ok) && timer === undefined)
+      timer = setTimeout(
+        () => giveUp(`no answer within ${graceMs} ms of the others' (not waited for longer)`),
+        graceMs,
+      );
+  });
+  await Promise.all(asked);
+  clearTimeout(timer);
+  return answers;
+}
+
+/**
  * Asks every other player for its record, checks each, and says where this seat goes on from:
  * the longest record that checks out, at the point after this seat's last acknowledgement in it
  * (every later entry is read from the record by the new session, which acknowledges it).
@@ -397,14 +438,7 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
   const rules = rulesOf(setup);
   const notes: string[] = [];
   const name = (p: number) => setup.players.find((x) => x.id === p)?.name ?? `player ${p}`;
-  const answers = await Promise.all(
-    [...setup.links].map(async ([player, link]) => {
-      const answer = await askHistory(setup, player, link);
-      return answer.ok
-        ? checkHistory(setup, player, answer.lines)
-        : ({ ok: false, from: player, reason: answer.reason } as const);
-    }),
-  );
+  const answers = await gatherHistories(setup);
   const good: Extract<CheckedHistory<A>, { ok: true }>[] = [];
   for (const answer of answers) {
     if (answer.ok) good.push(answer);

@@ -73,6 +73,8 @@ export interface RejoinGameOptions {
   readonly pipelining?: boolean;
   /** Rewrites what one peer hands a rejoining player. */
   readonly tamper?: { readonly player: number; readonly history: (lines: string[]) => string[] };
+  /** A player that takes the rejoining seat's new link and never reads it (so never answers). */
+  readonly unanswered?: number;
 }
 
 export async function startRejoinGame(options: RejoinGameOptions) {
@@ -176,7 +178,8 @@ export async function startRejoinGame(options: RejoinGameOptions) {
       common,
       own: peers[R]!.recorder.lines,
       missions: peers[R]!.session.current.missions,
-      accept: (player, link) => peers[player]!.session.rejoinLink(R, link),
+      accept: (player, link) =>
+        player === options.unanswered ? { ok: true } : peers[player]!.session.rejoinLink(R, link),
       timeoutMs: 5_000,
       // Where it listens now; one address names another peer's key, and is not sent.
       addresses: [`/ip4/10.0.0.9/tcp/7000/p2p/${mesh.peerIds[R]}`, `/ip4/10.0.0.9/tcp/7001/p2p/${mesh.peerIds[other]}`],

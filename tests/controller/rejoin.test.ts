@@ -16,7 +16,7 @@ import { checkHistory } from '../../src/sessions/rejoin.js';
 import { historyLines } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
-import { fakeClockInEveryTest, neutralised, runUntil, startRejoinGame, takeSeatBack } from './rejoin-game.js';
+import { ACK_MS, fakeClockInEveryTest, neutralised, runUntil, startRejoinGame, takeSeatBack } from './rejoin-game.js';
 import { rogue } from './rogue.js';
 import { seatBackVerdict } from './seat-back.js';
 
@@ -226,6 +226,28 @@ describe('a dropped peer rejoins the running game', () => {
     expect(rejoined.from).toBe(1);
     expect(rejoined.notes.join('\n')).toMatch(/p0: line \d+ of its history does not match player 1's signature/);
     await playOnToOneOutcome(game, peer!);
+  }, 600_000);
+
+  it('does not wait for a player that never answers once the others have: it is back well before the others would vote it out', async () => {
+    const game = await startRejoinGame({
+      players: 3,
+      seed: 3,
+      name: 'rejoin',
+      dropper: R,
+      dropAfter: 40,
+      unanswered: 1,
+    });
+    await runUntil(game.isDropped, 600_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const asked = Date.now();
+    const { rejoined } = await game.rejoin();
+    expect(rejoined.ok, rejoined.ok ? '' : rejoined.reason).toBe(true);
+    if (!rejoined.ok) return;
+    expect(rejoined.from).toBe(0);
+    expect(rejoined.notes.join('\n')).toMatch(/p1: no answer within 2500 ms of the others'/);
+    // A quarter of the ack timeout after player 0's answer, not the whole wait for an answer (5 s).
+    expect(Date.now() - asked).toBeLessThan(ACK_MS / 4 + 1_000);
+    game.stop();
   }, 600_000);
 
   it("after another player was made neutral: its record keeps that player's earlier lines and audits clean", async () => {
