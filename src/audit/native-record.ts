@@ -409,7 +409,7 @@ export function recordSteps<S, A extends { readonly command: string }, E>(
 }
 
 /** The entries a replica applied, kept from its effects: a step adds one, a take-back drops the last ones. */
-function keepStep<S, A, E>(steps: { action: A; numbers: StepNumbers | null }[], effect: Effect<S, A, E>) {
+export function keepStep<S, A, E>(steps: { action: A; numbers: StepNumbers | null }[], effect: Effect<S, A, E>) {
   if (effect.type === 'step') steps.push({ action: effect.action, numbers: effect.numbers });
   else if (effect.type === 'unstep') steps.length = Math.max(0, steps.length - effect.count);
 }

@@ -107,10 +107,15 @@ async function verifyResumed(files: readonly string[], json: boolean, io: Comman
   }
   const { riscMeshHeader } = await import('../audit/verify.js');
   if (records.some((r) => riscMeshHeader(r.lines) !== null)) {
-    io.err(
-      'risk verify: the records of signed lines of a resumed RISC game are not audited one after another (not implemented): audit its RISC record instead (risk export GAME > game.jsonl; risk verify game.jsonl), one record across the resume\n',
-    );
-    return EXIT_USAGE;
+    const { verifyRiscChain } = await import('../audit/risc-mesh.js');
+    const audits = verifyRiscChain(records.map((r) => r.lines));
+    let failed = false;
+    audits.forEach((audit, i) => {
+      const problems = records[i]!.problems.map((p) => ({ ...p, player: null, kind: 'record' as const }));
+      const violations = [...problems, ...audit.violations].sort((a, b) => a.line - b.line);
+      if (reportRisc(files[i]!, { ...audit, violations }, json, io) !== 0) failed = true;
+    });
+    return failed ? 1 : 0;
   }
   const reports = verifyChain(records.map((r) => r.lines));
   let failed = false;

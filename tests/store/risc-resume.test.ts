@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { auditRiscRecord } from '../../src/audit/risc.js';
+import { verifyRiscChain } from '../../src/audit/risc-mesh.js';
 import { riscRecording } from '../../src/cli/risc-kit.js';
 import { runVerify } from '../../src/cli/verify.js';
 import type { RiscMeshState } from '../../src/core/risc/mesh-game.js';
@@ -19,7 +20,7 @@ import { negotiateResume, type Resumed } from '../../src/sessions/resume.js';
 import { resumeOffer } from '../../src/sessions/resume-net.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } from '../../src/sessions/risc-net.js';
 import { type RiscStoreResume, riscResumeOverRoster, storedRiscHistory } from '../../src/sessions/risc-resume.js';
-import { chancesOf, sessionsOf } from '../../src/store/network-games.js';
+import { chancesOf, recordOf, sessionsOf } from '../../src/store/network-games.js';
 import { riscRecordText, type StoredRisc, storeRisc } from '../../src/store/risc-games.js';
 import { gatherStats } from '../../src/store/stats.js';
 import type { GameStore } from '../../src/store/store.js';
@@ -204,6 +205,11 @@ async function cutAndResume(seed: number, stopWhen: Stop, atOnce = false) {
     const history = storedRiscHistory(lines);
     if (!history.ok) throw new Error(history.reason);
     expect(history.history.states.at(-1)!.risc).toEqual(end[0]!.state);
+    // And audit one after another, as `risk verify EARLIER LATER` reads them: every session clean, to the same end.
+    const chain = verifyRiscChain(sessionsOf(lines).map(recordOf));
+    expect(chain).toHaveLength(2);
+    expect(chain.flatMap((a) => a.violations)).toEqual([]);
+    expect(chain.at(-1)!.state).toEqual(end[0]!.state);
   }
   // Its statistics are told from the whole record, both sessions.
   const stats = gatherStats(store, { game: 'risc' });
@@ -232,7 +238,7 @@ describe('networked RISC resume', { timeout: 240_000 }, () => {
   it('stopped at a turn boundary: the same keys agree on the stored history and play it on to one outcome', async () => {
     const { resumed } = await cutAndResume(1, AT_TURN_3);
     expect(resumed[0]!.resume.state.risc.turn).toBeGreaterThanOrEqual(3);
-    // Its records of signed lines, one per session, are not audited one after another yet: said so.
+    // Its records of signed lines, one per session, are audited one after another (risk verify EARLIER LATER).
     const dir = tempDir();
     try {
       const files = sessionsOf(storedAudit(0).lines).map((session, i) => {
@@ -246,13 +252,18 @@ describe('networked RISC resume', { timeout: 240_000 }, () => {
       });
       expect(files).toHaveLength(2);
       const out = capture();
-      expect(await runVerify(files, out.io)).toBe(2);
-      expect(out.err()).toMatch(
-        /resumed RISC game are not audited one after another \(not implemented\): audit its RISC record/,
-      );
+      expect(await runVerify(files, out.io)).toBe(0);
+      expect(out.out().match(/violations: 0/g)).toHaveLength(2);
+      // The second alone cannot be audited: it starts where the first left off.
       const alone = capture();
       expect(await runVerify([files[1]!], alone.io)).toBe(1);
-      expect(alone.out()).toMatch(/a resumed session\): auditing it after the earlier records is not implemented/);
+      expect(alone.out()).toMatch(
+        /a resumed session\): it can only be audited from the state the earlier records reach/,
+      );
+      // Nor given twice: the first session is no resumed one.
+      const twice = capture();
+      expect(await runVerify([files[0]!, files[0]!], twice.io)).toBe(1);
+      expect(twice.out()).toMatch(/this record does not continue RISC game/);
     } finally {
       dir.remove();
     }
