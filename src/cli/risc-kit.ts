@@ -111,7 +111,10 @@ export function riscRecording(
   file: { readonly path: string; readonly recorder: Recorder } | null,
   stored: { readonly store: GameStore; readonly game: StoredRisc } | null,
   continued?: RiscContinued,
-): Pick<RiscNetOptions, 'onRecord' | 'transcript' | 'history' | 'onRejoinAddresses' | 'rejoin' | 'resume'> {
+): Pick<
+  RiscNetOptions,
+  'onRecord' | 'transcript' | 'history' | 'onRejoinAddresses' | 'rejoin' | 'rejoinResumed' | 'resume'
+> {
   const kept = continued?.transcript ?? (stored === null ? null : storeRecorder(stored.game.handle));
   const transcript = file !== null && kept !== null ? teeRecorder(file.recorder, kept) : (file?.recorder ?? kept);
   let skip = continued?.storedLines ?? 0;
@@ -134,7 +137,7 @@ export function riscRecording(
     ...(continued === undefined
       ? {}
       : 'rejoined' in continued
-        ? { rejoin: continued.rejoined }
+        ? { rejoin: continued.rejoined, ...(continued.resumed ? { rejoinResumed: continued.resumed } : {}) }
         : { resume: continued.resume }),
   };
 }

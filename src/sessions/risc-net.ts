@@ -63,6 +63,8 @@ export interface RiscNetOptions {
    * the checked steps up to the rejoin point first, and the seat reveals the orders it had sealed.
    */
   readonly rejoin?: Extract<Rejoined<RiscMeshState, RiscMove>, { ok: true }>;
+  /** A rejoin into a session that resumed the game: the RISC record's first header, and what the session continues. */
+  readonly rejoinResumed?: { readonly header: RiscHeader; readonly from: ResumedFrom };
   /**
    * Go on with a stored game every player proved it holds (sessions/risc-resume.ts): the record is
    * written from the stored steps up to the agreed point first, and the seat reveals the orders it
@@ -246,7 +248,10 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
   )
     return { ok: false, reason: 'the lobby did not link this peer to every other player' };
   // A resumed game's record goes on under its first header (its game id, not the new session's).
-  const record = new RiscRecord(options.resume?.header ?? riscHeaderFor(roster), options);
+  const record = new RiscRecord(
+    options.resume?.header ?? options.rejoinResumed?.header ?? riscHeaderFor(roster),
+    options,
+  );
   // A seat that rejoins or resumes writes the game up to its point first: the session goes on from there.
   for (const step of options.rejoin?.steps ?? options.resume?.steps ?? []) record.step(step.action, step.numbers);
   const kept = options.rejoin?.move ?? options.resume?.move;
@@ -274,7 +279,11 @@ export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOpti
     recorder: record,
     onEvent,
     ...(options.secret ? { secretNumbers: options.secret } : {}),
-    ...(options.rejoin ? { rejoin: sessionRejoin(options.rejoin) } : {}),
+    ...(options.rejoin
+      ? {
+          rejoin: sessionRejoin(options.rejoin, options.rejoinResumed ? { from: options.rejoinResumed.from } : {}),
+        }
+      : {}),
     ...(options.resume
       ? { resume: { state: options.resume.state, index: options.resume.index, from: options.resume.from } }
       : {}),

@@ -6,24 +6,27 @@
 // record does not keep the sealing its commitment opens to is refused, saying so, rather than
 // revealing something else and being proven to cheat.
 
-import { nativeHeader, recordSteps } from '../audit/native-record.js';
+import { type Continued, nativeHeader, recordSteps } from '../audit/native-record.js';
 import { riscReplayed } from '../audit/risc-mesh.js';
 import { featuresFrom } from '../core/contract.js';
 import type { RiscMeshState, RiscMove, RiscTerms } from '../core/risc/mesh-game.js';
+import type { RiscHeader } from '../core/risc/record.js';
 import { shareableFirst } from '../net/addresses.js';
 import { gameKeyring } from '../protocol/peer-keys.js';
 import { ordersCommitment, parseRiscMessage, type RiscReveal, revealBody } from '../protocol/risc-orders.js';
 import type { RiscRound } from '../protocol/risc-round.js';
 import { parseRules } from '../protocol/rules.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
-import { recordOf, sessionsOf } from '../store/network-games.js';
+import { isResumedFrom, recordOf, sessionsOf } from '../store/network-games.js';
 import { storeRecorder } from '../store/recorder.js';
 import { continueRisc, type StoredRisc, storedRiscStory } from '../store/risc-games.js';
 import type { GameStore } from '../store/store.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import type { Roster } from './lobby.js';
+import type { ResumedFrom } from './mesh-session.js';
 import { committedSecrets, type Rejoined, type RejoinGame, rejoinGame } from './rejoin.js';
 import { dialOthers, keepAddresses, type RejoinEndpoint, storedSeat } from './rejoin-net.js';
+import { type RiscHistory, storedRiscHistory } from './risc-history.js';
 import { RISC_FEATURE, type RiscRoster, riscHeaderFor, SEALED_NOTE } from './risc-net.js';
 import { RISC_SESSION_FEATURES } from './session-factory.js';
 
@@ -50,9 +53,10 @@ export function riscRejoin(
   terms: RiscTerms,
   me: number,
   own: readonly { readonly dir: string; readonly raw: string }[],
+  continues: Continued<RiscMeshState> | null = null,
 ): RejoinGame<RiscMeshState, RiscMove> {
   return {
-    ...riscReplayed(terms),
+    ...riscReplayed(terms, continues),
     owed(_at, last) {
       // Committed in the round still open at the history's end, and not revealed: it owes that reveal.
       const owed = owedReveal(last.round, me, own, 'it dropped out');
@@ -98,7 +102,12 @@ export function owedReveal(
 export function rejoinRisc(
   roster: RiscRoster,
   own: readonly TranscriptLine[],
-  options: { readonly timeoutMs: number; readonly addresses?: readonly string[] },
+  options: {
+    readonly timeoutMs: number;
+    readonly addresses?: readonly string[];
+    /** A resumed session: its records start from this state at point `index`, where the resume agreed. */
+    readonly resumed?: { readonly state: RiscMeshState; readonly index: number; readonly from: ResumedFrom };
+  },
 ): Promise<Rejoined<RiscMeshState, RiscMove>> {
   if (!roster.keyring)
     return Promise.resolve({
@@ -113,7 +122,9 @@ export function rejoinRisc(
     startUnits: header.start_units,
     turnLimit: header.turn_limit,
   };
-  const game = riscRejoin(terms, roster.me, own);
+  const resumed = options.resumed;
+  const continues = resumed ? { state: resumed.state, index: resumed.index } : null;
+  const game = riscRejoin(terms, roster.me, own, continues);
   const ownHeader = nativeHeader(own);
   return rejoinGame({
     me: roster.me,
@@ -125,10 +136,11 @@ export function rejoinRisc(
     moveTimeoutMs: roster.moveTimeoutMs,
     links: roster.links,
     // A record that lost its header (or everything) compares nothing: the histories supply the game.
-    stored: ownHeader === null ? [] : recordSteps(own, ownHeader, game.game, null, game).steps,
+    stored: ownHeader === null ? [] : recordSteps(own, ownHeader, game.game, continues, game).steps,
     secrets: committedSecrets(own, roster.me),
     timeoutMs: options.timeoutMs,
     ...(options.addresses ? { addresses: options.addresses } : {}),
+    ...(resumed ? { resumed } : {}),
     game,
   });
 }
@@ -145,6 +157,8 @@ export interface RiscStoreRejoin {
   readonly storedLines: number;
   /** … and its record of signed lines (the rejoined session's, history included). */
   readonly transcript: Recorder;
+  /** A session that resumed the game: its RISC record's first header, and what the session's record says it continues. */
+  readonly resumed?: { readonly header: RiscHeader; readonly from: ResumedFrom };
 }
 
 /**
@@ -192,7 +206,29 @@ export async function riscRejoinFromStore(
     keyring,
     risc: header.risc,
   };
+  // A session that resumed the game is rejoined from where the resume agreed: the records before it give that state.
+  let resumed: { history: RiscHistory; from: ResumedFrom } | undefined;
+  if (header.resumedFrom !== undefined) {
+    const from = header.resumedFrom;
+    const history = storedRiscHistory(lines);
+    if (!history.ok) return { ok: false, reason: `game ${game.uid} cannot be rejoined: ${history.reason}` };
+    if (!isResumedFrom(from) || from.index >= history.history.states.length)
+      return {
+        ok: false,
+        reason: `game ${game.uid} cannot be rejoined: its records do not reach the point its session resumed from`,
+      };
+    resumed = { history: history.history, from };
+  }
   const rejoined = await rejoinRisc(roster, own, {
+    ...(resumed
+      ? {
+          resumed: {
+            state: resumed.history.states[resumed.from.index]!,
+            index: resumed.history.points[resumed.from.index]!,
+            from: resumed.from,
+          },
+        }
+      : {}),
     timeoutMs,
     // The others' stores keep where this peer listens now.
     addresses: shareableFirst(endpoint.addresses?.() ?? []),
@@ -207,7 +243,11 @@ export async function riscRejoinFromStore(
     ok: true,
     rejoined: {
       roster,
-      rejoined,
+      // The RISC record is written from the game's start: the entries before the resume first.
+      rejoined: resumed
+        ? { ...rejoined, steps: [...resumed.history.steps.slice(0, resumed.from.index), ...rejoined.steps] }
+        : rejoined,
+      ...(resumed ? { resumed: { header: resumed.history.header, from: resumed.from } } : {}),
       notes: [...rejoined.notes, ...problems],
       stored,
       storedLines: record.lines.length,

@@ -127,15 +127,7 @@ export function networkChances(
   if (game.game === 'risc') {
     // A RISC game's history is read from its records of signed lines (sessions/risc-resume.ts).
     const record = rejoin === null ? null : 'its record of signed lines (session id, terms) is not stored';
-    return {
-      resume: record,
-      // (protocol-spec/risc.md: not there yet.)
-      rejoin:
-        rejoin ??
-        (game.session !== null
-          ? 'a RISC game resumed in a new session cannot be rejoined (not implemented): once every player stopped, resume it again together'
-          : null),
-    };
+    return { resume: record, rejoin };
   }
   return { resume: null, rejoin };
 }

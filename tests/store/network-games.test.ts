@@ -308,17 +308,13 @@ describe('rejoin from the store', () => {
       });
       storeRecorder(risc.stored.handle).note(header('risc'));
       expect(chancesOf(store, game('risc-p1'))).toEqual({ resume: null, rejoin: null });
-      // Resumed in a new session: resumed again once every player stopped, but not rejoined (not there yet).
+      // Resumed in a new session: resumed again once every player stopped, or rejoined in that session.
       store.markResumed(risc.stored.handle.id, 'risc.r1', [[], []]);
       storeRecorder(risc.stored.handle).note({
         ...header('risc.r1'),
         resumedFrom: { gameId: 'risc', index: 3, hash: 'ab'.repeat(32) },
       });
-      expect(chancesOf(store, game('risc-p1'))).toEqual({
-        resume: null,
-        rejoin:
-          'a RISC game resumed in a new session cannot be rejoined (not implemented): once every player stopped, resume it again together',
-      });
+      expect(chancesOf(store, game('risc-p1'))).toEqual({ resume: null, rejoin: null });
       const dial = async () => ({ ok: false as const, reason: 'not dialed' });
       const endpoint = { peerId: ids[1]!, privateKey: k1!, dial };
       expect(await rejoinFromStore(store, 'risc-p1', endpoint, null, 1000)).toEqual({

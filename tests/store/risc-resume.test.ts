@@ -3,8 +3,10 @@
 // mid-round after some commitments); later the same keys meet again, the host offers the stored
 // game, every peer proves its history by resume hashes, and play goes on from the agreed point in a
 // new session to one outcome that every peer's stored RISC record audits clean to.
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { auditRiscRecord } from '../../src/audit/risc.js';
@@ -13,13 +15,15 @@ import { riscRecording } from '../../src/cli/risc-kit.js';
 import { runVerify } from '../../src/cli/verify.js';
 import type { RiscMeshState } from '../../src/core/risc/mesh-game.js';
 import type { Link } from '../../src/net/link.js';
-import { memoryMesh } from '../../src/net/memory.js';
+import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { MeshSession } from '../../src/sessions/mesh-session.js';
 import { negotiateResume, type Resumed } from '../../src/sessions/resume.js';
 import { resumeOffer } from '../../src/sessions/resume-net.js';
+import { storedRiscHistory } from '../../src/sessions/risc-history.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } from '../../src/sessions/risc-net.js';
-import { type RiscStoreResume, riscResumeOverRoster, storedRiscHistory } from '../../src/sessions/risc-resume.js';
+import { riscRejoinFromStore } from '../../src/sessions/risc-rejoin.js';
+import { type RiscStoreResume, riscResumeOverRoster } from '../../src/sessions/risc-resume.js';
 import { chancesOf, recordOf, sessionsOf } from '../../src/store/network-games.js';
 import { riscRecordText, type StoredRisc, storeRisc } from '../../src/store/risc-games.js';
 import { gatherStats } from '../../src/store/stats.js';
@@ -344,5 +348,89 @@ describe('networked RISC resume', { timeout: 240_000 }, () => {
     } finally {
       other.close();
     }
+  });
+});
+
+describe('networked RISC resume, then rejoin', { timeout: 240_000 }, () => {
+  it('a seat that drops out of the resumed session takes its seat back in it; all three finish on one outcome', async () => {
+    const seed = 1;
+    const DROPPER = 2;
+    ok(await playSession(store, await memoryMesh(PLAYERS, seed, checkedOnce()), seed, AT_TURN_3));
+    const again = await memoryMesh(PLAYERS, seed, checkedOnce());
+    const resumed = (await resumeAll(store, again)).map((r) => {
+      if (!r.ok) throw new Error(r.reason);
+      return r.resumed;
+    });
+    // The resumed session: player 2's process dies as turn 5 begins (its session stops, its links close).
+    const sessions: MeshSession<RiscMeshState, never, never>[] = [];
+    let dropped = false;
+    const runs = again.peerIds.map((_, me) => {
+      const stored = resumed[me]!.stored;
+      const dice = seededDice(seed * 100 + me + 50);
+      return playRiscOverLinks(rosterOf(again, me, SESSION), {
+        seat: botRiscSeat(`p${me}`, 'easy', dice),
+        secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
+        ...riscRecording(null, { store, game: stored }, resumed[me]),
+        onExecuted: (_state, executed) => {
+          if (me !== 0 || dropped || executed + 1 < 5) return;
+          dropped = true;
+          sessions[DROPPER]!.stop();
+          for (const link of again.links[DROPPER]!.values()) link.close();
+        },
+        onSession: (session) => (sessions[me] = session as never),
+      }).then((result) => {
+        if (result.ok && me !== DROPPER) stored.finish(result.state);
+        return result;
+      });
+    });
+    for (let t = 0; t < 3_600_000 && !dropped; t += 100) await vi.advanceTimersByTimeAsync(100);
+    expect(dropped).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    // It comes back with its key and its store: new links, each taken by the other's session.
+    const privateKey = await generateKeyPairFromSeed(
+      'Ed25519',
+      createHash('sha256').update(`memory-mesh ${seed} ${DROPPER}`).digest(),
+    );
+    const endpoint = {
+      peerId: again.peerIds[DROPPER]!,
+      privateKey,
+      dial: async (address: string) => {
+        const other = again.peerIds.findIndex((id) => address.endsWith(id));
+        const [far, near] = memoryLinkPair(again.peerIds[other]!, again.peerIds[DROPPER]!);
+        const taken = sessions[other]!.rejoinLink(DROPPER, far);
+        return taken.ok ? { ok: true as const, link: near } : { ok: false as const, reason: taken.reason };
+      },
+    };
+    const at = (me: number) => `/memory/${again.peerIds[me]}`;
+    const pending = riscRejoinFromStore(store, `${GAME}-p${DROPPER}`, endpoint, [at(0), at(1)], 10_000);
+    const back = (await settle([pending]))[0]!;
+    if (!back.ok) throw new Error(back.reason);
+    const { rejoined } = back;
+    expect(rejoined.resumed?.from.gameId).toBe(GAME);
+    const dice = seededDice(seed * 100 + DROPPER + 70);
+    const returned = playRiscOverLinks(rejoined.roster as never, {
+      seat: botRiscSeat(`p${DROPPER}`, 'easy', dice),
+      secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
+      ...riscRecording(null, { store, game: rejoined.stored }, rejoined),
+    }).then((result) => {
+      if (result.ok) rejoined.stored.finish(result.state);
+      return result;
+    });
+    const [first, second, , third] = await settle([...runs, returned]);
+    const end = ok([first!, second!, third!]);
+    for (const result of end) {
+      expect(result.found).toEqual([]);
+      expect(result.neutral).toEqual([]);
+      expect(result.state).toEqual(end[0]!.state);
+    }
+    expect(end[0]!.state.phase).toBe('over');
+    // Its store: one RISC record across the resume and the rejoin, and its records of signed lines
+    // (the first session's, then the one it went on with in the resumed session) audit in order.
+    const { audit, lines } = storedAudit(DROPPER);
+    expect(audit.violations).toEqual([]);
+    expect(audit.state).toEqual(end[0]!.state);
+    const chain = verifyRiscChain(sessionsOf(lines).map(recordOf));
+    expect(chain.flatMap((a) => a.violations)).toEqual([]);
+    expect(chain.at(-1)!.state).toEqual(end[0]!.state);
   });
 });
