@@ -241,18 +241,21 @@ describe('RISC: one rogue with random misbehaviour, over the mesh session', () =
   ] as const)('seed %i with %i players', (seed, players, rates) => oneRiscRogue(seed, players, rates), 120_000);
 });
 
+/** bench:chaos's default settings (bench/chaos.ts), for replaying the games it found. */
+const BENCH_SETTINGS = {
+  seed: 0,
+  noDrops: false,
+  ackMs: 1000,
+  moveMs: 3000,
+  stallMs: 90_000,
+  maxMs: 600_000,
+  dump: '',
+  dumpLines: 0,
+  classicOnly: false,
+};
+
 describe('games bench:chaos found, replayed on fake timers', () => {
-  const settings = {
-    seed: 0,
-    noDrops: false,
-    ackMs: 1000,
-    moveMs: 3000,
-    stallMs: 90_000,
-    maxMs: 600_000,
-    dump: '',
-    dumpLines: 0,
-    classicOnly: true,
-  };
+  const settings = { ...BENCH_SETTINGS, classicOnly: true };
   it.each([
     // Seed 3, game 74: the rogue's early stage-2 vote against a crashed player reached one honest
     // peer before that player's last acknowledgement (which let the vote lapse there) and the
@@ -275,17 +278,7 @@ describe('games bench:chaos found, replayed on fake timers', () => {
 });
 
 describe('games bench:chaos found with a crash then rejoin, replayed on fake timers', () => {
-  const settings = {
-    seed: 0,
-    noDrops: false,
-    ackMs: 1000,
-    moveMs: 3000,
-    stallMs: 90_000,
-    maxMs: 600_000,
-    dump: '',
-    dumpLines: 0,
-    classicOnly: false,
-  };
+  const settings = BENCH_SETTINGS;
   it.each([
     // The returning seat's record was audited from the game's start as that seat, the history it
     // took read in its sender's order: a rogue's move judged early on (pipelining, seed 20, game
