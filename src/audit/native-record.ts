@@ -14,7 +14,7 @@ import {
 import { classicGame, type MeshGame } from '../core/native/game.js';
 import { type DealRecord, missionsDealt, restoreMissionDeal } from '../core/native/mission-deal.js';
 import { Replica } from '../core/native/replica.js';
-import { takesNetworkPoint } from '../core/steps/replay.js';
+import { applySteps, takesNetworkPoint } from '../core/steps/replay.js';
 import type { Action, GameEvent, GameState } from '../model/index.js';
 import { auditKeyring } from '../protocol/peer-keys.js';
 import type { CardBonusReading } from '../protocol/profiles.js';
@@ -336,6 +336,19 @@ export function auditNativeRecord(
       }
     }
   };
+  // A rejoined seat's record: the history it took was checked by replaying it as its sender's record;
+  // its entries count here too, as they would in that record's audit.
+  if (before !== undefined) {
+    const mtDice = featuresFrom(header.features).mtDice === true;
+    applySteps(classicGame(header.rules).apply, before.initial, before.steps, mtDice, (step, _b, events, after) => {
+      if (step.numbers !== null) roundsVerified++;
+      for (const event of events) {
+        actionsChecked++;
+        if (event.type === 'battle') battles++;
+      }
+      if (deck === null && after.deck.length > 0 && after.phase !== 'shuffle_deck') deck = [...after.deck];
+    });
+  }
   const { recordedEnd, lastLine } = feedRecord(lines, header, replica, violations, collect);
   const state = replica.current;
   const ended = replica.finished;

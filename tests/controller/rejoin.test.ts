@@ -123,6 +123,9 @@ describe('a dropped peer rejoins the running game', () => {
         numbers: step.numbers === null ? null : [...step.numbers].sort(([a], [b]) => a - b),
       }));
     expect(steps(lines)).toEqual(steps(game.peers[0]!.recorder.lines));
+    const [mine, theirs] = [lines, game.peers[0]!.recorder.lines].map((r) => auditNativeRecord(r, nativeHeader(r)!));
+    expect(mine!.battles).toBe(theirs!.battles);
+    expect(mine!.deck).toEqual(theirs!.deck);
     const reason = (changed: typeof lines) => auditNativeRecord(changed, nativeHeader(changed)!).violations[0]?.reason;
     // Another point in its header than the kept history gives.
     const moved = lines.map((l, i) =>
