@@ -192,13 +192,17 @@ async function playInOneProcess(
   lockstep: boolean,
 ) {
   const load = <T>(path: string) => import(pathToFileURL(join(root, path)).href) as Promise<T>;
-  const [{ createBot }, { botSeat }, { seededDice }, { startLoopbackGame }] = await Promise.all([
+  const [{ createBot }, { botSeat }, { seededDice }, { startLoopbackGame }, signing] = await Promise.all([
     load<typeof import('../src/ai/registry.js')>('src/ai/registry.ts'),
     load<typeof import('../src/ai/seat.js')>('src/ai/seat.ts'),
     load<typeof import('../src/protocol/random.js')>('src/protocol/random.ts'),
     load<typeof import('../src/sessions/loopback-game.js')>('src/sessions/loopback-game.ts'),
+    load<Partial<typeof import('../src/protocol/signing.js')>>('src/protocol/signing.ts'),
   ]);
   const lines = lineCounter();
+  // Every peer's Ed25519 checks in this process (a checkout older than the counter has none: NaN).
+  const checked = () => signing.signatureChecks?.count ?? Number.NaN;
+  let checksFrom = 0;
   // Each peer's meter reads the same process's CPU: peer 0's is that of all peers together.
   const meters = Array.from({ length: players }, (_, i) => playMeter(i));
   let firstAttack = 0;
@@ -218,6 +222,7 @@ async function playInOneProcess(
         if (peer === 0 && firstAttack === 0 && event.type === 'game' && event.event.type === 'attack_declared') {
           firstAttack = performance.now();
           lines.start();
+          checksFrom = checked();
         }
       },
     },
@@ -233,7 +238,7 @@ async function playInOneProcess(
     await loop.stop();
   }
   const stats = meters.map((m) => m.stats());
-  return { stats, lines: lines.counts };
+  return { stats, lines: lines.counts, checks: checked() - checksFrom };
 }
 
 /** One Ed25519 verification on this machine now, in µs (what each signed line costs its receiver). */
@@ -424,9 +429,11 @@ async function main(options: NetOptions) {
     const battles = played.stats[0]!.battles;
     const per = (kind: 'signed' | 'acks' | 'rolls') =>
       (played.games.reduce((n, g) => n + g.lines[kind], 0) / battles).toFixed(1);
+    // Each peer's checks, the mean: every peer's together over the peers.
+    const checks = (played.games.reduce((n, g) => n + g.checks, 0) / battles / players).toFixed(1);
     if (profile === 'native')
       notes.push(
-        `${players} peers, one process: peer 0 took in ${per('signed')} signed lines a battle (${per('acks')} acknowledgements, ${per('rolls')} roll_hash/roll_number, the rest moves)`,
+        `${players} peers, one process: peer 0 took in ${per('signed')} signed lines a battle (${per('acks')} acknowledgements, ${per('rolls')} roll_hash/roll_number, the rest moves); a peer made ${checks} Ed25519 checks a battle (mean of the peers)`,
       );
     const note = `${plural(played.games.length, 'game')}, all peers' CPU as one`;
     say(rowOf({ profile, peers: players, where: 'one process', delayMs: 0 }, played.stats, 0, note, 'first'));

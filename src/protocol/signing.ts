@@ -75,6 +75,9 @@ export function ed25519PrivateKey(seed: Uint8Array, publicKey: Uint8Array): KeyO
  */
 export type VerifiedSignatures = Set<string>;
 
+/** Ed25519 verifications made in this process, for diagnostics (bench:net prints them a battle). */
+export const signatureChecks = { count: 0 };
+
 /** This peer's key (null: a keyring that only checks, for audits) and every player's public key. */
 export function keyring(
   mine: KeyObject | null,
@@ -93,6 +96,7 @@ export function keyring(
       const id = verified && `${keyIds.get(player)}|${digest.toString('hex')}|${sig}`;
       if (id && verified.has(id)) return true;
       try {
+        signatureChecks.count++;
         const good = verify(null, digest, key, Buffer.from(sig, 'hex'));
         if (good && id) verified.add(id);
         return good;

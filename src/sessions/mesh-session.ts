@@ -324,7 +324,8 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
       type: 'info',
       text: `player ${player} rejoins: sending it this peer's record of the game`,
     });
-    const chunks = historyChunks(gameId, this.config.me, this.config.history!());
+    // No line leaves unchecked: an ack this peer took unchecked goes only if its signature matches.
+    const chunks = historyChunks(gameId, this.config.me, this.replica.handOnLines(this.config.history!()));
     if (!chunks.ok) return refuse(chunks.reason);
     for (const chunk of chunks.chunks) link.send(encodeRejoin(chunk));
   }

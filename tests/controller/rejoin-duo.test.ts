@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { verifyTranscript } from '../../src/audit/verify.js';
 import type { SessionResult } from '../../src/core/contract.js';
 import { stateHash } from '../../src/core/native/hashes.js';
+import { unseal } from '../../src/protocol/signing.js';
 import { committedCapital } from '../../src/sessions/rejoin.js';
 import {
   fakeClockInEveryTest,
@@ -109,6 +110,26 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     const back = await backToOneWinner(game);
     for (const p of [game.peers[0]!, back]) expect(neutralised(p.events, R)).toBe(false);
+  }, 600_000);
+
+  it('its last acks went out badly signed: the one left took them unchecked, and hands it its record without them', async () => {
+    // In a game of two an ack that names the move held here is taken on its author's own link,
+    // unchecked (native.md, Signed lines, step 6); no line leaves unchecked, so the record handed
+    // to the rejoining seat leaves out those whose signature fails. Handed on as they are, they
+    // made the returning seat refuse the whole record, naming the line.
+    const game = await startRejoinGame({ players: 2, seed: 5, name: 'duo', dropper: R, dropAfter: 40, badAcks: 3 });
+    await runUntil(() => game.droppedAt() !== null, 600_000);
+    const left = game.peers[0]!;
+    const taken = left.recorder.lines.filter((l) => {
+      const sealed = unseal(l.raw);
+      return l.dir === 'in' && sealed?.by === R && sealed.inner.startsWith('{"command":"acknowledgement"');
+    });
+    // Its own record keeps what it signed; the one left recorded the copies that came.
+    const signed = new Set(game.peers[R]!.recorder.lines.filter((l) => l.dir === 'out').map((l) => l.raw));
+    expect(taken.filter((l) => !signed.has(l.raw)).length).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await backToOneWinner(game);
+    expect(left.result!.violations).toEqual([]);
   }, 600_000);
 
   it('a duel (no neutral army): the dropped player rejoins within the window; both play on to one winner', async () => {

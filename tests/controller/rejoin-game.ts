@@ -2,7 +2,7 @@
 // back with its key (protocol-spec/resume.md, Rejoin): shared by the rejoin tests of three peers and
 // of two. Peer `dropper`'s process dies (or, `how: 'split'`, only its links close) right after its
 // `dropAfter`-th line of command `dropOn` left it.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
@@ -16,6 +16,7 @@ import {
 import type { Link } from '../../src/net/link.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
+import { seal, unseal } from '../../src/protocol/signing.js';
 import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
 import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
@@ -71,6 +72,11 @@ export interface RejoinGameOptions {
   readonly chains?: boolean;
   /** Moves on the one unsettled entry (pipelining). */
   readonly pipelining?: boolean;
+  /**
+   * Its last acknowledgements of moves before it drops out (this many) go out under signatures that
+   * do not match: a rogue's, which a peer of a game of two takes unchecked (native.md, step 6).
+   */
+  readonly badAcks?: number;
   /** Rewrites what one peer hands a rejoining player. */
   readonly tamper?: { readonly player: number; readonly history: (lines: string[]) => string[] };
   /** A player that takes the rejoining seat's new link and never reads it (so never answers). */
@@ -158,7 +164,13 @@ export async function startRejoinGame(options: RejoinGameOptions) {
             to,
             withSend(link, (line) => {
               if (droppedAt !== null && how === 'dies') return;
-              link.send(line);
+              const sealed = unseal(line);
+              const bad =
+                options.badAcks !== undefined &&
+                sent >= dropAfter - options.badAcks &&
+                sealed?.inner.startsWith('{"command":"acknowledgement"') &&
+                sealed.inner.includes('"author_sig"');
+              link.send(bad ? seal(sealed!.inner, sealed!.by, randomBytes(64).toString('hex')) : line);
               if (line.includes(`\\"command\\":\\"${dropOn}\\"`) && ++sent === dropAfter) drop();
             }),
           ] as const;

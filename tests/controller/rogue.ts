@@ -32,6 +32,9 @@ export const ATTACKS = [
   'partial-broadcast',
   'useless-flood',
   'forged-evidence',
+  'unprovable-ack',
+  'unprovable-reveal',
+  'badly-signed-acks',
 ] as const;
 export type Attack = (typeof ATTACKS)[number];
 
@@ -75,6 +78,9 @@ export function rogue(attack: Attack, from = 140): Rogue {
     const victim = [...links.keys()].sort((a, b) => a - b)[0]!;
     // forged-evidence: an honest player's deploy, shown again with other armies under its signature.
     const framed: { original: string | null } = { original: null };
+    // unprovable-ack, unprovable-reveal: its line as it sent it, and the copy under a bad signature.
+    const unprovable: { line: string | null; bad: string | null } = { line: null, bad: null };
+    const withheldFrom = [...links.keys()].sort((a, b) => a - b).at(-1)!;
     // With pipelining a forged move names the entry before it as the rogue holds it (context.sign).
     const sign = context.sign;
     const wrapped = new Map<number, Link>();
@@ -126,6 +132,8 @@ export function rogue(attack: Attack, from = 140): Rogue {
 
     /** The lines to send to `to` instead of `line`. */
     function rewrite(to: number, line: string): string[] {
+      // Every time it goes out (also handed on again to a peer that voted it silent).
+      if (line === unprovable.line) return to === withheldFrom ? [] : [unprovable.bad!];
       const wire = open(line);
       if (wire === null) return [line];
       const m = wire.message;
@@ -293,6 +301,36 @@ export function rogue(attack: Attack, from = 140): Rogue {
             ack_id: m.payload + 1,
           } as Message);
           return once([line, expel]);
+        }
+        case 'unprovable-ack': {
+          // Its acknowledgement of another's move goes to every peer but one under a signature that
+          // does not match, and never to the last one. The others hold an ack they cannot hand on;
+          // the last waits for it. A peer that took such an ack unchecked (its author's own link
+          // vouches for it) would settle the move and leave the last one alone waiting for it.
+          if (m.command !== 'acknowledgement' || m.author === undefined || m.author === context.me) return [line];
+          state.done = true;
+          const sealed = unseal(line)!;
+          unprovable.line = line;
+          unprovable.bad = seal(sealed.inner, sealed.by, randomBytes(64).toString('hex'));
+          return to === withheldFrom ? [] : [unprovable.bad];
+        }
+        case 'unprovable-reveal': {
+          // The same with its dice number: with dice chains the number checks out by its chain alone,
+          // but the line cannot be handed on to the one peer that waits for it.
+          if (m.command !== 'roll_number') return [line];
+          state.done = true;
+          const sealed = unseal(line)!;
+          unprovable.line = line;
+          unprovable.bad = seal(sealed.inner, sealed.by, randomBytes(64).toString('hex'));
+          return to === withheldFrom ? [] : [unprovable.bad];
+        }
+        case 'badly-signed-acks': {
+          // From then on every acknowledgement of a move goes out under a signature that does not
+          // match: with more than two seats the others drop them and vote it silent; in a game of
+          // two they are its own word on its own link, and count there (native.md, step 6).
+          if (m.command !== 'acknowledgement' || m.author === undefined) return [line];
+          const sealed = unseal(line)!;
+          return [seal(sealed.inner, sealed.by, randomBytes(64).toString('hex'))];
         }
         case 'useless-flood': {
           // With each acknowledgement, valid signed lines that change nothing: acks of points far

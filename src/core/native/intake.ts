@@ -25,6 +25,12 @@ export interface Admission {
   signedLine(by: number, inner: string, sig: string): boolean;
   /** Whether `sig` is `by`'s over what the author of this message signs. */
   signedMessage(by: number, message: Message, inner: string, sig: string): boolean;
+  /**
+   * Whether a line that came straight from its author, on the author's own link, is used before its
+   * signature is checked (protocol-spec/native.md, Signed lines, step 6: an acknowledgement in a
+   * game of two seats that names the move held here). It is checked when it must be handed on.
+   */
+  takesUnchecked(from: number, message: Message): boolean;
 }
 
 /** A line admitted, or why not: the link's fault, its author's provable cheat, or nothing to do. */
@@ -37,12 +43,14 @@ export type Admitted =
 /**
  * Reads a line that came on `link`: its author, its message and its signature, checked once.
  * `judgedAgain`: for a line whose signature was seen before, whether it is read on (a proposal's evidence).
+ * `direct`: the line came on a link by itself, live (not inside an expel, not in a rejoin's history).
  */
 export function admit(
   link: number,
   line: string,
   at: Admission,
   judgedAgain: (from: number, inner: string) => boolean,
+  direct = false,
 ): Admitted {
   // A long line is never proof (nobody could check it cheaply): only an expel, which carries
   // short signed lines, may pass the move size.
@@ -74,16 +82,21 @@ export function admit(
     return { ok: false, fault: `sent a ${message.command} of ${line.length} characters` };
   if (sig !== null) {
     // Every line is checked on arrival: a badly signed line would be used here (a move applied,
-    // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof.
-    // (Reveals too: one taken unchecked because it fits its commitment could be handed on to a
-    // peer where it does not fit yet, and fail there as the honest forwarder's fault.)
+    // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof,
+    // and a peer that lacked it could not be given it (it would wait, and be voted out by the
+    // others, who went on: tests/controller/rogue.test.ts, unprovable-ack). The one exception: an
+    // ack in a game of two seats that names the move held here, straight from its author over the
+    // link its key authenticated; nobody else could ever need it (step 6).
     // Checked by signature and text: a line shown again (a proposal's evidence) may carry a
     // signature found good on another text.
-    if (!at.guard.wasChecked(from, inner, sig)) {
+    const unchecked = direct && link === from && at.takesUnchecked(from, message);
+    if (!unchecked && !at.guard.wasChecked(from, inner, sig)) {
       if (!at.signedMessage(from, message, inner, sig))
         return { ok: false, fault: 'sent a line whose signature does not match' };
       at.guard.noteChecked(from, inner, sig);
     }
+    // An ack taken unchecked is remembered too: only its author can send another line under its
+    // signature (two seats), and copies of it must not each be handled and recorded again.
     at.guard.remember(sig);
   }
   return { ok: true, from, message, sig };

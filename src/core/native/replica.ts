@@ -186,6 +186,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       isSeat: (player) => this.standing(player) !== undefined,
       signedLine: (by, inner, sig) => this.keyring.verify(by, lineDigest(this.config.gameId, inner), sig),
       signedMessage: (by, message, inner, sig) => this.keyring.verify(by, this.digestOf(message, inner), sig),
+      takesUnchecked: (from, message) => this.takesUnchecked(from, message),
     };
     this.ackJudge = {
       signed: this.config.features.signed,
@@ -529,7 +530,13 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   private take(link: number, line: string, depth: number) {
     if (this.secrets?.takes(line)) return this.secrets.take(link, line);
-    const admitted = admit(link, line, this.admission, (from, inner) => this.judgedAgain(from, inner, line, depth));
+    const admitted = admit(
+      link,
+      line,
+      this.admission,
+      (from, inner) => this.judgedAgain(from, inner, line, depth),
+      depth === 0 && !this.readingHistory,
+    );
     if (!admitted.ok) {
       if ('fault' in admitted) return this.fault(link, admitted.fault);
       if ('cheat' in admitted) {
@@ -610,6 +617,28 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       player_id: this.config.me,
     });
     this.onVote(this.config.me, author, this.index, 1, line);
+  }
+
+  /**
+   * Whether an acknowledgement straight from its author is used before its signature is checked
+   * (protocol-spec/native.md, Signed lines, step 6): in a game of two seats, when it names the move
+   * held here (its author, its signature as checked on arrival, its hash, state and parent). Nothing
+   * in it needs a check to be used, and no third peer could ever need it handed on or shown: with
+   * more seats one that lacked it could not be given it, would wait for it, and be voted out.
+   */
+  private takesUnchecked(from: number, message: Message): boolean {
+    if (message.command !== 'acknowledgement' || this.config.players.length !== 2) return false;
+    if (from === this.config.me || message.author === undefined) return false;
+    const entry = this.ledger.applied.get(message.payload);
+    return (
+      entry !== undefined &&
+      entry.sig !== null &&
+      entry.author === message.author &&
+      entry.sig === message.author_sig &&
+      entry.messageHash === message.message_hash &&
+      entry.stateHash === message.state_hash &&
+      (!this.pipelining || entry.parent === (message.parent ?? ''))
+    );
   }
 
   /** Hands a line on to the peers that voted its author silent: they may be cut off from it. */
@@ -1433,7 +1462,34 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   /** Only lines that prove themselves are handed on: a bad one would count against this peer there. */
   private sendProven(lines: readonly string[], to: number) {
-    for (const line of lines) if (line !== '' && this.proven([line])) this.effects.push({ type: 'send', line, to });
+    for (const line of lines) if (line !== '' && this.handsOn(line)) this.effects.push({ type: 'send', line, to });
+  }
+
+  /**
+   * Whether a line this peer holds may be handed on: its signature checks out. Every line was
+   * checked on arrival but an ack taken unchecked (takesUnchecked), checked now: one that fails is
+   * its author's fault (it came on the author's own link) and is not handed on.
+   */
+  private handsOn(line: string): boolean {
+    if (this.proven([line])) return true;
+    const by = unseal(line)?.by;
+    if (by !== undefined && by !== this.config.me) this.fault(by, 'sent a line whose signature does not match');
+    return false;
+  }
+
+  /**
+   * Of `lines` (this peer's record, for a seat that rejoins), those that may be handed on: every line
+   * but an ack taken unchecked whose signature does not match (handsOn). Only a game of two seats
+   * takes any, all the other seat's.
+   */
+  handOnLines(lines: readonly string[]): string[] {
+    if (!this.config.features.signed || this.config.players.length !== 2) return [...lines];
+    return lines.filter((line) => {
+      const sealed = unseal(line);
+      if (sealed === null || sealed.by === this.config.me || !sealed.inner.startsWith('{"command":"acknowledgement"'))
+        return true;
+      return this.handsOn(line);
+    });
   }
 
   /** Who judges whether `player` is silent (silence.ts). */
