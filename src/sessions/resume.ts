@@ -88,13 +88,11 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
     /** The message in a line from `from`, checked: its shape, its signer, its signature. */
     function open(from: number, line: string): ResumeMessage | string | null {
       let inner = line;
-      let sig: string | null = null;
+      let sealed: ReturnType<typeof unseal> = null;
       if (keyring) {
-        const sealed = unseal(line);
+        sealed = unseal(line);
         if (sealed === null) return null; // not a handshake line (e.g. the game already going on)
-        if (sealed.by !== from) return `player ${from} sent a line signed by player ${sealed.by}`;
         inner = sealed.inner;
-        sig = sealed.sig;
       }
       let value: unknown;
       try {
@@ -103,12 +101,14 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
         return null;
       }
       if (typeof (value as { command?: unknown })?.command !== 'string') return null;
+      // The game's lines are kept for it: a peer that resumed first may hand on another player's.
       if (!String((value as { command: string }).command).startsWith('resume_')) return null;
+      if (sealed !== null && sealed.by !== from) return `player ${from} sent a line signed by player ${sealed.by}`;
       const parsed = parseResumeMessage(value);
       if (!parsed.ok) return `player ${from} sent ${parsed.reason}`;
       const message = parsed.message;
       if (message.player_id !== from) return `player ${from} sent a resume message as player ${message.player_id}`;
-      if (keyring && !keyring.verify(from, lineDigest(message.payload.session_id, inner), sig!))
+      if (keyring && !keyring.verify(from, lineDigest(message.payload.session_id, inner), sealed!.sig))
         return `player ${from} sent a resume message whose signature does not match`;
       return message;
     }

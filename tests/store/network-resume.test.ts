@@ -18,6 +18,7 @@ import { replaySteps } from '../../src/core/steps/replay.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { commonPoint, parseResumeMessage } from '../../src/protocol/resume.js';
+import { lineDigest, seal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { MeshSession } from '../../src/sessions/mesh-session.js';
 import { negotiateResume, type Resumed } from '../../src/sessions/resume.js';
@@ -376,6 +377,34 @@ describe('networked resume', { timeout: 240_000 }, () => {
     expect(refused).toEqual(
       [0, 1, 2].map(() => ({ ok: false, reason: 'seat 1 of game resume-me belongs to another key here' })),
     );
+  });
+
+  // A peer that resumed first plays on, and may hand on another player's line of the game to a peer
+  // still in the handshake: that line is the game's, kept for it, not a handshake line signed by
+  // the wrong player (the chaos runs' stop then resume found it failing there, the others resuming).
+  it("keeps for the game another player's line handed on during the handshake, and every peer resumes", async () => {
+    const { players } = await playUntilCut(3);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
+    const session = `${GAME}.r3`;
+    const inner = JSON.stringify({ command: 'acknowledgement', payload: 7, player_id: 0 });
+    const handedOn = seal(inner, 0, mesh.keyrings[0]!.sign(lineDigest(session, inner)));
+    mesh.links[1]!.get(2)!.send(handedOn);
+    const agreed = await settle(
+      players.map((_, me) =>
+        negotiateResume({
+          me,
+          links: mesh.links[me]!,
+          keyring: mesh.keyrings[me]!,
+          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
+          lookup: (offer) => storedHistory(store, offer, me),
+          timeoutMs: 10_000,
+        }),
+      ),
+    );
+    expect(agreed.map((a) => (a.ok ? 'ok' : a.reason))).toEqual(['ok', 'ok', 'ok']);
+    const kept: string[] = [];
+    mesh.links[2]!.get(1)!.onLine((line) => kept.push(line));
+    expect(kept).toEqual([handedOn]);
   });
 
   it('resumes over a new lobby roster (what risk bot --resume does), the stored games playing again', async () => {
