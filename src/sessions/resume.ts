@@ -171,6 +171,8 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
         if (message === null) return void kept.push(line);
         if (typeof message === 'string') return end({ ok: false, reason: message });
         if (message.command === 'resume_game') {
+          // The same offer again is one offer (a line delivered twice).
+          if (player === 0 && offer !== null && JSON.stringify(message.payload) === JSON.stringify(offer)) return;
           if (player !== 0 || offer !== null)
             return end({ ok: false, reason: `player ${player} offered a game to resume` });
           return take(message.payload);
@@ -179,7 +181,16 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
           return end({ ok: false, reason: `player ${player} answered for another session` });
         if (message.command === 'resume_refuse')
           return end({ ok: false, reason: `player ${player} cannot resume: ${message.payload.reason}` });
-        if (states.has(player)) return end({ ok: false, reason: `player ${player} stated its history twice` });
+        const stated = states.get(player);
+        if (stated !== undefined) {
+          // The same statement again is one statement (a line delivered twice); another one is two histories.
+          const same =
+            stated.session === message.payload.session_id &&
+            stated.index === message.payload.index &&
+            JSON.stringify(stated.hashes) === JSON.stringify(message.payload.hashes);
+          if (same) return;
+          return end({ ok: false, reason: `player ${player} stated its history twice` });
+        }
         states.set(player, {
           index: message.payload.index,
           hashes: message.payload.hashes,

@@ -15,6 +15,7 @@ import { runVerify } from '../../src/cli/verify.js';
 import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/core/contract.js';
 import { resumeHash, stateHash } from '../../src/core/native/hashes.js';
 import { replaySteps } from '../../src/core/steps/replay.js';
+import type { Link } from '../../src/net/link.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { commonPoint, parseResumeMessage } from '../../src/protocol/resume.js';
@@ -405,6 +406,44 @@ describe('networked resume', { timeout: 240_000 }, () => {
     const kept: string[] = [];
     mesh.links[2]!.get(1)!.onLine((line) => kept.push(line));
     expect(kept).toEqual([handedOn]);
+  });
+
+  // The chaos runs' stop then resume: a rogue that sent its lines twice split the honest peers (the
+  // ones that read its state twice refused, "stated its history twice"; the others resumed).
+  it('takes a resume line delivered twice as one: every peer resumes', async () => {
+    const { players } = await playUntilCut(3);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
+    const twice = (links: ReadonlyMap<number, Link>) =>
+      new Map(
+        [...links].map(([p, link]) => [
+          p,
+          {
+            ...link,
+            get closed() {
+              return link.closed;
+            },
+            send: (line: string) => {
+              link.send(line);
+              link.send(line);
+            },
+          },
+        ]),
+      );
+    const session = `${GAME}.r4`;
+    const agreed = await settle(
+      players.map((_, me) =>
+        negotiateResume({
+          me,
+          // The host and player 1 send every line twice.
+          links: me < 2 ? twice(mesh.links[me]!) : mesh.links[me]!,
+          keyring: mesh.keyrings[me]!,
+          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
+          lookup: (offer) => storedHistory(store, offer, me),
+          timeoutMs: 10_000,
+        }),
+      ),
+    );
+    expect(agreed.map((a) => (a.ok ? 'ok' : a.reason))).toEqual(['ok', 'ok', 'ok']);
   });
 
   it('resumes over a new lobby roster (what risk bot --resume does), the stored games playing again', async () => {
