@@ -125,7 +125,7 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   const stops = random(SEED * 100_087 + index);
   const stop =
     !settings.classicOnly && crash < 0 && drop === null && stops() < 0.3
-      ? drawTableStop(stops, 600 * players, 2 * ACK_MS)
+      ? drawTableStop(stops, 400 * players, 2 * ACK_MS)
       : null;
   const dice = chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE;
   const options: MemoryGameOptions = {
