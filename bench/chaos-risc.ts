@@ -2,6 +2,8 @@
 // (sessions/risc-net.ts) between in-process peers over in-memory links, on real timers, one peer a
 // rogue with random misbehaviour (the classic games' link rewriter). Judged as the classic games
 // are: every honest peer finishes, they agree, their records audit clean, only the rogue is blamed.
+// Some games also crash an honest peer and bring it back (rejoin), others stop the whole table and
+// resume it from every peer's store.
 import { auditRiscRecord } from '../src/audit/risc.js';
 import {
   type ChaosLog,

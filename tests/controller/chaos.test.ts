@@ -4,7 +4,7 @@
 // never wins once it has been caught breaking a rule; in some runs an honest peer also crashes
 // and takes its seat back through the program's rejoin (classic and RISC), and is in the game
 // again; in others the whole table stops and every player resumes the stored game from its own
-// store through the program's resume (classic), the rogue's links misbehaving still: the honest
+// store through the program's resume (classic and RISC), the rogue's links misbehaving still: the honest
 // peers all resume and finish as above, or all refuse, saying why. RISK_CHAOS_RUNS=N for more seeds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
