@@ -4,7 +4,15 @@ import { LOCKSTEP_FEATURES, PIPELINING_FEATURES } from '../src/core/contract.js'
 import { HOUSE_RULES } from '../src/model/index.js';
 import type { Link } from '../src/net/link.js';
 import type { Rules } from '../src/protocol/rules.js';
-import { CHAOS_KINDS, type ChaosLog, chaosRogue, drawRates, drawSeatDrop, random } from '../tests/controller/chaos.js';
+import {
+  CHAOS_KINDS,
+  type ChaosLog,
+  chaosRogue,
+  drawRates,
+  drawSeatDrop,
+  drawTableStop,
+  random,
+} from '../tests/controller/chaos.js';
 import {
   honestAgreement,
   type MemoryGameOptions,
@@ -15,7 +23,15 @@ import {
 } from '../tests/controller/mesh-game.js';
 import { ATTACKS, type Attack, rogue as scripted } from '../tests/controller/rogue.js';
 import { SECRET_ATTACKS, type SecretAttack, secretRogue } from '../tests/controller/secret-rogue.js';
-import { type ChaosSettings, noteSeatBack, type Outcome, raceOutcome, raceToEnd, writeDump } from './chaos-race.js';
+import {
+  type ChaosSettings,
+  noteSeatBack,
+  noteTableBack,
+  type Outcome,
+  raceOutcome,
+  raceToEnd,
+  writeDump,
+} from './chaos-race.js';
 import { playRisc } from './chaos-risc.js';
 
 /**
@@ -103,6 +119,14 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   const faults = random(SEED * 100_069 + index);
   const drop =
     !settings.classicOnly && faults() < 0.3 ? drawSeatDrop(faults, players, [rogueId, crash], 1200, ACK_MS) : null;
+  // About 30% of the games with no other fault (not with --classic-only) stop the whole table at a
+  // random point and resume it, every player from its own store, within two ack timeouts: from a
+  // stream of its own too, so the other games are played as before.
+  const stops = random(SEED * 100_087 + index);
+  const stop =
+    !settings.classicOnly && crash < 0 && drop === null && stops() < 0.3
+      ? drawTableStop(stops, 400 * players, 2 * ACK_MS)
+      : null;
   const dice = chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE;
   const options: MemoryGameOptions = {
     players,
@@ -114,6 +138,7 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
     rules,
     ...(crash >= 0 ? { crash: { player: crash, links: crashing(200 + Math.floor(next() * 2000)) } } : {}),
     ...(drop ? { rejoin: drop } : {}),
+    ...(stop ? { resume: stop } : {}),
   };
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId && i !== crash);
   return {
@@ -121,19 +146,27 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
     rogueId,
     crash,
     honest,
-    kind: describeGame(kind, rules, chains, pipelining, drop !== null),
+    kind: describeGame(kind, rules, chains, pipelining, drop !== null, stop !== null),
     options,
   };
 }
 
 /** A game's kind as the tables count it: the attack, and the variant and setup when not the default. */
-function describeGame(kind: string, rules: Rules, chains: boolean, pipelining: boolean, rejoin: boolean): string {
+function describeGame(
+  kind: string,
+  rules: Rules,
+  chains: boolean,
+  pipelining: boolean,
+  rejoin: boolean,
+  resume: boolean,
+): string {
   const extras = [
     rules.variant !== undefined && rules.variant !== 'domination' ? rules.variant : null,
     rules.setup === 'random' ? 'random deal' : null,
     chains ? 'dice chains, early reveals' : null,
     pipelining ? 'pipelining' : null,
     rejoin ? 'crash then rejoin' : null,
+    resume ? 'stop then resume' : null,
   ].filter((x) => x !== null);
   return extras.length > 0 ? `${kind} (${extras.join(', ')})` : kind;
 }
@@ -159,6 +192,22 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
   const who = { players, rogueId, crash, honest };
   if (outcome.hung !== null) {
     dumpGame(settings, index, outcome.hung, who, ended, internals);
+    return outcome;
+  }
+  // A table that stopped and met again: refused at every honest peer (each saying why) is an
+  // accepted outcome, nobody playing on; a resume that split them is a fault. Either way each
+  // honest record (of the session before the stop) may blame the rogue alone.
+  noteTableBack(outcome, ended.tableBack, honest);
+  if (outcome.resume === 'refused' || outcome.resume === 'failed') {
+    const wrongs = outcome.resumeFailure !== null ? [`the resume: ${outcome.resumeFailure}`] : [];
+    for (const i of honest) {
+      const blamed = [...ended.results[i]!.violations, ...ended.audits[i]!.violations].filter(
+        (v) => v.player !== rogueId,
+      );
+      outcome.blamedHonest += blamed.length;
+      for (const v of blamed) wrongs.push(`peer ${i} or the audit of its record blamed p${v.player}: ${v.reason}`);
+    }
+    if (wrongs.length > 0) dumpGame(settings, index, wrongs.join('; ').slice(0, 2000), who, ended);
     return outcome;
   }
   // A seat that dropped out and is not in the game again is judged apart: voted out (or out already)

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type SeatBackReport, seatBackVerdict } from '../tests/controller/seat-back.js';
+import { type TableBackReport, tableBackVerdict } from '../tests/controller/table-back.js';
 
 export interface Outcome {
   finished: boolean;
@@ -21,6 +22,15 @@ export interface Outcome {
    */
   rejoin: 'back' | 'voted-out' | 'out' | 'not-dropped' | 'failed' | null;
   rejoinFailure: string | null;
+  /**
+   * A stop then resume (the whole table stops, every player resumes later): what became of it (a
+   * resume that split the honest peers or left one without an answer is a fault, `resumeFailure`
+   * says why; refused at every honest peer, `resumeRefusal` says the first one's reason); null in a
+   * game without one.
+   */
+  resume: 'resumed' | 'refused' | 'not-stopped' | 'failed' | null;
+  resumeFailure: string | null;
+  resumeRefusal: string | null;
   kind: string;
   index: number;
 }
@@ -82,6 +92,9 @@ export function raceOutcome(raced: Race, kind: string, index: number): Outcome {
     rogueWonCaught: false,
     rejoin: null,
     rejoinFailure: null,
+    resume: null,
+    resumeFailure: null,
+    resumeRefusal: null,
     kind,
     index,
   };
@@ -98,6 +111,20 @@ export function noteSeatBack(outcome: Outcome, report: SeatBackReport | null): n
   outcome.rejoin = typeof verdict === 'object' ? 'failed' : verdict;
   if (typeof verdict === 'object') outcome.rejoinFailure = verdict.failed;
   return outcome.rejoin === 'back' || outcome.rejoin === 'not-dropped' ? null : report.player;
+}
+
+/** Notes what became of a game's table that stopped and met again (tableBackVerdict). */
+export function noteTableBack(outcome: Outcome, report: TableBackReport | null, honest: readonly number[]) {
+  if (report === null) return;
+  const verdict = tableBackVerdict(report, honest);
+  if (typeof verdict === 'string') outcome.resume = verdict;
+  else if ('failed' in verdict) {
+    outcome.resume = 'failed';
+    outcome.resumeFailure = verdict.failed;
+  } else {
+    outcome.resume = 'refused';
+    outcome.resumeRefusal = verdict.refused[0] ?? null;
+  }
 }
 
 /** A peer's whole record as `risk verify` reads it. */

@@ -2,10 +2,27 @@
 // (sessions/risc-net.ts) between in-process peers over in-memory links, on real timers, one peer a
 // rogue with random misbehaviour (the classic games' link rewriter). Judged as the classic games
 // are: every honest peer finishes, they agree, their records audit clean, only the rogue is blamed.
+// Some games also crash an honest peer and bring it back (rejoin), others stop the whole table and
+// resume it from every peer's store.
 import { auditRiscRecord } from '../src/audit/risc.js';
-import { type ChaosLog, chaosRogue, drawRates, drawSeatDrop, random } from '../tests/controller/chaos.js';
+import {
+  type ChaosLog,
+  chaosRogue,
+  drawRates,
+  drawSeatDrop,
+  drawTableStop,
+  random,
+} from '../tests/controller/chaos.js';
 import { startRiscGame } from '../tests/controller/risc-mesh-game.js';
-import { type ChaosSettings, noteSeatBack, type Outcome, raceOutcome, raceToEnd, writeDump } from './chaos-race.js';
+import {
+  type ChaosSettings,
+  noteSeatBack,
+  noteTableBack,
+  type Outcome,
+  raceOutcome,
+  raceToEnd,
+  writeDump,
+} from './chaos-race.js';
 
 /** Plays RISC game `index` to its end (or until it hangs) and judges it. */
 export async function playRisc(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
@@ -17,6 +34,10 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   // within an ack timeout (a stream of its own, so the rest of each game is drawn as before).
   const faults = random(settings.seed * 100_073 + index);
   const drop = faults() < 0.3 ? drawSeatDrop(faults, players, [rogueId], 150, settings.ackMs) : null;
+  // About 30% of the others stop the whole table and resume it, every player from its own store,
+  // within two ack timeouts (a stream of its own too).
+  const stops = random(settings.seed * 100_091 + index);
+  const stop = drop === null && stops() < 0.3 ? drawTableStop(stops, 100 * players, 2 * settings.ackMs) : null;
   const game = await startRiscGame({
     players,
     seed: settings.seed * 1000 + index,
@@ -25,6 +46,7 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
     ackTimeoutMs: settings.ackMs,
     moveTimeoutMs: settings.moveMs,
     ...(drop ? { rejoin: drop } : {}),
+    ...(stop ? { resume: stop } : {}),
   });
   const { results, records, transcripts, notes } = game;
   const honest = results.map((_, id) => id).filter((p) => p !== rogueId);
@@ -37,7 +59,11 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   game.stop();
   await new Promise((resolve) => setTimeout(resolve, 100));
   game.close();
-  const outcome = raceOutcome(raced, drop ? 'random (RISC, crash then rejoin)' : 'random (RISC)', index);
+  const outcome = raceOutcome(
+    raced,
+    drop ? 'random (RISC, crash then rejoin)' : stop ? 'random (RISC, stop then resume)' : 'random (RISC)',
+    index,
+  );
   // What each honest peer last recorded, told and sent, for whoever hunts the cause.
   const dump = (why: string) => {
     const out = [`RISC game ${index} (seed ${settings.seed}): ${why}; ${players} players, rogue ${rogueId}`];
@@ -58,6 +84,26 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   };
   if (outcome.hung !== null) {
     dump(outcome.hung);
+    return outcome;
+  }
+  // A table that stopped and met again: refused at every honest peer (each saying why) is an accepted
+  // outcome, nobody playing on; a resume that split them is a fault. Either way each honest record
+  // (of the game before the stop) audits clean.
+  noteTableBack(outcome, game.tableBack, honest);
+  if (outcome.resume === 'refused' || outcome.resume === 'failed') {
+    for (const i of honest) {
+      const audit = auditRiscRecord(records[i]!.map((l) => JSON.stringify(l)).join('\n'));
+      outcome.blamedHonest += audit.violations.filter((v) => v.player !== rogueId).length;
+    }
+    if (outcome.resumeFailure !== null || outcome.blamedHonest > 0)
+      dump(
+        [
+          outcome.resumeFailure !== null ? `the resume: ${outcome.resumeFailure}` : null,
+          outcome.blamedHonest > 0 ? `${outcome.blamedHonest} blame(s) of honest peers` : null,
+        ]
+          .filter((x) => x !== null)
+          .join('; '),
+      );
     return outcome;
   }
   // A seat that dropped out and is not in the game again is judged apart: voted out before it came

@@ -1,8 +1,10 @@
 // Chaos benchmark: many whole native games between in-process peers over in-memory links, on
 // real timers with short timeouts, each with one rogue peer (a scripted attack or random
 // misbehaviour) and sometimes an honest peer that crashes, or that crashes and takes its seat back
-// through the program's rejoin a moment later (not with --classic-only). Prints what must be zero
-// (and, apart, how the crash-then-rejoin games ended: voted out before coming back is accepted).
+// through the program's rejoin a moment later, or whose whole table stops and resumes the game, every
+// player from its own store, through the program's resume (not with --classic-only). Prints what
+// must be zero (and, apart, how the crash-then-rejoin games ended: voted out before coming back is
+// accepted; and the stop-then-resume games: refused at every honest peer, each saying why, is accepted).
 //   npm run bench:chaos -- [--games N] [--parallel P] [--seed S] [--only I] [--no-drops] [--ack-ms A] [--move-ms M]
 //                          [--stall-seconds S] [--max-seconds M] [--dump DIR] [--dump-lines L] [--classic-only]
 // Every game the program offers is played: each variant (domination, Capital, Secret Mission),
@@ -94,7 +96,7 @@ peersAtOnce = PARALLEL * 3.5; // 2–5 players a game, on average 3.5
 
 const count = (test: (o: Outcome) => boolean) => outcomes.filter(test).length;
 console.log(
-  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer${values['classic-only'] ? '' : '; ~30% crash one and bring it back (rejoin)'}${values['classic-only'] ? '' : '; one game in eight is RISC, 2–4 peers, random misbehaviour'}), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
+  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer${values['classic-only'] ? '' : '; ~30% crash one and bring it back (rejoin); ~30% of the others stop the table and resume it'}${values['classic-only'] ? '' : '; one game in eight is RISC, 2–4 peers, random misbehaviour'}), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
 );
 console.log(`games finished by every honest peer:   ${count((o) => o.finished)} / ${outcomes.length}`);
 console.log(`honest disagreements (winner, state):  ${count((o) => o.disagreement !== null)}`);
@@ -115,6 +117,22 @@ console.log(`  took its seat back:                  ${count((o) => o.rejoin === 
 console.log(
   `  accepted, not faults:                voted out before it came back ${count((o) => o.rejoin === 'voted-out')}, out of the game already ${count((o) => o.rejoin === 'out')}, game over before its drop ${count((o) => o.rejoin === 'not-dropped')}`,
 );
+console.log(`honest peers split by a resume:        ${count((o) => o.resume === 'failed')}`);
+console.log(
+  `stop then resume:                      ${count((o) => o.resume !== null)} games (the whole table stops at a random point; every player, the rogue too, resumes from its own store within two ack timeouts)`,
+);
+console.log(`  resumed and played on:               ${count((o) => o.resume === 'resumed')}`);
+console.log(
+  `  accepted, not faults:                refused at every honest peer, each saying why ${count((o) => o.resume === 'refused')}, game over before the stop ${count((o) => o.resume === 'not-stopped')}`,
+);
+// Why they refused (the first honest peer's reason, its numbers left out), most common first.
+const refusals = new Map<string, number>();
+for (const o of outcomes)
+  if (o.resumeRefusal !== null) {
+    const reason = o.resumeRefusal.replace(/\d+/g, 'N');
+    refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+  }
+for (const [reason, n] of [...refusals].sort((a, b) => b[1] - a[1])) console.log(`    ${n}× ${reason}`);
 console.log(`random misbehaviours performed:        ${CHAOS_KINDS.map((k) => `${k} ${totals[k]}`).join(', ')}`);
 console.log(
   `peak RSS of the process: ${(peakRss / 2 ** 20).toFixed(0)} MB for ~${peersAtOnce} peers at once, ~${(peakRss / 2 ** 20 / peersAtOnce).toFixed(0)} MB per peer (upper bound; shared runtime included)`,
@@ -131,6 +149,7 @@ const failures = (o: Outcome): string[] => [
   ...(o.rejoinFailure !== null
     ? [`an honest peer that dropped out did not take its seat back: ${o.rejoinFailure}`]
     : []),
+  ...(o.resumeFailure !== null ? [`the stop then resume: ${o.resumeFailure}`] : []),
   ...(o.blamedHonest > 0 ? [`${o.blamedHonest} honest peer(s) blamed`] : []),
   ...(o.lostRecords > 0 ? [`${o.lostRecords} honest record(s) lost or unreadable`] : []),
 ];

@@ -85,16 +85,22 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
       for (const link of links.values()) link.send(line);
     }
 
-    /** The message in a line from `from`, checked: its shape, its signer, its signature. */
-    function open(from: number, line: string): ResumeMessage | string | null {
+    /**
+     * The message in a line from `from`, checked (its shape, its signer, its signature), and its
+     * author: with signed lines, whoever signed it (another player's is handed on: handOn). null: not
+     * a handshake line, kept for the game; 'dropped': a signed resume line that does not check out,
+     * which proves nothing against anyone (the same line, whole, may still come another way).
+     */
+    function open(
+      from: number,
+      line: string,
+    ): { message: ResumeMessage; author: number } | { fails: string } | 'dropped' | null {
       let inner = line;
-      let sig: string | null = null;
+      let sealed: ReturnType<typeof unseal> = null;
       if (keyring) {
-        const sealed = unseal(line);
+        sealed = unseal(line);
         if (sealed === null) return null; // not a handshake line (e.g. the game already going on)
-        if (sealed.by !== from) return `player ${from} sent a line signed by player ${sealed.by}`;
         inner = sealed.inner;
-        sig = sealed.sig;
       }
       let value: unknown;
       try {
@@ -103,14 +109,35 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
         return null;
       }
       if (typeof (value as { command?: unknown })?.command !== 'string') return null;
+      // The game's lines are kept for it: a peer that resumed first may hand on another player's.
       if (!String((value as { command: string }).command).startsWith('resume_')) return null;
       const parsed = parseResumeMessage(value);
-      if (!parsed.ok) return `player ${from} sent ${parsed.reason}`;
+      if (sealed === null) {
+        if (!parsed.ok) return { fails: `player ${from} sent ${parsed.reason}` };
+        if (parsed.message.player_id !== from)
+          return { fails: `player ${from} sent a resume message as player ${parsed.message.player_id}` };
+        return { message: parsed.message, author: from };
+      }
+      const author = sealed.by;
+      if (author === me || !links.has(author) || !parsed.ok) return 'dropped';
       const message = parsed.message;
-      if (message.player_id !== from) return `player ${from} sent a resume message as player ${message.player_id}`;
-      if (keyring && !keyring.verify(from, lineDigest(message.payload.session_id, inner), sig!))
-        return `player ${from} sent a resume message whose signature does not match`;
-      return message;
+      if (!keyring!.verify(author, lineDigest(message.payload.session_id, inner), sealed.sig)) return 'dropped';
+      if (message.player_id !== author)
+        return { fails: `player ${author} signed a resume message as player ${message.player_id}` };
+      return { message, author };
+    }
+
+    /** Lines handed on already. */
+    const handedOn = new Set<string>();
+    /**
+     * Hands a checked resume line on to every player but its author and the one it came from, once:
+     * what reached one player reaches them all, so a line lost, late or spoilt on one link cannot
+     * leave one player behind, or failing, while the others resume.
+     */
+    function handOn(line: string, from: number, author: number) {
+      if (!keyring || handedOn.has(line)) return;
+      handedOn.add(line);
+      for (const [player, link] of links) if (player !== from && player !== author) link.send(line);
     }
 
     function take(theOffer: ResumeGame['payload']) {
@@ -167,20 +194,34 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
       const kept: string[] = [];
       const off = link.onLine((line) => {
         if (done) return void kept.push(line);
-        const message = open(player, line);
-        if (message === null) return void kept.push(line);
-        if (typeof message === 'string') return end({ ok: false, reason: message });
+        const opened = open(player, line);
+        if (opened === null) return void kept.push(line);
+        if (opened === 'dropped') return;
+        if ('fails' in opened) return end({ ok: false, reason: opened.fails });
+        const { message, author } = opened;
+        handOn(line, player, author);
         if (message.command === 'resume_game') {
-          if (player !== 0 || offer !== null)
-            return end({ ok: false, reason: `player ${player} offered a game to resume` });
+          // The same offer again is one offer (a line delivered twice, or handed on).
+          if (author === 0 && offer !== null && JSON.stringify(message.payload) === JSON.stringify(offer)) return;
+          if (author !== 0 || offer !== null)
+            return end({ ok: false, reason: `player ${author} offered a game to resume` });
           return take(message.payload);
         }
         if (offer !== null && message.payload.session_id !== offer.session_id)
-          return end({ ok: false, reason: `player ${player} answered for another session` });
+          return end({ ok: false, reason: `player ${author} answered for another session` });
         if (message.command === 'resume_refuse')
-          return end({ ok: false, reason: `player ${player} cannot resume: ${message.payload.reason}` });
-        if (states.has(player)) return end({ ok: false, reason: `player ${player} stated its history twice` });
-        states.set(player, {
+          return end({ ok: false, reason: `player ${author} cannot resume: ${message.payload.reason}` });
+        const stated = states.get(author);
+        if (stated !== undefined) {
+          // The same statement again is one statement (a line delivered twice); another one is two histories.
+          const same =
+            stated.session === message.payload.session_id &&
+            stated.index === message.payload.index &&
+            JSON.stringify(stated.hashes) === JSON.stringify(message.payload.hashes);
+          if (same) return;
+          return end({ ok: false, reason: `player ${author} stated its history twice` });
+        }
+        states.set(author, {
           index: message.payload.index,
           hashes: message.payload.hashes,
           session: message.payload.session_id,

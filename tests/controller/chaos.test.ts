@@ -3,7 +3,9 @@
 // the state at the start of every turn and on the outcome, blame only the rogue, and the rogue
 // never wins once it has been caught breaking a rule; in some runs an honest peer also crashes
 // and takes its seat back through the program's rejoin (classic and RISC), and is in the game
-// again. RISK_CHAOS_RUNS=N for more seeds.
+// again; in others the whole table stops and every player resumes the stored game from its own
+// store through the program's resume (classic and RISC), the rogue's links misbehaving still: the honest
+// peers all resume and finish as above, or all refuse, saying why. RISK_CHAOS_RUNS=N for more seeds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gameSetup, noMisbehaviour } from '../../bench/chaos-game.js';
@@ -11,12 +13,13 @@ import { auditRiscRecord } from '../../src/audit/risc.js';
 import { LOCKSTEP_FEATURES, PIPELINING_FEATURES } from '../../src/core/contract.js';
 import { HOUSE_RULES } from '../../src/model/index.js';
 import type { Rules } from '../../src/protocol/rules.js';
-import { type ChaosRates, chaosRogue, drawSeatDrop, random } from './chaos.js';
+import { type ChaosRates, chaosRogue, drawSeatDrop, drawTableStop, random } from './chaos.js';
 import { chaosPlayers, chaosRates, chaosSeed, NO_CHAOS } from './chaos-property.js';
 import { honestAgreement, playMemoryGame } from './memory-game.js';
 import { PER_ROUND_DICE } from './mesh-game.js';
 import { playRiscMemoryGame } from './risc-memory-game.js';
 import { type SeatBackReport, type SeatBackVerdict, seatBackVerdict } from './seat-back.js';
+import { type TableBackReport, type TableBackVerdict, tableBackVerdict } from './table-back.js';
 
 const RUNS = Number(process.env.RISK_CHAOS_RUNS ?? 6);
 /** The games' ack timeout (memory-game's): a seat that drops out comes back within one. */
@@ -26,11 +29,19 @@ const RISC_ACK_MS = 1000;
 
 /** How the property's crash-then-rejoin games ended (seatBackVerdict), to show it took seats back. */
 const verdicts: SeatBackVerdict[] = [];
+/** How its stop-then-resume games ended (tableBackVerdict), to show tables resumed. */
+const tables: TableBackVerdict[] = [];
+
+/** A fault besides the rogue, one per game: an honest seat crashes then rejoins, or the whole table stops then resumes. */
+type Fault = 'rejoin' | 'resume' | null;
 
 /**
- * With `dropOne`, an honest seat also drops out at a random point and takes its seat back a random
+ * With 'rejoin', an honest seat also drops out at a random point and takes its seat back a random
  * moment later (drawSeatDrop, from the game's seed). It must be in the game again, finishing on the
  * others' outcome, unless the others had voted it out (or it was out of the game) before it came back.
+ * With 'resume', every player stops at a random point and they all resume the stored game a random
+ * moment later (drawTableStop): the honest peers all resume and finish as above, their records of
+ * both sessions audited in order, or all refuse, each saying why.
  */
 async function oneRogue(
   seed: number,
@@ -39,10 +50,11 @@ async function oneRogue(
   rules: Rules = {},
   chains = false,
   pipelining = false,
-  dropOne = false,
+  fault: Fault = null,
 ) {
   const rogue = seed % players;
-  const drop = dropOne ? drawSeatDrop(random(seed + 1), players, [rogue], 600, ACK_MS) : null;
+  const drop = fault === 'rejoin' ? drawSeatDrop(random(seed + 1), players, [rogue], 600, ACK_MS) : null;
+  const stop = fault === 'resume' ? drawTableStop(random(seed + 2), 400 * players, 5 * ACK_MS) : null;
   const game = await playMemoryGame({
     players,
     seed,
@@ -53,9 +65,15 @@ async function oneRogue(
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
     ackTimeoutMs: ACK_MS,
     ...(drop ? { rejoin: drop } : {}),
+    ...(stop ? { resume: stop } : {}),
   });
   const gone = seatGone(game.seatBack);
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue && i !== gone);
+  if (tableRefused(game.tableBack, honest)) {
+    // Nobody plays on: each honest record of the session before the stop blames the rogue alone.
+    for (const i of honest) for (const v of game.audits[i]!.violations) expect(v.player).toBe(rogue);
+    return;
+  }
   const { winner } = honestAgreement(game, honest);
   const caught = honest.some((i) => game.results[i]!.violations.length > 0);
   for (const i of honest) {
@@ -75,6 +93,15 @@ async function oneRogue(
   if (caught) expect(winner).not.toBe(rogue);
 }
 
+/** Whether every honest peer refused the table's resume (each with its reason); a resume that failed otherwise fails the property. */
+function tableRefused(report: TableBackReport | null, honest: readonly number[]): boolean {
+  if (report === null) return false;
+  const verdict = tableBackVerdict(report, honest);
+  tables.push(verdict);
+  if (typeof verdict === 'object' && 'failed' in verdict) throw new Error(`the table's resume: ${verdict.failed}`);
+  return typeof verdict === 'object';
+}
+
 /**
  * The seat that dropped out and is not in the game again (the others voted it out, or it was out
  * already, before it came back), or null; a rejoin that failed otherwise fails the property.
@@ -90,6 +117,7 @@ function seatGone(report: SeatBackReport | null): number | null {
 describe('one rogue with random misbehaviour', () => {
   it('cannot split a game or win it by breaking a rule', async () => {
     verdicts.length = 0;
+    tables.length = 0;
     await fc.assert(
       fc.asyncProperty(
         chaosSeed,
@@ -105,14 +133,16 @@ describe('one rogue with random misbehaviour', () => {
         }),
         fc.boolean(),
         fc.boolean(),
-        // An honest seat drops out and takes its seat back (where another honest seat stays).
-        fc.boolean(),
+        // An honest seat drops out and takes its seat back (where another honest seat stays), or
+        // the whole table stops and resumes.
+        fc.constantFrom<Fault>(null, 'rejoin', 'resume'),
         oneRogue,
       ),
       { numRuns: RUNS, seed: 20261123 },
     );
-    // Some runs had a seat drop out, and it took its seat back.
+    // Some runs had a seat drop out, and it took its seat back; some stopped the table, and it resumed.
     expect(verdicts).toContain('back');
+    expect(tables).toContain('resumed');
   }, 600_000);
 
   // Cases the property once found, kept as they were found.
@@ -163,7 +193,7 @@ describe('one rogue with random misbehaviour', () => {
         { variant: 'domination', setup: 'claim', twoPlayer: 'neutral', fortify: 'adjacent', cardValues: 'escalating' },
         false,
         false,
-        true,
+        'rejoin',
       ),
     120_000,
   );
@@ -186,19 +216,30 @@ describe('one rogue with random misbehaviour', () => {
   );
 });
 
-/** RISC over the mesh session: the same property, the same misbehaving links, the same crash then rejoin. */
-async function oneRiscRogue(seed: number, players: number, rates: ChaosRates, dropOne = false) {
+/**
+ * RISC over the mesh session: the same property, the same misbehaving links, the same crash then
+ * rejoin, the same stop then resume (a resumed peer's RISC record is one record across the resume).
+ */
+async function oneRiscRogue(seed: number, players: number, rates: ChaosRates, fault: Fault = null) {
   const rogue = seed % players;
-  const drop = dropOne ? drawSeatDrop(random(seed + 1), players, [rogue], 150, RISC_ACK_MS) : null;
+  const drop = fault === 'rejoin' ? drawSeatDrop(random(seed + 1), players, [rogue], 150, RISC_ACK_MS) : null;
+  const stop = fault === 'resume' ? drawTableStop(random(seed + 2), 100 * players, 5 * RISC_ACK_MS) : null;
   const game = await playRiscMemoryGame({
     players,
     seed,
     rogue: { player: rogue, links: chaosRogue(seed, rates) },
     ackTimeoutMs: RISC_ACK_MS,
     ...(drop ? { rejoin: drop } : {}),
+    ...(stop ? { resume: stop } : {}),
   });
   const gone = seatGone(game.seatBack);
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogue && i !== gone);
+  if (tableRefused(game.tableBack, honest)) {
+    // Nobody plays on: each honest record of the session before the stop audits clean.
+    for (const i of honest)
+      expect(auditRiscRecord(game.records[i]!.map((l) => JSON.stringify(l)).join('\n')).violations).toEqual([]);
+    return;
+  }
   const results = honest.map((i) => {
     const result = game.results[i];
     if (result === null || result === undefined || !result.ok)
@@ -225,11 +266,19 @@ async function oneRiscRogue(seed: number, players: number, rates: ChaosRates, dr
 describe('RISC: one rogue with random misbehaviour, over the mesh session', () => {
   it('cannot split a game or win it by breaking a rule', async () => {
     verdicts.length = 0;
-    await fc.assert(fc.asyncProperty(chaosSeed, chaosPlayers, chaosRates, fc.boolean(), oneRiscRogue), {
-      numRuns: Math.max(2, Math.round(RUNS / 2)),
-      seed: 20261126,
-    });
+    tables.length = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        chaosSeed,
+        chaosPlayers,
+        chaosRates,
+        fc.constantFrom<Fault>(null, 'rejoin', 'resume'),
+        oneRiscRogue,
+      ),
+      { numRuns: Math.max(2, Math.round(RUNS / 2)), seed: 20261126 },
+    );
     expect(verdicts).toContain('back');
+    expect(tables).toContain('resumed');
   }, 600_000);
 
   // Cases the property once found, kept as they were found.

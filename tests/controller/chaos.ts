@@ -5,7 +5,7 @@ import type { Link } from '../../src/net/link.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { unseal } from '../../src/protocol/signing.js';
-import { type Rogue, type SeatDrop, withSend } from './mesh-game.js';
+import { type Rogue, type SeatDrop, type TableStop, withSend } from './mesh-game.js';
 
 /** Chance per sent line of each misbehaviour (the rest are sent as they are). */
 export interface ChaosRates {
@@ -48,6 +48,14 @@ export function drawSeatDrop(
   if (seats.length < 2) return null;
   const player = seats[Math.floor(next() * seats.length)]!;
   return { player, after: 1 + Math.floor(next() * lines), backAfterMs: Math.floor(next() * awayMs) };
+}
+
+/**
+ * A stop then resume (mesh-game.ts TableStop): the whole table stops after 1 to `lines` lines
+ * (counted from the first acknowledgement on) and meets again within `awayMs`.
+ */
+export function drawTableStop(next: () => number, lines: number, awayMs: number): TableStop {
+  return { after: 1 + Math.floor(next() * lines), backAfterMs: Math.floor(next() * awayMs) };
 }
 
 export const CHAOS_KINDS = ['drop', 'delay', 'duplicate', 'reorder', 'corrupt', 'equivocate', 'spoof'] as const;

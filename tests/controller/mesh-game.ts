@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { type VerifyReport, verifyTranscript } from '../../src/audit/verify.js';
+import { verifyChain } from '../../src/audit/verify-chain.js';
 import {
   featuresFrom,
   LOCKSTEP_FEATURES,
@@ -24,10 +25,14 @@ import { type Keyring, unseal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
 import { REJOIN_TIMEOUT_MS } from '../../src/sessions/rejoin-net.js';
+import { type NetworkResume, resumeOverRoster } from '../../src/sessions/resume-net.js';
 import type { Seat } from '../../src/sessions/seat.js';
+import { storeSession, teeRecorder } from '../../src/store/recorder.js';
+import { GameStore } from '../../src/store/store.js';
 import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce, signingOnce } from '../support/signature-cache.js';
 import { classicSeatBack, type SeatBackReport } from './seat-back.js';
+import type { TableBackReport } from './table-back.js';
 
 export interface RogueContext {
   readonly me: number;
@@ -117,6 +122,21 @@ export interface MemoryGameOptions {
   readonly delayMs?: number;
   /** An honest peer whose process dies mid-game and that takes its seat back (SeatDrop). */
   readonly rejoin?: SeatDrop;
+  /** The whole table stops mid-game and every player resumes it later (TableStop). */
+  readonly resume?: TableStop;
+}
+
+/**
+ * Every player stops mid-game (its session stops, its links close, as when everyone quits), and
+ * later they all meet again over a new mesh and resume the stored game (protocol-spec/resume.md,
+ * Resume) through the program's resumeOverRoster, each from its own store; the rogue too, its links
+ * misbehaving still.
+ */
+export interface TableStop {
+  /** The table stops right after the `after`-th line left any peer, counted from the first acknowledgement on. */
+  readonly after: number;
+  /** They meet again this long after the stop. */
+  readonly backAfterMs: number;
 }
 
 /** An honest peer whose process dies mid-game and takes its seat back (protocol-spec/resume.md, Rejoin). */
@@ -151,6 +171,16 @@ export function droppingLinks(links: ReadonlyMap<number, Link>, after: number, o
   });
 }
 
+/** How long a resume's handshake waits (as `risk bot --resume` does: cli/bot.ts resumeTimeoutMs). */
+const RESUME_TIMEOUT_MS = (ackTimeoutMs: number) => Math.max(10_000, ackTimeoutMs * 5);
+
+/** A store in memory, as a peer's own (one per peer: a resume reads it back). */
+function openedStore(): GameStore {
+  const opened = GameStore.open(':memory:');
+  if (!opened.ok) throw new Error(opened.reason);
+  return opened.store;
+}
+
 /** Every native feature but dice_chains and pipelining: a commitment per dice round, lockstep. */
 export const PER_ROUND_DICE: readonly string[] = LOCKSTEP_FEATURES.filter((f) => f !== 'dice_chains');
 
@@ -165,6 +195,8 @@ export interface MemoryGame {
   readonly turnHashes: Map<number, string>[];
   /** What became of the seat that dropped out and came back (options.rejoin); null without one. */
   readonly seatBack: SeatBackReport | null;
+  /** What became of the table that stopped and met again (options.resume); null without one. */
+  readonly tableBack: TableBackReport | null;
   readonly virtualMs: number;
 }
 
@@ -209,7 +241,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
   };
   const pipelining = features.pipelining === true;
   /** What peer `i`'s session speaks through, given its honest links (any of them, e.g. a returning seat's new one). */
-  const speaksThrough = (i: number): ((honest: Map<number, Link>) => Map<number, Link>) => {
+  const speaksThrough = (i: number, sessionId = gameId): ((honest: Map<number, Link>) => Map<number, Link>) => {
     const rogue =
       options.rogue?.player === i ? options.rogue.links : options.crash?.player === i ? options.crash.links : undefined;
     const delayMs = options.delayMs;
@@ -221,7 +253,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     const parents = parentsSent(i, pipelineWindow(features) === 2);
     const context: RogueContext = {
       me: i,
-      gameId,
+      gameId: sessionId,
       keyring: keyrings[i]!,
       players,
       state: () => sessions[i]!.current,
@@ -231,7 +263,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
         const point = 'ack_id' in message && message.command !== 'acknowledgement' ? message.ack_id : undefined;
         const parent = pipelining && point !== undefined && !('parent' in message) ? parents.of(point) : undefined;
         const signed = parent === undefined ? message : ({ ...message, parent } as Message);
-        return sealMessage(gameId, signed, i, keyrings[i]!, undefined, pipelining).line;
+        return sealMessage(sessionId, signed, i, keyrings[i]!, undefined, pipelining).line;
       },
     };
     // The rogue's session speaks through an observer that notes its history (for `sign`).
@@ -249,27 +281,58 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     results[i] = result;
     if (results.every((r) => r !== null)) allDone();
   };
-  /** Starts peer `i`'s session (again, for a seat that comes back: `again`). */
-  const start = (i: number, links: Map<number, Link>, again?: NonNullable<SessionConfig['rejoin']>) => {
+  const tableStop = options.resume;
+  // With a table stop, every peer keeps its game in a store of its own, as the program's peers do:
+  // a resume reads it back (resumeOverRoster).
+  const stores = tableStop ? roster.map(() => openedStore()) : [];
+  const stored = stores.map((store, i) =>
+    storeSession(store, {
+      kind: 'bot',
+      gameId,
+      me: i,
+      features,
+      ...(options.rules ? { rules: options.rules } : {}),
+      players: roster.map((p) => ({ ...p, botKind: 'normal' })),
+    }),
+  );
+  /**
+   * Starts peer `i`'s session (again, for a seat that comes back: `again`; in the session that
+   * resumed the stored game after a table stop: `resumed`).
+   */
+  const start = (
+    i: number,
+    links: Map<number, Link>,
+    again?: NonNullable<SessionConfig['rejoin']>,
+    resumed?: { readonly sessionId: string; readonly resumed: NetworkResume },
+  ) => {
     const seat =
-      (again ? undefined : options.seats?.get(i)) ??
-      botSeat(createBot('normal', seededDice(seed * 100 + i + (again ? 50 : 0))), seededDice(seed * 1000 + i), {
-        deadlineMs: 60_000,
-      });
+      (again || resumed ? undefined : options.seats?.get(i)) ??
+      botSeat(
+        createBot('normal', seededDice(seed * 100 + i + (again ? 50 : resumed ? 70 : 0))),
+        seededDice(seed * 1000 + i),
+        { deadlineMs: 60_000 },
+      );
     // Seeded dice numbers and keys: a game replays exactly (a returning seat's process draws others).
-    const tag = again ? `${i} again` : `${i}`;
+    const tag = again ? `${i} again` : resumed ? `${i} resumed` : `${i}`;
     let n = 0;
+    const recorder = resumed
+      ? teeRecorder(resumed.resumed.recorder, recorders[i]!)
+      : stored[i]
+        ? teeRecorder(stored[i]!.recorder, recorders[i]!)
+        : recorders[i]!;
     const session = new MeshSession({
       ...terms,
+      ...(resumed ? { gameId: resumed.sessionId, resume: resumed.resumed.resume } : {}),
       me: i,
       links,
       seat,
       keyring: keyrings[i]!,
-      recorder: recorders[i]!,
+      recorder,
       secretNumbers: () => Uint8Array.from(createHash('sha256').update(`${seed} ${tag} ${n++}`).digest()),
       // As the program's peers do: its record, for a player that drops out and rejoins.
-      history: () => historyLines(recorders[i]!.lines),
+      history: resumed ? resumed.resumed.history : () => historyLines(recorders[i]!.lines),
       onEvent: (event) => {
+        if (!resumed) stored[i]?.onEvent(event);
         events[i]!.push(event);
         if (event.type === 'game' && event.event.type === 'turn_started')
           turnHashes[i]!.set(event.event.turn, stateHash(event.state));
@@ -307,7 +370,79 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
       .run()
       .then((r) => finished(R, r));
   };
-  for (let i = 0; i < players; i++) {
+  const tableBack: TableBackReport | null = tableStop
+    ? { stoppedAt: null, answers: roster.map(() => null), firstRecords: [] }
+    : null;
+  // After stop(): no session starts any more (a resume still negotiating ends unplayed).
+  let halted = false;
+  const again: Link[] = [];
+  /** Each peer's result in the session before the table stopped. */
+  const firstResults: (SessionResult | null)[] = roster.map(() => null);
+  const others = new Set([options.rogue?.player, options.crash?.player]);
+  /** Every player meets again over a new mesh and resumes the stored game from its own store. */
+  const resumeAll = async () => {
+    const mesh2 = await memoryMesh(players, seed, verified);
+    again.push(...mesh2.links.flatMap((links) => [...links.values()]));
+    const sessionId = `${gameId}.r1`;
+    for (let i = 0; i < players; i++) {
+      tableBack!.firstRecords[i] = recorders[i]!.lines;
+      recorders[i] = memoryRecorder();
+      // The turns a resume gives back are played again: their later start counts.
+      turnHashes[i]!.clear();
+      const links = speaksThrough(i, sessionId)(mesh2.links[i]!);
+      void resumeOverRoster(
+        stores[i]!,
+        { me: i, gameId: sessionId, players: roster, links, keyring: keyrings[i]! },
+        { gameId, host: i === 0, timeoutMs: RESUME_TIMEOUT_MS(terms.ackTimeoutMs) },
+      ).then((answer) => {
+        tableBack!.answers[i] = answer.ok ? { ok: true, index: answer.resumed.index } : answer;
+        if (!answer.ok || halted) return finished(i, firstResults[i]!);
+        void start(i, links, undefined, { sessionId, resumed: answer.resumed })
+          .run()
+          .then((r) => {
+            answer.resumed.finish(r);
+            finished(i, r);
+          });
+      });
+    }
+  };
+  /** Every session stops at once, and every link closes (everyone quits); they meet again later. */
+  const stopTable = () => {
+    tableBack!.stoppedAt = Date.now();
+    results.fill(null);
+    queueMicrotask(() => {
+      for (const s of sessions) s.stop();
+      for (const links of mesh.links) for (const link of links.values()) link.close();
+    });
+  };
+  let tableLines = 0;
+  let tableAcknowledged = false;
+  /** A peer's links until the table stops: it stops after the table's `after`-th line, unless an honest peer has ended. */
+  const tableLinks = (links: Map<number, Link>) =>
+    withSends(links, (_, link) => (line) => {
+      if (tableBack!.stoppedAt !== null) return;
+      link.send(line);
+      tableAcknowledged ||= line.includes('\\"command\\":\\"acknowledgement\\"');
+      if (!tableAcknowledged || ++tableLines !== tableStop!.after) return;
+      if (firstResults.every((r, j) => r === null || others.has(j))) stopTable();
+    });
+  if (tableStop)
+    for (let i = 0; i < players; i++)
+      void start(i, tableLinks(speakers[i]!(mesh.links[i]!)))
+        .run()
+        .then((r) => {
+          firstResults[i] = r;
+          stored[i]!.finish(r);
+          if (tableBack!.stoppedAt === null) return finished(i, r);
+          if (firstResults.some((x) => x === null)) return;
+          // The game ended for an honest peer before the stop reached it: judged as a game without one.
+          if (firstResults.some((x, j) => !others.has(j) && x!.outcome !== 'stopped')) {
+            tableBack!.stoppedAt = null;
+            return firstResults.forEach((x, j) => finished(j, x!));
+          }
+          setTimeout(() => void resumeAll(), tableStop.backAfterMs);
+        });
+  for (let i = 0; i < players && !tableStop; i++) {
     if (drop?.player !== i) {
       void start(i, speakers[i]!(mesh.links[i]!))
         .run()
@@ -332,19 +467,30 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     results,
     done,
     stop: () => {
+      halted = true;
       for (const s of sessions) s.stop();
+      for (const link of again) link.close();
     },
     progress: () => recorders.map((r, i) => r.lines.length + events[i]!.length),
     internals: (peer) => sessions[peer]!.diagnostics(),
     settled: (peer, maxMs) => sessions[peer]!.settled(maxMs),
-    finish: () => ({
-      results,
-      audits: recorders.map((r) => verifyTranscript(r.lines, { lenient: false, verified })),
-      records: recorders.map((r) => r.lines),
-      events,
-      turnHashes,
-      seatBack,
-    }),
+    finish: () => {
+      // A peer that resumed: its records in order (verifyChain, as `risk verify EARLIER LATER`),
+      // whatever either audit found; one that did not: its record before the stop.
+      const records = recorders.map((r, i) =>
+        tableBack?.stoppedAt != null && tableBack.answers[i]?.ok !== true
+          ? (tableBack.firstRecords[i] ?? r.lines)
+          : r.lines,
+      );
+      const audits = records.map((lines, i): VerifyReport => {
+        const first = tableBack?.firstRecords[i];
+        if (first === undefined || tableBack?.answers[i]?.ok !== true)
+          return verifyTranscript(lines, { lenient: false, verified });
+        const [before, after] = verifyChain([first, lines]);
+        return { ...after!, violations: [...before!.violations, ...after!.violations] };
+      });
+      return { results, audits, records, events, turnHashes, seatBack, tableBack };
+    },
   };
 }
 

@@ -4,12 +4,14 @@ import type { RiscRecordLine } from '../../src/core/risc/record.js';
 import type { RiscNetResult } from '../../src/sessions/risc-net.js';
 import { type RiscGameOptions, startRiscGame } from './risc-mesh-game.js';
 import type { SeatBackReport } from './seat-back.js';
+import type { TableBackReport } from './table-back.js';
 
 export interface RiscMemoryGame {
   /** Each peer's result; null if it had not finished (a hang). */
   readonly results: (RiscNetResult | null)[];
   readonly records: RiscRecordLine[][];
   readonly seatBack: SeatBackReport | null;
+  readonly tableBack: TableBackReport | null;
 }
 
 export async function playRiscMemoryGame(options: RiscGameOptions): Promise<RiscMemoryGame> {
@@ -23,7 +25,7 @@ export async function playRiscMemoryGame(options: RiscGameOptions): Promise<Risc
     game.stop();
     await vi.advanceTimersByTimeAsync(5000);
     game.close();
-    return { results: game.results, records: game.records, seatBack: game.seatBack };
+    return { results: game.results, records: game.records, seatBack: game.seatBack, tableBack: game.tableBack };
   } finally {
     vi.useRealTimers();
   }

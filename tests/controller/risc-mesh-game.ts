@@ -3,6 +3,7 @@
 // holds the clock: vitest's fake timers (risc-memory-game.ts) or real ones (bench:chaos). One peer
 // may be a rogue (the same link rewriters as the classic games': mesh-game.ts Rogue).
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
+import { riscRecording } from '../../src/cli/risc-kit.js';
 import { sealMessage } from '../../src/core/native/lines.js';
 import type { RiscMeshState, RiscMove } from '../../src/core/risc/mesh-game.js';
 import type { RiscRecordLine } from '../../src/core/risc/record.js';
@@ -17,10 +18,15 @@ import type { Rejoined } from '../../src/sessions/rejoin.js';
 import { REJOIN_TIMEOUT_MS } from '../../src/sessions/rejoin-net.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } from '../../src/sessions/risc-net.js';
 import { rejoinRisc } from '../../src/sessions/risc-rejoin.js';
+import { type RiscStoreResume, riscResumeOverRoster } from '../../src/sessions/risc-resume.js';
+import { teeRecorder } from '../../src/store/recorder.js';
+import { storeRisc } from '../../src/store/risc-games.js';
+import { GameStore } from '../../src/store/store.js';
 import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
-import { droppingLinks, type Rogue, type SeatDrop } from './mesh-game.js';
+import { droppingLinks, type Rogue, type SeatDrop, type TableStop, withSends } from './mesh-game.js';
 import { relink, type SeatBackReport } from './seat-back.js';
+import type { TableBackReport } from './table-back.js';
 
 type Session = MeshSession<RiscMeshState, RiscMove, RiscEvent>;
 
@@ -33,6 +39,8 @@ export interface RiscGameOptions {
   readonly moveTimeoutMs?: number;
   /** An honest peer whose process dies mid-game and that takes its seat back (rejoinRisc). */
   readonly rejoin?: SeatDrop;
+  /** The whole table stops mid-game and every player resumes it from its own store (riscResumeOverRoster). */
+  readonly resume?: TableStop;
 }
 
 export interface RunningRiscGame {
@@ -44,6 +52,12 @@ export interface RunningRiscGame {
   readonly notes: string[][];
   /** What became of the seat that dropped out and came back (options.rejoin); null without one. */
   readonly seatBack: SeatBackReport | null;
+  /**
+   * What became of the table that stopped and met again (options.resume); null without one. A
+   * peer that resumed writes its RISC record again from the game's start (one record across the
+   * resume, as its store keeps it): `records` holds it whole.
+   */
+  readonly tableBack: TableBackReport | null;
   /** Stops every peer (they end 'stopped'). */
   stop(): void;
   /** Closes every link. */
@@ -62,11 +76,11 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
   const results: (RiscNetResult | null)[] = roster.map(() => null);
   const stops = roster.map(() => new AbortController());
   const sessions: (Session | null)[] = roster.map(() => null);
-  const rosterOf = (me: number, links: Map<number, Link>): RiscRoster => ({
+  const rosterOf = (me: number, links: Map<number, Link>, sessionId = gameId): RiscRoster => ({
     me,
     players: roster,
     links,
-    gameId,
+    gameId: sessionId,
     features: [RISC_FEATURE],
     ackTimeoutMs: options.ackTimeoutMs ?? 1000,
     moveTimeoutMs: options.moveTimeoutMs ?? 4000,
@@ -74,30 +88,57 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     risc: { startUnits: 30, turnLimit: options.turnLimit ?? 20 },
   });
   /** Plays seat `me` over `links` (again, for a seat that comes back: `again`); resolves with its result. */
+  const tableStop = options.resume;
+  // With a table stop, every peer keeps its game in a store of its own, as `risk bot --store` does:
+  // a resume reads it back (riscResumeOverRoster).
+  const stores = tableStop ? roster.map(() => memoryStore()) : [];
+  const stored = stores.map((store, me) => {
+    const opened = storeRisc(store, {
+      kind: 'bot',
+      uid: `${gameId}-p${me}`,
+      me,
+      players: roster.map((p) => ({ name: p.name, peerId: p.peerId, addresses: [] })),
+    });
+    if (!opened.ok) throw new Error(opened.reason);
+    return opened.stored;
+  });
   const play = (
     me: number,
     links: Map<number, Link>,
     again?: Extract<Rejoined<RiscMeshState, RiscMove>, { ok: true }>,
+    resumed?: { readonly sessionId: string; readonly resumed: RiscStoreResume },
   ): Promise<RiscNetResult> => {
-    // A returning seat's new process draws other dice.
-    const dice = seededDice(seed * 100 + me + (again ? 50 : 0));
+    // A returning seat's new process draws other dice (and a resumed one others again).
+    const dice = seededDice(seed * 100 + me + (again ? 50 : resumed ? 70 : 0));
     const transcript = transcripts[me]!;
     const record = records[me]!;
-    return playRiscOverLinks(rosterOf(me, links), {
+    // Its store too, as `risk bot --store` keeps it (the resumed session's goes on in it).
+    const kept = stored[me] ? riscRecording(null, { store: stores[me]!, game: stored[me]! }, resumed?.resumed) : null;
+    return playRiscOverLinks(rosterOf(me, links, resumed?.sessionId), {
       seat: botRiscSeat(`p${me}`, 'hard', dice),
       secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
-      onRecord: (line) => record.push(line),
-      transcript,
+      onRecord: (line) => {
+        record.push(line);
+        kept?.onRecord?.(line);
+      },
+      transcript: kept?.transcript ? teeRecorder(kept.transcript, transcript) : transcript,
       onNote: (text) => notes[me]!.push(text),
       signal: stops[me]!.signal,
       // As the program's peers do: its record, for a player that drops out and rejoins.
-      history: () => historyLines(transcript.lines),
+      history: kept?.history ?? (() => historyLines(transcript.lines)),
       onSession: (session) => (sessions[me] = session),
       ...(again ? { rejoin: again } : {}),
-    }).catch((error: unknown) => ({ ok: false, reason: String(error) }) as const);
+      ...(kept?.resume ? { resume: kept.resume } : {}),
+    })
+      .then((result) => {
+        if (result.ok && !resumed) stored[me]?.finish(result.state);
+        if (result.ok && resumed) resumed.resumed.stored.finish(result.state);
+        return result;
+      })
+      .catch((error: unknown) => ({ ok: false, reason: String(error) }) as const);
   };
   /** What peer `me`'s session speaks through, given its honest links (a returning seat's new one too). */
-  const speaksThrough = (me: number) => {
+  const speaksThrough = (me: number, sessionId = gameId) => {
     if (options.rogue?.player !== me) return (links: Map<number, Link>) => links;
     const rogue = options.rogue.links;
     const context = {
@@ -111,7 +152,7 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
       pipelining: false,
       historyHashes: false,
       // RISC does not pipeline: a forged line is signed as it is.
-      sign: (message: Message) => sealMessage(gameId, message, me, mesh.keyrings[me]!).line,
+      sign: (message: Message) => sealMessage(sessionId, message, me, mesh.keyrings[me]!).line,
     };
     return (links: Map<number, Link>) => rogue(links, context);
   };
@@ -144,7 +185,72 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     transcriptLines[R] = transcripts[R]!.lines;
     results[R] = await play(R, links, rejoined);
   };
+  const tableBack: TableBackReport | null = tableStop
+    ? { stoppedAt: null, answers: roster.map(() => null), firstRecords: [] }
+    : null;
+  let halted = false;
+  /** Each peer's result in the session before the table stopped. */
+  const firstResults: (RiscNetResult | null)[] = roster.map(() => null);
+  /** Every player meets again over a new mesh and resumes the stored game from its own store. */
+  const resumeAll = async () => {
+    const mesh2 = await memoryMesh(players, seed, checkedOnce());
+    relinked.push(...mesh2.links.flatMap((links) => [...links.values()]));
+    const sessionId = `${gameId}.r1`;
+    for (const me of roster.keys()) {
+      tableBack!.firstRecords[me] = transcripts[me]!.lines;
+      const links = speaksThrough(me, sessionId)(mesh2.links[me]!);
+      void riscResumeOverRoster(stores[me]!, rosterOf(me, links, sessionId), {
+        gameId,
+        host: me === 0,
+        timeoutMs: Math.max(10_000, 5 * (options.ackTimeoutMs ?? 1000)),
+      }).then(async (answer) => {
+        tableBack!.answers[me] = answer.ok ? { ok: true, index: answer.resumed.entries } : answer;
+        if (!answer.ok || halted) {
+          results[me] = firstResults[me]!;
+          return;
+        }
+        // Its new session writes the RISC record again from the game's start, then goes on.
+        records[me] = [];
+        transcripts[me] = memoryRecorder();
+        transcriptLines[me] = transcripts[me]!.lines;
+        results[me] = await play(me, links, undefined, { sessionId, resumed: answer.resumed });
+      });
+    }
+  };
+  let tableLines = 0;
+  /** A peer's links until the table stops: every session stops after the table's `after`-th line, unless a peer other than the rogue has ended. */
+  const tableLinks = (links: Map<number, Link>) =>
+    withSends(links, (_, link) => (line) => {
+      if (tableBack!.stoppedAt !== null) return;
+      link.send(line);
+      if (++tableLines !== tableStop!.after) return;
+      if (!firstResults.every((r, j) => r === null || j === options.rogue?.player)) return;
+      tableBack!.stoppedAt = Date.now();
+      queueMicrotask(() => {
+        for (const session of sessions) session?.stop();
+        for (const l of mesh.links.flatMap((m) => [...m.values()])) l.close();
+      });
+    });
+  if (tableStop)
+    roster.forEach((_, me) => {
+      void play(me, tableLinks(speakers[me]!(mesh.links[me]!))).then((result) => {
+        firstResults[me] = result;
+        if (tableBack!.stoppedAt === null) {
+          results[me] = result;
+          return;
+        }
+        if (firstResults.some((r) => r === null)) return;
+        // The game ended for a peer other than the rogue before the stop: judged as a game without one.
+        if (firstResults.some((r, j) => j !== options.rogue?.player && (!r!.ok || r!.state.phase === 'over'))) {
+          tableBack!.stoppedAt = null;
+          firstResults.forEach((r, j) => (results[j] = r));
+          return;
+        }
+        setTimeout(() => void resumeAll(), tableStop.backAfterMs);
+      });
+    });
   roster.forEach((_, me) => {
+    if (tableStop) return;
     if (drop?.player !== me) {
       void play(me, speakers[me]!(mesh.links[me]!)).then((result) => (results[me] = result));
       return;
@@ -169,7 +275,9 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     transcripts: transcriptLines,
     notes,
     seatBack,
+    tableBack,
     stop: () => {
+      halted = true;
       for (const stop of stops) stop.abort();
     },
     close: () => {
@@ -177,4 +285,11 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
       for (const link of relinked) link.close();
     },
   };
+}
+
+/** A store in memory, as a peer's own (one per peer: a resume reads it back). */
+function memoryStore(): GameStore {
+  const opened = GameStore.open(':memory:');
+  if (!opened.ok) throw new Error(opened.reason);
+  return opened.store;
 }

@@ -15,9 +15,11 @@ import { runVerify } from '../../src/cli/verify.js';
 import { featuresFrom, NATIVE_FEATURES, type SessionResult } from '../../src/core/contract.js';
 import { resumeHash, stateHash } from '../../src/core/native/hashes.js';
 import { replaySteps } from '../../src/core/steps/replay.js';
+import type { Link } from '../../src/net/link.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { commonPoint, parseResumeMessage } from '../../src/protocol/resume.js';
+import { lineDigest, seal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { MeshSession } from '../../src/sessions/mesh-session.js';
 import { negotiateResume, type Resumed } from '../../src/sessions/resume.js';
@@ -376,6 +378,110 @@ describe('networked resume', { timeout: 240_000 }, () => {
     expect(refused).toEqual(
       [0, 1, 2].map(() => ({ ok: false, reason: 'seat 1 of game resume-me belongs to another key here' })),
     );
+  });
+
+  // A peer that resumed first plays on, and may hand on another player's line of the game to a peer
+  // still in the handshake: that line is the game's, kept for it, not a handshake line signed by
+  // the wrong player (the chaos runs' stop then resume found it failing there, the others resuming).
+  it("keeps for the game another player's line handed on during the handshake, and every peer resumes", async () => {
+    const { players } = await playUntilCut(3);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
+    const session = `${GAME}.r3`;
+    const inner = JSON.stringify({ command: 'acknowledgement', payload: 7, player_id: 0 });
+    const handedOn = seal(inner, 0, mesh.keyrings[0]!.sign(lineDigest(session, inner)));
+    mesh.links[1]!.get(2)!.send(handedOn);
+    const agreed = await settle(
+      players.map((_, me) =>
+        negotiateResume({
+          me,
+          links: mesh.links[me]!,
+          keyring: mesh.keyrings[me]!,
+          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
+          lookup: (offer) => storedHistory(store, offer, me),
+          timeoutMs: 10_000,
+        }),
+      ),
+    );
+    expect(agreed.map((a) => (a.ok ? 'ok' : a.reason))).toEqual(['ok', 'ok', 'ok']);
+    const kept: string[] = [];
+    mesh.links[2]!.get(1)!.onLine((line) => kept.push(line));
+    // (After it, resume lines handed on late: the game ignores them.)
+    expect(kept[0]).toBe(handedOn);
+  });
+
+  // The chaos runs' stop then resume: a rogue that sent its lines twice split the honest peers (the
+  // ones that read its state twice refused, "stated its history twice"; the others resumed).
+  it('takes a resume line delivered twice as one: every peer resumes', async () => {
+    const { players } = await playUntilCut(3);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
+    const twice = (links: ReadonlyMap<number, Link>) =>
+      new Map(
+        [...links].map(([p, link]) => [
+          p,
+          {
+            ...link,
+            get closed() {
+              return link.closed;
+            },
+            send: (line: string) => {
+              link.send(line);
+              link.send(line);
+            },
+          },
+        ]),
+      );
+    const session = `${GAME}.r4`;
+    const agreed = await settle(
+      players.map((_, me) =>
+        negotiateResume({
+          me,
+          // The host and player 1 send every line twice.
+          links: me < 2 ? twice(mesh.links[me]!) : mesh.links[me]!,
+          keyring: mesh.keyrings[me]!,
+          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
+          lookup: (offer) => storedHistory(store, offer, me),
+          timeoutMs: 10_000,
+        }),
+      ),
+    );
+    expect(agreed.map((a) => (a.ok ? 'ok' : a.reason))).toEqual(['ok', 'ok', 'ok']);
+  });
+
+  // The chaos runs' stop then resume: a rogue whose state was lost, late or spoilt on its link to one
+  // honest peer split them (that one timed out or failed, the others resumed and played on without
+  // it). Every checked resume line is handed on, so what reached one player reaches them all.
+  it.each([
+    ['lost', (_line: string): string | null => null],
+    ['spoilt', (line: string): string | null => line.replace('resume_state', 'resume_stata')],
+  ])('resumes at every peer when player 1 state is %s on its link to player 2', async (_how, spoil) => {
+    const { players } = await playUntilCut(3);
+    const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
+    const toTwo = mesh.links[1]!.get(2)!;
+    const links1 = new Map(mesh.links[1]!);
+    links1.set(2, {
+      ...toTwo,
+      get closed() {
+        return toTwo.closed;
+      },
+      send: (line: string) => {
+        const sent = line.includes('resume_state') ? spoil(line) : line;
+        if (sent !== null) toTwo.send(sent);
+      },
+    });
+    const session = `${GAME}.r5`;
+    const agreed = await settle(
+      players.map((_, me) =>
+        negotiateResume({
+          me,
+          links: me === 1 ? links1 : mesh.links[me]!,
+          keyring: mesh.keyrings[me]!,
+          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
+          lookup: (offer) => storedHistory(store, offer, me),
+          timeoutMs: 10_000,
+        }),
+      ),
+    );
+    expect(agreed.map((a) => (a.ok ? 'ok' : a.reason))).toEqual(['ok', 'ok', 'ok']);
   });
 
   it('resumes over a new lobby roster (what risk bot --resume does), the stored games playing again', async () => {
