@@ -128,7 +128,7 @@ export function startOfRecord<S, A>(
       ? { resumed: { state: continues.state, index: continues.index, from: header.resumedFrom } }
       : {}),
   };
-  const start = rejoinedStart(terms, replayed, keyring, kept.kept, header.rejoined.index);
+  const start = rejoinedStart(terms, replayed, keyring, kept.kept, header.rejoined.index, verified);
   if (!start.ok) return fail(`its rejoin does not check out: ${start.reason}`);
   const missionDeal = kept.kept.missionDeal ?? continues?.missionDeal;
   return {
@@ -151,8 +151,8 @@ export function classicReplayed(
 ): ReplayedGame<GameState, Action> {
   return {
     game: classicGame(rules),
-    audit(record, header) {
-      const audit = auditNativeRecord(record, header, continues);
+    audit(record, header, verified) {
+      const audit = auditNativeRecord(record, header, continues, verified);
       return { state: audit.state, steps: audit.steps, reason: audit.violations[0]?.reason ?? '' };
     },
     takesPoint: takesNetworkPoint,
@@ -408,10 +408,11 @@ export function recordSteps<S, A extends { readonly command: string }, E>(
   game: MeshGame<S, A, E>,
   continues: Continued<S> | null = null,
   replayed?: ReplayedGame<S, A>,
+  verified?: VerifiedSignatures,
 ): { state: S | null; steps: { action: A; numbers: StepNumbers | null }[]; violations: AuditViolation[] } {
-  const from = startOfRecord(lines, header, continues, replayed);
+  const from = startOfRecord(lines, header, continues, replayed, verified);
   if (!from.ok) return { state: null, steps: [], violations: [from.violation] };
-  const started = muteReplicaFor<S, A, E>(header, from.continues, undefined, game);
+  const started = muteReplicaFor<S, A, E>(header, from.continues, verified, game);
   if (!started.ok) return { state: null, steps: [], violations: [started.violation] };
   const { replica, violations } = started;
   const steps: { action: A; numbers: StepNumbers | null }[] = [...(from.before?.steps ?? [])];

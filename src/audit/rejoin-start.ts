@@ -20,7 +20,7 @@ import { applySteps } from '../core/steps/replay.js';
 import { decodeLine } from '../protocol/codec.js';
 import { bytesToHex, hexToBytes } from '../protocol/commitment.js';
 import type { Message } from '../protocol/messages.js';
-import { type Keyring, lineDigest, unseal } from '../protocol/signing.js';
+import { type Keyring, lineDigest, unseal, type VerifiedSignatures } from '../protocol/signing.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import type { NativeHeader } from './native-header.js';
 
@@ -37,6 +37,7 @@ export interface ReplayedGame<S, A> {
   audit(
     record: readonly TranscriptLine[],
     header: NativeHeader,
+    verified?: VerifiedSignatures,
   ): { readonly state: S | null; readonly steps: readonly RejoinStep<A>[]; readonly reason: string };
   /** Whether a step takes a point of the sequence (draws and secret rounds' results do not). */
   takesPoint(action: A, before: S): boolean;
@@ -95,6 +96,7 @@ export function historyReplay<S, A>(
   game: ReplayedGame<S, A>,
   from: number,
   lines: readonly string[],
+  verified?: VerifiedSignatures,
 ) {
   const header: NativeHeader = {
     me: from,
@@ -110,7 +112,7 @@ export function historyReplay<S, A>(
     { line: 1, t: 0, conn: -1, dir: 'note', raw: JSON.stringify({ ...header, profile: 'native' }) },
     ...lines.map((raw, i) => ({ line: i + 2, t: 0, conn: from, dir: 'in' as const, raw })),
   ];
-  return game.audit(record, header);
+  return game.audit(record, header, verified);
 }
 
 /** Where a seat goes on from after a rejoin: what its session starts with. */
@@ -398,10 +400,11 @@ export function rejoinedStart<S, A>(
   keyring: Keyring,
   kept: KeptRejoin,
   index: number,
+  verified?: VerifiedSignatures,
 ): ({ ok: true } & RejoinStart<S, A>) | { ok: false; reason: string } {
   if (!terms.players.some((p) => p.id === kept.from && p.id !== terms.me))
     return { ok: false, reason: `the record says it took the history of player ${kept.from}, not another seat` };
-  const replay = historyReplay(terms, game, kept.from, kept.lines);
+  const replay = historyReplay(terms, game, kept.from, kept.lines, verified);
   if (replay.state === null) return { ok: false, reason: `the history it took does not replay: ${replay.reason}` };
   const false_ = falseLine(terms, keyring, game, kept.taken);
   if (false_ !== null) return { ok: false, reason: `a taken entry's ${false_}` };

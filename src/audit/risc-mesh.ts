@@ -38,8 +38,8 @@ export function riscReplayed(
   const game = riscGame(terms);
   const replayed: ReplayedGame<RiscMeshState, RiscMove> = {
     game,
-    audit(record, header) {
-      const audit = recordSteps(record, header, game, continues, replayed);
+    audit(record, header, verified) {
+      const audit = recordSteps(record, header, game, continues, replayed, verified);
       return { state: audit.state, steps: audit.steps, reason: audit.violations[0]?.reason ?? '' };
     },
     // The turn's execution is a draw (no point), and so is a neutralisation while it waits for its dice.

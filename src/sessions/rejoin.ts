@@ -25,11 +25,12 @@ import { type Action, type GameState, type OptionsInput, territoriesOf } from '.
 import { LineReader, type Link } from '../net/link.js';
 import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
+import { auditKeyring } from '../protocol/peer-keys.js';
 import { encodeRejoin, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import { secretCommitment } from '../protocol/secret-commitment.js';
 import type { DealDriver } from '../protocol/secret-deal.js';
 import { parseSecretMessage } from '../protocol/secret-messages.js';
-import { type Keyring, unseal } from '../protocol/signing.js';
+import { type Keyring, unseal, type VerifiedSignatures } from '../protocol/signing.js';
 import type { ResumedFrom, SessionConfig } from './mesh-session.js';
 
 /** What this seat owes the game as it committed before it dropped out (RejoinGame.owed). */
@@ -331,12 +332,15 @@ export function checkHistory<S = GameState, A = Action>(
   setup: RejoinSetup<S, A>,
   from: number,
   lines: readonly string[],
+  verified: VerifiedSignatures = new Set(),
 ): CheckedHistory<A> {
   const fail = (reason: string): CheckedHistory<A> => ({ ok: false, from, reason });
   const rules = rulesOf(setup);
-  const falseOne = falseLine(setup, setup.keyring, rules, lines);
+  // One check a signature: the histories overlap, and the replay reads every line again.
+  const checking = auditKeyring(new Map(setup.players.map((p) => [p.id, p.peerId])), verified) ?? setup.keyring;
+  const falseOne = falseLine(setup, checking, rules, lines);
   if (falseOne !== null) return fail(falseOne);
-  const audit = historyReplay(setup, rules, from, lines);
+  const audit = historyReplay(setup, rules, from, lines, verified);
   if (audit.state === null) return fail(audit.reason || 'its history cannot be replayed');
   if (rules.game.standings(audit.state)[setup.me]?.neutral)
     return fail(`its history made this seat neutral: the seat cannot be taken back`);
@@ -406,6 +410,8 @@ const LAST_ANSWER_SHARE = 4;
  * others' votes make it neutral.
  */
 async function gatherHistories<S, A>(setup: RejoinSetup<S, A>): Promise<CheckedHistory<A>[]> {
+  // The histories share most of their lines: each signature is checked once for all of them.
+  const verified: VerifiedSignatures = new Set();
   let giveUp!: (reason: string) => void;
   const stop = new Promise<string>((resolve) => (giveUp = resolve));
   const graceMs = Math.min(setup.timeoutMs, setup.ackTimeoutMs / LAST_ANSWER_SHARE);
@@ -415,7 +421,7 @@ async function gatherHistories<S, A>(setup: RejoinSetup<S, A>): Promise<CheckedH
   const asked = [...setup.links].map(async ([player, link], i) => {
     const answer = await askHistory(setup, player, link, stop);
     answers[i] = answer.ok
-      ? checkHistory(setup, player, answer.lines)
+      ? checkHistory(setup, player, answer.lines, verified)
       : ({ ok: false, from: player, reason: answer.reason } as const);
     answered++;
     if (answered === setup.links.size - 1 && answers.some((a) => a?.ok) && timer === undefined)

@@ -10,6 +10,7 @@ import type { SessionResult } from '../../src/core/contract.js';
 import { featuresFrom } from '../../src/core/contract.js';
 import { stateHash } from '../../src/core/native/hashes.js';
 import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
+import { signatureChecks } from '../../src/protocol/signing.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
 import { MAX_REJOINS } from '../../src/sessions/mesh-session.js';
 import { checkHistory } from '../../src/sessions/rejoin.js';
@@ -329,24 +330,30 @@ describe('a history a returning seat checks', () => {
     // The game's keys (bench:chaos seeds game I of seed S's mesh with S * 1000 + I).
     const mesh = await memoryMesh(3, 18_022);
     expect(header.players.map((p) => p.peerId)).toEqual(mesh.peerIds);
-    const checked = checkHistory(
-      {
-        me: 1,
-        players: header.players,
-        gameId: header.gameId!,
-        features: featuresFrom(header.features),
-        keyring: mesh.keyrings[1]!,
-        rules: header.rules,
-        ackTimeoutMs: header.ackTimeoutMs,
-        moveTimeoutMs: header.moveTimeoutMs,
-        links: new Map(),
-        stored,
-        timeoutMs: 1_000,
-      },
-      0,
-      historyLines(parsed.lines),
-    );
+    const setup = {
+      me: 1,
+      players: header.players,
+      gameId: header.gameId!,
+      features: featuresFrom(header.features),
+      keyring: mesh.keyrings[1]!,
+      rules: header.rules,
+      ackTimeoutMs: header.ackTimeoutMs,
+      moveTimeoutMs: header.moveTimeoutMs,
+      links: new Map(),
+      stored,
+      timeoutMs: 1_000,
+    };
+    const lines = historyLines(parsed.lines);
+    const verified = new Set<string>();
+    const before = signatureChecks.count;
+    const checked = checkHistory(setup, 0, lines, verified);
     expect(checked.ok ? '' : checked.reason).toBe('');
     expect(checked.ok && checked.steps.length).toBe(stored.length);
+    // Each signature is checked once: the line by line check, then the replay, read the same lines.
+    const once = signatureChecks.count - before;
+    expect(once).toBeLessThanOrEqual(new Set(lines).size);
+    // A second history sharing those lines (another player's) checks none of them again.
+    expect(checkHistory(setup, 0, lines, verified).ok).toBe(true);
+    expect(signatureChecks.count - before).toBe(once);
   });
 });
