@@ -21,6 +21,8 @@ export interface Outcome {
    */
   rejoin: 'back' | 'voted-out' | 'out' | 'not-dropped' | 'failed' | null;
   rejoinFailure: string | null;
+  /** A class (cs3099) game: the rogue caught, timed out for silence only (the protocol's limit), or neither. */
+  classVerdict?: 'caught' | 'silence' | 'untouched';
   kind: string;
   index: number;
 }
