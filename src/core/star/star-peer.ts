@@ -479,7 +479,7 @@ export class StarPeer implements Core {
         `the host${this.hostSeat === null ? '' : ` (player ${this.playerId(this.hostSeat)})`} cheated: ${reason}`,
       );
     // A player already out (its late lines are still relayed): the host has dealt with it.
-    if (!isActive(p) || this.core.neutralAfterRound(player) || this.unpunished !== null) return;
+    if (!isActive(p) || this.unpunished !== null) return;
     const deadline = this.deadlines.set(this.now + this.config.ackTimeoutMs, () => {
       if (this.unpunished?.player !== player) return;
       this.leaveOverCheat(
@@ -500,7 +500,6 @@ export class StarPeer implements Core {
   private hostTimeout(player: number, reason: string) {
     const p = this.state.players[player];
     if (this.config.role !== 'host' || p === undefined || !isActive(p) || player === this.me) return;
-    if (this.core.neutralAfterRound(player)) return;
     const message: Message = {
       command: 'timeout',
       payload: player,

@@ -291,11 +291,6 @@ export class StarCore {
     this.neutraliseNow(player, reason);
   }
 
-  /** Timed out (or gone) already, to be made neutral once the running round is rolled. */
-  neutralAfterRound(player: number): boolean {
-    return this.afterRound.some((w) => w.player === player);
-  }
-
   private neutraliseNow(player: number, reason: string) {
     const p = this.state.players[player];
     if (p === undefined || !isActive(p)) return;
