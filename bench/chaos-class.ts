@@ -5,7 +5,12 @@
 // honest peer finishes, they agree, the rogue never wins once caught, their records (`risk verify`)
 // blame only the rogue. A rogue timed out for silence only (a dropped line) is counted apart.
 import { type ChaosLog, drawRates, random } from '../tests/controller/chaos.js';
-import { drawClassCheats, judgeClassGame, startClassGame } from '../tests/controller/class-chaos-game.js';
+import {
+  drawClassCheats,
+  judgeClassGame,
+  noClassCheats,
+  startClassGame,
+} from '../tests/controller/class-chaos-game.js';
 import { type ChaosSettings, type Outcome, raceOutcome, raceToEnd, writeDump } from './chaos-race.js';
 
 /** Whether game `index` is a class game: one in eight, from a stream of its own (the others stay as they were). */
@@ -18,6 +23,7 @@ export async function playClass(index: number, settings: ChaosSettings, totals: 
   const rogue = 1 + Math.floor(next() * (players - 1));
   const rates = drawRates(next, settings.noDrops);
   const cheats = drawClassCheats(next);
+  const cheatLog = noClassCheats();
   const game = startClassGame({
     players,
     seed: settings.seed * 1000 + index,
@@ -27,6 +33,7 @@ export async function playClass(index: number, settings: ChaosSettings, totals: 
     ackTimeoutMs: settings.ackMs,
     moveTimeoutMs: settings.moveMs,
     log: totals,
+    cheatLog,
   });
   const honest = game.results.map((_, i) => i).filter((i) => i !== rogue);
   const raced = await raceToEnd(
@@ -37,6 +44,7 @@ export async function playClass(index: number, settings: ChaosSettings, totals: 
   game.stop();
   const outcome = raceOutcome(raced, 'random (class)', index);
   const verdict = judgeClassGame(game, rogue);
+  outcome.classCheats = cheatLog;
   outcome.classVerdict = verdict.caught ? 'caught' : verdict.silenceOnly ? 'silence' : 'untouched';
   const count = (kind: string) => verdict.faults.filter((f) => f.kind === kind).length;
   if (outcome.hung === null) {

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { CHAOS_KINDS, type ChaosLog } from '../tests/controller/chaos.js';
+import { CLASS_CHEATS } from '../tests/controller/class-chaos-game.js';
 import { noMisbehaviour } from './chaos-game.js';
 import type { ChaosSettings, Outcome } from './chaos-race.js';
 
@@ -117,7 +118,7 @@ console.log(
   `  accepted, not faults:                voted out before it came back ${count((o) => o.rejoin === 'voted-out')}, out of the game already ${count((o) => o.rejoin === 'out')}, game over before its drop ${count((o) => o.rejoin === 'not-dropped')}`,
 );
 console.log(
-  `class (cs3099) games:                  ${count((o) => o.classVerdict !== undefined)} (rogue caught ${count((o) => o.classVerdict === 'caught')}; timed out for silence only, a dropped or late line the protocol cannot tell from none, counted apart ${count((o) => o.classVerdict === 'silence')}; neither ${count((o) => o.classVerdict === 'untouched')})`,
+  `class (cs3099) games:                  ${count((o) => o.classVerdict !== undefined)} (rogue caught ${count((o) => o.classVerdict === 'caught')}; timed out for silence only, a dropped or late line the protocol cannot tell from none, counted apart ${count((o) => o.classVerdict === 'silence')}; neither ${count((o) => o.classVerdict === 'untouched')}); class cheats performed: ${CLASS_CHEATS.map((k) => `${k} ${outcomes.reduce((n, o) => n + (o.classCheats?.[k] ?? 0), 0)}`).join(', ')}`,
 );
 console.log(`random misbehaviours performed:        ${CHAOS_KINDS.map((k) => `${k} ${totals[k]}`).join(', ')}`);
 console.log(
