@@ -23,6 +23,7 @@ import {
 } from '../tests/controller/mesh-game.js';
 import { ATTACKS, type Attack, rogue as scripted } from '../tests/controller/rogue.js';
 import { SECRET_ATTACKS, type SecretAttack, secretRogue } from '../tests/controller/secret-rogue.js';
+import { isClassGame, playClass } from './chaos-class.js';
 import {
   type ChaosSettings,
   noteSeatBack,
@@ -175,6 +176,8 @@ function describeGame(
 export async function play(index: number, settings: ChaosSettings, totals: ChaosLog): Promise<Outcome> {
   // One game in eight is networked RISC (not with --classic-only, whose games stay as they were).
   if (!settings.classicOnly && index % 8 === 7) return playRisc(index, settings, totals);
+  // About one other game in eight is a cs3099 (class protocol) star game, drawn from a stream of its own.
+  if (!settings.classicOnly && isClassGame(settings.seed, index)) return playClass(index, settings, totals);
   const { players, rogueId, crash, honest, kind, options } = gameSetup(index, settings, totals);
   const game = await startMemoryGame(options);
   const raced = await raceToEnd(

@@ -3,6 +3,7 @@
 // played with, what a game's watch reports (Outcome), and the dump of a game that went wrong.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ClassCheatLog } from '../tests/controller/class-chaos-game.js';
 import { type SeatBackReport, seatBackVerdict } from '../tests/controller/seat-back.js';
 import { type TableBackReport, tableBackVerdict } from '../tests/controller/table-back.js';
 
@@ -31,6 +32,10 @@ export interface Outcome {
   resume: 'resumed' | 'refused' | 'not-stopped' | 'failed' | null;
   resumeFailure: string | null;
   resumeRefusal: string | null;
+  /** A class (cs3099) game: the rogue caught, timed out for silence only (the protocol's limit), or neither. */
+  classVerdict?: 'caught' | 'silence' | 'untouched';
+  /** A class game: the class cheats its rogue performed (class-chaos-game.ts). */
+  classCheats?: ClassCheatLog;
   kind: string;
   index: number;
 }

@@ -11,7 +11,8 @@
 // each setup, two players with the neutral army or as a duel, the house rules; the rogue's scripted
 // attacks include the secret rounds' where the variant has them. --classic-only plays the default
 // rules only (the games of runs before 2026-11-26, evening). One game in eight is networked RISC
-// (bench/chaos-risc.ts: the mesh session with the RISC game, a rogue with random misbehaviour).
+// (bench/chaos-risc.ts: the mesh session with the RISC game, a rogue with random misbehaviour); about
+// one other in eight is a cs3099 star game (bench/chaos-class.ts: a rogue client, never the host).
 // Every game that fails in any way is listed with its index: `--only I` (same --seed) plays it alone.
 // A game hangs when no honest peer moves on for --stall-seconds (stalled) or it has no result after
 // --max-seconds (slow); what each honest peer of a game that went wrong last did (events, its last L
@@ -23,6 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { CHAOS_KINDS, type ChaosLog } from '../tests/controller/chaos.js';
+import { CLASS_CHEATS } from '../tests/controller/class-chaos-game.js';
 import { noMisbehaviour } from './chaos-game.js';
 import type { ChaosSettings, Outcome } from './chaos-race.js';
 
@@ -96,7 +98,7 @@ peersAtOnce = PARALLEL * 3.5; // 2–5 players a game, on average 3.5
 
 const count = (test: (o: Outcome) => boolean) => outcomes.filter(test).length;
 console.log(
-  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer${values['classic-only'] ? '' : '; ~30% crash one and bring it back (rejoin); ~30% of the others stop the table and resume it'}${values['classic-only'] ? '' : '; one game in eight is RISC, 2–4 peers, random misbehaviour'}), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
+  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer${values['classic-only'] ? '' : '; ~30% crash one and bring it back (rejoin); ~30% of the others stop the table and resume it'}${values['classic-only'] ? '' : '; one game in eight is RISC, 2–4 peers, random misbehaviour; about one other in eight is cs3099 (class protocol), 2–5 peers, a rogue client with random misbehaviour and class cheats'}), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
 );
 console.log(`games finished by every honest peer:   ${count((o) => o.finished)} / ${outcomes.length}`);
 console.log(`honest disagreements (winner, state):  ${count((o) => o.disagreement !== null)}`);
@@ -133,6 +135,9 @@ for (const o of outcomes)
     refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
   }
 for (const [reason, n] of [...refusals].sort((a, b) => b[1] - a[1])) console.log(`    ${n}× ${reason}`);
+console.log(
+  `class (cs3099) games:                  ${count((o) => o.classVerdict !== undefined)} (rogue caught ${count((o) => o.classVerdict === 'caught')}; timed out for silence only, a dropped or late line the protocol cannot tell from none, counted apart ${count((o) => o.classVerdict === 'silence')}; neither ${count((o) => o.classVerdict === 'untouched')}); class cheats performed: ${CLASS_CHEATS.map((k) => `${k} ${outcomes.reduce((n, o) => n + (o.classCheats?.[k] ?? 0), 0)}`).join(', ')}`,
+);
 console.log(`random misbehaviours performed:        ${CHAOS_KINDS.map((k) => `${k} ${totals[k]}`).join(', ')}`);
 console.log(
   `peak RSS of the process: ${(peakRss / 2 ** 20).toFixed(0)} MB for ~${peersAtOnce} peers at once, ~${(peakRss / 2 ** 20 / peersAtOnce).toFixed(0)} MB per peer (upper bound; shared runtime included)`,

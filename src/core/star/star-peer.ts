@@ -269,6 +269,8 @@ export class StarPeer implements Core {
       const claim = impersonation(link, message);
       if (claim !== null) {
         this.violation(link, claim);
+        // The timeout may have ended a dice round (its player dropped out): the game goes on from here.
+        this.step();
         return;
       }
       if (message.command === 'timeout') {

@@ -96,6 +96,13 @@ export class StarCore {
   /** The territory this peer's last trade earned its +2 for, until its deploy: the rulebook has them placed there. */
   private ownBonusOn: number | null = null;
   private effects: StarEffect[] = [];
+  /**
+   * Players timed out (or gone) after their number of the running round was held: made neutral once
+   * the round is rolled. A client may have completed the round (its own reveal is in its order
+   * before the host's lines) before the verdict reaches it; the host, waiting for that reveal, must
+   * roll the same dice.
+   */
+  private afterRound: { player: number; reason: string }[] = [];
   /** The winner's closing fortify came (class peers end the game with it, §8). */
   closingFortifySeen = false;
   /** For the audit: dice rounds completed, battles rolled, moves checked, and the deck as shuffled. */
@@ -276,6 +283,15 @@ export class StarCore {
   /** Every peer applies this at the same point of the one order, so all stay in step. */
   neutralise(player: number, reason: string) {
     this.effects.push({ type: 'verdict', player });
+    const round = this.round;
+    if (round !== null && player !== this.config.me && round.numbers.has(player)) {
+      this.afterRound.push({ player, reason });
+      return;
+    }
+    this.neutraliseNow(player, reason);
+  }
+
+  private neutraliseNow(player: number, reason: string) {
     const p = this.state.players[player];
     if (p === undefined || !isActive(p)) return;
     const result = apply(this.state, { command: 'timeout', player }, CHECK_DICE);
@@ -307,6 +323,7 @@ export class StarCore {
       this.round = null;
       this.awaitingOwnCommitment = false;
       this.effects.push({ type: 'round', stage: 'over' });
+      this.neutraliseAfterRound();
       return;
     }
     round.drop(player);
@@ -367,13 +384,18 @@ export class StarCore {
     );
     this.round = round;
     this.effects.push({ type: 'round', stage: 'commit' });
+    // Replaying, this peer's commitment is the record's next line of its own: the early lines wait for it.
+    this.awaitingOwnCommitment = takesPart && round.mine === null;
+    if (this.awaitingOwnCommitment) return;
+    // The lines that came early are checked before this peer's commitment goes out: a host's verdict
+    // on a cheat among them (a reveal before the round's commitments) is then its first line of the
+    // round, as every client expects, not after a roll_hash they would take for playing on.
+    for (const early of this.early.splice(0)) this.roll(early.from, early.message, early.line);
     if (round.mine !== null) {
       const hash = round.commitMine(me, () => '');
       this.effects.push({ type: 'send', message: { command: 'roll_hash', payload: hash, player_id: me } });
     }
-    // Replaying, this peer's commitment is the record's next line of its own: the early lines wait for it.
-    this.awaitingOwnCommitment = takesPart && round.mine === null;
-    if (!this.awaitingOwnCommitment) this.replayEarly();
+    this.progressRound();
   }
 
   private replayEarly() {
@@ -451,6 +473,13 @@ export class StarCore {
         dice,
         quirkDice,
       );
+    this.neutraliseAfterRound();
+  }
+
+  private neutraliseAfterRound() {
+    const waiting = this.afterRound;
+    this.afterRound = [];
+    for (const { player, reason } of waiting) this.neutraliseNow(player, reason);
   }
 
   private decideDrawModel(model: 'rules' | 'quirk') {
