@@ -345,7 +345,12 @@ export function checkHistory<S = GameState, A = Action>(
   if (rules.game.standings(audit.state)[setup.me]?.neutral)
     return fail(`its history made this seat neutral: the seat cannot be taken back`);
   if (rules.game.over(audit.state)) return fail('its history ends the game');
-  const common = Math.min(audit.steps.length, setup.stored.length);
+  // Only the entries this seat acknowledged in that history are settled for it: those after may be
+  // its own that never left (a neutralisation on a proof it alone held when it dropped), which the
+  // session takes back, going on from the point after its last acknowledgement.
+  const start = rejoinStart(setup, rules, { lines, steps: audit.steps }, []);
+  const settled = start.ok ? start.steps.length : audit.steps.length;
+  const common = Math.min(settled, setup.stored.length);
   for (let k = 0; k < common; k++)
     if (stepKey(rules, audit.steps[k]!) !== stepKey(rules, setup.stored[k]!))
       return fail(`its history differs from this seat's stored game at step ${k + 1}`);
