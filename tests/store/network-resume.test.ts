@@ -199,6 +199,27 @@ async function playResumed(
   return results;
 }
 
+/** Every seat negotiates the resume of the stored game over `mesh` (each over `linksOf(me)`), player 0 offering it. */
+function everyoneResumes(
+  mesh: Awaited<ReturnType<typeof memoryMesh>>,
+  players: Parameters<typeof offerFor>[0],
+  session: string,
+  linksOf: (me: number) => ReadonlyMap<number, Link> = (me) => mesh.links[me]!,
+) {
+  return settle(
+    players.map((_, me) =>
+      negotiateResume({
+        me,
+        links: linksOf(me),
+        keyring: mesh.keyrings[me]!,
+        ...(me === 0 ? { offer: offerFor(players, session) } : {}),
+        lookup: (offer) => storedHistory(store, offer, me),
+        timeoutMs: 10_000,
+      }),
+    ),
+  );
+}
+
 describe('networked resume', { timeout: 240_000 }, () => {
   it.each([[undefined], [{ variant: 'capital' as const }], [{ variant: 'mission' as const }]])(
     'the same keys meet again, agree on the stored history, and play the game on to one winner (%j)',
@@ -390,18 +411,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
     const inner = JSON.stringify({ command: 'acknowledgement', payload: 7, player_id: 0 });
     const handedOn = seal(inner, 0, mesh.keyrings[0]!.sign(lineDigest(session, inner)));
     mesh.links[1]!.get(2)!.send(handedOn);
-    const agreed = await settle(
-      players.map((_, me) =>
-        negotiateResume({
-          me,
-          links: mesh.links[me]!,
-          keyring: mesh.keyrings[me]!,
-          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
-          lookup: (offer) => storedHistory(store, offer, me),
-          timeoutMs: 10_000,
-        }),
-      ),
-    );
+    const agreed = await everyoneResumes(mesh, players, session);
     expect(agreed.map((a) => (a.ok ? 'ok' : a.reason))).toEqual(['ok', 'ok', 'ok']);
     const kept: string[] = [];
     mesh.links[2]!.get(1)!.onLine((line) => kept.push(line));
@@ -431,18 +441,9 @@ describe('networked resume', { timeout: 240_000 }, () => {
         ]),
       );
     const session = `${GAME}.r4`;
-    const agreed = await settle(
-      players.map((_, me) =>
-        negotiateResume({
-          me,
-          // The host and player 1 send every line twice.
-          links: me < 2 ? twice(mesh.links[me]!) : mesh.links[me]!,
-          keyring: mesh.keyrings[me]!,
-          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
-          lookup: (offer) => storedHistory(store, offer, me),
-          timeoutMs: 10_000,
-        }),
-      ),
+    // The host and player 1 send every line twice.
+    const agreed = await everyoneResumes(mesh, players, session, (me) =>
+      me < 2 ? twice(mesh.links[me]!) : mesh.links[me]!,
     );
     expect(agreed.map((a) => (a.ok ? 'ok' : a.reason))).toEqual(['ok', 'ok', 'ok']);
   });
@@ -469,18 +470,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
       },
     });
     const session = `${GAME}.r5`;
-    const agreed = await settle(
-      players.map((_, me) =>
-        negotiateResume({
-          me,
-          links: me === 1 ? links1 : mesh.links[me]!,
-          keyring: mesh.keyrings[me]!,
-          ...(me === 0 ? { offer: offerFor(players, session) } : {}),
-          lookup: (offer) => storedHistory(store, offer, me),
-          timeoutMs: 10_000,
-        }),
-      ),
-    );
+    const agreed = await everyoneResumes(mesh, players, session, (me) => (me === 1 ? links1 : mesh.links[me]!));
     expect(agreed.map((a) => (a.ok ? 'ok' : a.reason))).toEqual(['ok', 'ok', 'ok']);
   });
 
