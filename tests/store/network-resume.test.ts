@@ -234,18 +234,7 @@ describe('networked resume', { timeout: 240_000 }, () => {
       const mesh = await memoryMesh(PLAYERS, 5, checkedOnce());
       expect(mesh.peerIds).toEqual(players.map((p) => p.peerId));
       const session = `${GAME}.r1`;
-      const agreed = await settle(
-        players.map((_, me) =>
-          negotiateResume({
-            me,
-            links: mesh.links[me]!,
-            keyring: mesh.keyrings[me]!,
-            ...(me === 0 ? { offer: offerFor(players, session) } : {}),
-            lookup: (offer) => storedHistory(store, offer, me),
-            timeoutMs: 10_000,
-          }),
-        ),
-      );
+      const agreed = await everyoneResumes(mesh, players, session);
       const ok = agreed.map((a) => {
         if (!a.ok) throw new Error(a.reason);
         return a;
