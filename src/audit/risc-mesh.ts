@@ -68,7 +68,7 @@ export function auditRiscMeshRecord(
   const terms = { game: header.gameId, players, ...header.risc };
   const summary = riscHeader(header.gameId, players, header.risc).payload;
   const resumed = header.resumedFrom;
-  const started: ReturnType<typeof muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>> =
+  const started: ReturnType<typeof riscReplica> =
     resumed !== undefined && continues === null
       ? {
           ok: false,
@@ -98,7 +98,8 @@ export function auditRiscMeshRecord(
   const violations: RecordedViolation[] = started.violations.map((v) => ({ ...v, kind: 'record' }));
   let executed = 0;
   let rolls = 0;
-  const steps: RejoinStep<RiscMove>[] = [];
+  // A rejoined seat's record covers the game from where it started too: its kept history's entries first.
+  const steps: RejoinStep<RiscMove>[] = [...(started.before ?? [])];
   const collect = (line: number) => {
     for (const effect of replica.drain()) {
       keepStep(steps, effect);
@@ -207,16 +208,21 @@ export function verifyRiscChain(
   return audits;
 }
 
-/** The recording peer's mute replica, started where its record starts (a rejoined seat's where its session went on). */
+/**
+ * The recording peer's mute replica, started where its record starts (a rejoined seat's where its
+ * session went on), with the entries before that point its record covers (a rejoined seat's kept history).
+ */
 function riscReplica(
   lines: readonly TranscriptLine[],
   header: RiscMeshHeader,
   terms: RiscTerms,
   verified: VerifiedSignatures | undefined,
   continues: Continued<RiscMeshState> | null,
-): ReturnType<typeof muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>> {
+): ReturnType<typeof muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>> & {
+  before?: readonly RejoinStep<RiscMove>[];
+} {
   const from = startOfRecord(lines, header, continues, riscReplayed(terms, continues), verified);
-  return from.ok
-    ? muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>(header, from.continues, verified, riscGame(terms))
-    : from;
+  if (!from.ok) return from;
+  const started = muteReplicaFor<RiscMeshState, RiscMove, RiscEvent>(header, from.continues, verified, riscGame(terms));
+  return from.before ? { ...started, before: from.before.steps } : started;
 }

@@ -432,5 +432,8 @@ describe('networked RISC resume, then rejoin', { timeout: 240_000 }, () => {
     const chain = verifyRiscChain(sessionsOf(lines).map(recordOf));
     expect(chain.flatMap((a) => a.violations)).toEqual([]);
     expect(chain.at(-1)!.state).toEqual(end[0]!.state);
+    // The record it went on with covers the resumed session from its start, as player 0's does.
+    const host = verifyRiscChain(sessionsOf(storedAudit(0).lines).map(recordOf));
+    expect(chain.at(-1)!.steps.length).toBe(host.at(-1)!.steps.length);
   });
 });
