@@ -79,13 +79,15 @@ export function commonPoint(
 ): { ok: true; index: number; hash: string } | { ok: false; reason: string } {
   if (states.size === 0) return { ok: false, reason: 'no player stated its history' };
   const index = Math.min(...[...states.values()].map((s) => s.index));
+  // The player furthest behind: its store stops there (a player made neutral keeps the game only to that point).
+  const behind = [...states].sort(([a], [b]) => a - b).find(([, s]) => s.index === index)![0];
   let agreed: { player: number; hash: string } | null = null;
   for (const [player, s] of [...states].sort(([a], [b]) => a - b)) {
     const at = s.hashes.length - 1 - (s.index - index);
     if (at < 0)
       return {
         ok: false,
-        reason: `player ${player} is ${s.index - index} moves ahead of the others: too far to go back to move ${index}`,
+        reason: `player ${player} is ${s.index - index} moves ahead of player ${behind}, whose stored game stops at move ${index}: too far to go back there`,
       };
     const hash = s.hashes[at]!;
     if (agreed === null) agreed = { player, hash };
