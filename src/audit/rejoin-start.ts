@@ -406,8 +406,8 @@ export function rejoinedStart<S, A>(
     return { ok: false, reason: `the record says it took the history of player ${kept.from}, not another seat` };
   const replay = historyReplay(terms, game, kept.from, kept.lines, verified);
   if (replay.state === null) return { ok: false, reason: `the history it took does not replay: ${replay.reason}` };
-  const false_ = falseLine(terms, keyring, game, kept.taken);
-  if (false_ !== null) return { ok: false, reason: `a taken entry's ${false_}` };
+  const forged = falseLine(terms, keyring, game, kept.taken);
+  if (forged !== null) return { ok: false, reason: `a taken entry's ${forged}` };
   const start = rejoinStart(terms, game, { lines: kept.lines, steps: replay.steps }, kept.taken);
   if (!start.ok) return start;
   if (start.index !== index)

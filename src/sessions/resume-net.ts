@@ -146,6 +146,22 @@ export interface NetworkResume {
   finish(result: SessionResult): void;
 }
 
+/** What a resume takes of the new lobby's roster: this seat, the session's id, the players, their links and keys. */
+export interface ResumeRoster {
+  readonly me: number;
+  readonly gameId: string;
+  readonly players: RosterPlayers;
+  readonly links: ReadonlyMap<number, Link>;
+  readonly keyring?: Keyring | null;
+}
+
+/** Which stored game to resume (its id), whether this seat hosts it again, and how long the handshake may take. */
+export interface ResumeRequest {
+  readonly gameId: string;
+  readonly host: boolean;
+  readonly timeoutMs: number;
+}
+
 /**
  * Networked resume over a new lobby's roster (protocol-spec/resume.md): the host (`offer`: the
  * stored game's id) offers it, every player proves its stored history, and this player's stored
@@ -153,14 +169,8 @@ export interface NetworkResume {
  */
 export async function resumeOverRoster(
   store: GameStore,
-  roster: {
-    readonly me: number;
-    readonly gameId: string;
-    readonly players: RosterPlayers;
-    readonly links: ReadonlyMap<number, Link>;
-    readonly keyring?: Keyring | null;
-  },
-  options: { readonly gameId: string; readonly host: boolean; readonly timeoutMs: number },
+  roster: ResumeRoster,
+  options: ResumeRequest,
 ): Promise<{ ok: true; resumed: NetworkResume } | { ok: false; reason: string }> {
   let found: { game: StoredGame; history: History } | null = null;
   let missionDeal: DealDriver | null = null;

@@ -9,14 +9,19 @@
 
 import type { RiscMeshState } from '../core/risc/mesh-game.js';
 import { parseRiscLines } from '../core/risc/story.js';
-import type { Link } from '../net/link.js';
-import type { Keyring } from '../protocol/signing.js';
 import { storeRecorder } from '../store/recorder.js';
 import { continueRisc, riscLinesOf, type StoredRisc } from '../store/risc-games.js';
 import type { GameStore, StoredGame } from '../store/store.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import { negotiateResume } from './resume.js';
-import { offeredGame, offerProblem, RESUME_DEPTH, type RosterPlayers, resumeOffer } from './resume-net.js';
+import {
+  offeredGame,
+  offerProblem,
+  RESUME_DEPTH,
+  type ResumeRequest,
+  type ResumeRoster,
+  resumeOffer,
+} from './resume-net.js';
 import { type RiscHistory, storedRiscHistory } from './risc-history.js';
 import { type RiscResumeStart, riscRecordLines } from './risc-net.js';
 import { owedReveal } from './risc-rejoin.js';
@@ -43,14 +48,8 @@ export interface RiscStoreResume {
  */
 export async function riscResumeOverRoster(
   store: GameStore,
-  roster: {
-    readonly me: number;
-    readonly gameId: string;
-    readonly players: RosterPlayers;
-    readonly links: ReadonlyMap<number, Link>;
-    readonly keyring?: Keyring | null;
-  },
-  options: { readonly gameId: string; readonly host: boolean; readonly timeoutMs: number },
+  roster: ResumeRoster,
+  options: ResumeRequest,
 ): Promise<{ ok: true; resumed: RiscStoreResume } | { ok: false; reason: string }> {
   let found: { game: StoredGame; history: RiscHistory } | null = null;
   const agreed = await negotiateResume<RiscMeshState>({
