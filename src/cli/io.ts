@@ -2,6 +2,7 @@
 // subcommand follows: `--help`/`-h` prints its usage and exits 0; a usage error prints one plain
 // sentence and that command's usage and exits 2; the argument parser's own wording never shows.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { didYouMean } from '../views/did-you-mean.js';
 
 export interface CommandIO {
   out(text: string): void;
@@ -35,7 +36,9 @@ export function plainParseError(error: Error & { code?: string }, options: Optio
   const option = quoted.split(' ')[0] ?? '';
   switch (error.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return /^-\d/.test(option) ? `numbers cannot be negative (got ${option})` : `unknown option ${option}`;
+      return /^-\d/.test(option)
+        ? `numbers cannot be negative (got ${option})`
+        : `unknown option ${option}${didYouMean(option, optionNames(options))}`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const name = option.replace(/^-+/, '');
       const long = Object.entries(options).find(([key, o]) => key === name || o.short === name)?.[0] ?? name;
@@ -49,6 +52,12 @@ export function plainParseError(error: Error & { code?: string }, options: Optio
     default:
       return 'the arguments could not be read';
   }
+}
+
+/** Every spelling of the options, long and short, as typed. */
+function optionNames(options: Options): string[] {
+  const named = Object.entries(options).flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
+  return [...named, '--help'];
 }
 
 /** True when the arguments ask for help: `--help` or `-h` before any `--`. */

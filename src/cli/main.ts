@@ -2,6 +2,7 @@
 // Subcommands load on use, so `risk --version` and `risk --help` start without libp2p, Ink or zod.
 import { readFileSync } from 'node:fs';
 import { dataDir } from '../store/data-dir.js';
+import { didYouMean } from '../views/did-you-mean.js';
 import { type CommandIO, usageError, wantsHelp } from './io.js';
 
 type Run = (args: string[], io: CommandIO) => number | Promise<number>;
@@ -114,12 +115,19 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     }
     if (extra.length > 0) return usageError(io, 'risk help', `help takes one command, got ${rest.length}`, SHORT_USAGE);
     const load = COMMANDS[topic];
-    if (load === undefined) return usageError(io, 'risk help', `unknown command "${topic}"`, SHORT_USAGE);
+    if (load === undefined)
+      return usageError(
+        io,
+        'risk help',
+        `unknown command "${topic}"${didYouMean(topic, Object.keys(COMMANDS))}`,
+        SHORT_USAGE,
+      );
     return (await load())(['--help'], io);
   }
   // No command, or only play options (risk --plain): the game for people.
   if (first === undefined || first.startsWith('-')) return (await import('./play.js')).runPlay(argv, io, 'risk');
   const load = COMMANDS[first];
-  if (load === undefined) return usageError(io, 'risk', `unknown command "${first}"`, SHORT_USAGE);
+  if (load === undefined)
+    return usageError(io, 'risk', `unknown command "${first}"${didYouMean(first, Object.keys(COMMANDS))}`, SHORT_USAGE);
   return (await load())(rest, io);
 }

@@ -15,6 +15,7 @@ import {
   setupExpects,
   setValue,
 } from '../model/index.js';
+import { didYouMean } from './did-you-mean.js';
 import { territoryCode } from './map-layout.js';
 import { cardName } from './prompt-text.js';
 import { type Decision, mergePlan, type Placement } from './turn-input.js';
@@ -85,7 +86,13 @@ export function knownCommand(line: string): boolean {
   return verb === undefined || verb in TABLE_COMMANDS || MOVE_VERBS.includes(verb) || /^\d+$/.test(verb);
 }
 
-const unknown = (verb: string) => `"${verb}" is not a command (help lists them)`;
+/** Every word a line may start with, for suggestions. */
+const COMMAND_WORDS: readonly string[] = [...Object.keys(TABLE_COMMANDS), ...MOVE_VERBS];
+
+/** Why a line's first word is no command, with the command it is likely a typo of. */
+export function notACommand(verb: string): string {
+  return `"${verb}" is not a command${didYouMean(verb, COMMAND_WORDS)} (help lists them)`;
+}
 
 /** Splits a line into words; "quoted names" stay whole; - and _ join words of a name. */
 export function words(line: string): string[] {
@@ -116,7 +123,11 @@ export function findTerritory(
       ok: false,
       reason: `"${text}" could be ${starts.map(([, i]) => board.territories[i]!.name).join(', ')}: say more of the name`,
     };
-  return { ok: false, reason: `no territory is called "${text}" ("map" lists them all)` };
+  const named = didYouMean(
+    text,
+    board.territories.map((t) => t.name),
+  );
+  return { ok: false, reason: `no territory is called "${text}"${named} ("map" lists them all)` };
 }
 
 /** Reads `count` territory names off the front of the words (names may be several words long). */
@@ -160,7 +171,7 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
   const verb = first.toLowerCase();
   if (verb in TABLE_COMMANDS)
     return { kind: 'table', command: TABLE_COMMANDS[verb as keyof typeof TABLE_COMMANDS], turn };
-  if (!knownCommand(line)) return reply(`${unknown(first)}. ${hint(decision, turn)}`);
+  if (!knownCommand(line)) return reply(`${notACommand(first)}. ${hint(decision, turn)}`);
   const { state, player } = decision;
   const board = state.board;
   const t = (id: number) => board.territories[id]!.name;

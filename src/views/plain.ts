@@ -3,6 +3,7 @@
 // wait their turn, so a script can write all its commands at once.
 import { createInterface } from 'node:readline';
 import { countTerritories, totalArmies } from '../model/index.js';
+import { didYouMean } from './did-you-mean.js';
 import { endWords, exitCodeOf, goneWord } from './game-end.js';
 import {
   adviceFor,
@@ -22,6 +23,7 @@ import {
   type LineTurn,
   mapLines,
   NEW_TURN,
+  notACommand,
   PLAIN_HELP,
   readLine,
   TABLE_COMMANDS,
@@ -339,7 +341,7 @@ export function runPlain(options: PlainOptions): Promise<number> {
       return;
     }
     // A word that is no command at all is said at once, not kept for a turn that cannot use it.
-    if (!knownCommand(line)) return say(`"${words(line)[0]}" is not a command: help lists them`);
+    if (!knownCommand(line)) return say(notACommand(words(line)[0]!));
     if (table === null) {
       // Quit at once only when nothing is waiting; after queued commands it waits its turn.
       if (queue.length === 0 && /^\s*(quit|exit)\s*$/i.test(line)) {
@@ -368,6 +370,8 @@ export function runPlain(options: PlainOptions): Promise<number> {
   return done;
 }
 
+const MENU_WORDS = ['quick', 'host', 'join', 'hotseat', 'rules', 'help', 'quit', 'exit'];
+
 /** A menu line as a game to start, or why it is not one. */
 export function parseStart(list: readonly string[], defaultName: string): PlainStart | 'quit' | 'rules' | string {
   const [verb, ...args] = list.map((w) => w.trim());
@@ -376,6 +380,7 @@ export function parseStart(list: readonly string[], defaultName: string): PlainS
       return 'type a choice';
     case 'quit':
     case 'exit':
+    case 'q':
       return 'quit';
     case 'rules':
     case 'help':
@@ -408,6 +413,6 @@ export function parseStart(list: readonly string[], defaultName: string): PlainS
       return { kind: 'hotseat', players: players as HotSeatPlayer[] };
     }
     default:
-      return `unknown choice "${verb}"`;
+      return `unknown choice "${verb}"${didYouMean(String(verb), MENU_WORDS)}`;
   }
 }

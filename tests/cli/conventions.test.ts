@@ -91,6 +91,13 @@ describe('usage errors: one plain sentence, the usage of the command in hand, ex
   it.each([
     [['--frob'], 'risk: unknown option --frob.', 'usage: risk [play]'],
     [['atack'], 'risk: unknown command "atack".', 'usage: risk [COMMAND]'],
+    [['plya'], 'risk: unknown command "plya" (did you mean "play"?).', 'usage: risk [COMMAND]'],
+    [['odds', '--hlep'], 'risk odds: unknown option --hlep (did you mean "--help"?).', 'usage: risk odds'],
+    [
+      ['play', '--player', '3'],
+      'risk play: unknown option --player (did you mean "--players"?).',
+      'usage: risk [play]',
+    ],
     [['help', 'atack'], 'risk help: unknown command "atack".', 'usage: risk [COMMAND]'],
     [['version', 'x'], 'risk version: version takes no arguments.', 'usage: risk [COMMAND]'],
     [['odds', '4'], 'risk odds: expected 2 numbers, got 1.', 'usage: risk odds'],

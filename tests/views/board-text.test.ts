@@ -58,7 +58,11 @@ describe('territory names in typed commands', () => {
         /could be Eastern United States, East Africa, Middle East, Eastern Australia: say more/,
       );
     const none = findTerritory(board, 'atlantis');
-    if (!none.ok) expect(none.reason).toMatch(/no territory is called "atlantis"/);
+    expect(none).toEqual({ ok: false, reason: 'no territory is called "atlantis" ("map" lists them all)' });
+    expect(findTerritory(board, 'Kamchatla')).toEqual({
+      ok: false,
+      reason: 'no territory is called "Kamchatla" (did you mean "Kamchatka"?) ("map" lists them all)',
+    });
   });
 
   it('several words per name: the longest that names a territory wins', () => {

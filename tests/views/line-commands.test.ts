@@ -49,6 +49,13 @@ describe('plain commands', () => {
       /^"fly" is not a command \(help lists them\)\. attack </,
     );
     expect(reply(readLine(decision, NEW_TURN, 'place wus'))).toMatch(/^now: attack/);
+    // A typo gets the command it is likely of, never acted on.
+    expect(reply(readLine(decision, NEW_TURN, 'atack wus eus'))).toMatch(
+      /^"atack" is not a command \(did you mean "attack"\?\) \(help lists them\)\. attack </,
+    );
+    expect(reply(readLine(decision, NEW_TURN, 'attack wus alsaka'))).toMatch(
+      /^no territory is called "alsaka" \(did you mean "Alaska"\?\)/,
+    );
   });
 
   it('end, then fortify or end again (no move)', () => {

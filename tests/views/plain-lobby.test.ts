@@ -33,7 +33,7 @@ describe('plain mode in the lobby', () => {
     expect(output()).toContain(`  127.0.0.1:7475   (or ${ADDRESS})`);
     expect(output()).toContain('the rules: Goal: Secret Mission Risk · Setup: claim territories in turn');
     input.write('dance\n');
-    await vi.waitFor(() => expect(output()).toContain('"dance" is not a command: help lists them'));
+    await vi.waitFor(() => expect(output()).toContain('"dance" is not a command (help lists them)'));
     input.end();
     await expect(done).resolves.toBe(1);
     expect(output()).toContain('input ended in the lobby: leaving it');

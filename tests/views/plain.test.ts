@@ -177,6 +177,11 @@ describe('plain text mode', () => {
     expect(menu.status).toBe(0);
     expect(menu.stdout).toContain('risk, plain text mode. Type one of:');
     expect(menu.stdout).toContain('unknown choice "dance"');
+    expect(risk(['play', 'quik']).stderr).toContain('unknown choice "quik" (did you mean "quick"?)');
+    // The Ink menu's q quits the plain one too.
+    const quit = risk([], 'hots\nq\n');
+    expect(quit.status).toBe(0);
+    expect(quit.stdout).toContain('unknown choice "hots" (did you mean "host"?)');
   }, 60_000);
 
   it('house rules on the command line: chosen, used, and bad values refused', () => {

@@ -2,6 +2,7 @@
 // in a turn, and territory names as a person types them.
 import type { RiscEvent, RiscState } from '../../model/risc/index.js';
 import { territoriesOf, unitsOf } from '../../model/risc/index.js';
+import { didYouMean } from '../did-you-mean.js';
 import type { RiscEnd } from './match.js';
 
 export const RISC_RULES = `RISC: everyone plans at once, in secret.
@@ -183,5 +184,9 @@ export function findTerritory(
   if (starts.length === 1) return { ok: true, value: starts[0]! };
   if (starts.length > 1)
     return { ok: false, reason: `"${text.trim()}" could be ${starts.map((i) => nameOf(state, i)).join(' or ')}` };
-  return { ok: false, reason: `no territory called "${text.trim()}"` };
+  const named = didYouMean(
+    wanted,
+    state.board.territories.map((t) => t.name),
+  );
+  return { ok: false, reason: `no territory called "${text.trim()}"${named}` };
 }

@@ -52,6 +52,10 @@ describe('RISC dialogue', () => {
       reason: /could be Elantris or Essos or Earthsea or El Dorado/,
     });
     expect(findTerritory(placed, 'Mars')).toMatchObject({ ok: false, reason: 'no territory called "Mars"' });
+    expect(findTerritory(placed, 'Elantirs')).toMatchObject({
+      ok: false,
+      reason: 'no territory called "Elantirs" (did you mean "Elantris"?)',
+    });
   });
 
   it('asks (M)ove, (A)ttack, (D)one and builds orders step by step or in one line', () => {
