@@ -132,6 +132,30 @@ describe('a game of two: the player left waits for the other to rejoin', () => {
     expect(left.result!.violations).toEqual([]);
   }, 600_000);
 
+  it('its last dice reveals went out badly signed: the one left took them unchecked, and hands it its record without them', async () => {
+    // The same with dice-chain reveals, which fit their chain whatever their signature.
+    const game = await startRejoinGame({
+      players: 2,
+      seed: 5,
+      name: 'duo',
+      dropper: R,
+      dropAfter: 150,
+      badReveals: 30,
+      chains: true,
+    });
+    await runUntil(() => game.droppedAt() !== null, 600_000);
+    const left = game.peers[0]!;
+    const signed = new Set(game.peers[R]!.recorder.lines.filter((l) => l.dir === 'out').map((l) => l.raw));
+    const taken = left.recorder.lines.filter((l) => {
+      const sealed = unseal(l.raw);
+      return l.dir === 'in' && sealed?.by === R && sealed.inner.startsWith('{"command":"roll_number"');
+    });
+    expect(taken.filter((l) => !signed.has(l.raw)).length).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await backToOneWinner(game);
+    expect(left.result!.violations).toEqual([]);
+  }, 600_000);
+
   it('a duel (no neutral army): the dropped player rejoins within the window; both play on to one winner', async () => {
     const game = await startDuo(6, 30, 'acknowledgement', { twoPlayer: 'duel' });
     await runUntil(() => game.droppedAt() !== null, 600_000);

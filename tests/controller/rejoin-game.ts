@@ -77,6 +77,8 @@ export interface RejoinGameOptions {
    * do not match: a rogue's, which a peer of a game of two takes unchecked (native.md, step 6).
    */
   readonly badAcks?: number;
+  /** The same with its dice reveals (with `chains`: a reveal that fits its chain is taken unchecked too). */
+  readonly badReveals?: number;
   /** Rewrites what one peer hands a rejoining player. */
   readonly tamper?: { readonly player: number; readonly history: (lines: string[]) => string[] };
   /** A player that takes the rejoining seat's new link and never reads it (so never answers). */
@@ -166,10 +168,13 @@ export async function startRejoinGame(options: RejoinGameOptions) {
               if (droppedAt !== null && how === 'dies') return;
               const sealed = unseal(line);
               const bad =
-                options.badAcks !== undefined &&
-                sent >= dropAfter - options.badAcks &&
-                sealed?.inner.startsWith('{"command":"acknowledgement"') &&
-                sealed.inner.includes('"author_sig"');
+                (options.badAcks !== undefined &&
+                  sent >= dropAfter - options.badAcks &&
+                  sealed?.inner.startsWith('{"command":"acknowledgement"') &&
+                  sealed.inner.includes('"author_sig"')) ||
+                (options.badReveals !== undefined &&
+                  sent >= dropAfter - options.badReveals &&
+                  sealed?.inner.startsWith('{"command":"roll_number"'));
               link.send(bad ? seal(sealed!.inner, sealed!.by, randomBytes(64).toString('hex')) : line);
               if (line.includes(`\\"command\\":\\"${dropOn}\\"`) && ++sent === dropAfter) drop();
             }),

@@ -374,30 +374,35 @@ describe('a rogue cannot frame an honest player with its own signed lines', () =
   );
 });
 
-describe('acknowledgements used before their signature is checked', () => {
+describe('acknowledgements and dice reveals used before their signature is checked', () => {
   // Four seats: a peer that took the rogue's ack unchecked could not hand it to the one peer it
   // was kept from; that peer would wait for it and be voted out by the others, who went on (the
-  // rule was tried so, and failed exactly here). So with more than two seats every ack is checked
-  // on arrival, and these attacks are in the default game above: the rogue is voted out.
-  it.each([1, 7])(
-    'two seats (seed %i): a rogue acking under bad signatures is taken at its word, nobody blamed',
-    async (seed) => {
+  // rule was tried so, and failed exactly here). So with more than two seats every ack and reveal
+  // is checked on arrival, and these attacks are in the default game above: the rogue is voted out.
+  it.each([
+    ['badly-signed-acks', 'acknowledgement', 1],
+    ['badly-signed-acks', 'acknowledgement', 7],
+    ['badly-signed-reveals', 'roll_number', 1],
+    ['badly-signed-reveals', 'roll_number', 7],
+  ] as const)(
+    'two seats (%s: %s lines, seed %i): a rogue signing them badly is taken at its word, nobody blamed',
+    async (attack, command, seed) => {
       const game = await playMemoryGame({
         players: 2,
         seed,
         features: DEFAULT,
-        rogue: { player: 1, links: rogue('badly-signed-acks', 40) },
+        rogue: { player: 1, links: rogue(attack, 40) },
       });
       const result = game.results[0]!;
       expect(result).not.toBeNull();
       expect(['conquest', 'forfeit']).toContain(result.outcome);
-      // Its acks were its own word on its own link: they settled the moves, and it was not voted out.
+      // Its lines were its own word on its own link: they counted, and it was not voted out.
       expect(result.state.players[1]!.neutral).toBe(false);
       expect(result.violations).toEqual([]);
-      // The record holds those acks as they came, and is read as the peer played it.
+      // The record holds those lines as they came, and is read as the peer played it.
       const bad = game.records[0]!.filter((l) => {
         const sealed = unseal(l.raw);
-        return l.dir === 'in' && sealed?.by === 1 && sealed.inner.startsWith('{"command":"acknowledgement"');
+        return l.dir === 'in' && sealed?.by === 1 && sealed.inner.startsWith(`{"command":"${command}"`);
       });
       expect(bad.length).toBeGreaterThan(0);
       const audit = game.audits[0]!;

@@ -35,6 +35,7 @@ export const ATTACKS = [
   'unprovable-ack',
   'unprovable-reveal',
   'badly-signed-acks',
+  'badly-signed-reveals',
 ] as const;
 export type Attack = (typeof ATTACKS)[number];
 
@@ -329,6 +330,14 @@ export function rogue(attack: Attack, from = 140): Rogue {
           // match: with more than two seats the others drop them and vote it silent; in a game of
           // two they are its own word on its own link, and count there (native.md, step 6).
           if (m.command !== 'acknowledgement' || m.author === undefined) return [line];
+          const sealed = unseal(line)!;
+          return [seal(sealed.inner, sealed.by, randomBytes(64).toString('hex'))];
+        }
+        case 'badly-signed-reveals': {
+          // The same with every dice number: with more than two seats the others drop them and vote
+          // it silent; in a game of two a chain reveal that fits its chain is its own word on its own
+          // link, and counts there (native.md, step 6).
+          if (m.command !== 'roll_number') return [line];
           const sealed = unseal(line)!;
           return [seal(sealed.inner, sealed.by, randomBytes(64).toString('hex'))];
         }

@@ -135,12 +135,21 @@ export class DiceChains {
   /** Whether `value` is the value for `round` of the player's chain with tip `tip` (and, if so, keeps it). */
   opens(player: number, round: number, value: Uint8Array, tip: string): boolean {
     const chain = this.chains.get(player)?.find((c) => c.tip === tip && covers(c.from, round));
-    if (chain === undefined) return false;
-    // Hashed down to the latest value held below it (one link for consecutive rounds), else to the tip.
-    const below = chain.known.round < round ? chain.known : { round: chain.from - 1, value: hexToBytes(chain.tip) };
-    if (!reaches(this.gameId, player, value, round, below.value, below.round)) return false;
+    if (chain === undefined || !this.reachesChain(player, chain, round, value)) return false;
     if (round > chain.known.round) chain.known = { round, value };
     return true;
+  }
+
+  /** Whether `value` is the value for `round` of the chain of `player` that covers it; keeps nothing. */
+  fits(player: number, round: number, value: Uint8Array): boolean {
+    const chain = this.chains.get(player)?.find((c) => covers(c.from, round));
+    return chain !== undefined && !this.voided(player, round) && this.reachesChain(player, chain, round, value);
+  }
+
+  /** Hashed down to the latest value held below it (one link for consecutive rounds), else to the tip. */
+  private reachesChain(player: number, chain: Chain, round: number, value: Uint8Array): boolean {
+    const below = chain.known.round < round ? chain.known : { round: chain.from - 1, value: hexToBytes(chain.tip) };
+    return reaches(this.gameId, player, value, round, below.value, below.round);
   }
 
   /** Keeps this peer's own chain (its values are what it reveals). */

@@ -27,8 +27,9 @@ export interface Admission {
   signedMessage(by: number, message: Message, inner: string, sig: string): boolean;
   /**
    * Whether a line that came straight from its author, on the author's own link, is used before its
-   * signature is checked (protocol-spec/native.md, Signed lines, step 6: an acknowledgement in a
-   * game of two seats that names the move held here). It is checked when it must be handed on.
+   * signature is checked (protocol-spec/native.md, Signed lines, step 6: in a game of two seats, an
+   * acknowledgement that names the move held here, or a dice-chain reveal that fits its chain). It is
+   * checked when it must be handed on.
    */
   takesUnchecked(from: number, message: Message): boolean;
 }
@@ -84,9 +85,9 @@ export function admit(
     // Every line is checked on arrival: a badly signed line would be used here (a move applied,
     // an ack settling a move, a dice number) but prove nothing when handed on or shown as proof,
     // and a peer that lacked it could not be given it (it would wait, and be voted out by the
-    // others, who went on: tests/controller/rogue.test.ts, unprovable-ack). The one exception: an
-    // ack in a game of two seats that names the move held here, straight from its author over the
-    // link its key authenticated; nobody else could ever need it (step 6).
+    // others, who went on: tests/controller/rogue.test.ts, unprovable-ack). The one exception: in a
+    // game of two seats an ack that names the move held here, or a chain reveal that fits its chain,
+    // straight from its author over the link its key authenticated; nobody else could ever need it (step 6).
     // Checked by signature and text: a line shown again (a proposal's evidence) may carry a
     // signature found good on another text.
     const unchecked = direct && link === from && at.takesUnchecked(from, message);
@@ -95,7 +96,7 @@ export function admit(
         return { ok: false, fault: 'sent a line whose signature does not match' };
       at.guard.noteChecked(from, inner, sig);
     }
-    // An ack taken unchecked is remembered too: only its author can send another line under its
+    // A line taken unchecked is remembered too: only its author can send another line under its
     // signature (two seats), and copies of it must not each be handled and recorded again.
     at.guard.remember(sig);
   }

@@ -68,6 +68,9 @@ import { conflictingAcks, Proofs, roundPairCheat, toPropose } from './proof.js';
 import { needsSecrets, SecretRounds } from './secrets.js';
 import { observersOf, Silence } from './silence.js';
 
+/** The lines a game of two may take unchecked from their author (takesUnchecked), by their first bytes. */
+const TAKEN_UNCHECKED = ['{"command":"acknowledgement"', '{"command":"roll_number"'];
+
 interface Pending<A> {
   readonly index: number;
   readonly author: number;
@@ -620,15 +623,17 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   }
 
   /**
-   * Whether an acknowledgement straight from its author is used before its signature is checked
-   * (protocol-spec/native.md, Signed lines, step 6): in a game of two seats, when it names the move
-   * held here (its author, its signature as checked on arrival, its hash, state and parent). Nothing
-   * in it needs a check to be used, and no third peer could ever need it handed on or shown: with
-   * more seats one that lacked it could not be given it, would wait for it, and be voted out.
+   * Whether a line straight from its author is used before its signature is checked
+   * (protocol-spec/native.md, Signed lines, step 6): in a game of two seats, an acknowledgement that
+   * names the move held here (its author, its signature as checked on arrival, its hash, state and
+   * parent), or a chain reveal that fits its chain (fitsChain). Nothing in it needs a check to be
+   * used, and no third peer could ever need it handed on or shown: with more seats one that lacked
+   * it could not be given it, would wait for it, and be voted out.
    */
   private takesUnchecked(from: number, message: Message): boolean {
-    if (message.command !== 'acknowledgement' || this.config.players.length !== 2) return false;
-    if (from === this.config.me || message.author === undefined) return false;
+    if (this.config.players.length !== 2 || from === this.config.me) return false;
+    if (message.command === 'roll_number') return this.fitsChain(from, message);
+    if (message.command !== 'acknowledgement' || message.author === undefined) return false;
     const entry = this.ledger.applied.get(message.payload);
     return (
       entry !== undefined &&
@@ -639,6 +644,20 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       entry.stateHash === message.state_hash &&
       (!this.pipelining || entry.parent === (message.parent ?? ''))
     );
+  }
+
+  /**
+   * A dice-chain reveal that is its author's chain value for its round, naming that chain's tip
+   * for its author if it names any: checked by its hash, it can prove nothing against anyone, and
+   * is used unchecked in a game of two seats as an ack is (takesUnchecked). Any other reveal is
+   * checked on arrival.
+   */
+  private fitsChain(from: number, message: Extract<Message, { command: 'roll_number' }>): boolean {
+    if (this.chains === null || message.round === undefined) return false;
+    const tip = this.chains.covering(from, message.round)?.tip;
+    const named = message.commitments?.find(([player]) => player === from)?.[1];
+    if (tip === undefined || (named !== undefined && named !== tip)) return false;
+    return this.chains.fits(from, message.round, hexToBytes(message.payload));
   }
 
   /** Hands a line on to the peers that voted its author silent: they may be cut off from it. */
@@ -1467,7 +1486,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   /**
    * Whether a line this peer holds may be handed on: its signature checks out. Every line was
-   * checked on arrival but an ack taken unchecked (takesUnchecked), checked now: one that fails is
+   * checked on arrival but an ack or reveal taken unchecked (takesUnchecked), checked now: one that fails is
    * its author's fault (it came on the author's own link) and is not handed on.
    */
   private handsOn(line: string): boolean {
@@ -1479,14 +1498,14 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   /**
    * Of `lines` (this peer's record, for a seat that rejoins), those that may be handed on: every line
-   * but an ack taken unchecked whose signature does not match (handsOn). Only a game of two seats
+   * but an ack or reveal taken unchecked whose signature does not match (handsOn). Only a game of two seats
    * takes any, all the other seat's.
    */
   handOnLines(lines: readonly string[]): string[] {
     if (!this.config.features.signed || this.config.players.length !== 2) return [...lines];
     return lines.filter((line) => {
       const sealed = unseal(line);
-      if (sealed === null || sealed.by === this.config.me || !sealed.inner.startsWith('{"command":"acknowledgement"'))
+      if (sealed === null || sealed.by === this.config.me || !TAKEN_UNCHECKED.some((c) => sealed.inner.startsWith(c)))
         return true;
       return this.handsOn(line);
     });
@@ -1907,7 +1926,8 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private handOnRound(round: DiceRound) {
     if (this.config.mute || !this.config.features.signed) return;
     for (const [player, entry] of [...round.hashes, ...round.numbers])
-      if (player !== this.config.me) this.effects.push({ type: 'send', line: entry.line, to: null });
+      if (player !== this.config.me && entry.line !== '' && this.handsOn(entry.line))
+        this.effects.push({ type: 'send', line: entry.line, to: null });
   }
 
   // ---- cheating and silence ----
