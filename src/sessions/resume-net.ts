@@ -14,7 +14,7 @@ import { storeRecorder } from '../store/recorder.js';
 import type { GameName, GameStore, StoredGame } from '../store/store.js';
 import { historyLines, type Recorder } from '../store/transcript-recorder.js';
 import type { SessionConfig } from './mesh-session.js';
-import { activeAt, type History, negotiateResume } from './resume.js';
+import { type History, negotiateResume } from './resume.js';
 
 /** Sequence points a resume may go back (protocol/resume.ts MAX_RESUME_HASHES). */
 export const RESUME_DEPTH = 4;
@@ -149,20 +149,6 @@ export function everySeat(store: GameStore, gameId: string, me: number, present:
         addresses: p.addresses ?? [],
       },
   );
-}
-
-/**
- * Who hosts the resume of stored game `gameId`, as this seat's store tells: the lowest seat not
- * neutral at its latest point (player 0 unless it was made neutral). Null: not stored here, or not
- * replayable.
- */
-export function resumeHostOf(store: GameStore, gameId: string, me: number): number | null {
-  const found = store.find(`${gameId}-p${me}`);
-  if (!found.ok) return null;
-  const offer = { game_id: gameId, players: found.game.players.map((p) => ({ peer_id: p.peerId ?? '' })) };
-  const stored = storedHistory(store, offer, me);
-  if (!stored.ok) return null;
-  return activeAt(stored.history, found.game.players.length, stored.history.index)[0] ?? null;
 }
 
 /** What a peer needs to play a resumed game on: the session's start, and where its steps go. */

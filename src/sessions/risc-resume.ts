@@ -46,6 +46,19 @@ export interface RiscStoreResume {
 }
 
 /**
+ * The seats not expelled (neutral) at the last entry of this seat's stored copy of RISC game
+ * `gameId`, in seat order: the players a resume needs. Null: not stored here, or not replayable.
+ */
+export function riscActiveSeatsOf(store: GameStore, gameId: string, me: number): number[] | null {
+  const found = store.find(`${gameId}-p${me}`);
+  if (!found.ok) return null;
+  const told = storedRiscHistory(store.lines(found.game.id));
+  if (!told.ok) return null;
+  const last = told.history.states.at(-1)!;
+  return found.game.players.map((_, p) => p).filter((p) => last.risc.expelled[p] !== true);
+}
+
+/**
  * Networked resume of a stored RISC game over a new lobby's roster: the host (`host`) offers stored
  * game `gameId`, every player proves its history, and this player's stored game is reopened at the
  * agreed point. The roster's game id is the resumed session's id.
