@@ -25,6 +25,9 @@ import {
   resumeOffer,
 } from './resume-net.js';
 import { type RiscHistory, storedRiscHistory } from './risc-history.js';
+
+export { riscActiveSeatsOf } from './risc-history.js';
+
 import { type RiscResumeStart, riscRecordLines } from './risc-net.js';
 import { owedReveal } from './risc-rejoin.js';
 
@@ -43,19 +46,6 @@ export interface RiscStoreResume {
   readonly storedLines: number;
   /** … and its record of signed lines (a new session's, after the ones before). */
   readonly transcript: Recorder;
-}
-
-/**
- * The seats not expelled (neutral) at the last entry of this seat's stored copy of RISC game
- * `gameId`, in seat order: the players a resume needs. Null: not stored here, or not replayable.
- */
-export function riscActiveSeatsOf(store: GameStore, gameId: string, me: number): number[] | null {
-  const found = store.find(`${gameId}-p${me}`);
-  if (!found.ok) return null;
-  const told = storedRiscHistory(store.lines(found.game.id));
-  if (!told.ok) return null;
-  const last = told.history.states.at(-1)!;
-  return found.game.players.map((_, p) => p).filter((p) => last.risc.expelled[p] !== true);
 }
 
 /**
