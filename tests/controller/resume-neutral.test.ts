@@ -3,6 +3,7 @@
 // in the game resume it from their stores (protocol-spec/resume.md, Steps 4) without the neutral
 // player, or with it present stating an old or a forged state, and play it on to one outcome.
 import { describe, expect, it } from 'vitest';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
 import type { Link } from '../../src/net/link.js';
 import { lineDigest, seal } from '../../src/protocol/signing.js';
 import { honestAgreement, playMemoryGame, type Rogue } from './memory-game.js';
@@ -44,14 +45,18 @@ describe('resume of a game with a player made neutral', { timeout: 300_000 }, ()
     ],
     ['player 0 caught cheating, absent (player 1 hosts)', 4, 0, caught, [0]],
     ['a player gone silent, voted out, absent', 3, 1, twoFaced(rogue('crash', 20)), [1]],
+    // Each peer rebuilds the mission deal from its own store; a seat away sends no deal key at the end.
+    ['a rogue caught cheating in Secret Mission Risk, absent', 3, 2, caught, [2], 'mission'],
+    ['a rogue caught cheating in Capital Risk, absent', 3, 2, caught, [2], 'capital'],
   ] as const)(
     '%s: the others resume without it and finish on one outcome',
-    async (_how, players, neutral, links, absent) => {
+    async (_how, players, neutral, links, absent, variant?: 'mission' | 'capital') => {
       const game = await playMemoryGame({
         players,
         seed: 11,
+        ...(variant ? { rules: { variant }, features: [...NATIVE_FEATURES] } : {}),
         rogue: { player: neutral, links },
-        resume: { after: players === 4 ? 4000 : 1500, backAfterMs: 1000, absent },
+        resume: { after: players === 4 || variant === 'mission' ? 4000 : 1500, backAfterMs: 1000, absent },
       });
       const back = game.tableBack!;
       const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== neutral);
