@@ -2,12 +2,14 @@
 // neutral at its latest point, and who hosts (the lowest of them). Apart from the handshake's wire
 // code, so that the menu's list of stored games loads none of it.
 import { replaySteps } from '../core/steps/replay.js';
-import { MAX_RESUME_PLAYERS } from '../protocol/resume.js';
 import type { GameStore, StoredGame } from '../store/store.js';
+
+/** Seats a resumed game may have (protocol/resume.ts MAX_RESUME_PLAYERS, not imported: it loads zod). */
+const MAX_SEATS = 16;
 
 /** This peer's seat in networked game `gameId` as its store keeps it (its copy `<id>-p<seat>`), or null. */
 export function storedSeatOf(store: GameStore, gameId: string): number | null {
-  for (let seat = 0; seat < MAX_RESUME_PLAYERS; seat++) if (store.find(`${gameId}-p${seat}`).ok) return seat;
+  for (let seat = 0; seat < MAX_SEATS; seat++) if (store.find(`${gameId}-p${seat}`).ok) return seat;
   return null;
 }
 
