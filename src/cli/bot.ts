@@ -53,10 +53,11 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
                       data folder)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --resume GAME       go on with stored networked game GAME (its id, as risk history --json
-                      shows it, without -pN): the host (its first host) offers it, each player
-                      joins with the --key it had and gets its own seat, every player proves it
-                      holds the same history, play goes on from there (native; classic or
-                      --game risc; needs --store)
+                      shows it, without -pN): the host (its first host, or the lowest seat
+                      not made neutral) offers it, each player joins with the --key it had and
+                      gets its own seat (one made neutral need not come), every player still in
+                      the game proves it holds the same history, play goes on from there
+                      (native; classic or --game risc; needs --store)
   --rejoin GAME       join only: take this peer's seat back in running networked game GAME
                       (stored with --store) after its process dropped out, before the others
                       make it neutral: risk bot join --rejoin GAME --store --key FILE ADDRESS...
