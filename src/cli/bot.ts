@@ -53,10 +53,11 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
                       data folder)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
   --resume GAME       go on with stored networked game GAME (its id, as risk history --json
-                      shows it, without -pN): the host (its first host) offers it, each player
-                      joins with the --key it had and gets its own seat, every player proves it
-                      holds the same history, play goes on from there (native; classic or
-                      --game risc; needs --store)
+                      shows it, without -pN): the host (its first host, or the lowest seat
+                      not made neutral) offers it, each player joins with the --key it had and
+                      gets its own seat (one made neutral need not come), every player still in
+                      the game proves it holds the same history, play goes on from there
+                      (native; classic or --game risc; needs --store)
   --rejoin GAME       join only: take this peer's seat back in running networked game GAME
                       (stored with --store) after its process dropped out, before the others
                       make it neutral: risk bot join --rejoin GAME --store --key FILE ADDRESS...
@@ -385,14 +386,21 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
         { type: 'hosting', addresses, players, profile },
       );
       for (const a of addresses.slice(1)) say(`  or: ${a}`, { type: 'address', address: a });
-      // A resumed game seats every returning player by its key, whatever order they join in.
-      const seats = resumeId !== undefined && gameStore !== null ? storedSeats(gameStore, resumeId) : undefined;
+      // A resumed game seats every returning player by its key, whatever order they join in; it
+      // starts once every player not neutral in this peer's store is in (protocol-spec/resume.md).
+      const resuming =
+        resumeId !== undefined && gameStore !== null ? await storedSeats(gameStore, resumeId, risc) : undefined;
+      if (resuming !== undefined && 'problem' in resuming) {
+        io.err(`risk bot: ${resuming.problem}\n`);
+        return 1;
+      }
+      const seats = resuming?.seats;
       // (A resumed RISC game shows its joiners the terms it was played with.)
       const terms =
         (resumeId !== undefined && risc && gameStore !== null && storedTerms(gameStore, resumeId)) || riscTerms;
       lobby = await hostLobby(endpoint, {
         players: players as number,
-        ...(seats && seats.length === players ? { seats } : {}),
+        ...(seats && seats.length === players ? { seats, awaited: resuming!.awaited } : {}),
         name,
         features,
         ...(risc ? { required: [RISC_FEATURE], risc: terms } : {}),
@@ -429,7 +437,7 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
       io.err(`risk bot: ${lobby.reason}\n`);
       return 1;
     }
-    const roster = lobby.roster;
+    let roster = lobby.roster;
     // cs3099: the game numbers the players 0…N−1 in id order (a class host that does not play may number
     // its clients from 1); the events speak of those numbers.
     const seatOf = new Map(roster.players.map((p, seat) => [p.id, cs3099 ? seat : p.id]));
@@ -466,6 +474,8 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
           return 1;
         }
         riscResumed = agreed.resumed;
+        // Every seat plays on, one neutral that stayed away too (the session has no link to it).
+        roster = { ...roster, players: everySeatOf(agreed.resumed.players) };
         for (const note of riscResumed.notes)
           say(note, { type: 'resumed', game: resumeId, index: riscResumed.entries, text: note });
       }
@@ -503,6 +513,8 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
         return 1;
       }
       resumed = agreed.resumed;
+      roster = { ...roster, players: everySeatOf(agreed.resumed.players) };
+      for (const p of roster.players) if (!names.has(p.id)) names.set(p.id, p.name);
       recorder = recorder ? storing!.teeRecorder(recorder, resumed.recorder) : resumed.recorder;
       say(`every player holds the same history: the game goes on from move ${resumed.index}`, {
         type: 'resumed',
@@ -635,16 +647,44 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
   }
 }
 
-/** The peer ids of a stored game's seats, as the host (seat 0) stored them; undefined when it is not stored so. */
-function storedSeats(store: GameStore, gameId: string): string[] | undefined {
-  const found = store.find(`${gameId}-p0`);
+/**
+ * A resumed game's lobby, from this peer's stored copy: every seat's peer id and the seats it
+ * waits for (those not neutral at its latest point); undefined when the game is not stored so. A
+ * peer may host it only from the lowest of those seats (protocol-spec/resume.md, Resume).
+ */
+async function storedSeats(
+  store: GameStore,
+  gameId: string,
+  risc: boolean,
+): Promise<{ seats: string[]; awaited: number[] } | { problem: string } | undefined> {
+  const net = await import('../sessions/resume-seats.js');
+  const me = net.storedSeatOf(store, gameId);
+  if (me === null) return undefined;
+  const found = store.find(`${gameId}-p${me}`);
   if (!found.ok || found.game.players.some((p) => !p.peerId)) return undefined;
-  return found.game.players.map((p) => p.peerId!);
+  const awaited = risc
+    ? (await import('../sessions/risc-resume.js')).riscActiveSeatsOf(store, gameId, me)
+    : net.activeSeatsOf(store, gameId, me);
+  if (awaited === null) return undefined;
+  if (awaited[0] !== me)
+    return {
+      problem: `player ${awaited[0]} hosts the resume of game ${gameId} (the lowest seat still in the game): join it`,
+    };
+  return { seats: found.game.players.map((p) => p.peerId!), awaited };
+}
+
+/** A resumed game's seats as a lobby's players (a seat that stayed away: where it was stored). */
+function everySeatOf(
+  players: import('../sessions/resume-net.js').RosterPlayers,
+): import('../sessions/lobby.js').LobbyPlayer[] {
+  return players.map((p) => ({ id: p.id, name: p.name, peerId: p.peerId, addresses: p.addresses ?? [] }));
 }
 
 /** The RISC terms stored game `gameId` was played with (its first record header's), if stored. */
 function storedTerms(store: GameStore, gameId: string): { startUnits: number; turnLimit: number | null } | null {
-  const found = store.find(`${gameId}-p0`);
+  // (This peer's copy: any seat's keeps the first header.)
+  const seat = Array.from({ length: 16 }, (_, k) => k).find((k) => store.find(`${gameId}-p${k}`).ok) ?? 0;
+  const found = store.find(`${gameId}-p${seat}`);
   if (!found.ok) return null;
   return (
     (recordHeader(store, found.game.id) as { risc?: { startUnits: number; turnLimit: number | null } } | null)?.risc ??

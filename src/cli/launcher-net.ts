@@ -23,6 +23,7 @@ import {
 } from '../sessions/mesh-session.js';
 import { REJOIN_TIMEOUT_MS, rejoinedRoster, rejoinFromStore } from '../sessions/rejoin-net.js';
 import { resumeOverRoster } from '../sessions/resume-net.js';
+import { activeSeats } from '../sessions/resume-seats.js';
 import { sessionFor } from '../sessions/session-factory.js';
 import { keptKeysDir, pruneKeptKeys } from '../store/kept-keys.js';
 import { chancesOf, networkGameId, recordHeader, resumePartProblem } from '../store/network-games.js';
@@ -462,15 +463,19 @@ export function networkGames(kit: LaunchKit): NetworkGames {
     },
 
     async resumeNetworkGame(request, onLobby): Promise<Opened> {
-      const stored = await storedNetworkGame(request.id, 'resume', (game, me) =>
-        resumePartProblem(game.players[0]!.name, me, request.host),
-      );
+      // The players it needs: those not neutral at this store's latest point; the lowest of them hosts.
+      let active: number[] = [];
+      const stored = await storedNetworkGame(request.id, 'resume', (game, me) => {
+        active = activeSeats(game) ?? game.players.map((_, seat) => seat);
+        const hostSeat = active[0] ?? 0;
+        return resumePartProblem(game.players[hostSeat]!.name, me, request.host, hostSeat);
+      });
       if (!stored.ok) return stored;
       const { gameStore, game, me, key } = stored;
       const name = game.players[me]!.name;
       const header = recordHeader(gameStore, game.id);
       // The host listens where it did, so the others' stored address of it still works.
-      const listening = await listen(request.host ? (portOf(game.players[0]!.addresses) ?? options.port) : 0, key);
+      const listening = await listen(request.host ? (portOf(game.players[me]!.addresses) ?? options.port) : 0, key);
       if (!listening.ok) return listening;
       const node = listening.node;
       const opened = { endpoint: node, close: () => node.stop().catch(() => {}) };
@@ -488,8 +493,10 @@ export function networkGames(kit: LaunchKit): NetworkGames {
             ackTimeoutMs,
             moveTimeoutMs,
             rules: (header?.rules ?? {}) as Rules,
-            // Each returning player gets its own seat by its key, whatever order they come in.
+            // Each returning player gets its own seat by its key, whatever order they come in; a
+            // player made neutral need not come back.
             seats: game.players.map((p) => p.peerId ?? ''),
+            awaited: active,
             onEvent: onLobby,
             signal: abort.signal,
           })
@@ -522,15 +529,21 @@ export function networkGames(kit: LaunchKit): NetworkGames {
           const resumed = agreed.resumed;
           return {
             ok: true,
-            table: networkTable(opened, lobby.roster, 'native', {
-              recorder: resumed.recorder,
-              finish: resumed.finish,
-              resume: resumed.resume,
-              storedId: resumed.storedId,
-              history: resumed.history,
-              notes: [`Every player holds the same history: game #${game.id} goes on from move ${resumed.index}.`],
-              told: game,
-            }),
+            // Every seat plays on, one neutral that stayed away too (the session has no link to it).
+            table: networkTable(
+              opened,
+              { ...lobby.roster, players: resumed.players.map((p) => ({ ...p, addresses: p.addresses ?? [] })) },
+              'native',
+              {
+                recorder: resumed.recorder,
+                finish: resumed.finish,
+                resume: resumed.resume,
+                storedId: resumed.storedId,
+                history: resumed.history,
+                notes: [`Every player holds the same history: game #${game.id} goes on from move ${resumed.index}.`],
+                told: game,
+              },
+            ),
           };
         } catch (error) {
           // A fault here (the database, say) ends the attempt with its reason, and stops this peer.

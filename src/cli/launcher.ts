@@ -9,6 +9,7 @@ import { shareableFirst } from '../net/addresses.js';
 import { seededDice } from '../protocol/random.js';
 import { loadResumable, resumedLocalSession, storedLocalSession } from '../sessions/local-resume.js';
 import { LocalSession } from '../sessions/local-session.js';
+import { activeSeats } from '../sessions/resume-seats.js';
 import type { Seat } from '../sessions/seat.js';
 import { pruneKeptKeys } from '../store/kept-keys.js';
 import { chancesOf } from '../store/network-games.js';
@@ -48,7 +49,13 @@ function savedNetworkGame(store: GameStore, game: GameSummary): SavedGame {
     const reason = `its record cannot be read: ${(error as Error).message}`;
     chances = { resume: reason, rejoin: reason };
   }
-  const hostAddresses = shareableFirst(game.players[0]?.addresses ?? []);
+  // Who hosts its resume: the lowest seat not neutral in this store (its replay, only if it can be resumed).
+  let host = 0;
+  if (chances.resume === null && game.status !== 'finished') {
+    const found = store.find(String(game.id));
+    host = (found.ok ? activeSeats(found.game)?.[0] : undefined) ?? 0;
+  }
+  const hostAddresses = shareableFirst(game.players[host]?.addresses ?? []);
   return {
     ...game,
     network: {
@@ -57,6 +64,7 @@ function savedNetworkGame(store: GameStore, game: GameSummary): SavedGame {
       profile: game.profile,
       resume: chances.resume,
       rejoin: chances.rejoin,
+      ...(host !== 0 ? { host } : {}),
       hostAddresses,
     },
   };

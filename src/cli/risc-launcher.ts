@@ -6,10 +6,11 @@ import { botSeats } from '../ai/risc/seat.js';
 import type { RiscRecordLine } from '../core/risc/record.js';
 import { shareableFirst } from '../net/addresses.js';
 import type { RiscTerms } from '../protocol/risc-terms.js';
+import { riscActiveSeatsOf } from '../sessions/risc-history.js';
 import { runRiscLocal } from '../sessions/risc-local.js';
-import { chancesOf, NETWORK_KINDS, recordHeader } from '../store/network-games.js';
+import { chancesOf, NETWORK_KINDS, networkGameId, recordHeader } from '../store/network-games.js';
 import { continueRisc, type StoredRisc, storedRiscStory, storeRisc } from '../store/risc-games.js';
-import type { GameStore, StoredGame } from '../store/store.js';
+import type { GameStore, GameSummary, StoredGame } from '../store/store.js';
 import type { RiscLauncher, RiscMatch, RiscStarted, SavedRisc } from '../views/risc/match.js';
 import { leavable, RISC_BOT_NAMES, type RiscLaunchOptions, recordFile, riscKit } from './risc-kit.js';
 
@@ -172,9 +173,7 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
                 players: g.players.map((p, seat) => (seat === g.me ? `${p.name} (you)` : p.name)),
                 turn: turnOf(g.id),
                 ...(rejoin ? { rejoin: true as const } : {}),
-                ...(chances.resume === null
-                  ? { resumable: { host: g.me === 0, hostAddresses: shareableFirst(g.players[0]?.addresses ?? []) } }
-                  : {}),
+                ...(chances.resume === null ? { resumable: resumableHere(s, g) } : {}),
               },
             ];
           });
@@ -229,4 +228,13 @@ export function riscLauncher(options: RiscLaunchOptions, seed: number): RiscLaun
       };
     },
   };
+}
+
+/**
+ * Whether this player hosts the resume of a stopped networked RISC game (the lowest seat not
+ * expelled in its store: player 0 unless it was), and where that host was reached.
+ */
+function resumableHere(store: GameStore, game: GameSummary): { host: boolean; hostAddresses: readonly string[] } {
+  const host = (game.me === null ? null : riscActiveSeatsOf(store, networkGameId(game.uid), game.me))?.[0] ?? 0;
+  return { host: game.me === host, hostAddresses: shareableFirst(game.players[host]?.addresses ?? []) };
 }

@@ -16,7 +16,7 @@ import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../sessions/
 import { REJOIN_TIMEOUT_MS } from '../sessions/rejoin-net.js';
 import { playRiscOverLinks, RISC_FEATURE } from '../sessions/risc-net.js';
 import { riscRejoinFromStore } from '../sessions/risc-rejoin.js';
-import { riscResumeOverRoster } from '../sessions/risc-resume.js';
+import { riscActiveSeatsOf, riscResumeOverRoster } from '../sessions/risc-resume.js';
 import { keptKeysDir } from '../store/kept-keys.js';
 import { chancesOf, networkGameId, recordHeader, resumePartProblem } from '../store/network-games.js';
 import { storeRisc } from '../store/risc-games.js';
@@ -354,15 +354,19 @@ export async function resumeStored(
   if (store === null || game.me === null)
     return { ok: false, reason: kit.storeProblem() ?? 'games are not saved here (--no-record)' };
   const me = game.me;
+  // The players it needs: those not expelled at this store's last entry; the lowest of them hosts.
+  const active = riscActiveSeatsOf(store, networkGameId(game.uid), me) ?? game.players.map((_, seat) => seat);
+  const hostSeat = active[0] ?? 0;
   const problem =
-    chancesOf(store, game).resume ?? resumePartProblem(game.players[0]?.name ?? 'player 0', me, request.host);
+    chancesOf(store, game).resume ??
+    resumePartProblem(game.players[hostSeat]?.name ?? `player ${hostSeat}`, me, request.host, hostSeat);
   if (problem !== null) return { ok: false, reason: `game #${game.id} cannot be resumed: ${problem}` };
   const key = await keyFor(game.players[me]?.peerId ?? '', keptKeysDir(store), kit.options.keyPath);
   if (!key.ok) return key;
   // The host listens where it did, so the others' stored address of it still works.
   const listening = await listen(
     kit,
-    request.host ? (portOf(game.players[0]?.addresses) ?? kit.options.port) : 0,
+    request.host ? (portOf(game.players[me]?.addresses) ?? kit.options.port) : 0,
     key.key,
   );
   if (!listening.ok) return listening;
@@ -381,8 +385,10 @@ export async function resumeStored(
         ackTimeoutMs: header?.ackTimeoutMs ?? kit.options.ackTimeoutMs,
         moveTimeoutMs: header?.moveTimeoutMs ?? kit.options.moveTimeoutMs,
         ...(header?.risc ? { risc: header.risc } : {}),
-        // Each returning player gets its own seat by its key, whatever order they come in.
+        // Each returning player gets its own seat by its key, whatever order they come in; one
+        // expelled need not come back.
         seats: game.players.map((p) => p.peerId ?? ''),
+        awaited: active,
         onEvent: onLobby,
         signal: abort.signal,
       })
@@ -415,8 +421,13 @@ export async function resumeStored(
       await node.stop().catch(() => {});
       return { ok: false, reason: `cannot resume game #${game.id}: ${agreed.reason}` };
     }
-    const kinds = lobby.roster.players.map((p): RiscSeatKind => (p.id === me ? 'you' : 'remote'));
-    return { ok: true, match: networkMatch(kit, node, listening.key, lobby.roster, kinds, agreed.resumed) };
+    // Every seat plays on, one expelled that stayed away too (the session has no link to it).
+    const roster = {
+      ...lobby.roster,
+      players: agreed.resumed.players.map((p) => ({ ...p, addresses: p.addresses ?? [] })),
+    };
+    const kinds = roster.players.map((p): RiscSeatKind => (p.id === me ? 'you' : 'remote'));
+    return { ok: true, match: networkMatch(kit, node, listening.key, roster, kinds, agreed.resumed) };
   });
   if (!request.host) {
     // A host that is not there, or refuses this key, is said at once (not after a lobby screen).

@@ -99,3 +99,47 @@ export function commonPoint(
   }
   return { ok: true, index, hash: agreed!.hash };
 }
+
+/** What a peer holds of one player in the handshake: its stated history, or why it fails the resume. */
+export type Statement = { readonly index: number; readonly hashes: readonly string[] } | { readonly fails: string };
+
+/**
+ * The common point of a resume (protocol-spec/resume.md, Steps 4). `activeAt(c)`: the players not
+ * neutral at point c in this peer's own history (c ≤ `latest`, its own index). The required players
+ * are those active at this peer's latest point; the point is the lowest index they state; then the
+ * required players are those active at that point, and so on until they no longer change (they only
+ * grow as the point goes back, so this ends). The others' statements are not used. `wait`: required
+ * players whose statement is not held yet.
+ */
+export function resumePoint(
+  statements: ReadonlyMap<number, Statement>,
+  latest: number,
+  activeAt: (point: number) => readonly number[],
+):
+  | { ok: true; index: number; hash: string; required: readonly number[] }
+  | { ok: false; reason: string }
+  | { wait: readonly number[] } {
+  let required = [...activeAt(latest)].sort((a, b) => a - b);
+  for (;;) {
+    // A player once required stays required: its failure is final, whatever else comes.
+    for (const p of required) {
+      const s = statements.get(p);
+      if (s !== undefined && 'fails' in s) return { ok: false, reason: s.fails };
+    }
+    const missing = required.filter((p) => !statements.has(p));
+    if (missing.length > 0) return { wait: missing };
+    if (required.length === 0) return { ok: false, reason: 'no player is left in the game' };
+    const point = Math.min(...required.map((p) => (statements.get(p) as { index: number }).index));
+    if (point > latest)
+      return {
+        ok: false,
+        reason: `this player's stored game stops at move ${latest}, before move ${point}, where the players still in the game go on`,
+      };
+    const next = [...activeAt(point)].sort((a, b) => a - b);
+    if (next.length === required.length) break;
+    required = next;
+  }
+  const held = new Map(required.map((p) => [p, statements.get(p) as { index: number; hashes: readonly string[] }]));
+  const agreed = commonPoint(held);
+  return agreed.ok ? { ...agreed, required } : agreed;
+}

@@ -47,6 +47,8 @@ export interface LobbyPlayer {
 
 export interface Roster {
   readonly me: number;
+  /** The host's seat (0 unless a resumed game is hosted by another seat: protocol-spec/resume.md). */
+  readonly host?: number;
   readonly players: readonly LobbyPlayer[];
   /** A link to every other player. */
   readonly links: Map<number, Link>;
@@ -161,10 +163,16 @@ export interface HostOptions {
   /** Aborted by the host to start now with the players present (at least two, seats 0…n-1). */
   readonly startNow?: AbortSignal;
   /**
-   * A resumed game (native): the players' peer ids in seat order, the host's first. Each joiner
-   * gets the seat of its key, whatever the order they come in; other keys are refused.
+   * A resumed game (native): the players' peer ids in seat order, the host's among them (the host
+   * takes its key's seat). Each joiner gets the seat of its key, whatever the order they come in;
+   * other keys are refused.
    */
   readonly seats?: readonly string[];
+  /**
+   * With `seats`: the seats the game starts with once they are all here (default every seat). A
+   * player made neutral before the stop need not come back (protocol-spec/resume.md, Resume).
+   */
+  readonly awaited?: readonly number[];
 }
 
 /** Runs the host's lobby until `players` have joined, then starts the game and builds the mesh. */
@@ -174,6 +182,13 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
     const checked = parseRules(rules, options.players);
     if (!checked.ok) return Promise.resolve({ ok: false, reason: `these rules cannot be played: ${checked.reason}` });
   }
+  // A resumed game's host takes its key's seat (not 0 when player 0 was made neutral).
+  const seated = options.seats !== undefined && node.mesh ? options.seats.indexOf(node.peerId) : -1;
+  const hostSeat = Math.max(0, seated);
+  const awaited = options.seats !== undefined && node.mesh ? (options.awaited ?? null) : null;
+  /** Whether every seat the game waits for is here. */
+  const full = (members: ReadonlyMap<number, unknown>) =>
+    awaited === null ? members.size === options.players : awaited.every((seat) => members.has(seat));
   return new Promise((resolve) => {
     interface Member {
       player: LobbyPlayer;
@@ -183,8 +198,8 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       kept: Message[];
     }
     const members = new Map<number, Member>();
-    members.set(0, {
-      player: { id: 0, name: options.name, peerId: node.peerId, addresses: node.addresses() },
+    members.set(hostSeat, {
+      player: { id: hostSeat, name: options.name, peerId: node.peerId, addresses: node.addresses() },
       link: null,
       reader: null,
       features: options.features,
@@ -230,7 +245,8 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       while (members.has(id)) id++;
       if (options.seats !== undefined && node.mesh) {
         id = options.seats.indexOf(link.remotePeer);
-        if (id <= 0) return reject('Not a player of this game: only its players, with their keys, may join it');
+        if (id < 0 || id === hostSeat)
+          return reject('Not a player of this game: only its players, with their keys, may join it');
         if (members.has(id)) return reject(`Seat ${id} is taken already (by the same key)`);
       }
       // On plain TCP there is no peer identity: the class key stays empty.
@@ -269,7 +285,7 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
           });
         options.onEvent?.({ type: 'left', player });
       });
-      if (members.size === options.players) {
+      if (full(members)) {
         starting = true;
         resolve(await startGame());
       }
@@ -284,13 +300,13 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       const relay = (from: Member, message: Message) => {
         for (const o of clients) if (o !== from) send(o.link!, message);
       };
-      for (const m of clients) send(m.link!, { command: 'ping', payload: count, player_id: 0 });
+      for (const m of clients) send(m.link!, { command: 'ping', payload: count, player_id: hostSeat });
       for (const m of clients) {
         const reply = await waitFor(m.reader!, m.kept, (msg) => msg.command === 'ping', options.ackTimeoutMs);
         if (!reply) return abandon(`player ${m.player.id} (${m.player.name}) did not answer the ping`);
         relay(m, { command: 'ping', payload: null, player_id: m.player.id });
       }
-      for (const m of clients) send(m.link!, { command: 'ready', payload: null, player_id: 0, ack_id: 0 });
+      for (const m of clients) send(m.link!, { command: 'ready', payload: null, player_id: hostSeat, ack_id: 0 });
       for (const m of clients) {
         const ack = await waitFor(
           m.reader!,
@@ -317,7 +333,8 @@ export function hostLobby(node: LobbyEndpoint, options: HostOptions): Promise<Lo
       return {
         ok: true,
         roster: {
-          me: 0,
+          me: hostSeat,
+          ...(hostSeat !== 0 ? { host: hostSeat } : {}),
           players,
           keyring: keyringFor(node, players),
           links,
@@ -403,6 +420,8 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
   let rules: Rules = {};
   let risc: RiscTerms | null = null;
   let hostPlays = true;
+  /** The host's seat: 0, or in a resumed game the seat of the host's key (native). */
+  let hostId = 0;
   const players = new Map<number, LobbyPlayer>();
   const deadline = Date.now() + options.startTimeoutMs;
   for (;;) {
@@ -471,7 +490,9 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         break;
       case 'players_joined':
         for (const [id, name, key, addresses] of message.payload) {
-          const peerId = id === 0 ? host.remotePeer : key;
+          // Native: the host is the entry with the host's key (seat 0 unless a resumed game's host sits elsewhere).
+          if (node.mesh && key === host.remotePeer) hostId = id;
+          const peerId = id === hostId ? host.remotePeer : key;
           players.set(id, { id, name, peerId, addresses: addresses ?? [] });
           options.onEvent?.({ type: 'joined', player: players.get(id)! });
         }
@@ -499,7 +520,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
         if (me === null) return { ok: false, reason: 'the host started the game before accepting this player' };
         reader.release();
         const mesh = node.mesh
-          ? await connectMesh(node, me, [...players.values()], host, inbound, ackTimeoutMs * 3)
+          ? await connectMesh(node, me, [...players.values()], host, hostId, inbound, ackTimeoutMs * 3)
           : { ok: true as const, links: new Map([[0, host]]) };
         // From now on only the members' links count: close the rest and refuse new ones.
         const used = new Set(mesh.ok ? mesh.links.values() : []);
@@ -520,7 +541,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
             risc,
             players: everyone,
           });
-          const joiners = new Map([...mesh.links].filter(([id]) => id !== 0));
+          const joiners = new Map([...mesh.links].filter(([id]) => id !== hostId));
           const agreed = await checkTerms(me, digest, joiners, ackTimeoutMs * 3);
           if (!agreed.ok) {
             for (const link of mesh.links.values()) link.close();
@@ -531,6 +552,7 @@ export async function joinLobby(node: LobbyEndpoint, address: string, options: J
           ok: true,
           roster: {
             me,
+            ...(hostId !== 0 ? { host: hostId } : {}),
             players: everyone,
             keyring: keyringFor(node, everyone),
             links: mesh.links,
@@ -556,12 +578,13 @@ async function connectMesh(
   me: number,
   players: readonly LobbyPlayer[],
   host: Link,
+  hostId: number,
   inbound: Map<string, Link>,
   timeoutMs: number,
 ): Promise<{ ok: true; links: Map<number, Link> } | { ok: false; reason: string }> {
-  const links = new Map<number, Link>([[0, host]]);
+  const links = new Map<number, Link>([[hostId, host]]);
   for (const p of players) {
-    if (p.id === 0 || p.id === me || p.id > me) continue;
+    if (p.id === hostId || p.id === me || p.id > me) continue;
     let dialed: { ok: true; link: Link } | { ok: false; reason: string } = { ok: false, reason: 'no address' };
     for (const address of p.addresses) {
       dialed = await node.dial(address, timeoutMs);
@@ -574,7 +597,7 @@ async function connectMesh(
   }
   const deadline = Date.now() + timeoutMs;
   for (const p of players) {
-    if (p.id <= me) continue;
+    if (p.id <= me || p.id === hostId) continue;
     while (!inbound.has(p.peerId)) {
       if (Date.now() > deadline)
         return { ok: false, reason: `player ${p.id} (${p.name}) did not connect to this peer` };

@@ -257,6 +257,12 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
       this.replica.receive(from, line, Date.now(), false);
     }
     this.driver.start();
+    // A resumed game's seat with no link (a player neutral where it resumed, that stayed away) is
+    // gone from the start: nobody waits for it (its deal key at a Secret Mission game's end).
+    if (this.config.resume)
+      for (const p of this.config.players)
+        if (p.id !== this.config.me && !this.config.links.has(p.id))
+          this.driver.act((core, now) => core.linkClosed(p.id, now));
     return this.done;
   }
 

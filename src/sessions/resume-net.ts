@@ -93,18 +93,21 @@ export function storedHistory(
   const states: GameState[] = [];
   let points = 0;
   let latest: GameState | null = null;
+  const neutralSince: (number | null)[] = game.players.map(() => null);
   const replay = replaySteps(game, (step, before, _events, after) => {
     if (takesNetworkPoint(step.action, before)) {
       if (latest !== null) states.push(latest);
       points++;
     }
     latest = after;
+    // A neutralisation takes a point: its player is neutral from the state at that point on.
+    for (const p of after.players) if (p.neutral && neutralSince[p.id] === null) neutralSince[p.id] = points;
   });
   if (!replay.ok) return { ok: false, reason: `game ${offer.game_id} cannot be replayed here: ${replay.reason}` };
   if (latest === null) return { ok: false, reason: `game ${offer.game_id} has no stored moves here` };
   states.push(latest);
   // states[k] is the state after the last step that left k points applied: the state at point k.
-  return { ok: true, game, history: { index: points, states: states.slice(-RESUME_DEPTH) } };
+  return { ok: true, game, history: { index: points, states: states.slice(-RESUME_DEPTH), neutralSince } };
 }
 
 /**
@@ -130,10 +133,33 @@ export function storedMissionDeal(
   return { ...restored, record };
 }
 
+/**
+ * Every seat of stored game `gameId` (this seat's copy), in seat order: the lobby's player where it
+ * came back, else as stored (a player neutral at the common point may stay away). Null: not stored.
+ */
+export function everySeat(store: GameStore, gameId: string, me: number, present: RosterPlayers): RosterPlayers | null {
+  const found = store.find(`${gameId}-p${me}`);
+  if (!found.ok) return null;
+  return found.game.players.map(
+    (p, id) =>
+      present.find((q) => q.id === id) ?? {
+        id,
+        name: p.name,
+        peerId: p.peerId ?? '',
+        addresses: p.addresses ?? [],
+      },
+  );
+}
+
 /** What a peer needs to play a resumed game on: the session's start, and where its steps go. */
 export interface NetworkResume {
   readonly gameId: string;
   readonly index: number;
+  /**
+   * Every seat of the game, in seat order (the session's players): the lobby's may lack a player
+   * neutral at the common point that stayed away. The session has no link to it.
+   */
+  readonly players: RosterPlayers;
   /** For MeshSession's `resume` (sessionFor's too). */
   readonly resume: NonNullable<SessionConfig['resume']>;
   /** The resumed session's steps and record go on into the stored game (its record after the first session's). */
@@ -149,6 +175,8 @@ export interface NetworkResume {
 /** What a resume takes of the new lobby's roster: this seat, the session's id, the players, their links and keys. */
 export interface ResumeRoster {
   readonly me: number;
+  /** The seat of the new lobby's host (default 0): its offer alone counts. */
+  readonly host?: number;
   readonly gameId: string;
   readonly players: RosterPlayers;
   readonly links: ReadonlyMap<number, Link>;
@@ -174,10 +202,12 @@ export async function resumeOverRoster(
 ): Promise<{ ok: true; resumed: NetworkResume } | { ok: false; reason: string }> {
   let found: { game: StoredGame; history: History } | null = null;
   let missionDeal: DealDriver | null = null;
-  const offer = resumeOffer(options.gameId, roster.gameId, roster.players);
+  const seats = everySeat(store, options.gameId, roster.me, roster.players) ?? roster.players;
+  const offer = resumeOffer(options.gameId, roster.gameId, seats);
   const agreed = await negotiateResume({
     me: roster.me,
     links: roster.links,
+    ...(roster.host !== undefined ? { host: roster.host } : {}),
     ...(roster.keyring ? { keyring: roster.keyring } : {}),
     ...(options.host ? { offer } : {}),
     timeoutMs: options.timeoutMs,
@@ -199,12 +229,13 @@ export async function resumeOverRoster(
   });
   if (!agreed.ok) return agreed;
   const { game, history } = found!;
+  const players = everySeat(store, options.gameId, roster.me, roster.players)!;
   const handle = store.continueGame(game.id);
   // Its later steps are the new session's: a rejoin must not take the first session's record for it.
   store.markResumed(
     game.id,
     roster.gameId,
-    roster.players.map((p) => p.addresses ?? []),
+    players.map((p) => p.addresses ?? []),
   );
   // Entries past the agreed point never settled: they are given back.
   for (let i = history.index; i > agreed.index; i--) handle.unstep();
@@ -215,6 +246,7 @@ export async function resumeOverRoster(
       gameId: game.uid,
       storedId: game.id,
       index: agreed.index,
+      players,
       resume: {
         state: agreed.state,
         index: agreed.index,

@@ -11,6 +11,7 @@ import { type RiscHeader, riscHeader } from '../core/risc/record.js';
 import { applySteps } from '../core/steps/replay.js';
 import type { TranscriptLine } from '../protocol/transcript.js';
 import { recordOf, sessionsOf } from '../store/network-games.js';
+import type { GameStore } from '../store/store.js';
 
 /** A stored RISC game's whole history at this seat: every entry it applied, from the game's start. */
 export interface RiscHistory {
@@ -90,4 +91,17 @@ export function storedRiscHistory(
       hash: (entries) => gameResumeHash(game, states[entries]!),
     },
   };
+}
+
+/**
+ * The seats not expelled (neutral) at the last entry of this seat's stored copy of RISC game
+ * `gameId`, in seat order: the players a resume needs. Null: not stored here, or not replayable.
+ */
+export function riscActiveSeatsOf(store: GameStore, gameId: string, me: number): number[] | null {
+  const found = store.find(`${gameId}-p${me}`);
+  if (!found.ok) return null;
+  const told = storedRiscHistory(store.lines(found.game.id));
+  if (!told.ok) return null;
+  const last = told.history.states.at(-1)!;
+  return found.game.players.map((_, p) => p).filter((p) => last.risc.expelled[p] !== true);
 }

@@ -240,12 +240,12 @@ export function riscRecordLines(header: RiscHeader, steps: readonly RejoinStep<R
 export async function playRiscOverLinks(roster: RiscRoster, options: RiscNetOptions): Promise<RiscNetResult> {
   if (!roster.features.includes(RISC_FEATURE))
     return { ok: false, reason: 'not every player chose RISC (the host and every joiner must play --game risc)' };
-  const expected = roster.players.filter((p) => p.id !== roster.me).map((p) => p.id);
+  // A resumed game's seat expelled where it resumed may have stayed away (protocol-spec/resume.md, Steps 4).
+  const expected = roster.players
+    .filter((p) => p.id !== roster.me && options.resume?.state.risc.expelled[p.id] !== true)
+    .map((p) => p.id);
   // (A seat that rejoins plays on with the players it reached: protocol-spec/resume.md, Not covered.)
-  if (
-    options.rejoin === undefined &&
-    (roster.links.size !== expected.length || expected.some((id) => !roster.links.has(id)))
-  )
+  if (options.rejoin === undefined && expected.some((id) => !roster.links.has(id)))
     return { ok: false, reason: 'the lobby did not link this peer to every other player' };
   // A resumed game's record goes on under its first header (its game id, not the new session's).
   const record = new RiscRecord(

@@ -15,14 +15,19 @@ import type { GameStore, StoredGame } from '../store/store.js';
 import type { Recorder } from '../store/transcript-recorder.js';
 import { negotiateResume } from './resume.js';
 import {
+  everySeat,
   offeredGame,
   offerProblem,
   RESUME_DEPTH,
   type ResumeRequest,
   type ResumeRoster,
+  type RosterPlayers,
   resumeOffer,
 } from './resume-net.js';
 import { type RiscHistory, storedRiscHistory } from './risc-history.js';
+
+export { riscActiveSeatsOf } from './risc-history.js';
+
 import { type RiscResumeStart, riscRecordLines } from './risc-net.js';
 import { owedReveal } from './risc-rejoin.js';
 
@@ -32,6 +37,8 @@ export interface RiscStoreResume {
   readonly resume: RiscResumeStart;
   /** The entries the players agreed on (the handshake's index). */
   readonly entries: number;
+  /** Every seat, in seat order (the session's players): the lobby's may lack one neutral at the common point. */
+  readonly players: RosterPlayers;
   /** What to tell its player: where the game goes on. */
   readonly notes: readonly string[];
   /** The stored game goes on: its RISC record (the lines already stored are not written again) … */
@@ -52,11 +59,13 @@ export async function riscResumeOverRoster(
   options: ResumeRequest,
 ): Promise<{ ok: true; resumed: RiscStoreResume } | { ok: false; reason: string }> {
   let found: { game: StoredGame; history: RiscHistory } | null = null;
+  const seats = everySeat(store, options.gameId, roster.me, roster.players) ?? roster.players;
   const agreed = await negotiateResume<RiscMeshState>({
     me: roster.me,
     links: roster.links,
+    ...(roster.host !== undefined ? { host: roster.host } : {}),
     ...(roster.keyring ? { keyring: roster.keyring } : {}),
-    ...(options.host ? { offer: resumeOffer(options.gameId, roster.gameId, roster.players) } : {}),
+    ...(options.host ? { offer: resumeOffer(options.gameId, roster.gameId, seats) } : {}),
     timeoutMs: options.timeoutMs,
     lookup: (offered) => {
       const problem = offerProblem(offered, options.gameId, roster.gameId);
@@ -84,9 +93,19 @@ export async function riscResumeOverRoster(
           reason: `game ${offered.game_id}'s stored RISC record differs at its line ${differs + 1} from what its record of signed lines makes`,
         };
       found = { game: game.game, history };
+      // The entry after which each player is expelled (neutral), if it is by the last one.
+      const neutralSince = game.game.players.map((_, p) => {
+        const at = history.states.findIndex((state) => state.risc.expelled[p] === true);
+        return at < 0 ? null : at;
+      });
       return {
         ok: true,
-        history: { index: entries, states: window.map((at) => history.states[at]!), hashes: window.map(history.hash) },
+        history: {
+          index: entries,
+          states: window.map((at) => history.states[at]!),
+          hashes: window.map(history.hash),
+          neutralSince,
+        },
       };
     },
   });
@@ -109,12 +128,13 @@ export async function riscResumeOverRoster(
   store.markResumed(
     game.id,
     roster.gameId,
-    roster.players.map((p) => p.addresses ?? []),
+    seats.map((p) => p.addresses ?? []),
   );
   return {
     ok: true,
     resumed: {
       entries,
+      players: seats,
       notes: [
         `Every player holds the same history: game #${game.id} goes on from entry ${entries}, ${agreed.state.round === null ? 'its end' : `${agreed.state.round.stage} of turn ${agreed.state.round.turn}`}.`,
       ],

@@ -133,12 +133,15 @@ export function networkChances(
 }
 
 /**
- * Why this seat may not take that part in a resume, or null: the game's first host (seat 0) hosts
- * it again, and the others join it.
+ * Why this seat may not take that part in a resume, or null: `hostSeat` hosts it (the lowest seat
+ * not neutral in this player's store: the game's first host, seat 0, unless it was made neutral),
+ * and the others join it.
  */
-export function resumePartProblem(hostName: string, me: number | null, host: boolean): string | null {
-  if (host && me !== 0) return `only ${hostName}, who hosted it, can host it again: choose Join, and join them`;
-  if (!host && me === 0) return 'you hosted it: host it again, and the others join you';
+export function resumePartProblem(hostName: string, me: number | null, host: boolean, hostSeat = 0): string | null {
+  const who = hostSeat === 0 ? 'who hosted it' : 'the first seat still in the game';
+  if (host && me !== hostSeat) return `only ${hostName}, ${who}, can host it again: choose Join, and join them`;
+  if (!host && me === hostSeat)
+    return `you ${hostSeat === 0 ? 'hosted it' : 'are the first seat still in the game'}: host it again, and the others join you`;
   return null;
 }
 

@@ -139,7 +139,9 @@ export interface SavedNetworkGame {
   readonly resume: string | null;
   /** null: this player can try to take its seat back in the running game; else why not. */
   readonly rejoin: string | null;
-  /** Where its host (seat 0, who hosts a resume) could be reached, shareable addresses first. */
+  /** The seat that hosts its resume: the lowest not neutral in this store (0 unless it was made neutral). */
+  readonly host?: number;
+  /** Where that host could be reached, shareable addresses first. */
   readonly hostAddresses: readonly string[];
 }
 

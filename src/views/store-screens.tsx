@@ -15,11 +15,11 @@ export type NetworkAction = 'rejoin' | 'host' | 'join';
 export function networkActions(game: SavedGame): Record<NetworkAction, string | null> {
   const n = game.network;
   if (n === undefined) return { rejoin: 'a local game', host: 'a local game', join: 'a local game' };
-  const hostName = game.players[0]?.name ?? 'the host';
+  const hostName = game.players[n.host ?? 0]?.name ?? 'the host';
   return {
     rejoin: n.rejoin,
-    host: n.resume ?? resumePartProblem(hostName, n.me, true),
-    join: n.resume ?? resumePartProblem(hostName, n.me, false),
+    host: n.resume ?? resumePartProblem(hostName, n.me, true, n.host),
+    join: n.resume ?? resumePartProblem(hostName, n.me, false, n.host),
   };
 }
 

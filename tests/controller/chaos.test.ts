@@ -170,6 +170,23 @@ describe('one rogue with random misbehaviour', () => {
     [113641362, 4, { ...NO_CHAOS, duplicate: 0.01, reorder: 0.05, corrupt: 0.05, equivocate: 0.002, spoof: 0.05 }],
   ] as const)('seed %i with %i players', (seed, players, rates) => oneRogue(seed, players, rates), 120_000);
 
+  // A stop then resume after the rogue was caught (it equivocates and spoofs often): its store stops
+  // about where it was made neutral, and the common point was the lowest index stated, so every
+  // honest peer refused ("too far to go back there") and a game with a cheat caught could never be
+  // resumed. The players still in the game resume without it (player 1 hosting when the rogue is 0).
+  it.each([
+    [12, 3],
+    [13, 4],
+  ] as const)(
+    'seed %i with %i players, the table stops after the rogue is caught: the others resume and finish',
+    async (seed, players) => {
+      tables.length = 0;
+      await oneRogue(seed, players, { ...NO_CHAOS, equivocate: 0.05, spoof: 0.05 }, {}, false, false, 'resume');
+      expect(tables).toEqual(['resumed']);
+    },
+    120_000,
+  );
+
   // Pipelining: the rogue's acks of a point to one honest peer were corrupted. The other honest
   // peer, settled and two points ahead, handed on the rogue's acks of its last two points only, so
   // the one behind never got the ack it waited for and was voted out. (A peer now hands on four.)

@@ -51,4 +51,41 @@ describe('a lobby that seats players by key', () => {
     expect([a.roster.me, b.roster.me]).toEqual([1, 2]);
     for (const r of [h, a, b]) for (const link of r.roster.links.values()) link.close();
   }, 60_000);
+
+  // Player 0 was made neutral before the stop and stays away: seat 1 hosts, the game starts without seat 0.
+  it('lets another seat host, and starts once the seats awaited are in, without the others', async () => {
+    const [zero, host, two, three] = await Promise.all([node(), node(), node(), node()]);
+    const hosted = hostLobby(host, {
+      players: 4,
+      name: 'One',
+      features: [],
+      ackTimeoutMs: 5000,
+      moveTimeoutMs: 10_000,
+      seats: [zero.peerId, host.peerId, two.peerId, three.peerId],
+      awaited: [1, 2, 3],
+    });
+    const address = host.addresses()[0]!;
+    const [h, b, c] = await Promise.all([
+      hosted,
+      joinLobby(three, address, joinOptions('Three')),
+      joinLobby(two, address, joinOptions('Two')),
+    ]);
+    for (const r of [h, b, c]) if (!r.ok) throw new Error(r.reason);
+    if (!h.ok || !b.ok || !c.ok) return;
+    for (const r of [h, b, c]) {
+      expect(r.roster.host).toBe(1);
+      expect(r.roster.players.map((p) => [p.id, p.peerId])).toEqual([
+        [1, host.peerId],
+        [2, two.peerId],
+        [3, three.peerId],
+      ]);
+      expect([...r.roster.links.keys()].sort()).toEqual([1, 2, 3].filter((p) => p !== r.roster.me));
+    }
+    expect([h.roster.me, b.roster.me, c.roster.me]).toEqual([1, 3, 2]);
+    // The mesh is whole: a line from seat 2 reaches seat 3.
+    const heard = new Promise<string>((resolve) => b.roster.links.get(2)!.onLine(resolve));
+    c.roster.links.get(3)!.send('hello');
+    expect(await heard).toBe('hello');
+    for (const r of [h, b, c]) for (const link of r.roster.links.values()) link.close();
+  }, 60_000);
 });

@@ -26,6 +26,7 @@ import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
 import { REJOIN_TIMEOUT_MS } from '../../src/sessions/rejoin-net.js';
 import { type NetworkResume, resumeOverRoster } from '../../src/sessions/resume-net.js';
+import { resumeHostOf } from '../../src/sessions/resume-seats.js';
 import type { Seat } from '../../src/sessions/seat.js';
 import { storeSession, teeRecorder } from '../../src/store/recorder.js';
 import { GameStore } from '../../src/store/store.js';
@@ -137,6 +138,8 @@ export interface TableStop {
   readonly after: number;
   /** They meet again this long after the stop. */
   readonly backAfterMs: number;
+  /** Players that do not come back: the others resume without them (one neutral where they resume may stay away). */
+  readonly absent?: readonly number[];
 }
 
 /** An honest peer whose process dies mid-game and takes its seat back (protocol-spec/resume.md, Rejoin). */
@@ -384,16 +387,26 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     const mesh2 = await memoryMesh(players, seed, verified);
     again.push(...mesh2.links.flatMap((links) => [...links.values()]));
     const sessionId = `${gameId}.r1`;
+    const absent = new Set(tableStop!.absent ?? []);
+    const present = roster.filter((p) => !absent.has(p.id));
+    // The lobby's host: the lowest seat not neutral in the store of the lowest honest peer there.
+    const judge = present.find((p) => !others.has(p.id))?.id ?? present[0]!.id;
+    const host = resumeHostOf(stores[judge]!, gameId, judge) ?? 0;
     for (let i = 0; i < players; i++) {
       tableBack!.firstRecords[i] = recorders[i]!.lines;
       recorders[i] = memoryRecorder();
       // The turns a resume gives back are played again: their later start counts.
       turnHashes[i]!.clear();
-      const links = speaksThrough(i, sessionId)(mesh2.links[i]!);
+      if (absent.has(i)) {
+        for (const link of mesh2.links[i]!.values()) link.close();
+        finished(i, firstResults[i]!);
+        continue;
+      }
+      const links = speaksThrough(i, sessionId)(new Map([...mesh2.links[i]!].filter(([p]) => !absent.has(p))));
       void resumeOverRoster(
         stores[i]!,
-        { me: i, gameId: sessionId, players: roster, links, keyring: keyrings[i]! },
-        { gameId, host: i === 0, timeoutMs: RESUME_TIMEOUT_MS(terms.ackTimeoutMs) },
+        { me: i, host, gameId: sessionId, players: present, links, keyring: keyrings[i]! },
+        { gameId, host: i === host, timeoutMs: RESUME_TIMEOUT_MS(terms.ackTimeoutMs) },
       ).then((answer) => {
         tableBack!.answers[i] = answer.ok ? { ok: true, index: answer.resumed.index } : answer;
         if (!answer.ok || halted) return finished(i, firstResults[i]!);

@@ -1,6 +1,7 @@
 // A table that stopped mid-game and met again (protocol-spec/resume.md, Resume): what each player's
 // resume came to, and how the chaos runs judge it. The honest peers either all resume or all refuse
-// (a rogue may refuse: a resume needs every player); an honest peer with no answer, or honest peers
+// (a rogue still in the game may make them refuse: a resume needs every player not neutral where it
+// goes on; one made neutral before the stop cannot); an honest peer with no answer, or honest peers
 // that split, one resuming and another refusing, is a fault. Shared by the chaos property and
 // bench:chaos (mesh-game.ts TableStop).
 import type { TranscriptLine } from '../../src/protocol/transcript.js';

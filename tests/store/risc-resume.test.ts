@@ -84,8 +84,11 @@ async function playSession(
   stopWhen: Stop | null,
   resumed?: readonly RiscStoreResume[],
   atOnce = false,
+  /** A seat whose process dies as turn `turn` begins (its session stops, its links close); or that is away (turn null). */
+  gone?: { readonly player: number; readonly turn: number | null },
 ) {
   const sessions: MeshSession<RiscMeshState, never, never>[] = [];
+  const byPlayer = new Map<number, MeshSession<RiscMeshState, never, never>>();
   let stopped = false;
   const stopAll = () => {
     if (stopped) return;
@@ -95,8 +98,19 @@ async function playSession(
     else queueMicrotask(() => sessions.forEach((s) => s.stop()));
   };
   let turn = 0;
-  const runs = mesh.peerIds.map((_, me) => {
-    const roster = rosterOf(mesh, me, resumed ? SESSION : GAME);
+  const crash = () => {
+    if (gone?.turn == null || turn < gone.turn || !byPlayer.has(gone.player)) return;
+    const dying = byPlayer.get(gone.player)!;
+    byPlayer.delete(gone.player);
+    queueMicrotask(() => {
+      dying.stop();
+      for (const link of mesh.links[gone.player]!.values()) link.close();
+    });
+  };
+  const present = mesh.peerIds.map((_, me) => me).filter((me) => gone?.turn !== null || me !== gone.player);
+  const runs = present.map((me) => {
+    const links = new Map([...mesh.links[me]!].filter(([p]) => present.includes(p)));
+    const roster = rosterOf(mesh, me, resumed ? SESSION : GAME, links);
     let stored: StoredRisc;
     if (resumed) stored = resumed[me]!.stored;
     else {
@@ -126,9 +140,13 @@ async function playSession(
       onExecuted: (_state, executed) => {
         if (me !== 0) return;
         turn = executed + 1;
+        crash();
         if (stopWhen?.(turn, null)) stopAll();
       },
-      onSession: (session) => sessions.push(session as never),
+      onSession: (session) => {
+        sessions.push(session as never);
+        byPlayer.set(me, session as never);
+      },
     }).then((result) => {
       if (result.ok) stored.finish(result.state);
       return result;
@@ -239,6 +257,54 @@ function statedHistory(db: GameStore, me: number) {
 }
 
 describe('networked RISC resume', { timeout: 240_000 }, () => {
+  // A player expelled before the stop (here gone silent, voted out) keeps the game only to where it
+  // went: the others resume without it, the session with no link to it, and finish on one outcome.
+  it('a seat voted out before the stop stays away: the others resume without it and play on to one outcome', async () => {
+    const seed = 1;
+    const cut = await playSession(
+      store,
+      await memoryMesh(PLAYERS, seed, checkedOnce()),
+      seed,
+      (turn, line) => line === null && turn >= 5,
+      undefined,
+      false,
+      { player: 2, turn: 2 },
+    );
+    for (const me of [0, 1]) {
+      const r = cut[me]!;
+      expect(r.ok && r.state.phase !== 'over' && r.state.expelled[2]).toBe(true);
+    }
+    const again = await memoryMesh(PLAYERS, seed, checkedOnce());
+    const away = (me: number) => new Map([...again.links[me]!].filter(([p]) => p !== 2));
+    const resumed = (
+      await settle(
+        [0, 1].map((me) =>
+          riscResumeOverRoster(store, rosterOf(again, me, SESSION, away(me)), {
+            gameId: GAME,
+            host: me === 0,
+            timeoutMs: 10_000,
+          }),
+        ),
+      )
+    ).map((r) => {
+      if (!r.ok) throw new Error(r.reason);
+      return r.resumed;
+    });
+    expect(resumed[0]!.entries).toBe(resumed[1]!.entries);
+    expect(resumed[0]!.players.map((p) => p.id)).toEqual([0, 1, 2]);
+    const end = ok(await playSession(store, again, seed, null, resumed, false, { player: 2, turn: null }));
+    expect(end).toHaveLength(2);
+    expect(end[1]!.state).toEqual(end[0]!.state);
+    expect(end[0]!.state.phase).toBe('over');
+    expect(end[0]!.state.expelled[2]).toBe(true);
+    for (const me of [0, 1]) {
+      const { game, audit } = storedAudit(me);
+      expect(game.status).toBe('finished');
+      expect(audit.state).toEqual(end[0]!.state);
+      for (const v of audit.violations) expect(v.player).toBe(2);
+    }
+  });
+
   it('stopped at a turn boundary: the same keys agree on the stored history and play it on to one outcome', async () => {
     const { resumed } = await cutAndResume(1, AT_TURN_3);
     expect(resumed[0]!.resume.state.risc.turn).toBeGreaterThanOrEqual(3);

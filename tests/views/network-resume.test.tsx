@@ -81,6 +81,23 @@ describe('what a networked game offers', () => {
     const reason = CAPITAL.network!.resume;
     expect(networkActions(CAPITAL)).toEqual({ rejoin: reason, host: reason, join: reason });
   });
+
+  // Player 0 was made neutral: the lowest seat still in the game hosts, the others (player 0 too) join it.
+  it('host again for the lowest seat still in the game when player 0 was made neutral', () => {
+    const three = { players: [{ name: 'Hana' }, { name: 'Jo' }, { name: 'Kim' }] };
+    expect(networkActions(game(11, { ...three, network: network({ me: 1, host: 1 }) }))).toMatchObject({
+      host: null,
+      join: 'you are the first seat still in the game: host it again, and the others join you',
+    });
+    expect(networkActions(game(12, { ...three, network: network({ me: 2, host: 1 }) }))).toMatchObject({
+      host: 'only Jo, the first seat still in the game, can host it again: choose Join, and join them',
+      join: null,
+    });
+    expect(networkActions(game(13, { ...three, network: network({ me: 0, host: 1 }) }))).toMatchObject({
+      host: 'only Jo, the first seat still in the game, can host it again: choose Join, and join them',
+      join: null,
+    });
+  });
 });
 
 describe('the Resume screen', () => {

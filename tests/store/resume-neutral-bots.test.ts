@@ -1,0 +1,99 @@
+// A resume without the player made neutral, end to end with `risk bot --store` processes on
+// 127.0.0.1: three bots play; player 0's process is killed and the others vote it out; later both
+// of theirs are killed too. Player 1 — the lowest seat still in the game — hosts the stored game
+// again with --resume, player 2 joins it, player 0 stays away: they agree on the stored history
+// and play it on to one winner (protocol-spec/resume.md, Resume and Steps 4).
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { networkGameId } from '../../src/store/network-games.js';
+import type { GameStore } from '../../src/store/store.js';
+import { killBots, startBot } from '../support/bot-process.js';
+import { openStore, tempDir } from './helpers.js';
+
+let tmp: ReturnType<typeof tempDir>;
+const stores: GameStore[] = [];
+beforeEach(() => {
+  tmp = tempDir();
+});
+afterEach(() => {
+  killBots();
+  for (const s of stores.splice(0)) s.close();
+  tmp.remove();
+});
+
+const bot = (args: readonly string[], who: string) =>
+  startBot([
+    ...args,
+    '--listen',
+    '127.0.0.1',
+    '--bot',
+    'normal',
+    '--name',
+    who,
+    '--seed',
+    String(who.length),
+    '--store',
+    '--db',
+    join(tmp.dir, `${who}.db`),
+    '--key',
+    join(tmp.dir, `${who}.key`),
+    '--no-record',
+  ]);
+
+/** The stored game of this database, read afresh. */
+function storedGame(who: string) {
+  const store = openStore(join(tmp.dir, `${who}.db`));
+  stores.push(store);
+  const [summary] = store.games({ kinds: ['bot'] });
+  const found = store.find(String(summary!.id));
+  if (!found.ok) throw new Error(found.reason);
+  return found.game;
+}
+
+const neutral = (player: number) => (e: Record<string, unknown>) => e.type === 'neutral' && e.player === player;
+
+describe('resume without the player made neutral', () => {
+  it('player 0 was voted out; player 1 hosts the stored game again, player 2 joins, and they play it to a winner', async () => {
+    const timeouts = ['--move-timeout', '20', '--ack-timeout', '3'];
+    const hana = bot(['host', '--port', '0', '--players', '3', ...timeouts], 'Hana');
+    const hosting = await hana.waitFor((e) => e.type === 'hosting', 20_000);
+    const address = (hosting.addresses as string[]).find((a) => a.startsWith('/ip4/127.0.0.1/'))!;
+    const jo = bot(['join', address], 'Jo');
+    const kim = bot(['join', address], 'Kim');
+    await hana.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 2, 60_000);
+    hana.child.kill('SIGKILL');
+    await hana.exit;
+    // Both see player 0 made neutral, and play a while on before their machines go down.
+    await Promise.all([jo.waitFor(neutral(0), 60_000), kim.waitFor(neutral(0), 60_000)]);
+    const turn = (e: Record<string, unknown>) => (e.type === 'turn_started' ? (e.turn as number) : 0);
+    const now = Math.max(...jo.events.map(turn));
+    await Promise.all([jo, kim].map((p) => p.waitFor((e) => turn(e) >= now + 2, 60_000)));
+    jo.child.kill('SIGKILL');
+    kim.child.kill('SIGKILL');
+    await Promise.all([jo.exit, kim.exit]);
+    const gameId = networkGameId(storedGame('Jo').uid);
+    for (const s of stores.splice(0)) s.close();
+
+    // Player 0 may not host, being neutral in the others' stores; player 2 may not either: player 1 does.
+    const kimHosts = bot(['host', '--port', '0', '--players', '3', '--resume', gameId, ...timeouts], 'Kim');
+    expect(await kimHosts.closed).toBe(1);
+    expect(kimHosts.stderr).toContain(
+      `player 1 hosts the resume of game ${gameId} (the lowest seat still in the game)`,
+    );
+    const joHosts = bot(['host', '--port', '0', '--players', '3', '--resume', gameId, ...timeouts], 'Jo');
+    const again = await joHosts.waitFor((e) => e.type === 'hosting', 20_000);
+    const joAt = (again.addresses as string[]).find((a) => a.startsWith('/ip4/127.0.0.1/'))!;
+    const kimJoins = bot(['join', joAt, '--resume', gameId], 'Kim');
+    const resumed = await Promise.all([joHosts, kimJoins].map((p) => p.waitFor((e) => e.type === 'resumed', 60_000)));
+    expect(resumed[0]!.index).toBe(resumed[1]!.index);
+    const winners = await Promise.all([joHosts, kimJoins].map((p) => p.waitFor((e) => e.type === 'winner', 180_000)));
+    expect(winners[0]!.player).toBe(winners[1]!.player);
+    expect([1, 2]).toContain(winners[0]!.player);
+    expect(await Promise.all([joHosts.exit, kimJoins.exit])).toEqual([0, 0]);
+    for (const who of ['Jo', 'Kim']) {
+      const game = storedGame(who);
+      expect(game.status).toBe('finished');
+      expect(game.winner).toBe(winners[0]!.player);
+    }
+  }, 400_000);
+});
