@@ -4,6 +4,7 @@
 // again with --resume, player 2 joins it, player 0 stays away: they agree on the stored history
 // and play it on to one winner (protocol-spec/resume.md, Resume and Steps 4).
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { networkGameId } from '../../src/store/network-games.js';
 import type { GameStore } from '../../src/store/store.js';
@@ -60,6 +61,9 @@ describe('resume without the player made neutral', () => {
     const address = (hosting.addresses as string[]).find((a) => a.startsWith('/ip4/127.0.0.1/'))!;
     const jo = bot(['join', address], 'Jo');
     const kim = bot(['join', address], 'Kim');
+    // They join at once, so which of them sits at seat 1 is a race: the game's start says.
+    const starts = await Promise.all([jo, kim].map((p) => p.waitFor((e) => e.type === 'start', 60_000)));
+    const [host, joiner] = starts[0]!.me === 1 ? ['Jo', 'Kim'] : ['Kim', 'Jo'];
     await hana.waitFor((e) => e.type === 'turn_started' && (e.turn as number) >= 2, 60_000);
     hana.child.kill('SIGKILL');
     await hana.exit;
@@ -75,21 +79,22 @@ describe('resume without the player made neutral', () => {
     for (const s of stores.splice(0)) s.close();
 
     // Player 0 may not host, being neutral in the others' stores; player 2 may not either: player 1 does.
-    const kimHosts = bot(['host', '--port', '0', '--players', '3', '--resume', gameId, ...timeouts], 'Kim');
-    expect(await kimHosts.closed).toBe(1);
-    expect(kimHosts.stderr).toContain(
+    const wrongHost = bot(['host', '--port', '0', '--players', '3', '--resume', gameId, ...timeouts], joiner);
+    const refused = await Promise.race([wrongHost.closed, sleep(60_000, 'still running', { ref: false })]);
+    expect(refused, wrongHost.stderr).toBe(1);
+    expect(wrongHost.stderr).toContain(
       `player 1 hosts the resume of game ${gameId} (the lowest seat still in the game)`,
     );
-    const joHosts = bot(['host', '--port', '0', '--players', '3', '--resume', gameId, ...timeouts], 'Jo');
-    const again = await joHosts.waitFor((e) => e.type === 'hosting', 20_000);
-    const joAt = (again.addresses as string[]).find((a) => a.startsWith('/ip4/127.0.0.1/'))!;
-    const kimJoins = bot(['join', joAt, '--resume', gameId], 'Kim');
-    const resumed = await Promise.all([joHosts, kimJoins].map((p) => p.waitFor((e) => e.type === 'resumed', 60_000)));
+    const hostAgain = bot(['host', '--port', '0', '--players', '3', '--resume', gameId, ...timeouts], host);
+    const again = await hostAgain.waitFor((e) => e.type === 'hosting', 20_000);
+    const at = (again.addresses as string[]).find((a) => a.startsWith('/ip4/127.0.0.1/'))!;
+    const joins = bot(['join', at, '--resume', gameId], joiner);
+    const resumed = await Promise.all([hostAgain, joins].map((p) => p.waitFor((e) => e.type === 'resumed', 60_000)));
     expect(resumed[0]!.index).toBe(resumed[1]!.index);
-    const winners = await Promise.all([joHosts, kimJoins].map((p) => p.waitFor((e) => e.type === 'winner', 180_000)));
+    const winners = await Promise.all([hostAgain, joins].map((p) => p.waitFor((e) => e.type === 'winner', 180_000)));
     expect(winners[0]!.player).toBe(winners[1]!.player);
     expect([1, 2]).toContain(winners[0]!.player);
-    expect(await Promise.all([joHosts.exit, kimJoins.exit])).toEqual([0, 0]);
+    expect(await Promise.all([hostAgain.exit, joins.exit])).toEqual([0, 0]);
     for (const who of ['Jo', 'Kim']) {
       const game = storedGame(who);
       expect(game.status).toBe('finished');
