@@ -77,13 +77,18 @@ function capturePlans(position: Position, me: number, goal: Goal, deploy: number
   for (const t of goal.targets) {
     let source = -1;
     let via = -1;
-    for (const s of state.board.adjacency[t]!) {
+    const around = state.board.adjacency[t]!;
+    for (let i = 0; i < around.length; i++) {
+      const s = around[i]!;
       if (state.owner[s] === me && (source < 0 || state.armies[s]! > state.armies[source]!)) source = s;
     }
     if (source < 0) {
-      for (const x of state.board.adjacency[t]!) {
+      for (let i = 0; i < around.length; i++) {
+        const x = around[i]!;
         if (state.owner[x] === me) continue;
-        for (const s of state.board.adjacency[x]!) {
+        const beyond = state.board.adjacency[x]!;
+        for (let j = 0; j < beyond.length; j++) {
+          const s = beyond[j]!;
           if (state.owner[s] !== me) continue;
           if (source < 0 || state.armies[s]! - state.armies[x]! > state.armies[source]! - state.armies[via]!) {
             source = s;
@@ -258,10 +263,13 @@ export function rollPlans(position: Position, me: number, source: number, deploy
   while (chain.length < ROLL) {
     let next = -1;
     let bestKey = Infinity;
-    for (const t of state.board.adjacency[head]!) {
+    const around = state.board.adjacency[head]!;
+    for (let i = 0; i < around.length; i++) {
+      const t = around[i]!;
       if (state.owner[t] === me || inChain.has(t)) continue;
       let onward = 0;
-      for (const n of state.board.adjacency[t]!) if (state.owner[n] !== me && !inChain.has(n)) onward++;
+      const beyond = state.board.adjacency[t]!;
+      for (let j = 0; j < beyond.length; j++) if (state.owner[beyond[j]!] !== me && !inChain.has(beyond[j]!)) onward++;
       const key = state.armies[t]! * 8 - Math.min(onward, 7);
       if (key < bestKey) {
         bestKey = key;
