@@ -59,12 +59,13 @@ export function readPosition(state: GameState): Position {
     const o = owner[t]!;
     let big = 0;
     let foreign = 0;
-    for (const nb of board.adjacency[t]!) {
-      const other = owner[nb]!;
+    const around = board.adjacency[t]!;
+    for (let i = 0; i < around.length; i++) {
+      const other = owner[around[i]!]!;
       if (other === o) continue;
       foreign++;
       if (other < 0 || !active[other]) continue;
-      const a = armies[nb]! - 1;
+      const a = armies[around[i]!]! - 1;
       if (a > big) big = a;
     }
     biggestThreat[t] = big;

@@ -1,7 +1,8 @@
 // Features of a player's standing, from which the hard bot's evaluation estimates each player's
 // chance to win. Computed from plain arrays so the bot can score positions it only imagines (the
 // board after a plan) as cheaply as real ones; the bot scores thousands a turn, so the scoring
-// path reuses its buffers instead of allocating.
+// path reuses its buffers instead of allocating, and loops by index (a `for…of` allocates an
+// iterator result per step until the code is optimised, and a bot peer plays its game cold).
 import { type Board, setValue, territoryArmies } from '../model/index.js';
 
 /** A position as the evaluation sees it: the board, hands by size, and who moves next. */
@@ -107,7 +108,9 @@ function fill(s: Snapshot, out: Float64Array): void {
     total += a;
     if (a > st[Row.Biggest * n + o]!) st[Row.Biggest * n + o] = a;
     let enemy = 0;
-    for (const nb of board.adjacency[t]!) {
+    const around = board.adjacency[t]!;
+    for (let i = 0; i < around.length; i++) {
+      const nb = around[i]!;
       const other = owner[nb]!;
       if (other !== o && other >= 0 && s.active[other] && armies[nb]! > enemy) enemy = armies[nb]!;
     }
@@ -118,12 +121,13 @@ function fill(s: Snapshot, out: Float64Array): void {
       st[Row.BorderThreat * n + o]! += enemy;
     }
   }
-  for (const c of board.continents) {
+  for (let k = 0; k < board.continents.length; k++) {
+    const c = board.continents[k]!;
     const holder = owner[c.territories[0]!]!;
     if (holder < 0) continue;
     let whole = true;
-    for (const t of c.territories) {
-      if (owner[t] !== holder) {
+    for (let i = 0; i < c.territories.length; i++) {
+      if (owner[c.territories[i]!] !== holder) {
         whole = false;
         break;
       }

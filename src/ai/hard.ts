@@ -218,7 +218,9 @@ function rollSources(v: View): number[] {
   const border = territoriesOf(state, me).filter((t) => position.foreignNeighbours[t]! > 0);
   const weakest = (t: number) => {
     let least = Infinity;
-    for (const n of state.board.adjacency[t]!) if (state.owner[n] !== me) least = Math.min(least, state.armies[n]!);
+    const around = state.board.adjacency[t]!;
+    for (let i = 0; i < around.length; i++)
+      if (state.owner[around[i]!] !== me) least = Math.min(least, state.armies[around[i]!]!);
     return least;
   };
   const byArmies = [...border].sort((a, b) => state.armies[b]! - state.armies[a]! || a - b).slice(0, 3);

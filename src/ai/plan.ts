@@ -2,6 +2,8 @@
 // objective, take one territory, or roll one stack on — becomes legs: chains of conquests, each by
 // one stack, with their exact odds.
 // Plans are only proposed here; the bot judges them by the board they would leave (outlook.ts).
+// The walks loop by index: a bot peer plays its game in code not yet optimised, where a `for…of`
+// allocates an iterator result per step.
 import { type ChainOdds, chainOdds, chainSteps } from './chain-odds.js';
 import type { Position } from './evaluate.js';
 
@@ -75,13 +77,18 @@ function capturePlans(position: Position, me: number, goal: Goal, deploy: number
   for (const t of goal.targets) {
     let source = -1;
     let via = -1;
-    for (const s of state.board.adjacency[t]!) {
+    const around = state.board.adjacency[t]!;
+    for (let i = 0; i < around.length; i++) {
+      const s = around[i]!;
       if (state.owner[s] === me && (source < 0 || state.armies[s]! > state.armies[source]!)) source = s;
     }
     if (source < 0) {
-      for (const x of state.board.adjacency[t]!) {
+      for (let i = 0; i < around.length; i++) {
+        const x = around[i]!;
         if (state.owner[x] === me) continue;
-        for (const s of state.board.adjacency[x]!) {
+        const beyond = state.board.adjacency[x]!;
+        for (let j = 0; j < beyond.length; j++) {
+          const s = beyond[j]!;
           if (state.owner[s] !== me) continue;
           if (source < 0 || state.armies[s]! - state.armies[x]! > state.armies[source]! - state.armies[via]!) {
             source = s;
@@ -112,8 +119,10 @@ function legSources(
   const seen = new Set(frontier);
   for (let depth = 0; depth <= DETOUR && frontier.length > 0; depth++) {
     const next: number[] = [];
-    for (const t of frontier) {
-      for (const n of state.board.adjacency[t]!) {
+    for (let f = 0; f < frontier.length; f++) {
+      const around = state.board.adjacency[frontier[f]!]!;
+      for (let i = 0; i < around.length; i++) {
+        const n = around[i]!;
         if (state.owner[n] === me) near.add(n);
         else if (!seen.has(n)) {
           seen.add(n);
@@ -139,10 +148,13 @@ export function walk(position: Position, me: number, source: number, remaining: 
   for (;;) {
     let next = -1;
     let bestKey = Infinity;
-    for (const t of state.board.adjacency[head]!) {
+    const around = state.board.adjacency[head]!;
+    for (let i = 0; i < around.length; i++) {
+      const t = around[i]!;
       if (!remaining.has(t) || taken.has(t)) continue;
       let onward = 0;
-      for (const n of state.board.adjacency[t]!) if (remaining.has(n) && !taken.has(n)) onward++;
+      const beyond = state.board.adjacency[t]!;
+      for (let j = 0; j < beyond.length; j++) if (remaining.has(beyond[j]!) && !taken.has(beyond[j]!)) onward++;
       const key = onward * 1000 + state.armies[t]!;
       if (key < bestKey) {
         bestKey = key;
@@ -178,14 +190,18 @@ function detour(
   let best = null as { path: number[]; cost: number } | null;
   for (let depth = 0; depth <= DETOUR; depth++) {
     const next: { path: number[]; cost: number }[] = [];
-    for (const { path, cost } of paths) {
+    for (let p = 0; p < paths.length; p++) {
+      const { path, cost } = paths[p]!;
       const at = path.length === 0 ? head : path[path.length - 1]!;
-      for (const n of state.board.adjacency[at]!) {
+      const around = state.board.adjacency[at]!;
+      for (let i = 0; i < around.length; i++) {
+        const n = around[i]!;
         if (state.owner[n] === me || taken.has(n) || path.includes(n)) continue;
-        const step = { path: [...path, n], cost: cost + state.armies[n]! };
+        // A step's path is built only when it is kept.
+        const stepCost = cost + state.armies[n]!;
         if (remaining.has(n)) {
-          if (best === null || step.cost < best.cost) best = step;
-        } else if (depth < DETOUR) next.push(step);
+          if (best === null || stepCost < best.cost) best = { path: [...path, n], cost: stepCost };
+        } else if (depth < DETOUR) next.push({ path: [...path, n], cost: stepCost });
       }
     }
     if (best !== null) return best.path;
@@ -247,10 +263,13 @@ export function rollPlans(position: Position, me: number, source: number, deploy
   while (chain.length < ROLL) {
     let next = -1;
     let bestKey = Infinity;
-    for (const t of state.board.adjacency[head]!) {
+    const around = state.board.adjacency[head]!;
+    for (let i = 0; i < around.length; i++) {
+      const t = around[i]!;
       if (state.owner[t] === me || inChain.has(t)) continue;
       let onward = 0;
-      for (const n of state.board.adjacency[t]!) if (state.owner[n] !== me && !inChain.has(n)) onward++;
+      const beyond = state.board.adjacency[t]!;
+      for (let j = 0; j < beyond.length; j++) if (state.owner[beyond[j]!] !== me && !inChain.has(beyond[j]!)) onward++;
       const key = state.armies[t]! * 8 - Math.min(onward, 7);
       if (key < bestKey) {
         bestKey = key;

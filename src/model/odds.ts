@@ -73,24 +73,33 @@ function enumerateRoll(attackerDice: number, defenderDice: number): readonly Rol
   const total = 6 ** n;
   const pairs = Math.min(attackerDice, defenderDice);
   const counts = new Array<number>(pairs + 1).fill(0); // indexed by attacker losses
-  const att: number[] = [];
-  const def: number[] = [];
+  // Only each side's two highest dice are ever compared (the defender rolls two at most): they are
+  // kept as the dice are read, with no array to sort (this runs 10,836 times, in the first
+  // battle a bot thinks about).
   for (let code = 0; code < total; code++) {
-    att.length = 0;
-    def.length = 0;
     let c = code;
+    let att1 = 0;
+    let att2 = 0;
     for (let i = 0; i < attackerDice; i++) {
-      att.push((c % 6) + 1);
-      c = Math.floor(c / 6);
+      const die = (c % 6) + 1;
+      c = (c - (c % 6)) / 6;
+      if (die > att1) {
+        att2 = att1;
+        att1 = die;
+      } else if (die > att2) att2 = die;
     }
+    let def1 = 0;
+    let def2 = 0;
     for (let i = 0; i < defenderDice; i++) {
-      def.push((c % 6) + 1);
-      c = Math.floor(c / 6);
+      const die = (c % 6) + 1;
+      c = (c - (c % 6)) / 6;
+      if (die > def1) {
+        def2 = def1;
+        def1 = die;
+      } else if (die > def2) def2 = die;
     }
-    att.sort((x, y) => y - x);
-    def.sort((x, y) => y - x);
-    let attackerLosses = 0;
-    for (let i = 0; i < pairs; i++) if (att[i]! <= def[i]!) attackerLosses++;
+    let attackerLosses = att1 <= def1 ? 1 : 0;
+    if (pairs === 2 && att2 <= def2) attackerLosses++;
     counts[attackerLosses]!++;
   }
   const outcomes: RollOutcome[] = [];

@@ -100,7 +100,7 @@ describe.runIf(linuxX64)('the Linux single executable', () => {
     const hosting = await host.waitFor((e) => e.type === 'hosting', 30_000);
     // A bot peer runs with its Node flags, given to the executable by the executable itself.
     const cmdline = readFileSync(`/proc/${host.child.pid}/cmdline`, 'utf8').split('\0');
-    expect(cmdline.slice(0, 2)).toEqual([exe, '--node-options=--max-semi-space-size=1']);
+    expect(cmdline.slice(0, 2)).toEqual([exe, '--node-options=--max-semi-space-size=2']);
     const joiner = startBot(['join', (hosting.addresses as string[])[0]!, '--bot', 'easy'], program);
     const peers: BotProcess[] = [host, joiner];
     const codes = await Promise.all(peers.map((p) => p.exit));
