@@ -1,7 +1,7 @@
 // Screening a change to the hard bot before it goes near the table's seeds: three-player games of
 // hard, normal, easy (seats rotated, as `risk tournament` plays them) on screening seeds, with the
 // hard bot's weights overridden from the command line. Prints the wins and who went out first.
-// Usage: tsx bench/screen-hard.ts --seeds 2101-2108 [--games 300] [--part 0/2]
+// Usage: npm run bench:screen -- --seeds 2101-2108 [--games 300] [--part 0/2]
 //   [--three 'w0,w1,…'] [--scale 'k=x,…'] [--hard '{json HardWeights fields}']
 // --part i/k plays every k-th game from the i-th (split a screen over processes; the sums add).
 import { parseArgs } from 'node:util';

@@ -28,7 +28,8 @@ export const EVALUATIONS: Evaluations = {
   // would break. Then one step of an evolution-strategy search over all the weights at once (with
   // the rivals' rolls and leaderGap; 12 mirrored pairs of perturbations on seeds 2101–2108, the
   // step along their gradient chosen on 2109–2116): territory ×0.85, bonus ×1.15, income ×1.09,
-  // army ×1.06, the rest within 5% (82.8% → 84.2% of 4,800 games on seeds 2109–2124).
+  // army ×1.06, next to move ×1.09, biggest stack ×0.94, the rest within 5% (82.8% → 84.2% of
+  // 4,800 games on seeds 2109–2124; 83.0% → 83.8% of 14,400 on six seed sets, docs/bots.md).
   three: [
     2.059, 2.569, 0.38238, 0.46925, 0.74423, 1.8938, 3.0413, 0.007, -0.82741, -0.10706, 0.084808, 0.057181, -0.81701,
     0.6764, 3,
