@@ -25,9 +25,14 @@ export const EVALUATIONS: Evaluations = {
   // Army weight ×2.5 (68.3% → 73.7% on seed 1003; ×1.6 and ×4 to ×6 alike or slower). With the
   // rivals' rolls and leastStack, outgunned ×0.6 (78.9% → 80.4% of 3,600 games on seeds 1021–1032;
   // ×0.3 79.4%, ×1.5 74.4% on 1021–1026): the rolls already count the borders a rival's stack
-  // would break.
+  // would break. Then one step of an evolution-strategy search over all the weights at once (with
+  // the rivals' rolls and leaderGap; 12 mirrored pairs of perturbations on seeds 2101–2108, the
+  // step along their gradient chosen on 2109–2116): territory ×0.85, bonus ×1.15, income ×1.09,
+  // army ×1.06, next to move ×1.09, biggest stack ×0.94, the rest within 5% (82.8% → 84.2% of
+  // 4,800 games on seeds 2109–2124; 83.0% → 83.8% of 14,400 on six seed sets, docs/bots.md).
   three: [
-    1.9338, 3.0357, 0.3512, 0.4064, 0.7672, 1.9837, 3.2318, 0.007, -0.85302, -0.1037, 0.086, 0.0524, -0.8512, 0.6764, 3,
+    2.059, 2.569, 0.38238, 0.46925, 0.74423, 1.8938, 3.0413, 0.007, -0.82741, -0.10706, 0.084808, 0.057181, -0.81701,
+    0.6764, 3,
   ],
   four: MULTI,
   more: MULTI,
