@@ -102,6 +102,22 @@ describe('DiceChains', () => {
     });
   });
 
+  // A two-player game of bots ran past 16 chains of 1024 rounds (the release test's, 2026-11-27):
+  // the 17th chain was refused, at its own seat too, which then could not roll.
+  it('counts only the chains not over yet: a long game commits as many as it needs', () => {
+    const chains = new DiceChains(GAME);
+    for (let k = 0; k < 3 * MAX_CHAINS; k++)
+      expect(chains.commit(0, k * CHAIN_ROUNDS, 'ab'.repeat(32), `l${k}`, k * CHAIN_ROUNDS).ok).toBe(true);
+    // Chains far ahead still count: a player cannot hold more than MAX_CHAINS of those.
+    const now = 3 * MAX_CHAINS * CHAIN_ROUNDS;
+    for (let k = 0; k < MAX_CHAINS; k++)
+      expect(chains.commit(1, now + k * CHAIN_ROUNDS, 'cd'.repeat(32), `m${k}`, now).ok).toBe(true);
+    expect(chains.commit(1, now + MAX_CHAINS * CHAIN_ROUNDS, 'cd'.repeat(32), 'more', now)).toMatchObject({
+      ok: false,
+      why: 'too-many',
+    });
+  });
+
   it('gives this peer the values of its own chain only', () => {
     const { chains, own } = chainsWith();
     chains.keepOwn(own);

@@ -8,7 +8,7 @@ import type { Message } from '../../protocol/messages.js';
 
 /** Round ids one chain covers, from the round it is committed for on (an agreement limit). */
 export const CHAIN_ROUNDS = 1024;
-/** Chains kept per player: an honest one has one or two live at a time. */
+/** Chains kept per player, of those not over yet: an honest one has one or two live at a time. */
 export const MAX_CHAINS = 16;
 
 /**
@@ -99,9 +99,18 @@ export class DiceChains {
 
   constructor(private readonly gameId: string) {}
 
-  /** Takes a chain commitment; two of one player sharing a round id cannot both stand. */
-  commit(player: number, from: number, tip: string, line: string): ChainCheck {
-    const list = this.chains.get(player) ?? [];
+  /**
+   * Takes a chain commitment; two of one player sharing a round id cannot both stand. `now`: the
+   * round id the game is at. The player's chains that ended before it are dropped first: no round
+   * they cover is played again, and a long game needs more than MAX_CHAINS chains in all.
+   */
+  commit(player: number, from: number, tip: string, line: string, now = 0): ChainCheck {
+    const list = (this.chains.get(player) ?? []).filter((chain) => {
+      const over = chain.from + CHAIN_ROUNDS <= now;
+      if (over) this.own.delete(chain.tip);
+      return !over;
+    });
+    this.chains.set(player, list);
     for (const chain of list) {
       if (chain.from === from && chain.tip === tip) return { ok: true, fresh: false };
       const round = shared(chain.from, from);

@@ -1667,7 +1667,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
       });
       chains.keepOwn(chain);
       const { line } = this.broadcast({ command: 'roll_hash', payload: chain.tip, player_id: me, round: from });
-      chains.commit(me, from, chain.tip, line);
+      chains.commit(me, from, chain.tip, line, number);
     }
     const own = takesPart ? chains.covering(me, number) : undefined;
     const mine = own === undefined ? null : chains.ownValue(own.tip, number);
@@ -1693,7 +1693,7 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
   private takeChain(from: number, message: Extract<Message, { command: 'roll_hash' }>, line: string): 'done' {
     const chains = this.chains!;
     if (message.round === undefined) return 'done'; // a class peer's: no dice_chains there
-    const check = chains.commit(from, message.round, message.payload, line);
+    const check = chains.commit(from, message.round, message.payload, line, this.roundId());
     if (!check.ok) {
       if (check.why === 'too-many') this.fault(from, check.reason);
       else {
