@@ -14,7 +14,7 @@ import { resumeHash } from '../../src/core/native/hashes.js';
 import { replaySteps } from '../../src/core/steps/replay.js';
 import type { GameStore } from '../../src/store/store.js';
 import type { Table } from '../../src/views/table.js';
-import { killBots, startBot } from '../support/bot-process.js';
+import { killBots, storedBot } from '../support/bot-process.js';
 import { menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -37,25 +37,7 @@ afterEach(async () => {
 
 const launch = (storePath: string) => realLauncher(menuOptions(storePath, { moveTimeoutMs: 20_000, seed: 11 }));
 
-const bot = (args: readonly string[], who: string) =>
-  startBot([
-    ...args,
-    '--listen',
-    '127.0.0.1',
-    '--bot',
-    'normal',
-    '--name',
-    who,
-    '--seed',
-    String(who.length),
-    '--store',
-    '--db',
-    join(tmp.dir, `${who}.db`),
-    '--key',
-    join(tmp.dir, `${who}.key`),
-    '--record',
-    join(tmp.dir, `${who}.jsonl`),
-  ]);
+const bot = (args: readonly string[], who: string) => storedBot(args, who, tmp.dir, { record: `${who}.jsonl` });
 
 /** The stored game of this database, read afresh. */
 function storedGame(who: string) {

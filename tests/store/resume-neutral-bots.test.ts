@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { networkGameId } from '../../src/store/network-games.js';
 import type { GameStore } from '../../src/store/store.js';
-import { killBots, startBot } from '../support/bot-process.js';
+import { killBots, storedBot } from '../support/bot-process.js';
 import { openStore, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -22,24 +22,7 @@ afterEach(() => {
   tmp.remove();
 });
 
-const bot = (args: readonly string[], who: string) =>
-  startBot([
-    ...args,
-    '--listen',
-    '127.0.0.1',
-    '--bot',
-    'normal',
-    '--name',
-    who,
-    '--seed',
-    String(who.length),
-    '--store',
-    '--db',
-    join(tmp.dir, `${who}.db`),
-    '--key',
-    join(tmp.dir, `${who}.key`),
-    '--no-record',
-  ]);
+const bot = (args: readonly string[], who: string) => storedBot(args, who, tmp.dir);
 
 /** The stored game of this database, read afresh. */
 function storedGame(who: string) {

@@ -13,7 +13,7 @@ import { verifyChain } from '../../src/audit/verify-chain.js';
 import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcript.js';
 import { networkGameId, sessionsOf } from '../../src/store/network-games.js';
 import type { StoredGame } from '../../src/store/store.js';
-import { type BotProcess, killBots, startBot } from '../support/bot-process.js';
+import { type BotProcess, killBots, storedBot } from '../support/bot-process.js';
 import { openStore, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -30,23 +30,7 @@ const TIMEOUTS = ['--ack-timeout', '20', '--move-timeout', '40'];
 
 /** `risk bot` as `who` (its own database and key), recording to `who`-`part`.jsonl (or only in its store). */
 const bot = (args: readonly string[], who: string, part: number, recordFile = true) =>
-  startBot([
-    ...args,
-    '--listen',
-    '127.0.0.1',
-    '--bot',
-    'normal',
-    '--name',
-    who,
-    '--seed',
-    String(who.length + part),
-    '--store',
-    '--db',
-    join(tmp.dir, `${who}.db`),
-    '--key',
-    join(tmp.dir, `${who}.key`),
-    ...(recordFile ? ['--record', join(tmp.dir, `${who}-${part}.jsonl`)] : ['--no-record']),
-  ]);
+  storedBot(args, who, tmp.dir, { seed: who.length + part, ...(recordFile ? { record: `${who}-${part}.jsonl` } : {}) });
 
 const loopback = (hosting: Record<string, unknown>) =>
   (hosting.addresses as string[]).find((a) => a.startsWith('/ip4/127.0.0.1/'))!;

@@ -2,6 +2,7 @@
 // of them (bounded), its stderr and exit code. Every process started here is SIGKILLed by
 // `killBots`, which test files call after each test.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const launcher = fileURLToPath(new URL('../../bin/risk.js', import.meta.url));
@@ -86,4 +87,33 @@ export function startBot(
   child.stderr!.on('data', (chunk: Buffer) => (peer.stderr += chunk.toString()));
   started.push(peer);
   return peer;
+}
+
+/**
+ * `risk bot <args>` as `who`: a normal bot on 127.0.0.1 with its own database and key in `dir`
+ * (`--store`), seeded by its name unless told, recording to `record` (a file in `dir`) or not at all.
+ */
+export function storedBot(
+  args: readonly string[],
+  who: string,
+  dir: string,
+  options: { readonly seed?: number; readonly record?: string } = {},
+): BotProcess {
+  return startBot([
+    ...args,
+    '--listen',
+    '127.0.0.1',
+    '--bot',
+    'normal',
+    '--name',
+    who,
+    '--seed',
+    String(options.seed ?? who.length),
+    '--store',
+    '--db',
+    join(dir, `${who}.db`),
+    '--key',
+    join(dir, `${who}.key`),
+    ...(options.record !== undefined ? ['--record', join(dir, options.record)] : ['--no-record']),
+  ]);
 }
