@@ -70,6 +70,8 @@ import { observersOf, Silence } from './silence.js';
 
 /** The lines a game of two may take unchecked from their author (takesUnchecked), by their first bytes. */
 const TAKEN_UNCHECKED = ['{"command":"acknowledgement"', '{"command":"roll_number"'];
+/** How many round ids past the current one a reveal may be and still be taken unchecked (fitsChain). */
+const UNCHECKED_REVEAL_AHEAD = 8;
 
 interface Pending<A> {
   readonly index: number;
@@ -650,10 +652,12 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
    * A dice-chain reveal that is its author's chain value for its round, naming that chain's tip
    * for its author if it names any: checked by its hash, it can prove nothing against anyone, and
    * is used unchecked in a game of two seats as an ack is (takesUnchecked). Any other reveal is
-   * checked on arrival.
+   * checked on arrival, and so is one for a round far ahead: hashing down to it could cost up to a
+   * chain's length of hashes before its signature, which a bad line would otherwise cost alone.
    */
   private fitsChain(from: number, message: Extract<Message, { command: 'roll_number' }>): boolean {
     if (this.chains === null || message.round === undefined) return false;
+    if (message.round > this.roundId() + UNCHECKED_REVEAL_AHEAD) return false;
     const tip = this.chains.covering(from, message.round)?.tip;
     const named = message.commitments?.find(([player]) => player === from)?.[1];
     if (tip === undefined || (named !== undefined && named !== tip)) return false;
