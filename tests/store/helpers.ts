@@ -49,6 +49,14 @@ export function openStore(path: string): GameStore {
   return opened.store;
 }
 
+/** The game a `risk bot --store` database holds (its first bot game). */
+export function botGameIn(store: GameStore): StoredGame {
+  const [summary] = store.games({ kinds: ['bot'] });
+  const found = store.find(String(summary!.id));
+  if (!found.ok) throw new Error(found.reason);
+  return found.game;
+}
+
 export function botSeats(kinds: readonly BotKind[], seed: number): Seat[] {
   return kinds.map((kind, i) =>
     botSeat(createBot(kind, seededDice(seed + i)), seededDice(seed + 100 + i), { deadlineMs: 60_000 }),

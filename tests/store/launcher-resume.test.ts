@@ -15,7 +15,7 @@ import { replaySteps } from '../../src/core/steps/replay.js';
 import type { GameStore } from '../../src/store/store.js';
 import type { Table } from '../../src/views/table.js';
 import { killBots, storedBot } from '../support/bot-process.js';
-import { menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
+import { botGameIn, menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 const tables: Table[] = [];
@@ -43,10 +43,7 @@ const bot = (args: readonly string[], who: string) => storedBot(args, who, tmp.d
 function storedGame(who: string) {
   const store = openStore(join(tmp.dir, `${who}.db`));
   stores.push(store);
-  const [summary] = store.games({ kinds: ['bot'] });
-  const found = store.find(String(summary!.id));
-  if (!found.ok) throw new Error(found.reason);
-  return found.game;
+  return botGameIn(store);
 }
 
 describe('host again and join from the menu', () => {

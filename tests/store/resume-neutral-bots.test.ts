@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { networkGameId } from '../../src/store/network-games.js';
 import type { GameStore } from '../../src/store/store.js';
 import { killBots, storedBot } from '../support/bot-process.js';
-import { openStore, tempDir } from './helpers.js';
+import { botGameIn, openStore, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 const stores: GameStore[] = [];
@@ -28,10 +28,7 @@ const bot = (args: readonly string[], who: string) => storedBot(args, who, tmp.d
 function storedGame(who: string) {
   const store = openStore(join(tmp.dir, `${who}.db`));
   stores.push(store);
-  const [summary] = store.games({ kinds: ['bot'] });
-  const found = store.find(String(summary!.id));
-  if (!found.ok) throw new Error(found.reason);
-  return found.game;
+  return botGameIn(store);
 }
 
 const neutral = (player: number) => (e: Record<string, unknown>) => e.type === 'neutral' && e.player === player;

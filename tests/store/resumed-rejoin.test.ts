@@ -14,7 +14,7 @@ import { parseTranscript, type TranscriptLine } from '../../src/protocol/transcr
 import { networkGameId, sessionsOf } from '../../src/store/network-games.js';
 import type { StoredGame } from '../../src/store/store.js';
 import { type BotProcess, killBots, storedBot } from '../support/bot-process.js';
-import { openStore, tempDir } from './helpers.js';
+import { botGameIn, openStore, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -45,11 +45,9 @@ const transcript = (file: string) => {
 function storedGame<T>(who: string, seat: number, look: (game: StoredGame) => T): T {
   const store = openStore(join(tmp.dir, `${who}.db`));
   try {
-    const [summary] = store.games({ kinds: ['bot'] });
-    const found = store.find(String(summary!.id));
-    if (!found.ok) throw new Error(found.reason);
-    expect(found.game.me).toBe(seat);
-    return look(found.game);
+    const game = botGameIn(store);
+    expect(game.me).toBe(seat);
+    return look(game);
   } finally {
     store.close();
   }
