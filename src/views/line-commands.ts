@@ -89,9 +89,12 @@ export function knownCommand(line: string): boolean {
 /** Every word a line may start with, for suggestions. */
 const COMMAND_WORDS: readonly string[] = [...Object.keys(TABLE_COMMANDS), ...MOVE_VERBS];
 
-/** Why a line's first word is no command, with the command it is likely a typo of. */
-export function notACommand(verb: string): string {
-  return `"${verb}" is not a command${didYouMean(verb, COMMAND_WORDS)} (help lists them)`;
+/**
+ * Why a line's first word is no command, with the command it is likely a typo of (`also`: words
+ * that are commands where the line was typed, e.g. the lobby's).
+ */
+export function notACommand(verb: string, also: readonly string[] = []): string {
+  return `"${verb}" is not a command${didYouMean(verb, [...also, ...COMMAND_WORDS])} (help lists them)`;
 }
 
 /** Splits a line into words; "quoted names" stay whole; - and _ join words of a name. */
@@ -177,14 +180,19 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
   const t = (id: number) => board.territories[id]!.name;
   const send = (action: Action, next: LineTurn = NEW_TURN): LineResult => ({ kind: 'send', action, turn: next });
   const bareNumber = number(first);
+  // A command of another phase says so before it says what is due now.
+  const notNow = (due: string) => reply(`"${first}" is not a move now: ${due}. ${hint(decision, turn)}`);
 
   switch (state.phase) {
     case 'setup': {
       if (verb === 'auto') return { kind: 'table', command: 'auto-setup', turn };
-      if (!['place', 'claim', 'put'].includes(verb))
-        return reply(`now: place <territory> (or auto). ${hint(decision, turn)}`);
+      if (!['place', 'claim', 'put'].includes(verb)) return notNow('place <territory> (or auto)');
       const named = takeTerritories(board, args, 1);
       if (!named.ok) return reply(named.reason);
+      if (named.rest.length > 0)
+        return reply(
+          `place puts 1 army on one territory: "${named.rest.join(' ')}" is left over (auto places the rest)`,
+        );
       const target = named.territories[0]!;
       const expects = setupExpects(state);
       if (expects === 'claim' && state.owner[target] !== -1)
@@ -196,8 +204,7 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
       return send({ command: 'setup', player, payload: target });
     }
     case 'capitals': {
-      if (!['capital', 'place', 'choose'].includes(verb))
-        return reply(`now: capital <territory>. ${hint(decision, turn)}`);
+      if (!['capital', 'place', 'choose'].includes(verb)) return notNow('capital <territory>');
       const named = takeTerritories(board, args, 1);
       if (!named.ok) return reply(named.reason);
       const target = named.territories[0]!;
@@ -214,10 +221,7 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
           return reply(`you hold ${hand.length} cards and must trade down to ${limit}: trade <set number>`);
         return send({ command: 'play_cards', player, payload: null });
       }
-      if (verb !== 'trade')
-        return reply(
-          `now: trade <set number> ${limit === null ? 'or skip' : '(you must trade)'}. ${hint(decision, turn)}`,
-        );
+      if (verb !== 'trade') return notNow(`trade <set number> ${limit === null ? 'or skip' : '(you must trade)'}`);
       const picks = args.map(number);
       if (picks.length === 0 || picks.some((p) => p === null || p < 1 || p > sets.length))
         return reply(`trade which set? 1 to ${sets.length}`);
@@ -239,8 +243,7 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
           next,
         );
       }
-      if (!['deploy', 'place', 'put'].includes(verb))
-        return reply(`now: deploy <territory> <armies> (${left} left). ${hint(decision, turn)}`);
+      if (!['deploy', 'place', 'put'].includes(verb)) return notNow(`deploy <territory> <armies> (${left} left)`);
       const named = takeTerritories(board, args, 1);
       if (!named.ok) return reply(named.reason);
       const target = named.territories[0]!;
@@ -261,9 +264,10 @@ export function readLine(decision: Decision, turn: LineTurn, line: string): Line
         );
       }
       if (verb === 'back' && turn.fortifying) return reply('back to attacking', { ...turn, fortifying: false });
+      if (verb === 'undo') return reply(`nothing to undo: your deployment is made. ${hint(decision, turn)}`);
       if (verb !== 'attack')
-        return reply(
-          `${turn.fortifying ? 'now: fortify <from> <to> <armies> or end' : 'now: attack <from> <to> [dice], fortify …, or end'}. ${hint(decision, turn)}`,
+        return notNow(
+          turn.fortifying ? 'fortify <from> <to> <armies> or end' : 'attack <from> <to> [dice], fortify …, or end',
         );
       if (turn.fortifying) return reply('you ended your attacks: fortify or end (or back to attack again)');
       const named = takeTerritories(board, args, 2);

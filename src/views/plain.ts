@@ -341,7 +341,8 @@ export function runPlain(options: PlainOptions): Promise<number> {
       return;
     }
     // A word that is no command at all is said at once, not kept for a turn that cannot use it.
-    if (!knownCommand(line)) return say(notACommand(words(line)[0]!));
+    if (!knownCommand(line))
+      return say(notACommand(words(line)[0]!, hosted !== null && table === null ? ['start', 'bots'] : []));
     if (table === null) {
       // Quit at once only when nothing is waiting; after queued commands it waits its turn.
       if (queue.length === 0 && /^\s*(quit|exit)\s*$/i.test(line)) {

@@ -48,13 +48,32 @@ describe('plain commands', () => {
     expect(reply(readLine(decision, NEW_TURN, 'fly wus eus'))).toMatch(
       /^"fly" is not a command \(help lists them\)\. attack </,
     );
-    expect(reply(readLine(decision, NEW_TURN, 'place wus'))).toMatch(/^now: attack/);
+    expect(reply(readLine(decision, NEW_TURN, 'place wus'))).toMatch(/^"place" is not a move now: attack </);
+    expect(reply(readLine(decision, NEW_TURN, 'deploy wus 2'))).toMatch(/^"deploy" is not a move now: attack </);
+    expect(reply(readLine(decision, NEW_TURN, 'undo'))).toMatch(/^nothing to undo: your deployment is made\. /);
     // A typo gets the command it is likely of, never acted on.
     expect(reply(readLine(decision, NEW_TURN, 'atack wus eus'))).toMatch(
       /^"atack" is not a command \(did you mean "attack"\?\) \(help lists them\)\. attack </,
     );
     expect(reply(readLine(decision, NEW_TURN, 'attack wus alsaka'))).toMatch(
       /^no territory is called "alsaka" \(did you mean "Alaska"\?\)/,
+    );
+  });
+
+  it("setup: one army on one territory; left-over words and other phases' commands say so", () => {
+    const base = midGame();
+    const state: GameState = { ...base, phase: 'setup', players: base.players.map((p) => ({ ...p, reserve: 3 })) };
+    const decision = { state, player: 0 };
+    expect(readLine(decision, NEW_TURN, 'place alaska')).toMatchObject({
+      kind: 'send',
+      action: { command: 'setup', player: 0, payload: T.Alaska },
+    });
+    // "place Alaska 5" used to place 1 army and drop the 5 without a word.
+    expect(reply(readLine(decision, NEW_TURN, 'place alaska 5'))).toBe(
+      'place puts 1 army on one territory: "5" is left over (auto places the rest)',
+    );
+    expect(reply(readLine(decision, NEW_TURN, 'attack alaska kam'))).toMatch(
+      /^"attack" is not a move now: place <territory> \(or auto\)\. /,
     );
   });
 

@@ -34,6 +34,9 @@ describe('plain mode in the lobby', () => {
     expect(output()).toContain('the rules: Goal: Secret Mission Risk · Setup: claim territories in turn');
     input.write('dance\n');
     await vi.waitFor(() => expect(output()).toContain('"dance" is not a command (help lists them)'));
+    // The lobby's own words are suggested too.
+    input.write('strat\n');
+    await vi.waitFor(() => expect(output()).toContain('"strat" is not a command (did you mean "start"?)'));
     input.end();
     await expect(done).resolves.toBe(1);
     expect(output()).toContain('input ended in the lobby: leaving it');
