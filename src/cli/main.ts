@@ -42,6 +42,9 @@ Usage:
   risk play [quick | host | join <address> | hotseat [names…]] [--plain] [options]
                                 straight to one of them (risk play --help for every option);
                                 --plain (automatic in pipes): text lines and typed commands
+  risk play [saved | resume <game> [address] | rejoin <game>] [--plain]
+                                the saved games; go on with one: a local game where it
+                                stopped, a networked one hosted again, joined or rejoined
   risk play [host | join <address>] --game risc [--players N] [--bot easy|normal|hard] [--plain]
                                 RISC: everyone orders at once, in secret: against bots here,
                                 or hosted and joined by people on their own machines

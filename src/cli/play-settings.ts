@@ -105,5 +105,10 @@ export function firstScreen(start: PlainStart): Screen | 'quick' {
       return { kind: 'join', address: start.address, join: true };
     case 'hotseat':
       return { kind: 'hotseat', players: start.players, start: start.form !== true };
+    // The terminal UI chooses a saved game and how it goes on in its Resume list.
+    case 'saved':
+    case 'resume':
+    case 'rejoin':
+      return { kind: 'resume' };
   }
 }

@@ -5,7 +5,8 @@ import { type CommandIO, parseCommand, parseCommandArgs, takeGame, usageError } 
 import { RULE_FLAGS, RULE_USAGE } from './rule-flags.js';
 
 export const PLAY_USAGE = `usage: risk [play] [quick | host | join <address> | hotseat [names…]] [options]
-  (no choice: the main menu)
+       risk [play] [saved | resume <game> [address] | rejoin <game>] [options]
+  (no choice: the main menu; saved games: the terminal UI opens its Resume list)
   --plain             plain text lines and typed commands, no cursor movement (automatic
                       when stdin or stdout is not a terminal); "help" lists the commands
   --web               the game in your browser: a page on 127.0.0.1 at a secret address,

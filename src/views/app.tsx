@@ -11,10 +11,11 @@ import { isCtrlC } from './keys.js';
 import type { HotSeatPlayer, Launcher, SavedGame, Started } from './launcher.js';
 import { MainMenu, type MenuChoice } from './main-menu.js';
 import { NetworkResumeScreen } from './network-resume-screen.js';
+import type { NetworkAction } from './saved-games.js';
 import { scrollKey } from './scroll.js';
 import { defaultSettings, type Settings } from './settings.js';
 import { SettingsScreen } from './settings-screen.js';
-import { type NetworkAction, ResumeScreen, StatsScreen } from './store-screens.js';
+import { ResumeScreen, StatsScreen } from './store-screens.js';
 import type { Table } from './table.js';
 import { ThemeContext, useTheme } from './theme.js';
 

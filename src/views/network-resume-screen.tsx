@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import type { LobbyEvent, LobbyPlayer } from '../sessions/lobby.js';
 import { useMounted } from './form.js';
 import { isCtrlC } from './keys.js';
-import { adviceFor, type Launcher, type Lobby, plainReason, type SavedGame, type Started } from './launcher.js';
+import { type Launcher, type Lobby, plainReason, type SavedGame, type Started } from './launcher.js';
 import { LobbyList, withLobbyEvent } from './lobby-list.js';
-import type { NetworkAction } from './store-screens.js';
+import { type NetworkAction, resumeAdvice } from './saved-games.js';
 import type { Table } from './table.js';
 
 type Stage =
@@ -24,28 +24,6 @@ export interface NetworkResumeProps {
   readonly address?: string;
   readonly onStarted: (table: Table) => void;
   readonly onBack: () => void;
-}
-
-/** What to do after a resume or rejoin failed, in words. */
-export function resumeAdvice(reason: string, action: NetworkAction): string {
-  if (/made neutral|neutral already|out of the game/.test(reason))
-    return 'Your seat was made neutral before you came back: the others play on without you.';
-  if (/game is over/.test(reason)) return 'The game is over for the others: there is nothing to rejoin.';
-  if (/no other player could be reached/.test(reason))
-    return action === 'rejoin'
-      ? 'Nobody answered at the addresses stored with the game: the others may all have stopped (then one of you hosts it again, the others join), or be on another network.'
-      : adviceFor(reason);
-  if (/not kept here|another key|--key/.test(reason))
-    return 'Start risk with --key FILE, the key file this game was played with.';
-  if (/cannot be (resumed|rejoined|resumed and rejoined)|is not stored here|not built/.test(reason))
-    return 'Go back and choose another game, or start a new one.';
-  if (/Not a player of this game|Seat \d+ is taken/.test(reason))
-    return 'Each player must come back with the key the game was played with (the same program and data directory, or --key).';
-  if (/different|differs|too far ahead|same history/.test(reason))
-    return 'The players’ stored games differ: this game cannot go on together. Start a new one.';
-  if (action === 'rejoin')
-    return 'Try again soon after the drop: a player has about one acknowledgement timeout before the others make its seat neutral.';
-  return adviceFor(reason);
 }
 
 export function NetworkResumeScreen({ launcher, game, action, address, onStarted, onBack }: NetworkResumeProps) {

@@ -13,6 +13,7 @@ import {
   type LobbyNews,
   type Opened,
   plainReason,
+  type SavedGame,
   SEAT_KINDS,
   type Started,
   shortAddress,
@@ -34,6 +35,7 @@ import { drafting, goalLines, privateOwner } from './privacy.js';
 import { cardName } from './prompt-text.js';
 import { rulesSummary } from './rules-text.js';
 import { rulesWords } from './rules-words.js';
+import { networkActions, networkNote, resumeAdvice, gameLine as savedLine } from './saved-games.js';
 import { battlesOf, type PendingDecision, type Table, type TableView } from './table.js';
 
 export type PlainStart =
@@ -42,7 +44,13 @@ export type PlainStart =
   | { readonly kind: 'host'; readonly players: number }
   | { readonly kind: 'join'; readonly address: string }
   /** `form`: no names were given (the terminal UI shows its form first). */
-  | { readonly kind: 'hotseat'; readonly players: readonly HotSeatPlayer[]; readonly form?: boolean };
+  | { readonly kind: 'hotseat'; readonly players: readonly HotSeatPlayer[]; readonly form?: boolean }
+  /** The saved games, and how each can go on. */
+  | { readonly kind: 'saved' }
+  /** A saved game goes on: a local one where it stopped; a networked one hosted again or joined at `address`. */
+  | { readonly kind: 'resume'; readonly id: number; readonly address?: string }
+  /** This player's seat taken back in a networked game the others still play. */
+  | { readonly kind: 'rejoin'; readonly id: number };
 
 export interface PlainOptions {
   readonly launcher: Launcher;
@@ -59,6 +67,9 @@ const MENU = `risk, plain text mode. Type one of:
   host <players>              host a networked game for 2–6 players (you included)
   join <address>              join a host, e.g. join 192.168.1.20:7475
   hotseat <name> <name> …     players at this keyboard; a name like bot:normal is a bot (easy, normal, hard)
+  saved                       the saved games, and how each can go on
+  resume <game> [address]     go on with a saved game (networked: host it again, or join its host at address)
+  rejoin <game>               take your seat back in a networked game the others still play
   rules                       the rules in short
   quit
 `;
@@ -313,15 +324,127 @@ export function runPlain(options: PlainOptions): Promise<number> {
         );
       case 'hotseat':
         return play(launcher.hotSeat(start.players));
+      case 'saved':
+        return listSaved();
+      case 'resume':
+        return goOn(start.id, start.address);
+      case 'rejoin':
+        return rejoin(start.id);
     }
   };
 
-  let menu = options.start.kind === 'menu';
+  // ---- saved games ----
+
+  /** Started from the menu: a saved game that cannot go on returns to it (from the command line: exit 1). */
+  const fromMenu = options.start.kind === 'menu' || options.start.kind === 'saved';
+  const cannot = (text: string, advice?: string) => {
+    say(text);
+    if (advice !== undefined) say(advice);
+    if (!fromMenu) return end(1);
+    menu = true;
+    say('type a choice ("saved" lists the games)');
+  };
+
+  const savedGame = (id: number): SavedGame | string => {
+    if (!launcher.savedGames) return 'saved games are not available here';
+    const saved = launcher.savedGames();
+    if (!saved.ok) return `the saved games cannot be listed: ${saved.reason}`;
+    return saved.games.find((g) => g.id === id) ?? `no saved game #${id} can go on here ("saved" lists them)`;
+  };
+
+  const listSaved = () => {
+    if (!launcher.savedGames) return say('saved games are not available here');
+    const saved = launcher.savedGames();
+    if (!saved.ok) return say(`the saved games cannot be listed: ${saved.reason}`);
+    if (saved.games.length === 0) return say('no saved games to go on with');
+    const local = saved.games.filter((g) => g.network === undefined);
+    if (local.length > 0) say('local games (quick, hot seat): go on exactly where they stopped');
+    for (const g of local) say(`  ${savedLine(g)}`);
+    const networked = saved.games.filter((g) => g.network !== undefined);
+    if (networked.length > 0) say('networked games (yours: the seat marked you)');
+    for (const g of networked) say(`  ${savedLine(g)}  · ${networkNote(g)}`);
+    say(
+      "resume <game> goes on with one (networked: hosts it if your seat hosts it, else resume <game> <address> joins its host); rejoin <game> takes your seat back while the others play. RISC games: the terminal UI's RISC menu",
+    );
+  };
+
+  const goOn = (id: number, address: string | undefined) => {
+    const game = savedGame(id);
+    if (typeof game === 'string') return cannot(game);
+    const network = game.network;
+    if (network === undefined) {
+      if (!launcher.resumeGame) return cannot('saved games are not available here');
+      say(`going on with game #${id}`);
+      return play(launcher.resumeGame(id));
+    }
+    const actions = networkActions(game);
+    const hostSeat = network.host ?? 0;
+    if (network.me === hostSeat) {
+      if (actions.host !== null) return cannot(`game #${id} cannot be resumed: ${actions.host}`);
+      return void resumeLobby(id, null);
+    }
+    if (actions.join !== null) return cannot(`game #${id} cannot be resumed: ${actions.join}`);
+    if (address === undefined) {
+      const stored = network.hostAddresses.slice(0, 2).map(shortAddress);
+      return cannot(
+        `${game.players[hostSeat]?.name ?? `player ${hostSeat}`} hosts the resume of game #${id}: type resume ${id} <address>, the address its screen shows${stored.length > 0 ? ` (stored: ${stored.join(', ')})` : ''}`,
+      );
+    }
+    return void resumeLobby(id, address);
+  };
+
+  /** Hosts a stored networked game's resume (`address` null) or joins its host. */
+  const resumeLobby = async (id: number, address: string | null) => {
+    if (!launcher.resumeNetworkGame) return cannot('resuming networked games is not available here');
+    const action = address === null ? 'host' : 'join';
+    say(address === null ? `hosting game #${id} again…` : `joining ${address} to resume game #${id}…`);
+    const opened = await launcher.resumeNetworkGame(
+      address === null ? { id, host: true } : { id, host: false, address },
+      lobbyEvent,
+    );
+    if (finished) return void (opened.ok && opened.lobby.cancel());
+    if (!opened.ok)
+      return cannot(`could not resume game #${id}: ${plainReason(opened.reason)}`, resumeAdvice(opened.reason, action));
+    lobbyCancel = opened.lobby.cancel;
+    if (address === null) {
+      say("waiting for the game's players (each with its key). They join with one of:");
+      for (const shared of opened.lobby.addresses) say(`  ${shortAddress(shared)}   (or ${shared})`);
+    } else say('joined: waiting for the others; then every player shows it holds the same game');
+    const started = await opened.lobby.started;
+    if (finished) return void (started.ok && started.table.quit());
+    if (!started.ok)
+      return cannot(
+        `could not resume game #${id}: ${plainReason(started.reason)}`,
+        resumeAdvice(started.reason, action),
+      );
+    play(started);
+  };
+
+  const rejoin = (id: number) => {
+    const game = savedGame(id);
+    if (typeof game === 'string') return cannot(game);
+    if (game.network === undefined) return cannot(`game #${id} is a local game: resume ${id} goes on with it`);
+    const why = networkActions(game).rejoin;
+    if (why !== null) return cannot(`game #${id} cannot be rejoined: ${why}`);
+    if (!launcher.rejoinNetworkGame) return cannot('rejoining is not available here');
+    say(`rejoining game #${id}: asking the other players, at their stored addresses, for the game so far…`);
+    void launcher.rejoinNetworkGame(id).then(
+      (started) => {
+        if (finished) return void (started.ok && started.table.quit());
+        if (started.ok) return play(started);
+        cannot(`could not rejoin game #${id}: ${plainReason(started.reason)}`, resumeAdvice(started.reason, 'rejoin'));
+      },
+      (error: Error) => cannot(`could not rejoin game #${id}: ${error.message}`, resumeAdvice(error.message, 'rejoin')),
+    );
+  };
+
+  let menu = fromMenu;
   const menuLine = (line: string) => {
     const parsed = parseStart(words(line), options.defaultName);
     if (parsed === 'quit') return end(0);
     if (parsed === 'rules') return say(rulesSummary().join('\n'));
     if (typeof parsed === 'string') return say(`${parsed}\n${MENU}`);
+    if (parsed.kind === 'saved') return listSaved();
     menu = false;
     begin(parsed);
   };
@@ -371,7 +494,13 @@ export function runPlain(options: PlainOptions): Promise<number> {
   return done;
 }
 
-const MENU_WORDS = ['quick', 'host', 'join', 'hotseat', 'rules', 'help', 'quit', 'exit'];
+const MENU_WORDS = ['quick', 'host', 'join', 'hotseat', 'saved', 'resume', 'rejoin', 'rules', 'help', 'quit', 'exit'];
+
+/** A saved game's number as typed ("12" or "#12"), or null. */
+function gameNumber(text: string | undefined): number | null {
+  const match = /^#?(\d{1,9})$/.exec(text ?? '');
+  return match ? Number(match[1]) : null;
+}
 
 /** A menu line as a game to start, or why it is not one. */
 export function parseStart(list: readonly string[], defaultName: string): PlainStart | 'quit' | 'rules' | string {
@@ -396,6 +525,18 @@ export function parseStart(list: readonly string[], defaultName: string): PlainS
     }
     case 'join':
       return args[0] ? { kind: 'join', address: args[0] } : 'join: give the host address, e.g. join 192.168.1.20:7475';
+    case 'saved':
+    case 'games':
+      return { kind: 'saved' };
+    case 'resume': {
+      const id = gameNumber(args[0]);
+      if (id === null) return `resume: which game? resume <game number> [address] ("saved" lists them)`;
+      return args[1] ? { kind: 'resume', id, address: args[1] } : { kind: 'resume', id };
+    }
+    case 'rejoin': {
+      const id = gameNumber(args[0]);
+      return id === null ? `rejoin: which game? rejoin <game number> ("saved" lists them)` : { kind: 'rejoin', id };
+    }
     case 'hotseat': {
       const names = args.length > 0 ? args : [defaultName, 'Player 2'];
       const players = names.map((n): HotSeatPlayer | string => {

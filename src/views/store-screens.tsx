@@ -3,25 +3,10 @@
 // scrolled with the arrow keys.
 import { Box, Text, useInput, useWindowSize } from 'ink';
 import { useMemo, useState } from 'react';
-import { resumePartProblem } from '../store/network-games.js';
 import { isCtrlC } from './keys.js';
 import type { SavedGame } from './launcher.js';
+import { gameLine, type NetworkAction, networkActions, networkNote } from './saved-games.js';
 import { editText, TextField } from './text-field.js';
-
-/** What can be done with a stored networked game from here. */
-export type NetworkAction = 'rejoin' | 'host' | 'join';
-
-/** Each action on a networked game: possible (null), or why not. */
-export function networkActions(game: SavedGame): Record<NetworkAction, string | null> {
-  const n = game.network;
-  if (n === undefined) return { rejoin: 'a local game', host: 'a local game', join: 'a local game' };
-  const hostName = game.players[n.host ?? 0]?.name ?? 'the host';
-  return {
-    rejoin: n.rejoin,
-    host: n.resume ?? resumePartProblem(hostName, n.me, true, n.host),
-    join: n.resume ?? resumePartProblem(hostName, n.me, false, n.host),
-  };
-}
 
 const ACTIONS: readonly { id: NetworkAction; key: string; label: string; hint: string }[] = [
   { id: 'rejoin', key: 'r', label: 'Rejoin the running game', hint: 'your program dropped out; the others still play' },
@@ -33,26 +18,6 @@ const ACTIONS: readonly { id: NetworkAction; key: string; label: string; hint: s
     hint: 'everybody had stopped; its host offers it',
   },
 ];
-
-/** How a saved game reads in the list: when, who, how far. */
-function gameLine(g: SavedGame): string {
-  const who = g.players.map((p, seat) => {
-    const name = p.botKind ? `${p.name} (${p.botKind})` : p.name;
-    return g.network && seat === g.network.me ? `${name} (you)` : name;
-  });
-  return `#${g.id}  ${g.startedAt.slice(0, 16).replace('T', ' ')}  ${who.join(', ')}  · ${g.stepCount} moves`;
-}
-
-/** A networked game's state in a word or two, and what it offers or why nothing. */
-function networkNote(g: SavedGame): string {
-  if (g.network!.status === 'finished') return 'finished: nothing left to play';
-  const actions = networkActions(g);
-  const open = ACTIONS.filter((a) => actions[a.id] === null).map((a) => a.id);
-  const state = g.network!.status === 'playing' ? 'was playing' : g.network!.status;
-  if (open.length > 0) return `${state} · ${open.join(' or ')}`;
-  const reason = g.network!.resume ?? g.network!.rejoin ?? actions.host ?? 'nothing to do';
-  return `${state} · cannot go on: ${reason}`;
-}
 
 type ResumeStage =
   | { readonly kind: 'list' }

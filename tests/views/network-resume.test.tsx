@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LobbyEvent } from '../../src/sessions/lobby.js';
 import { App } from '../../src/views/app.js';
 import type { Launcher, Opened, SavedGame, SavedNetworkGame, Started } from '../../src/views/launcher.js';
-import { NetworkResumeScreen, resumeAdvice } from '../../src/views/network-resume-screen.js';
-import { networkActions, ResumeScreen } from '../../src/views/store-screens.js';
+import { NetworkResumeScreen } from '../../src/views/network-resume-screen.js';
+import { networkActions, resumeAdvice } from '../../src/views/saved-games.js';
+import { ResumeScreen } from '../../src/views/store-screens.js';
 import { Table } from '../../src/views/table.js';
 import { KEY, press, screenMounter, until } from './ink-helpers.js';
 

@@ -169,6 +169,21 @@ describe('plain text mode', () => {
       /risk play \[quick \| host \| join <address> \| hotseat \[names…\]\] \[--plain\]/,
     );
     expect(risk(['play', '--help']).stdout).toContain('--plain             plain text lines and typed commands');
+    expect(risk(['--help']).stdout).toContain('risk play [saved | resume <game> [address] | rejoin <game>] [--plain]');
+    const empty = mkdtempSync(join(tmpdir(), 'risk-no-saved-'));
+    try {
+      const notSaved = spawnSync(process.execPath, ['bin/risk.js', 'play', 'resume', '7', '--plain'], {
+        cwd: root,
+        env: { ...process.env, XDG_DATA_HOME: empty, RISK_DB: join(empty, 'risk.db') },
+        input: '',
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(notSaved.status).toBe(1);
+      expect(notSaved.stdout).toContain('no saved game #7 can go on here');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
     const bad = risk(['play', '--players', '9', 'host']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--players "9" must be a whole number from 2 to 6');

@@ -33,6 +33,9 @@ export type WebStart =
   | { readonly kind: 'risc-host'; readonly players: number; readonly terms: RiscTerms }
   | { readonly kind: 'risc-join'; readonly address: string };
 
+const SAVED_IN_TERMINAL =
+  'The page does not list saved games yet: in a terminal, risk play saved lists them and risk play resume <game> or rejoin <game> goes on with one.';
+
 const RISC_TERMS: RiscTerms = { startUnits: DEFAULT_START_UNITS, turnLimit: DEFAULT_TURN_LIMIT };
 
 export interface WebFrontOptions {
@@ -214,6 +217,15 @@ export class WebFront {
         return void this.riscHost(defaults.name, start.players, start.terms);
       case 'risc-join':
         return void this.riscJoin(defaults.name, start.address);
+      case 'resume':
+        // A local game goes on here; a networked one (hosted again, joined, rejoined) in the terminal for now.
+        if (start.address === undefined && launcher.resumeGame) return this.play(launcher.resumeGame(start.id));
+        return this.show({ kind: 'menu', notice: SAVED_IN_TERMINAL });
+      case 'saved':
+      case 'rejoin':
+        return this.show({ kind: 'menu', notice: SAVED_IN_TERMINAL });
+      default:
+        return start satisfies never;
     }
   }
 
