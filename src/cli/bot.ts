@@ -52,12 +52,12 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --db FILE           the game database for --store (default: $RISK_DB, else risk.db in the
                       data folder)
   --key FILE          keep this peer's identity in FILE (default: a new identity per run)
-  --resume GAME       go on with stored networked game GAME (its id, as risk history --json
-                      shows it, without -pN): the host (its first host, or the lowest seat
-                      not made neutral) offers it, each player joins with the --key it had and
-                      gets its own seat (one made neutral need not come), every player still in
-                      the game proves it holds the same history, play goes on from there
-                      (native; classic or --game risc; needs --store)
+  --resume GAME       go on with stored networked game GAME (its number in risk history, or
+                      its id as risk history --json shows it): the host (its first host, or
+                      the lowest seat not made neutral) offers it, each player joins with the
+                      --key it had and gets its own seat (one made neutral need not come),
+                      every player still in the game proves it holds the same history, play
+                      goes on from there (native; classic or --game risc; needs --store)
   --rejoin GAME       join only: take this peer's seat back in running networked game GAME
                       (stored with --store) after its process dropped out, before the others
                       make it neutral: risk bot join --rejoin GAME --store --key FILE ADDRESS...
@@ -219,7 +219,7 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
   const startUnits = number('start-units', 30, 1, 10_000);
   if (typeof startUnits === 'string') return usage(startUnits);
   const riscTerms = { startUnits, turnLimit };
-  const resumeId = v.resume as string | undefined;
+  let resumeId = v.resume as string | undefined;
   if (resumeId !== undefined) {
     if (v.store !== true)
       return usage('--resume goes on with a stored game: give --store (and --db if not the default)');
@@ -249,6 +249,16 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
       return 1;
     }
     gameStore = opened.store;
+    // --resume takes the game as `risk history` shows it too (its number, or its id with -pN):
+    // the offer and the others' stores name the game by its id alone.
+    if (resumeId !== undefined) {
+      const found = gameStore.find(resumeId);
+      if (!found.ok) {
+        io.err(`risk bot: cannot resume game ${resumeId}: ${found.reason}\n`);
+        return 1;
+      }
+      resumeId = found.game.uid.replace(/-p\d+$/, '');
+    }
   }
 
   const [{ hostLobby, joinLobby }, { TcpEndpoint, listenTcp }, { StarSession }, { sessionFor }] = await Promise.all([

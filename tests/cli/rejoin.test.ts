@@ -71,6 +71,27 @@ describe('risk bot join --rejoin', () => {
     expect(result.err).toBe(NOT_STORED);
   }, 60_000);
 
+  it('--resume of a game this store does not hold: exit 1 with the reason, before the lobby', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'risk-resume-cli-'));
+    const result = await inProcess([
+      'host',
+      '--players',
+      '2',
+      '--listen',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--resume',
+      '7',
+      '--store',
+      '--db',
+      join(dir, 'r.db'),
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('risk bot: cannot resume game 7: no stored game "7" (risk history lists them)\n');
+    expect(result.out).not.toContain('hosting');
+  }, 60_000);
+
   it('without addresses it dials the ones stored with the game: a game not stored ends the same way', async () => {
     const result = await rejoinUnstored([]);
     expect(result.code).toBe(1);

@@ -91,9 +91,11 @@ describe('rejoin a resumed session', () => {
     const hana2 = bot(['host', '--port', '0', '--players', '3', ...resume, ...TIMEOUTS], 'Hana', 2);
     const again = loopback(await hana2.waitFor((e) => e.type === 'hosting', 30_000));
     // Jo keeps no record file this time: it answers Kim's rejoin from its store's record of the session.
-    const jo2 = bot(['join', again, '--port', '0', ...resume], 'Jo', 2, false);
+    // Each joiner names the game as `risk history` shows it: Jo by its number there (its own database
+    // holds this game only), Kim by its stored id with its seat (-p2); the offer names it by the id.
+    const jo2 = bot(['join', again, '--port', '0', '--resume', '1'], 'Jo', 2, false);
     await hana2.waitFor((e) => e.type === 'joined' && e.player === 1, 30_000);
-    const kim2 = bot(['join', again, '--port', '0', ...resume], 'Kim', 2);
+    const kim2 = bot(['join', again, '--port', '0', '--resume', stored.uid as string], 'Kim', 2);
     const resumed = await kim2
       .waitFor((e) => e.type === 'resumed', 60_000)
       .catch((error: Error) => {
