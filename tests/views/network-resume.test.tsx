@@ -1,32 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LobbyEvent } from '../../src/sessions/lobby.js';
 import { App } from '../../src/views/app.js';
-import type { Launcher, Opened, SavedGame, SavedNetworkGame, Started } from '../../src/views/launcher.js';
+import type { Launcher, Opened, Started } from '../../src/views/launcher.js';
 import { NetworkResumeScreen } from '../../src/views/network-resume-screen.js';
 import { networkActions, resumeAdvice } from '../../src/views/saved-games.js';
 import { ResumeScreen } from '../../src/views/store-screens.js';
 import { Table } from '../../src/views/table.js';
 import { KEY, press, screenMounter, until } from './ink-helpers.js';
+import { game, HOST_ADDRESS, network } from './saved-games-fixtures.js';
 
 const mount = screenMounter();
-
-const HOST_ADDRESS = '/ip4/192.168.1.20/tcp/7475/p2p/12D3KooWHost';
-const network = (over: Partial<SavedNetworkGame>): SavedNetworkGame => ({
-  me: 1,
-  status: 'playing',
-  profile: 'native',
-  resume: null,
-  rejoin: null,
-  hostAddresses: [HOST_ADDRESS, '/ip4/127.0.0.1/tcp/7475/p2p/12D3KooWHost'],
-  ...over,
-});
-const game = (id: number, over: Partial<SavedGame> = {}): SavedGame => ({
-  id,
-  startedAt: '2026-11-23T20:00:00.000Z',
-  players: [{ name: 'Hana' }, { name: 'Jo' }],
-  stepCount: 40,
-  ...over,
-});
 
 const LOCAL = game(1, { players: [{ name: 'Ann' }, { name: 'Bea', botKind: 'easy' }], stepCount: 200 });
 const DROPPED = game(7, { network: network({}) });

@@ -4,28 +4,12 @@
 // mode had no way to go on with a saved game at all.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import type { Launcher, Opened, SavedGame, SavedNetworkGame, Started } from '../../src/views/launcher.js';
+import type { Launcher, Opened, Started } from '../../src/views/launcher.js';
 import { parseStart, runPlain } from '../../src/views/plain.js';
 import { Table } from '../../src/views/table.js';
 import { fakeLauncher } from './ink-helpers.js';
+import { game, network } from './saved-games-fixtures.js';
 
-const HOST = '/ip4/192.168.1.20/tcp/7475/p2p/12D3KooWHost';
-const network = (over: Partial<SavedNetworkGame>): SavedNetworkGame => ({
-  me: 1,
-  status: 'playing',
-  profile: 'native',
-  resume: null,
-  rejoin: null,
-  hostAddresses: [HOST],
-  ...over,
-});
-const game = (id: number, over: Partial<SavedGame> = {}): SavedGame => ({
-  id,
-  startedAt: '2026-11-23T20:00:00.000Z',
-  players: [{ name: 'Hana' }, { name: 'Jo' }],
-  stepCount: 40,
-  ...over,
-});
 const LOCAL = game(1, { players: [{ name: 'Ann' }, { name: 'Bea', botKind: 'easy' }], stepCount: 200 });
 const JOINED = game(7, { network: network({}) });
 const HOSTED = game(8, { network: network({ me: 0, status: 'stopped', rejoin: 'the record header is not stored' }) });
@@ -87,7 +71,7 @@ describe('plain mode: saved games', () => {
     await vi.waitFor(() =>
       expect(joining.output()).toContain('Hana hosts the resume of game #7: type resume 7 <address>'),
     );
-    expect(joining.output()).toContain('(stored: 192.168.1.20:7475)');
+    expect(joining.output()).toContain('(stored: 192.168.1.20:7475, 127.0.0.1:7475)');
     // Back at the menu: the next line is a menu choice.
     joining.input.write('resume 7 192.168.1.20:7475\n');
     await vi.waitFor(() => expect(joining.output()).toContain('joined: waiting for the others'));
