@@ -27,7 +27,9 @@ export const RISC_PLAY_USAGE = `usage: risk play [host | join <address>] --game 
                       games are recorded under games/ in the data folder anyway
   --no-record         no record and nothing stored in the game database
   --resume GAME       go on with stored RISC game GAME against bots (its number in risk history),
-                      or take your seat back in a networked one you dropped out of
+                      take your seat back in a networked one you dropped out of, or resume a
+                      networked one every player stopped: host it again (your seat hosts it)
+                      or join its host (join <address> --resume GAME)
   --port P            host: TCP port (default 7475, or any free one if that is taken)
   --listen ADDR       address to listen on (default 0.0.0.0; 127.0.0.1: this machine only)
   --key FILE          keep this peer identity in FILE (default: a new one for each run)
@@ -106,8 +108,9 @@ export async function runRiscPlay(args: string[], io: CommandIO): Promise<number
   const turnLimit = limitText === 'none' ? null : parseInteger(limitText, 1, MAX_TURN_LIMIT);
   if (turnLimit === null && limitText !== 'none')
     return usage(`--turn-limit "${limitText}" must be a whole number from 1 to ${MAX_TURN_LIMIT}, or none`);
-  if (resume !== null && choice !== undefined)
-    return usage('--resume goes on with a game against bots: no host or join');
+  // join <address> --resume N: the host of stopped networked game N offers it again at that address.
+  if (resume !== null && choice === 'host')
+    return usage('--resume N hosts a stopped networked game again by itself when your seat hosts it: no host');
   if (v.record !== undefined && choice !== undefined)
     return usage('--record names the record of a game against bots; networked games are recorded under games/');
   if (v.record !== undefined && v['no-record'] === true) return usage('--record and --no-record do not go together');
@@ -115,7 +118,7 @@ export async function runRiscPlay(args: string[], io: CommandIO): Promise<number
   const terms: RiscTerms = { startUnits: startUnits as number, turnLimit };
   const start: RiscStart =
     resume !== null
-      ? { kind: 'resume', id: resume as number }
+      ? { kind: 'resume', id: resume as number, ...(choice === 'join' ? { address: address! } : {}) }
       : choice === 'host'
         ? { kind: 'host', players: players as number, terms, open: true }
         : choice === 'join'

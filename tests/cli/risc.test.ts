@@ -78,6 +78,7 @@ describe('risk play --game risc', () => {
     [['chess'], /"chess" is not a RISC choice/],
     [['join'], /join needs the host address/],
     [['host', '--record', 'x.jsonl'], /--record names the record of a game against bots/],
+    [['host', '--resume', '3'], /--resume N hosts a stopped networked game again by itself/],
     [['--turn-limit', 'soon'], /--turn-limit "soon"/],
     [['--frobnicate'], /^risk: unknown option --frobnicate\.\n/],
   ])('bad arguments %j: usage and exit 2', async (args, reason) => {

@@ -121,4 +121,5 @@ export type RiscStart =
   | { readonly kind: 'local'; readonly players: number; readonly bot: RiscBotKind; readonly terms: RiscTerms }
   | { readonly kind: 'host'; readonly players: number; readonly terms: RiscTerms; readonly open: boolean }
   | { readonly kind: 'join'; readonly address: string; readonly join: boolean }
-  | { readonly kind: 'resume'; readonly id?: number };
+  /** `address`: join the host of a stopped networked game's resume there (plain mode). */
+  | { readonly kind: 'resume'; readonly id?: number; readonly address?: string };

@@ -102,7 +102,34 @@ async function startPlain(
     }
     case 'resume': {
       if (!launcher.resume || start.id === undefined) return { ok: false, reason: 'name the game to resume' };
-      return launcher.resume(start.id);
+      // A networked game every player stopped is resumed together: hosted again, or joined at its host.
+      const saved = launcher.saved?.();
+      const together = saved?.ok ? saved.games.find((g) => g.id === start.id)?.resumable : undefined;
+      if (together === undefined || !launcher.resumeNetwork) return launcher.resume(start.id);
+      if (together.host) {
+        say(`Hosting RISC game #${start.id} again: its players join with their keys.`);
+        const opened = await launcher.resumeNetwork({ id: start.id, host: true }, lobbyEvent);
+        if (opened.ok) {
+          const [best, ...others] = opened.lobby.addresses;
+          say(
+            `They join with: risk play join ${best ?? '(no address: is the network up?)'} --game risc --resume <game>`,
+          );
+          for (const a of others.slice(0, 3)) say(`  or: ${a}`);
+          say('The game goes on once every player still in it is here (q leaves).');
+        }
+        return lobby(opened, reader, say);
+      }
+      if (start.address === undefined) {
+        const stored = together.hostAddresses[0];
+        return {
+          ok: false,
+          reason: `game #${start.id} is hosted again by the first seat still in it: risk play join <address> --game risc --resume ${start.id}, with the address its screen shows${stored ? ` (stored: ${stored})` : ''}`,
+        };
+      }
+      say(`Joining ${start.address} to resume RISC game #${start.id}…`);
+      const opened = await launcher.resumeNetwork({ id: start.id, host: false, address: start.address }, lobbyEvent);
+      if (opened.ok) say('Joined. Every player shows it holds the same game, then it goes on (q leaves).');
+      return lobby(opened, reader, say);
     }
     case 'host': {
       say(`Hosting a ${start.players}-player RISC game. ${describeTerms(start.terms)}`);

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { auditRiscRecord } from '../../../src/audit/risc.js';
 import { DEFAULT_LAUNCH } from '../../../src/cli/launch-kit.js';
 import { riscLauncher } from '../../../src/cli/risc-launcher.js';
+import type { RiscLauncher } from '../../../src/views/risc/match.js';
 import { runRiscPlain } from '../../../src/views/risc/plain.js';
 
 const terms = { startUnits: 30, turnLimit: 100 };
@@ -49,6 +50,54 @@ describe('RISC plain text', () => {
     const start = { kind: 'local', players: 3, bot: 'hard', terms } as const;
     expect(await runRiscPlain({ input, out: (t) => (output += t), launcher, name: 'Ann', start })).toBe(0);
     expect(output).toContain('You left the game.');
+  });
+});
+
+describe('RISC plain text: a stopped networked game resumed together', () => {
+  // Before this, plain mode refused it ("resume it together from the RISC menu's Resume").
+  const saved = (host: boolean) => ({
+    id: 7,
+    startedAt: '2026-11-27T10:00:00Z',
+    players: host ? ['Ann (you)', 'Bo'] : ['Bo', 'Ann (you)'],
+    turn: 4,
+    resumable: { host, hostAddresses: ['/ip4/10.0.0.1/tcp/7475/p2p/12D3KooW'] },
+  });
+  const run = (host: boolean, address?: string) => {
+    const requests: unknown[] = [];
+    const launcher = {
+      ...riscLauncher({ ...DEFAULT_LAUNCH, record: false }, 5),
+      saved: () => ({ ok: true, games: [saved(host)] }),
+      resumeNetwork: async (request: unknown) => {
+        requests.push(request);
+        return { ok: false, reason: 'nobody there' };
+      },
+    } as RiscLauncher;
+    let output = '';
+    const input = new PassThrough();
+    input.end();
+    const start = { kind: 'resume', id: 7, ...(address ? { address } : {}) } as const;
+    const code = runRiscPlain({ input, out: (t) => (output += t), launcher, name: 'Ann', start });
+    return { code, requests, output: () => output };
+  };
+
+  it('its host hosts it again; another seat joins the address given, or is told how', async () => {
+    const hosting = run(true);
+    expect(await hosting.code).toBe(1);
+    expect(hosting.requests).toEqual([{ id: 7, host: true }]);
+    expect(hosting.output()).toContain('Hosting RISC game #7 again');
+    expect(hosting.output()).toContain('The RISC game could not start: nobody there');
+
+    const joining = run(false, '10.0.0.1:7475');
+    expect(await joining.code).toBe(1);
+    expect(joining.requests).toEqual([{ id: 7, host: false, address: '10.0.0.1:7475' }]);
+
+    const told = run(false);
+    expect(await told.code).toBe(1);
+    expect(told.requests).toEqual([]);
+    expect(told.output()).toContain(
+      'game #7 is hosted again by the first seat still in it: risk play join <address> --game risc --resume 7',
+    );
+    expect(told.output()).toContain('(stored: /ip4/10.0.0.1/tcp/7475/p2p/12D3KooW)');
   });
 });
 
