@@ -56,6 +56,8 @@ interface RogueKit {
   relay(statement: string, signers: readonly { player: number; sig: string }[]): string;
   /** A co-signature of `statement` made with the rogue's own key: forged, whoever it names. */
   forgedCoSignature(statement: string): string;
+  /** A resume_game offer of this session, seat 0 named `name0`. */
+  offer(name0?: string): string;
 }
 /** The rogue sends `line` to the players `to`, `at` ms after the start (the host's offer leaves at 0). */
 interface Send {
@@ -66,7 +68,8 @@ interface Send {
 
 /**
  * `players` seats, all present, none neutral; every one but `rogue` runs the handshake (player 0
- * hosts it) from the same history at point 12; the rogue sends only what `script` says. Honest
+ * hosts it: a rogue player 0 offers only as `script` says) from the same history at point 12; the
+ * rogue sends only what `script` says. Honest
  * lines may be delayed (`delay`, per line, in order on each link).
  */
 async function run(
@@ -80,6 +83,11 @@ async function run(
   const sealed = (message: object) => {
     const inner = JSON.stringify(message);
     return seal(inner, rogue, keyring.sign(lineDigest(SESSION, inner)));
+  };
+  const offer = {
+    game_id: 'rounds-game',
+    session_id: SESSION,
+    players: mesh.peerIds.map((peer_id, id) => ({ id, name: `p${id}`, peer_id })),
   };
   const innerOf = (line: string) => (JSON.parse(line) as { signed: string }).signed;
   const relayDigest = (statement: string) =>
@@ -100,16 +108,17 @@ async function run(
         player_id: rogue,
       }),
     forgedCoSignature: (statement) => keyring.sign(relayDigest(statement)),
+    offer: (name0 = 'p0') =>
+      sealed({
+        command: 'resume_game',
+        payload: { ...offer, players: offer.players.map((p) => (p.id === 0 ? { ...p, name: name0 } : p)) },
+        player_id: rogue,
+      }),
   };
   for (const send of script(kit))
     setTimeout(() => {
       for (const p of send.to) mesh.links[rogue]!.get(p)!.send(send.line);
     }, send.at);
-  const offer = {
-    game_id: 'rounds-game',
-    session_id: SESSION,
-    players: mesh.peerIds.map((peer_id, id) => ({ id, name: `p${id}`, peer_id })),
-  };
   const honest = [...Array(players).keys()].filter((p) => p !== rogue);
   const verdicts = await settle(
     honest.map((me) => {
@@ -207,6 +216,25 @@ describe('the resume agreed in rounds, against a rogue', { timeout: 120_000 }, (
       return [{ at: 6000, to: [0], line: kit.relay(statement, signers(kit.forgedCoSignature(statement))) }];
     });
     expect(verdicts).toEqual(every(3, 'no answer in time from player 3'));
+  });
+
+  // Before the rounds: player 1 failed at the offer that did not come from the host (or at the
+  // host's second offer), after it had stated; player 0 (or 2) held every statement and resumed.
+  it('takes no offer from another player than the host: every honest peer resumes', async () => {
+    const verdicts = await run(3, 2, (kit) => [
+      { at: 20, to: [1], line: kit.offer() },
+      { at: 50, to: [0], line: kit.state(12) },
+    ]);
+    expect(verdicts).toEqual(every(2, `resumed at 12 from state at 12 (${hashAt(12)})`));
+  });
+
+  it('takes the first offer of a rogue host that makes two: every honest peer resumes', async () => {
+    const verdicts = await run(3, 0, (kit) => [
+      { at: 0, to: [1, 2], line: kit.offer() },
+      { at: 5, to: [2], line: kit.offer('another name') },
+      { at: 10, to: [1, 2], line: kit.state(12) },
+    ]);
+    expect(verdicts).toEqual(every(2, `resumed at 12 from state at 12 (${hashAt(12)})`));
   });
 
   it('brings every honest peer to one verdict, whatever the rogue sends when, and whatever honest delays', async () => {
