@@ -9,6 +9,7 @@ import { resumeHash } from '../core/native/hashes.js';
 import type { GameState } from '../model/index.js';
 import type { Link } from '../net/link.js';
 import {
+  MAX_RESUME_PLAYERS,
   parseResumeMessage,
   type ResumeGame,
   type ResumeMessage,
@@ -24,6 +25,7 @@ import {
   agreedStatements,
   type Candidate,
   decisionAt,
+  MAX_STATEMENTS_PER_PLAYER,
   type RoundTimes,
   roundAt,
 } from './resume-rounds.js';
@@ -114,9 +116,9 @@ export function resumeAgreementMs(present: number, timeoutMs: number, signed: bo
 type Stated = Candidate & { readonly session: string };
 
 /** Relay lines read per link: an honest peer sends one per statement it accepts, two per author at most. */
-const MAX_RELAYS_PER_LINK = 4 * 16;
+const MAX_RELAYS_PER_LINK = 4 * MAX_RESUME_PLAYERS;
 /** Statements held before the offer came (read in round 1 once it does). */
-const MAX_EARLY = 16 * MAX_RELAYS_PER_LINK;
+const MAX_EARLY = MAX_RESUME_PLAYERS * MAX_RELAYS_PER_LINK;
 
 export type Resumed<S = GameState> =
   | {
@@ -330,7 +332,7 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
       if (sealed === null) return null;
       // Nothing more to take from its author: spare the signature checks.
       const held = accepted.get(sealed.by);
-      if (held !== undefined && (held.has(sealed.inner) || held.size >= 2)) return null;
+      if (held !== undefined && (held.has(sealed.inner) || held.size >= MAX_STATEMENTS_PER_PLAYER)) return null;
       let value: unknown;
       try {
         value = JSON.parse(sealed.inner);
