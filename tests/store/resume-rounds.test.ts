@@ -12,6 +12,7 @@ import type { Link } from '../../src/net/link.js';
 import { memoryMesh } from '../../src/net/memory.js';
 import { lineDigest, seal } from '../../src/protocol/signing.js';
 import { type History, negotiateResume, type Resumed } from '../../src/sessions/resume.js';
+import { comparingHistories } from '../../src/sessions/resume-net.js';
 import { checkedOnce } from '../support/signature-cache.js';
 
 beforeEach(() => {
@@ -235,6 +236,24 @@ describe('the resume agreed in rounds, against a rogue', { timeout: 120_000 }, (
       { at: 10, to: [1, 2], line: kit.state(12) },
     ]);
     expect(verdicts).toEqual(every(2, `resumed at 12 from state at 12 (${hashAt(12)})`));
+  });
+
+  it('tells the player how long the agreement takes: its rounds with three players or more, nothing with two', async () => {
+    const { keyrings } = await memoryMesh(2, 11);
+    const players = (n: number) => Array.from({ length: n }, (_, id) => ({ id, name: `p${id}`, peerId: `k${id}` }));
+    expect(comparingHistories({ players: players(2), keyring: keyrings[0]! }, TIMEOUT_MS)).toBe(
+      'comparing the stored histories',
+    );
+    // L + (m − 2)·Δ: 5 + 2 s for three, 5 + 4·2 s for six; the menu's 50-second timeout: 10 + 4 s.
+    expect(comparingHistories({ players: players(3), keyring: keyrings[0]! }, TIMEOUT_MS)).toBe(
+      'comparing the stored histories and agreeing on them with every other player (7 s)',
+    );
+    expect(comparingHistories({ players: players(6), keyring: keyrings[0]! }, TIMEOUT_MS)).toMatch(/\(13 s\)$/);
+    expect(comparingHistories({ players: players(3), keyring: keyrings[0]! }, 50_000)).toMatch(/\(14 s\)$/);
+    // Unsigned lines: no rounds.
+    expect(comparingHistories({ players: players(3), keyring: null }, TIMEOUT_MS)).toBe(
+      'comparing the stored histories',
+    );
   });
 
   it('brings every honest peer to one verdict, whatever the rogue sends when, and whatever honest delays', async () => {
