@@ -473,7 +473,11 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
           : ((v.record as string | undefined) ?? defaultRecordPath(roster.gameId, roster.me));
       let riscResumed: import('../sessions/risc-resume.js').RiscStoreResume | null = null;
       if (resumeId !== undefined && gameStore !== null) {
-        say(`resuming RISC game ${resumeId}: comparing the stored histories`, { type: 'resuming', game: resumeId });
+        const { comparingHistories } = await import('../sessions/resume-net.js');
+        say(`resuming RISC game ${resumeId}: ${comparingHistories(roster, resumeTimeoutMs(roster.ackTimeoutMs))}`, {
+          type: 'resuming',
+          game: resumeId,
+        });
         const agreed = await (await import('../sessions/risc-resume.js')).riscResumeOverRoster(gameStore, roster, {
           gameId: resumeId,
           host: role === 'host',
@@ -511,8 +515,11 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
     if (rejoined !== null) recorder = recorder ? storing!.teeRecorder(recorder, rejoined.recorder) : rejoined.recorder;
     let resumed: import('../sessions/resume-net.js').NetworkResume | null = null;
     if (resumeId !== undefined && gameStore !== null) {
-      const { resumeOverRoster } = await import('../sessions/resume-net.js');
-      say(`resuming game ${resumeId}: comparing the stored histories`, { type: 'resuming', game: resumeId });
+      const { comparingHistories, resumeOverRoster } = await import('../sessions/resume-net.js');
+      say(`resuming game ${resumeId}: ${comparingHistories(roster, resumeTimeoutMs(roster.ackTimeoutMs))}`, {
+        type: 'resuming',
+        game: resumeId,
+      });
       const agreed = await resumeOverRoster(gameStore, roster, {
         gameId: resumeId,
         host: role === 'host',

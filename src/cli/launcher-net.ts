@@ -22,7 +22,7 @@ import {
   type SessionEvent,
 } from '../sessions/mesh-session.js';
 import { REJOIN_TIMEOUT_MS, rejoinedRoster, rejoinFromStore } from '../sessions/rejoin-net.js';
-import { resumeOverRoster } from '../sessions/resume-net.js';
+import { comparingHistories, resumeOverRoster } from '../sessions/resume-net.js';
 import { activeSeats } from '../sessions/resume-seats.js';
 import { sessionFor } from '../sessions/session-factory.js';
 import { keptKeysDir, pruneKeptKeys } from '../store/kept-keys.js';
@@ -514,12 +514,13 @@ export function networkGames(kit: LaunchKit): NetworkGames {
           await opened.close();
           return lobby;
         }
-        onLobby({ type: 'info', text: 'Every player is here: comparing the stored histories…' });
+        const timeoutMs = Math.max(10_000, lobby.roster.ackTimeoutMs * 5);
+        onLobby({ type: 'info', text: `Every player is here: ${comparingHistories(lobby.roster, timeoutMs)}…` });
         try {
           const agreed = await resumeOverRoster(gameStore, lobby.roster, {
             gameId: networkGameId(game.uid),
             host: request.host,
-            timeoutMs: Math.max(10_000, lobby.roster.ackTimeoutMs * 5),
+            timeoutMs,
           });
           if (!agreed.ok) {
             await sleep(LINGER_MS);

@@ -14,6 +14,7 @@ import { seededDice } from '../protocol/random.js';
 import type { RiscTerms } from '../protocol/risc-terms.js';
 import { hostLobby, joinLobby, type LobbyEvent, type Roster } from '../sessions/lobby.js';
 import { REJOIN_TIMEOUT_MS } from '../sessions/rejoin-net.js';
+import { comparingHistories } from '../sessions/resume-net.js';
 import { playRiscOverLinks, RISC_FEATURE } from '../sessions/risc-net.js';
 import { riscRejoinFromStore } from '../sessions/risc-rejoin.js';
 import { riscActiveSeatsOf, riscResumeOverRoster } from '../sessions/risc-resume.js';
@@ -410,11 +411,12 @@ export async function resumeStored(
       await node.stop().catch(() => {});
       return lobby;
     }
-    onLobby({ type: 'info', text: 'Every player is here: comparing the stored histories…' });
+    const timeoutMs = Math.max(10_000, lobby.roster.ackTimeoutMs * 5);
+    onLobby({ type: 'info', text: `Every player is here: ${comparingHistories(lobby.roster, timeoutMs)}…` });
     const agreed = await riscResumeOverRoster(store, lobby.roster, {
       gameId: networkGameId(game.uid),
       host: request.host,
-      timeoutMs: Math.max(10_000, lobby.roster.ackTimeoutMs * 5),
+      timeoutMs,
     }).catch((error: Error) => ({ ok: false as const, reason: error.message }));
     if (!agreed.ok) {
       await sleep(LINGER_MS);

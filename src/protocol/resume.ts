@@ -2,12 +2,18 @@
 // the players of a new mesh, and every player proves it holds the same history by the hashes of
 // its state at its last sequence points. Same frame as the other messages; each line is signed
 // (signed_messages) over the resumed session's own id, so nothing signed in it counts elsewhere.
+import { hash as digestOf } from 'node:crypto';
 import { z } from 'zod';
 import { frame, nat, parseFramed, playerId } from './frames.js';
 
 /** Hashes a peer sends of its last sequence points: peers of one game stop at most a point or two apart. */
 export const MAX_RESUME_HASHES = 4;
 export const MAX_RESUME_PLAYERS = 16;
+/**
+ * The longest statement line (a sealed resume_state or resume_refuse) a resume_relay carries: an
+ * honest one is under 1 000 characters; a refusal's 300-character reason, escaped twice, stays under it.
+ */
+export const MAX_RELAYED_LINE = 4096;
 
 const hash = z.string().regex(/^[0-9a-f]{64}$/, { error: 'expected a SHA-256 hash: 64 lowercase hex digits' });
 const id = (what: string) =>
@@ -51,16 +57,42 @@ const resumeRefuse = frame(
   'A player cannot resume the offered game (not stored here, another seat, finished), and says why.',
 );
 
+const resumeRelay = frame(
+  'resume_relay',
+  z
+    .object({
+      session_id: id('a session id'),
+      /** A player's statement (its resume_state or resume_refuse), sealed by its author, as it travelled. */
+      line: z.string().min(1).max(MAX_RELAYED_LINE),
+      /** The players that accepted it before and co-signed it (resumeRelayDigest), the sender last. */
+      signers: z
+        .array(
+          z
+            .object({
+              player: playerId,
+              sig: z.string().regex(/^[0-9a-f]{128}$/, { error: 'expected an Ed25519 signature: 128 hex digits' }),
+            })
+            .strict(),
+        )
+        .min(1)
+        .max(MAX_RESUME_PLAYERS),
+    })
+    .strict(),
+  "A player hands on a statement it accepted in the resume's rounds, with the co-signatures it came with and its own.",
+);
+
 export const resumeSchemas = {
   resume_game: resumeGame,
   resume_state: resumeState,
   resume_refuse: resumeRefuse,
+  resume_relay: resumeRelay,
 } as const;
 
 export type ResumeGame = z.output<typeof resumeGame>;
 export type ResumeState = z.output<typeof resumeState>;
 export type ResumeRefuse = z.output<typeof resumeRefuse>;
-export type ResumeMessage = ResumeGame | ResumeState | ResumeRefuse;
+export type ResumeRelay = z.output<typeof resumeRelay>;
+export type ResumeMessage = ResumeGame | ResumeState | ResumeRefuse | ResumeRelay;
 export type ResumeCommand = keyof typeof resumeSchemas;
 
 export type ResumeParse = { ok: true; message: ResumeMessage } | { ok: false; reason: string };
@@ -68,6 +100,15 @@ export type ResumeParse = { ok: true; message: ResumeMessage } | { ok: false; re
 /** Validates one parsed JSON value as a resume message; the reason names the field. */
 export function parseResumeMessage(value: unknown): ResumeParse {
   return parseFramed<ResumeMessage>(resumeSchemas, 'resume', value);
+}
+
+/**
+ * What a player co-signs when it accepts another player's statement in the resume's rounds
+ * (protocol-spec/resume.md, Agreement in rounds): the statement's inner text (what its author
+ * signed), bound to the session.
+ */
+export function resumeRelayDigest(sessionId: string, statement: string): Buffer {
+  return digestOf('sha256', `p2p-risk/resume-relay|${sessionId}|${digestOf('sha256', statement, 'hex')}`, 'buffer');
 }
 
 /**

@@ -14,7 +14,7 @@ import { storeRecorder } from '../store/recorder.js';
 import type { GameName, GameStore, StoredGame } from '../store/store.js';
 import { historyLines, type Recorder } from '../store/transcript-recorder.js';
 import type { SessionConfig } from './mesh-session.js';
-import { type History, negotiateResume } from './resume.js';
+import { type History, negotiateResume, resumeAgreementMs } from './resume.js';
 
 /** Sequence points a resume may go back (protocol/resume.ts MAX_RESUME_HASHES). */
 export const RESUME_DEPTH = 4;
@@ -181,6 +181,17 @@ export interface ResumeRoster {
   readonly players: RosterPlayers;
   readonly links: ReadonlyMap<number, Link>;
   readonly keyring?: Keyring | null;
+}
+
+/**
+ * What to tell the player while the handshake runs: with three players or more it waits out its
+ * rounds (protocol-spec/resume.md, Agreement in rounds), so it says how long.
+ */
+export function comparingHistories(roster: Pick<ResumeRoster, 'players' | 'keyring'>, timeoutMs: number): string {
+  const ms = resumeAgreementMs(roster.players.length, timeoutMs, Boolean(roster.keyring));
+  return ms > 0
+    ? `comparing the stored histories and agreeing on them with every other player (${Math.ceil(ms / 1000)} s)`
+    : 'comparing the stored histories';
 }
 
 /** Which stored game to resume (its id), whether this seat hosts it again, and how long the handshake may take. */

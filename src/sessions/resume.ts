@@ -9,13 +9,26 @@ import { resumeHash } from '../core/native/hashes.js';
 import type { GameState } from '../model/index.js';
 import type { Link } from '../net/link.js';
 import {
+  MAX_RESUME_PLAYERS,
   parseResumeMessage,
   type ResumeGame,
   type ResumeMessage,
+  type ResumeRelay,
   resumePoint,
+  resumeRelayDigest,
   type Statement,
 } from '../protocol/resume.js';
 import { type Keyring, lineDigest, seal, unseal } from '../protocol/signing.js';
+import {
+  type Accepted,
+  accept,
+  agreedStatements,
+  type Candidate,
+  decisionAt,
+  MAX_STATEMENTS_PER_PLAYER,
+  type RoundTimes,
+  roundAt,
+} from './resume-rounds.js';
 
 /** A player's stored history of a game, as far as a resume needs it. */
 export interface History<S = GameState> {
@@ -59,9 +72,53 @@ export interface ResumeSetup<S = GameState> {
   readonly offer?: ResumeGame['payload'];
   /** Finds the offered game in this player's store. */
   readonly lookup: Lookup<S>;
-  /** How long to wait for the offer and for every player's answer. */
+  /**
+   * How long to wait for the offer; in a session of two (or without signed lines) for every
+   * player's answer too.
+   */
   readonly timeoutMs: number;
+  /**
+   * With three players present or more and signed lines, the agreement's rounds (resume-rounds.ts),
+   * counted from the moment this peer took the offer: round 1 (L, default timeoutMs / 2, at most
+   * 10 s) and each later one (Δ, default timeoutMs / 5, at most 4 s). The verdict falls at
+   * L + (players − 2)·Δ.
+   */
+  readonly firstRoundMs?: number;
+  readonly roundMs?: number;
 }
+
+/**
+ * The rounds' default lengths are capped: every resume of three players or more waits them out in
+ * full, and they need only cover a store's lookup and a round trip (protocol-spec/resume.md,
+ * Agreement in rounds), not the generous ack timeout a slow player is given in play.
+ */
+const MAX_FIRST_ROUND_MS = 10_000;
+const MAX_ROUND_MS = 4_000;
+
+/** The rounds' lengths (L, Δ) of a handshake. */
+function roundTimes(setup: Pick<ResumeSetup<unknown>, 'timeoutMs' | 'firstRoundMs' | 'roundMs'>): RoundTimes {
+  return {
+    firstRoundMs: setup.firstRoundMs ?? Math.min(setup.timeoutMs / 2, MAX_FIRST_ROUND_MS),
+    roundMs: setup.roundMs ?? Math.min(setup.timeoutMs / 5, MAX_ROUND_MS),
+  };
+}
+
+/**
+ * How long a handshake of `present` players with handshake timeout `timeoutMs` waits after the
+ * offer before its verdict, to tell the user: its rounds' length with signed lines and three players
+ * or more; 0 otherwise (it decides as soon as every statement it needs is in).
+ */
+export function resumeAgreementMs(present: number, timeoutMs: number, signed: boolean): number {
+  return signed && present >= 3 ? decisionAt(present, roundTimes({ timeoutMs })) : 0;
+}
+
+/** A statement as the rounds take it, with the session its author made it for. */
+type Stated = Candidate & { readonly session: string };
+
+/** Relay lines read per link: an honest peer sends one per statement it accepts, two per author at most. */
+const MAX_RELAYS_PER_LINK = 4 * MAX_RESUME_PLAYERS;
+/** Statements held before the offer came (read in round 1 once it does). */
+const MAX_EARLY = MAX_RESUME_PLAYERS * MAX_RELAYS_PER_LINK;
 
 export type Resumed<S = GameState> =
   | {
@@ -77,10 +134,19 @@ export type Resumed<S = GameState> =
     }
   | { readonly ok: false; readonly reason: string };
 
-/** Runs the handshake over the links; every peer ends it with the same verdict, or times out. */
+/**
+ * Runs the handshake over the links; every honest peer ends it with the same verdict. With three
+ * players present or more and signed lines the statements are agreed in timed rounds
+ * (resume-rounds.ts) and the verdict falls at the last round's end, never before; with two (no
+ * third player to split from) or unsigned lines, as soon as every statement it needs is in.
+ */
 export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<Resumed<S>> {
   const { me, links, keyring } = setup;
   const host = setup.host ?? 0;
+  /** The players present: this one and every one it has a link to. */
+  const present: ReadonlySet<number> = new Set([me, ...links.keys()]);
+  const rounds = keyring !== undefined && present.size >= 3 ? keyring : null;
+  const times = roundTimes(setup);
   return new Promise((resolve) => {
     const detach: (() => void)[] = [];
     /** Each player's statement, the first one (a second, different one makes it fail: stated twice). */
@@ -92,7 +158,12 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
     let offer: ResumeGame['payload'] | null = null;
     let history: History<S> | null = null;
     let done = false;
-    const timer = setTimeout(() => {
+    /** In rounds: when this peer took the offer (its rounds' clock), what it accepted, what came before the offer. */
+    let takenAt: number | null = null;
+    const accepted: Accepted = new Map();
+    const early: Stated[] = [];
+    const relaysFrom = new Map<number, number>();
+    let timer = setTimeout(() => {
       const point = offer !== null && history !== null ? verdict() : null;
       const missing =
         point !== null && 'wait' in point ? point.wait : [...links.keys()].filter((p) => !statements.has(p));
@@ -113,10 +184,12 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
       resolve(result);
     }
 
-    function send(message: ResumeMessage, sessionId: string) {
+    /** The line of `message` (sealed with signed lines); sent to every player, or to those `to` picks. */
+    function send(message: ResumeMessage, sessionId: string, to: (player: number) => boolean = () => true) {
       const inner = JSON.stringify(message);
       const line = keyring ? seal(inner, me, keyring.sign(lineDigest(sessionId, inner))) : inner;
-      for (const link of links.values()) link.send(line);
+      for (const [player, link] of links) if (to(player)) link.send(line);
+      return { inner, line };
     }
 
     /**
@@ -128,7 +201,7 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
     function open(
       from: number,
       line: string,
-    ): { message: ResumeMessage; author: number } | { fails: string } | 'dropped' | null {
+    ): { message: ResumeMessage; author: number; inner: string } | { fails: string } | 'dropped' | null {
       let inner = line;
       let sealed: ReturnType<typeof unseal> = null;
       if (keyring) {
@@ -150,15 +223,18 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
         if (!parsed.ok) return { fails: `player ${from} sent ${parsed.reason}` };
         if (parsed.message.player_id !== from)
           return { fails: `player ${from} sent a resume message as player ${parsed.message.player_id}` };
-        return { message: parsed.message, author: from };
+        return { message: parsed.message, author: from, inner };
       }
       const author = sealed.by;
       if (author === me || !links.has(author) || !parsed.ok) return 'dropped';
       const message = parsed.message;
       if (!keyring!.verify(author, lineDigest(message.payload.session_id, inner), sealed.sig)) return 'dropped';
-      if (message.player_id !== author)
+      if (message.player_id !== author) {
+        // In rounds a line one peer alone read must not fail it (the others would go on): it proves nothing to them.
+        if (rounds) return 'dropped';
         return { fails: `player ${author} signed a resume message as player ${message.player_id}` };
-      return { message, author };
+      }
+      return { message, author, inner };
     }
 
     /** Lines handed on already. */
@@ -176,6 +252,12 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
 
     function take(theOffer: ResumeGame['payload']) {
       offer = theOffer;
+      if (rounds) {
+        // The rounds' clock starts; the verdict falls at the last round's end, whatever comes.
+        takenAt = Date.now();
+        clearTimeout(timer);
+        timer = setTimeout(decide, decisionAt(present.size, times));
+      }
       const beyond = [...links.keys()].find((p) => p >= theOffer.players.length);
       if (beyond !== undefined)
         return refuse(`the offered game has ${theOffer.players.length} players; this session has a player ${beyond}`);
@@ -183,9 +265,15 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
       if (!found.ok) return refuse(found.reason);
       history = found.history;
       const hashes = [...(history.hashes ?? history.states.map((s) => resumeHash(s as GameState)))];
+      // A statement sent after round 1 would count for this peer alone: it sends none, and the others fail alike.
+      if (takenAt !== null && Date.now() - takenAt >= times.firstRoundMs)
+        return end({
+          ok: false,
+          reason: `this player's store took more than the first round (${times.firstRoundMs} ms) to read: it stated nothing`,
+        });
       statements.set(me, { index: history.index, hashes });
       sessions.set(me, offer.session_id);
-      send(
+      const own = send(
         {
           command: 'resume_state',
           payload: { session_id: offer.session_id, index: history.index, hashes },
@@ -193,7 +281,109 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
         },
         offer.session_id,
       );
+      if (rounds) {
+        // Its own statement it accepts at once; the others' that came before the offer count in round 1.
+        const mine = {
+          author: me,
+          inner: own.inner,
+          line: own.line,
+          statement: { index: history.index, hashes },
+          signers: [],
+        };
+        accepted.set(me, new Map([[own.inner, mine]]));
+        for (const candidate of early.splice(0)) consider(candidate, 1);
+        return;
+      }
       settle();
+    }
+
+    /** A statement (resume_state or resume_refuse) as the rounds take it, from its checked line. */
+    function candidateOf(
+      message: ResumeMessage,
+      author: number,
+      inner: string,
+      line: string,
+      signers: Candidate['signers'],
+    ): Stated | null {
+      if (message.command === 'resume_state')
+        return {
+          author,
+          inner,
+          line,
+          signers,
+          session: message.payload.session_id,
+          statement: { index: message.payload.index, hashes: message.payload.hashes },
+        };
+      if (message.command === 'resume_refuse')
+        return {
+          author,
+          inner,
+          line,
+          signers,
+          session: message.payload.session_id,
+          statement: { fails: `player ${author} cannot resume: ${message.payload.reason}` },
+        };
+      return null;
+    }
+
+    /** The statement a relay carries, its author's signature checked; null: it proves nothing (dropped). */
+    function relayed(relay: ResumeRelay): Stated | null {
+      const sealed = unseal(relay.payload.line);
+      if (sealed === null) return null;
+      // Nothing more to take from its author: spare the signature checks.
+      const held = accepted.get(sealed.by);
+      if (held !== undefined && (held.has(sealed.inner) || held.size >= MAX_STATEMENTS_PER_PLAYER)) return null;
+      let value: unknown;
+      try {
+        value = JSON.parse(sealed.inner);
+      } catch {
+        return null;
+      }
+      const parsed = parseResumeMessage(value);
+      if (!parsed.ok || parsed.message.player_id !== sealed.by) return null;
+      const message = parsed.message;
+      if (message.command !== 'resume_state' && message.command !== 'resume_refuse') return null;
+      if (message.payload.session_id !== relay.payload.session_id) return null;
+      if (!rounds!.verify(sealed.by, lineDigest(message.payload.session_id, sealed.inner), sealed.sig)) return null;
+      return candidateOf(message, sealed.by, sealed.inner, relay.payload.line, relay.payload.signers);
+    }
+
+    /**
+     * Takes a statement in the round it arrives in (`round`: one held from before the offer counts
+     * in round 1); one taken before the last round is co-signed and handed on to every player that
+     * has not signed it, so each honest peer takes it by the next round.
+     */
+    function consider(candidate: Stated, round?: number) {
+      if (offer === null || takenAt === null) {
+        if (early.length < MAX_EARLY) early.push(candidate);
+        return;
+      }
+      const session = offer.session_id;
+      // A statement for another session (an old line played again) says nothing here.
+      if (candidate.session !== session) return;
+      const last = present.size - 1;
+      const now = round ?? roundAt(Date.now() - takenAt, times);
+      if (now > last) return;
+      const digest = resumeRelayDigest(session, candidate.inner);
+      const rules = { me, present, coSigned: (p: number, sig: string) => rounds!.verify(p, digest, sig) };
+      if (!accept(accepted, candidate, now, rules) || now >= last) return;
+      const signers = [...candidate.signers, { player: me, sig: rounds!.sign(digest) }];
+      send(
+        { command: 'resume_relay', payload: { session_id: session, line: candidate.line, signers }, player_id: me },
+        session,
+        (p) => p !== candidate.author && !signers.some((s) => s.player === p),
+      );
+    }
+
+    /** The end of the last round: the verdict on the statements every honest peer holds alike. */
+    function decide() {
+      if (done || offer === null || history === null) return;
+      const held = agreedStatements(accepted, offer.players.length, present);
+      const point = resumePoint(held, history.index, (at) => activeAt(history!, offer!.players.length, at));
+      // (Every seat has a statement or a failure: nothing to wait for.)
+      if ('wait' in point)
+        return end({ ok: false, reason: `no answer in time from player ${point.wait.join(', player ')}` });
+      conclude(point);
     }
 
     function refuse(reason: string) {
@@ -232,6 +422,12 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
       if (offer === null || history === null || done) return;
       const point = verdict();
       if ('wait' in point) return;
+      conclude(point);
+    }
+
+    /** This peer's verdict on the common point found: it goes on from it if its own store holds the agreed state. */
+    function conclude(point: Exclude<ReturnType<typeof resumePoint>, { wait: readonly number[] }>) {
+      if (offer === null || history === null) return;
       if (!point.ok) return end(point);
       const state = history.states[history.states.length - 1 - (history.index - point.index)];
       if (state === undefined) return end({ ok: false, reason: `this player cannot go back to move ${point.index}` });
@@ -262,6 +458,8 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
         if (opened === 'dropped') return;
         if ('fails' in opened) return end({ ok: false, reason: opened.fails });
         const { message, author } = opened;
+        if (rounds) return inRounds(line, player, opened);
+        if (message.command === 'resume_relay') return;
         handOn(line, player, author);
         if (message.command === 'resume_game') {
           // The same offer again is one offer (a line delivered twice, or handed on).
@@ -300,7 +498,8 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
         if (kept.length > 0) link.unread(kept.splice(0));
       });
       link.onClose(() => {
-        if (done) return;
+        // In rounds a closed link changes nothing: its player's statement may still come handed on, and is judged by the rounds.
+        if (done || rounds) return;
         // The host's link closed before its offer came: no offer will.
         if (offer === null && player === host)
           return end({ ok: false, reason: `lost the connection to player ${player}` });
@@ -308,6 +507,30 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
         settle();
       });
     }
+    /**
+     * A checked resume line in rounds: the host's offer is handed on at once (every honest peer
+     * starts its rounds within one delivery of the first), the first one taken counts and any other
+     * is dropped, as is one from another player; the statements and relays go to the rounds.
+     */
+    function inRounds(line: string, from: number, opened: { message: ResumeMessage; author: number; inner: string }) {
+      const { message, author, inner } = opened;
+      if (message.command === 'resume_game') {
+        if (author !== host || offer !== null) return;
+        handOn(line, from, author);
+        return take(message.payload);
+      }
+      if (message.command === 'resume_relay') {
+        const count = (relaysFrom.get(from) ?? 0) + 1;
+        relaysFrom.set(from, count);
+        if (count > MAX_RELAYS_PER_LINK) return;
+        const candidate = relayed(message);
+        if (candidate !== null) consider(candidate);
+        return;
+      }
+      const candidate = candidateOf(message, author, inner, line, []);
+      if (candidate !== null) consider(candidate);
+    }
+
     if (setup.offer !== undefined) {
       send({ command: 'resume_game', payload: setup.offer, player_id: me }, setup.offer.session_id);
       take(setup.offer);
