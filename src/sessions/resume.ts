@@ -305,25 +305,14 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
       line: string,
       signers: Candidate['signers'],
     ): Stated | null {
-      if (message.command === 'resume_state')
-        return {
-          author,
-          inner,
-          line,
-          signers,
-          session: message.payload.session_id,
-          statement: { index: message.payload.index, hashes: message.payload.hashes },
-        };
-      if (message.command === 'resume_refuse')
-        return {
-          author,
-          inner,
-          line,
-          signers,
-          session: message.payload.session_id,
-          statement: { fails: `player ${author} cannot resume: ${message.payload.reason}` },
-        };
-      return null;
+      const statement =
+        message.command === 'resume_state'
+          ? { index: message.payload.index, hashes: message.payload.hashes }
+          : message.command === 'resume_refuse'
+            ? { fails: `player ${author} cannot resume: ${message.payload.reason}` }
+            : null;
+      if (statement === null) return null;
+      return { author, inner, line, signers, session: message.payload.session_id, statement };
     }
 
     /** The statement a relay carries, its author's signature checked; null: it proves nothing (dropped). */

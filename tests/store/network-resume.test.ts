@@ -32,6 +32,7 @@ import {
 import { storeRecorder, storeSession, teeRecorder } from '../../src/store/recorder.js';
 import type { GameStore } from '../../src/store/store.js';
 import { memoryRecorder, type Recorder } from '../../src/store/transcript-recorder.js';
+import { settleOnClock } from '../support/fake-clock.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { openStore } from './helpers.js';
 
@@ -57,14 +58,7 @@ afterEach(() => {
 });
 
 /** Runs the clock until every promise has settled (bounded). */
-async function settle<T>(promises: Promise<T>[], limitMs = 5_000_000): Promise<T[]> {
-  const out: (T | undefined)[] = promises.map(() => undefined);
-  let left = promises.length;
-  promises.forEach((p, i) => void p.then((v) => ((out[i] = v), left--)));
-  for (let t = 0; t < limitMs && left > 0; t += 50) await vi.advanceTimersByTimeAsync(50);
-  if (left > 0) throw new Error(`${left} peers did not finish`);
-  return out as T[];
-}
+const settle = <T>(promises: Promise<T>[], limitMs = 5_000_000) => settleOnClock(promises, limitMs);
 
 /**
  * The first part of the game: played and stored by every peer, then cut off at `turn`, or, with

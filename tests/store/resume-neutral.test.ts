@@ -11,6 +11,7 @@ import { memoryMesh } from '../../src/net/memory.js';
 import { resumePoint, type Statement } from '../../src/protocol/resume.js';
 import { type Keyring, lineDigest, seal, unseal } from '../../src/protocol/signing.js';
 import { type History, negotiateResume, type Resumed } from '../../src/sessions/resume.js';
+import { settleOnClock } from '../support/fake-clock.js';
 import { checkedOnce } from '../support/signature-cache.js';
 
 beforeEach(() => {
@@ -38,14 +39,7 @@ function history(index: number, options: { depth?: number; hash?: (point: number
   };
 }
 
-async function settle<T>(promises: Promise<T>[]): Promise<T[]> {
-  const out: (T | undefined)[] = promises.map(() => undefined);
-  let left = promises.length;
-  promises.forEach((p, i) => void p.then((v) => ((out[i] = v), left--)));
-  for (let t = 0; t < 60_000 && left > 0; t += 50) await vi.advanceTimersByTimeAsync(50);
-  if (left > 0) throw new Error(`${left} peers did not finish`);
-  return out as T[];
-}
+const settle = <T>(promises: Promise<T>[]) => settleOnClock(promises);
 
 /**
  * Every present seat negotiates over a fresh mesh without links to the absent ones, `host` offering;

@@ -13,6 +13,7 @@ import { memoryMesh } from '../../src/net/memory.js';
 import { lineDigest, seal } from '../../src/protocol/signing.js';
 import { type History, negotiateResume, type Resumed } from '../../src/sessions/resume.js';
 import { comparingHistories } from '../../src/sessions/resume-net.js';
+import { settleOnClock } from '../support/fake-clock.js';
 import { checkedOnce } from '../support/signature-cache.js';
 
 beforeEach(() => {
@@ -39,14 +40,7 @@ function history(players: number, index: number): History<string> {
   };
 }
 
-async function settle<T>(promises: Promise<T>[]): Promise<T[]> {
-  const out: (T | undefined)[] = promises.map(() => undefined);
-  let left = promises.length;
-  promises.forEach((p, i) => void p.then((v) => ((out[i] = v), left--)));
-  for (let t = 0; t < 60_000 && left > 0; t += 50) await vi.advanceTimersByTimeAsync(50);
-  if (left > 0) throw new Error(`${left} peers did not finish`);
-  return out as T[];
-}
+const settle = <T>(promises: Promise<T>[]) => settleOnClock(promises);
 
 /** What the rogue can write: its own signed lines, and co-signatures it claims from others. */
 interface RogueKit {

@@ -28,6 +28,7 @@ import { chancesOf, recordOf, sessionsOf } from '../../src/store/network-games.j
 import { riscRecordText, type StoredRisc, storeRisc } from '../../src/store/risc-games.js';
 import { gatherStats } from '../../src/store/stats.js';
 import type { GameStore } from '../../src/store/store.js';
+import { settleOnClock } from '../support/fake-clock.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { capture, openStore, tempDir } from './helpers.js';
 
@@ -50,14 +51,7 @@ type Mesh = Awaited<ReturnType<typeof memoryMesh>>;
 type Stop = (turn: number, line: string | null, from?: number) => boolean;
 
 /** Runs the clock until every promise has settled (bounded). */
-async function settle<T>(promises: Promise<T>[], limitMs = 3_600_000): Promise<T[]> {
-  const out: (T | undefined)[] = promises.map(() => undefined);
-  let left = promises.length;
-  promises.forEach((p, i) => void p.then((v) => ((out[i] = v), left--)));
-  for (let t = 0; t < limitMs && left > 0; t += 100) await vi.advanceTimersByTimeAsync(100);
-  if (left > 0) throw new Error(`${left} peers did not finish`);
-  return out as T[];
-}
+const settle = <T>(promises: Promise<T>[], limitMs = 3_600_000) => settleOnClock(promises, limitMs, 100);
 
 function rosterOf(mesh: Mesh, me: number, gameId: string, links: Map<number, Link> = mesh.links[me]!) {
   return {

@@ -8,8 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { auditRiscRecord } from '../../../src/audit/risc.js';
 import { DEFAULT_LAUNCH } from '../../../src/cli/launch-kit.js';
 import { riscLauncher } from '../../../src/cli/risc-launcher.js';
-import type { RiscLauncher } from '../../../src/views/risc/match.js';
 import { runRiscPlain } from '../../../src/views/risc/plain.js';
+import { stoppedGameLauncher } from './stopped-game.js';
 
 const terms = { startUnits: 30, turnLimit: 100 };
 
@@ -55,23 +55,9 @@ describe('RISC plain text', () => {
 
 describe('RISC plain text: a stopped networked game resumed together', () => {
   // Before this, plain mode refused it ("resume it together from the RISC menu's Resume").
-  const saved = (host: boolean) => ({
-    id: 7,
-    startedAt: '2026-11-27T10:00:00Z',
-    players: host ? ['Ann (you)', 'Bo'] : ['Bo', 'Ann (you)'],
-    turn: 4,
-    resumable: { host, hostAddresses: ['/ip4/10.0.0.1/tcp/7475/p2p/12D3KooW'] },
-  });
   const run = (host: boolean, address?: string) => {
     const requests: unknown[] = [];
-    const launcher = {
-      ...riscLauncher({ ...DEFAULT_LAUNCH, record: false }, 5),
-      saved: () => ({ ok: true, games: [saved(host)] }),
-      resumeNetwork: async (request: unknown) => {
-        requests.push(request);
-        return { ok: false, reason: 'nobody there' };
-      },
-    } as RiscLauncher;
+    const launcher = stoppedGameLauncher(host, requests);
     let output = '';
     const input = new PassThrough();
     input.end();

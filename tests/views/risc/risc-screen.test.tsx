@@ -7,11 +7,12 @@ import { riscLauncher } from '../../../src/cli/risc-launcher.js';
 import { App } from '../../../src/views/app.js';
 import type { Launcher } from '../../../src/views/launcher.js';
 import { MENU_ITEMS } from '../../../src/views/main-menu.js';
-import type { RiscLauncher, RiscMatch } from '../../../src/views/risc/match.js';
+import type { RiscMatch } from '../../../src/views/risc/match.js';
 import { RiscApp } from '../../../src/views/risc/risc-app.js';
 import { RiscGameScreen } from '../../../src/views/risc/risc-screen.js';
 import { ThemeContext } from '../../../src/views/theme.js';
 import { KEY, press, screenMounter, until } from '../ink-helpers.js';
+import { stoppedGameLauncher } from './stopped-game.js';
 
 const mount = screenMounter();
 const terms = { startUnits: 24, turnLimit: 100 };
@@ -143,22 +144,7 @@ describe('RISC from the menus', () => {
 
   it('Resume lists a stopped networked game: joined at its host (address stored, may be changed), or hosted again', async () => {
     const requests: unknown[] = [];
-    const saved = (host: boolean) => ({
-      id: 7,
-      startedAt: '2026-11-27T10:00:00Z',
-      players: host ? ['Ann (you)', 'Bo'] : ['Bo', 'Ann (you)'],
-      turn: 4,
-      resumable: { host, hostAddresses: ['/ip4/10.0.0.1/tcp/7475/p2p/12D3KooW'] },
-    });
-    const launcher = (host: boolean) =>
-      ({
-        ...riscLauncher({ ...DEFAULT_LAUNCH, record: false }, 5),
-        saved: () => ({ ok: true, games: [saved(host)] }),
-        resumeNetwork: async (request: unknown) => {
-          requests.push(request);
-          return { ok: false, reason: 'nobody there' };
-        },
-      }) as RiscLauncher;
+    const launcher = (host: boolean) => stoppedGameLauncher(host, requests);
     const joiner = mount(<RiscApp launcher={launcher(false)} defaultName="Ann" onExit={() => {}} />);
     await until(joiner.lastFrame, 'Host a RISC game');
     await press(joiner.stdin, '4');
