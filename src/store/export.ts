@@ -8,21 +8,36 @@ import { replaySteps, takesSequencePoint } from '../core/steps/replay.js';
 import { encodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, commitment } from '../protocol/commitment.js';
 import { fromAction, type Message, type MessageAction } from '../protocol/messages.js';
-import { firstSessionRecord } from './network-games.js';
+import { sessionRecords } from './network-games.js';
 import type { StoredGame } from './store.js';
 
-export type Exported = { ok: true; text: string } | { ok: false; reason: string };
+/** `sessions`: how many session records a networked game has (a resumed game: one per session). */
+export type Exported = { ok: true; text: string; sessions?: number } | { ok: false; reason: string };
 
 const record = (t: number, conn: number, dir: string, raw: string) => `${JSON.stringify({ t, conn, dir, raw })}\n`;
 const line = (message: Message) => encodeLine(message).trimEnd();
 
+/** `session`: which session's record of a networked game (1: the first; a resumed game has one per session). */
 export function exportTranscript(
   game: StoredGame,
   lines: readonly { t: number; dir: string; conn: number; raw: string }[],
+  session = 1,
 ): Exported {
-  // A resumed game keeps each session's record after the first's: the transcript is the first session's.
-  const first = firstSessionRecord(lines);
-  if (first.length > 0) return { ok: true, text: first.map((l) => record(l.t, l.conn, l.dir, l.raw)).join('') };
+  const sessions = sessionRecords(lines).filter((s) => s.length > 0);
+  if (sessions.length > 0) {
+    const chosen = sessions[session - 1];
+    if (chosen === undefined)
+      return {
+        ok: false,
+        reason: `game ${game.id} has ${sessions.length === 1 ? 'one session' : `${sessions.length} sessions`}: there is no session ${session}`,
+      };
+    return {
+      ok: true,
+      text: chosen.map((l) => record(l.t, l.conn, l.dir, l.raw)).join(''),
+      sessions: sessions.length,
+    };
+  }
+  if (session !== 1) return { ok: false, reason: `game ${game.id} is a local game: it has one session` };
   if (game.steps.length === 0) return { ok: false, reason: `game ${game.id} has no stored moves` };
   if (game.steps.some((s) => s.action.command === 'deal_territories')) {
     return {

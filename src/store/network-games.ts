@@ -56,17 +56,18 @@ export function recordOf(lines: readonly { t: number; conn: number; dir: string;
 }
 
 /**
- * A stored game's record of its first session: the last record stored for that session (a seat that
- * rejoined it stores the record it went on with, the history it took back included), else the first.
+ * A stored game's record of each of its sessions (the first, then each resumed one), in the order
+ * played: for each, the last record stored for it (a seat that rejoined a session stores the record
+ * it went on with, the history it took back included). A record without a header is one of its own.
  */
-export function firstSessionRecord<L extends { readonly dir: string; readonly raw: string }>(lines: readonly L[]): L[] {
+export function sessionRecords<L extends { readonly dir: string; readonly raw: string }>(lines: readonly L[]): L[][] {
   const sessions = sessionsOf(lines);
-  const id = (session: readonly L[] | undefined) => {
-    const note = session?.find(isHeaderNote);
-    return note ? (JSON.parse(note.raw) as { gameId: string }).gameId : null;
+  const key = (session: readonly L[], at: number) => {
+    const note = session.find(isHeaderNote);
+    return note ? (JSON.parse(note.raw) as { gameId: string }).gameId : `#${at}`;
   };
-  const first = id(sessions[0]);
-  return (first === null ? undefined : sessions.findLast((s) => id(s) === first)) ?? sessions[0] ?? [];
+  const keys = sessions.map(key);
+  return [...new Set(keys)].map((k) => sessions[keys.lastIndexOf(k)]!);
 }
 
 /** The header note of a stored game's record, or null (none stored, or not JSON). */

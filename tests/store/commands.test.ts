@@ -97,6 +97,8 @@ describe('store commands', { timeout: 60_000 }, () => {
   it.each([
     [runExport, ['99']],
     [runExport, []],
+    [runExport, ['3', '--session', '0']],
+    [runExport, ['3', '--session', '2']],
     [runStats, ['--game', 'x']],
     [runStats, ['--kind', 'chess']],
     [runHistory, ['--limit', '0']],

@@ -7,6 +7,7 @@ import { generateKeyPair } from '@libp2p/crypto/keys';
 import type { PrivateKey } from '@libp2p/interface';
 import { peerIdFromPrivateKey } from '@libp2p/peer-id';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runExport } from '../../src/cli/export.js';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { featuresFrom, NATIVE_FEATURES } from '../../src/core/contract.js';
 import { keepKey, keyFor } from '../../src/net/identity.js';
@@ -21,7 +22,7 @@ import { storeRisc } from '../../src/store/risc-games.js';
 import { migrate, SCHEMA_VERSION } from '../../src/store/schema.js';
 import { sqlite } from '../../src/store/sqlite.js';
 import type { GameStore } from '../../src/store/store.js';
-import { menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
+import { capture, menuOptions, openStore, savedGamesOf, tempDir } from './helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -200,8 +201,10 @@ describe('what a stored networked game offers', () => {
 });
 
 describe('a resumed game in the store', () => {
-  it("keeps each session's record after the one before; export writes the first session's", async () => {
-    const store = openStore(':memory:');
+  it("keeps each session's record after the one before; export writes the first session's, or the one asked for", async () => {
+    const dir = tempDir();
+    const db = join(dir.dir, 'risk.db');
+    const store = openStore(db);
     try {
       const ids = (await keys(2)).map(peerIdOf);
       const stored = storeNetworkGame(store, { gameId: 'g', me: 1, peerIds: ids });
@@ -232,8 +235,29 @@ describe('a resumed game in the store', () => {
             .split('\n')
             .map((l) => JSON.parse(l).raw),
       ).toEqual([lines[0]!.raw, 'first-in', '{"secret":"ab"}']);
+      // The resumed session's record is exported on its own (it used to be out of reach of risk export).
+      expect(exported).toMatchObject({ sessions: 2 });
+      const second = exportTranscript(found.game, lines, 2);
+      expect(
+        second.ok &&
+          second.text
+            .trimEnd()
+            .split('\n')
+            .map((l) => JSON.parse(l).raw),
+      ).toEqual([lines[3]!.raw, 'second-out']);
+      expect(exportTranscript(found.game, lines, 3)).toEqual({
+        ok: false,
+        reason: `game ${found.game.id} has 2 sessions: there is no session 3`,
+      });
+      // risk export says which session it wrote, and how to get the next.
+      const c = capture();
+      expect(runExport(['g-p1', '--db', db], c.io)).toBe(0);
+      expect(c.err()).toBe(
+        `risk export: game ${found.game.id} was resumed: this is the record of its session 1 of 2 (--session 2 writes the next); risk verify FIRST SECOND… audits them in order\n`,
+      );
     } finally {
       store.close();
+      dir.remove();
     }
   });
 });
