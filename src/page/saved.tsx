@@ -20,7 +20,10 @@ export function SavedScreen({ saved, send }: { saved: SavedView; send: Send }) {
       <h1>Resume a saved game</h1>
       <p className="quiet">
         Local games (quick, hot seat) go on exactly where they stopped; networked games are resumed with their players,
-        or rejoined while the others play on. RISC games: risk play --game risc --resume N
+        or rejoined while the others play on.
+      </p>
+      <p className="quiet">
+        RISC games: <code className="command">risk play --game risc --resume N</code>
       </p>
       {saved.notice !== null ? (
         <p className="notice" role="status" data-testid="saved-notice">
