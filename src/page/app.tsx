@@ -1,4 +1,4 @@
-// The page: whatever the `risk` process shows now (the menu, a lobby, a game, RISC), kept in step
+// The page: whatever the `risk` process shows now (the menu, a lobby, a game, RISC, the saved games), kept in step
 // over the WebSocket; a refused command is said for a moment at the top.
 import { useEffect, useState } from 'react';
 import type { PageCommand } from '../views/web/wire.js';
@@ -7,6 +7,7 @@ import { GameScreen } from './game.js';
 import { LobbyScreen } from './lobby.js';
 import { Menu } from './menu.js';
 import { RiscScreen } from './risc.js';
+import { SavedScreen } from './saved.js';
 import { tableViewOf } from './table-view.js';
 
 const REFUSAL_MS = 6000;
@@ -83,6 +84,8 @@ function Screen({ held, send }: { held: ReturnType<typeof useConnection>[0]; sen
           </button>
         </div>
       );
+    case 'saved':
+      return <SavedScreen saved={screen} send={send} />;
     case 'closed':
       return (
         <div className="screen">

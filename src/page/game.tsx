@@ -312,7 +312,7 @@ export function GameScreen({ view, send }: { view: PageTable; send: (command: Pa
             {view.mode === 'network'
               ? 'The others are told; your territories become neutral and the game goes on without you.'
               : view.resumable
-                ? 'The game is saved: Resume in the terminal’s menu goes on with it.'
+                ? 'The game is saved: Resume in the menu goes on with it.'
                 : 'The game stops.'}
           </p>
           <div className="buttons">

@@ -1,23 +1,32 @@
 // The lobby: the address others join with (hosting), who is here, the rules, and for the host the
-// buttons to start early or to let bots take the empty seats.
+// buttons to start early or to let bots take the empty seats (not when it resumes a saved game: that
+// starts once every player still in it is there).
 import type { LobbyView, PageCommand } from '../views/web/wire.js';
 
 export function LobbyScreen({ lobby, send }: { lobby: LobbyView; send: (command: PageCommand) => void }) {
   return (
     <div className="screen lobby" data-testid="lobby">
       <h1>
-        {lobby.game === 'risc' ? 'RISC lobby' : 'Lobby'}
+        {lobby.resume !== null ? `Resume of game #${lobby.resume}` : lobby.game === 'risc' ? 'RISC lobby' : 'Lobby'}
         {lobby.seats !== null ? `: ${lobby.players.length} of ${lobby.seats} players` : ''}
       </h1>
       {lobby.hosting ? (
         <>
-          <p>Others join with one of these addresses:</p>
+          <p>
+            {lobby.resume !== null
+              ? 'Its other players choose Resume, this game, then Join its host, with one of these addresses:'
+              : 'Others join with one of these addresses:'}
+          </p>
           <ul className="addresses" data-testid="addresses">
             {lobby.addresses.length === 0 ? <li>opening…</li> : lobby.addresses.map((a) => <li key={a}>{a}</li>)}
           </ul>
         </>
       ) : (
-        <p>Joined: waiting for the host to start the game.</p>
+        <p>
+          {lobby.resume !== null
+            ? 'Waiting for every player of the game to come back.'
+            : 'Joined: waiting for the host to start the game.'}
+        </p>
       )}
       <h2>Players</h2>
       <ul data-testid="lobby-players">
@@ -36,7 +45,7 @@ export function LobbyScreen({ lobby, send }: { lobby: LobbyView; send: (command:
         </>
       ) : null}
       <div className="buttons">
-        {lobby.hosting ? (
+        {lobby.hosting && lobby.resume === null ? (
           <>
             <button
               type="button"

@@ -1,6 +1,6 @@
 // The page's menu and the forms that start a game: a quick game, hot seat (people and bots at this
 // screen), hosting (players, your name, the house rules, the move timeout), joining a host, RISC
-// (against bots, hosting or joining), and the statistics of the stored games.
+// (against bots, hosting or joining), the saved games to go on with, and the statistics of the stored games.
 import { useState } from 'react';
 import { defaultCapitalsToWin, HOUSE_RULES } from '../model/index.js';
 import { DEFAULT_START_UNITS, DEFAULT_TURN_LIMIT, MAX_START_UNITS, MAX_TURN_LIMIT } from '../model/risc/state.js';
@@ -17,17 +17,19 @@ const BOTS = ['easy', 'normal', 'hard'] as const;
 export function Menu({ defaults, notice, send }: { defaults: Defaults; notice: string | null; send: Send }) {
   const [form, setForm] = useState<Form>(null);
   const [name, setName] = useState(defaults.name);
-  const items: { id: Exclude<Form, null> | 'quick' | 'stats' | 'quit'; label: string; hint: string }[] = [
+  const items: { id: Exclude<Form, null> | 'quick' | 'resume' | 'stats' | 'quit'; label: string; hint: string }[] = [
     { id: 'quick', label: 'Quick game', hint: 'you against three bots, no questions asked' },
     { id: 'host', label: 'Host a game', hint: 'others join you over the network' },
     { id: 'join', label: 'Join a game', hint: 'type the address a host shows you' },
     { id: 'hotseat', label: 'Hot seat', hint: 'several players at this screen' },
+    { id: 'resume', label: 'Resume', hint: 'go on with a saved game' },
     { id: 'risc', label: 'RISC', hint: 'everyone orders at once, in secret' },
     { id: 'stats', label: 'Stats', hint: 'wins, dice luck and charts of the stored games' },
     { id: 'quit', label: 'Quit', hint: 'stops risk (the page can then be closed)' },
   ];
   const choose = (id: (typeof items)[number]['id']) => {
     if (id === 'quick') send({ type: 'quick', name });
+    else if (id === 'resume') send({ type: 'saved' });
     else if (id === 'stats') send({ type: 'stats' });
     else if (id === 'quit') send({ type: 'quit' });
     else setForm(id);

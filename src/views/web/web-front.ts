@@ -1,7 +1,8 @@
 // The web view's side in the `risk` process: what the page shows (the menu, a lobby, a game, RISC,
-// the statistics) and what its commands do, over the same Launcher and Table the terminal UI and
-// plain text use. The page holds nothing of the game: a reload, or a second tab, gets the same
-// screen from here. The server (server.ts) carries this to the page and the page's commands back.
+// the statistics, the saved games) and what its commands do, over the same Launcher and Table the
+// terminal UI and plain text use. The page holds nothing of the game: a reload, or a second tab,
+// gets the same screen from here. The server (server.ts) carries this to the page and the page's
+// commands back.
 import type { RiscBotKind } from '../../ai/risc/bots.js';
 import { type Action, apply, checkCapitalChoice, type Dice, type GameState } from '../../model/index.js';
 import { DEFAULT_START_UNITS, DEFAULT_TURN_LIMIT } from '../../model/risc/index.js';
@@ -13,16 +14,19 @@ import {
   type LobbyNews,
   type Opened,
   plainReason,
+  type SavedGame,
   type Started,
   shortAddress,
 } from '../launcher.js';
 import type { PlainStart } from '../plain.js';
 import type { RiscLauncher, RiscOpened, RiscStarted } from '../risc/match.js';
 import { rulesWords } from '../rules-words.js';
+import { type NetworkAction, networkActions, resumeAdvice } from '../saved-games.js';
 import type { Table } from '../table.js';
 import { RiscWebGame } from './risc-web.js';
+import { NO_SAVED_GAMES, savedView } from './saved-view.js';
 import { SeriesKeeper, wireTable } from './table-wire.js';
-import type { Defaults, LobbyView, PageCommand, ScreenView } from './wire.js';
+import type { Defaults, LobbyView, PageCommand, SavedView, ScreenView } from './wire.js';
 
 export type WebStart =
   | PlainStart
@@ -33,8 +37,7 @@ export type WebStart =
   | { readonly kind: 'risc-host'; readonly players: number; readonly terms: RiscTerms }
   | { readonly kind: 'risc-join'; readonly address: string };
 
-const SAVED_IN_TERMINAL =
-  'The page does not list saved games yet: in a terminal, risk play saved lists them and risk play resume <game> or rejoin <game> goes on with one.';
+const RESUME_WAITS = 'a resumed game starts once every player still in it is there (no bots take a seat)';
 
 const RISC_TERMS: RiscTerms = { startUnits: DEFAULT_START_UNITS, turnLimit: DEFAULT_TURN_LIMIT };
 
@@ -60,12 +63,15 @@ interface LobbyScreen {
   players: { id: number; name: string }[];
   rules: string[];
   news: string[];
+  /** The saved game it resumes (it starts once every player still in it is there), or null. */
+  readonly resume: number | null;
 }
 
 type Screen =
   | { readonly kind: 'menu'; readonly notice: string | null }
   | { readonly kind: 'starting'; readonly what: string }
-  | { readonly kind: 'failed'; readonly reason: string }
+  /** `advice`: what to do about it, when the general advice (adviceFor) is not the right one. */
+  | { readonly kind: 'failed'; readonly reason: string; readonly advice: string | null }
   | LobbyScreen
   | {
       readonly kind: 'game';
@@ -76,6 +82,7 @@ type Screen =
     }
   | { readonly kind: 'risc'; readonly game: RiscWebGame }
   | { readonly kind: 'stats'; readonly lines: readonly string[] }
+  | ({ readonly kind: 'saved' } & SavedView)
   | { readonly kind: 'closed' };
 
 /** A lobby this player hosts, as it opens: itself in seat 0 of `seats`. */
@@ -88,6 +95,7 @@ const hostingLobby = (game: LobbyScreen['game'], name: string, seats: number, ru
   players: [{ id: 0, name }],
   rules,
   news: [],
+  resume: null,
 });
 
 /** A lobby this player joins at `address`, as it opens: the host tells the rest. */
@@ -100,6 +108,24 @@ const joiningLobby = (game: LobbyScreen['game'], address: string): LobbyScreen =
   players: [],
   rules: [],
   news: [`joining ${address}…`],
+  resume: null,
+});
+
+/** A saved networked game's lobby: hosted again by this player (its seat `me`), or joined at `address`. */
+const resumeLobby = (game: SavedGame, me: number, address: string | null): LobbyScreen => ({
+  kind: 'lobby',
+  game: 'classic',
+  hosting: address === null,
+  lobby: null,
+  seats: address === null ? game.players.length : null,
+  players: address === null ? [{ id: me, name: game.players[me]?.name ?? '' }] : [],
+  rules: [],
+  news: [
+    address === null
+      ? `hosting game #${game.id} again: its other players choose Resume, this game, then Join its host`
+      : `joining ${address} to resume game #${game.id}…`,
+  ],
+  resume: game.id,
 });
 
 /** A RISC game that started after the player moved on: it leaves at once. */
@@ -164,10 +190,11 @@ export class WebFront {
       case 'menu':
       case 'starting':
       case 'stats':
+      case 'saved':
       case 'closed':
         return s;
       case 'failed':
-        return { kind: 'failed', reason: plainReason(s.reason), advice: adviceFor(s.reason) };
+        return { kind: 'failed', reason: plainReason(s.reason), advice: s.advice ?? adviceFor(s.reason) };
       case 'lobby': {
         const lobby: LobbyView = {
           game: s.game,
@@ -177,6 +204,7 @@ export class WebFront {
           seats: s.seats,
           rules: s.rules,
           news: s.news,
+          resume: s.resume,
         };
         return { kind: 'lobby', lobby };
       }
@@ -217,21 +245,30 @@ export class WebFront {
         return void this.riscHost(defaults.name, start.players, start.terms);
       case 'risc-join':
         return void this.riscJoin(defaults.name, start.address);
-      case 'resume':
-        // A local game goes on here; a networked one (hosted again, joined, rejoined) in the terminal for now.
-        if (start.address === undefined && launcher.resumeGame) return this.play(launcher.resumeGame(start.id));
-        return this.show({ kind: 'menu', notice: SAVED_IN_TERMINAL });
       case 'saved':
-      case 'rejoin':
-        return this.show({ kind: 'menu', notice: SAVED_IN_TERMINAL });
+        return this.showSaved();
+      // From the command line: a game that cannot go on is said above the list of those that can.
+      case 'resume': {
+        const done = this.resumeAsked(start.id, start.address);
+        return done.ok ? undefined : this.showSaved(done.reason);
+      }
+      case 'rejoin': {
+        const done = this.goOnWith(start.id, 'rejoin');
+        return done.ok ? undefined : this.showSaved(done.reason);
+      }
       default:
         return start satisfies never;
     }
   }
 
-  private play(started: Started) {
+  /** Why a game could not start or go on; for a saved networked game (`action`), what to do in its words. */
+  private fail(reason: string, action?: NetworkAction) {
+    this.show({ kind: 'failed', reason, advice: action === undefined ? null : resumeAdvice(reason, action) });
+  }
+
+  private play(started: Started, action?: NetworkAction) {
     this.attempt++;
-    if (!started.ok) return this.show({ kind: 'failed', reason: started.reason });
+    if (!started.ok) return this.fail(started.reason, action);
     const table = started.table;
     const series = new SeriesKeeper(table.view.players.length);
     series.see(table.view.state);
@@ -243,12 +280,18 @@ export class WebFront {
   }
 
   /** Runs `start` for the screen shown now; its result is dropped (and a game stopped) if the player has moved on. */
-  private starting<T>(what: string, start: () => Promise<T>, then: (result: T) => void, stop: (result: T) => void) {
+  private starting<T>(
+    what: string,
+    start: () => Promise<T>,
+    then: (result: T) => void,
+    stop: (result: T) => void,
+    action?: NetworkAction,
+  ) {
     const mine = ++this.attempt;
     this.show({ kind: 'starting', what });
     start().then(
       (result) => (mine === this.attempt ? then(result) : stop(result)),
-      (error: Error) => mine === this.attempt && this.show({ kind: 'failed', reason: error.message }),
+      (error: Error) => mine === this.attempt && this.fail(error.message, action),
     );
   }
 
@@ -287,6 +330,7 @@ export class WebFront {
     ) => Promise<{ ok: true; lobby: AnyLobby & { started: Promise<S> } } | { ok: false; reason: string }>,
     begin: (started: S) => void,
     stop: (started: S) => Promise<void> | void,
+    action?: NetworkAction,
   ) {
     const mine = ++this.attempt;
     this.show(screen);
@@ -300,7 +344,7 @@ export class WebFront {
       if (opened.ok) await opened.lobby.cancel();
       return;
     }
-    if (!opened.ok) return this.show({ kind: 'failed', reason: opened.reason });
+    if (!opened.ok) return this.fail(opened.reason, action);
     screen.lobby = opened.lobby;
     this.changed();
     const started = await opened.lobby.started;
@@ -308,15 +352,20 @@ export class WebFront {
     begin(started);
   }
 
-  /** A classic lobby's game, once it starts. */
-  private openClassicLobby(screen: LobbyScreen, opening: (news: (e: LobbyNews) => void) => Promise<Opened>) {
+  /** A classic lobby's game, once it starts (`action`: a saved game's, hosted again or joined). */
+  private openClassicLobby(
+    screen: LobbyScreen,
+    opening: (news: (e: LobbyNews) => void) => Promise<Opened>,
+    action?: NetworkAction,
+  ) {
     return this.openLobby(
       screen,
       opening,
-      (started) => this.play(started),
+      (started) => this.play(started, action),
       async (started) => {
         if (started.ok) await started.table.quit();
       },
+      action,
     );
   }
 
@@ -343,6 +392,90 @@ export class WebFront {
   private join(name: string, address: string) {
     const screen = joiningLobby('classic', address);
     return this.openClassicLobby(screen, (news) => this.options.launcher.joinGame({ address, name }, news));
+  }
+
+  // ---- saved games ----
+
+  /** The saved games to go on with (`notice`: what became of the one asked for when risk started). */
+  private showSaved(notice: string | null = null) {
+    this.attempt++;
+    this.show({ kind: 'saved', ...savedView(this.options.launcher.savedGames?.() ?? null, notice) });
+  }
+
+  /** Saved game `id`, or why it cannot go on here. */
+  private savedGame(id: number): { ok: true; game: SavedGame } | { ok: false; reason: string } {
+    const { launcher } = this.options;
+    if (!launcher.savedGames) return { ok: false, reason: NO_SAVED_GAMES };
+    const saved = launcher.savedGames();
+    if (!saved.ok) return { ok: false, reason: `the saved games cannot be listed: ${saved.reason}` };
+    const game = saved.games.find((g) => g.id === id);
+    return game ? { ok: true, game } : { ok: false, reason: `no saved game #${id} can go on here` };
+  }
+
+  /**
+   * risk play resume <id> [address]: a local game goes on; a networked one is hosted again from its
+   * host's seat, else joined at `address` (without one the player is asked for it on the list).
+   */
+  private resumeAsked(id: number, address: string | undefined): Result {
+    const found = this.savedGame(id);
+    if (!found.ok) return found;
+    const { game } = found;
+    const network = game.network;
+    if (network === undefined) return this.goOn(game, 'local');
+    const hostSeat = network.host ?? 0;
+    if (network.me === hostSeat) return this.goOn(game, 'host');
+    // A game that cannot go on says why, before any address is asked for.
+    if (address !== undefined || networkActions(game).join !== null) return this.goOn(game, 'join', address);
+    const host = game.players[hostSeat]?.name ?? `player ${hostSeat}`;
+    return {
+      ok: false,
+      reason: `${host} hosts the resume of game #${id}: join its host below, at the address its screen shows`,
+    };
+  }
+
+  /** The page's Go on, Rejoin, Host it again or Join its host for saved game `id`; or why it cannot. */
+  private goOnWith(id: number, how: 'local' | NetworkAction, address?: string): Result {
+    const found = this.savedGame(id);
+    return found.ok ? this.goOn(found.game, how, address) : found;
+  }
+
+  private goOn(game: SavedGame, how: 'local' | NetworkAction, address?: string): Result {
+    const { launcher } = this.options;
+    const id = game.id;
+    const network = game.network;
+    if (how === 'local') {
+      if (network !== undefined)
+        return { ok: false, reason: `game #${id} is a networked game: host it again, join its host, or rejoin it` };
+      if (!launcher.resumeGame) return { ok: false, reason: NO_SAVED_GAMES };
+      this.play(launcher.resumeGame(id));
+      return { ok: true };
+    }
+    if (network === undefined) return { ok: false, reason: `game #${id} is a local game: Go on continues it` };
+    const why = networkActions(game)[how];
+    if (why !== null)
+      return { ok: false, reason: `game #${id} cannot be ${how === 'rejoin' ? 'rejoined' : 'resumed'}: ${why}` };
+    if (how === 'rejoin') {
+      if (!launcher.rejoinNetworkGame) return { ok: false, reason: 'rejoining is not available here' };
+      this.starting(
+        `the rejoin of game #${id}: asking the other players, at their stored addresses, for the game so far`,
+        () => launcher.rejoinNetworkGame!(id),
+        (started) => this.play(started, 'rejoin'),
+        (started) => started.ok && void started.table.quit(),
+        'rejoin',
+      );
+      return { ok: true };
+    }
+    if (!launcher.resumeNetworkGame) return { ok: false, reason: 'resuming networked games is not available here' };
+    // Joining: the address typed, else where its host was when the game was stored.
+    const at = how === 'host' ? null : (address ?? network.hostAddresses[0] ?? null);
+    if (how === 'join' && at === null)
+      return { ok: false, reason: `game #${id}: the address of its host is needed (its screen shows it)` };
+    void this.openClassicLobby(
+      resumeLobby(game, network.me ?? 0, at),
+      (news) => launcher.resumeNetworkGame!(at === null ? { id, host: true } : { id, host: false, address: at }, news),
+      how,
+    );
+    return { ok: true };
   }
 
   private riscHost(name: string, players: number, terms: RiscTerms) {
@@ -387,7 +520,7 @@ export class WebFront {
 
   private showRisc(started: RiscStarted) {
     this.attempt++;
-    if (!started.ok) return this.show({ kind: 'failed', reason: started.reason });
+    if (!started.ok) return this.fail(started.reason);
     const game: RiscWebGame = new RiscWebGame(started.match, () => {
       if (this.screen.kind === 'risc' && this.screen.game === game) this.changed();
     });
@@ -416,7 +549,7 @@ export class WebFront {
     const s = this.screen;
     const { launcher } = this.options;
     const busy: Result = { ok: false, reason: 'leave the game on screen first' };
-    const inMenu = s.kind === 'menu' || s.kind === 'failed' || s.kind === 'stats';
+    const inMenu = s.kind === 'menu' || s.kind === 'failed' || s.kind === 'stats' || s.kind === 'saved';
     switch (command.type) {
       case 'quick':
         if (!inMenu) return busy;
@@ -458,6 +591,16 @@ export class WebFront {
           lines: launcher.statsText?.(STATS_WIDTH) ?? ['statistics are not available here'],
         });
         return { ok: true };
+      case 'saved':
+        if (!inMenu) return busy;
+        this.showSaved();
+        return { ok: true };
+      case 'resume':
+        if (!inMenu) return busy;
+        return this.goOnWith(command.id, 'local');
+      case 'resume-network':
+        if (!inMenu) return busy;
+        return this.goOnWith(command.id, command.action, command.address);
       case 'menu': {
         const over =
           (s.kind === 'game' && s.table.view.over !== null) || (s.kind === 'risc' && s.game.view()?.over != null);
@@ -470,6 +613,7 @@ export class WebFront {
         return { ok: true };
       case 'lobby-start': {
         if (s.kind !== 'lobby' || s.lobby === null) return { ok: false, reason: 'no lobby is open' };
+        if (s.resume !== null) return { ok: false, reason: RESUME_WAITS };
         if (!s.lobby.startNow) return { ok: false, reason: 'only the host starts the game' };
         const started = s.lobby.startNow();
         if (started.ok) this.lobbyNews(s, { type: 'info', text: 'starting with the players here' });
@@ -477,6 +621,7 @@ export class WebFront {
       }
       case 'lobby-bots': {
         if (s.kind !== 'lobby' || s.lobby === null) return { ok: false, reason: 'no lobby is open' };
+        if (s.resume !== null) return { ok: false, reason: RESUME_WAITS };
         if (!s.lobby.fillWithBots) return { ok: false, reason: 'only the host adds bots' };
         const filled = await s.lobby.fillWithBots(command.bot ?? this.options.defaults.bot);
         if (!filled.ok) return filled;

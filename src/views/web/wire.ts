@@ -18,6 +18,9 @@ const seat = z.int().min(0).max(6);
 const name = z.string().trim().min(1, { error: 'a name is needed' }).max(32);
 const bot = z.enum(['easy', 'normal', 'hard']);
 const triple = z.tuple([nat, nat, nat]);
+/** A saved game's number in the game database. */
+const gameId = z.int().min(1).max(2_147_483_647);
+const address = z.string().trim().min(1).max(300);
 
 /** The moves a person makes on the page: the model's actions a seat may answer with. */
 export const PageActionSchema = z.discriminatedUnion('command', [
@@ -63,7 +66,7 @@ export const PageCommandSchema = z.discriminatedUnion('type', [
       moveTimeoutSeconds: z.int().min(5).max(86_400),
     })
     .strict(),
-  z.object({ type: z.literal('join'), name, address: z.string().trim().min(1).max(300) }).strict(),
+  z.object({ type: z.literal('join'), name, address }).strict(),
   z.object({ type: z.literal('risc'), name, players: z.int().min(2).max(4), bot: z.enum(RISC_BOT_KINDS) }).strict(),
   z
     .object({
@@ -74,8 +77,24 @@ export const PageCommandSchema = z.discriminatedUnion('type', [
       turnLimit: z.int().min(1).max(MAX_TURN_LIMIT).nullable(),
     })
     .strict(),
-  z.object({ type: z.literal('risc-join'), name, address: z.string().trim().min(1).max(300) }).strict(),
+  z.object({ type: z.literal('risc-join'), name, address }).strict(),
   z.object({ type: z.literal('stats') }).strict(),
+  // Saved games: the list, a local one going on, a networked one hosted again, joined or rejoined.
+  z.object({ type: z.literal('saved') }).strict(),
+  z.object({ type: z.literal('resume'), id: gameId }).strict(),
+  z
+    .object({
+      type: z.literal('resume-network'),
+      id: gameId,
+      action: z.enum(['host', 'join', 'rejoin']),
+      // join: its host's address (without: the one stored with the game).
+      address: address.optional(),
+    })
+    .strict()
+    .refine((c) => c.address === undefined || c.action === 'join', {
+      error: 'only join takes an address',
+      path: ['address'],
+    }),
   z.object({ type: z.literal('menu') }).strict(),
   z.object({ type: z.literal('quit') }).strict(),
   // The lobby.
@@ -171,6 +190,35 @@ export interface LobbyView {
   /** The rules in words (the host's, for a joiner, once told; RISC: its terms). */
   readonly rules: readonly string[];
   readonly news: readonly string[];
+  /**
+   * The saved game this lobby resumes, or null (a new game). A resumed game starts once every player
+   * still in it is there: nobody starts it early, and bots take no seat.
+   */
+  readonly resume: number | null;
+}
+
+/** A saved game as the page's Resume list shows it. */
+export interface SavedRow {
+  readonly id: number;
+  /** When, who, how far (views/saved-games.ts's gameLine). */
+  readonly line: string;
+  /** A networked game, or null (a local one: it goes on where it stopped). */
+  readonly network: null | {
+    /** Its state in a word or two, and what it offers or why nothing. */
+    readonly note: string;
+    /** Each way on: possible (null), or why not. */
+    readonly actions: { readonly rejoin: string | null; readonly host: string | null; readonly join: string | null };
+    /** Where its host could be reached, as stored (the join field starts with it), or null. */
+    readonly hostAddress: string | null;
+  };
+}
+
+export interface SavedView {
+  readonly rows: readonly SavedRow[];
+  /** Why the saved games cannot be listed (no database, --no-record, a damaged file), or null. */
+  readonly problem: string | null;
+  /** What became of the saved game asked for when risk started (risk play resume N --web), or null. */
+  readonly notice: string | null;
 }
 
 export interface RiscView {
@@ -199,6 +247,8 @@ export type ScreenView =
   | { readonly kind: 'game'; readonly id: number; readonly table: WireTable }
   | { readonly kind: 'risc'; readonly risc: RiscView }
   | { readonly kind: 'stats'; readonly lines: readonly string[] }
+  /** The saved games to go on with. */
+  | ({ readonly kind: 'saved' } & SavedView)
   /** The program stopped: the page can be closed. */
   | { readonly kind: 'closed' };
 

@@ -1,8 +1,9 @@
 // The web view end to end: the real `risk` program with --web, and real Chromium (Debian's
 // chromium package, driven by playwright-core) clicking the page. A quick game by clicks to its end
 // screen (the first turn by hand, then the computer plays for the player), a host/join game between
-// the page and a bot peer (`risk bot join`), and a RISC turn ordered by clicks and committed with one
-// button; a reload and a second tab show the same game; a request without the token is refused.
+// the page and a bot peer (`risk bot join`), a RISC turn ordered by clicks and committed with one
+// button, and a hot-seat game left and gone on with from the page's Resume; a reload and a second
+// tab show the same game; a request without the token is refused.
 // One browser serves every test; the bots do not pause. Screenshots are kept in
 // test-artifacts/web/ (not committed).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -50,11 +51,11 @@ const { XDG_DATA_HOME: _data, ...inherited } = process.env;
 const env = { ...inherited, HOME: home, NO_COLOR: '1' };
 
 /** `risk` with these arguments, once it has printed a line matching `ready` (its page's URL, say). */
-function risk(args: string[], ready = /The game is at (http:\S+)/): Promise<Risk> {
+function risk(args: string[], ready = /The game is at (http:\S+)/, more: NodeJS.ProcessEnv = {}): Promise<Risk> {
   const child = spawn(process.execPath, ['bin/risk.js', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env,
+    env: { ...env, ...more },
   });
   started.push(child);
   let text = '';
@@ -291,6 +292,40 @@ describe.skipIf(!hasChromium)(
       expect(problemsOf(page)).toEqual([]);
       await page.click('text=Leave');
       await quitFromMenu(page, host);
+    }, 120_000);
+
+    it('a hot-seat game left in the page goes on from its Resume list where it stopped', async () => {
+      // Its own game database (in the home removed after the tests): the other tests store nothing.
+      const db = join(home, 'resume', 'risk.db');
+      const game = await risk(['play', '--web', '--bot-delay', '0', '--name', 'Tess'], undefined, { RISK_DB: db });
+      const page = await open(game.url);
+      await page.click('[data-testid="menu-hotseat"]');
+      await page.click('[data-testid="start"]');
+      // Two players: territories dealt; whoever places first (the deal decides) places one army by a click.
+      await asked(page, ['setup']);
+      const [t] = await lit(page);
+      const before = await armiesOn(page, t!);
+      await page.click(`g[data-territory="${t}"]`);
+      await expect.poll(() => armiesOn(page, t!)).toBe(before + 1);
+      await page.click('text=Leave (q)');
+      await expect.poll(() => textOf(page, '.overlay')).toContain('Resume in the menu goes on with it');
+      await page.click('text=Leave the game');
+
+      await page.click('[data-testid="menu-resume"]');
+      await page.waitForSelector('[data-testid="saved"]');
+      expect(await page.locator('[data-testid^="go-on-"]').count()).toBe(1);
+      await expect.poll(() => textOf(page, '[data-testid="saved"] li')).toMatch(/Tess, Player 2 +· \d+ moves/);
+      await expect.poll(() => textOf(page, '[data-testid="saved"]')).toContain('risk play --game risc --resume N');
+      await shot(page, 'resume-list.png');
+      await page.click('[data-testid^="go-on-"]');
+      await page.waitForSelector('g.territory', { timeout: 30_000 });
+      await expect.poll(() => textOf(page, '[data-testid="turn"]')).toBe('setup');
+      expect(await armiesOn(page, t!)).toBe(before + 1);
+      await shot(page, 'resume-game.png');
+      expect(problemsOf(page)).toEqual([]);
+      await page.click('text=Leave (q)');
+      await page.click('text=Leave the game');
+      await quitFromMenu(page, game);
     }, 120_000);
 
     it('RISC: the placement and a turn of orders by clicks, committed with one button; no page without the token', async () => {
