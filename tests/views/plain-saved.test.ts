@@ -8,18 +8,7 @@ import type { Launcher, Opened, Started } from '../../src/views/launcher.js';
 import { parseStart, runPlain } from '../../src/views/plain.js';
 import { Table } from '../../src/views/table.js';
 import { fakeLauncher } from './ink-helpers.js';
-import { game, network } from './saved-games-fixtures.js';
-
-const LOCAL = game(1, { players: [{ name: 'Ann' }, { name: 'Bea', botKind: 'easy' }], stepCount: 200 });
-const JOINED = game(7, { network: network({}) });
-const HOSTED = game(8, { network: network({ me: 0, status: 'stopped', rejoin: 'the record header is not stored' }) });
-const CAPITAL = game(9, {
-  network: network({
-    status: 'stopped',
-    resume: 'a Capital game: it cannot go on',
-    rejoin: 'a Capital game: it cannot go on',
-  }),
-});
+import { CAPITAL, HOSTED, JOINED, LOCAL } from './saved-games-fixtures.js';
 
 const table = () => new Table({ mode: 'quick', players: [{ id: 0, name: 'Ann', kind: 'you' }] });
 

@@ -22,3 +22,17 @@ export const game = (id: number, over: Partial<SavedGame> = {}): SavedGame => ({
   stepCount: 40,
   ...over,
 });
+
+/** A local game, and networked ones that can be rejoined or joined (#7), hosted again (#8), or cannot go on (#9). */
+export const LOCAL = game(1, { players: [{ name: 'Ann' }, { name: 'Bea', botKind: 'easy' }], stepCount: 200 });
+export const JOINED = game(7, { network: network({}) });
+export const HOSTED = game(8, {
+  network: network({ me: 0, status: 'stopped', rejoin: 'the record header is not stored' }),
+});
+export const CAPITAL = game(9, {
+  network: network({
+    status: 'stopped',
+    resume: 'a Capital game: it cannot go on',
+    rejoin: 'a Capital game: it cannot go on',
+  }),
+});

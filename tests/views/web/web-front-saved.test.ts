@@ -10,19 +10,9 @@ import { Table } from '../../../src/views/table.js';
 import { WebFront, type WebStart } from '../../../src/views/web/web-front.js';
 import type { LobbyView, ScreenView } from '../../../src/views/web/wire.js';
 import { fakeLauncher } from '../ink-helpers.js';
-import { game, HOST_ADDRESS, network } from '../saved-games-fixtures.js';
+import { CAPITAL, HOST_ADDRESS, HOSTED, JOINED, LOCAL } from '../saved-games-fixtures.js';
 
 const DEFAULTS = { name: 'Ann', rules: {}, bot: 'easy' as const, moveTimeoutSeconds: 60, players: 4 };
-const LOCAL = game(1, { players: [{ name: 'Ann' }, { name: 'Bea', botKind: 'easy' }], stepCount: 200 });
-const JOINED = game(7, { network: network({}) });
-const HOSTED = game(8, { network: network({ me: 0, status: 'stopped', rejoin: 'the record header is not stored' }) });
-const CAPITAL = game(9, {
-  network: network({
-    status: 'stopped',
-    resume: 'a Capital game: it cannot go on',
-    rejoin: 'a Capital game: it cannot go on',
-  }),
-});
 const ALL = [LOCAL, JOINED, HOSTED, CAPITAL];
 
 const table = () => new Table({ mode: 'quick', players: [{ id: 0, name: 'Ann', kind: 'you' }] });
