@@ -1,0 +1,101 @@
+// A game stopped, resumed, and then a seat of the resumed session crashes and takes its seat back
+// (protocol-spec/resume.md, A resumed session), on in-memory links and fake timers: the seat comes
+// back as the terminal menu takes it back, from its own store (rejoinFromStore), dialling the
+// addresses its store keeps. The honest peers finish on one outcome, every record (before the stop,
+// then the resumed session, the returning seat's rejoined one) audits, and only a rogue is blamed.
+import { describe, expect, it } from 'vitest';
+import { NATIVE_FEATURES } from '../../src/core/contract.js';
+import { honestAgreement, type MemoryGame, playMemoryGame, type Rogue } from './memory-game.js';
+import type { SeatDrop, TableStop } from './mesh-game.js';
+import { rogue } from './rogue.js';
+import { seatBackVerdict } from './seat-back.js';
+
+/** The rogue's links: `first` in the first session; in the resumed one (its id ends in .r1) `resumed`. */
+function twoFaced(first: Rogue | null, resumed?: Rogue): Rogue {
+  return (links, context) =>
+    context.gameId.endsWith('.r1')
+      ? resumed
+        ? resumed(links, context)
+        : links
+      : first
+        ? first(links, context)
+        : links;
+}
+
+/** Player 1 drops out of the resumed session a few lines in and is back a moment later. */
+const CRASH: SeatDrop = { player: 1, after: 40, backAfterMs: 300 };
+
+/**
+ * Every honest peer resumed; the seat that crashed took its seat back; the honest peers finished on
+ * one outcome and state; each record chain audits to that winner, blaming `rogue` alone (if any).
+ */
+function judge(game: MemoryGame, players: number, rogueId: number | null, neutral: readonly number[] = []) {
+  const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId);
+  const back = game.tableBack!;
+  expect(back.stoppedAt).not.toBeNull();
+  for (const i of honest) expect(back.answers[i]?.ok, `peer ${i} resumed`).toBe(true);
+  const seat = game.seatBack!;
+  expect(seat.droppedAt, 'the seat dropped out of the resumed session').not.toBeNull();
+  expect(seatBackVerdict(seat)).toBe('back');
+  const { winner } = honestAgreement(game, honest);
+  expect(winner).not.toBeNull();
+  if (rogueId !== null) expect(winner).not.toBe(rogueId);
+  for (const i of honest) {
+    const result = game.results[i]!;
+    expect(['conquest', 'forfeit']).toContain(result.outcome);
+    expect(result.state.players[seat.player]!.neutral).toBe(false);
+    for (const p of neutral) expect(result.state.players[p]!.neutral).toBe(true);
+    for (const v of result.violations) expect(v.player).toBe(rogueId);
+    // Its records before the stop and of the resumed session (the returning seat's: its rejoined one), in order.
+    const audit = game.audits[i]!;
+    expect(audit.truncated).toBe(false);
+    expect(audit.state!.winner).toBe(winner);
+    for (const v of audit.violations) expect(v.player).toBe(rogueId);
+  }
+}
+
+const stop = (players: number, extra: Partial<TableStop> = {}): TableStop => ({
+  after: players === 4 ? 4000 : 1500,
+  backAfterMs: 1000,
+  rejoin: CRASH,
+  ...extra,
+});
+
+describe('a seat crashes in a resumed session and takes its seat back', { timeout: 300_000 }, () => {
+  it('classic, nobody cheating: all finish on one outcome and every record audits', async () => {
+    const game = await playMemoryGame({ players: 3, seed: 11, resume: stop(3) });
+    judge(game, 3, null);
+  });
+
+  // Made neutral before the stop, player 2 stays away: it has no link in the resumed session, and
+  // its stored address (the first lobby's) answers nothing. The returning seat does not wait on it.
+  it.each([
+    ['classic', undefined],
+    ['Capital Risk', 'capital'],
+    ['Secret Mission Risk', 'mission'],
+  ] as const)(
+    '%s, a player made neutral before the stop stays away: the returning seat does not wait for it',
+    async (_name, variant) => {
+      const game = await playMemoryGame({
+        players: 3,
+        seed: 11,
+        ...(variant ? { rules: { variant }, features: [...NATIVE_FEATURES] } : {}),
+        rogue: { player: 2, links: twoFaced(rogue('illegal-action', 20)) },
+        resume: stop(3, { after: variant === 'mission' ? 4000 : 1500, absent: [2] }),
+      });
+      judge(game, 3, 2, [2]);
+    },
+  );
+
+  // The rogue plays honestly until the stop, resumes with the others and cheats in the resumed
+  // session while player 1 is away or back: it alone is blamed, and the others finish without it.
+  it('classic, a rogue cheating in the resumed session: it alone is blamed', async () => {
+    const game = await playMemoryGame({
+      players: 4,
+      seed: 13,
+      rogue: { player: 3, links: twoFaced(null, rogue('illegal-action', 60)) },
+      resume: stop(4),
+    });
+    judge(game, 4, 3, [3]);
+  });
+});
