@@ -192,20 +192,6 @@ export async function riscRejoinFromStore(
     return { ok: false, reason: `game ${game.uid}'s stored RISC record cannot be read: ${record.reason}` };
   const rules = parseRules({}, players.length);
   if (!rules.ok) return { ok: false, reason: rules.reason };
-  const { links, reached, problems } = await dialOthers(game, me, players, endpoint, addresses, timeoutMs);
-  if (links.size === 0) return { ok: false, reason: `no other player could be reached (${problems.join('; ')})` };
-  const roster: Roster = {
-    me,
-    players: players.map((p) => ({ ...p, addresses: game.players[p.id]?.addresses ?? [] })),
-    links,
-    gameId: header.gameId,
-    features: [RISC_FEATURE],
-    ackTimeoutMs: header.ackTimeoutMs,
-    moveTimeoutMs: header.moveTimeoutMs,
-    rules: rules.value,
-    keyring,
-    risc: header.risc,
-  };
   // A session that resumed the game is rejoined from where the resume agreed: the records before it give that state.
   let resumed: { history: RiscHistory; from: ResumedFrom } | undefined;
   if (header.resumedFrom !== undefined) {
@@ -219,6 +205,23 @@ export async function riscRejoinFromStore(
       };
     resumed = { history: history.history, from };
   }
+  // Players expelled where the session resumed play nothing in it: one that stayed away has no link there.
+  const start = resumed?.history.states[resumed.from.index];
+  const spare = new Set(players.filter((p) => start?.risc.expelled[p.id] === true).map((p) => p.id));
+  const { links, reached, problems } = await dialOthers(game, me, players, endpoint, addresses, timeoutMs, spare);
+  if (links.size === 0) return { ok: false, reason: `no other player could be reached (${problems.join('; ')})` };
+  const roster: Roster = {
+    me,
+    players: players.map((p) => ({ ...p, addresses: game.players[p.id]?.addresses ?? [] })),
+    links,
+    gameId: header.gameId,
+    features: [RISC_FEATURE],
+    ackTimeoutMs: header.ackTimeoutMs,
+    moveTimeoutMs: header.moveTimeoutMs,
+    rules: rules.value,
+    keyring,
+    risc: header.risc,
+  };
   const rejoined = await rejoinRisc(roster, own, {
     ...(resumed
       ? {

@@ -4,9 +4,12 @@
 // addresses its store keeps. The honest peers finish on one outcome, every record (before the stop,
 // then the resumed session, the returning seat's rejoined one) audits, and only a rogue is blamed.
 import { describe, expect, it } from 'vitest';
+import { auditRiscRecord } from '../../src/audit/risc.js';
 import { NATIVE_FEATURES } from '../../src/core/contract.js';
+import type { Link } from '../../src/net/link.js';
 import { honestAgreement, type MemoryGame, playMemoryGame, type Rogue } from './memory-game.js';
-import type { SeatDrop, TableStop } from './mesh-game.js';
+import { type SeatDrop, type TableStop, withSends } from './mesh-game.js';
+import { playRiscMemoryGame, type RiscMemoryGame } from './risc-memory-game.js';
 import { rogue } from './rogue.js';
 import { seatBackVerdict } from './seat-back.js';
 
@@ -97,5 +100,64 @@ describe('a seat crashes in a resumed session and takes its seat back', { timeou
       resume: stop(4),
     });
     judge(game, 4, 3, [3]);
+  });
+});
+
+/** A peer whose process dies after `after` lines of the first session (voted out there, it stays away from the resume). */
+const diesAfter =
+  (after: number): Rogue =>
+  (links) => {
+    let sent = 0;
+    const all: Link[] = [...links.values()];
+    return withSends(links, (_player, link) => (line) => {
+      if (++sent === after) for (const l of all) l.close();
+      if (!link.closed) link.send(line);
+    });
+  };
+
+/** RISC: as judge, over each honest peer's RISC record (one record across the resume and the rejoin). */
+function judgeRisc(game: RiscMemoryGame, players: number, rogueId: number | null) {
+  const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId);
+  const back = game.tableBack!;
+  expect(back.stoppedAt).not.toBeNull();
+  for (const i of honest) expect(back.answers[i]?.ok, `peer ${i} resumed`).toBe(true);
+  const seat = game.seatBack!;
+  expect(seat.droppedAt, 'the seat dropped out of the resumed session').not.toBeNull();
+  expect(seatBackVerdict(seat)).toBe('back');
+  const results = honest.map((i) => {
+    const result = game.results[i];
+    if (!result?.ok) throw new Error(`peer ${i} did not finish: ${JSON.stringify(result)}`);
+    return result;
+  });
+  const winner = results[0]!.state.winner;
+  for (const [k, result] of results.entries()) {
+    expect(result.state).toEqual(results[0]!.state);
+    expect(result.found).toEqual([]);
+    for (const p of result.neutral) expect(p).toBe(rogueId);
+    const audit = auditRiscRecord(game.records[honest[k]!]!.map((l) => JSON.stringify(l)).join('\n'));
+    expect(audit.violations).toEqual([]);
+    expect(audit.state!.winner).toBe(winner);
+  }
+}
+
+describe('RISC: a seat crashes in a resumed session and takes its seat back', { timeout: 300_000 }, () => {
+  const crash: SeatDrop = { player: 1, after: 30, backAfterMs: 200 };
+  it('nobody cheating: all finish on one state and every RISC record audits', async () => {
+    const game = await playRiscMemoryGame({
+      players: 3,
+      seed: 5,
+      resume: { after: 150, backAfterMs: 1000, rejoin: crash },
+    });
+    judgeRisc(game, 3, null);
+  });
+
+  it('a player voted out before the stop stays away: the returning seat does not wait for it', async () => {
+    const game = await playRiscMemoryGame({
+      players: 3,
+      seed: 5,
+      rogue: { player: 2, links: diesAfter(40) },
+      resume: { after: 250, backAfterMs: 1000, absent: [2], rejoin: crash },
+    });
+    judgeRisc(game, 3, 2);
   });
 });
