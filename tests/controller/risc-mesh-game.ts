@@ -27,7 +27,7 @@ import { GameStore } from '../../src/store/store.js';
 import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { droppingLinks, type Rogue, type SeatDrop, type TableStop, withSends } from './mesh-game.js';
-import { type Answer, relink, type SeatBackReport } from './seat-back.js';
+import { type Answer, acknowledgedFrom, relink, type SeatBackReport } from './seat-back.js';
 import type { TableBackReport } from './table-back.js';
 
 type Session = MeshSession<RiscMeshState, RiscMove, RiscEvent>;
@@ -208,7 +208,9 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     records[R] = [];
     transcripts[R] = memoryRecorder();
     transcriptLines[R] = transcripts[R]!.lines;
-    results[R] = await play(R, links, rejoined);
+    const result = await play(R, links, rejoined);
+    seatBack!.timedOutOnReturn = riscTimedOutOnReturn(result, transcripts[R]!.lines, R, rejoined.index);
+    results[R] = result;
   };
   const tableBack: TableBackReport | null = tableStop
     ? { stoppedAt: null, answers: roster.map(() => null), firstRecords: [] }
@@ -316,13 +318,15 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     transcripts[R] = memoryRecorder();
     transcriptLines[R] = transcripts[R]!.lines;
     listening.add(R);
-    results[R] = await play(
+    const result = await play(
       R,
       answer.rejoined.roster.links as Map<number, Link>,
       undefined,
       undefined,
       answer.rejoined,
     );
+    seatBack!.timedOutOnReturn = riscTimedOutOnReturn(result, transcripts[R]!.lines, R, answer.rejoined.rejoined.index);
+    results[R] = result;
   };
   let tableLines = 0;
   /** A peer's links until the table stops: every session stops after the table's `after`-th line, unless a peer other than the rogue has ended. */
@@ -403,3 +407,10 @@ function memoryStore(): GameStore {
 
 /** Where player `id` listened in the lobby of session `session` (0: the first, 1: the resumed one), as a store keeps it. */
 const memoryAddress = (session: number, id: number) => `memory:r${session}:p${id}`;
+
+/** A seat back in the game made neutral, not on proof, before it acknowledged anything from its rejoin point `index` on. */
+const riscTimedOutOnReturn = (result: RiscNetResult, lines: readonly TranscriptLine[], me: number, index: number) =>
+  result.ok &&
+  result.neutral.includes(me) &&
+  !result.found.some((v) => v.player === me) &&
+  !acknowledgedFrom(lines, me, index);

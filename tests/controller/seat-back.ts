@@ -9,7 +9,7 @@ import { dealRecordOf, restoreMissionDeal } from '../../src/core/native/mission-
 import type { GameState } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
 import { memoryLinkPair } from '../../src/net/memory.js';
-import type { Keyring } from '../../src/protocol/signing.js';
+import { type Keyring, unseal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import type { SessionConfig } from '../../src/sessions/mesh-session.js';
 import {
@@ -110,12 +110,38 @@ export interface SeatBackReport {
   accepted: Answer[];
   /** The rejoin's answer (rejoinGame); null until it has one. */
   rejoined: { ok: true; index: number } | { ok: false; reason: string } | null;
+  /**
+   * Back, it was timed out before it acknowledged anything from its rejoin point on: the others'
+   * votes came to a quorum while it still checked their histories (it came back late in its
+   * window, protocol-spec/resume.md "How long a dropped peer has"), as if voted out before it came back.
+   */
+  timedOutOnReturn?: boolean;
+}
+
+/** Whether seat `me` acknowledged a point at or past `index` in its record (`out` lines, as the record keeps them). */
+export function acknowledgedFrom(
+  lines: readonly { readonly dir: string; readonly raw: string }[],
+  me: number,
+  index: number,
+) {
+  return lines.some((l) => {
+    if (l.dir !== 'out' || !l.raw.includes('acknowledgement')) return false;
+    const sealed = unseal(l.raw);
+    if (sealed?.by !== me) return false;
+    try {
+      const m = JSON.parse(sealed.inner) as { command?: unknown; payload?: unknown };
+      return m.command === 'acknowledgement' && typeof m.payload === 'number' && m.payload >= index;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
  * What a seat that dropped out came to, as the chaos runs judge it: it took its seat back; the
  * others had voted it out before it came back (a player refused it as neutral already), or it
- * was out of the game already (eliminated), both accepted outcomes; its game ended before its drop
+ * was out of the game already (eliminated), both accepted outcomes (so is one timed out on its
+ * return before it acknowledged anything: timedOutOnReturn); its game ended before its drop
  * point; or its rejoin failed otherwise, a fault.
  */
 export type SeatBackVerdict = 'back' | 'voted-out' | 'out' | 'not-dropped' | { readonly failed: string };
@@ -126,6 +152,7 @@ export function seatBackVerdict(report: SeatBackReport): SeatBackVerdict {
   const said = [...report.accepted, report.rejoined].flatMap((a) => (a.ok ? [] : [a.reason])).join('; ');
   // Neutral at one player already: the others' votes were complete there before it came back.
   if (/made neutral already|made this seat neutral/.test(said)) return 'voted-out';
+  if (report.rejoined.ok && report.timedOutOnReturn === true) return 'voted-out';
   if (report.rejoined.ok) return 'back';
   if (/is out of the game/.test(said)) return 'out';
   return { failed: `its rejoin failed: ${report.rejoined.reason}` };
