@@ -107,6 +107,11 @@ export function rejoinRisc(
     readonly addresses?: readonly string[];
     /** A resumed session: its records start from this state at point `index`, where the resume agreed. */
     readonly resumed?: { readonly state: RiscMeshState; readonly index: number; readonly from: ResumedFrom };
+    /**
+     * This seat's records of the sessions before (a resumed session's): a round running where the
+     * session resumed goes on with the commitments made before the stop, whose sealing they note.
+     */
+    readonly earlier?: readonly { readonly dir: string; readonly raw: string }[];
   },
 ): Promise<Rejoined<RiscMeshState, RiscMove>> {
   if (!roster.keyring)
@@ -124,7 +129,7 @@ export function rejoinRisc(
   };
   const resumed = options.resumed;
   const continues = resumed ? { state: resumed.state, index: resumed.index } : null;
-  const game = riscRejoin(terms, roster.me, own, continues);
+  const game = riscRejoin(terms, roster.me, [...(options.earlier ?? []), ...own], continues);
   const ownHeader = nativeHeader(own);
   return rejoinGame({
     me: roster.me,
@@ -232,6 +237,8 @@ export async function riscRejoinFromStore(
           },
         }
       : {}),
+    // Orders sealed before the stop may be owed still (a round running where the session resumed).
+    ...(resumed ? { earlier: sessionsOf(lines).slice(0, -1).flat() } : {}),
     timeoutMs,
     // The others' stores keep where this peer listens now.
     addresses: shareableFirst(endpoint.addresses?.() ?? []),

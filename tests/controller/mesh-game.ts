@@ -33,7 +33,7 @@ import { storeSession, teeRecorder } from '../../src/store/recorder.js';
 import { GameStore } from '../../src/store/store.js';
 import { historyLines, memoryRecorder, type Recorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce, signingOnce } from '../support/signature-cache.js';
-import { type Answer, acknowledgedFrom, classicSeatBack, type SeatBackReport } from './seat-back.js';
+import { type Answer, classicSeatBack, type SeatBackReport, timedOutOnReturn } from './seat-back.js';
 import type { TableBackReport } from './table-back.js';
 
 export interface RogueContext {
@@ -382,11 +382,10 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     if (back.rejoin === null) return finished(R, await killed);
     // Its new process keeps a new record (what `risk verify` reads of the rejoined session).
     recorders[R] = memoryRecorder();
-    const index = back.rejoin.index;
     void start(R, speakers[R]!(back.links), back.rejoin)
       .run()
       .then((r) => {
-        seatBack!.timedOutOnReturn = timedOutOnReturn(r, recorders[R]!.lines, R, index);
+        seatBack!.timedOutOnReturn = timedOutOnReturn(recorders[R]!.lines, R);
         finished(R, r);
       });
   };
@@ -502,7 +501,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     });
     listening.set(R, session);
     void session.run().then((r) => {
-      seatBack!.timedOutOnReturn = timedOutOnReturn(r, recorders[R]!.lines, R, rejoined.rejoin.index);
+      seatBack!.timedOutOnReturn = timedOutOnReturn(recorders[R]!.lines, R);
       rejoined.finish(r);
       finished(R, r);
     });
@@ -624,7 +623,3 @@ export function honestAgreement(
 
 /** Where player `id` listened in the lobby of session `session` (0: the first, 1: the resumed one), as a store keeps it. */
 const memoryAddress = (session: number, id: number) => `memory:r${session}:p${id}`;
-
-/** A seat back in the game timed out before it acknowledged anything from its rejoin point `index` on (SeatBackReport.timedOutOnReturn). */
-const timedOutOnReturn = (result: SessionResult, lines: readonly TranscriptLine[], me: number, index: number) =>
-  result.outcome === 'neutralised' && /^timed out/.test(result.reason ?? '') && !acknowledgedFrom(lines, me, index);

@@ -27,7 +27,7 @@ import { GameStore } from '../../src/store/store.js';
 import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { droppingLinks, type Rogue, type SeatDrop, type TableStop, withSends } from './mesh-game.js';
-import { type Answer, acknowledgedFrom, relink, type SeatBackReport } from './seat-back.js';
+import { type Answer, relink, type SeatBackReport, timedOutOnReturn } from './seat-back.js';
 import type { TableBackReport } from './table-back.js';
 
 type Session = MeshSession<RiscMeshState, RiscMove, RiscEvent>;
@@ -209,7 +209,7 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     transcripts[R] = memoryRecorder();
     transcriptLines[R] = transcripts[R]!.lines;
     const result = await play(R, links, rejoined);
-    seatBack!.timedOutOnReturn = riscTimedOutOnReturn(result, transcripts[R]!.lines, R, rejoined.index);
+    seatBack!.timedOutOnReturn = timedOutOnReturn(transcripts[R]!.lines, R);
     results[R] = result;
   };
   const tableBack: TableBackReport | null = tableStop
@@ -325,7 +325,7 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
       undefined,
       answer.rejoined,
     );
-    seatBack!.timedOutOnReturn = riscTimedOutOnReturn(result, transcripts[R]!.lines, R, answer.rejoined.rejoined.index);
+    seatBack!.timedOutOnReturn = timedOutOnReturn(transcripts[R]!.lines, R);
     results[R] = result;
   };
   let tableLines = 0;
@@ -407,10 +407,3 @@ function memoryStore(): GameStore {
 
 /** Where player `id` listened in the lobby of session `session` (0: the first, 1: the resumed one), as a store keeps it. */
 const memoryAddress = (session: number, id: number) => `memory:r${session}:p${id}`;
-
-/** A seat back in the game made neutral, not on proof, before it acknowledged anything from its rejoin point `index` on. */
-const riscTimedOutOnReturn = (result: RiscNetResult, lines: readonly TranscriptLine[], me: number, index: number) =>
-  result.ok &&
-  result.neutral.includes(me) &&
-  !result.found.some((v) => v.player === me) &&
-  !acknowledgedFrom(lines, me, index);

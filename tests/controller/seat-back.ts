@@ -111,37 +111,73 @@ export interface SeatBackReport {
   /** The rejoin's answer (rejoinGame); null until it has one. */
   rejoined: { ok: true; index: number } | { ok: false; reason: string } | null;
   /**
-   * Back, it was timed out before it acknowledged anything from its rejoin point on: the others'
-   * votes came to a quorum while it still checked their histories (it came back late in its
-   * window, protocol-spec/resume.md "How long a dropped peer has"), as if voted out before it came back.
+   * Back, it was timed out about a point the others awaited since before it came back (at most
+   * one past the end of the history it took): their votes came to a quorum while it still checked
+   * their histories or caught up on them (it came back late in its window, protocol-spec/resume.md
+   * "How long a dropped peer has"), as if voted out before it came back. (timedOutOnReturn)
    */
   timedOutOnReturn?: boolean;
 }
 
-/** Whether seat `me` acknowledged a point at or past `index` in its record (`out` lines, as the record keeps them). */
-export function acknowledgedFrom(
+/** A line's sequence point: an acknowledgement's, or a move's `ack_id`; null for other lines. */
+function pointOf(raw: string): number | null {
+  const sealed = unseal(raw);
+  try {
+    const m = JSON.parse(sealed?.inner ?? raw) as { command?: unknown; payload?: unknown; ack_id?: unknown };
+    if (m.command === 'acknowledgement') return typeof m.payload === 'number' ? m.payload : null;
+    return typeof m.ack_id === 'number' ? m.ack_id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a returning seat's record (`lines`, its new session's) shows it made neutral for silence
+ * about a point at most one past the history it took back (its notes keep that history): the votes
+ * were about its absence, not about a silence after it was back.
+ */
+export function timedOutOnReturn(
   lines: readonly { readonly dir: string; readonly raw: string }[],
   me: number,
-  index: number,
-) {
-  return lines.some((l) => {
-    if (l.dir !== 'out' || !l.raw.includes('acknowledgement')) return false;
-    const sealed = unseal(l.raw);
-    if (sealed?.by !== me) return false;
-    try {
-      const m = JSON.parse(sealed.inner) as { command?: unknown; payload?: unknown };
-      return m.command === 'acknowledgement' && typeof m.payload === 'number' && m.payload >= index;
-    } catch {
-      return false;
+): boolean {
+  let historyEnd = -1;
+  let votedAt: number | null = null;
+  for (const line of lines) {
+    if (line.dir === 'note' && line.raw.includes('"rejoin_history"')) {
+      try {
+        const taken = (JSON.parse(line.raw) as { rejoin_history?: unknown }).rejoin_history;
+        if (Array.isArray(taken))
+          for (const raw of taken) if (typeof raw === 'string') historyEnd = Math.max(historyEnd, pointOf(raw) ?? -1);
+      } catch {
+        // not a note of the history
+      }
+      continue;
     }
-  });
+    if (line.dir !== 'in' || !line.raw.includes('expel')) continue;
+    const sealed = unseal(line.raw);
+    try {
+      const m = JSON.parse(sealed?.inner ?? '') as {
+        command?: unknown;
+        payload?: { player?: unknown; reason?: unknown; evidence?: unknown };
+      };
+      if (m.command !== 'expel' || m.payload?.player !== me || !/^timed out/.test(String(m.payload.reason))) continue;
+      for (const vote of Array.isArray(m.payload.evidence) ? m.payload.evidence : []) {
+        const inner = typeof vote === 'string' ? unseal(vote)?.inner : undefined;
+        const index = (JSON.parse(inner ?? '{}') as { payload?: { index?: unknown } }).payload?.index;
+        if (typeof index === 'number') votedAt = Math.max(votedAt ?? index, index);
+      }
+    } catch {
+      // not an expel
+    }
+  }
+  return votedAt !== null && votedAt <= historyEnd + 1;
 }
 
 /**
  * What a seat that dropped out came to, as the chaos runs judge it: it took its seat back; the
  * others had voted it out before it came back (a player refused it as neutral already), or it
  * was out of the game already (eliminated), both accepted outcomes (so is one timed out on its
- * return before it acknowledged anything: timedOutOnReturn); its game ended before its drop
+ * return about a point awaited since before it came back: timedOutOnReturn); its game ended before its drop
  * point; or its rejoin failed otherwise, a fault.
  */
 export type SeatBackVerdict = 'back' | 'voted-out' | 'out' | 'not-dropped' | { readonly failed: string };
