@@ -125,6 +125,23 @@ describe('a seat crashes in a resumed session and takes its seat back', { timeou
     for (const v of game.audits[1]!.violations) expect(v.player).toBe(2);
   });
 
+  // Player 2's acknowledgement of point 398 reached player 0 but not player 1 as its process died;
+  // back, it went on from 399 (one past that acknowledgement) and never sent it again. Player 1, out
+  // of the game by then and awaited by nobody, waited for it until the others were 500 points ahead,
+  // too far to hand it on, and never finished. The returning seat now sends that line again.
+  it('classic, a player out of the game gets the acknowledgement the returning seat sent as it died', async () => {
+    const game = await playMemoryGame({
+      players: 4,
+      seed: 912,
+      rules: { variant: 'domination' },
+      features: [...NATIVE_FEATURES],
+      rogue: { player: 3, links: twoFaced(rogue('illegal-action', 57)) },
+      resume: { after: 4910, backAfterMs: 1000, absent: [3], rejoin: { player: 2, after: 237, backAfterMs: 531 } },
+    });
+    expect(game.results[1]!.state.players[1]!.eliminated).toBe(true);
+    judge(game, 4, 3, [3]);
+  });
+
   // The rogue plays honestly until the stop, resumes with the others and cheats in the resumed
   // session while player 1 is away or back: it alone is blamed, and the others finish without it.
   it('classic, a rogue cheating in the resumed session: it alone is blamed', async () => {
