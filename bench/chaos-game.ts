@@ -124,10 +124,15 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
   // random point and resume it, every player from its own store, within two ack timeouts: from a
   // stream of its own too, so the other games are played as before.
   const stops = random(SEED * 100_087 + index);
-  const stop =
+  const stopped =
     !settings.classicOnly && crash < 0 && drop === null && stops() < 0.3
       ? drawTableStop(stops, 400 * players, 2 * ACK_MS)
       : null;
+  // Half of those then crash an honest peer in the resumed session, which takes its seat back from
+  // its store within an ack timeout (a stream of its own too).
+  const more = random(SEED * 100_103 + index);
+  const again = stopped !== null && more() < 0.5 ? drawSeatDrop(more, players, [rogueId], 1200, ACK_MS) : null;
+  const stop = stopped && again ? { ...stopped, rejoin: again } : stopped;
   const dice = chains ? LOCKSTEP_FEATURES : PER_ROUND_DICE;
   const options: MemoryGameOptions = {
     players,
@@ -147,7 +152,9 @@ export function gameSetup(index: number, settings: ChaosSettings, totals: ChaosL
     rogueId,
     crash,
     honest,
-    kind: describeGame(kind, rules, chains, pipelining, drop !== null, stop !== null),
+    kind: describeGame(kind, rules, chains, pipelining, drop !== null, stop !== null, again !== null),
+    /** The seat that drops out does so in the session that resumed the game (stop, resume, then crash and rejoin). */
+    resumedRejoin: again !== null,
     options,
   };
 }
@@ -160,6 +167,7 @@ function describeGame(
   pipelining: boolean,
   rejoin: boolean,
   resume: boolean,
+  resumedRejoin: boolean,
 ): string {
   const extras = [
     rules.variant !== undefined && rules.variant !== 'domination' ? rules.variant : null,
@@ -167,7 +175,7 @@ function describeGame(
     chains ? 'dice chains, early reveals' : null,
     pipelining ? 'pipelining' : null,
     rejoin ? 'crash then rejoin' : null,
-    resume ? 'stop then resume' : null,
+    resume ? (resumedRejoin ? 'stop, resume, then crash and rejoin' : 'stop then resume') : null,
   ].filter((x) => x !== null);
   return extras.length > 0 ? `${kind} (${extras.join(', ')})` : kind;
 }
@@ -178,7 +186,7 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
   if (!settings.classicOnly && index % 8 === 7) return playRisc(index, settings, totals);
   // About one other game in eight is a cs3099 (class protocol) star game, drawn from a stream of its own.
   if (!settings.classicOnly && isClassGame(settings.seed, index)) return playClass(index, settings, totals);
-  const { players, rogueId, crash, honest, kind, options } = gameSetup(index, settings, totals);
+  const { players, rogueId, crash, honest, kind, options, resumedRejoin } = gameSetup(index, settings, totals);
   const game = await startMemoryGame(options);
   const raced = await raceToEnd(
     settings,
@@ -192,6 +200,7 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
   game.stop();
   const ended = game.finish();
   const outcome = raceOutcome(raced, kind, index);
+  outcome.resumedRejoin = resumedRejoin;
   const who = { players, rogueId, crash, honest };
   if (outcome.hung !== null) {
     dumpGame(settings, index, outcome.hung, who, ended, internals);

@@ -23,6 +23,8 @@ export interface Outcome {
    */
   rejoin: 'back' | 'voted-out' | 'out' | 'not-dropped' | 'failed' | null;
   rejoinFailure: string | null;
+  /** Both: the table stopped and resumed, then the crash then rejoin came in the resumed session. */
+  resumedRejoin: boolean;
   /**
    * A stop then resume (the whole table stops, every player resumes later): what became of it (a
    * resume that split the honest peers or left one without an answer is a fault, `resumeFailure`
@@ -97,6 +99,7 @@ export function raceOutcome(raced: Race, kind: string, index: number): Outcome {
     rogueWonCaught: false,
     rejoin: null,
     rejoinFailure: null,
+    resumedRejoin: false,
     resume: null,
     resumeFailure: null,
     resumeRefusal: null,

@@ -37,7 +37,12 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   // About 30% of the others stop the whole table and resume it, every player from its own store,
   // within two ack timeouts (a stream of its own too).
   const stops = random(settings.seed * 100_091 + index);
-  const stop = drop === null && stops() < 0.3 ? drawTableStop(stops, 100 * players, 2 * settings.ackMs) : null;
+  const stopped = drop === null && stops() < 0.3 ? drawTableStop(stops, 100 * players, 2 * settings.ackMs) : null;
+  // Half of those then crash an honest peer in the resumed session, which takes its seat back from
+  // its store within an ack timeout (a stream of its own too).
+  const more = random(settings.seed * 100_109 + index);
+  const again = stopped !== null && more() < 0.5 ? drawSeatDrop(more, players, [rogueId], 150, settings.ackMs) : null;
+  const stop = stopped && again ? { ...stopped, rejoin: again } : stopped;
   const game = await startRiscGame({
     players,
     seed: settings.seed * 1000 + index,
@@ -61,9 +66,16 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   game.close();
   const outcome = raceOutcome(
     raced,
-    drop ? 'random (RISC, crash then rejoin)' : stop ? 'random (RISC, stop then resume)' : 'random (RISC)',
+    drop
+      ? 'random (RISC, crash then rejoin)'
+      : again
+        ? 'random (RISC, stop, resume, then crash and rejoin)'
+        : stop
+          ? 'random (RISC, stop then resume)'
+          : 'random (RISC)',
     index,
   );
+  outcome.resumedRejoin = again !== null;
   // What each honest peer last recorded, told and sent, for whoever hunts the cause.
   const dump = (why: string) => {
     const out = [`RISC game ${index} (seed ${settings.seed}): ${why}; ${players} players, rogue ${rogueId}`];

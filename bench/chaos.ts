@@ -2,7 +2,8 @@
 // real timers with short timeouts, each with one rogue peer (a scripted attack or random
 // misbehaviour) and sometimes an honest peer that crashes, or that crashes and takes its seat back
 // through the program's rejoin a moment later, or whose whole table stops and resumes the game, every
-// player from its own store, through the program's resume (not with --classic-only). Prints what
+// player from its own store, through the program's resume, and in half of those an honest peer then
+// crashes in the resumed session and takes its seat back from its store (not with --classic-only). Prints what
 // must be zero (and, apart, how the crash-then-rejoin games ended: voted out before coming back is
 // accepted; and the stop-then-resume games: refused at every honest peer, each saying why, is accepted).
 //   npm run bench:chaos -- [--games N] [--parallel P] [--seed S] [--only I] [--no-drops] [--ack-ms A] [--move-ms M]
@@ -98,7 +99,7 @@ peersAtOnce = PARALLEL * 3.5; // 2–5 players a game, on average 3.5
 
 const count = (test: (o: Outcome) => boolean) => outcomes.filter(test).length;
 console.log(
-  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer${values['classic-only'] ? '' : '; ~30% crash one and bring it back (rejoin); ~30% of the others stop the table and resume it'}${values['classic-only'] ? '' : '; one game in eight is RISC, 2–4 peers, random misbehaviour; about one other in eight is cs3099 (class protocol), 2–5 peers, a rogue client with random misbehaviour and class cheats'}), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
+  `bench:chaos — ${outcomes.length} games (2–5 peers, one rogue each; 40% scripted attacks, 60% random misbehaviour${values['no-drops'] ? ' without drops' : ''}; ~30% of 4–5-peer games also crash an honest peer${values['classic-only'] ? '' : '; ~30% crash one and bring it back (rejoin); ~30% of the others stop the table and resume it, half of those then crashing one in the resumed session and bringing it back'}${values['classic-only'] ? '' : '; one game in eight is RISC, 2–4 peers, random misbehaviour; about one other in eight is cs3099 (class protocol), 2–5 peers, a rogue client with random misbehaviour and class cheats'}), ${PARALLEL} at a time, ack ${ACK_MS} ms, move ${MOVE_MS} ms`,
 );
 console.log(`games finished by every honest peer:   ${count((o) => o.finished)} / ${outcomes.length}`);
 console.log(`honest disagreements (winner, state):  ${count((o) => o.disagreement !== null)}`);
@@ -112,20 +113,32 @@ console.log(`lost or unreadable honest records:     ${outcomes.reduce((n, o) => 
 console.log(`honest peers blamed:                   ${outcomes.reduce((n, o) => n + o.blamedHonest, 0)}`);
 console.log(`rogue won after being caught:          ${count((o) => o.rogueWonCaught)}`);
 console.log(`honest peers that failed to rejoin:    ${count((o) => o.rejoin === 'failed')}`);
+// The two faults alone; the games with both (stop, resume, then crash and rejoin) have their own lines.
+const single = (o: Outcome) => !o.resumedRejoin;
 console.log(
-  `crash then rejoin:                     ${count((o) => o.rejoin !== null)} games (an honest peer drops out at a random point, back within an ack timeout)`,
+  `crash then rejoin:                     ${count((o) => single(o) && o.rejoin !== null)} games (an honest peer drops out at a random point, back within an ack timeout)`,
 );
-console.log(`  took its seat back:                  ${count((o) => o.rejoin === 'back')}`);
+console.log(`  took its seat back:                  ${count((o) => single(o) && o.rejoin === 'back')}`);
 console.log(
-  `  accepted, not faults:                voted out before it came back ${count((o) => o.rejoin === 'voted-out')}, out of the game already ${count((o) => o.rejoin === 'out')}, game over before its drop ${count((o) => o.rejoin === 'not-dropped')}`,
+  `  accepted, not faults:                voted out before it came back ${count((o) => single(o) && o.rejoin === 'voted-out')}, out of the game already ${count((o) => single(o) && o.rejoin === 'out')}, game over before its drop ${count((o) => single(o) && o.rejoin === 'not-dropped')}`,
 );
 console.log(`honest peers split by a resume:        ${count((o) => o.resume === 'failed')}`);
 console.log(
-  `stop then resume:                      ${count((o) => o.resume !== null)} games (the whole table stops at a random point; every player, the rogue too, resumes from its own store within two ack timeouts)`,
+  `stop then resume:                      ${count((o) => single(o) && o.resume !== null)} games (the whole table stops at a random point; every player, the rogue too, resumes from its own store within two ack timeouts)`,
 );
-console.log(`  resumed and played on:               ${count((o) => o.resume === 'resumed')}`);
+console.log(`  resumed and played on:               ${count((o) => single(o) && o.resume === 'resumed')}`);
 console.log(
-  `  accepted, not faults:                refused at every honest peer, each saying why ${count((o) => o.resume === 'refused')}, game over before the stop ${count((o) => o.resume === 'not-stopped')}`,
+  `  accepted, not faults:                refused at every honest peer, each saying why ${count((o) => single(o) && o.resume === 'refused')}, game over before the stop ${count((o) => single(o) && o.resume === 'not-stopped')}`,
+);
+const both = (o: Outcome) => o.resumedRejoin;
+console.log(
+  `stop, resume, then crash and rejoin:   ${count(both)} games (as above, then an honest peer drops out of the resumed session and takes its seat back from its store, at the addresses it keeps, within an ack timeout)`,
+);
+console.log(
+  `  resumed, then took its seat back:    ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'back')}`,
+);
+console.log(
+  `  accepted, not faults:                resume refused at every honest peer ${count((o) => both(o) && o.resume === 'refused')}, game over before the stop ${count((o) => both(o) && o.resume === 'not-stopped')}; resumed, then voted out before it came back ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'voted-out')}, out of the game already ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'out')}, game over before its drop ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'not-dropped')}`,
 );
 // Why they refused (the first honest peer's reason, its numbers left out), most common first.
 const refusals = new Map<string, number>();

@@ -257,6 +257,12 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
       this.replica.receive(from, line, Date.now(), false);
     }
     this.driver.start();
+    // This seat's acknowledgement that set its rejoin point may have left it for some players only
+    // as its process died: one it missed would wait for it (an observer, awaited by nobody, until the
+    // others are too far ahead to hand it on). It is sent again as the history holds it (the same
+    // signed line: a peer that has it drops it as seen).
+    const last = rejoin ? ownAcknowledgement(rejoin.lines, this.config.me, rejoin.index - 1) : null;
+    if (last !== null) for (const link of this.driver.links.values()) link.send(last);
     // A resumed game's seat with no link (a player neutral where it resumed, that stayed away) is
     // gone from the start: nobody waits for it (its deal key at a Secret Mission game's end).
     if (this.config.resume)
@@ -380,4 +386,21 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
     const capital: Action = { command: 'choose_capital', player: this.config.me, payload: kept };
     return capital as unknown as A;
   }
+}
+
+/** This seat's signed acknowledgement of point `index` among `lines` (a checked history), or null. */
+function ownAcknowledgement(lines: readonly string[], me: number, index: number): string | null {
+  if (index < 0) return null;
+  for (const line of lines) {
+    if (!line.includes('acknowledgement')) continue;
+    const sealed = unseal(line);
+    if (sealed?.by !== me) continue;
+    try {
+      const m = JSON.parse(sealed.inner) as { command?: unknown; payload?: unknown };
+      if (m.command === 'acknowledgement' && m.payload === index) return line;
+    } catch {
+      // not a line of the game
+    }
+  }
+  return null;
 }

@@ -122,8 +122,10 @@ export function storedSeat(
 
 /**
  * Dials every other player of a stored game: at `addresses` (one for every other player), or null
- * for the addresses stored with the game (each seat's in turn, until one answers). Each link must
- * come from another seat's key.
+ * for the addresses stored with the game (each seat's in turn, until one answers; the seats at
+ * once). Each link must come from another seat's key. `spare`: seats that play nothing where the
+ * session goes on (neutral where it resumed: one may have stayed away, and its stored address
+ * answers nothing): dialled too, but not waited for once every other seat's dial has ended.
  */
 export async function dialOthers(
   game: StoredGame,
@@ -132,13 +134,20 @@ export async function dialOthers(
   endpoint: Pick<RejoinEndpoint, 'dial'>,
   addresses: readonly string[] | null,
   timeoutMs: number,
+  spare: ReadonlySet<number> = new Set(),
 ): Promise<{ links: Map<number, Link>; reached: Map<number, string>; problems: string[] }> {
   const links = new Map<number, Link>();
   // The address each other player answered at.
   const reached = new Map<number, string>();
   const problems: string[] = [];
+  // Once the dials waited for have ended: a spare seat's link that comes later is closed, unused.
+  let over = false;
   const take = async (address: string, dialTimeoutMs: number): Promise<boolean> => {
     const dialed = await endpoint.dial(address, dialTimeoutMs);
+    if (over) {
+      if (dialed.ok) dialed.link.close();
+      return true;
+    }
     if (!dialed.ok) {
       problems.push(dialed.reason);
       return false;
@@ -155,13 +164,16 @@ export async function dialOthers(
   };
   if (addresses !== null) for (const address of addresses) await take(address, timeoutMs);
   else {
-    for (const [seat, player] of game.players.entries()) {
-      if (seat === me) continue;
+    const seats = [...game.players.entries()].filter(([seat]) => seat !== me);
+    const dials = seats.map(async ([seat, player]) => {
       const known = shareableFirst(player.addresses ?? []);
-      if (known.length === 0) problems.push(`no address of ${player.name} (player ${seat}) is stored`);
+      if (known.length === 0 && !spare.has(seat))
+        problems.push(`no address of ${player.name} (player ${seat}) is stored`);
       // A stored address that answers nothing is given a few seconds: the next one may be the right one.
       for (const address of known) if (await take(address, Math.min(timeoutMs, 5000))) break;
-    }
+    });
+    await Promise.all(dials.filter((_, k) => !spare.has(seats[k]![0])));
+    over = true;
   }
   return { links, reached, problems };
 }
@@ -211,7 +223,9 @@ export async function rejoinFromStore(
   const base = resumed?.steps ?? 0;
   // The session's own record: its secret numbers are noted there.
   const session = sessionsOf(store.lines(game.id)).at(-1) ?? [];
-  const { links, reached, problems } = await dialOthers(game, me, players, endpoint, addresses, timeoutMs);
+  // Players neutral where the session resumed play nothing in it: one that stayed away has no link there.
+  const spare = new Set(resumed?.start.state.players.filter((p) => p.neutral).map((p) => p.id) ?? []);
+  const { links, reached, problems } = await dialOthers(game, me, players, endpoint, addresses, timeoutMs, spare);
   if (links.size === 0) return { ok: false, reason: `no other player could be reached (${problems.join('; ')})` };
   const ackTimeoutMs = header.ackTimeoutMs ?? 2000;
   const moveTimeoutMs = header.moveTimeoutMs ?? 10_000;

@@ -107,6 +107,11 @@ export function rejoinRisc(
     readonly addresses?: readonly string[];
     /** A resumed session: its records start from this state at point `index`, where the resume agreed. */
     readonly resumed?: { readonly state: RiscMeshState; readonly index: number; readonly from: ResumedFrom };
+    /**
+     * This seat's records of the sessions before (a resumed session's): a round running where the
+     * session resumed goes on with the commitments made before the stop, whose sealing they note.
+     */
+    readonly earlier?: readonly { readonly dir: string; readonly raw: string }[];
   },
 ): Promise<Rejoined<RiscMeshState, RiscMove>> {
   if (!roster.keyring)
@@ -124,7 +129,7 @@ export function rejoinRisc(
   };
   const resumed = options.resumed;
   const continues = resumed ? { state: resumed.state, index: resumed.index } : null;
-  const game = riscRejoin(terms, roster.me, own, continues);
+  const game = riscRejoin(terms, roster.me, [...(options.earlier ?? []), ...own], continues);
   const ownHeader = nativeHeader(own);
   return rejoinGame({
     me: roster.me,
@@ -192,20 +197,6 @@ export async function riscRejoinFromStore(
     return { ok: false, reason: `game ${game.uid}'s stored RISC record cannot be read: ${record.reason}` };
   const rules = parseRules({}, players.length);
   if (!rules.ok) return { ok: false, reason: rules.reason };
-  const { links, reached, problems } = await dialOthers(game, me, players, endpoint, addresses, timeoutMs);
-  if (links.size === 0) return { ok: false, reason: `no other player could be reached (${problems.join('; ')})` };
-  const roster: Roster = {
-    me,
-    players: players.map((p) => ({ ...p, addresses: game.players[p.id]?.addresses ?? [] })),
-    links,
-    gameId: header.gameId,
-    features: [RISC_FEATURE],
-    ackTimeoutMs: header.ackTimeoutMs,
-    moveTimeoutMs: header.moveTimeoutMs,
-    rules: rules.value,
-    keyring,
-    risc: header.risc,
-  };
   // A session that resumed the game is rejoined from where the resume agreed: the records before it give that state.
   let resumed: { history: RiscHistory; from: ResumedFrom } | undefined;
   if (header.resumedFrom !== undefined) {
@@ -219,6 +210,23 @@ export async function riscRejoinFromStore(
       };
     resumed = { history: history.history, from };
   }
+  // Players expelled where the session resumed play nothing in it: one that stayed away has no link there.
+  const start = resumed?.history.states[resumed.from.index];
+  const spare = new Set(players.filter((p) => start?.risc.expelled[p.id] === true).map((p) => p.id));
+  const { links, reached, problems } = await dialOthers(game, me, players, endpoint, addresses, timeoutMs, spare);
+  if (links.size === 0) return { ok: false, reason: `no other player could be reached (${problems.join('; ')})` };
+  const roster: Roster = {
+    me,
+    players: players.map((p) => ({ ...p, addresses: game.players[p.id]?.addresses ?? [] })),
+    links,
+    gameId: header.gameId,
+    features: [RISC_FEATURE],
+    ackTimeoutMs: header.ackTimeoutMs,
+    moveTimeoutMs: header.moveTimeoutMs,
+    rules: rules.value,
+    keyring,
+    risc: header.risc,
+  };
   const rejoined = await rejoinRisc(roster, own, {
     ...(resumed
       ? {
@@ -229,6 +237,8 @@ export async function riscRejoinFromStore(
           },
         }
       : {}),
+    // Orders sealed before the stop may be owed still (a round running where the session resumed).
+    ...(resumed ? { earlier: sessionsOf(lines).slice(0, -1).flat() } : {}),
     timeoutMs,
     // The others' stores keep where this peer listens now.
     addresses: shareableFirst(endpoint.addresses?.() ?? []),

@@ -1,6 +1,7 @@
 // Whole native games between in-process peers over in-memory links, on whatever clock runs:
 // vitest's fake timers in tests (memory-game.ts), real timers in bench/chaos.ts. One peer may be a rogue.
 import { createHash } from 'node:crypto';
+import { generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { type VerifyReport, verifyTranscript } from '../../src/audit/verify.js';
@@ -17,22 +18,22 @@ import { messageHashOf, parentAfter, stateHash } from '../../src/core/native/has
 import { classicMoveOf, sealMessage } from '../../src/core/native/lines.js';
 import type { GameState, OptionsInput } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
-import { memoryMesh } from '../../src/net/memory.js';
+import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { type Keyring, unseal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
-import { REJOIN_TIMEOUT_MS } from '../../src/sessions/rejoin-net.js';
+import { REJOIN_TIMEOUT_MS, type RejoinEndpoint, rejoinFromStore } from '../../src/sessions/rejoin-net.js';
 import { type NetworkResume, resumeOverRoster } from '../../src/sessions/resume-net.js';
 import { resumeHostOf } from '../../src/sessions/resume-seats.js';
 import type { Seat } from '../../src/sessions/seat.js';
 import { storeSession, teeRecorder } from '../../src/store/recorder.js';
 import { GameStore } from '../../src/store/store.js';
-import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
+import { historyLines, memoryRecorder, type Recorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce, signingOnce } from '../support/signature-cache.js';
-import { classicSeatBack, type SeatBackReport } from './seat-back.js';
+import { type Answer, classicSeatBack, type SeatBackReport, timedOutOnReturn } from './seat-back.js';
 import type { TableBackReport } from './table-back.js';
 
 export interface RogueContext {
@@ -140,6 +141,11 @@ export interface TableStop {
   readonly backAfterMs: number;
   /** Players that do not come back: the others resume without them (one neutral where they resume may stay away). */
   readonly absent?: readonly number[];
+  /**
+   * Then an honest seat's process dies in the resumed session and takes its seat back from its
+   * store (rejoinFromStore, as the terminal menu does: dialling the addresses its store keeps).
+   */
+  readonly rejoin?: SeatDrop;
 }
 
 /** An honest peer whose process dies mid-game and takes its seat back (protocol-spec/resume.md, Rejoin). */
@@ -295,7 +301,8 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
       me: i,
       features,
       ...(options.rules ? { rules: options.rules } : {}),
-      players: roster.map((p) => ({ ...p, botKind: 'normal' })),
+      // Where each player listened, as a lobby gives it: a rejoin from the store dials there.
+      players: roster.map((p) => ({ ...p, botKind: 'normal', addresses: [memoryAddress(0, p.id)] })),
     }),
   );
   /**
@@ -307,6 +314,8 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     links: Map<number, Link>,
     again?: NonNullable<SessionConfig['rejoin']>,
     resumed?: { readonly sessionId: string; readonly resumed: NetworkResume },
+    /** A seat back in the resumed session from its store (rejoinFromStore): that session's id, and its stored game's recorder. */
+    fromStore?: { readonly sessionId: string; readonly recorder: Recorder },
   ) => {
     const seat =
       (again || resumed ? undefined : options.seats?.get(i)) ??
@@ -320,12 +329,15 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     let n = 0;
     const recorder = resumed
       ? teeRecorder(resumed.resumed.recorder, recorders[i]!)
-      : stored[i]
-        ? teeRecorder(stored[i]!.recorder, recorders[i]!)
-        : recorders[i]!;
+      : fromStore
+        ? teeRecorder(fromStore.recorder, recorders[i]!)
+        : stored[i]
+          ? teeRecorder(stored[i]!.recorder, recorders[i]!)
+          : recorders[i]!;
     const session = new MeshSession({
       ...terms,
       ...(resumed ? { gameId: resumed.sessionId, resume: resumed.resumed.resume } : {}),
+      ...(fromStore ? { gameId: fromStore.sessionId } : {}),
       me: i,
       links,
       seat,
@@ -335,7 +347,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
       // As the program's peers do: its record, for a player that drops out and rejoins.
       history: resumed ? resumed.resumed.history : () => historyLines(recorders[i]!.lines),
       onEvent: (event) => {
-        if (!resumed) stored[i]?.onEvent(event);
+        if (!resumed && !fromStore) stored[i]?.onEvent(event);
         events[i]!.push(event);
         if (event.type === 'game' && event.event.type === 'turn_started')
           turnHashes[i]!.set(event.event.turn, stateHash(event.state));
@@ -345,7 +357,8 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     sessions[i] = session;
     return session;
   };
-  const drop = options.rejoin;
+  // A seat that drops out: of the game, or (options.resume.rejoin) of the session that resumed it.
+  const drop = options.rejoin ?? options.resume?.rejoin;
   const seatBack: SeatBackReport | null = drop
     ? { player: drop.player, droppedAt: null, accepted: [], rejoined: null }
     : null;
@@ -371,7 +384,10 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     recorders[R] = memoryRecorder();
     void start(R, speakers[R]!(back.links), back.rejoin)
       .run()
-      .then((r) => finished(R, r));
+      .then((r) => {
+        seatBack!.timedOutOnReturn = timedOutOnReturn(recorders[R]!.lines, R);
+        finished(R, r);
+      });
   };
   const tableBack: TableBackReport | null = tableStop
     ? { stoppedAt: null, answers: roster.map(() => null), firstRecords: [] }
@@ -388,7 +404,9 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     again.push(...mesh2.links.flatMap((links) => [...links.values()]));
     const sessionId = `${gameId}.r1`;
     const absent = new Set(tableStop!.absent ?? []);
-    const present = roster.filter((p) => !absent.has(p.id));
+    // The new lobby's addresses: the stores keep them for those that came back (an absent player's stay as they were).
+    const present = roster.filter((p) => !absent.has(p.id)).map((p) => ({ ...p, addresses: [memoryAddress(1, p.id)] }));
+    const back = tableStop!.rejoin;
     // The lobby's host: the lowest seat not neutral in the store of the lowest honest peer there.
     const judge = present.find((p) => !others.has(p.id))?.id ?? present[0]!.id;
     const host = resumeHostOf(stores[judge]!, gameId, judge) ?? 0;
@@ -410,14 +428,83 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
       ).then((answer) => {
         tableBack!.answers[i] = answer.ok ? { ok: true, index: answer.resumed.index } : answer;
         if (!answer.ok || halted) return finished(i, firstResults[i]!);
-        void start(i, links, undefined, { sessionId, resumed: answer.resumed })
-          .run()
-          .then((r) => {
-            answer.resumed.finish(r);
-            finished(i, r);
-          });
+        // The seat that drops out of the resumed session: its session stops, its links close, and it
+        // comes back from its store a moment later.
+        const dropping =
+          back?.player === i
+            ? droppingLinks(links, back.after, () => {
+                seatBack!.droppedAt = Date.now();
+                listening.delete(i);
+                queueMicrotask(() => {
+                  sessions[i]!.stop();
+                  for (const link of mesh2.links[i]!.values()) link.close();
+                  setTimeout(() => void backFromStore(i, sessionId, killed), back.backAfterMs);
+                });
+              })
+            : links;
+        const session = start(i, dropping, undefined, { sessionId, resumed: answer.resumed });
+        listening.set(i, session);
+        const killed = session.run();
+        void killed.then((r) => {
+          // A process that died finishes nothing: its store stays as it was, for its rejoin.
+          if (back?.player === i && seatBack!.droppedAt !== null) return;
+          answer.resumed.finish(r);
+          finished(i, r);
+        });
       });
     }
+  };
+  /** The resumed session of each peer whose process runs (one that dropped out does not), by player: a dial reaches it. */
+  const listening = new Map<number, MeshSession>();
+  /**
+   * A seat that dropped out of the resumed session comes back as the terminal menu takes it back:
+   * rejoinFromStore from its own store, dialling the addresses the store keeps (no address given).
+   * A dial reaches a player's resumed session at the address its lobby gave; nobody answers at any
+   * other (an absent player's, stored from the first lobby), and such a dial gives up only after its timeout.
+   */
+  const backFromStore = async (R: number, sessionId: string, killed: Promise<SessionResult>) => {
+    const privateKey = await generateKeyPairFromSeed(
+      'Ed25519',
+      createHash('sha256').update(`memory-mesh ${seed} ${R}`).digest(),
+    );
+    const accepted: Answer[] = [];
+    const endpoint: RejoinEndpoint = {
+      peerId: mesh.peerIds[R]!,
+      privateKey,
+      dial: async (address, timeoutMs = 5000) => {
+        const at = /^memory:r(\d+):p(\d+)$/.exec(address);
+        const player = Number(at?.[2] ?? -1);
+        const there = at?.[1] === '1' && !halted ? listening.get(player) : undefined;
+        if (there === undefined) {
+          await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+          return { ok: false, reason: `${address}: no answer within ${timeoutMs} ms` };
+        }
+        const [atOther, atMe] = memoryLinkPair(mesh.peerIds[player]!, mesh.peerIds[R]!);
+        again.push(atOther, atMe);
+        // The other peer's end speaks as that peer does (a rogue's misbehaves there too).
+        accepted.push(there.rejoinLink(R, speaksThrough(player, sessionId)(new Map([[R, atOther]])).get(R)!));
+        return { ok: true, link: atMe };
+      },
+    };
+    const answer = await rejoinFromStore(stores[R]!, `${gameId}-p${R}`, endpoint, null, REJOIN_TIMEOUT_MS);
+    seatBack!.accepted = accepted;
+    seatBack!.rejoined = answer.ok
+      ? { ok: true, index: answer.rejoined.rejoin.index }
+      : { ok: false, reason: answer.reason };
+    if (!answer.ok || halted) return finished(R, await killed);
+    const rejoined = answer.rejoined;
+    // Its new process keeps a new record (what `risk verify` reads of the rejoined session).
+    recorders[R] = memoryRecorder();
+    const session = start(R, speaksThrough(R, sessionId)(rejoined.links), rejoined.rejoin, undefined, {
+      sessionId: rejoined.gameId,
+      recorder: rejoined.recorder,
+    });
+    listening.set(R, session);
+    void session.run().then((r) => {
+      seatBack!.timedOutOnReturn = timedOutOnReturn(recorders[R]!.lines, R);
+      rejoined.finish(r);
+      finished(R, r);
+    });
   };
   /** Every session stops at once, and every link closes (everyone quits); they meet again later. */
   const stopTable = () => {
@@ -533,3 +620,6 @@ export function honestAgreement(
   }
   return { winner: first.winner, hash: stateHash(first.state) };
 }
+
+/** Where player `id` listened in the lobby of session `session` (0: the first, 1: the resumed one), as a store keeps it. */
+const memoryAddress = (session: number, id: number) => `memory:r${session}:p${id}`;

@@ -2,6 +2,8 @@
 // the mesh session with the RISC game), bots at every seat, started here and driven by whoever
 // holds the clock: vitest's fake timers (risc-memory-game.ts) or real ones (bench:chaos). One peer
 // may be a rogue (the same link rewriters as the classic games': mesh-game.ts Rogue).
+import { createHash } from 'node:crypto';
+import { generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { riscRecording } from '../../src/cli/risc-kit.js';
 import { sealMessage } from '../../src/core/native/lines.js';
@@ -9,15 +11,15 @@ import type { RiscMeshState, RiscMove } from '../../src/core/risc/mesh-game.js';
 import type { RiscRecordLine } from '../../src/core/risc/record.js';
 import type { RiscEvent } from '../../src/model/risc/index.js';
 import type { Link } from '../../src/net/link.js';
-import { memoryMesh } from '../../src/net/memory.js';
+import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import type { MeshSession } from '../../src/sessions/mesh-session.js';
 import type { Rejoined } from '../../src/sessions/rejoin.js';
-import { REJOIN_TIMEOUT_MS } from '../../src/sessions/rejoin-net.js';
+import { REJOIN_TIMEOUT_MS, type RejoinEndpoint } from '../../src/sessions/rejoin-net.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } from '../../src/sessions/risc-net.js';
-import { rejoinRisc } from '../../src/sessions/risc-rejoin.js';
+import { type RiscStoreRejoin, rejoinRisc, riscRejoinFromStore } from '../../src/sessions/risc-rejoin.js';
 import { type RiscStoreResume, riscResumeOverRoster } from '../../src/sessions/risc-resume.js';
 import { teeRecorder } from '../../src/store/recorder.js';
 import { storeRisc } from '../../src/store/risc-games.js';
@@ -25,7 +27,7 @@ import { GameStore } from '../../src/store/store.js';
 import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { droppingLinks, type Rogue, type SeatDrop, type TableStop, withSends } from './mesh-game.js';
-import { relink, type SeatBackReport } from './seat-back.js';
+import { type Answer, relink, type SeatBackReport, timedOutOnReturn } from './seat-back.js';
 import type { TableBackReport } from './table-back.js';
 
 type Session = MeshSession<RiscMeshState, RiscMove, RiscEvent>;
@@ -39,7 +41,11 @@ export interface RiscGameOptions {
   readonly moveTimeoutMs?: number;
   /** An honest peer whose process dies mid-game and that takes its seat back (rejoinRisc). */
   readonly rejoin?: SeatDrop;
-  /** The whole table stops mid-game and every player resumes it from its own store (riscResumeOverRoster). */
+  /**
+   * The whole table stops mid-game and every player resumes it from its own store
+   * (riscResumeOverRoster); then, with `rejoin`, an honest seat's process dies in the resumed
+   * session and takes its seat back from its store (riscRejoinFromStore, at its stored addresses).
+   */
   readonly resume?: TableStop;
 }
 
@@ -76,9 +82,14 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
   const results: (RiscNetResult | null)[] = roster.map(() => null);
   const stops = roster.map(() => new AbortController());
   const sessions: (Session | null)[] = roster.map(() => null);
-  const rosterOf = (me: number, links: Map<number, Link>, sessionId = gameId): RiscRoster => ({
+  const rosterOf = (
+    me: number,
+    links: Map<number, Link>,
+    sessionId = gameId,
+    players: RiscRoster['players'] = roster,
+  ): RiscRoster => ({
     me,
-    players: roster,
+    players,
     links,
     gameId: sessionId,
     features: [RISC_FEATURE],
@@ -97,7 +108,8 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
       kind: 'bot',
       uid: `${gameId}-p${me}`,
       me,
-      players: roster.map((p) => ({ name: p.name, peerId: p.peerId, addresses: [] })),
+      // Where each player listened, as a lobby gives it: a rejoin from the store dials there.
+      players: roster.map((p) => ({ name: p.name, peerId: p.peerId, addresses: [memoryAddress(0, p.id)] })),
     });
     if (!opened.ok) throw new Error(opened.reason);
     return opened.stored;
@@ -107,14 +119,23 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     links: Map<number, Link>,
     again?: Extract<Rejoined<RiscMeshState, RiscMove>, { ok: true }>,
     resumed?: { readonly sessionId: string; readonly resumed: RiscStoreResume },
+    /** A seat back in the resumed session from its store (riscRejoinFromStore). */
+    fromStore?: RiscStoreRejoin,
   ): Promise<RiscNetResult> => {
     // A returning seat's new process draws other dice (and a resumed one others again).
     const dice = seededDice(seed * 100 + me + (again ? 50 : resumed ? 70 : 0));
     const transcript = transcripts[me]!;
     const record = records[me]!;
     // Its store too, as `risk bot --store` keeps it (the resumed session's goes on in it).
-    const kept = stored[me] ? riscRecording(null, { store: stores[me]!, game: stored[me]! }, resumed?.resumed) : null;
-    return playRiscOverLinks(rosterOf(me, links, resumed?.sessionId), {
+    const kept = stored[me]
+      ? riscRecording(
+          null,
+          { store: stores[me]!, game: fromStore?.stored ?? stored[me]! },
+          fromStore ?? resumed?.resumed,
+        )
+      : null;
+    const terms = fromStore ? { ...fromStore.roster, links } : rosterOf(me, links, resumed?.sessionId);
+    return playRiscOverLinks(terms as RiscRoster, {
       seat: botRiscSeat(`p${me}`, 'hard', dice),
       secret: () => Uint8Array.from({ length: 32 }, () => dice.below(256)),
       onRecord: (line) => {
@@ -129,10 +150,13 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
       onSession: (session) => (sessions[me] = session),
       ...(again ? { rejoin: again } : {}),
       ...(kept?.resume ? { resume: kept.resume } : {}),
+      ...(kept?.rejoin ? { rejoin: kept.rejoin } : {}),
+      ...(kept?.rejoinResumed ? { rejoinResumed: kept.rejoinResumed } : {}),
     })
       .then((result) => {
-        if (result.ok && !resumed) stored[me]?.finish(result.state);
+        if (result.ok && !resumed && !fromStore) stored[me]?.finish(result.state);
         if (result.ok && resumed) resumed.resumed.stored.finish(result.state);
+        if (result.ok && fromStore) fromStore.stored.finish(result.state);
         return result;
       })
       .catch((error: unknown) => ({ ok: false, reason: String(error) }) as const);
@@ -157,7 +181,8 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     return (links: Map<number, Link>) => rogue(links, context);
   };
   const speakers = roster.map((_, me) => speaksThrough(me));
-  const drop = options.rejoin;
+  // A seat that drops out: of the game, or (options.resume.rejoin) of the session that resumed it.
+  const drop = options.rejoin ?? options.resume?.rejoin;
   const seatBack: SeatBackReport | null = drop
     ? { player: drop.player, droppedAt: null, accepted: [], rejoined: null }
     : null;
@@ -183,7 +208,9 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     records[R] = [];
     transcripts[R] = memoryRecorder();
     transcriptLines[R] = transcripts[R]!.lines;
-    results[R] = await play(R, links, rejoined);
+    const result = await play(R, links, rejoined);
+    seatBack!.timedOutOnReturn = timedOutOnReturn(transcripts[R]!.lines, R);
+    results[R] = result;
   };
   const tableBack: TableBackReport | null = tableStop
     ? { stoppedAt: null, answers: roster.map(() => null), firstRecords: [] }
@@ -196,12 +223,22 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
     const mesh2 = await memoryMesh(players, seed, checkedOnce());
     relinked.push(...mesh2.links.flatMap((links) => [...links.values()]));
     const sessionId = `${gameId}.r1`;
+    const absent = new Set(tableStop!.absent ?? []);
+    // The new lobby: the players that came back, at its addresses (an absent player's stay as stored).
+    const present = roster.filter((p) => !absent.has(p.id)).map((p) => ({ ...p, addresses: [memoryAddress(1, p.id)] }));
+    const host = present[0]!.id;
+    const back = tableStop!.rejoin;
     for (const me of roster.keys()) {
       tableBack!.firstRecords[me] = transcripts[me]!.lines;
-      const links = speaksThrough(me, sessionId)(mesh2.links[me]!);
-      void riscResumeOverRoster(stores[me]!, rosterOf(me, links, sessionId), {
+      if (absent.has(me)) {
+        for (const link of mesh2.links[me]!.values()) link.close();
+        results[me] = firstResults[me]!;
+        continue;
+      }
+      const links = speaksThrough(me, sessionId)(new Map([...mesh2.links[me]!].filter(([p]) => !absent.has(p))));
+      void riscResumeOverRoster(stores[me]!, rosterOf(me, links, sessionId, present), {
         gameId,
-        host: me === 0,
+        host: me === host,
         timeoutMs: Math.max(10_000, 5 * (options.ackTimeoutMs ?? 1000)),
       }).then(async (answer) => {
         tableBack!.answers[me] = answer.ok ? { ok: true, index: answer.resumed.entries } : answer;
@@ -213,9 +250,83 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
         records[me] = [];
         transcripts[me] = memoryRecorder();
         transcriptLines[me] = transcripts[me]!.lines;
-        results[me] = await play(me, links, undefined, { sessionId, resumed: answer.resumed });
+        // The seat that drops out of the resumed session: its session stops, its links close, and
+        // it comes back from its store a moment later.
+        const dropping =
+          back?.player === me
+            ? droppingLinks(links, back.after, () => {
+                seatBack!.droppedAt = Date.now();
+                listening.delete(me);
+                queueMicrotask(() => {
+                  sessions[me]?.stop();
+                  for (const link of mesh2.links[me]!.values()) link.close();
+                  setTimeout(() => void backFromStore(me, sessionId, killed), back.backAfterMs);
+                });
+              })
+            : links;
+        listening.add(me);
+        const killed = play(me, dropping, undefined, { sessionId, resumed: answer.resumed });
+        const result = await killed;
+        // A process that died: its seat comes back (backFromStore sets its result).
+        if (back?.player !== me || seatBack!.droppedAt === null) results[me] = result;
       });
     }
+  };
+  /** The peers whose resumed session runs (one that dropped out: not until it is back): a dial reaches them. */
+  const listening = new Set<number>();
+  /**
+   * A seat that dropped out of the resumed session comes back from its store (riscRejoinFromStore),
+   * dialling the addresses its store keeps: a dial reaches a player's resumed session at the
+   * address its lobby gave; nobody answers at any other (an absent player's, stored from the first
+   * lobby), and such a dial gives up only after its timeout.
+   */
+  const backFromStore = async (R: number, sessionId: string, killed: Promise<RiscNetResult>) => {
+    const privateKey = await generateKeyPairFromSeed(
+      'Ed25519',
+      createHash('sha256').update(`memory-mesh ${seed} ${R}`).digest(),
+    );
+    const accepted: Answer[] = [];
+    const endpoint: RejoinEndpoint = {
+      peerId: mesh.peerIds[R]!,
+      privateKey,
+      dial: async (address, timeoutMs = 5000) => {
+        const at = /^memory:r(\d+):p(\d+)$/.exec(address);
+        const player = Number(at?.[2] ?? -1);
+        const there = at?.[1] === '1' && !halted && listening.has(player) ? sessions[player] : null;
+        if (there === null || there === undefined) {
+          await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+          return { ok: false, reason: `${address}: no answer within ${timeoutMs} ms` };
+        }
+        const [atOther, atMe] = memoryLinkPair(mesh.peerIds[player]!, mesh.peerIds[R]!);
+        relinked.push(atOther, atMe);
+        // The other peer's end speaks as that peer does (a rogue's misbehaves there too).
+        accepted.push(there.rejoinLink(R, speaksThrough(player, sessionId)(new Map([[R, atOther]])).get(R)!));
+        return { ok: true, link: atMe };
+      },
+    };
+    const answer = await riscRejoinFromStore(stores[R]!, `${gameId}-p${R}`, endpoint, null, REJOIN_TIMEOUT_MS);
+    seatBack!.accepted = accepted;
+    seatBack!.rejoined = answer.ok
+      ? { ok: true, index: answer.rejoined.rejoined.index }
+      : { ok: false, reason: answer.reason };
+    if (!answer.ok || halted) {
+      results[R] = await killed;
+      return;
+    }
+    // Its new process keeps new records (its RISC record written again from the game's start).
+    records[R] = [];
+    transcripts[R] = memoryRecorder();
+    transcriptLines[R] = transcripts[R]!.lines;
+    listening.add(R);
+    const result = await play(
+      R,
+      answer.rejoined.roster.links as Map<number, Link>,
+      undefined,
+      undefined,
+      answer.rejoined,
+    );
+    seatBack!.timedOutOnReturn = timedOutOnReturn(transcripts[R]!.lines, R);
+    results[R] = result;
   };
   let tableLines = 0;
   /** A peer's links until the table stops: every session stops after the table's `after`-th line, unless a peer other than the rogue has ended. */
@@ -293,3 +404,6 @@ function memoryStore(): GameStore {
   if (!opened.ok) throw new Error(opened.reason);
   return opened.store;
 }
+
+/** Where player `id` listened in the lobby of session `session` (0: the first, 1: the resumed one), as a store keeps it. */
+const memoryAddress = (session: number, id: number) => `memory:r${session}:p${id}`;

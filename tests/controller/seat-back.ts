@@ -9,7 +9,7 @@ import { dealRecordOf, restoreMissionDeal } from '../../src/core/native/mission-
 import type { GameState } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
 import { memoryLinkPair } from '../../src/net/memory.js';
-import type { Keyring } from '../../src/protocol/signing.js';
+import { type Keyring, unseal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import type { SessionConfig } from '../../src/sessions/mesh-session.js';
 import {
@@ -110,12 +110,74 @@ export interface SeatBackReport {
   accepted: Answer[];
   /** The rejoin's answer (rejoinGame); null until it has one. */
   rejoined: { ok: true; index: number } | { ok: false; reason: string } | null;
+  /**
+   * Back, it was timed out about a point the others awaited since before it came back (at most
+   * one past the end of the history it took): their votes came to a quorum while it still checked
+   * their histories or caught up on them (it came back late in its window, protocol-spec/resume.md
+   * "How long a dropped peer has"), as if voted out before it came back. (timedOutOnReturn)
+   */
+  timedOutOnReturn?: boolean;
+}
+
+/** A line's sequence point: an acknowledgement's, or a move's `ack_id`; null for other lines. */
+function pointOf(raw: string): number | null {
+  const sealed = unseal(raw);
+  try {
+    const m = JSON.parse(sealed?.inner ?? raw) as { command?: unknown; payload?: unknown; ack_id?: unknown };
+    if (m.command === 'acknowledgement') return typeof m.payload === 'number' ? m.payload : null;
+    return typeof m.ack_id === 'number' ? m.ack_id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a returning seat's record (`lines`, its new session's) shows it made neutral for silence
+ * about a point at most one past the history it took back (its notes keep that history): the votes
+ * were about its absence, not about a silence after it was back.
+ */
+export function timedOutOnReturn(
+  lines: readonly { readonly dir: string; readonly raw: string }[],
+  me: number,
+): boolean {
+  let historyEnd = -1;
+  let votedAt: number | null = null;
+  for (const line of lines) {
+    if (line.dir === 'note' && line.raw.includes('"rejoin_history"')) {
+      try {
+        const taken = (JSON.parse(line.raw) as { rejoin_history?: unknown }).rejoin_history;
+        if (Array.isArray(taken))
+          for (const raw of taken) if (typeof raw === 'string') historyEnd = Math.max(historyEnd, pointOf(raw) ?? -1);
+      } catch {
+        // not a note of the history
+      }
+      continue;
+    }
+    if (line.dir !== 'in' || !line.raw.includes('expel')) continue;
+    const sealed = unseal(line.raw);
+    try {
+      const m = JSON.parse(sealed?.inner ?? '') as {
+        command?: unknown;
+        payload?: { player?: unknown; reason?: unknown; evidence?: unknown };
+      };
+      if (m.command !== 'expel' || m.payload?.player !== me || !/^timed out/.test(String(m.payload.reason))) continue;
+      for (const vote of Array.isArray(m.payload.evidence) ? m.payload.evidence : []) {
+        const inner = typeof vote === 'string' ? unseal(vote)?.inner : undefined;
+        const index = (JSON.parse(inner ?? '{}') as { payload?: { index?: unknown } }).payload?.index;
+        if (typeof index === 'number') votedAt = Math.max(votedAt ?? index, index);
+      }
+    } catch {
+      // not an expel
+    }
+  }
+  return votedAt !== null && votedAt <= historyEnd + 1;
 }
 
 /**
  * What a seat that dropped out came to, as the chaos runs judge it: it took its seat back; the
  * others had voted it out before it came back (a player refused it as neutral already), or it
- * was out of the game already (eliminated), both accepted outcomes; its game ended before its drop
+ * was out of the game already (eliminated), both accepted outcomes (so is one timed out on its
+ * return about a point awaited since before it came back: timedOutOnReturn); its game ended before its drop
  * point; or its rejoin failed otherwise, a fault.
  */
 export type SeatBackVerdict = 'back' | 'voted-out' | 'out' | 'not-dropped' | { readonly failed: string };
@@ -126,6 +188,7 @@ export function seatBackVerdict(report: SeatBackReport): SeatBackVerdict {
   const said = [...report.accepted, report.rejoined].flatMap((a) => (a.ok ? [] : [a.reason])).join('; ');
   // Neutral at one player already: the others' votes were complete there before it came back.
   if (/made neutral already|made this seat neutral/.test(said)) return 'voted-out';
+  if (report.rejoined.ok && report.timedOutOnReturn === true) return 'voted-out';
   if (report.rejoined.ok) return 'back';
   if (/is out of the game/.test(said)) return 'out';
   return { failed: `its rejoin failed: ${report.rejoined.reason}` };

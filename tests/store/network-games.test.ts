@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { generateKeyPair } from '@libp2p/crypto/keys';
 import type { PrivateKey } from '@libp2p/interface';
 import { peerIdFromPrivateKey } from '@libp2p/peer-id';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runExport } from '../../src/cli/export.js';
 import { realLauncher } from '../../src/cli/launcher.js';
 import { featuresFrom, NATIVE_FEATURES } from '../../src/core/contract.js';
 import { keepKey, keyFor } from '../../src/net/identity.js';
+import { memoryLinkPair } from '../../src/net/memory.js';
 import type { Rules } from '../../src/protocol/rules.js';
-import { keepAddresses, rejoinFromStore } from '../../src/sessions/rejoin-net.js';
+import { dialOthers, keepAddresses, rejoinFromStore } from '../../src/sessions/rejoin-net.js';
 import { riscRejoinFromStore } from '../../src/sessions/risc-rejoin.js';
 import { exportTranscript } from '../../src/store/export.js';
 import { pruneKeptKeys } from '../../src/store/kept-keys.js';
@@ -297,6 +298,49 @@ describe('rejoin from the store', () => {
       expect(dialed).toEqual(['10.1.1.1:7475']);
     } finally {
       store.close();
+    }
+  });
+
+  // A resumed session in which player 3, neutral where it resumed, stayed away: its stored address
+  // (the first lobby's) answers nothing. The seats are dialled at once, and the neutral one is not
+  // waited for: the others' links are there as soon as they answer, before its dial gives up.
+  it('dials the seats at once, and does not wait for a spare one (neutral where the session resumed)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const store = openStore(':memory:');
+    try {
+      const ids = (await keys(4)).map(peerIdOf);
+      storeNetworkGame(store, { gameId: 'g', me: 1, peerIds: ids, addresses: ids.map((_, i) => [`10.0.0.${i}:7475`]) });
+      const found = store.find('g-p1');
+      if (!found.ok) throw new Error(found.reason);
+      const answering = new Set(['10.0.0.0:7475', '10.0.0.2:7475']);
+      const dialed: string[] = [];
+      const endpoint = {
+        dial: async (address: string, timeoutMs = 5000) => {
+          dialed.push(address);
+          const seat = Number(address.split(':')[0]!.split('.')[3]);
+          if (answering.has(address)) return { ok: true as const, link: memoryLinkPair(ids[seat]!, ids[1]!)[1] };
+          await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+          return { ok: false as const, reason: `${address}: no answer within ${timeoutMs} ms` };
+        },
+      };
+      const players = ids.map((peerId, id) => ({ id, peerId }));
+      let done: Awaited<ReturnType<typeof dialOthers>> | null = null;
+      void dialOthers(found.game, 1, players, endpoint, null, 30_000, new Set([3])).then((d) => (done = d));
+      await vi.advanceTimersByTimeAsync(1);
+      expect(dialed).toEqual(['10.0.0.0:7475', '10.0.0.2:7475', '10.0.0.3:7475']);
+      expect(done).not.toBeNull();
+      expect([...done!.links.keys()].sort()).toEqual([0, 2]);
+      expect(done!.problems).toEqual([]);
+      // Not spare, the silent seat is waited for, and named.
+      done = null;
+      void dialOthers(found.game, 1, players, endpoint, null, 30_000).then((d) => (done = d));
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toBeNull();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(done!.problems).toEqual(['10.0.0.3:7475: no answer within 5000 ms']);
+    } finally {
+      store.close();
+      vi.useRealTimers();
     }
   });
 
