@@ -297,8 +297,9 @@ async function oneRiscRogue(seed: number, players: number, rates: ChaosRates, fa
     expect(audit.violations).toEqual([]);
     expect(audit.state!.winner).toBe(winner);
     if (caught) expect(result.state.expelled[rogue]).toBe(true);
-    // The others voted the seat that dropped out neutral before it came back.
-    if (gone !== null) expect(result.neutral.includes(gone) || result.state.expelled[gone]).toBe(true);
+    // The seat that dropped out: voted neutral before it came back, or out of the game (lost) already.
+    if (gone !== null)
+      expect(result.neutral.includes(gone) || result.state.expelled[gone] || result.state.lost[gone]).toBe(true);
   }
   if (caught) expect(winner).not.toBe(rogue);
 }
