@@ -111,6 +111,9 @@ function sealedSeat(seat: RiscSeat, hand: RiscHand): Seat<RiscMeshState, RiscMov
   return {
     kind: seat.kind,
     async decide(state, me) {
+      // Orders sealed here before a drop, whose commitment the game lacks: committed to again as they were.
+      const again = hand.again(state);
+      if (again !== null) return again;
       if (hand.due(state) === 'reveal') {
         const reveal = hand.reveal(state);
         if (reveal === null) throw new Error('it holds no sealed orders to reveal');

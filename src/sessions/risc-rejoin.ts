@@ -76,8 +76,17 @@ export function owedReveal(
   own: readonly { readonly dir: string; readonly raw: string }[],
   when: string,
 ): { ok: true; reveal?: RiscReveal } | { ok: false; reason: string } {
-  const commitment = round?.commits[me];
-  if (round === null || commitment === undefined || round.bodies[me] !== undefined) return { ok: true };
+  if (round === null || round.bodies[me] !== undefined) return { ok: true };
+  const commitment = round.commits[me];
+  if (commitment === undefined) {
+    // Sealed (and maybe sent) before it stopped, its commitment missing from the history it took (a
+    // rogue can leave it out): it commits to the same orders again, never to new ones, which with its
+    // first commitment would prove it "signed two different moves".
+    const sealed = sealedReveals(own).findLast(
+      (r) => r.payload.game === round.game && r.payload.turn === round.turn && r.payload.stage === round.stage,
+    );
+    return sealed === undefined ? { ok: true } : { ok: true, reveal: sealed };
+  }
   // The commitment binds the game its round carries (a resumed game's first id).
   const context = { game: round.game, turn: round.turn, player: me };
   const reveal = sealedReveals(own).find(

@@ -15,6 +15,7 @@ import {
   type RiscCommit,
   type RiscMessage,
   type RiscReveal,
+  revealBody,
   sealOrders,
 } from '../../protocol/risc-orders.js';
 import {
@@ -186,12 +187,35 @@ export function riscGame(terms: RiscTerms): MeshGame<RiscMeshState, RiscMove, Ri
 export class RiscHand {
   private sealed: { turn: number; stage: string; reveal: RiscReveal } | null = null;
 
+  /**
+   * `kept`: orders this seat sealed before it dropped out (or the game stopped), from its record: it
+   * reveals them, or, if its commitment to them is not in the game it goes on with, commits to them
+   * again (the same commitment, never new orders: protocol-spec/resume.md, Rejoin). Noted again in
+   * this record, so that a later rejoin finds them too.
+   */
   constructor(
     private readonly me: number,
     private readonly onSeal: (reveal: RiscReveal) => void = () => {},
     kept?: RiscReveal,
   ) {
-    if (kept !== undefined) this.sealed = { turn: kept.payload.turn, stage: kept.payload.stage, reveal: kept };
+    if (kept === undefined) return;
+    this.sealed = { turn: kept.payload.turn, stage: kept.payload.stage, reveal: kept };
+    onSeal(kept);
+  }
+
+  /**
+   * The commitment this seat owes again in the round in progress: the one to the orders it sealed
+   * there before it dropped out, whose commitment the game it goes on with lacks; null: none (its
+   * player chooses). A second, different commitment for the round would be proof against it.
+   */
+  again(state: RiscMeshState): RiscCommit | null {
+    const round = state.round;
+    const sealed = this.sealed;
+    if (round === null || sealed === null || this.due(state) !== 'commit') return null;
+    if (sealed.turn !== round.turn || sealed.stage !== round.stage || sealed.reveal.payload.game !== round.game)
+      return null;
+    const context = { game: round.game, turn: round.turn, player: this.me };
+    return sealOrders(context, revealBody(sealed.reveal), sealed.reveal.payload.salt).commit;
   }
 
   /** What this seat owes now: its commitment (its player must choose), its reveal, or nothing. */
