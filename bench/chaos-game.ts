@@ -248,7 +248,7 @@ export async function play(index: number, settings: ChaosSettings, totals: Chaos
           throw new Error(`honest peer ${i}, timed out by the others, saw another state at the start of turn ${turn}`);
       }
     // Refused as out of the game already: every peer still in it holds it so.
-    if (gone !== null && outcome.rejoin !== 'failed')
+    if (gone !== null && outcome.rejoin !== 'failed' && outcome.rejoin !== 'after-end')
       for (const i of live) {
         const seat = ended.results[i]!.state.players[gone]!;
         if (!seat.neutral && !seat.eliminated)

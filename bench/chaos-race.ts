@@ -21,7 +21,7 @@ export interface Outcome {
    * A crash then rejoin (an honest peer drops out and takes its seat back): what became of it (a
    * failed rejoin is a fault, `rejoinFailure` says why); null in a game without one.
    */
-  rejoin: 'back' | 'voted-out' | 'out' | 'not-dropped' | 'failed' | null;
+  rejoin: 'back' | 'voted-out' | 'out' | 'not-dropped' | 'after-end' | 'failed' | null;
   rejoinFailure: string | null;
   /** Both: the table stopped and resumed, then the crash then rejoin came in the resumed session. */
   resumedRejoin: boolean;

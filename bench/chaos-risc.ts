@@ -145,6 +145,7 @@ export async function playRisc(index: number, settings: ChaosSettings, totals: C
   if (
     gone !== null &&
     outcome.rejoin !== 'failed' &&
+    outcome.rejoin !== 'after-end' &&
     judged.some((r) => !r.neutral.includes(gone) && !r.state.expelled[gone] && !r.state.lost[gone])
   )
     outcome.disagreement ??= `peer ${gone} was refused its seat as out of the game, but a peer ends with it in`;

@@ -120,7 +120,7 @@ console.log(
 );
 console.log(`  took its seat back:                  ${count((o) => single(o) && o.rejoin === 'back')}`);
 console.log(
-  `  accepted, not faults:                voted out before it came back ${count((o) => single(o) && o.rejoin === 'voted-out')}, out of the game already ${count((o) => single(o) && o.rejoin === 'out')}, game over before its drop ${count((o) => single(o) && o.rejoin === 'not-dropped')}`,
+  `  accepted, not faults:                voted out before it came back ${count((o) => single(o) && o.rejoin === 'voted-out')}, out of the game already ${count((o) => single(o) && o.rejoin === 'out')}, game over before its drop ${count((o) => single(o) && o.rejoin === 'not-dropped')}, game over while it was away ${count((o) => single(o) && o.rejoin === 'after-end')}`,
 );
 console.log(`honest peers split by a resume:        ${count((o) => o.resume === 'failed')}`);
 console.log(
@@ -138,7 +138,7 @@ console.log(
   `  resumed, then took its seat back:    ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'back')}`,
 );
 console.log(
-  `  accepted, not faults:                resume refused at every honest peer ${count((o) => both(o) && o.resume === 'refused')}, game over before the stop ${count((o) => both(o) && o.resume === 'not-stopped')}; resumed, then voted out before it came back ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'voted-out')}, out of the game already ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'out')}, game over before its drop ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'not-dropped')}`,
+  `  accepted, not faults:                resume refused at every honest peer ${count((o) => both(o) && o.resume === 'refused')}, game over before the stop ${count((o) => both(o) && o.resume === 'not-stopped')}; resumed, then voted out before it came back ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'voted-out')}, out of the game already ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'out')}, game over before its drop ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'not-dropped')}, game over while it was away ${count((o) => both(o) && o.resume === 'resumed' && o.rejoin === 'after-end')}`,
 );
 // Why they refused (the first honest peer's reason, its numbers left out), most common first.
 const refusals = new Map<string, number>();

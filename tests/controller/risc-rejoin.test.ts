@@ -181,10 +181,13 @@ describe('a RISC seat that dropped out takes its seat back', () => {
     expect(rejoined.move?.command).toBe('risc_reveal');
   }, 120_000);
 
-  it('before it committed (mid-turn, after an acknowledgement): it chooses its orders; one outcome, nobody blamed', async () => {
+  // Its orders were sealed (and noted) as it acknowledged, their commitment not yet out when it
+  // dropped: it commits to those orders, as they were, not to new ones (it cannot know whether the
+  // commitment reached anyone: protocol-spec/resume.md, RISC games, Sealed orders).
+  it('before its commitment reached anyone (mid-turn, after an acknowledgement): it commits to the orders its record sealed; one outcome, nobody blamed', async () => {
     const game = await startGame(2, 'acknowledgement', 8);
     const { rejoined } = await dropAndComeBack(game);
-    expect(rejoined.move).toBeUndefined();
+    expect(rejoined.move?.command).toBe('risc_reveal');
   }, 120_000);
 
   it("after it committed to a turn's dice round: it finishes the round with the number its record kept", async () => {

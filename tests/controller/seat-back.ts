@@ -178,9 +178,9 @@ export function timedOutOnReturn(
  * others had voted it out before it came back (a player refused it as neutral already), or it
  * was out of the game already (eliminated), both accepted outcomes (so is one timed out on its
  * return about a point awaited since before it came back: timedOutOnReturn); its game ended before its drop
- * point; or its rejoin failed otherwise, a fault.
+ * point, or ended while it was away ('after-end', an accepted outcome); or its rejoin failed otherwise, a fault.
  */
-export type SeatBackVerdict = 'back' | 'voted-out' | 'out' | 'not-dropped' | { readonly failed: string };
+export type SeatBackVerdict = 'back' | 'voted-out' | 'out' | 'not-dropped' | 'after-end' | { readonly failed: string };
 
 export function seatBackVerdict(report: SeatBackReport): SeatBackVerdict {
   if (report.droppedAt === null) return 'not-dropped';
@@ -188,6 +188,8 @@ export function seatBackVerdict(report: SeatBackReport): SeatBackVerdict {
   const said = [...report.accepted, report.rejoined].flatMap((a) => (a.ok ? [] : [a.reason])).join('; ');
   // Neutral at one player already: the others' votes were complete there before it came back.
   if (/made neutral already|made this seat neutral/.test(said)) return 'voted-out';
+  // The others' game ended while it was away (it had done its part of the last turn): nothing to take back.
+  if (!report.rejoined.ok && /the game is over for this peer/.test(said)) return 'after-end';
   if (report.rejoined.ok && report.timedOutOnReturn === true) return 'voted-out';
   if (report.rejoined.ok) return 'back';
   if (/is out of the game/.test(said)) return 'out';

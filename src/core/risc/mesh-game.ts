@@ -191,7 +191,7 @@ export class RiscHand {
    * `kept`: orders this seat sealed before it dropped out (or the game stopped), from its record: it
    * reveals them, or, if its commitment to them is not in the game it goes on with, commits to them
    * again (the same commitment, never new orders: protocol-spec/resume.md, Rejoin). Noted again in
-   * this record, so that a later rejoin finds them too.
+   * this record when first used (after its header), so that a later rejoin finds them too.
    */
   constructor(
     private readonly me: number,
@@ -200,7 +200,15 @@ export class RiscHand {
   ) {
     if (kept === undefined) return;
     this.sealed = { turn: kept.payload.turn, stage: kept.payload.stage, reveal: kept };
-    onSeal(kept);
+    this.keptUnnoted = true;
+  }
+
+  private keptUnnoted = false;
+
+  private noteKept() {
+    if (!this.keptUnnoted || this.sealed === null) return;
+    this.keptUnnoted = false;
+    this.onSeal(this.sealed.reveal);
   }
 
   /**
@@ -215,6 +223,7 @@ export class RiscHand {
     if (sealed.turn !== round.turn || sealed.stage !== round.stage || sealed.reveal.payload.game !== round.game)
       return null;
     const context = { game: round.game, turn: round.turn, player: this.me };
+    this.noteKept();
     return sealOrders(context, revealBody(sealed.reveal), sealed.reveal.payload.salt).commit;
   }
 
@@ -241,6 +250,7 @@ export class RiscHand {
     const round = state.round;
     const sealed = this.sealed;
     if (round === null || sealed === null || sealed.turn !== round.turn || sealed.stage !== round.stage) return null;
+    this.noteKept();
     return sealed.reveal;
   }
 }
