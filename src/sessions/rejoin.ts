@@ -77,7 +77,8 @@ export interface RejoinSetup<S = GameState, A = Action> {
   readonly capital?: KeptCapital | null;
   /**
    * This seat's own record of the session (its store's lines): a move it signed there and the
-   * history lacks is made again as it was (signedMoves). Without it, none is looked for.
+   * history lacks is made again as it was (signedMoves), and a commitment to the dice round of its
+   * point the history lacks with the number noted for it (`secrets`). Without it, neither is.
    */
   readonly record?: readonly { readonly dir: string; readonly raw: string }[];
   /**
@@ -586,7 +587,7 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
   }
   // A commitment to the round of its point that the history lacks (it reached a player that left it
   // out) it makes again with the number its record noted: the same line, not a second commitment.
-  const noted = setup.secrets?.get(round);
+  const noted = setup.record === undefined ? undefined : setup.secrets?.get(round);
   if (!setup.features.diceChains && committedRound < round && noted !== undefined) secret = noted;
   // What the seat committed to in the game's own secret rounds (a capital, sealed orders) it gives as it was.
   const owed = rules.owed(state, last);
