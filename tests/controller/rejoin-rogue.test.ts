@@ -152,6 +152,35 @@ describe('a rogue keeps to itself what a seat sent last before it dropped out', 
     300_000,
   );
 
+  it('its two moves with pipelining, its deploy and the attack on it: it makes both again as they were', async () => {
+    const withheld: Withheld = { lines: [], handedOn: false };
+    // Its deploy from its `after`-th line on, and the attack it builds on it while the deploy is unsettled.
+    let deploy: number | null = null;
+    const game = await playMemoryGame({
+      players: 3,
+      seed: 5,
+      features: [...NATIVE_FEATURES],
+      rogue: { player: ROGUE, links: withholds(withheld) },
+      rejoin: {
+        player: R,
+        after: 60,
+        // Its link to player 1 is down from its deploy on: both reach the rogue alone, then its process dies.
+        lost: (_, to) => to === 1 && deploy !== null,
+        at: (line, to) => {
+          const move = to === ROGUE ? moveBy(line, R) : null;
+          if (move === null || (deploy === null && move.command !== 'deploy')) return false;
+          deploy ??= move.point;
+          withheld.lines.push(line);
+          return move.command === 'attack' && move.point === deploy + 1;
+        },
+        backAfterMs: 500,
+        seat: endsAttacksFirst(),
+      },
+    });
+    expect(withheld.lines.map((l) => moveBy(l, R)!.command)).toEqual(['deploy', 'attack']);
+    judge(game, withheld, deploy!);
+  }, 300_000);
+
   it('its commitment to a dice round: the seat commits with the number its record noted again', async () => {
     const withheld: Withheld = { lines: [], handedOn: false };
     let attack: number | null = null;
