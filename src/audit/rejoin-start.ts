@@ -122,6 +122,8 @@ export interface RejoinStart<S, A> {
   readonly state: S;
   /** The state at the history's end. */
   readonly last: S;
+  /** The point at the history's end (one past its last entry), and with pipelining what a move there names as its parent. */
+  readonly end: { readonly index: number; readonly parent?: string };
   /** The steps of the game up to `index`. */
   readonly steps: readonly RejoinStep<A>[];
   /** Pipelining: what the next move names as its parent. */
@@ -212,6 +214,7 @@ export function rejoinStart<S, A>(
     index,
     state,
     last,
+    end: { index: count, ...(entries.has(count - 1) ? { parent: entries.get(count - 1)! } : {}) },
     steps: chosen.steps.slice(0, stepsAt.get(index) ?? 0),
     ...(entries.has(index - 1) ? { parent: entries.get(index - 1)! } : {}),
     taken: takenBefore(taken, index, [...chosen.lines, ...others], game),

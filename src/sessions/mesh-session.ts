@@ -96,6 +96,13 @@ export interface SessionConfig<S = GameState, A = Action, E = GameEvent> {
     readonly chainSeed?: Uint8Array;
     /** Capital Risk: the capital this seat committed to before it dropped out: it is chosen again, unasked. */
     readonly capital?: number;
+    /**
+     * The moves this seat signed for points from the checked history's end on, which the history
+     * lacks (sessions/rejoin.ts owedMoves): each is its seat's answer when that point's decision
+     * is due, unasked, so it goes out as the same signed line. Each `move` is the game's (`A`): a
+     * rejoin's start is typed apart from the game, as its `state` is.
+     */
+    readonly moves?: readonly { readonly index: number; readonly move: unknown }[];
     /** Pipelining: the message hash of the entry before `index` (ReplicaConfig.resume.parent). */
     readonly parent?: string;
     /** The entries just before `index` as the checked history took them (ReplicaConfig.resume.taken). */
@@ -157,6 +164,8 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
   private readonly rejoins = new Map<number, number>();
   /** A capital this seat committed to before it rejoined, not yet chosen again (config.rejoin.capital). */
   private keptCapital: number | undefined;
+  /** The moves this seat signed before it rejoined, not yet made again (config.rejoin.moves), by point. */
+  private keptMoves: { readonly index: number; readonly move: unknown }[];
   private readonly done: Promise<SessionResult<S>>;
 
   constructor(private readonly config: SessionConfig<S, A, E>) {
@@ -180,6 +189,7 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
       config.game,
     );
     this.keptCapital = config.rejoin?.capital;
+    this.keptMoves = [...(config.rejoin?.moves ?? [])].sort((a, b) => a.index - b.index);
     let resolve!: (result: SessionResult<S>) => void;
     this.done = new Promise((r) => (resolve = r));
     this.driver = new CoreDriver<S, A, E>({
@@ -196,7 +206,7 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
         this.answerRejoin(player, link, line);
         return true;
       },
-      answerFirst: (due) => this.keptCapitalChoice(due.state),
+      answerFirst: (due) => this.keptCapitalChoice(due.state) ?? this.keptMove(due.index),
       onFinish: resolve,
     });
   }
@@ -385,6 +395,18 @@ export class MeshSession<S = GameState, A extends { readonly command: string } =
     this.keptCapital = undefined;
     const capital: Action = { command: 'choose_capital', player: this.config.me, payload: kept };
     return capital as unknown as A;
+  }
+
+  /**
+   * The move this seat signed for point `index` before it rejoined, made again as it was: the same
+   * move on the same entry is the same signed line (a player that holds it drops it as seen), where
+   * a move decided afresh would be a second one for that point, proof against this seat. Asked
+   * once: a move refused here is another history's, and the seat decides.
+   */
+  private keptMove(index: number): A | undefined {
+    while (this.keptMoves.length > 0 && this.keptMoves[0]!.index < index) this.keptMoves.shift();
+    if (this.keptMoves[0]?.index !== index) return undefined;
+    return this.keptMoves.shift()!.move as A;
   }
 }
 

@@ -221,7 +221,7 @@ export async function rejoinFromStore(
   }
   // The steps before the session started are not in its records: only the later ones are compared.
   const base = resumed?.steps ?? 0;
-  // The session's own record: its secret numbers are noted there.
+  // The session's own record: its secret numbers are noted there, and the moves it signed kept.
   const session = sessionsOf(store.lines(game.id)).at(-1) ?? [];
   // Players neutral where the session resumed play nothing in it: one that stayed away has no link there.
   const spare = new Set(resumed?.start.state.players.filter((p) => p.neutral).map((p) => p.id) ?? []);
@@ -241,6 +241,7 @@ export async function rejoinFromStore(
     links,
     stored: game.steps.slice(base),
     secrets: committedSecrets(session, me),
+    record: session,
     capital: committedCapital(session, me),
     timeoutMs,
     // The others' stores keep where this peer listens now.

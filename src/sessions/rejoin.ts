@@ -20,11 +20,13 @@ import {
 } from '../audit/rejoin-start.js';
 import type { SessionFeatures, SessionPlayer, TakenEntry } from '../core/contract.js';
 import { chainFrom, covers } from '../core/native/dice-chain.js';
+import { parentOf } from '../core/native/lines.js';
 import type { DealRecord } from '../core/native/mission-deal.js';
-import { type Action, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
+import { type Action, CHECK_DICE, type GameState, type OptionsInput, territoriesOf } from '../model/index.js';
 import { LineReader, type Link } from '../net/link.js';
 import { decodeLine } from '../protocol/codec.js';
 import { boundCommitment, bytesToHex, hexToBytes, commitment as plainCommitment } from '../protocol/commitment.js';
+import type { Message } from '../protocol/messages.js';
 import { auditKeyring } from '../protocol/peer-keys.js';
 import { encodeRejoin, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import { secretCommitment } from '../protocol/secret-commitment.js';
@@ -73,6 +75,12 @@ export interface RejoinSetup<S = GameState, A = Action> {
   readonly secrets?: ReadonlyMap<number, Uint8Array>;
   /** Capital Risk: the capital commitment this seat's record shows it sent (committedCapital). */
   readonly capital?: KeptCapital | null;
+  /**
+   * This seat's own record of the session (its store's lines): a move it signed there and the
+   * history lacks is made again as it was (signedMoves), and a commitment to the dice round of its
+   * point the history lacks with the number noted for it (`secrets`). Without it, neither is.
+   */
+  readonly record?: readonly { readonly dir: string; readonly raw: string }[];
   /**
    * The session resumed a stored game (protocol-spec/resume.md): its records start from this
    * state at point `index`, which every player proved at the resume; `stored` then holds the
@@ -143,6 +151,79 @@ function chainsFirst(diceChains: boolean, me: number, lines: readonly string[]):
     (by === null ? rest : by === me ? own : others).push(line);
   }
   return [...own, ...others, ...rest];
+}
+
+/** A move this seat signed for sequence point `index` before it dropped out, to be made again as it was. */
+export interface OwnMove<A> {
+  readonly index: number;
+  readonly move: A;
+}
+
+/**
+ * The sequenced moves this seat signed as its own player, as its own record keeps them (its 'out'
+ * lines: each is written before it is handed to a link), the last for each point, by point.
+ */
+export function signedMoves<A>(
+  lines: readonly { readonly dir: string; readonly raw: string }[],
+  me: number,
+  moveOf: (message: Message) => A | null,
+): Map<number, { readonly line: string; readonly move: A; readonly parent: string }> {
+  const moves = new Map<number, { line: string; move: A; parent: string }>();
+  for (const line of lines) {
+    if (line.dir !== 'out') continue;
+    const sealed = unseal(line.raw);
+    const decoded = sealed === null || sealed.by !== me ? null : decodeLine(sealed.inner);
+    if (!decoded?.ok || !('message' in decoded)) continue;
+    const message = decoded.message;
+    // Its own moves only: a neutral player's defence it spoke for the replica makes again by itself.
+    const own = 'player_id' in message && message.player_id === me;
+    const move = message.ack_id === undefined || !own ? null : moveOf(message);
+    if (move !== null) moves.set(message.ack_id!, { line: line.raw, move, parent: parentOf(message) });
+  }
+  return moves;
+}
+
+/**
+ * The moves this seat signed for points from the end of the checked history on (`end`), which
+ * the history lacks: each is made again as it was. Ed25519 signs deterministically, so the same
+ * move at the same point on the same parent is the same signed line, which the others drop as
+ * seen; another move there would be a second signed move for that point, proof against this seat
+ * for whoever holds the first (a player its line reached alone, which left it out of the history it
+ * sent back). Those from the history's end on, one after another, must be legal there (up to one
+ * whose outcome the dice decide), or the rejoin is refused. A move built on another entry than the
+ * history's (pipelining) is another history's, judged nowhere: the seat decides afresh. (A move of
+ * this seat for a point the history holds another entry at lost that point: it moves after it.)
+ */
+function owedMoves<S, A>(
+  setup: RejoinSetup<S, A>,
+  rules: RejoinGame<S, A>,
+  at: { readonly end: { readonly index: number; readonly parent?: string }; readonly last: S },
+  history: ReadonlySet<string>,
+): { ok: true; moves: OwnMove<A>[] } | { ok: false; reason: string } {
+  if (setup.record === undefined) return { ok: true, moves: [] };
+  const signed = [...signedMoves(setup.record, setup.me, (m) => rules.game.moveOf(m))]
+    .filter(([index, m]) => index >= at.end.index && !history.has(m.line))
+    .sort(([a], [b]) => a - b);
+  const first = signed[0];
+  if (first === undefined) return { ok: true, moves: [] };
+  if (setup.features.pipelining && at.end.parent !== undefined && first[1].parent !== at.end.parent)
+    return { ok: true, moves: [] };
+  // (What follows a move the dice decide waits for the round: the session meets it there.)
+  let state = at.last;
+  for (const [k, [index, { move }]] of signed.entries()) {
+    if (index !== at.end.index + k) break;
+    const legal = rules.game.check(state, move);
+    if (!legal.ok)
+      return {
+        ok: false,
+        reason: `this seat signed a move for point ${index} before it dropped out (${rules.stepText(move)}) and it is not legal where the history ends (${legal.reason}): it cannot make it again, and another would be a second move for that point`,
+      };
+    if (rules.game.needsDice(state, move)) break;
+    const after = rules.game.apply(state, move, CHECK_DICE);
+    if (!after.ok) break;
+    state = after.state;
+  }
+  return { ok: true, moves: signed.map(([index, { move }]) => ({ index, move })) };
 }
 
 /** A capital commitment this seat sent, and the salt noted just before it left (null: none noted). */
@@ -234,6 +315,8 @@ export type Rejoined<S = GameState, A = Action> =
       readonly capital?: number;
       /** A move this seat committed to before it dropped out, made again as it was (RISC: its reveal). */
       readonly move?: A;
+      /** The moves this seat signed for points the history does not hold yet, made again as they were (owedMoves). */
+      readonly moves?: readonly OwnMove<A>[];
       /** Pipelining: what the next move names as its parent (the entry before `index`, or its history). */
       readonly parent?: string;
       /** The entries just before that point as the history took them, with their signed lines (MOVE_MEMORY of them). */
@@ -315,6 +398,7 @@ export function sessionRejoin<S, A>(
     ...(rejoined.chainSeed ? { chainSeed: rejoined.chainSeed } : {}),
     ...(rejoined.capital !== undefined ? { capital: rejoined.capital } : {}),
     ...(rejoined.parent !== undefined ? { parent: rejoined.parent } : {}),
+    ...(rejoined.moves !== undefined && rejoined.moves.length > 0 ? { moves: rejoined.moves } : {}),
     taken: rejoined.taken,
     history: { from: rejoined.from, lines: rejoined.history },
     ...(extra.from ? { from: extra.from } : {}),
@@ -501,10 +585,17 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
         notes,
       };
   }
+  // A commitment to the round of its point that the history lacks (it reached a player that left it
+  // out) it makes again with the number its record noted: the same line, not a second commitment.
+  const noted = setup.record === undefined ? undefined : setup.secrets?.get(round);
+  if (!setup.features.diceChains && committedRound < round && noted !== undefined) secret = noted;
   // What the seat committed to in the game's own secret rounds (a capital, sealed orders) it gives as it was.
   const owed = rules.owed(state, last);
   if (!owed.ok) return { ok: false, reason: owed.reason, notes };
   secret = owed.owed.secret ?? secret;
+  // The moves it signed for points the history does not hold yet, it makes again as they were.
+  const moves = owedMoves(setup, rules, start, new Set([...chosen.lines, ...agreed]));
+  if (!moves.ok) return { ok: false, reason: moves.reason, notes };
   const lines = chainsFirst(setup.features.diceChains === true, setup.me, [...chosen.lines, ...agreed]);
   notes.push(`took ${name(chosen.from)}'s history (${chosen.steps.length} steps); going on from move ${index}`);
   return {
@@ -517,6 +608,7 @@ export async function rejoinGame<S = GameState, A = Action>(setup: RejoinSetup<S
     ...(chainSeed ? { chainSeed } : {}),
     ...(owed.owed.capital !== undefined ? { capital: owed.owed.capital } : {}),
     ...(owed.owed.move !== undefined ? { move: owed.owed.move } : {}),
+    ...(moves.moves.length > 0 ? { moves: moves.moves } : {}),
     ...(start.parent !== undefined ? { parent: start.parent } : {}),
     taken: start.taken,
     history: chosen.lines,

@@ -157,23 +157,38 @@ export interface SeatDrop {
    * before the first move cannot rejoin: resume.md).
    */
   readonly after: number;
+  /**
+   * It drops out only once a line for which this holds has left it (to player `to`), from its
+   * `after`-th line on. (This and `lost`: a seat of the game, not of a resumed session.)
+   */
+  readonly at?: (line: string, to: number) => boolean;
+  /** Lines for which this holds are lost on the way to player `to` (its link there went down first). */
+  readonly lost?: (line: string, to: number) => boolean;
   /** It takes its seat back this long after it dropped out. */
   readonly backAfterMs: number;
+  /** The seat its new process plays (default: a bot seeded otherwise than before). */
+  readonly seat?: Seat;
 }
 
 /**
  * A peer's links until its process dies: `onDrop` is called right after its `after`-th line
  * (counted from its first acknowledgement on) left it, and nothing leaves it after that.
  */
-export function droppingLinks(links: ReadonlyMap<number, Link>, after: number, onDrop: () => void): Map<number, Link> {
+export function droppingLinks(
+  links: ReadonlyMap<number, Link>,
+  after: number,
+  onDrop: () => void,
+  at?: SeatDrop['at'],
+  lost?: SeatDrop['lost'],
+): Map<number, Link> {
   let sent = 0;
   let acknowledged = false;
   let dropped = false;
-  return withSends(links, (_, link) => (line) => {
+  return withSends(links, (to, link) => (line) => {
     if (dropped) return;
-    link.send(line);
+    if (lost?.(line, to) !== true) link.send(line);
     acknowledged ||= line.includes('\\"command\\":\\"acknowledgement\\"');
-    if (acknowledged && ++sent >= after) {
+    if (acknowledged && ++sent >= after && (at === undefined || at(line, to))) {
       dropped = true;
       onDrop();
     }
@@ -318,7 +333,7 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
     fromStore?: { readonly sessionId: string; readonly recorder: Recorder },
   ) => {
     const seat =
-      (again || resumed ? undefined : options.seats?.get(i)) ??
+      (again ? (options.rejoin ?? options.resume?.rejoin)?.seat : resumed ? undefined : options.seats?.get(i)) ??
       botSeat(
         createBot('normal', seededDice(seed * 100 + i + (again ? 50 : resumed ? 70 : 0))),
         seededDice(seed * 1000 + i),
@@ -550,14 +565,20 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
       continue;
     }
     // Its process dies: the session stops, its links close, nothing more leaves it.
-    const links = droppingLinks(speakers[i]!(mesh.links[i]!), drop.after, () => {
-      seatBack!.droppedAt = Date.now();
-      queueMicrotask(() => {
-        sessions[i]!.stop();
-        for (const link of mesh.links[i]!.values()) link.close();
-        setTimeout(() => void comeBack(i, killed), drop.backAfterMs);
-      });
-    });
+    const links = droppingLinks(
+      speakers[i]!(mesh.links[i]!),
+      drop.after,
+      () => {
+        seatBack!.droppedAt = Date.now();
+        queueMicrotask(() => {
+          sessions[i]!.stop();
+          for (const link of mesh.links[i]!.values()) link.close();
+          setTimeout(() => void comeBack(i, killed), drop.backAfterMs);
+        });
+      },
+      drop.at,
+      drop.lost,
+    );
     const killed = start(i, links).run();
     void killed.then((r) => {
       if (seatBack!.droppedAt === null) finished(i, r);

@@ -9,7 +9,9 @@ import { verifyTranscript } from '../../src/audit/verify.js';
 import type { SessionResult } from '../../src/core/contract.js';
 import { featuresFrom } from '../../src/core/contract.js';
 import { stateHash } from '../../src/core/native/hashes.js';
+import { sealMessage } from '../../src/core/native/lines.js';
 import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
+import type { Message } from '../../src/protocol/messages.js';
 import { signatureChecks } from '../../src/protocol/signing.js';
 import { parseTranscript } from '../../src/protocol/transcript.js';
 import { MAX_REJOINS } from '../../src/sessions/mesh-session.js';
@@ -308,6 +310,42 @@ describe('a dropped peer rejoins the running game', () => {
     await runUntil(() => game.peers[0]!.result !== null && game.peers[1]!.result !== null, 3_600_000);
     game.stop();
     expect(game.peers[0]!.result!.winner).toBe(game.peers[1]!.result!.winner);
+  }, 600_000);
+});
+
+describe('a move it signed before it dropped out, kept in its record and missing from the history', () => {
+  // Made again as it was: rejoin-rogue.test.ts.
+  it('not legal where the history ends: the rejoin is refused (a move decided afresh would be a second one)', async () => {
+    const game = await startGame(3, 40);
+    await runUntil(game.isDropped, 600_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    // As if its record kept a move it signed for each point after its last acknowledgement: an
+    // attack on its own territory, legal nowhere (the same keys: memoryMesh's are seeded).
+    const own = game.peers[R]!.recorder.lines;
+    const acked = Math.max(
+      ...own.flatMap((l) => {
+        const m = l.dir === 'out' ? /\\"command\\":\\"acknowledgement\\",\\"payload\\":(\d+)/.exec(l.raw) : null;
+        return m ? [Number(m[1])] : [];
+      }),
+    );
+    const { keyrings } = await memoryMesh(3, 3);
+    for (let point = acked + 1; point <= acked + 40; point++) {
+      const attack: Message = { command: 'attack', payload: [0, 0, 1], player_id: R, ack_id: point };
+      own.push({
+        line: own.length + 1,
+        t: 0,
+        conn: -1,
+        dir: 'out',
+        raw: sealMessage('rejoin-3', attack, R, keyrings[R]!).line,
+      });
+    }
+    const { rejoined } = await game.rejoin();
+    expect(rejoined.ok).toBe(false);
+    if (rejoined.ok) return;
+    expect(rejoined.reason).toMatch(
+      /^this seat signed a move for point \d+ before it dropped out \(.*\) and it is not legal where the history ends/,
+    );
+    game.stop();
   }, 600_000);
 });
 

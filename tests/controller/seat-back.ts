@@ -84,6 +84,7 @@ export async function classicSeatBack(setup: ClassicSeatBack): Promise<{
     links,
     stored,
     secrets: committedSecrets(own, me),
+    record: own,
     capital: committedCapital(own, me),
     timeoutMs: setup.timeoutMs,
     ...(setup.addresses ? { addresses: setup.addresses } : {}),
