@@ -766,7 +766,9 @@ export class Replica<S = GameState, A extends { readonly command: string } = Act
 
   /** A judgement about a link that no one else can check: count it, and cut a link that keeps at it. */
   private fault(link: number, reason: string) {
-    if (this.config.mute) return;
+    // A checked history's lines are the game so far, not its sender's live lines: an old one that
+    // is no use now (an ack long settled) is passed over, never held against the link.
+    if (this.config.mute || this.readingHistory) return;
     const count = this.guard.fault(link);
     if (count === 1) this.emit({ type: 'info', text: `ignored a line from ${this.nameOf(link)}: ${reason}` });
     if (count === MAX_FAULTS) {
