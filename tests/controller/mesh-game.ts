@@ -1,7 +1,6 @@
 // Whole native games between in-process peers over in-memory links, on whatever clock runs:
 // vitest's fake timers in tests (memory-game.ts), real timers in bench/chaos.ts. One peer may be a rogue.
 import { createHash } from 'node:crypto';
-import { generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { createBot } from '../../src/ai/registry.js';
 import { botSeat } from '../../src/ai/seat.js';
 import { type VerifyReport, verifyTranscript } from '../../src/audit/verify.js';
@@ -18,14 +17,14 @@ import { messageHashOf, parentAfter, stateHash } from '../../src/core/native/has
 import { classicMoveOf, sealMessage } from '../../src/core/native/lines.js';
 import type { GameState, OptionsInput } from '../../src/model/index.js';
 import type { Link } from '../../src/net/link.js';
-import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
+import { memoryMesh } from '../../src/net/memory.js';
 import { decodeLine } from '../../src/protocol/codec.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { seededDice } from '../../src/protocol/random.js';
 import { type Keyring, unseal } from '../../src/protocol/signing.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import { MeshSession, type SessionConfig } from '../../src/sessions/mesh-session.js';
-import { REJOIN_TIMEOUT_MS, type RejoinEndpoint, rejoinFromStore } from '../../src/sessions/rejoin-net.js';
+import { REJOIN_TIMEOUT_MS, rejoinFromStore } from '../../src/sessions/rejoin-net.js';
 import { type NetworkResume, resumeOverRoster } from '../../src/sessions/resume-net.js';
 import { resumeHostOf } from '../../src/sessions/resume-seats.js';
 import type { Seat } from '../../src/sessions/seat.js';
@@ -33,7 +32,13 @@ import { storeSession, teeRecorder } from '../../src/store/recorder.js';
 import { GameStore } from '../../src/store/store.js';
 import { historyLines, memoryRecorder, type Recorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce, signingOnce } from '../support/signature-cache.js';
-import { type Answer, classicSeatBack, type SeatBackReport, timedOutOnReturn } from './seat-back.js';
+import {
+  type Answer,
+  classicSeatBack,
+  memoryStoreEndpoint,
+  type SeatBackReport,
+  timedOutOnReturn,
+} from './seat-back.js';
 import type { TableBackReport } from './table-back.js';
 
 export interface RogueContext {
@@ -478,29 +483,17 @@ export async function startMemoryGame(options: MemoryGameOptions): Promise<Runni
    * other (an absent player's, stored from the first lobby), and such a dial gives up only after its timeout.
    */
   const backFromStore = async (R: number, sessionId: string, killed: Promise<SessionResult>) => {
-    const privateKey = await generateKeyPairFromSeed(
-      'Ed25519',
-      createHash('sha256').update(`memory-mesh ${seed} ${R}`).digest(),
-    );
     const accepted: Answer[] = [];
-    const endpoint: RejoinEndpoint = {
-      peerId: mesh.peerIds[R]!,
-      privateKey,
-      dial: async (address, timeoutMs = 5000) => {
-        const at = /^memory:r(\d+):p(\d+)$/.exec(address);
-        const player = Number(at?.[2] ?? -1);
-        const there = at?.[1] === '1' && !halted ? listening.get(player) : undefined;
-        if (there === undefined) {
-          await new Promise((resolve) => setTimeout(resolve, timeoutMs));
-          return { ok: false, reason: `${address}: no answer within ${timeoutMs} ms` };
-        }
-        const [atOther, atMe] = memoryLinkPair(mesh.peerIds[player]!, mesh.peerIds[R]!);
-        again.push(atOther, atMe);
-        // The other peer's end speaks as that peer does (a rogue's misbehaves there too).
-        accepted.push(there.rejoinLink(R, speaksThrough(player, sessionId)(new Map([[R, atOther]])).get(R)!));
-        return { ok: true, link: atMe };
-      },
-    };
+    const endpoint = await memoryStoreEndpoint({
+      seed,
+      me: R,
+      peerIds: mesh.peerIds,
+      peer: (player) => (halted ? undefined : listening.get(player)),
+      // The other peer's end speaks as that peer does (a rogue's misbehaves there too).
+      speak: (player, link) => speaksThrough(player, sessionId)(new Map([[R, link]])).get(R)!,
+      accepted,
+      links: again,
+    });
     const answer = await rejoinFromStore(stores[R]!, `${gameId}-p${R}`, endpoint, null, REJOIN_TIMEOUT_MS);
     seatBack!.accepted = accepted;
     seatBack!.rejoined = answer.ok

@@ -13,7 +13,8 @@ import { honestAgreement, type MemoryGame, playMemoryGame, type Rogue } from './
 import { type SeatDrop, type TableStop, withSends } from './mesh-game.js';
 import { playRiscMemoryGame, type RiscMemoryGame } from './risc-memory-game.js';
 import { rogue } from './rogue.js';
-import { seatBackVerdict } from './seat-back.js';
+import { type SeatBackReport, seatBackVerdict } from './seat-back.js';
+import type { TableBackReport } from './table-back.js';
 
 /** The rogue's links: `first` in the first session; in the resumed one (its id ends in .r1) `resumed`. */
 function twoFaced(first: Rogue | null, resumed?: Rogue): Rogue {
@@ -30,25 +31,28 @@ function twoFaced(first: Rogue | null, resumed?: Rogue): Rogue {
 /** Player 1 drops out of the resumed session a few lines in and is back a moment later. */
 const CRASH: SeatDrop = { player: 1, after: 40, backAfterMs: 300 };
 
+/** Every honest peer resumed, and the seat that dropped out of the resumed session took its seat back. */
+function resumedThenBack(back: TableBackReport, seat: SeatBackReport, honest: readonly number[]) {
+  expect(back.stoppedAt).not.toBeNull();
+  for (const i of honest) expect(back.answers[i]?.ok, `peer ${i} resumed`).toBe(true);
+  expect(seat.droppedAt, 'the seat dropped out of the resumed session').not.toBeNull();
+  expect(seatBackVerdict(seat)).toBe('back');
+}
+
 /**
  * Every honest peer resumed; the seat that crashed took its seat back; the honest peers finished on
  * one outcome and state; each record chain audits to that winner, blaming `rogue` alone (if any).
  */
 function judge(game: MemoryGame, players: number, rogueId: number | null, neutral: readonly number[] = []) {
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId);
-  const back = game.tableBack!;
-  expect(back.stoppedAt).not.toBeNull();
-  for (const i of honest) expect(back.answers[i]?.ok, `peer ${i} resumed`).toBe(true);
-  const seat = game.seatBack!;
-  expect(seat.droppedAt, 'the seat dropped out of the resumed session').not.toBeNull();
-  expect(seatBackVerdict(seat)).toBe('back');
+  resumedThenBack(game.tableBack!, game.seatBack!, honest);
   const { winner } = honestAgreement(game, honest);
   expect(winner).not.toBeNull();
   if (rogueId !== null) expect(winner).not.toBe(rogueId);
   for (const i of honest) {
     const result = game.results[i]!;
     expect(['conquest', 'forfeit']).toContain(result.outcome);
-    expect(result.state.players[seat.player]!.neutral).toBe(false);
+    expect(result.state.players[game.seatBack!.player]!.neutral).toBe(false);
     for (const p of neutral) expect(result.state.players[p]!.neutral).toBe(true);
     for (const v of result.violations) expect(v.player).toBe(rogueId);
     // Its records before the stop and of the resumed session (the returning seat's: its rejoined one), in order.
@@ -170,12 +174,7 @@ const diesAfter =
 /** RISC: as judge, over each honest peer's RISC record (one record across the resume and the rejoin). */
 function judgeRisc(game: RiscMemoryGame, players: number, rogueId: number | null) {
   const honest = Array.from({ length: players }, (_, i) => i).filter((i) => i !== rogueId);
-  const back = game.tableBack!;
-  expect(back.stoppedAt).not.toBeNull();
-  for (const i of honest) expect(back.answers[i]?.ok, `peer ${i} resumed`).toBe(true);
-  const seat = game.seatBack!;
-  expect(seat.droppedAt, 'the seat dropped out of the resumed session').not.toBeNull();
-  expect(seatBackVerdict(seat)).toBe('back');
+  resumedThenBack(game.tableBack!, game.seatBack!, honest);
   const results = honest.map((i) => {
     const result = game.results[i];
     if (!result?.ok) throw new Error(`peer ${i} did not finish: ${JSON.stringify(result)}`);

@@ -1,9 +1,3 @@
-// Whole networked RISC games between in-process peers over in-memory links (sessions/risc-net.ts,
-// the mesh session with the RISC game), bots at every seat, started here and driven by whoever
-// holds the clock: vitest's fake timers (risc-memory-game.ts) or real ones (bench:chaos). One peer
-// may be a rogue (the same link rewriters as the classic games': mesh-game.ts Rogue).
-import { createHash } from 'node:crypto';
-import { generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { botRiscSeat } from '../../src/ai/risc/seat.js';
 import { riscRecording } from '../../src/cli/risc-kit.js';
 import { sealMessage } from '../../src/core/native/lines.js';
@@ -11,13 +5,13 @@ import type { RiscMeshState, RiscMove } from '../../src/core/risc/mesh-game.js';
 import type { RiscRecordLine } from '../../src/core/risc/record.js';
 import type { RiscEvent } from '../../src/model/risc/index.js';
 import type { Link } from '../../src/net/link.js';
-import { memoryLinkPair, memoryMesh } from '../../src/net/memory.js';
+import { memoryMesh } from '../../src/net/memory.js';
 import type { Message } from '../../src/protocol/messages.js';
 import { seededDice } from '../../src/protocol/random.js';
 import type { TranscriptLine } from '../../src/protocol/transcript.js';
 import type { MeshSession } from '../../src/sessions/mesh-session.js';
 import type { Rejoined } from '../../src/sessions/rejoin.js';
-import { REJOIN_TIMEOUT_MS, type RejoinEndpoint } from '../../src/sessions/rejoin-net.js';
+import { REJOIN_TIMEOUT_MS } from '../../src/sessions/rejoin-net.js';
 import { playRiscOverLinks, RISC_FEATURE, type RiscNetResult, type RiscRoster } from '../../src/sessions/risc-net.js';
 import { type RiscStoreRejoin, rejoinRisc, riscRejoinFromStore } from '../../src/sessions/risc-rejoin.js';
 import { type RiscStoreResume, riscResumeOverRoster } from '../../src/sessions/risc-resume.js';
@@ -27,7 +21,7 @@ import { GameStore } from '../../src/store/store.js';
 import { historyLines, memoryRecorder } from '../../src/store/transcript-recorder.js';
 import { checkedOnce } from '../support/signature-cache.js';
 import { droppingLinks, type Rogue, type SeatDrop, type TableStop, withSends } from './mesh-game.js';
-import { type Answer, relink, type SeatBackReport, timedOutOnReturn } from './seat-back.js';
+import { type Answer, memoryStoreEndpoint, relink, type SeatBackReport, timedOutOnReturn } from './seat-back.js';
 import type { TableBackReport } from './table-back.js';
 
 type Session = MeshSession<RiscMeshState, RiscMove, RiscEvent>;
@@ -281,29 +275,17 @@ export async function startRiscGame(options: RiscGameOptions): Promise<RunningRi
    * lobby), and such a dial gives up only after its timeout.
    */
   const backFromStore = async (R: number, sessionId: string, killed: Promise<RiscNetResult>) => {
-    const privateKey = await generateKeyPairFromSeed(
-      'Ed25519',
-      createHash('sha256').update(`memory-mesh ${seed} ${R}`).digest(),
-    );
     const accepted: Answer[] = [];
-    const endpoint: RejoinEndpoint = {
-      peerId: mesh.peerIds[R]!,
-      privateKey,
-      dial: async (address, timeoutMs = 5000) => {
-        const at = /^memory:r(\d+):p(\d+)$/.exec(address);
-        const player = Number(at?.[2] ?? -1);
-        const there = at?.[1] === '1' && !halted && listening.has(player) ? sessions[player] : null;
-        if (there === null || there === undefined) {
-          await new Promise((resolve) => setTimeout(resolve, timeoutMs));
-          return { ok: false, reason: `${address}: no answer within ${timeoutMs} ms` };
-        }
-        const [atOther, atMe] = memoryLinkPair(mesh.peerIds[player]!, mesh.peerIds[R]!);
-        relinked.push(atOther, atMe);
-        // The other peer's end speaks as that peer does (a rogue's misbehaves there too).
-        accepted.push(there.rejoinLink(R, speaksThrough(player, sessionId)(new Map([[R, atOther]])).get(R)!));
-        return { ok: true, link: atMe };
-      },
-    };
+    const endpoint = await memoryStoreEndpoint({
+      seed,
+      me: R,
+      peerIds: mesh.peerIds,
+      peer: (player) => (!halted && listening.has(player) ? (sessions[player] ?? undefined) : undefined),
+      // The other peer's end speaks as that peer does (a rogue's misbehaves there too).
+      speak: (player, link) => speaksThrough(player, sessionId)(new Map([[R, link]])).get(R)!,
+      accepted,
+      links: relinked,
+    });
     const answer = await riscRejoinFromStore(stores[R]!, `${gameId}-p${R}`, endpoint, null, REJOIN_TIMEOUT_MS);
     seatBack!.accepted = accepted;
     seatBack!.rejoined = answer.ok

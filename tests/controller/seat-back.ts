@@ -4,6 +4,8 @@
 // checked by rejoinGame (the classic game's here: classicRejoin; RISC's: rejoinRisc), and what the
 // returning session goes on from. Shared by the rejoin tests (rejoin-game.ts) and the chaos games'
 // crash-then-rejoin fault (mesh-game.ts, risc-mesh-game.ts).
+import { createHash } from 'node:crypto';
+import { generateKeyPairFromSeed } from '@libp2p/crypto/keys';
 import { auditNativeRecord, nativeHeader } from '../../src/audit/native-record.js';
 import { dealRecordOf, restoreMissionDeal } from '../../src/core/native/mission-deal.js';
 import type { GameState } from '../../src/model/index.js';
@@ -20,8 +22,50 @@ import {
   rejoinGame,
   sessionRejoin,
 } from '../../src/sessions/rejoin.js';
+import type { RejoinEndpoint } from '../../src/sessions/rejoin-net.js';
 
 export type Answer = { ok: true } | { ok: false; reason: string };
+
+/**
+ * The endpoint of seat `me`'s new process in a memory game (its key from the game's seed, as the
+ * mesh made it): a dial to `memory:r1:p<player>` reaches that player's running session where
+ * `peer` finds one (`speak`: how that peer's end of the new link speaks, a rogue's misbehaving);
+ * nobody answers at any other address (an absent player's, stored from the first lobby), and such a
+ * dial gives up only after its timeout, on the test's clock. `accepted`: each session's answer;
+ * `links`: every new link made.
+ */
+export async function memoryStoreEndpoint(setup: {
+  readonly seed: number;
+  readonly me: number;
+  readonly peerIds: readonly string[];
+  readonly peer: (player: number) => { rejoinLink(player: number, link: Link): Answer } | undefined;
+  readonly speak: (player: number, link: Link) => Link;
+  readonly accepted: Answer[];
+  readonly links: Link[];
+}): Promise<RejoinEndpoint> {
+  const { me, peerIds } = setup;
+  const privateKey = await generateKeyPairFromSeed(
+    'Ed25519',
+    createHash('sha256').update(`memory-mesh ${setup.seed} ${me}`).digest(),
+  );
+  return {
+    peerId: peerIds[me]!,
+    privateKey,
+    dial: async (address, timeoutMs = 5000) => {
+      const at = /^memory:r(\d+):p(\d+)$/.exec(address);
+      const player = Number(at?.[2] ?? -1);
+      const there = at?.[1] === '1' ? setup.peer(player) : undefined;
+      if (there === undefined) {
+        await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+        return { ok: false, reason: `${address}: no answer within ${timeoutMs} ms` };
+      }
+      const [atOther, atMe] = memoryLinkPair(peerIds[player]!, peerIds[me]!);
+      setup.links.push(atOther, atMe);
+      setup.accepted.push(there.rejoinLink(me, setup.speak(player, atOther)));
+      return { ok: true, link: atMe };
+    },
+  };
+}
 
 /**
  * New links from seat `me` to each of `others`, the far end of each handed to that player
