@@ -21,7 +21,7 @@ const USAGE = `usage: risk bot host [--port P] [--listen ADDR] --players N [opti
   --game G            classic (default) or risc (RISC: native profile only; bots easy, normal
                       or hard)
   --bot KIND          random, easy, normal or hard (default normal; RISC: hard)
-  --name NAME         player name (default: the bot kind)
+  --name NAME         player name (default: the bot kind; with --resume, the seat's stored name)
   --players N         host only: 2–6 players, the host included
   --port P            host only: TCP port to listen on (default 7475; 0 = any free port)
   --listen ADDR       address to listen on (default 0.0.0.0: classmates can join)
@@ -192,7 +192,7 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
     if (typeof value === 'string') return usage(value);
   if (role === 'host' && players === -1) return usage('host needs --players N (2–6, the host included)');
   if (risc && (players as number) > 4) return usage('a RISC game seats 2 to 4 players');
-  const name = ((v.name as string | undefined) ?? kind.value).slice(0, 64);
+  let name = ((v.name as string | undefined) ?? kind.value).slice(0, 64);
   const rules = rulesFromFlags(v);
   if (!rules.ok) return usage(rules.reason);
   const ruled = Object.keys(rules.value).length > 0;
@@ -258,6 +258,8 @@ async function playBot(args: string[], io: CommandIO): Promise<number> {
         return 1;
       }
       resumeId = found.game.uid.replace(/-p\d+$/, '');
+      // Without --name it comes back under the name its seat played with.
+      if (v.name === undefined) name = (found.game.players[found.game.me ?? -1]?.name ?? name).slice(0, 64);
     }
   }
 

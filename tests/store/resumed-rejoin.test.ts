@@ -29,8 +29,12 @@ afterEach(() => {
 const TIMEOUTS = ['--ack-timeout', '20', '--move-timeout', '40'];
 
 /** `risk bot` as `who` (its own database and key), recording to `who`-`part`.jsonl (or only in its store). */
-const bot = (args: readonly string[], who: string, part: number, recordFile = true) =>
-  storedBot(args, who, tmp.dir, { seed: who.length + part, ...(recordFile ? { record: `${who}-${part}.jsonl` } : {}) });
+const bot = (args: readonly string[], who: string, part: number, recordFile = true, named = true) =>
+  storedBot(args, who, tmp.dir, {
+    seed: who.length + part,
+    named,
+    ...(recordFile ? { record: `${who}-${part}.jsonl` } : {}),
+  });
 
 const loopback = (hosting: Record<string, unknown>) =>
   (hosting.addresses as string[]).find((a) => a.startsWith('/ip4/127.0.0.1/'))!;
@@ -93,8 +97,10 @@ describe('rejoin a resumed session', () => {
     // Jo keeps no record file this time: it answers Kim's rejoin from its store's record of the session.
     // Each joiner names the game as `risk history` shows it: Jo by its number there (its own database
     // holds this game only), Kim by its stored id with its seat (-p2); the offer names it by the id.
-    const jo2 = bot(['join', again, '--port', '0', '--resume', '1'], 'Jo', 2, false);
-    await hana2.waitFor((e) => e.type === 'joined' && e.player === 1, 30_000);
+    // Jo comes back without --name: under the name its seat played with, not its kind's.
+    const jo2 = bot(['join', again, '--port', '0', '--resume', '1'], 'Jo', 2, false, false);
+    const joJoined = await hana2.waitFor((e) => e.type === 'joined' && e.player === 1, 30_000);
+    expect(joJoined.name).toBe('Jo');
     const kim2 = bot(['join', again, '--port', '0', '--resume', stored.uid as string], 'Kim', 2);
     const resumed = await kim2
       .waitFor((e) => e.type === 'resumed', 60_000)

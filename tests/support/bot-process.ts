@@ -97,7 +97,7 @@ export function storedBot(
   args: readonly string[],
   who: string,
   dir: string,
-  options: { readonly seed?: number; readonly record?: string } = {},
+  options: { readonly seed?: number; readonly record?: string; readonly named?: boolean } = {},
 ): BotProcess {
   return startBot([
     ...args,
@@ -105,8 +105,7 @@ export function storedBot(
     '127.0.0.1',
     '--bot',
     'normal',
-    '--name',
-    who,
+    ...(options.named === false ? [] : ['--name', who]),
     '--seed',
     String(options.seed ?? who.length),
     '--store',
