@@ -315,26 +315,17 @@ export function negotiateResume<S = GameState>(setup: ResumeSetup<S>): Promise<R
       return { author, inner, line, signers, session: message.payload.session_id, statement };
     }
 
-    /** The statement a relay carries, its author's signature checked; null: it proves nothing (dropped). */
+    /** The statement a relay carries, checked as a line of its own (open); null: it proves nothing (dropped). */
     function relayed(relay: ResumeRelay): Stated | null {
       const sealed = unseal(relay.payload.line);
       if (sealed === null) return null;
       // Nothing more to take from its author: spare the signature checks.
       const held = accepted.get(sealed.by);
       if (held !== undefined && (held.has(sealed.inner) || held.size >= MAX_STATEMENTS_PER_PLAYER)) return null;
-      let value: unknown;
-      try {
-        value = JSON.parse(sealed.inner);
-      } catch {
-        return null;
-      }
-      const parsed = parseResumeMessage(value);
-      if (!parsed.ok || parsed.message.player_id !== sealed.by) return null;
-      const message = parsed.message;
-      if (message.command !== 'resume_state' && message.command !== 'resume_refuse') return null;
-      if (message.payload.session_id !== relay.payload.session_id) return null;
-      if (!rounds!.verify(sealed.by, lineDigest(message.payload.session_id, sealed.inner), sealed.sig)) return null;
-      return candidateOf(message, sealed.by, sealed.inner, relay.payload.line, relay.payload.signers);
+      const opened = open(sealed.by, relay.payload.line);
+      if (opened === null || opened === 'dropped' || 'fails' in opened) return null;
+      if (opened.message.payload.session_id !== relay.payload.session_id) return null;
+      return candidateOf(opened.message, opened.author, opened.inner, relay.payload.line, relay.payload.signers);
     }
 
     /**
