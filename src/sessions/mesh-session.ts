@@ -17,6 +17,7 @@ import type { DealRecord } from '../core/native/mission-deal.js';
 import { Replica } from '../core/native/replica.js';
 import type { Action, GameEvent, GameState, OptionsInput } from '../model/index.js';
 import type { Link } from '../net/link.js';
+import { decodeLine } from '../protocol/codec.js';
 import { bytesToHex, secretNumber } from '../protocol/commitment.js';
 import { encodeRejoin, historyChunks, isRejoinLine, ownAddresses, parseRejoinLine } from '../protocol/rejoin.js';
 import type { DealDriver } from '../protocol/secret-deal.js';
@@ -416,13 +417,9 @@ function ownAcknowledgement(lines: readonly string[], me: number, index: number)
   for (const line of lines) {
     if (!line.includes('acknowledgement')) continue;
     const sealed = unseal(line);
-    if (sealed?.by !== me) continue;
-    try {
-      const m = JSON.parse(sealed.inner) as { command?: unknown; payload?: unknown };
-      if (m.command === 'acknowledgement' && m.payload === index) return line;
-    } catch {
-      // not a line of the game
-    }
+    const decoded = sealed?.by === me ? decodeLine(sealed.inner) : null;
+    const message = decoded?.ok && 'message' in decoded ? decoded.message : null;
+    if (message?.command === 'acknowledgement' && message.payload === index) return line;
   }
   return null;
 }
