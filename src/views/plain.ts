@@ -35,7 +35,15 @@ import { drafting, goalLines, privateOwner } from './privacy.js';
 import { cardName } from './prompt-text.js';
 import { rulesSummary } from './rules-text.js';
 import { rulesWords } from './rules-words.js';
-import { networkActions, networkNote, resumeAdvice, gameLine as savedLine } from './saved-games.js';
+import {
+  findSavedGame,
+  NO_SAVED_GAMES,
+  networkActions,
+  networkNote,
+  resumeAdvice,
+  resumeWay,
+  gameLine as savedLine,
+} from './saved-games.js';
 import { battlesOf, type PendingDecision, type Table, type TableView } from './table.js';
 
 export type PlainStart =
@@ -346,14 +354,13 @@ export function runPlain(options: PlainOptions): Promise<number> {
   };
 
   const savedGame = (id: number): SavedGame | string => {
-    if (!launcher.savedGames) return 'saved games are not available here';
-    const saved = launcher.savedGames();
-    if (!saved.ok) return `the saved games cannot be listed: ${saved.reason}`;
-    return saved.games.find((g) => g.id === id) ?? `no saved game #${id} can go on here ("saved" lists them)`;
+    const found = findSavedGame(launcher, id);
+    if (found.ok) return found.game;
+    return found.unlisted ? `${found.reason} ("saved" lists them)` : found.reason;
   };
 
   const listSaved = () => {
-    if (!launcher.savedGames) return say('saved games are not available here');
+    if (!launcher.savedGames) return say(NO_SAVED_GAMES);
     const saved = launcher.savedGames();
     if (!saved.ok) return say(`the saved games cannot be listed: ${saved.reason}`);
     if (saved.games.length === 0) return say('no saved games to go on with');
@@ -373,13 +380,13 @@ export function runPlain(options: PlainOptions): Promise<number> {
     if (typeof game === 'string') return cannot(game);
     const network = game.network;
     if (network === undefined) {
-      if (!launcher.resumeGame) return cannot('saved games are not available here');
+      if (!launcher.resumeGame) return cannot(NO_SAVED_GAMES);
       say(`going on with game #${id}`);
       return play(launcher.resumeGame(id));
     }
     const actions = networkActions(game);
     const hostSeat = network.host ?? 0;
-    if (network.me === hostSeat) {
+    if (resumeWay(game) === 'host') {
       if (actions.host !== null) return cannot(`game #${id} cannot be resumed: ${actions.host}`);
       return void resumeLobby(id, null);
     }

@@ -2,7 +2,34 @@
 // done with a stored networked game, how a game reads in a list, and what to do after a resume or
 // rejoin failed. No Ink here, so the plain view does not load it.
 import { resumePartProblem } from '../store/network-games.js';
-import { adviceFor, type SavedGame } from './launcher.js';
+import { adviceFor, type Launcher, type SavedGame } from './launcher.js';
+
+export const NO_SAVED_GAMES = 'saved games are not available here';
+
+/**
+ * Saved game `id` as the launcher lists it, or why it cannot go on here (`unlisted`: the list has
+ * no such game, rather than no list).
+ */
+export function findSavedGame(
+  launcher: Pick<Launcher, 'savedGames'>,
+  id: number,
+): { ok: true; game: SavedGame } | { ok: false; reason: string; unlisted?: true } {
+  if (!launcher.savedGames) return { ok: false, reason: NO_SAVED_GAMES };
+  const saved = launcher.savedGames();
+  if (!saved.ok) return { ok: false, reason: `the saved games cannot be listed: ${saved.reason}` };
+  const game = saved.games.find((g) => g.id === id);
+  return game ? { ok: true, game } : { ok: false, reason: `no saved game #${id} can go on here`, unlisted: true };
+}
+
+/**
+ * How `resume <game>` goes on with a saved game: a local one where it stopped; a networked one
+ * hosted again from the seat that hosts its resume, else joined at its host.
+ */
+export function resumeWay(game: SavedGame): 'local' | 'host' | 'join' {
+  const network = game.network;
+  if (network === undefined) return 'local';
+  return network.me === (network.host ?? 0) ? 'host' : 'join';
+}
 
 /** What can be done with a stored networked game from here. */
 export type NetworkAction = 'rejoin' | 'host' | 'join';

@@ -1,10 +1,8 @@
 // The page's Resume list: the launcher's saved games as rows the page shows, in the words the
 // terminal's Resume screen and plain mode use (views/saved-games.ts).
 import type { SavedGame, SavedGames } from '../launcher.js';
-import { gameLine, networkActions, networkNote } from '../saved-games.js';
+import { gameLine, NO_SAVED_GAMES, networkActions, networkNote } from '../saved-games.js';
 import type { SavedRow, SavedView } from './wire.js';
-
-export const NO_SAVED_GAMES = 'saved games are not available here';
 
 /** One saved game as a row of the list. */
 export function savedRow(game: SavedGame): SavedRow {

@@ -21,10 +21,17 @@ import {
 import type { PlainStart } from '../plain.js';
 import type { RiscLauncher, RiscOpened, RiscStarted } from '../risc/match.js';
 import { rulesWords } from '../rules-words.js';
-import { type NetworkAction, networkActions, resumeAdvice } from '../saved-games.js';
+import {
+  findSavedGame,
+  type NetworkAction,
+  NO_SAVED_GAMES,
+  networkActions,
+  resumeAdvice,
+  resumeWay,
+} from '../saved-games.js';
 import type { Table } from '../table.js';
 import { RiscWebGame } from './risc-web.js';
-import { NO_SAVED_GAMES, savedView } from './saved-view.js';
+import { savedView } from './saved-view.js';
 import { SeriesKeeper, wireTable } from './table-wire.js';
 import type { Defaults, LobbyView, PageCommand, SavedView, ScreenView } from './wire.js';
 
@@ -404,12 +411,8 @@ export class WebFront {
 
   /** Saved game `id`, or why it cannot go on here. */
   private savedGame(id: number): { ok: true; game: SavedGame } | { ok: false; reason: string } {
-    const { launcher } = this.options;
-    if (!launcher.savedGames) return { ok: false, reason: NO_SAVED_GAMES };
-    const saved = launcher.savedGames();
-    if (!saved.ok) return { ok: false, reason: `the saved games cannot be listed: ${saved.reason}` };
-    const game = saved.games.find((g) => g.id === id);
-    return game ? { ok: true, game } : { ok: false, reason: `no saved game #${id} can go on here` };
+    const found = findSavedGame(this.options.launcher, id);
+    return found.ok ? found : { ok: false, reason: found.reason };
   }
 
   /**
@@ -420,12 +423,11 @@ export class WebFront {
     const found = this.savedGame(id);
     if (!found.ok) return found;
     const { game } = found;
-    const network = game.network;
-    if (network === undefined) return this.goOn(game, 'local');
-    const hostSeat = network.host ?? 0;
-    if (network.me === hostSeat) return this.goOn(game, 'host');
+    const way = resumeWay(game);
+    if (way !== 'join') return this.goOn(game, way);
     // A game that cannot go on says why, before any address is asked for.
     if (address !== undefined || networkActions(game).join !== null) return this.goOn(game, 'join', address);
+    const hostSeat = game.network?.host ?? 0;
     const host = game.players[hostSeat]?.name ?? `player ${hostSeat}`;
     return {
       ok: false,
